@@ -1,0 +1,44 @@
+# The two commands that work on a fresh machine: `make demo` and `make test`.
+SWIFT ?= swift
+BIN := .build/debug/vitrine
+RELEASE_BIN := .build/release/vitrine
+
+.PHONY: setup build release demo test test-swift test-tsan fuzz bench clean
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release
+
+## Set-up, build, and run the app against the embedded backend.
+demo: build
+	$(BIN) lint Examples/home.json
+
+## Set-up and every test.
+test: setup test-swift
+
+test-swift:
+	$(SWIFT) test
+
+## The runtime tests under Thread Sanitizer.
+test-tsan: setup
+	$(SWIFT) test --sanitize=thread --filter FlowRuntimeTests
+
+## Fuzzes the page decoder with libFuzzer for FUZZ_SECONDS (not part of `make test`).
+FUZZ_SECONDS ?= 300
+fuzz: setup
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+## Every benchmark, in release mode.
+bench: release
+	$(RELEASE_BIN) bench decode
+	$(RELEASE_BIN) bench runtime
+	$(RELEASE_BIN) bench images
+	$(RELEASE_BIN) bench serve
+
+clean:
+	rm -rf .build

@@ -1,0 +1,56 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Vitrine: a server-driven retail home page. The module map is `docs/ARCHITECTURE.md`.
+let package = Package(
+    name: "Vitrine",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "FlowCore", targets: ["FlowCore"]),
+        .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
+        .library(name: "FlowWidgets", targets: ["FlowWidgets"]),
+        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+        .library(name: "RetailKit", targets: ["RetailKit"]),
+        .library(name: "RetailBackend", targets: ["RetailBackend"]),
+        .executable(name: "vitrine", targets: ["vitrine"]),
+    ],
+    targets: [
+        // The contract: Foundation only, knows no widget.
+        .target(name: "FlowCore"),
+        .target(name: "FlowRuntime", dependencies: ["FlowCore"]),
+        .target(name: "FlowWidgets", dependencies: ["FlowCore"]),
+
+        // Image decoding and encoding over Debian's libjpeg-turbo and libpng.
+        .target(
+            name: "CImageCodec",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
+        ),
+        .target(name: "ImagePipeline", dependencies: ["CImageCodec"]),
+
+        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline"]),
+
+        // The home backend and its HTTP front on libmicrohttpd.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(name: "RetailBackend", dependencies: ["FlowCore", "CMicroHTTPD", "CImageCodec"]),
+
+        // The command-line surfaces (lint, serve, render, bench) and the executable.
+        .target(
+            name: "VitrineCLI",
+            dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "ImagePipeline", "RetailBackend"]
+        ),
+        .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
+
+        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore"]),
+        .testTarget(name: "FlowWidgetsTests", dependencies: ["FlowWidgets", "FlowCore"]),
+        .testTarget(name: "RetailKitTests", dependencies: ["RetailKit", "FlowCore", "FlowWidgets"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
+        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// FlowCore: see docs/ARCHITECTURE.md.
+enum FlowCoreModule {}

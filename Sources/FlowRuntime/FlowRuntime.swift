@@ -1,0 +1,2 @@
+/// FlowRuntime: see docs/ARCHITECTURE.md.
+enum FlowRuntimeModule {}

@@ -1,0 +1,2 @@
+/// FlowWidgets: see docs/ARCHITECTURE.md.
+enum FlowWidgetsModule {}

@@ -1,0 +1,2 @@
+/// ImagePipeline: see docs/ARCHITECTURE.md.
+enum ImagePipelineModule {}

@@ -1,0 +1,2 @@
+/// RetailBackend: see docs/ARCHITECTURE.md.
+enum RetailBackendModule {}

@@ -1,0 +1,2 @@
+/// RetailKit: see docs/ARCHITECTURE.md.
+enum RetailKitModule {}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// `vitrine bench NAME`: speed as ratios against a baseline run in the same process, printed
+/// as `metric = value` lines.
+enum BenchCommand {
+    static func run(_ arguments: [String], console: Console) async -> Int32 {
+        guard let name = arguments.first else {
+            console.err("usage: vitrine bench decode|runtime|serve|images [options]")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch name {
+        case "decode": return DecodeBench.run(rest, console: console)
+        case "runtime": return await RuntimeBench.run(rest, console: console)
+        case "serve": return await ServeBench.run(rest, console: console)
+        case "images": return await ImagesBench.run(rest, console: console)
+        default:
+            console.err("vitrine bench: unknown benchmark '\(name)' (decode, runtime, serve, images)")
+            return 2
+        }
+    }
+}

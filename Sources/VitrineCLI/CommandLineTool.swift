@@ -1,0 +1,34 @@
+import Foundation
+
+/// The `vitrine` executable's commands. `main.swift` only forwards to `run`, so every command
+/// is testable in-process with a captured `Console`.
+public enum CommandLineTool {
+    /// Runs one invocation; `arguments` excludes the program name. Returns the exit status.
+    public static func run(_ arguments: [String], console: Console = .standard) async -> Int32 {
+        guard let command = arguments.first else {
+            return await AppCommand.run([], console: console)
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "app": return await AppCommand.run(rest, console: console)
+        case "lint": return LintCommand.run(rest, console: console)
+        case "serve": return await ServeCommand.run(rest, console: console)
+        case "bench": return await BenchCommand.run(rest, console: console)
+        case "render": return await RenderCommand.run(rest, console: console)
+        case "-h", "--help", "help":
+            console.out(usage)
+            return 0
+        default:
+            console.err("vitrine: unknown command '\(command)'\n\(usage)")
+            return 2
+        }
+    }
+
+    static let usage = """
+        usage: vitrine [app] [--backend URL]
+               vitrine lint FILE|- [--app-version V] [--capabilities a,b] [--now RFC3339] [--json]
+               vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain]
+               vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
+               vitrine bench decode|runtime|serve|images
+        """
+}
