@@ -2,6 +2,7 @@
 // own images. Every libjpeg/libpng error longjmps back here and becomes a vt_status.
 #include "image_codec.h"
 
+#include <stdio.h>
 #include <jpeglib.h>
 #include <png.h>
 #include <setjmp.h>

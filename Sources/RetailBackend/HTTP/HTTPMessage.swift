@@ -1,0 +1,64 @@
+import Foundation
+
+/// One HTTP request as the server front hands it to a handler: already size-checked, with
+/// the whole body read.
+public struct HTTPRequest: Sendable {
+    /// Upper-case method, `GET`, `POST`, …
+    public var method: String
+    /// The path without the query, percent-decoding not applied (`/v1/pages/campaign%3Ax`).
+    public var path: String
+    /// Query arguments in the order they came, percent-decoded.
+    public var query: [(name: String, value: String)]
+    /// Header fields with lower-cased names.
+    public var headers: [String: String]
+    /// The request body (empty for none).
+    public var body: Data
+
+    public init(
+        method: String,
+        path: String,
+        query: [(name: String, value: String)] = [],
+        headers: [String: String] = [:],
+        body: Data = Data()
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first query argument of that name.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+
+    /// A header by case-insensitive name.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}
+
+/// One HTTP response.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header fields in the order they are sent.
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+    /// Held back this long before it is sent (fault injection); the front must not block a
+    /// worker thread for it.
+    public var delay: Duration
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(), delay: Duration = .zero) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+    }
+}
+
+/// Answers requests. Called concurrently from the server's worker threads, so it must be
+/// thread-safe and must not block for long.
+public protocol HTTPHandler: Sendable {
+    func respond(to request: HTTPRequest) -> HTTPResponse
+}

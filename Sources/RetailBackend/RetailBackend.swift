@@ -1,2 +1,0 @@
-/// RetailBackend: see docs/ARCHITECTURE.md.
-enum RetailBackendModule {}
