@@ -55,12 +55,14 @@ final class ImageStore: Sendable {
         }
     }
 
-    /// Written to a temporary name and renamed, so a reader never sees half a file.
+    /// Written to a temporary name and moved into place, so a reader never sees half a
+    /// file; when two writers race, the loser's move fails and its copy is removed (the
+    /// bytes are the same).
     private static func write(_ bytes: [UInt8], to file: URL) {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)")
         do {
             try Data(bytes).write(to: temporary)
-            _ = try FileManager.default.replaceItemAt(file, withItemAt: temporary)
+            try FileManager.default.moveItem(at: temporary, to: file)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
         }
