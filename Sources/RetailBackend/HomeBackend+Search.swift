@@ -6,10 +6,10 @@ extension HomeBackend {
     func suggestions(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let query = request.queryValue("q") ?? ""
         guard query.count <= 200 else { throw .badParameter("q is at most 200 characters") }
-        let context = try ClientContext.parse(request)
-        let locale = context.locale
+        let segment = try ClientContext.parseSegment(request)
+        let locale = StoreLocale.resolve(request.queryValue("locale"))
         let campaigns = catalogue.liveCampaigns(in: catalogue.schedule(at: configuration.now()))
-            .filter { $0.campaign.isVisible(to: context.segment) }
+            .filter { $0.campaign.isVisible(to: segment) }
             .map { SearchIndex.entry(text: $0.campaign.title[locale], kind: .campaign, target: $0.campaign.pageID) }
         let found = searchIndexes[locale]?.suggestions(for: query, extra: campaigns) ?? []
         return .json([

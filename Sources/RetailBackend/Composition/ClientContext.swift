@@ -31,18 +31,21 @@ public struct ClientContext: Sendable, Hashable {
         gate.isMet(version: appVersion, capabilities: capabilities)
     }
 
+    /// `userSegment`: returning when absent, a 400 when not a segment.
+    static func parseSegment(_ request: HTTPRequest) throws(RequestError) -> Segment {
+        guard let raw = request.queryValue("userSegment"), !raw.isEmpty else { return .returning }
+        guard let segment = Segment(rawValue: raw) else {
+            throw .badParameter("userSegment must be new, returning or vip, not '\(raw.prefix(40))'")
+        }
+        return segment
+    }
+
     /// Reads `locale`, `userSegment`, `appVersion`, `capabilities` and `cursor`.
     /// Missing values have defaults (en-US, returning, the oldest app, none, first page);
     /// present but invalid ones are a 400 that names the parameter.
     static func parse(_ request: HTTPRequest) throws(RequestError) -> ClientContext {
         let locale = StoreLocale.resolve(request.queryValue("locale"))
-        var segment = Segment.returning
-        if let raw = request.queryValue("userSegment"), !raw.isEmpty {
-            guard let parsed = Segment(rawValue: raw) else {
-                throw .badParameter("userSegment must be new, returning or vip, not '\(raw.prefix(40))'")
-            }
-            segment = parsed
-        }
+        let segment = try parseSegment(request)
         var version = AppVersion.unknown
         if let raw = request.queryValue("appVersion"), !raw.isEmpty {
             guard let parsed = AppVersion(raw) else {
