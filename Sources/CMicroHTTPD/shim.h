@@ -5,4 +5,55 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <microhttpd.h>
+
+/* MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot call; these
+   fixed-signature wrappers are the only C the server front needs. */
+
+/** The URI logger: called once per request, before the headers are parsed, with the raw
+    target; what it returns becomes the request's context. */
+typedef void *(*vitrine_mhd_uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection);
+
+/** Every daemon option the server front sets, in one struct. */
+typedef struct vitrine_mhd_settings {
+    unsigned int flags;
+    /** 0 or 1 runs a single polling thread; more starts a pool. */
+    unsigned int thread_pool_size;
+    size_t connection_memory_limit;
+    /** Seconds a connection may stay idle (including mid-body) before it is closed. */
+    unsigned int connection_timeout;
+    unsigned int connection_limit;
+    unsigned int per_ip_connection_limit;
+    /** Where to bind (an IPv4 or IPv6 address with its port); the port argument is ignored. */
+    const struct sockaddr *address;
+} vitrine_mhd_settings;
+
+static inline struct MHD_Daemon *vitrine_mhd_start(
+    const vitrine_mhd_settings *settings,
+    MHD_AccessHandlerCallback handler, void *handler_cls,
+    MHD_RequestCompletedCallback completed, void *completed_cls,
+    vitrine_mhd_uri_logger uri_logger, void *uri_logger_cls)
+{
+    struct MHD_OptionItem options[] = {
+        { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)settings->connection_memory_limit, NULL },
+        { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)settings->connection_timeout, NULL },
+        { MHD_OPTION_CONNECTION_LIMIT, (intptr_t)settings->connection_limit, NULL },
+        { MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)settings->per_ip_connection_limit, NULL },
+        { MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address },
+        { settings->thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
+          (intptr_t)settings->thread_pool_size, NULL },
+        { MHD_OPTION_END, 0, NULL },
+    };
+    return MHD_start_daemon(settings->flags, 0, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_logger, uri_logger_cls,
+                            MHD_OPTION_ARRAY, options,
+                            MHD_OPTION_END);
+}
+
+/** The port the daemon actually bound (useful after asking for port 0), or 0. */
+static inline uint16_t vitrine_mhd_bound_port(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
 #endif

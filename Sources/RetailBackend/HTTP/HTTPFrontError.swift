@@ -1,0 +1,28 @@
+import Foundation
+
+/// The JSON errors the front itself answers, in the contract's shape (§10):
+/// `{"error":{"code":…,"message":…}}`.
+enum HTTPFrontError {
+    static func response(status: Int, code: String, message: String) -> HTTPResponse {
+        let payload = ["error": ["code": code, "message": message]]
+        let body = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])) ?? Data()
+        return HTTPResponse(
+            status: status,
+            headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
+            body: body
+        )
+    }
+
+    static func payloadTooLarge(limit: Int) -> HTTPResponse {
+        response(
+            status: 413, code: "payload_too_large",
+            message: "the request body is larger than \(limit) bytes")
+    }
+
+    static let unsupportedMediaType = response(
+        status: 415, code: "unsupported_media_type",
+        message: "request bodies must be JSON (Content-Type: application/json)")
+
+    static let handlerFailed = response(
+        status: 500, code: "internal", message: "the response could not be sent")
+}

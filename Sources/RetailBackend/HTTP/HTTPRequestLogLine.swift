@@ -1,0 +1,32 @@
+import CMicroHTTPD
+import Foundation
+
+/// One log line per request: `GET /v1/home 200 5120B 1.8ms`, and for a request that ended
+/// without a complete answer, why (`POST /v1/events - 0B 1002.4ms timeout`). The query is
+/// left out so that search terms and ids from users stay out of the log.
+struct HTTPRequestLogLine {
+    let text: String
+
+    init(context: HTTPRequestContext, termination: MHD_RequestTerminationCode, now: ContinuousClock.Instant) {
+        let path = context.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let method = context.method.isEmpty ? "-" : context.method
+        let status = context.status.map(String.init) ?? "-"
+        let milliseconds = Double((now - context.startedAt) / .microseconds(1)) / 1000
+        var text = "\(method) \(path) \(status) \(context.sentBodyBytes)B \(String(format: "%.1f", milliseconds))ms"
+        if let reason = Self.reason(termination) {
+            text += " " + reason
+        }
+        self.text = text
+    }
+
+    private static func reason(_ termination: MHD_RequestTerminationCode) -> String? {
+        switch termination {
+        case .REQUEST_TERMINATED_COMPLETED_OK: return nil
+        case .REQUEST_TERMINATED_TIMEOUT_REACHED: return "timeout"
+        case .REQUEST_TERMINATED_DAEMON_SHUTDOWN: return "shutdown"
+        case .REQUEST_TERMINATED_CLIENT_ABORT: return "client-abort"
+        case .REQUEST_TERMINATED_READ_ERROR: return "read-error"
+        default: return "error"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+extension HTTPServer {
+    /// How the server binds, how many threads it runs and what it refuses. The defaults are
+    /// those of `vitrine serve`: loopback only, because the backend is a local demo service.
+    public struct Configuration: Sendable {
+        /// A numeric IPv4 or IPv6 address, or `localhost`. Default `127.0.0.1`.
+        public var host: String = "127.0.0.1"
+        /// 0 binds an ephemeral port; `HTTPServer.port` says which. Default 8080.
+        public var port: Int = 8080
+        /// Worker threads polling connections. 1 runs a single thread, which still serves
+        /// delayed responses concurrently because they suspend their connection.
+        /// Default: the number of active processors, at least 2.
+        public var threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        /// Per-connection memory for the request line, the headers and the read buffer;
+        /// a request whose headers do not fit gets 431 (or a too-long target 414).
+        /// Default 32 KiB.
+        public var maxHeaderBytes: Int = 32 * 1024
+        /// The largest request body; a bigger one gets 413. Default 1 MiB.
+        public var maxBodyBytes: Int = 1 << 20
+        /// An idle or stalled connection (also one stuck mid-body) is closed after this,
+        /// rounded up to whole seconds. Default 10 s.
+        public var connectionTimeout: Duration = .seconds(10)
+        /// Connections open at once, over all clients. Default 1000.
+        public var maxConnections: Int = 1000
+        /// Connections open at once from one address (loopback counts as one client, so
+        /// this must exceed a load generator's connections). Default 256.
+        public var maxConnectionsPerAddress: Int = 256
+        /// When set, a `POST`, `PUT` or `PATCH` with a body whose `Content-Type` is not JSON
+        /// (`application/json` or `…+json`) gets 415 before the handler sees it, because
+        /// every body of the API (contract §10) is JSON. Default true.
+        public var isJSONBodyRequired: Bool = true
+        /// Fixed responses for `GET`/`HEAD` of exact paths, answered before the handler
+        /// through the same front (used by `vitrine bench serve` as the static baseline).
+        /// Default none.
+        public var staticRoutes: [String: HTTPResponse] = [:]
+        /// How long `stop()` waits for requests in flight before it closes connections.
+        /// Default 5 s.
+        public var drainTimeout: Duration = .seconds(5)
+
+        public init() {}
+
+        /// A configuration for tests and in-process uses: loopback, an ephemeral port.
+        public static var ephemeral: Configuration {
+            var configuration = Configuration()
+            configuration.port = 0
+            return configuration
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The backend's HTTP front on libmicrohttpd: a thread pool polling with epoll (or poll),
+/// limits on headers, bodies, connections and idle time, JSON errors for what the front
+/// itself refuses, and one log line per request. Everything else is the handler's.
+///
+/// What the front answers itself, before the handler:
+/// - 413 `payload_too_large` for a body over `maxBodyBytes` (by `Content-Length` up front,
+///   or counted while a chunked body arrives);
+/// - 415 `unsupported_media_type` for a non-JSON body when `isJSONBodyRequired`;
+/// - `staticRoutes` for `GET`/`HEAD`;
+/// - libmicrohttpd's own 400 (malformed request line or header), 431 (headers too large),
+///   414 (target too long) or a closed connection, for requests it cannot parse; these are
+///   not JSON because they happen before a request exists.
+/// Everything else, including unknown methods, 404, 405 and JSON validation, goes to the
+/// handler.
+public final class HTTPServer: Sendable {
+    /// The port bound, which is the one asked for unless that was 0.
+    public let port: Int
+    /// The host as configured.
+    public let host: String
+    private let core: HTTPServerCore
+    private let daemon: Mutex<MHDHandle?>
+
+    /// Binds and starts serving at once; `stop()` (or deinit) ends it.
+    ///
+    /// - Parameter log: receives one line per request, from the worker threads.
+    public init(
+        handler: any HTTPHandler, configuration: Configuration = .ephemeral,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(HTTPServerError) {
+        try Self.validate(configuration)
+        var address = try HTTPBindAddress(host: configuration.host, port: configuration.port)
+        let core = HTTPServerCore(handler: handler, configuration: configuration, log: log)
+
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        flags |= MHD_is_feature_supported(.FEATURE_EPOLL) == .YES ? MHD_USE_EPOLL.rawValue : MHD_USE_POLL.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let timeout = configuration.connectionTimeout.components
+        let timeoutSeconds = max(1, timeout.seconds + (timeout.attoseconds > 0 ? 1 : 0))
+
+        let retainedCore = Unmanaged.passRetained(core)
+        let started: OpaquePointer? = withUnsafePointer(to: &address.storage) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                var settings = vitrine_mhd_settings(
+                    flags: flags,
+                    thread_pool_size: UInt32(configuration.threadCount),
+                    connection_memory_limit: configuration.maxHeaderBytes,
+                    connection_timeout: UInt32(clamping: timeoutSeconds),
+                    connection_limit: UInt32(configuration.maxConnections),
+                    per_ip_connection_limit: UInt32(configuration.maxConnectionsPerAddress),
+                    address: socketAddress)
+                return vitrine_mhd_start(
+                    &settings,
+                    HTTPServerCallbacks.access, retainedCore.toOpaque(),
+                    HTTPServerCallbacks.completed, retainedCore.toOpaque(),
+                    HTTPServerCallbacks.started, retainedCore.toOpaque())
+            }
+        }
+        guard let started else {
+            retainedCore.release()
+            throw .cannotStart(host: configuration.host, port: configuration.port)
+        }
+        self.core = core
+        self.daemon = Mutex(MHDHandle(pointer: started))
+        self.host = configuration.host
+        self.port = Int(vitrine_mhd_bound_port(started))
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// `http://host:port`, for clients and the `listening on` line.
+    public var baseURL: String {
+        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+    }
+
+    /// Requests begun and not yet completed (0 once stopped: every request context is freed).
+    public var requestsInFlight: Int { core.requestsInFlight }
+
+    /// Stops accepting connections, sends delayed responses now, waits up to `drainTimeout`
+    /// for requests in flight, then closes every connection. Safe to call twice.
+    public func stop() {
+        guard let daemon = daemon.withLock({ $0.take() })?.pointer else { return }
+        let listener = MHD_quiesce_daemon(daemon)
+        if !core.beginStop() {
+            _ = core.drained.wait(timeout: .now() + .nanoseconds(Self.nanoseconds(core.configuration.drainTimeout)))
+        }
+        MHD_stop_daemon(daemon)
+        // The quiesced listening socket is ours to close, and only after the daemon stopped.
+        if listener >= 0 { close(listener) }
+        // libmicrohttpd holds no reference to the core any more.
+        Unmanaged.passUnretained(core).release()
+    }
+
+    /// A duration in nanoseconds for Dispatch, saturating instead of overflowing.
+    static func nanoseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let whole = Int(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        return whole.overflow ? Int.max : whole.partialValue.addingReportingOverflow(Int(attoseconds / 1_000_000_000)).partialValue
+    }
+
+    private static func validate(_ configuration: Configuration) throws(HTTPServerError) {
+        let positive: [(String, Int)] = [
+            ("threadCount", configuration.threadCount),
+            ("maxHeaderBytes", configuration.maxHeaderBytes),
+            ("maxConnections", configuration.maxConnections),
+            ("maxConnectionsPerAddress", configuration.maxConnectionsPerAddress),
+        ]
+        for (name, value) in positive where value < 1 || value > Int(UInt32.max) {
+            throw .invalidConfiguration("\(name) must be between 1 and \(UInt32.max), not \(value)")
+        }
+        guard configuration.maxBodyBytes >= 0 else {
+            throw .invalidConfiguration("maxBodyBytes must not be negative")
+        }
+        guard configuration.connectionTimeout > .zero else {
+            throw .invalidConfiguration("connectionTimeout must be positive")
+        }
+    }
+}

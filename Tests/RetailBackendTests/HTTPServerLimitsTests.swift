@@ -1,0 +1,116 @@
+import Foundation
+import RetailBackend
+import Testing
+
+/// Hostile and broken clients: each gets an error or a closed connection, never reaches the
+/// handler with a partial request, and the server keeps serving everyone else.
+@Suite("HTTP server: limits and bad clients")
+final class HTTPServerLimitsTests {
+    let handler = RecordingHandler()
+    let log = LogCollector()
+    let server: HTTPServer
+
+    init() throws {
+        var configuration = HTTPServer.Configuration.ephemeral
+        configuration.connectionTimeout = .seconds(1)
+        configuration.maxHeaderBytes = 16 * 1024
+        server = try HTTPServer(handler: handler, configuration: configuration, log: log.sink)
+    }
+
+    deinit { server.stop() }
+
+    /// A reply that is either nothing (closed) or a 4xx.
+    private func isRefused(_ reply: RawHTTPReply?) -> Bool {
+        reply.map { (400..<500).contains($0.status) } ?? true
+    }
+
+    @Test func malformedRequestLineIsRefused() throws {
+        let reply = try server.exchange("GARBAGE\r\n\r\n")
+        #expect(isRefused(reply))
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+    }
+
+    @Test func binaryJunkIsRefused() throws {
+        let client = try RawSocketClient(port: server.port)
+        client.send(Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 37) }) + Data("\r\n\r\n".utf8))
+        #expect(isRefused(client.readReply()))
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+    }
+
+    @Test func oversizedHeadersAreRefused() throws {
+        let huge = String(repeating: "a", count: 64 * 1024)
+        let reply = try server.exchange("GET /echo HTTP/1.1\r\nHost: test\r\nX-Huge: \(huge)\r\nConnection: close\r\n\r\n")
+        #expect(isRefused(reply))
+        if let reply { #expect([400, 413, 414, 431].contains(reply.status)) }
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+    }
+
+    @Test func invalidContentLengthIsRefused() throws {
+        let reply = try server.exchange(
+            "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 12abc\r\nConnection: close\r\n\r\n{}")
+        #expect(isRefused(reply))
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+    }
+
+    @Test func declaredBodyOverOneMebibyteGets413BeforeItIsSent() throws {
+        let reply = try server.exchange(
+            "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: \((1 << 20) + 1)\r\n\r\n")
+        #expect(reply?.status == 413)
+        #expect(reply?.errorCode == "payload_too_large")
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+    }
+
+    @Test func chunkedBodyOverOneMebibyteGets413() throws {
+        let client = try RawSocketClient(port: server.port)
+        client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+        let chunk = Data(repeating: UInt8(ascii: " "), count: 64 * 1024)
+        for _ in 0..<17 {
+            client.send("10000\r\n")
+            client.send(chunk)
+            client.send("\r\n")
+        }
+        client.send("0\r\n\r\n")
+        let reply = client.readReply()
+        #expect(reply?.status == 413)
+        #expect(reply?.errorCode == "payload_too_large")
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+    }
+
+    @Test func bodyOfExactlyOneMebibyteIsAccepted() throws {
+        let body = Data(repeating: UInt8(ascii: " "), count: 1 << 20)
+        let client = try RawSocketClient(port: server.port)
+        client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n")
+        client.send(body)
+        let reply = client.readReply()
+        #expect(reply?.status == 200)
+        #expect(handler.last?.body.count == 1 << 20)
+    }
+
+    @Test func clientStallingMidBodyIsTimedOut() throws {
+        let client = try RawSocketClient(port: server.port)
+        client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"partial\":")
+        // The server closes the connection after its 1 s idle timeout: that close is the
+        // event this waits for.
+        #expect(client.readUntilClosed().isEmpty)
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+        server.stop()
+        #expect(log.all.contains { $0.hasPrefix("POST /echo - 0B") && $0.hasSuffix("timeout") })
+        #expect(server.requestsInFlight == 0)
+    }
+
+    @Test func idleConnectionIsClosed() throws {
+        let client = try RawSocketClient(port: server.port)
+        client.send("GET /echo HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(client.readReply()?.status == 200)
+        // Keep-alive, then silence: the server hangs up after its idle timeout.
+        #expect(client.readUntilClosed().isEmpty)
+        #expect(try server.stillServes())
+    }
+}
