@@ -13,7 +13,9 @@ extension HomeBackend {
         if let candidates = request.header("if-none-match"), ETagMatch.matches(candidates, etag: encoded.etag) {
             return HTTPResponse(status: 304, headers: headers)
         }
-        return .json(bytes: encoded.body(requestID: nextRequestID()), headers: headers)
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
+            body: encoded.body(requestID: nextRequestID()))
     }
 
     func encodedPage(_ pageID: String, context: ClientContext, at instant: Date, faultBits: UInt8 = 0) throws(RequestError) -> EncodedPage {

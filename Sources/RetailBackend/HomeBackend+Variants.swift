@@ -53,7 +53,7 @@ extension HomeBackend {
                 + "&capabilities=\(context.capabilities.sorted().joined(separator: ","))&cursor=s\(context.offset)"
                 + "&variant=\(context.variant.rawValue)"
             let path = pageID == "home" ? "/v1/home" : "/v1/pages/\(pageID)"
-            variants.append(PageVariant(request: "\(path)?\(query)", body: Data(page.body(requestID: nextRequestID()))))
+            variants.append(PageVariant(request: "\(path)?\(query)", body: page.body(requestID: nextRequestID())))
             context.offset += configuration.pageSize
         }
         return variants

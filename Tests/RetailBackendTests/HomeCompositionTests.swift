@@ -10,6 +10,11 @@ import Testing
         backend = try makeBackend(clock: clock)
     }
 
+    /// The first home page for a context, bypassing query parsing (to pick the variant).
+    func composed(_ context: ClientContext) throws -> JSONValue {
+        try JSONValue(parsing: backend.encodedPage("home", context: context, at: clock.now).body(requestID: "r"))
+    }
+
     @Test func firstPageCarriesEnvelopeTrackingAndExperiment() throws {
         let page = try parse(backend.respond(to: get("/v1/home", [("locale", "en-US"), ("userSegment", "new")])))
         #expect(page[path: "page", "id"] == "home")
@@ -83,9 +88,9 @@ import Testing
     @Test func variantsOrderTheHeroDifferently() throws {
         var context = ClientContext(segment: .returning)
         context.variant = .a
-        let heroA = try parse(HTTPResponse(status: 200, body: Data(backend.encodedPage("home", context: context, at: clock.now).body(requestID: "r"))))
+        let heroA = try composed(context)
         context.variant = .b
-        let heroB = try parse(HTTPResponse(status: 200, body: Data(backend.encodedPage("home", context: context, at: clock.now).body(requestID: "r"))))
+        let heroB = try composed(context)
         // a: highest priority (winter sale); b: ending soonest (flash deals, ends 2 h after the anchor).
         #expect(heroA[path: "page", "sections", 0, "widgets", 0, "data", "campaign_id"] == "cmp-winter")
         #expect(heroB[path: "page", "sections", 0, "widgets", 0, "data", "campaign_id"] == "cmp-flash")
@@ -117,7 +122,7 @@ import Testing
     @Test func heroEndsAtTheCampaignEnd() throws {
         var context = ClientContext(segment: .returning)
         context.variant = .b
-        let page = try parse(HTTPResponse(status: 200, body: Data(backend.encodedPage("home", context: context, at: clock.now).body(requestID: "r"))))
+        let page = try composed(context)
         let end = TestClock.anchor.addingTimeInterval(2 * 3600).formatted(.iso8601)
         #expect(page[path: "page", "sections", 0, "widgets", 0, "data", "ends_at"] == .string(end))
         #expect(page[path: "page", "sections", 0, "expires_at"] == .string(end))

@@ -11,10 +11,14 @@ enum Gate: Int, CaseIterable, Sendable {
 
     var minAppVersion: AppVersion? {
         switch self {
-        case .liveShopping: return AppVersion("2.6.0")
-        case .editorial: return AppVersion("2.0.0")
+        case .liveShopping: return Self.version2_6
+        case .editorial: return Self.version2_0
         }
     }
+
+    // Parsed once: gates are checked on every page request.
+    private static let version2_6 = AppVersion("2.6.0")
+    private static let version2_0 = AppVersion("2.0.0")
 
     var capabilities: [String] {
         switch self {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Encodes one page of a composition as the envelope of CONTRACT §1, split around the
 /// `request_id` value so that a cached page is served by writing prefix, id, suffix.
 ///
@@ -11,13 +13,13 @@ struct EncodedPage: Sendable {
     /// Over prefix and suffix, so it names the content and not the request.
     let etag: String
 
-    func body(requestID: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(prefix.count + suffix.count + requestID.utf8.count)
-        bytes += prefix
-        bytes += requestID.utf8
-        bytes += suffix
-        return bytes
+    /// The response body: one allocation, three copies.
+    func body(requestID: String) -> Data {
+        var body = Data(capacity: prefix.count + suffix.count + requestID.utf8.count)
+        body.append(contentsOf: prefix)
+        body.append(contentsOf: requestID.utf8)
+        body.append(contentsOf: suffix)
+        return body
     }
 }
 
