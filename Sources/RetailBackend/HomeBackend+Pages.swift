@@ -25,13 +25,19 @@ extension HomeBackend {
             gates: context.gates, schedule: schedule, offset: context.offset, faults: faultBits)
         let pageSize = configuration.pageSize
         return try pages.page(for: key) { () throws(RequestError) -> EncodedPage in
-            var composition = try composer.compose(pageID: pageID, context: context, schedule: schedule)
-            FaultSections.inject(into: &composition, bits: faultBits)
+            let composition = try composition(pageID, context: context, schedule: schedule, faultBits: faultBits)
             guard context.offset == 0 || context.offset < composition.sections.count else {
                 throw .badParameter("cursor 's\(context.offset)' is past the end of the page")
             }
             return PageWriter.encode(composition, offset: context.offset, pageSize: pageSize)
         }
+    }
+
+    /// The whole page, with the sections the fault profile injects.
+    func composition(_ pageID: String, context: ClientContext, schedule: UInt64, faultBits: UInt8) throws(RequestError) -> Composition {
+        var composition = try composer.compose(pageID: pageID, context: context, schedule: schedule)
+        FaultSections.inject(into: &composition, bits: faultBits)
+        return composition
     }
 }
 

@@ -36,7 +36,7 @@ extension HomeBackend {
                                 locale: locale, segment: segment, appVersion: AppVersion(client.version) ?? .unknown,
                                 capabilities: client.capabilities)
                             context.variant = variant
-                            variants += paginated(pageID, context: context, at: instant)
+                            variants += paginated(pageID, context: context, schedule: schedule)
                         }
                     }
                 }
@@ -45,17 +45,17 @@ extension HomeBackend {
         return variants
     }
 
-    private func paginated(_ pageID: String, context: ClientContext, at instant: Date) -> [PageVariant] {
-        var context = context
-        var variants: [PageVariant] = []
-        while let page = try? encodedPage(pageID, context: context, at: instant, faultBits: faults.base.compositionBits) {
-            let query = "locale=\(context.locale.rawValue)&appVersion=\(context.appVersion)&userSegment=\(context.segment.rawValue)"
-                + "&capabilities=\(context.capabilities.sorted().joined(separator: ","))&cursor=s\(context.offset)"
-                + "&variant=\(context.variant.rawValue)"
-            let path = pageID == "home" ? "/v1/home" : "/v1/pages/\(pageID)"
-            variants.append(PageVariant(request: "\(path)?\(query)", body: page.body(requestID: nextRequestID())))
-            context.offset += configuration.pageSize
+    /// Composed once, encoded page by page.
+    private func paginated(_ pageID: String, context: ClientContext, schedule: UInt64) -> [PageVariant] {
+        guard let composition = try? composition(pageID, context: context, schedule: schedule, faultBits: faults.base.compositionBits) else {
+            return []
         }
-        return variants
+        let path = pageID == "home" ? "/v1/home" : "/v1/pages/\(pageID)"
+        let query = "locale=\(context.locale.rawValue)&appVersion=\(context.appVersion)&userSegment=\(context.segment.rawValue)"
+            + "&capabilities=\(context.capabilities.sorted().joined(separator: ","))&variant=\(context.variant.rawValue)"
+        return stride(from: 0, to: max(composition.sections.count, 1), by: configuration.pageSize).map { offset in
+            let page = PageWriter.encode(composition, offset: offset, pageSize: configuration.pageSize)
+            return PageVariant(request: "\(path)?\(query)&cursor=s\(offset)", body: page.body(requestID: nextRequestID()))
+        }
     }
 }

@@ -219,7 +219,10 @@ struct HomeComposer: Sendable {
             "new": ["shoes", "coats", "bags"], "returning": ["knitwear", "denim", "watches"],
             "vip": ["watches", "bags", "dresses"],
         ]
-        guard let id = picks[segment.rawValue]?[rank], let category = catalogue.category(id) else { return nil }
+        guard let ids = picks[segment.rawValue], ids.indices.contains(rank), let category = catalogue.category(ids[rank]) else {
+            return nil
+        }
+        let id = category.id
         let products = (catalogue.productsByCategory[id] ?? []).sorted { ($0.rating, $1.id) > ($1.rating, $0.id) }.prefix(8)
         return productCarousel(
             id: "popular-\(id)", title: SectionTitles.format(SectionTitles.popularIn, category.name[locale], locale),
