@@ -20,10 +20,4 @@ import Testing
         }
         #expect(lastPages == variants.filter { $0.request.contains("cursor=s0") }.count)
     }
-
-    @Test func sectionFaultsOfTheStartProfileAreIncluded() throws {
-        let backend = try makeBackend(faults: "unknown_section")
-        let home = try #require(backend.pageVariants().first)
-        #expect(try JSONValue(parsing: home.body).allObjects.contains { $0["type"] == "hologram" })
-    }
 }
