@@ -4,6 +4,10 @@ import Foundation
 public struct PageVariant: Sendable {
     /// The request that gets it, as a path and query (`/v1/home?locale=de-DE&…`).
     public let request: String
+    /// The client it was composed for: lint it with `--app-version` and `--capabilities`
+    /// set to these, or the nodes gated for this client are reported as incompatible.
+    public let appVersion: String
+    public let capabilities: [String]
     public let body: Data
 }
 
@@ -55,7 +59,9 @@ extension HomeBackend {
             + "&capabilities=\(context.capabilities.sorted().joined(separator: ","))&variant=\(context.variant.rawValue)"
         return stride(from: 0, to: max(composition.sections.count, 1), by: configuration.pageSize).map { offset in
             let page = PageWriter.encode(composition, offset: offset, pageSize: configuration.pageSize)
-            return PageVariant(request: "\(path)?\(query)&cursor=s\(offset)", body: page.body(requestID: nextRequestID()))
+            return PageVariant(
+                request: "\(path)?\(query)&cursor=s\(offset)", appVersion: context.appVersion.description,
+                capabilities: context.capabilities.sorted(), body: page.body(requestID: nextRequestID()))
         }
     }
 }
