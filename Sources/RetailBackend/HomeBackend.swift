@@ -26,6 +26,8 @@ public final class HomeBackend: HTTPHandler {
     /// Builds the backend from a full configuration (injected clock, anchor, caches).
     /// Cheap: images are drawn on first request, pages composed on first request.
     public init(configuration: Configuration) throws {
+        var configuration = configuration
+        configuration.pageSize = max(1, configuration.pageSize)
         let base = try FaultProfile(parsing: configuration.faults ?? "")
         let anchor = configuration.anchor ?? Date(timeIntervalSince1970: configuration.now().timeIntervalSince1970.rounded(.down))
         let catalogue = Catalogue(anchor: anchor)
