@@ -20,6 +20,7 @@ demo: build
 
 ## Set-up and every test.
 test: setup test-swift
+	scripts/contract_test.sh
 
 test-swift:
 	$(SWIFT) test

@@ -1,16 +1,91 @@
 import Foundation
+import Synchronization
 
-/// The home backend: composition, cart, search, events and images behind one `HTTPHandler`.
+/// The home backend: composition, cart, search, events and images behind one `HTTPHandler`
+/// (CONTRACT §10). Thread-safe: immutable catalogue and composers, and every piece of
+/// mutable state behind its own `Mutex` or atomic.
 public final class HomeBackend: HTTPHandler {
+    let configuration: Configuration
+    let catalogue: Catalogue
+    let composer: PageComposer
+    let pages: PageCache
+    let carts: CartService
+    let events: EventLog
+    let images: ImageStore
+    let faults: FaultInjector
+    let searchIndexes: [StoreLocale: SearchIndex]
+    private let requestSalt = StableHash.hex(UInt64.random(in: 0...UInt64.max)).prefix(8)
+    private let requestCounter = Atomic<UInt64>(0)
+
     /// Builds the backend; `faults` is a fault profile as `vitrine serve --faults` takes it,
     /// and an invalid one throws an error whose description says why.
-    public init(faults: String? = nil) throws {}
+    public convenience init(faults: String? = nil) throws {
+        try self.init(configuration: Configuration(faults: faults))
+    }
+
+    /// Builds the backend from a full configuration (injected clock, anchor, caches).
+    /// Cheap: images are drawn on first request, pages composed on first request.
+    public init(configuration: Configuration) throws {
+        let base = try FaultProfile(parsing: configuration.faults ?? "")
+        let anchor = configuration.anchor ?? Date(timeIntervalSince1970: configuration.now().timeIntervalSince1970.rounded(.down))
+        let catalogue = Catalogue(anchor: anchor)
+        self.configuration = configuration
+        self.catalogue = catalogue
+        composer = PageComposer(home: HomeComposer(catalogue: catalogue, widgets: WidgetFactory(imageBaseURL: configuration.imageBaseURL)))
+        pages = PageCache(capacity: configuration.pageCacheCapacity)
+        carts = CartService(
+            catalogue: catalogue, now: configuration.now, cartCapacity: configuration.cartCapacity,
+            idempotencyCapacity: configuration.idempotencyCapacity, idempotencyLifetime: configuration.idempotencyLifetime)
+        events = EventLog(idCapacity: configuration.eventIDCapacity)
+        images = ImageStore(specs: ImageSpec.all(in: catalogue), memoryBudget: configuration.imageMemoryBudget,
+                            directory: configuration.imageCacheDirectory)
+        faults = FaultInjector(base: base)
+        searchIndexes = Dictionary(uniqueKeysWithValues: StoreLocale.allCases.map { ($0, SearchIndex(catalogue: catalogue, locale: $0)) })
+    }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        HTTPResponse(
-            status: 404,
-            headers: [("Content-Type", "application/json")],
-            body: Data(#"{"error":{"code":"not_found","message":"not built yet"}}"#.utf8)
-        )
+        let profile: FaultProfile
+        do {
+            profile = try faults.profile(for: request)
+        } catch {
+            return error.response
+        }
+        if let failure = faults.failure(for: profile) {
+            return faults.finish(failure.response, profile: profile)
+        }
+        let response: HTTPResponse
+        do {
+            response = try route(request, profile: profile)
+        } catch {
+            response = error.response
+        }
+        return faults.finish(response, profile: profile)
+    }
+
+    private func route(_ request: HTTPRequest, profile: FaultProfile) throws(RequestError) -> HTTPResponse {
+        guard let route = Route(path: request.path) else {
+            throw .notFound("no route \(request.method.prefix(10)) \(request.path.prefix(120))")
+        }
+        guard route.methods.contains(request.method) else {
+            throw .methodNotAllowed(String(request.method.prefix(10)), allowed: route.methods)
+        }
+        switch route {
+        case .home: return try page("home", request: request, profile: profile)
+        case .page(let id): return try page(id, request: request, profile: profile)
+        case .action(let name): return try action(name, request: request)
+        case .cart: return cart(request)
+        case .cartItems: return try addToCart(request)
+        case .cartItem(let productID): return try removeFromCart(productID, request: request)
+        case .suggestions: return try suggestions(request)
+        case .events: return try receiveEvents(request)
+        case .eventStats: return .json(events.stats())
+        case .image(let name): return try image(name, request: request)
+        }
+    }
+
+    /// Unique per response and cheap: a per-process salt and a counter.
+    func nextRequestID() -> String {
+        let number = requestCounter.wrappingAdd(1, ordering: .relaxed).newValue
+        return "req-\(requestSalt)-\(number)"
     }
 }

@@ -1,0 +1,47 @@
+/// The locales the store is merchandised in; each fixes its copy and its currency.
+public enum StoreLocale: String, Sendable, CaseIterable, Hashable {
+    case enUS = "en-US"
+    case deDE = "de-DE"
+    case frFR = "fr-FR"
+
+    /// ISO 4217 code of the prices shown in this locale.
+    public var currency: String {
+        self == .enUS ? "USD" : "EUR"
+    }
+
+    /// The locale for a request: an exact tag, else the language (`de-AT` → `de-DE`,
+    /// case-insensitive, `_` accepted), else `en-US`. Lenient on purpose: a client in a
+    /// market we do not merchandise still gets a page rather than an error.
+    public static func resolve(_ raw: String?) -> StoreLocale {
+        guard let raw, !raw.isEmpty else { return .enUS }
+        let normalized = raw.replacingOccurrences(of: "_", with: "-").lowercased()
+        if let exact = allCases.first(where: { $0.rawValue.lowercased() == normalized }) { return exact }
+        let language = normalized.split(separator: "-").first.map(String.init) ?? normalized
+        switch language {
+        case "de": return .deDE
+        case "fr": return .frFR
+        default: return .enUS
+        }
+    }
+}
+
+/// A text in every store locale.
+struct Localized: Sendable, Hashable {
+    var en: String
+    var de: String
+    var fr: String
+
+    init(_ en: String, _ de: String, _ fr: String) {
+        self.en = en
+        self.de = de
+        self.fr = fr
+    }
+
+    subscript(locale: StoreLocale) -> String {
+        switch locale {
+        case .enUS: return en
+        case .deDE: return de
+        case .frFR: return fr
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// What a page request asks for, read from its query (CONTRACT §10) and headers.
+public struct ClientContext: Sendable, Hashable {
+    public var locale: StoreLocale
+    public var segment: Segment
+    public var appVersion: AppVersion
+    public var capabilities: Set<String>
+    /// Section offset to start from (`cursor`); 0 for the first page.
+    public var offset: Int
+    /// The hero experiment's variant for this shopper.
+    var variant: HeroExperiment.Variant
+
+    public init(
+        locale: StoreLocale = .enUS, segment: Segment = .returning, appVersion: AppVersion = .unknown,
+        capabilities: Set<String> = [], offset: Int = 0, user: String? = nil
+    ) {
+        self.locale = locale
+        self.segment = segment
+        self.appVersion = appVersion
+        self.capabilities = capabilities
+        self.offset = offset
+        variant = HeroExperiment.assign(user: user, segment: segment)
+    }
+
+    var gates: UInt8 {
+        Gate.mask(version: appVersion, capabilities: capabilities)
+    }
+
+    func passes(_ gate: Gate) -> Bool {
+        gate.isMet(version: appVersion, capabilities: capabilities)
+    }
+
+    /// `userSegment`: returning when absent, a 400 when not a segment.
+    static func parseSegment(_ request: HTTPRequest) throws(RequestError) -> Segment {
+        guard let raw = request.queryValue("userSegment"), !raw.isEmpty else { return .returning }
+        guard let segment = Segment(rawValue: raw) else {
+            throw .badParameter("userSegment must be new, returning or vip, not '\(raw.prefix(40))'")
+        }
+        return segment
+    }
+
+    /// Reads `locale`, `userSegment`, `appVersion`, `capabilities` and `cursor`.
+    /// Missing values have defaults (en-US, returning, the oldest app, none, first page);
+    /// present but invalid ones are a 400 that names the parameter.
+    static func parse(_ request: HTTPRequest) throws(RequestError) -> ClientContext {
+        let locale = StoreLocale.resolve(request.queryValue("locale"))
+        let segment = try parseSegment(request)
+        var version = AppVersion.unknown
+        if let raw = request.queryValue("appVersion"), !raw.isEmpty {
+            guard let parsed = AppVersion(raw) else {
+                throw .badParameter("appVersion must be a dotted version like 2.6.0, not '\(raw.prefix(40))'")
+            }
+            version = parsed
+        }
+        let capabilities = Set(
+            (request.queryValue("capabilities") ?? "").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        )
+        let offset = try PageCursor.offset(request.queryValue("cursor"))
+        return ClientContext(
+            locale: locale, segment: segment, appVersion: version, capabilities: capabilities,
+            offset: offset, user: request.header("x-vitrine-user"))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A whole composed page before pagination: what `PageWriter` slices into responses.
+struct Composition: Sendable {
+    var pageID: String
+    var experiments: [(id: String, variant: String)] = []
+    var nav: JSONValue?
+    var header: JSONValue?
+    var sections: [JSONValue]
+    var footer: JSONValue?
+}
+
+/// Builds one section object (CONTRACT §2) with its tracking.
+struct SectionBuilder {
+    var id: String
+    var arrangement: String? = nil
+    var columns: Int? = nil
+    var header: JSONValue? = nil
+    var campaignID: String? = nil
+    var experimentID: String? = nil
+    var requires: JSONValue? = nil
+    var expiresAt: Date? = nil
+    var widgets: [JSONValue] = []
+
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [("id", .string(id))]
+        if let arrangement {
+            var layout: [(String, JSONValue)] = [("arrangement", .string(arrangement))]
+            if let columns { layout.append(("columns", .int(columns))) }
+            layout.append(("item_spacing", 8))
+            layout.append(("insets", ["left": 16, "right": 16]))
+            members.append(("layout", .object(layout)))
+        }
+        if let header { members.append(("header", header)) }
+        var tracking: [(String, JSONValue)] = [("section_id", .string(id))]
+        if let campaignID { tracking.append(("campaign_id", .string(campaignID))) }
+        if let experimentID { tracking.append(("experiment_id", .string(experimentID))) }
+        members.append(("tracking", .object(tracking)))
+        if let requires { members.append(("requires", requires)) }
+        if let expiresAt { members.append(("expires_at", WidgetFactory.instant(expiresAt))) }
+        members.append(("widgets", .array(widgets)))
+        return .object(members)
+    }
+}

@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Everything that decides the bytes of one page response, except `request_id`.
+struct PageKey: Hashable, Sendable {
+    var pageID: String
+    var locale: StoreLocale
+    var segment: Segment
+    var variant: HeroExperiment.Variant
+    /// `Gate.mask`: what the app version and capabilities unlock.
+    var gates: UInt8
+    /// `Catalogue.schedule(at:)`: which campaigns and stories are live.
+    var schedule: UInt64
+    var offset: Int
+    /// `FaultProfile.compositionBits`.
+    var faults: UInt8
+}
+
+/// Encoded pages by key, so that composing costs one dictionary look-up and one copy per
+/// request. Bounded: when full it starts over, which keeps memory flat under hostile keys
+/// (every product page in every locale) at the price of recomposing the hot pages once.
+final class PageCache: Sendable {
+    private let capacity: Int
+    private let entries = Mutex<[PageKey: EncodedPage]>([:])
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    func page(for key: PageKey, orMake make: () throws(RequestError) -> EncodedPage) throws(RequestError) -> EncodedPage {
+        if let cached = entries.withLock({ $0[key] }) { return cached }
+        // Composed outside the lock: two threads may compose the same page once each, and
+        // neither waits on the other.
+        let page = try make()
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = page
+        }
+        return page
+    }
+
+    var count: Int {
+        entries.withLock { $0.count }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+/// Builds the contract's widgets (CONTRACT §6) from catalogue entities, in one locale.
+///
+/// Widget ids are `<section id>.<entity id>`: a product may appear in several carousels of
+/// one page, and ids must be unique within a page (and across its paginated parts).
+struct WidgetFactory: Sendable {
+    /// Prefix of image URLs: empty gives paths on the backend's own origin
+    /// (`/v1/images/p-1001.jpg`), like `api` endpoints.
+    let imageBaseURL: String
+
+    func imageURL(_ name: String) -> String {
+        "\(imageBaseURL)/v1/images/\(name)"
+    }
+
+    func image(_ name: String, aspectRatio: Double, alt: String) -> JSONValue {
+        ["url": .string(imageURL(name)), "aspect_ratio": .double(aspectRatio), "alt": .string(alt)]
+    }
+
+    static func openPage(_ pageID: String) -> JSONValue {
+        ["type": "open_page", "page_id": .string(pageID)]
+    }
+
+    static func tracking(item: String, position: Int, campaign: String? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [("item_id", .string(item)), ("position", .int(position))]
+        if let campaign { members.append(("campaign_id", .string(campaign))) }
+        return .object(members)
+    }
+
+    static func instant(_ date: Date) -> JSONValue {
+        .string(date.formatted(.iso8601))
+    }
+
+    func titleBlock(id: String, title: String, subtitle: String? = nil) -> JSONValue {
+        var data: [(String, JSONValue)] = [("title", .string(title))]
+        if let subtitle { data.append(("subtitle", .string(subtitle))) }
+        return ["type": "title_block", "id": .string(id), "data": .object(data)]
+    }
+
+    func searchBar(locale: StoreLocale) -> JSONValue {
+        [
+            "type": "search_bar", "id": "search",
+            "data": ["placeholder": .string(SectionTitles.searchPlaceholder[locale])],
+            "actions": ["tap": ["type": "open_search"]],
+        ]
+    }
+
+    func heroCampaign(_ scheduled: ScheduledCampaign, section: String, locale: StoreLocale) -> JSONValue {
+        let campaign = scheduled.campaign
+        return [
+            "type": "hero_campaign", "id": .string("\(section).\(campaign.id)"),
+            "data": [
+                "campaign_id": .string(campaign.id),
+                "image": image(campaign.imageName, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
+                "title": ["text": .string(campaign.title[locale]), "font": ["size": 28, "weight": "bold"]],
+                "subtitle": .string(campaign.subtitle[locale]),
+                "cta": ["title": .string(campaign.cta[locale]), "style": "solid", "action": Self.openPage(campaign.pageID)],
+                "ends_at": Self.instant(scheduled.end),
+            ],
+            "actions": ["tap": Self.openPage(campaign.pageID)],
+            "tracking": Self.tracking(item: campaign.id, position: 0, campaign: campaign.id),
+            "impression": ["min_visible_percent": 50, "min_duration_ms": 500, "limit": 1],
+        ]
+    }
+
+    func campaignCard(_ campaign: Campaign, section: String, position: Int, locale: StoreLocale) -> JSONValue {
+        [
+            "type": "campaign_card", "id": .string("\(section).\(campaign.id)"),
+            "layout": ["width": 0.8, "corner_radius": 12],
+            "data": [
+                "campaign_id": .string(campaign.id),
+                "image": image(campaign.imageName, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
+                "title": .string(campaign.title[locale]),
+                "subtitle": .string(campaign.subtitle[locale]),
+            ],
+            "actions": ["tap": Self.openPage(campaign.pageID)],
+            "tracking": Self.tracking(item: campaign.id, position: position, campaign: campaign.id),
+        ]
+    }
+
+    /// The still card sent to clients that cannot play a live-shopping stream.
+    func liveShoppingStill(_ campaign: Campaign, id: String, position: Int, locale: StoreLocale) -> JSONValue {
+        [
+            "type": "campaign_card", "id": .string(id),
+            "data": [
+                "campaign_id": .string(campaign.id),
+                "title": .string(campaign.title[locale]),
+                "subtitle": .string(SectionTitles.liveShoppingStill[locale]),
+            ],
+            "actions": ["tap": Self.openPage(campaign.pageID)],
+            "tracking": Self.tracking(item: campaign.id, position: position, campaign: campaign.id),
+        ]
+    }
+
+    func categoryTile(_ category: Category, section: String, position: Int, locale: StoreLocale) -> JSONValue {
+        var data: [(String, JSONValue)] = [
+            ("category_id", .string(category.id)), ("title", .string(category.name[locale])),
+        ]
+        if category.hasTileImage {
+            data.append(("image", image(category.imageName, aspectRatio: 1, alt: category.name[locale])))
+        } else {
+            data.append(("icon", .string(category.icon)))
+        }
+        return [
+            "type": "category_tile", "id": .string("\(section).\(category.id)"),
+            "data": .object(data),
+            "actions": ["tap": Self.openPage(category.pageID)],
+            "tracking": Self.tracking(item: category.id, position: position),
+        ]
+    }
+
+    /// A product card. Available products carry `add_to_cart`; unavailable ones a
+    /// "notify me" `api` action instead (answered by `POST /v1/actions/notify-me`).
+    func productCard(
+        _ product: Product, id: String, position: Int, locale: StoreLocale,
+        width: Double? = 0.45, notifying: Bool = false, campaign: String? = nil
+    ) -> JSONValue {
+        var badges: [JSONValue] = []
+        if let percent = product.discountPercent {
+            badges.append(["text": .string("-\(percent) %"), "bg_color": "#D0021B"])
+        }
+        switch product.availability {
+        case .lowStock: badges.append(["text": .string(SectionTitles.lowStock[locale])])
+        case .unavailable:
+            badges.append(["text": .string(notifying ? SectionTitles.notifyBadge[locale] : SectionTitles.soldOut[locale])])
+        case .available: break
+        }
+        var data: [(String, JSONValue)] = [
+            ("product_id", .string(product.id)),
+            ("title", .string(product.title[locale])),
+            ("subtitle", .string(product.subtitle[locale])),
+            ("image", image(product.imageName, aspectRatio: 4.0 / 3.0, alt: product.title[locale])),
+            ("price", product.price(in: locale).json),
+        ]
+        if let compareAt = product.compareAtPrice(in: locale) { data.append(("compare_at_price", compareAt.json)) }
+        data += [
+            ("availability", .string(product.availability.rawValue)),
+            ("badges", .array(badges)),
+            ("rating", .double(product.rating)),
+        ]
+        var actions: [(String, JSONValue)] = [("tap", Self.openPage(product.pageID))]
+        if product.availability == .unavailable {
+            if !notifying {
+                actions.append(("notify", ["type": "api", "endpoint": "/v1/actions/notify-me", "product_id": .string(product.id)]))
+            }
+        } else {
+            actions.append(("add_to_cart", ["type": "add_to_cart", "product_id": .string(product.id), "quantity": 1]))
+        }
+        var widget: [(String, JSONValue)] = [("type", "product_card"), ("id", .string(id))]
+        if let width { widget.append(("layout", ["width": .double(width), "corner_radius": 12])) }
+        widget += [
+            ("data", .object(data)),
+            ("actions", .object(actions)),
+            ("tracking", Self.tracking(item: product.id, position: position, campaign: campaign)),
+        ]
+        return .object(widget)
+    }
+
+    func editorialCard(_ story: Story, section: String, position: Int, locale: StoreLocale) -> JSONValue {
+        [
+            "type": "editorial_card", "id": .string("\(section).\(story.id)"),
+            "data": [
+                "kicker": .string(story.kicker[locale]),
+                "title": .string(story.title[locale]),
+                "body": ["text": .string(story.body[locale]), "is_markdown": true],
+                "image": image(story.imageName, aspectRatio: 4.0 / 3.0, alt: story.title[locale]),
+                "cta": ["title": .string(story.cta[locale]), "action": ["type": "deeplink", "url": .string("vitrine://story/\(story.id)")]],
+            ],
+            "tracking": Self.tracking(item: story.id, position: position),
+        ]
+    }
+
+    func promoBanner(_ promotion: Promotion, section: String, position: Int, locale: StoreLocale) -> JSONValue {
+        [
+            "type": "promo_banner", "id": .string("\(section).\(promotion.id)"),
+            "layout": [
+                "gradient": ["colors": .array(promotion.colors.map { .string($0) }), "angle": 90],
+                "corner_radius": 12, "margin": ["left": 16, "right": 16],
+            ],
+            "data": [
+                "title": .string(promotion.title[locale]),
+                "subtitle": .string(promotion.subtitle[locale]),
+                "code": .string(promotion.code),
+            ],
+            "actions": ["tap": ["type": "toast", "message": .string(SectionTitles.format(SectionTitles.codeCopied, promotion.code, locale))]],
+            "tracking": Self.tracking(item: promotion.id, position: position),
+        ]
+    }
+}

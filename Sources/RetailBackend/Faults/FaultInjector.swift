@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+
+/// Applies a fault profile to requests: the one given at start merged with the request's
+/// `X-Vitrine-Fault` header.
+final class FaultInjector: Sendable {
+    let base: FaultProfile
+    /// Requests seen by profiles with `fail_every`, for "one in N".
+    private let counter = Atomic<Int>(0)
+
+    init(base: FaultProfile) {
+        self.base = base
+    }
+
+    /// The profile for one request; an invalid header is the client's error (400).
+    func profile(for request: HTTPRequest) throws(RequestError) -> FaultProfile {
+        guard let header = request.header("x-vitrine-fault") else { return base }
+        do {
+            return base.merged(with: try FaultProfile(parsing: header))
+        } catch {
+            throw RequestError(status: 400, code: "invalid_fault_profile", message: error.description)
+        }
+    }
+
+    /// The injected failure for this request, if the profile says it fails.
+    func failure(for profile: FaultProfile) -> RequestError? {
+        let status = profile.errorStatus ?? 500
+        if let every = profile.failEvery {
+            let count = counter.wrappingAdd(1, ordering: .relaxed).newValue
+            guard count % every == 0 else { return nil }
+            return RequestError(status: status, code: "injected_fault", message: "fault profile: fail_every=\(every)")
+        }
+        guard profile.errorStatus != nil else { return nil }
+        return RequestError(status: status, code: "injected_fault", message: "fault profile: error=\(status)")
+    }
+
+    /// Latency and truncation, applied to the finished response.
+    func finish(_ response: HTTPResponse, profile: FaultProfile) -> HTTPResponse {
+        var response = response
+        response.delay = profile.latency
+        if profile.truncate, response.status == 200,
+            response.headers.contains(where: { $0.name == "Content-Type" && $0.value.hasPrefix("application/json") })
+        {
+            response.body = response.body.prefix(response.body.count / 2)
+        }
+        return response
+    }
+}

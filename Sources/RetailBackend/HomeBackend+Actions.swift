@@ -1,0 +1,36 @@
+import Foundation
+
+extension HomeBackend {
+    /// `POST /v1/actions/{name}`: `api` actions (CONTRACT §7). The body is what the client
+    /// posts: `{action, page_id, request_id, widget_id, value}`.
+    func action(_ name: String, request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        switch name {
+        case "notify-me": return try notifyMe(request)
+        default: throw .notFound("no action '\(name.prefix(80))'; known: notify-me", code: "unknown_action")
+        }
+    }
+
+    /// "Notify me" on an unavailable product: answers a mutation replacing the tapped card
+    /// with one that shows the alert is on (and offers no second tap), and a toast.
+    private func notifyMe(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let body = try RequestBody.object(request)
+        let widgetID = try RequestBody.string(body, "widget_id", maxLength: 200)
+        guard let action = body["action"], case .object = action else {
+            throw .badBody("'action' must be the action object, with its 'product_id'")
+        }
+        let productID = try RequestBody.string(action, "product_id")
+        guard let product = catalogue.product(productID) else {
+            throw .notFound("no product '\(productID.prefix(80))'", code: "unknown_product")
+        }
+        guard product.availability == .unavailable else {
+            throw .conflict("'\(product.id)' is available; add it to the cart instead", code: "product_available")
+        }
+        let locale = StoreLocale.resolve(request.queryValue("locale"))
+        let card = composer.home.widgets.productCard(product, id: widgetID, position: 0, locale: locale, width: nil, notifying: true)
+        return .json([
+            "mode": "partial",
+            "mutations": [["kind": "replace_widget", "id": .string(widgetID), "widget": card]],
+            "toast": ["message": .string(SectionTitles.notifyConfirmed[locale])],
+        ])
+    }
+}

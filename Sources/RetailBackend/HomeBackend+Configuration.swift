@@ -1,0 +1,41 @@
+import Foundation
+
+extension HomeBackend {
+    /// How a backend is built. Tests inject the clock and the anchor; `vitrine serve`
+    /// uses the defaults.
+    public struct Configuration: Sendable {
+        /// Fault profile as `--faults` takes it (`docs/faults.md`). Default: none.
+        public var faults: String?
+        /// The clock every decision reads (campaign windows, idempotency expiry).
+        /// Default: the system clock.
+        public var now: @Sendable () -> Date = { Date() }
+        /// The instant campaign and story windows are relative to. Default: `now()` when
+        /// the backend is built, to the second.
+        public var anchor: Date?
+        /// Prefix of image URLs in pages. Default: empty, i.e. paths on the backend's
+        /// origin (`/v1/images/p-1001.jpg`).
+        public var imageBaseURL = ""
+        /// Where generated images are kept across runs. Default: nil (memory only).
+        public var imageCacheDirectory: URL?
+        /// Bytes of encoded images kept in memory. Default: 64 MiB.
+        public var imageMemoryBudget = 64 << 20
+        /// Sections per page of a paginated response. Default: 4.
+        public var pageSize = 4
+        /// Encoded pages kept. Default: 1024.
+        public var pageCacheCapacity = 1024
+        /// Carts kept (oldest forgotten first). Default: 10 000.
+        public var cartCapacity = 10_000
+        /// Idempotency keys remembered. Default: 10 000.
+        public var idempotencyCapacity = 10_000
+        /// How long an idempotency key is remembered. Default: 24 hours.
+        public var idempotencyLifetime: TimeInterval = 86_400
+        /// Event ids remembered for de-duplication. Default: 100 000.
+        public var eventIDCapacity = 100_000
+        /// Events accepted in one `POST /v1/events`. Default: 500.
+        public var maxEventsPerBatch = 500
+
+        public init(faults: String? = nil) {
+            self.faults = faults
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+extension HomeBackend {
+    /// `POST /v1/events` with `{events: [Event]}`: each event needs a string `event_id` and
+    /// `name`; other fields are kept opaque. The whole batch is refused if one event is
+    /// malformed, so a client never half-sends.
+    func receiveEvents(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let body = try RequestBody.object(request)
+        guard let list = body["events"]?.arrayValue else { throw .badBody("'events' must be an array of events") }
+        guard list.count <= configuration.maxEventsPerBatch else {
+            throw .unprocessable("at most \(configuration.maxEventsPerBatch) events a request, not \(list.count)", code: "too_many_events")
+        }
+        var batch: [(id: String, name: String)] = []
+        for (index, event) in list.enumerated() {
+            guard case .object = event else { throw .badBody("events[\(index)] must be an object") }
+            do {
+                batch.append((try RequestBody.string(event, "event_id"), try RequestBody.string(event, "name", maxLength: 64)))
+            } catch {
+                throw .badBody("events[\(index)]: \(error.message)")
+            }
+        }
+        let result = events.record(batch)
+        return .json(["accepted": .int(result.accepted), "duplicates": .int(result.duplicates)])
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+extension HomeBackend {
+    /// `GET /v1/images/{name}`: only names the catalogue references; long-lived caching,
+    /// because a name's bytes never change (the ETag carries the generator version).
+    func image(_ name: String, request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        guard let spec = images.specs[name] else { throw .notFound("no image '\(name.prefix(80))'") }
+        let headers: [(name: String, value: String)] = [
+            ("ETag", spec.etag), ("Cache-Control", "public, max-age=31536000, immutable"),
+        ]
+        if let candidates = request.header("if-none-match"), ETagMatch.matches(candidates, etag: spec.etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        guard let bytes = images.bytes(for: spec) else {
+            throw RequestError(status: 500, code: "image_failed", message: "the image '\(name)' could not be encoded")
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", spec.format.contentType)] + headers, body: Data(bytes))
+    }
+}

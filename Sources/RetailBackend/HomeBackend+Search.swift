@@ -1,0 +1,22 @@
+import Foundation
+
+extension HomeBackend {
+    /// `GET /v1/search/suggestions?q=&locale=&userSegment=`: ranked as `SearchIndex` says;
+    /// campaigns only while live and only those the segment may see.
+    func suggestions(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        let query = request.queryValue("q") ?? ""
+        guard query.count <= 200 else { throw .badParameter("q is at most 200 characters") }
+        let segment = try ClientContext.parseSegment(request)
+        let locale = StoreLocale.resolve(request.queryValue("locale"))
+        let campaigns = catalogue.liveCampaigns(in: catalogue.schedule(at: configuration.now()))
+            .filter { $0.campaign.isVisible(to: segment) }
+            .map { SearchIndex.entry(text: $0.campaign.title[locale], kind: .campaign, target: $0.campaign.pageID) }
+        let found = searchIndexes[locale]?.suggestions(for: query, extra: campaigns) ?? []
+        return .json([
+            "query": .string(query),
+            "suggestions": .array(found.map {
+                ["text": .string($0.text), "kind": .string($0.kind.rawValue), "target": .string($0.target)]
+            }),
+        ])
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Reading JSON request bodies: the media type (415), the syntax (400 `invalid_json`) and
+/// the shape (400 `invalid_body`), each with a message that names the problem.
+enum RequestBody {
+    /// The body as a JSON object.
+    static func object(_ request: HTTPRequest) throws(RequestError) -> JSONValue {
+        let contentType = request.header("content-type")
+        let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard mediaType == "application/json" || mediaType?.hasSuffix("+json") == true else {
+            throw .unsupportedMediaType(contentType)
+        }
+        let value = try JSONValue.parse(request.body)
+        guard case .object = value else { throw .badBody("the body must be a JSON object") }
+        return value
+    }
+
+    static func string(_ value: JSONValue, _ key: String, maxLength: Int = 128) throws(RequestError) -> String {
+        guard let member = value[key] else { throw .badBody("'\(key)' is required") }
+        guard case .string(let text) = member, !text.isEmpty, text.count <= maxLength else {
+            throw .badBody("'\(key)' must be a non-empty string of at most \(maxLength) characters")
+        }
+        return text
+    }
+
+    static func optionalInt(_ value: JSONValue, _ key: String) throws(RequestError) -> Int? {
+        guard let member = value[key], member != .null else { return nil }
+        guard case .int(let number) = member else { throw .badBody("'\(key)' must be an integer") }
+        return number
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Why a request is refused: a status and the body `{"error": {"code", "message"}}` of
+/// CONTRACT §10. Thrown by request parsing and by the domain, turned into a response once.
+struct RequestError: Error, Equatable {
+    var status: Int
+    var code: String
+    var message: String
+    var headers: [String: String] = [:]
+
+    static func badJSON(_ message: String) -> RequestError {
+        RequestError(status: 400, code: "invalid_json", message: message)
+    }
+
+    static func badBody(_ message: String) -> RequestError {
+        RequestError(status: 400, code: "invalid_body", message: message)
+    }
+
+    static func badParameter(_ message: String) -> RequestError {
+        RequestError(status: 400, code: "invalid_parameter", message: message)
+    }
+
+    static func notFound(_ message: String, code: String = "not_found") -> RequestError {
+        RequestError(status: 404, code: code, message: message)
+    }
+
+    static func methodNotAllowed(_ method: String, allowed: [String]) -> RequestError {
+        RequestError(
+            status: 405, code: "method_not_allowed",
+            message: "\(method) is not allowed here; use \(allowed.joined(separator: " or "))",
+            headers: ["Allow": allowed.joined(separator: ", ")]
+        )
+    }
+
+    static func conflict(_ message: String, code: String) -> RequestError {
+        RequestError(status: 409, code: code, message: message)
+    }
+
+    static func unsupportedMediaType(_ contentType: String?) -> RequestError {
+        RequestError(
+            status: 415, code: "unsupported_media_type",
+            message: "the body must be application/json, not \(contentType ?? "an unlabelled body")"
+        )
+    }
+
+    static func unprocessable(_ message: String, code: String) -> RequestError {
+        RequestError(status: 422, code: code, message: message)
+    }
+
+    /// The response carrying this error.
+    var response: HTTPResponse {
+        var writer = JSONWriter(reservingCapacity: 128)
+        writer.write(["error": ["code": .string(code), "message": .string(message)]])
+        var response = HTTPResponse.json(status: status, bytes: writer.bytes)
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            response.headers.append((name, value))
+        }
+        return response
+    }
+}

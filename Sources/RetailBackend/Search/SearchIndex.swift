@@ -1,0 +1,95 @@
+import Foundation
+
+/// Search suggestions over products, categories and campaigns in one locale.
+///
+/// Ranking (best first), on case- and accent-folded text:
+/// 1. the whole text equals the query;
+/// 2. the text starts with the query;
+/// 3. a later word of the text starts with the query;
+/// 4. every word of a multi-word query starts some word of the text.
+/// Ties go to campaigns, then categories, then products (broader first), then shorter
+/// text, then alphabetical order. At most 8; queries under 2 characters give nothing.
+struct SearchIndex: Sendable {
+    enum Kind: String, Sendable {
+        case campaign, category, product
+
+        var rank: Int {
+            switch self {
+            case .campaign: return 0
+            case .category: return 1
+            case .product: return 2
+            }
+        }
+    }
+
+    struct Entry: Sendable {
+        var text: String
+        var kind: Kind
+        var target: String
+        var folded: String
+        var words: [Substring]
+    }
+
+    static let limit = 8
+    static let minimumQueryLength = 2
+
+    private let entries: [Entry]
+
+    init(entries: [(text: String, kind: Kind, target: String)]) {
+        self.entries = entries.map {
+            let folded = Self.fold($0.text)
+            return Entry(text: $0.text, kind: $0.kind, target: $0.target, folded: folded, words: Self.words(folded))
+        }
+    }
+
+    /// The entries of one locale: every product and category; campaigns are added per
+    /// request because only live ones may be suggested.
+    init(catalogue: Catalogue, locale: StoreLocale) {
+        var entries: [(String, Kind, String)] = catalogue.categories.map { ($0.name[locale], .category, $0.pageID) }
+        entries += catalogue.products.map { ($0.title[locale], .product, $0.pageID) }
+        self.init(entries: entries)
+    }
+
+    /// Ranked suggestions for a query, `extra` entries (live campaigns) included.
+    func suggestions(for query: String, extra: [Entry] = []) -> [Entry] {
+        let folded = Self.fold(query.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard folded.count >= Self.minimumQueryLength else { return [] }
+        let queryWords = Self.words(folded)
+        var scored: [(score: Int, entry: Entry)] = []
+        for entry in entries + extra {
+            if let score = Self.score(entry, query: folded, queryWords: queryWords) {
+                scored.append((score, entry))
+            }
+        }
+        scored.sort {
+            ($0.score, $0.entry.kind.rank, $0.entry.text.count, $0.entry.folded, $0.entry.target)
+                < ($1.score, $1.entry.kind.rank, $1.entry.text.count, $1.entry.folded, $1.entry.target)
+        }
+        return scored.prefix(Self.limit).map(\.entry)
+    }
+
+    static func entry(text: String, kind: Kind, target: String) -> Entry {
+        let folded = fold(text)
+        return Entry(text: text, kind: kind, target: target, folded: folded, words: words(folded))
+    }
+
+    private static func score(_ entry: Entry, query: String, queryWords: [Substring]) -> Int? {
+        if entry.folded == query { return 0 }
+        if entry.folded.hasPrefix(query) { return 1 }
+        if entry.words.dropFirst().contains(where: { $0.hasPrefix(query) }) { return 2 }
+        if queryWords.count > 1,
+            queryWords.allSatisfy({ word in entry.words.contains { $0.hasPrefix(word) } })
+        {
+            return 3
+        }
+        return nil
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    private static func words(_ folded: String) -> [Substring] {
+        folded.split { !$0.isLetter && !$0.isNumber }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import RetailBackend
+
+@Suite struct CartServiceTests {
+    let clock = TestClock()
+    let backend: HomeBackend
+
+    init() throws {
+        backend = try makeBackend(clock: clock)
+    }
+
+    func add(_ product: String, quantity: Int = 1, key: String? = nil, user: String = "ana") -> HTTPResponse {
+        var headers = ["x-vitrine-user": user]
+        if let key { headers["idempotency-key"] = key }
+        return backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"\#(product)","quantity":\#(quantity)}"#, headers: headers))
+    }
+
+    func cart(user: String = "ana") throws -> JSONValue {
+        try parse(backend.respond(to: get("/v1/cart", headers: ["x-vitrine-user": user])))
+    }
+
+    @Test func addingAnswersTheCanonicalCartAndRevisionGrows() throws {
+        #expect(try cart()["revision"] == 0)
+        let first = try parse(add("p-1001", quantity: 2))
+        #expect(first["revision"] == 1)
+        #expect(first[path: "items", 0, "product_id"] == "p-1001")
+        #expect(first[path: "items", 0, "quantity"] == 2)
+        #expect(first[path: "items", 0, "unit_price", "currency"] == "USD")
+        #expect(first["item_count"] == 2)
+        let second = try parse(add("p-1002"))
+        #expect(second["revision"] == 2)
+        #expect(second["item_count"] == 3)
+        let removed = try parse(backend.respond(to: HTTPRequest(method: "DELETE", path: "/v1/cart/items/p-1001", headers: ["x-vitrine-user": "ana"])))
+        #expect(removed["revision"] == 3)
+        #expect(removed["item_count"] == 1)
+        #expect(try cart(user: "bob")["item_count"] == 0)  // carts are per user
+    }
+
+    @Test func subtotalIsExactInCents() throws {
+        let product = try #require(backend.catalogue.product("p-1002"))
+        let body = try parse(add("p-1002", quantity: 3))
+        #expect(body[path: "subtotal", "amount"] == .double(Double(product.priceUSDCents * 3) / 100))
+    }
+
+    @Test func repeatedIdempotencyKeyChangesNothingAndAnswersTheSame() throws {
+        let first = add("p-1001", key: "k-1")
+        let second = add("p-1001", key: "k-1")
+        #expect(first.status == 200)
+        #expect(second.body == first.body)
+        #expect(try cart()["revision"] == 1)
+        #expect(try cart()[path: "items", 0, "quantity"] == 1)
+        // The same key for another request is refused.
+        let reused = add("p-1002", key: "k-1")
+        #expect(reused.status == 422)
+        #expect(try parse(reused)[path: "error", "code"] == "idempotency_key_reused")
+        // Keys are per user.
+        #expect(add("p-1001", key: "k-1", user: "bob").status == 200)
+    }
+
+    @Test func idempotencyKeysExpireOnTheInjectedClock() throws {
+        _ = add("p-1001", key: "k-exp")
+        clock.advance(seconds: 86_400 + 1)
+        _ = add("p-1001", key: "k-exp")
+        #expect(try cart()["revision"] == 2)
+    }
+
+    @Test func idempotencyMemoryIsBounded() throws {
+        let small = try makeBackend(clock: clock) { $0.idempotencyCapacity = 2 }
+        func add(_ key: String) -> HTTPResponse {
+            small.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001"}"#, headers: ["idempotency-key": key]))
+        }
+        _ = add("a"); _ = add("b"); _ = add("c")
+        _ = add("a")  // forgotten: applies again
+        _ = add("c")  // remembered: no change
+        #expect(try parse(small.respond(to: get("/v1/cart")))["revision"] == 4)
+    }
+
+    @Test func domainErrors() throws {
+        let unavailable = try #require(backend.catalogue.products.first { $0.availability == .unavailable })
+        #expect(add("p-0").status == 404)
+        #expect(try parse(add("p-0"))[path: "error", "code"] == "unknown_product")
+        #expect(add(unavailable.id).status == 409)
+        #expect(add("p-1001", quantity: 0).status == 422)
+        #expect(add("p-1001", quantity: 100).status == 422)
+        #expect(add("p-1001", quantity: 99).status == 200)
+        #expect(add("p-1001", quantity: 1).status == 422)  // the line would hold 100
+        #expect(try cart()["revision"] == 1)
+        #expect(backend.respond(to: HTTPRequest(method: "DELETE", path: "/v1/cart/items/p-0")).status == 404)
+    }
+
+    @Test(arguments: [
+        ("{", "invalid_json"), ("", "invalid_json"), ("[1]", "invalid_body"), (#"{"quantity":1}"#, "invalid_body"),
+        (#"{"product_id":7}"#, "invalid_body"), (#"{"product_id":"p-1001","quantity":"2"}"#, "invalid_body"),
+        (#"{"product_id":"p-1001","quantity":1.5}"#, "invalid_body"), (#"{"product_id":"p-1001","quantity":true}"#, "invalid_body"),
+    ])
+    func malformedBodiesAre400(body: String, code: String) throws {
+        let response = backend.respond(to: post("/v1/cart/items", json: body))
+        #expect(response.status == 400)
+        #expect(try parse(response)[path: "error", "code"] == .string(code))
+        #expect(try cart(user: "anonymous")["revision"] == 0)
+    }
+
+    @Test func nonJSONBodiesAre415() throws {
+        let request = HTTPRequest(method: "POST", path: "/v1/cart/items", headers: ["content-type": "text/plain"], body: Data("x".utf8))
+        #expect(backend.respond(to: request).status == 415)
+        let unlabelled = HTTPRequest(method: "POST", path: "/v1/cart/items", body: Data(#"{"product_id":"p-1001"}"#.utf8))
+        #expect(backend.respond(to: unlabelled).status == 415)
+    }
+
+    @Test func badIdempotencyKeyIs400() {
+        #expect(add("p-1001", key: "").status == 400)
+        #expect(add("p-1001", key: String(repeating: "k", count: 256)).status == 400)
+    }
+
+    @Test func concurrentAddsAllApplyAndRevisionsAreDistinct() async throws {
+        let backend = self.backend
+        let revisions = await withTaskGroup(of: Int?.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    let response = backend.respond(to: post(
+                        "/v1/cart/items", json: #"{"product_id":"p-1001"}"#,
+                        headers: ["x-vitrine-user": "crowd", "idempotency-key": "k-\(index)"]))
+                    return (try? parse(response))?["revision"]?.intValue
+                }
+            }
+            var all: [Int] = []
+            for await revision in group { all += revision.map { [$0] } ?? [] }
+            return all
+        }
+        #expect(Set(revisions) == Set(1...64))
+        #expect(try cart(user: "crowd")[path: "items", 0, "quantity"] == 64)
+    }
+
+    @Test func concurrentRetriesOfOneKeyApplyOnce() async throws {
+        let backend = self.backend
+        let bodies = await withTaskGroup(of: Data.self) { group in
+            for _ in 0..<32 {
+                group.addTask {
+                    backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001"}"#,
+                                             headers: ["x-vitrine-user": "retry", "idempotency-key": "same"])).body
+                }
+            }
+            var all: Set<Data> = []
+            for await body in group { all.insert(body) }
+            return all
+        }
+        #expect(bodies.count == 1)
+        #expect(try cart(user: "retry")["revision"] == 1)
+    }
+}

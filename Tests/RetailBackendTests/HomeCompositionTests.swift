@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import RetailBackend
+
+@Suite struct HomeCompositionTests {
+    let clock = TestClock()
+    let backend: HomeBackend
+
+    init() throws {
+        backend = try makeBackend(clock: clock)
+    }
+
+    /// The first home page for a context, bypassing query parsing (to pick the variant).
+    func composed(_ context: ClientContext) throws -> JSONValue {
+        try JSONValue(parsing: backend.encodedPage("home", context: context, at: clock.now).body(requestID: "r"))
+    }
+
+    @Test func firstPageCarriesEnvelopeTrackingAndExperiment() throws {
+        let page = try parse(backend.respond(to: get("/v1/home", [("locale", "en-US"), ("userSegment", "new")])))
+        #expect(page[path: "page", "id"] == "home")
+        #expect(page[path: "page", "schema_version"] == 1)
+        #expect(page[path: "page", "ttl"] == .int(PageWriter.ttl))
+        #expect(page[path: "page", "experiments", 0, "id"] == "exp-hero-order")
+        #expect(page[path: "page", "header", "widgets", 0, "type"] == "search_bar")
+        let hero = try #require(page[path: "page", "sections", 0])
+        #expect(hero[path: "widgets", 0, "type"] == "hero_campaign")
+        #expect(hero[path: "tracking", "section_id"] == "hero")
+        #expect(hero[path: "tracking", "experiment_id"] == "exp-hero-order")
+        #expect(hero[path: "tracking", "campaign_id"] != nil)
+        for section in page[path: "page", "sections"]?.arrayValue ?? [] {
+            for (position, widget) in (section["widgets"]?.arrayValue ?? []).enumerated() {
+                #expect(widget[path: "tracking", "item_id"]?.stringValue != nil)
+                #expect(widget[path: "tracking", "position"] == .int(position))
+            }
+        }
+    }
+
+    @Test func requestIDIsUniquePerResponse() throws {
+        let first = try parse(backend.respond(to: get("/v1/home")))[path: "page", "request_id"]
+        let second = try parse(backend.respond(to: get("/v1/home")))[path: "page", "request_id"]
+        #expect(first?.stringValue?.isEmpty == false)
+        #expect(first != second)
+    }
+
+    @Test func segmentsGetDifferentOrderAndContent() throws {
+        func ids(_ segment: String) throws -> [String] {
+            try allHomeSections(backend, [("userSegment", segment), ("appVersion", "3.0")]).compactMap { $0["id"]?.stringValue }
+        }
+        let new = try ids("new")
+        let returning = try ids("returning")
+        let vip = try ids("vip")
+        #expect(new[1] == "promotions")
+        #expect(returning[1] == "recommended")
+        #expect(new != returning && returning != vip)
+        let vipPromos = try allHomeSections(backend, [("userSegment", "vip")]).first { $0["id"] == "promotions" }
+        let codes = vipPromos?["widgets"]?.arrayValue?.compactMap { $0[path: "data", "code"]?.stringValue } ?? []
+        #expect(codes.contains("VIPX2") && !codes.contains("HELLO15"))
+    }
+
+    @Test func localeChangesCopyAndCurrency() throws {
+        let english = try allHomeSections(backend, [("locale", "en-US")])
+        let german = try allHomeSections(backend, [("locale", "de-DE")])
+        let french = try allHomeSections(backend, [("locale", "fr-FR")])
+        func currencies(_ sections: [JSONValue]) -> Set<String> {
+            Set(sections.flatMap(\.allObjects).compactMap { $0[path: "price", "currency"]?.stringValue })
+        }
+        #expect(currencies(english) == ["USD"])
+        #expect(currencies(german) == ["EUR"])
+        #expect(currencies(french) == ["EUR"])
+        let title = { (sections: [JSONValue]) in sections.first { $0["id"] == "campaigns" }?[path: "header", "data", "title"] }
+        #expect(title(english) == "Campaigns for you")
+        #expect(title(german) == "Aktionen für dich")
+        #expect(title(french) == "Nos opérations pour vous")
+    }
+
+    @Test func experimentAssignmentIsStablePerUserAndReported() throws {
+        var variants: Set<String> = []
+        for user in (0..<16).map({ "user-\($0)" }) {
+            let first = try parse(backend.respond(to: get("/v1/home", headers: ["x-vitrine-user": user])))
+            let again = try parse(backend.respond(to: get("/v1/home", headers: ["x-vitrine-user": user])))
+            let variant = try #require(first[path: "page", "experiments", 0, "variant"]?.stringValue)
+            #expect(again[path: "page", "experiments", 0, "variant"]?.stringValue == variant)
+            variants.insert(variant)
+        }
+        #expect(variants == ["a", "b"])
+    }
+
+    @Test func variantsOrderTheHeroDifferently() throws {
+        var context = ClientContext(segment: .returning)
+        context.variant = .a
+        let heroA = try composed(context)
+        context.variant = .b
+        let heroB = try composed(context)
+        // a: highest priority (winter sale); b: ending soonest (flash deals, ends 2 h after the anchor).
+        #expect(heroA[path: "page", "sections", 0, "widgets", 0, "data", "campaign_id"] == "cmp-winter")
+        #expect(heroB[path: "page", "sections", 0, "widgets", 0, "data", "campaign_id"] == "cmp-flash")
+    }
+
+    @Test func onlyLiveCampaignsAppear() throws {
+        let campaignIDs = Set(try allHomeSections(backend, [("userSegment", "returning"), ("appVersion", "9"), ("capabilities", "video")])
+            .flatMap(\.allObjects).compactMap { $0["campaign_id"]?.stringValue })
+        #expect(campaignIDs.contains("cmp-winter"))
+        #expect(campaignIDs.contains("cmp-flash"))
+        #expect(!campaignIDs.contains("cmp-summer"))  // over
+        #expect(!campaignIDs.contains("cmp-spring"))  // not started
+        #expect(!campaignIDs.contains("cmp-vip"))  // VIPs only
+    }
+
+    @Test func campaignWindowsFollowTheInjectedClock() throws {
+        func campaigns() throws -> Set<String> {
+            Set(try allHomeSections(backend, [("userSegment", "returning")]).flatMap(\.allObjects).compactMap { $0["campaign_id"]?.stringValue })
+        }
+        #expect(try campaigns().contains("cmp-flash"))
+        clock.set(hoursAfterAnchor: 2)  // the flash sale's end is exclusive
+        #expect(try !campaigns().contains("cmp-flash"))
+        clock.set(hoursAfterAnchor: 121)  // beauty days started at +120 h, boots week ended at +120 h
+        let later = try campaigns()
+        #expect(later.contains("cmp-beauty"))
+        #expect(!later.contains("cmp-boots"))
+    }
+
+    @Test func heroEndsAtTheCampaignEnd() throws {
+        var context = ClientContext(segment: .returning)
+        context.variant = .b
+        let page = try composed(context)
+        let end = TestClock.anchor.addingTimeInterval(2 * 3600).formatted(.iso8601)
+        #expect(page[path: "page", "sections", 0, "widgets", 0, "data", "ends_at"] == .string(end))
+        #expect(page[path: "page", "sections", 0, "expires_at"] == .string(end))
+    }
+
+    @Test func paginationReachesTheEndWithUniqueIDs() throws {
+        var cursor: String?
+        var pages = 0
+        var sectionIDs: [String] = []
+        var widgetIDs: [String] = []
+        var sawFooter = false
+        while true {
+            let response = backend.respond(to: get("/v1/home", [("appVersion", "2.6.0"), ("capabilities", "video")] + (cursor.map { [("cursor", $0)] } ?? [])))
+            #expect(response.status == 200)
+            let page = try parse(response)
+            pages += 1
+            let sections = page[path: "page", "sections"]?.arrayValue ?? []
+            #expect(!sections.isEmpty && sections.count <= 4)
+            sectionIDs += sections.compactMap { $0["id"]?.stringValue }
+            widgetIDs += sections.flatMap(\.allObjects).filter { $0["type"] != nil }.compactMap { $0["id"]?.stringValue }
+            #expect((page[path: "page", "nav"] != nil) == (pages == 1))
+            guard page[path: "page", "pagination", "has_more"] == .bool(true) else {
+                sawFooter = page[path: "page", "footer"] != nil
+                #expect(page[path: "page", "pagination", "postback"] == nil)
+                break
+            }
+            #expect(page[path: "page", "footer"] == nil)
+            cursor = try #require(page[path: "page", "pagination", "postback", "cursor"]?.stringValue)
+        }
+        #expect(pages >= 3)
+        #expect(sawFooter)
+        #expect(Set(sectionIDs).count == sectionIDs.count)
+        #expect(Set(widgetIDs).count == widgetIDs.count)
+    }
+
+    @Test func badParametersAre400() throws {
+        for query in [[("userSegment", "gold")], [("appVersion", "two")], [("appVersion", "1..2")], [("cursor", "zzz")], [("cursor", "s400")]] {
+            let response = backend.respond(to: get("/v1/home", query))
+            #expect(response.status == 400)
+            #expect(try parse(response)[path: "error", "code"] == "invalid_parameter")
+        }
+    }
+
+    @Test func unknownLocaleFallsBackByLanguage() throws {
+        let page = try parse(backend.respond(to: get("/v1/home", [("locale", "de-AT")])))
+        #expect(page.allObjects.compactMap { $0[path: "price", "currency"]?.stringValue }.allSatisfy { $0 == "EUR" })
+    }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Contract test: schemathesis (from PyPI, in a venv under .build/) holds the live
+# `vitrine serve` to docs/openapi.yaml: no 5xx, every status, content type, header and body
+# as documented. Bounded: CONTRACT_EXAMPLES examples per operation (default 25), fixed seed.
+# Usage: scripts/contract_test.sh   (VITRINE_BIN overrides the binary, default the debug build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin=${VITRINE_BIN:-.build/debug/vitrine}
+examples=${CONTRACT_EXAMPLES:-25}
+venv=.build/venv
+schemathesis_version=4.32.5
+
+[ -x "$bin" ] || swift build --product vitrine
+if [ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != "schemathesis, version $schemathesis_version" ]; then
+    echo "contract: installing schemathesis $schemathesis_version into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$schemathesis_version"
+fi
+
+log=$(mktemp)
+"$bin" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
+server=$!
+cleanup() {
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    rm -f "$log"
+}
+trap cleanup EXIT
+
+# The server announces its bound address; wait for it (at most 30 s).
+url=""
+for _ in $(seq 1 300); do
+    url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+' "$log" | head -n 1 || true)
+    [ -n "$url" ] && break
+    if ! kill -0 "$server" 2>/dev/null; then
+        echo "contract: vitrine serve exited early:" >&2
+        cat "$log" >&2
+        exit 1
+    fi
+    sleep 0.1
+done
+if [ -z "$url" ]; then
+    echo "contract: vitrine serve did not announce its address" >&2
+    cat "$log" >&2
+    exit 1
+fi
+
+echo "contract: schemathesis against $url ($examples examples per operation)"
+# Run from .build/contract so that schemathesis's own cache stays out of the work tree.
+root=$(pwd)
+mkdir -p .build/contract
+cd .build/contract
+"$root/$venv/bin/schemathesis" run "$root/docs/openapi.yaml" --url "$url" \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
+    --mode all --phases examples,coverage,fuzzing --max-examples "$examples" --seed 20261129 \
+    --generation-database none --workers 2 --no-color --request-timeout 10
