@@ -36,6 +36,7 @@ fuzz: setup
 
 ## Every benchmark, in release mode.
 bench: release
+	@scripts/setup.sh wrk
 	$(RELEASE_BIN) bench decode
 	$(RELEASE_BIN) bench runtime
 	$(RELEASE_BIN) bench images

@@ -13,7 +13,10 @@ struct HTTPRequestLogLine {
         let status = context.status.map(String.init) ?? "-"
         let milliseconds = Double((now - context.startedAt) / .microseconds(1)) / 1000
         var text = "\(method) \(path) \(status) \(context.sentBodyBytes)B \(String(format: "%.1f", milliseconds))ms"
-        if let reason = Self.reason(termination) {
+        if context.method.isEmpty, context.status == nil, termination == .REQUEST_TERMINATED_WITH_ERROR {
+            // The headers never parsed: libmicrohttpd answered (400, 431) or closed by itself.
+            text += " refused"
+        } else if let reason = Self.reason(termination) {
             text += " " + reason
         }
         self.text = text

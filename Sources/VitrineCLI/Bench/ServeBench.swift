@@ -1,8 +1,104 @@
 import Foundation
+import RetailBackend
 
+/// `vitrine bench serve [--seconds 10] [--connections 16] [--threads 1]`: what composing the
+/// home page costs over HTTP. The server runs in this process on an ephemeral loopback port;
+/// `wrk` loads `GET /v1/home` and then a static copy of the same page (same bytes, same
+/// headers) served by the same front, and the ratio of the two is the cost of composition.
 enum ServeBench {
+    static let homeTarget = "/v1/home?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=video"
+    static let staticPath = "/static/home.json"
+    static let usage = "usage: vitrine bench serve [--seconds 10] [--connections 16] [--threads 1]"
+
+    struct Options {
+        var seconds = 10
+        var connections = 16
+        var threads = 1
+
+        init(_ arguments: [String]) throws(ServeCommand.UsageError) {
+            var rest = arguments[...]
+            while let name = rest.popFirst() {
+                guard let raw = rest.popFirst() else { throw .init("\(name) needs a value") }
+                guard let value = Int(raw), value > 0 else { throw .init("\(name) wants a positive number, not '\(raw)'") }
+                switch name {
+                case "--seconds": seconds = value
+                case "--connections": connections = value
+                case "--threads": threads = value
+                default: throw .init("unknown option '\(name)'")
+                }
+            }
+            guard connections >= threads else { throw .init("--connections must be at least --threads") }
+        }
+    }
+
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        console.err("vitrine bench serve: not built yet")
-        return 2
+        let options: Options
+        do {
+            options = try Options(arguments)
+        } catch {
+            console.err("vitrine bench serve: \(error.message)\n\(usage)")
+            return 2
+        }
+        guard let wrk = WrkTool.locateOrInstall(console: console) else {
+            console.err("vitrine bench serve: wrk is not installed and could not be installed (apt-get install wrk, or scripts/setup.sh wrk)")
+            return 1
+        }
+        let backend: HomeBackend
+        do {
+            backend = try HomeBackend()
+        } catch {
+            console.err("vitrine bench serve: the backend did not start: \(error)")
+            return 1
+        }
+        // The static baseline is the composed page itself, so both routes send the same bytes
+        // with the same headers and only composition differs.
+        let target = URLComponents(string: homeTarget)
+        let page = backend.respond(
+            to: HTTPRequest(
+                method: "GET", path: "/v1/home",
+                query: (target?.queryItems ?? []).map { ($0.name, $0.value ?? "") }))
+        guard page.status == 200 else {
+            console.err("vitrine bench serve: GET \(homeTarget) answered \(page.status), not 200; nothing to measure")
+            return 1
+        }
+        var staticPage = page
+        staticPage.delay = .zero
+        var configuration = HTTPServer.Configuration.ephemeral
+        configuration.staticRoutes = [staticPath: staticPage]
+        configuration.maxConnectionsPerAddress = max(configuration.maxConnectionsPerAddress, options.connections * 2)
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(handler: backend, configuration: configuration)
+        } catch {
+            console.err("vitrine bench serve: \(error)")
+            return 1
+        }
+        defer { server.stop() }
+
+        do {
+            // Warm both routes (caches, lazily built data) before anything is measured.
+            for path in [staticPath, homeTarget] {
+                _ = try wrk.run(url: server.baseURL + path, seconds: 1, connections: options.connections, threads: options.threads)
+            }
+            let still = try wrk.run(url: server.baseURL + staticPath, seconds: options.seconds, connections: options.connections, threads: options.threads)
+            let home = try wrk.run(url: server.baseURL + homeTarget, seconds: options.seconds, connections: options.connections, threads: options.threads)
+            for (name, report) in [("static", still), ("home", home)] where report.failedResponses > 0 || report.socketErrors > 0 {
+                console.err("vitrine bench serve: \(name) run had \(report.failedResponses) non-2xx/3xx responses and \(report.socketErrors) socket errors")
+            }
+            console.out("page_bytes = \(page.body.count)")
+            console.out("home_requests_per_second = \(format(home.requestsPerSecond))")
+            console.out("home_p99_ms = \(format(home.p99Milliseconds))")
+            console.out("static_requests_per_second = \(format(still.requestsPerSecond))")
+            console.out("static_p99_ms = \(format(still.p99Milliseconds))")
+            console.out("compose_vs_static_ratio = \(format(still.requestsPerSecond / max(home.requestsPerSecond, 0.001)))")
+            return home.failedResponses == 0 && still.failedResponses == 0 ? 0 : 1
+        } catch {
+            console.err("vitrine bench serve: \(error)")
+            return 1
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: "%.2f", value)
     }
 }

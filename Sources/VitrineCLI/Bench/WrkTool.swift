@@ -1,0 +1,59 @@
+import Foundation
+
+/// The `wrk` load generator (Debian's package), found on PATH or installed through
+/// `scripts/setup.sh wrk` when the bench runs from the repository.
+struct WrkTool {
+    let executable: URL
+
+    enum RunError: Error, CustomStringConvertible {
+        case failed(status: Int32, output: String)
+        var description: String {
+            switch self {
+            case .failed(let status, let output): return "wrk exited with \(status): \(output.prefix(400))"
+            }
+        }
+    }
+
+    static func locate() -> WrkTool? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("wrk")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return WrkTool(executable: candidate)
+            }
+        }
+        return nil
+    }
+
+    static func locateOrInstall(console: Console) -> WrkTool? {
+        if let found = locate() { return found }
+        let setup = "scripts/setup.sh"
+        guard FileManager.default.isExecutableFile(atPath: setup) else { return nil }
+        console.err("vitrine bench serve: installing wrk with \(setup) wrk")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: setup)
+        process.arguments = ["wrk"]
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return locate()
+    }
+
+    /// One run of `wrk --latency` against `url`.
+    func run(url: String, seconds: Int, connections: Int, threads: Int) throws -> WrkReport {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--latency", "-t", "\(threads)", "-c", "\(connections)", "-d", "\(seconds)s", url]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // wrk's report is a few hundred bytes, written at the end: read it all, then reap.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw RunError.failed(status: process.terminationStatus, output: text)
+        }
+        return try WrkReport(parsing: text)
+    }
+}

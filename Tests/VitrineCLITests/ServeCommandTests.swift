@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import VitrineCLI
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("vitrine serve")
+struct ServeCommandTests {
+    @Test func parsesOptionsInBothForms() throws {
+        let options = try ServeCommand.Options(["--host", "::1", "--port=0", "--faults", "latency=200ms"])
+        #expect(options.host == "::1")
+        #expect(options.port == 0)
+        #expect(options.faults == "latency=200ms")
+        #expect(try ServeCommand.Options([]).port == 8080)
+        #expect(try ServeCommand.Options([]).host == "127.0.0.1")
+    }
+
+    @Test(arguments: [
+        (["--port", "http"], "--port wants a number"),
+        (["--port", "70000"], "--port wants a number"),
+        (["--port"], "--port needs a value"),
+        (["--verbose"], "unknown option '--verbose'"),
+        (["--host="], "--host needs a value"),
+    ])
+    func usageErrorsExit2WithTheReason(arguments: [String], reason: String) async {
+        let errors = Mutex<[String]>([])
+        let console = Console(out: { _ in }, err: { line in errors.withLock { $0.append(line) } })
+        let status = await CommandLineTool.run(["serve"] + arguments, console: console)
+        #expect(status == 2)
+        let text = errors.withLock { $0.joined(separator: "\n") }
+        #expect(text.contains(reason))
+        #expect(text.contains("usage: vitrine serve"))
+    }
+
+    @Test func invalidHostExits2() async {
+        let console = Console(out: { _ in }, err: { _ in })
+        #expect(await CommandLineTool.run(["serve", "--host", "not-an-address"], console: console) == 2)
+    }
+
+    @Test func servesUntilSIGTERMThenExits0() async throws {
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        let logged = Mutex<[String]>([])
+        let console = Console(
+            out: { continuation.yield($0) },
+            err: { line in logged.withLock { $0.append(line) } })
+        async let status = CommandLineTool.run(["serve", "--port", "0"], console: console)
+
+        var iterator = lines.makeAsyncIterator()
+        let announced = try #require(await iterator.next())
+        #expect(announced.hasPrefix("listening on http://127.0.0.1:"))
+        let base = String(announced.dropFirst("listening on ".count))
+        let url = try #require(URL(string: base + "/v1/home?locale=en-US"))
+        let (_, response) = try await URLSession.shared.data(from: url)
+        #expect((response as? HTTPURLResponse).map { $0.statusCode > 0 } == true)
+
+        kill(getpid(), SIGTERM)
+        #expect(await status == 0)
+        let log = logged.withLock { $0 }
+        #expect(log.contains { $0.hasPrefix("GET /v1/home ") })
+        #expect(log.contains("vitrine serve: SIGTERM, stopping"))
+    }
+}
