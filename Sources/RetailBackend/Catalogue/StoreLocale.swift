@@ -14,6 +14,7 @@ public enum StoreLocale: String, Sendable, CaseIterable, Hashable {
     /// market we do not merchandise still gets a page rather than an error.
     public static func resolve(_ raw: String?) -> StoreLocale {
         guard let raw, !raw.isEmpty else { return .enUS }
+        if let exact = StoreLocale(rawValue: raw) { return exact }
         let normalized = raw.replacingOccurrences(of: "_", with: "-").lowercased()
         if let exact = allCases.first(where: { $0.rawValue.lowercased() == normalized }) { return exact }
         let language = normalized.split(separator: "-").first.map(String.init) ?? normalized

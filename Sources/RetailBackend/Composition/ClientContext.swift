@@ -53,10 +53,13 @@ public struct ClientContext: Sendable, Hashable {
             }
             version = parsed
         }
-        let capabilities = Set(
-            (request.queryValue("capabilities") ?? "").split(separator: ",")
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        )
+        var capabilities: Set<String> = []
+        for piece in (request.queryValue("capabilities") ?? "").split(separator: ",") {
+            guard let first = piece.firstIndex(where: { $0 != " " }), let last = piece.lastIndex(where: { $0 != " " }) else {
+                continue
+            }
+            capabilities.insert(String(piece[first...last]))
+        }
         let offset = try PageCursor.offset(request.queryValue("cursor"))
         return ClientContext(
             locale: locale, segment: segment, appVersion: version, capabilities: capabilities,

@@ -11,9 +11,18 @@ enum HeroExperiment {
         case b
     }
 
+    /// Hashes `<experiment>:user:<id>` (or `<experiment>:segment:<segment>`) without
+    /// building the string: this runs on every page request.
     static func assign(user: String?, segment: Segment) -> Variant {
-        let unit = user.map { "user:\($0)" } ?? "segment:\(segment.rawValue)"
-        return StableHash.fnv1a64("\(id):\(unit)") % 2 == 0 ? .a : .b
+        var hash = StableHash.fnv1a64(bytes: "\(id):".utf8)
+        if let user {
+            hash = StableHash.fnv1a64(bytes: "user:".utf8, seed: hash)
+            hash = StableHash.fnv1a64(bytes: user.utf8, seed: hash)
+        } else {
+            hash = StableHash.fnv1a64(bytes: "segment:".utf8, seed: hash)
+            hash = StableHash.fnv1a64(bytes: segment.rawValue.utf8, seed: hash)
+        }
+        return hash % 2 == 0 ? .a : .b
     }
 }
 
