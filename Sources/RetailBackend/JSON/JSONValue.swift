@@ -49,11 +49,6 @@ public enum JSONValue: Sendable, Equatable {
         return nil
     }
 
-    public var objectValue: [(String, JSONValue)]? {
-        if case .object(let value) = self { return value }
-        return nil
-    }
-
     /// A copy of an object with `key` set (replaced in place, or appended).
     func setting(_ key: String, _ value: JSONValue) -> JSONValue {
         guard case .object(var members) = self else { return self }
@@ -63,12 +58,6 @@ public enum JSONValue: Sendable, Equatable {
             members.append((key, value))
         }
         return .object(members)
-    }
-
-    /// A copy of an object without `key`.
-    func removing(_ key: String) -> JSONValue {
-        guard case .object(let members) = self else { return self }
-        return .object(members.filter { $0.0 != key })
     }
 }
 
