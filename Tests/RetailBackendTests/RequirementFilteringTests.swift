@@ -52,11 +52,4 @@ import Testing
         let card = sections.first { $0["id"] == "campaigns" }?["widgets"]?.arrayValue?.first { $0["id"] == "campaigns.cmp-live" }
         #expect(card?["fallback"] != nil)
     }
-
-    @Test func versionsCompareNumerically() {
-        #expect(AppVersion("2.4")! == AppVersion("2.4.0")!)
-        #expect(AppVersion("2.4.0")! < AppVersion("2.10.0")!)
-        #expect(AppVersion("-1") == nil)
-        #expect(AppVersion("1.2.3.4.5.6.7") == nil)
-    }
 }

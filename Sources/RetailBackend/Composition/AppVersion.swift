@@ -14,15 +14,25 @@ public struct AppVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Parses `2.6.0`; `nil` for anything else (empty parts, signs, letters, more than 6
     /// parts or parts over 9 digits).
     public init?(_ text: String) {
-        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...6).contains(pieces.count) else { return nil }
+        // Over UTF-8 bytes: every page request parses one.
         var parts: [Int] = []
-        for piece in pieces {
-            guard (1...9).contains(piece.count), piece.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let number = Int(piece)
-            else { return nil }
-            parts.append(number)
+        var current = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, parts.count < 5 else { return nil }
+                parts.append(current)
+                current = 0
+                digits = 0
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 9 {
+                current = current * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else {
+                return nil
+            }
         }
+        guard digits > 0 else { return nil }
+        parts.append(current)
         self.parts = parts
     }
 
