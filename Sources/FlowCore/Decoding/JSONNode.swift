@@ -7,30 +7,53 @@
 public struct JSONNode {
     /// The value itself.
     public let value: JSONValue
+    // The path is `base` followed by up to two pending components. Reading a member makes a
+    // node without allocating; only a third level below `base` allocates one path node.
     private let base: CodingPath
-    private let leaf: CodingPath.Component?
+    private let first: CodingPath.Component?
+    private let second: CodingPath.Component?
     let session: DecodeSession?
 
     /// A node at `path`; without a session, dropped array elements are not reported.
     public init(value: JSONValue, path: CodingPath) {
-        self.init(value: value, base: path, leaf: nil, session: nil)
+        self.init(value: value, base: path, first: nil, second: nil, session: nil)
     }
 
     init(value: JSONValue, path: CodingPath, session: DecodeSession?) {
-        self.init(value: value, base: path, leaf: nil, session: session)
+        self.init(value: value, base: path, first: nil, second: nil, session: session)
     }
 
-    init(value: JSONValue, base: CodingPath, leaf: CodingPath.Component?, session: DecodeSession?) {
+    init(value: JSONValue, base: CodingPath, leaf: CodingPath.Component, session: DecodeSession?) {
+        self.init(value: value, base: base, first: leaf, second: nil, session: session)
+    }
+
+    private init(
+        value: JSONValue, base: CodingPath, first: CodingPath.Component?, second: CodingPath.Component?, session: DecodeSession?
+    ) {
         self.value = value
         self.base = base
-        self.leaf = leaf
+        self.first = first
+        self.second = second
         self.session = session
     }
 
     /// Where this value sits.
     public var path: CodingPath {
-        guard let leaf else { return base }
-        return base.appending(leaf)
+        guard let first else { return base }
+        let once = base.appending(first)
+        guard let second else { return once }
+        return once.appending(second)
+    }
+
+    /// A node for `value` one step below this one.
+    private func descend(_ component: CodingPath.Component, to value: JSONValue) -> JSONNode {
+        guard let first else {
+            return JSONNode(value: value, base: base, first: component, second: nil, session: session)
+        }
+        guard let second else {
+            return JSONNode(value: value, base: base, first: first, second: component, session: session)
+        }
+        return JSONNode(value: value, base: base.appending(first), first: second, second: component, session: session)
     }
 
     /// The object this node holds, or a type-mismatch failure.
@@ -44,7 +67,7 @@ public struct JSONNode {
     /// The member `key` of this object as a node; `nil` when absent or `null`.
     public func child(_ key: String) throws(DecodingFailure) -> JSONNode? {
         guard let member = try object()[key], !member.isNull else { return nil }
-        return JSONNode(value: member, base: leaf == nil ? base : path, leaf: .key(key), session: session)
+        return descend(.key(key), to: member)
     }
 
     /// Decodes the required member `key`; absent or `null` fails with `missingKey`.
@@ -79,11 +102,10 @@ public struct JSONNode {
         guard case .array(let elements) = value else {
             throw DecodingFailure(.typeMismatch(expected: "an array", found: value.typeName), at: path)
         }
-        let arrayPath = path
         var decoded: [Element] = []
         decoded.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            let node = JSONNode(value: element, base: arrayPath, leaf: .index(index), session: session)
+            let node = descend(.index(index), to: element)
             do {
                 decoded.append(try Element(from: node))
             } catch {

@@ -105,13 +105,15 @@ public struct JSONParser {
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enter()
         index += 1
-        var members: [JSONObject.Member] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(JSONObject(members))
+            return .object(JSONObject())
         }
+        // Payload objects are small: one right-sized allocation instead of growing 1, 2, 4, 8.
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(8)
         while true {
             guard index < bytes.count else { throw error("unexpected end of input in an object") }
             guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -141,13 +143,14 @@ public struct JSONParser {
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enter()
         index += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(4)
         while true {
             elements.append(try parseValue())
             skipWhitespace()
