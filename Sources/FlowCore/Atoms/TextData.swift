@@ -1,0 +1,45 @@
+/// Text with optional styling. Short form: a bare string.
+public struct TextData: Sendable, Hashable, JSONDecodable, ExpressibleByStringLiteral {
+    /// Horizontal alignment of text; an unknown value reads as `leading`.
+    public enum Alignment: String, Sendable, Hashable {
+        case leading, center, trailing
+    }
+
+    public var text: String
+    public var font: FontData?
+    public var color: ColorData?
+    public var alignment: Alignment
+    /// At most this many lines; `nil` for no limit.
+    public var maxLines: Int?
+    /// Whether `text` is Markdown (bold, italics, links).
+    public var isMarkdown: Bool
+
+    public init(
+        _ text: String, font: FontData? = nil, color: ColorData? = nil, alignment: Alignment = .leading,
+        maxLines: Int? = nil, isMarkdown: Bool = false
+    ) {
+        self.text = text
+        self.font = font
+        self.color = color
+        self.alignment = alignment
+        self.maxLines = maxLines
+        self.isMarkdown = isMarkdown
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public init(from node: JSONNode) throws(DecodingFailure) {
+        if case .string(let text) = node.value {
+            self.init(text)
+            return
+        }
+        self.init(try node.require("text"))
+        font = try node.optional("font")
+        color = try node.optional("color")
+        alignment = try node.optional("alignment", as: String.self).flatMap(Alignment.init(rawValue:)) ?? .leading
+        maxLines = try node.optional("max_lines")
+        isMarkdown = try node.optional("is_markdown") ?? false
+    }
+}

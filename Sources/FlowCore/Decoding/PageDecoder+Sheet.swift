@@ -1,0 +1,37 @@
+import Foundation
+
+/// A decoded sheet and what its decode dropped or contained.
+public struct DecodedSheet: Sendable {
+    public var sheet: SheetModel
+    public var diagnostics: [Diagnostic]
+}
+
+extension PageDecoder {
+    /// Decodes a `{"sheet": …}` document.
+    public func decodeSheet(_ data: Data) throws(PageDecodingError) -> DecodedSheet {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        guard let sheet = root["sheet"] else { throw .missingRoot("sheet") }
+        return try decodeSheet(sheet)
+    }
+
+    /// Decodes a sheet object, such as the one an `open_bottom_sheet` action carries. Ids are
+    /// unique within the sheet, which has its own identity space.
+    public func decodeSheet(_ value: JSONValue) throws(PageDecodingError) -> DecodedSheet {
+        guard case .object(let object) = value else { throw .missingRoot("sheet") }
+        let root = CodingPath(root: "sheet")
+        let session = DecodeSession(catalog: catalog)
+        let id: String = session.lenient("id", in: object, at: root) ?? "sheet@sheet"
+        let config: SheetConfig = session.lenient("config", in: object, at: root) ?? SheetConfig()
+        let header = session.decodeStrip(object["header"], at: root.appending("header"), slot: .pageHeader)
+        let sections = decodeSections(object["sections"], at: root.appending("sections"), offset: 0, session: session)
+        let footer = session.decodeStrip(object["footer"], at: root.appending("footer"), slot: .pageFooter)
+        let sheet = SheetModel(
+            id: id, config: config, header: header?.widgets ?? [], sections: sections, footer: footer?.widgets ?? [])
+        return DecodedSheet(sheet: sheet, diagnostics: session.diagnostics)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// Why a whole page (or sheet, or action response) was refused. Only an unreadable envelope
+/// fails a whole page; everything inside it is contained (CONTRACT §1).
+public enum PageDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The bytes are not JSON.
+    case invalidJSON(JSONParseError)
+    /// The document has no object under the expected root key (`page`, `sheet`).
+    case missingRoot(String)
+    /// `schema_version` names a major version this client does not know.
+    case unsupportedSchema(version: Int, supported: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidJSON(let error): "not JSON: \(error)"
+        case .missingRoot(let key): "no '\(key)' object at the top level"
+        case .unsupportedSchema(let version, let supported):
+            "unsupported schema_version \(version) (this client supports \(supported))"
+        }
+    }
+
+    /// The diagnostic a tool reports for this refusal.
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .invalidJSON: Diagnostic(kind: .malformedPayload, path: "", message: description)
+        case .missingRoot(let key): Diagnostic(kind: .malformedPayload, path: "", message: "no '\(key)' object at the top level")
+        case .unsupportedSchema: Diagnostic(kind: .unsupportedSchema, path: "page.schema_version", message: description)
+        }
+    }
+}
+
+/// A decoded page and everything the decoder dropped or contained on the way.
+public struct DecodedPage: Sendable {
+    public var page: PageModel
+    public var diagnostics: [Diagnostic]
+}
+
+/// Turns bytes into a `PageModel`, lossily and with diagnostics (CONTRACT §1–§8).
+///
+/// Value-typed and `Sendable`: decode off the main actor with a copy.
+public struct PageDecoder: Sendable {
+    /// The highest `schema_version` major this client understands.
+    public static let supportedSchemaVersion = 1
+
+    /// The widget types this decoder knows.
+    public var catalog: WidgetCatalog
+    /// Makes the `request_id` of a page that has none.
+    public var makeRequestID: @Sendable () -> String
+
+    public init(catalog: WidgetCatalog, makeRequestID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
+        self.catalog = catalog
+        self.makeRequestID = makeRequestID
+    }
+
+    /// Decodes a `{"page": …}` document.
+    public func decodePage(_ data: Data) throws(PageDecodingError) -> DecodedPage {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        return try decodePage(document: root)
+    }
+
+    /// Decodes a parsed `{"page": …}` document.
+    public func decodePage(document: JSONValue) throws(PageDecodingError) -> DecodedPage {
+        guard case .object(let page)? = document["page"] else { throw .missingRoot("page") }
+        let session = DecodeSession(catalog: catalog)
+        let model = try decodePage(page, session: session)
+        return DecodedPage(page: model, diagnostics: session.diagnostics)
+    }
+
+    func decodePage(_ object: JSONObject, session: DecodeSession, sectionOffset: Int = 0) throws(PageDecodingError) -> PageModel {
+        let root = CodingPath(root: "page")
+        var schemaVersion = 1
+        if let value = object["schema_version"], !value.isNull {
+            if let version = value.intValue {
+                schemaVersion = version
+            } else {
+                session.report(.malformedPayload, path: root.appending("schema_version"),
+                               message: "ignored 'schema_version': expected an integer, found \(value.typeName)")
+            }
+        }
+        guard schemaVersion <= Self.supportedSchemaVersion else {
+            throw .unsupportedSchema(version: schemaVersion, supported: Self.supportedSchemaVersion)
+        }
+
+        let id: String = session.lenient("id", in: object, at: root) ?? "page@page"
+        let requestID: String = session.lenient("request_id", in: object, at: root) ?? makeRequestID()
+        var ttl: Double = session.lenient("ttl", in: object, at: root) ?? 0
+        if ttl < 0 || !ttl.isFinite { ttl = 0 }
+        let experiments = lossyMember("experiments", of: Experiment.self, in: object, at: root, session: session)
+        let nav: NavModel? = session.lenient("nav", in: object, at: root)
+
+        let header = session.decodeStrip(object["header"], at: root.appending("header"), slot: .pageHeader)
+        let sections = decodeSections(object["sections"], at: root.appending("sections"), offset: sectionOffset, session: session)
+        let footer = session.decodeStrip(object["footer"], at: root.appending("footer"), slot: .pageFooter)
+        let pagination: Pagination? = session.lenient("pagination", in: object, at: root)
+        let refresh: RefreshOptions = session.lenient("refresh", in: object, at: root) ?? RefreshOptions()
+
+        session.identity.reindexSections(sections)
+        return PageModel(
+            id: id, requestID: requestID, schemaVersion: schemaVersion, ttl: ttl, experiments: experiments, nav: nav,
+            header: header, footer: footer, sections: sections, pagination: pagination, refresh: refresh,
+            identity: session.identity)
+    }
+
+    /// Decodes a lossy array of sections whose paths start at index `offset` (a next page's
+    /// sections continue the numbering of the page they join).
+    func decodeSections(_ value: JSONValue?, at path: CodingPath, offset: Int, session: DecodeSession) -> [SectionModel] {
+        guard let value, !value.isNull else { return [] }
+        guard case .array(let elements) = value else {
+            session.report(.malformedPayload, path: path, message: "ignored 'sections': expected an array, found \(value.typeName)")
+            return []
+        }
+        var sections: [SectionModel] = []
+        sections.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            if let section = session.decodeSection(element, at: path.appending(offset + index)) {
+                sections.append(section)
+            }
+        }
+        return sections
+    }
+
+    private func lossyMember<Element: JSONDecodable>(
+        _ key: String, of type: Element.Type, in object: JSONObject, at path: CodingPath, session: DecodeSession
+    ) -> [Element] {
+        guard let value = object[key], !value.isNull else { return [] }
+        do {
+            return try JSONNode(value: value, path: path.appending(key), session: session).lossyElements(of: Element.self)
+        } catch {
+            session.report(.malformedPayload, path: path.appending(key), message: "ignored '\(key)': \(error.message)")
+            return []
+        }
+    }
+}

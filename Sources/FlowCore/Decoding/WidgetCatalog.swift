@@ -1,0 +1,30 @@
+/// The registration seam between the contract and the widgets: type string → content type.
+///
+/// FlowCore knows no widget. Each module registers its contents (`FlowWidgets.register(on:)`,
+/// `RetailWidgets.register(on:)`), tests register their own. The last registration of a type wins.
+public struct WidgetCatalog: Sendable {
+    private var contentTypes: [String: any WidgetContent.Type] = [:]
+
+    public init() {}
+
+    /// Registers `Content` under its `widgetType`.
+    public mutating func register<Content: WidgetContent>(_ content: Content.Type) {
+        contentTypes[Content.widgetType] = content
+    }
+
+    /// Decodes `data` with the content type registered for `type`; `nil` when none is.
+    public func decode(type: String, data: JSONNode) throws(DecodingFailure) -> (any WidgetContent)? {
+        guard let contentType = contentTypes[type] else { return nil }
+        return try contentType.init(from: data)
+    }
+
+    /// Whether `type` is registered.
+    public func contains(_ type: String) -> Bool {
+        contentTypes[type] != nil
+    }
+
+    /// The registered types, sorted.
+    public var registeredTypes: [String] {
+        contentTypes.keys.sorted()
+    }
+}

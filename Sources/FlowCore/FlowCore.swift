@@ -1,2 +1,0 @@
-/// FlowCore: see docs/ARCHITECTURE.md.
-enum FlowCoreModule {}

@@ -1,0 +1,91 @@
+/// Where an addressable widget lives: the places `replace_widget` and `remove_widget` reach.
+enum WidgetSlot: Sendable, Hashable {
+    case pageHeader
+    case pageFooter
+    case sectionHeader(String)
+    case sectionBody(String)
+}
+
+/// The page's identity index: every id in use, and where each addressable widget and each
+/// section is.
+///
+/// Ids must be stable, so that diffing, scroll position and in-flight images follow a widget
+/// across refreshes, and unique, so that a mutation or a stepper's state addresses exactly
+/// one widget. A missing id is derived from the coding path (`type@page.sections.0.widgets.2`),
+/// so the same bytes always give the same ids; a repeated id is renamed `id#2`, `id#3`, … in
+/// document order. The index travels with the page, so mutations and merges keep ids unique
+/// at the cost of the widgets they touch, never a rescan of the page.
+struct PageIdentity: Sendable {
+    private(set) var widgetIDs: Set<String> = []
+    private(set) var sectionIDs: Set<String> = []
+    var widgetSlots: [String: WidgetSlot] = [:]
+    var sectionIndex: [String: Int] = [:]
+    /// The next suffix to try per base id, so renaming a hundred `dup`s is not quadratic.
+    private var nextSuffix: [String: Int] = [:]
+    private var nextSectionSuffix: [String: Int] = [:]
+
+    /// Claims `proposed` for a widget, or the first free `proposed#n`; says whether it renamed.
+    mutating func claimWidgetID(_ proposed: String) -> (id: String, renamed: Bool) {
+        if widgetIDs.insert(proposed).inserted { return (proposed, false) }
+        let id = Self.freeName(for: proposed, in: widgetIDs, suffixes: &nextSuffix)
+        widgetIDs.insert(id)
+        return (id, true)
+    }
+
+    /// Claims `proposed` for a section, or the first free `proposed#n`.
+    mutating func claimSectionID(_ proposed: String) -> (id: String, renamed: Bool) {
+        if sectionIDs.insert(proposed).inserted { return (proposed, false) }
+        let id = Self.freeName(for: proposed, in: sectionIDs, suffixes: &nextSectionSuffix)
+        sectionIDs.insert(id)
+        return (id, true)
+    }
+
+    /// Gives back the ids of a widget that left the page.
+    mutating func releaseWidget(_ widget: WidgetModel) {
+        for id in widget.allIDs {
+            widgetIDs.remove(id)
+        }
+        widgetSlots.removeValue(forKey: widget.id)
+    }
+
+    /// Gives back a section's id and all its widgets' ids.
+    mutating func releaseSection(_ section: SectionModel) {
+        sectionIDs.remove(section.id)
+        if let header = section.header { releaseWidget(header) }
+        for widget in section.widgets { releaseWidget(widget) }
+        if let fallback = section.fallback { releaseWidget(fallback) }
+    }
+
+    /// Takes back the ids of a widget whose replacement failed to decode.
+    mutating func reclaimWidget(_ widget: WidgetModel, slot: WidgetSlot) {
+        for id in widget.allIDs {
+            widgetIDs.insert(id)
+        }
+        widgetSlots[widget.id] = slot
+    }
+
+    /// Takes back the ids of a section whose replacement failed to decode.
+    mutating func reclaimSection(_ section: SectionModel) {
+        sectionIDs.insert(section.id)
+        if let header = section.header { reclaimWidget(header, slot: .sectionHeader(section.id)) }
+        for widget in section.widgets { reclaimWidget(widget, slot: .sectionBody(section.id)) }
+        if let fallback = section.fallback {
+            for id in fallback.allIDs { widgetIDs.insert(id) }
+        }
+    }
+
+    /// Rebuilds the section positions after sections were inserted or removed.
+    mutating func reindexSections(_ sections: [SectionModel]) {
+        sectionIndex.removeAll(keepingCapacity: true)
+        for (index, section) in sections.enumerated() {
+            sectionIndex[section.id] = index
+        }
+    }
+
+    private static func freeName(for base: String, in used: Set<String>, suffixes: inout [String: Int]) -> String {
+        var suffix = suffixes[base] ?? 2
+        while used.contains("\(base)#\(suffix)") { suffix += 1 }
+        suffixes[base] = suffix + 1
+        return "\(base)#\(suffix)"
+    }
+}

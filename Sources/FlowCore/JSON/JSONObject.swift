@@ -1,0 +1,77 @@
+/// A JSON object that keeps its members in document order.
+///
+/// Payload objects are small (a widget's `data` has a handful of keys), so a linear scan of
+/// an array beats hashing every key into a dictionary at parse time, and order is kept for
+/// output that reads like its input. A repeated key keeps its first occurrence for lookups.
+public struct JSONObject: Sendable, Hashable, Sequence {
+    public typealias Member = (key: String, value: JSONValue)
+
+    @usableFromInline var members: [Member]
+
+    /// An object with these members, in this order.
+    public init(_ members: [Member] = []) {
+        self.members = members
+    }
+
+    /// The value for `key`, or `nil` when the object has no such member.
+    @inlinable public subscript(key: String) -> JSONValue? {
+        get {
+            for member in members where member.key == key {
+                return member.value
+            }
+            return nil
+        }
+        set {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue {
+                    members[index].value = newValue
+                } else {
+                    members.remove(at: index)
+                }
+            } else if let newValue {
+                members.append((key: key, value: newValue))
+            }
+        }
+    }
+
+    /// The number of members.
+    public var count: Int { members.count }
+
+    /// Whether the object has no members.
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// The keys, in document order.
+    public var keys: [String] { members.map(\.key) }
+
+    public func makeIterator() -> IndexingIterator<[Member]> {
+        members.makeIterator()
+    }
+
+    /// This object with `other`'s members laid over it: a key present in both takes `other`'s
+    /// value. Used to merge section tracking with widget tracking.
+    public func merging(_ other: JSONObject) -> JSONObject {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        var merged = self
+        for member in other.members {
+            merged[member.key] = member.value
+        }
+        return merged
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.members.count == rhs.members.count else { return false }
+        for (left, right) in zip(lhs.members, rhs.members) where left.key != right.key || left.value != right.value {
+            return false
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members.count)
+        for member in members {
+            hasher.combine(member.key)
+            hasher.combine(member.value)
+        }
+    }
+}

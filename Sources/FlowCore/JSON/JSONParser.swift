@@ -1,0 +1,358 @@
+import Foundation
+
+/// Why bytes are not a JSON document, with the byte offset where parsing stopped.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Byte offset of the offending input.
+    public var offset: Int
+    /// What was wrong there.
+    public var reason: String
+
+    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+}
+
+/// A strict RFC 8259 parser from UTF-8 bytes to `JSONValue`.
+///
+/// Written here, not borrowed from `JSONSerialization`, because the page decoder walks its
+/// result directly (see `JSONValue`), and because it must refuse hostile input cheaply: a
+/// nesting limit keeps "[[[[…" from exhausting the stack, and the first bad byte ends the
+/// parse of a 50 MB file of garbage. Invalid UTF-8 inside strings is repaired to U+FFFD
+/// rather than refused, as `String(decoding:)` does.
+public struct JSONParser {
+    /// Deepest nesting of arrays and objects accepted; deeper input is an error, never a crash.
+    public static let maximumDepth = 512
+
+    /// Parses one document; whitespace may surround it, nothing else may follow it.
+    public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw)
+            do throws(JSONParseError) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses one document held in a string.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Data(text.utf8))
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    private var index = 0
+    private var depth = 0
+    private var scratch: [UInt8] = []
+
+    private init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected content after the document") }
+        return value
+    }
+
+    private func error(_ reason: String) -> JSONParseError {
+        JSONParseError(offset: index, reason: reason)
+    }
+
+    @inline(__always) private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character '\(printable(bytes[index]))'")
+        }
+    }
+
+    private func printable(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : String(format: "0x%02X", byte)
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw error("unexpected end of input") }
+        let pointer = literal.utf8Start
+        for offset in 0..<count where bytes[index + offset] != pointer[offset] {
+            throw error("invalid literal")
+        }
+        index += count
+    }
+
+    private mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(JSONObject())
+        }
+        // Payload objects are small: one right-sized allocation instead of growing 1, 2, 4, 8.
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(8)
+        while true {
+            guard index < bytes.count else { throw error("unexpected end of input in an object") }
+            guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append((key: key, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input in an object") }
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: ",") {
+                skipWhitespace()
+                continue
+            }
+            if byte == UInt8(ascii: "}") { break }
+            index -= 1
+            throw error("expected ',' or '}' in an object")
+        }
+        depth -= 1
+        return .object(JSONObject(members))
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array([])
+        }
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(4)
+        while true {
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input in an array") }
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: ",") {
+                skipWhitespace()
+                continue
+            }
+            if byte == UInt8(ascii: "]") { break }
+            index -= 1
+            throw error("expected ',' or ']' in an array")
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    /// Parses a string starting at its opening quote. The common case, no escapes, becomes a
+    /// `String` straight from the input bytes; escapes go through a reused scratch buffer.
+    private mutating func parseString() throws(JSONParseError) -> String {
+        index += 1
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                return String(decoding: slice, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+            if byte < 0x20 { throw error("unescaped control character in a string") }
+            index += 1
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: scratch, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { throw error("unterminated escape") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scratch.append(0x22)
+                case UInt8(ascii: "\\"): scratch.append(0x5C)
+                case UInt8(ascii: "/"): scratch.append(0x2F)
+                case UInt8(ascii: "b"): scratch.append(0x08)
+                case UInt8(ascii: "f"): scratch.append(0x0C)
+                case UInt8(ascii: "n"): scratch.append(0x0A)
+                case UInt8(ascii: "r"): scratch.append(0x0D)
+                case UInt8(ascii: "t"): scratch.append(0x09)
+                case UInt8(ascii: "u"): try appendUnicodeEscape()
+                default:
+                    index -= 1
+                    throw error("invalid escape '\\\(printable(escape))'")
+                }
+            default:
+                if byte < 0x20 { throw error("unescaped control character in a string") }
+                scratch.append(byte)
+                index += 1
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func readHexQuad() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    /// Appends the UTF-8 of one `\uXXXX` escape, joining surrogate pairs; a lone surrogate
+    /// becomes U+FFFD, as invalid UTF-8 does.
+    private mutating func appendUnicodeEscape() throws(JSONParseError) {
+        var scalarValue = try readHexQuad()
+        if (0xD800...0xDBFF).contains(scalarValue) {
+            if index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                let saved = index
+                index += 2
+                let low = try readHexQuad()
+                if (0xDC00...0xDFFF).contains(low) {
+                    scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    index = saved
+                    scalarValue = 0xFFFD
+                }
+            } else {
+                scalarValue = 0xFFFD
+            }
+        } else if (0xDC00...0xDFFF).contains(scalarValue) {
+            scalarValue = 0xFFFD
+        }
+        let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
+        scratch.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [0xEF, 0xBF, 0xBD])
+    }
+
+    /// Parses a number per RFC 8259's grammar. Up to 15 significant digits and a decimal
+    /// exponent within ±22 convert exactly with one multiply or divide (Clinger's fast path);
+    /// anything longer goes through `strtod` for correct rounding.
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = index
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit") }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var exponent = 0
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw error("leading zero in a number") }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) {
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
+                    if mantissa != 0 { significantDigits += 1 }
+                } else {
+                    exponent += 1
+                    significantDigits += 1
+                }
+                index += 1
+            }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit after '.'") }
+            while index < bytes.count, isDigit(bytes[index]) {
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
+                    exponent -= 1
+                    if mantissa != 0 { significantDigits += 1 }
+                } else {
+                    significantDigits += 1
+                }
+                index += 1
+            }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in an exponent") }
+            var explicit = 0
+            while index < bytes.count, isDigit(bytes[index]) {
+                if explicit < 100_000 { explicit = explicit * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+                index += 1
+            }
+            exponent += exponentNegative ? -explicit : explicit
+        }
+        if significantDigits <= 15, exponent >= -22, exponent <= 22 {
+            var value = Double(mantissa)
+            if exponent < 0 {
+                value /= Self.powersOfTen[-exponent]
+            } else if exponent > 0 {
+                value *= Self.powersOfTen[exponent]
+            }
+            return negative ? -value : value
+        }
+        return slowNumber(from: start)
+    }
+
+    private func slowNumber(from start: Int) -> Double {
+        var text = [CChar](repeating: 0, count: index - start + 1)
+        for offset in 0..<(index - start) {
+            text[offset] = CChar(bitPattern: bytes[start + offset])
+        }
+        return text.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
+    }
+
+    @inline(__always) private func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+}

@@ -1,0 +1,61 @@
+/// How wide a widget is within its container.
+public enum WidgetWidth: Sendable, Hashable, JSONDecodable {
+    /// The container's width.
+    case fill
+    /// The content's own width.
+    case hug
+    /// A fraction in (0, 1] of the container (peeking carousel cards).
+    case fraction(Double)
+
+    public init(from node: JSONNode) throws(DecodingFailure) {
+        switch node.value {
+        case .string("fill"): self = .fill
+        case .string("hug"): self = .hug
+        case .number(let fraction):
+            guard fraction > 0, fraction <= 1 else { throw node.invalid("width \(fraction) is outside (0, 1]") }
+            self = .fraction(fraction)
+        default:
+            throw node.mismatch(expected: "\"fill\", \"hug\" or a fraction in (0, 1]")
+        }
+    }
+}
+
+/// Backend-controlled chrome around a widget.
+///
+/// Renderers apply it inside out in one fixed order: padding, background or gradient,
+/// corner clip, border, margin (CONTRACT §5).
+public struct WidgetLayout: Sendable, Hashable, JSONDecodable {
+    public var margin: Insets
+    public var padding: Insets
+    public var cornerRadius: CornerRadius?
+    public var background: ColorData?
+    public var gradient: Gradient?
+    public var border: Border?
+    public var width: WidgetWidth?
+
+    public init(
+        margin: Insets = .zero, padding: Insets = .zero, cornerRadius: CornerRadius? = nil, background: ColorData? = nil,
+        gradient: Gradient? = nil, border: Border? = nil, width: WidgetWidth? = nil
+    ) {
+        self.margin = margin
+        self.padding = padding
+        self.cornerRadius = cornerRadius
+        self.background = background
+        self.gradient = gradient
+        self.border = border
+        self.width = width
+    }
+
+    public init(from node: JSONNode) throws(DecodingFailure) {
+        _ = try node.object()
+        self.init(
+            margin: try node.optional("margin") ?? .zero,
+            padding: try node.optional("padding") ?? .zero,
+            cornerRadius: try node.optional("corner_radius"),
+            background: try node.optional("background"),
+            gradient: try node.optional("gradient"),
+            border: try node.optional("border"),
+            width: try node.optional("width")
+        )
+    }
+}

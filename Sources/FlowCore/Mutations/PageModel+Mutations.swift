@@ -1,0 +1,179 @@
+import Foundation
+
+/// What applying a batch of mutations did.
+public struct MutationResult: Sendable {
+    /// How many mutations changed the page.
+    public var appliedCount: Int
+    /// Mutations that found no target (`mutation_failed`), and whatever decoding the new
+    /// widgets and sections reported.
+    public var diagnostics: [Diagnostic]
+    /// Whether a transactional batch was rolled back.
+    public var isRolledBack: Bool
+}
+
+extension PageModel {
+    /// Applies `mutations` in order. `partial` applies what it can and reports each mutation
+    /// that finds no target; `transactional` applies all or none. Ids stay unique: new
+    /// widgets and sections are decoded against this page's identity index.
+    public mutating func apply(_ mutations: [PageMutation], mode: MutationMode, decoder: PageDecoder) -> MutationResult {
+        switch mode {
+        case .partial:
+            return applyInPlace(mutations, decoder: decoder)
+        case .transactional:
+            var candidate = self
+            let result = candidate.applyInPlace(mutations, decoder: decoder)
+            let failures = result.diagnostics.filter { $0.kind == .mutationFailed }
+            guard failures.isEmpty else {
+                let rollback = Diagnostic(kind: .mutationFailed, path: "response.mutations",
+                                          message: "transaction rolled back: \(failures.count) of \(mutations.count) mutations failed")
+                return MutationResult(appliedCount: 0, diagnostics: failures + [rollback], isRolledBack: true)
+            }
+            self = candidate
+            return result
+        }
+    }
+
+    private mutating func applyInPlace(_ mutations: [PageMutation], decoder: PageDecoder) -> MutationResult {
+        let session = DecodeSession(catalog: decoder.catalog)
+        // Move the identity index into the session rather than copying it: a copy would make
+        // every mutation cost the size of the page.
+        swap(&session.identity, &identity)
+        var applied = 0
+        var failures: [Diagnostic] = []
+        let root = CodingPath(root: "response").appending("mutations")
+        for (index, mutation) in mutations.enumerated() {
+            if let failure = apply(mutation, session: session, decoder: decoder) {
+                failures.append(Diagnostic(kind: .mutationFailed, path: root.appending(index).description, message: "\(mutation.kind.rawValue): \(failure)"))
+            } else {
+                applied += 1
+            }
+        }
+        swap(&session.identity, &identity)
+        return MutationResult(appliedCount: applied, diagnostics: session.diagnostics + failures, isRolledBack: false)
+    }
+
+    /// Applies one mutation; returns why it failed, or `nil`.
+    private mutating func apply(_ mutation: PageMutation, session: DecodeSession, decoder: PageDecoder) -> String? {
+        switch mutation.kind {
+        case .replaceWidget:
+            guard let id = mutation.targetID, case .object(var object)? = mutation.payload else { return "needs an id and a widget" }
+            if object["id"] == nil { object["id"] = .string(id) }
+            return replaceWidget(id: id, with: .object(object), session: session)
+        case .removeWidget:
+            guard let id = mutation.targetID else { return "needs an id" }
+            return removeWidget(id: id, session: session)
+        case .appendSections, .prependSections:
+            guard case .array(let elements)? = mutation.payload else { return "needs sections" }
+            insertSections(elements, atStart: mutation.kind == .prependSections, session: session, decoder: decoder)
+            return nil
+        case .replaceSection:
+            guard let id = mutation.targetID, case .object(var object)? = mutation.payload else { return "needs an id and a section" }
+            if object["id"] == nil { object["id"] = .string(id) }
+            return replaceSection(id: id, with: .object(object), session: session)
+        case .removeSection:
+            guard let id = mutation.targetID else { return "needs an id" }
+            guard let index = session.identity.sectionIndex[id] else { return "no section with id '\(id)'" }
+            session.identity.releaseSection(sections.remove(at: index))
+            session.identity.reindexSections(sections)
+            return nil
+        case .replacePage:
+            guard case .object(let object)? = mutation.payload else { return "needs a page" }
+            let pageSession = DecodeSession(catalog: decoder.catalog)
+            do {
+                var replacement = try decoder.decodePage(object, session: pageSession)
+                // The session holds the replacement's identity; hand it back so that the
+                // final swap installs it.
+                swap(&session.identity, &replacement.identity)
+                self = replacement
+                session.append(pageSession.diagnostics)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+    }
+
+    private mutating func replaceWidget(id: String, with value: JSONValue, session: DecodeSession) -> String? {
+        guard let slot = session.identity.widgetSlots[id], let old = widget(at: slot, id: id, session: session) else {
+            return "no widget with id '\(id)'"
+        }
+        session.identity.releaseWidget(old)
+        guard let new = session.decodeWidget(value, at: old.path, slot: slot) else {
+            session.identity.reclaimWidget(old, slot: slot)
+            return "the new widget could not be decoded"
+        }
+        replace(id: id, at: slot, with: new, session: session)
+        return nil
+    }
+
+    private mutating func removeWidget(id: String, session: DecodeSession) -> String? {
+        guard let slot = session.identity.widgetSlots[id], let old = widget(at: slot, id: id, session: session) else {
+            return "no widget with id '\(id)'"
+        }
+        replace(id: id, at: slot, with: nil, session: session)
+        session.identity.releaseWidget(old)
+        return nil
+    }
+
+    private func widget(at slot: WidgetSlot, id: String, session: DecodeSession) -> WidgetModel? {
+        switch slot {
+        case .pageHeader: return header?.widgets.first { $0.id == id }
+        case .pageFooter: return footer?.widgets.first { $0.id == id }
+        case .sectionHeader(let sectionID):
+            return session.identity.sectionIndex[sectionID].flatMap { sections[$0].header }
+        case .sectionBody(let sectionID):
+            return session.identity.sectionIndex[sectionID].flatMap { index in sections[index].widgets.first { $0.id == id } }
+        }
+    }
+
+    /// Puts `new` where the widget `id` is, or removes it when `new` is `nil`. Touches only
+    /// the one container: the page is never rescanned.
+    private mutating func replace(id: String, at slot: WidgetSlot, with new: WidgetModel?, session: DecodeSession) {
+        func update(_ widgets: inout [WidgetModel]) {
+            guard let index = widgets.firstIndex(where: { $0.id == id }) else { return }
+            if let new { widgets[index] = new } else { widgets.remove(at: index) }
+        }
+        switch slot {
+        case .pageHeader:
+            if var strip = header {
+                update(&strip.widgets)
+                header = strip
+            }
+        case .pageFooter:
+            if var strip = footer {
+                update(&strip.widgets)
+                footer = strip
+            }
+        case .sectionHeader(let sectionID):
+            if let index = session.identity.sectionIndex[sectionID] { sections[index].header = new }
+        case .sectionBody(let sectionID):
+            if let index = session.identity.sectionIndex[sectionID] { update(&sections[index].widgets) }
+        }
+    }
+
+    private mutating func insertSections(_ elements: [JSONValue], atStart: Bool, session: DecodeSession, decoder: PageDecoder) {
+        let offset = atStart ? 0 : sections.count
+        let path = CodingPath(root: "page").appending("sections")
+        let added = decoder.decodeSections(.array(elements), at: path, offset: offset, session: session)
+        if atStart {
+            sections.insert(contentsOf: added, at: 0)
+        } else {
+            sections.append(contentsOf: added)
+        }
+        session.identity.reindexSections(sections)
+    }
+
+    private mutating func replaceSection(id: String, with value: JSONValue, session: DecodeSession) -> String? {
+        guard let index = session.identity.sectionIndex[id] else { return "no section with id '\(id)'" }
+        let old = sections[index]
+        session.identity.releaseSection(old)
+        guard let new = session.decodeSection(value, at: old.path) else {
+            session.identity.reclaimSection(old)
+            return "the new section could not be decoded"
+        }
+        sections[index] = new
+        session.identity.sectionIndex[old.id] = nil
+        session.identity.sectionIndex[new.id] = index
+        return nil
+    }
+}

@@ -1,0 +1,28 @@
+/// When an impression counts (CONTRACT §3, §9): at least `minVisiblePercent` of the widget's
+/// area on screen continuously for `minDurationMilliseconds`, at most `limit` times per
+/// `request_id`.
+public struct ImpressionRule: Sendable, Hashable, JSONDecodable {
+    public var minVisiblePercent: Double
+    public var minDurationMilliseconds: Int
+    public var limit: Int
+
+    /// 50 %, 500 ms, once.
+    public static let standard = ImpressionRule()
+
+    public init(minVisiblePercent: Double = 50, minDurationMilliseconds: Int = 500, limit: Int = 1) {
+        self.minVisiblePercent = minVisiblePercent
+        self.minDurationMilliseconds = minDurationMilliseconds
+        self.limit = limit
+    }
+
+    public init(from node: JSONNode) throws(DecodingFailure) {
+        _ = try node.object()
+        self.init(
+            minVisiblePercent: try node.optional("min_visible_percent") ?? 50,
+            minDurationMilliseconds: try node.optional("min_duration_ms") ?? 500,
+            limit: try node.optional("limit") ?? 1
+        )
+        guard (0...100).contains(minVisiblePercent) else { throw node.invalid("min_visible_percent must be within 0…100") }
+        guard minDurationMilliseconds >= 0, limit >= 0 else { throw node.invalid("min_duration_ms and limit must not be negative") }
+    }
+}

@@ -1,0 +1,75 @@
+/// What becomes of a widget on a given client at a given instant (CONTRACT §3).
+public enum WidgetStatus: String, Sendable, Hashable, CaseIterable {
+    /// Decoded and renderable.
+    case ok
+    /// Its fallback is shown instead.
+    case fallback
+    /// Type not registered: a placeholder in debug builds, nothing in release.
+    case unknown
+    /// Data failed to decode: same policy as unknown.
+    case malformed
+    /// Requirements unmet and no usable fallback: not shown.
+    case incompatible
+    /// Past `expires_at`: not shown.
+    case expired
+}
+
+/// A widget with its status, and the widget actually shown for it.
+public struct ResolvedWidget: Sendable {
+    public let widget: WidgetModel
+    public let status: WidgetStatus
+
+    /// The widget to render: itself when `ok`, its fallback when `fallback`, else `nil`
+    /// (renderers apply the unknown-widget policy to `unknown` and `malformed`).
+    public var shown: WidgetModel? {
+        switch status {
+        case .ok: widget
+        case .fallback: widget.fallback
+        default: nil
+        }
+    }
+
+    /// Whether something real is shown (ok or fallback).
+    public var isRenderable: Bool { status == .ok || status == .fallback }
+}
+
+extension WidgetModel {
+    /// Why this widget alone (ignoring its fallback) cannot be shown, if it cannot.
+    func ownStatus(in context: EvaluationContext) -> (status: WidgetStatus, reason: String?) {
+        if let expiresAt, expiresAt <= context.now {
+            return (.expired, "expired at \(RFC3339.string(from: expiresAt))")
+        }
+        if let invalidRequirements {
+            return (.incompatible, "unreadable requirements: \(invalidRequirements)")
+        }
+        if let reason = requires?.unmetReason(for: context.client) {
+            return (.incompatible, reason)
+        }
+        switch content {
+        case .decoded: return (.ok, nil)
+        case .unknown: return (.unknown, nil)
+        case .malformed: return (.malformed, nil)
+        }
+    }
+
+    /// Resolves this widget for a client and instant: expired first, then requirements, type
+    /// and data, each of the last three replaced by a usable fallback when there is one.
+    /// Incompatible and expired outcomes are reported to `report`.
+    public func resolve(in context: EvaluationContext, report: (Diagnostic) -> Void = { _ in }) -> ResolvedWidget {
+        let (status, reason) = ownStatus(in: context)
+        switch status {
+        case .ok, .fallback:
+            return ResolvedWidget(widget: self, status: .ok)
+        case .expired:
+            report(Diagnostic(kind: .expired, path: path.description, widgetType: type, message: "not shown: \(reason ?? "expired")"))
+            return ResolvedWidget(widget: self, status: .expired)
+        case .incompatible, .unknown, .malformed:
+            let usable = fallback.map { $0.ownStatus(in: context).status == .ok } ?? false
+            if status == .incompatible {
+                let outcome = usable ? "fallback '\(fallback?.type ?? "")' shown" : "not shown"
+                report(Diagnostic(kind: .incompatible, path: path.description, widgetType: type, message: "\(outcome): \(reason ?? "")"))
+            }
+            return ResolvedWidget(widget: self, status: usable ? .fallback : status)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// FlowWidgets: see docs/ARCHITECTURE.md.
-enum FlowWidgetsModule {}

@@ -1,0 +1,44 @@
+import FlowCore
+
+/// `deeplink {url}`: navigation inside the app, checked against the allow-list.
+public struct DeeplinkAction: Sendable, Hashable, JSONDecodable {
+    public static let type = "deeplink"
+    public var url: String
+
+    public init(from node: JSONNode) throws(DecodingFailure) {
+        url = try node.require("url")
+    }
+}
+
+/// `add_to_cart {product_id, quantity = 1}`.
+public struct AddToCartAction: Sendable, Hashable, JSONDecodable {
+    public static let type = "add_to_cart"
+    public var productID: String
+    public var quantity: Int
+
+    public init(from node: JSONNode) throws(DecodingFailure) {
+        productID = try node.require("product_id")
+        quantity = try node.optional("quantity") ?? 1
+        guard (1...99).contains(quantity) else { throw node.invalid("quantity \(quantity) is outside 1…99") }
+    }
+}
+
+/// `open_search {query}`.
+public struct OpenSearchAction: Sendable, Hashable, JSONDecodable {
+    public static let type = "open_search"
+    public var query: String?
+
+    public init(from node: JSONNode) throws(DecodingFailure) {
+        query = try node.optional("query")
+    }
+}
+
+/// `open_page {page_id}`: another server-driven page (`campaign:…`, `category:…`, `product:…`).
+public struct OpenPageAction: Sendable, Hashable, JSONDecodable {
+    public static let type = "open_page"
+    public var pageID: String
+
+    public init(from node: JSONNode) throws(DecodingFailure) {
+        pageID = try node.require("page_id")
+    }
+}

@@ -1,2 +1,0 @@
-/// RetailKit: see docs/ARCHITECTURE.md.
-enum RetailKitModule {}

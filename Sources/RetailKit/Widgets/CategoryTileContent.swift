@@ -1,0 +1,17 @@
+import FlowCore
+
+/// `category_tile`: a category in a grid, with an image or an icon.
+public struct CategoryTileContent: WidgetContent, Hashable {
+    public static let widgetType = "category_tile"
+    public var categoryID: String
+    public var title: TextData
+    public var image: ImageData?
+    public var icon: IconData?
+
+    public init(from data: JSONNode) throws(DecodingFailure) {
+        categoryID = try data.require("category_id")
+        title = try data.require("title")
+        image = try data.optional("image")
+        icon = try data.optional("icon")
+    }
+}

@@ -1,0 +1,17 @@
+import FlowCore
+
+/// `promo_banner`: a promotion, optionally with a code to copy.
+public struct PromoBannerContent: WidgetContent, Hashable {
+    public static let widgetType = "promo_banner"
+    public var title: TextData
+    public var subtitle: TextData?
+    public var code: String?
+    public var image: ImageData?
+
+    public init(from data: JSONNode) throws(DecodingFailure) {
+        title = try data.require("title")
+        subtitle = try data.optional("subtitle")
+        code = try data.optional("code")
+        image = try data.optional("image")
+    }
+}

@@ -1,0 +1,102 @@
+import FlowCore
+
+/// What `vitrine lint` reports of a decoded page: every widget and section that survived
+/// decoding, in document order, with its status, and every diagnostic (CONTRACT §11).
+struct LintReport {
+    let resolved: ResolvedPage
+    let diagnostics: [Diagnostic]
+
+    init(decoded: DecodedPage, context: EvaluationContext) {
+        resolved = decoded.page.resolve(in: context)
+        diagnostics = decoded.diagnostics + resolved.diagnostics
+    }
+
+    // MARK: JSON
+
+    /// The `--json` object.
+    var json: JSONValue {
+        var object = JSONObject()
+        object["page_id"] = .string(resolved.page.id)
+        object["request_id"] = .string(resolved.page.requestID)
+        object["header"] = .array(resolved.header.map(Self.entry))
+        object["sections"] = .array(resolved.sections.map(Self.entry))
+        object["footer"] = .array(resolved.footer.map(Self.entry))
+        object["diagnostics"] = .array(diagnostics.map(Self.entry))
+        return .object(object)
+    }
+
+    static func entry(_ widget: ResolvedWidget) -> JSONValue {
+        var object = JSONObject()
+        object["id"] = .string(widget.widget.id)
+        object["type"] = .string(widget.widget.type)
+        object["status"] = .string(widget.status.rawValue)
+        if widget.status == .fallback, let shown = widget.shown {
+            object["shown_type"] = .string(shown.type)
+        }
+        if case .decoded(let content) = widget.widget.content, !content.nestedWidgets.isEmpty {
+            object["items"] = .array(content.nestedWidgets.map { nested in
+                var entry = JSONObject()
+                entry["id"] = .string(nested.id)
+                entry["type"] = .string(nested.type)
+                return .object(entry)
+            })
+        }
+        return .object(object)
+    }
+
+    static func entry(_ section: ResolvedSection) -> JSONValue {
+        var object = JSONObject()
+        object["id"] = .string(section.section.id)
+        object["arrangement"] = .string(section.section.layout.arrangement.rawValue)
+        object["status"] = .string(section.status.rawValue)
+        object["header"] = section.header.map(entry) ?? .null
+        object["widgets"] = .array(section.widgets.map(entry))
+        if let fallback = section.shownFallback {
+            object["shown_type"] = .string(fallback.type)
+        }
+        return .object(object)
+    }
+
+    static func entry(_ diagnostic: Diagnostic) -> JSONValue {
+        var object = JSONObject()
+        object["kind"] = .string(diagnostic.kind.rawValue)
+        object["path"] = .string(diagnostic.path)
+        object["widget_type"] = diagnostic.widgetType.map(JSONValue.string) ?? .null
+        object["message"] = .string(diagnostic.message)
+        return .object(object)
+    }
+
+    // MARK: Text
+
+    /// The human-readable report, one line per widget, section and diagnostic; every
+    /// payload string is made safe for a terminal.
+    var lines: [String] {
+        let safe = TerminalText.sanitized
+        let page = resolved.page
+        let shownSections = resolved.sections.filter(\.isShown).count
+        var lines = ["page \(safe(page.id)) (request \(safe(page.requestID))): \(shownSections) of \(resolved.sections.count) sections shown, \(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")"]
+        func widgetLine(_ widget: ResolvedWidget, indent: String, role: String = "") -> String {
+            let shown = widget.status == .fallback ? " -> \(safe(widget.shown?.type ?? ""))" : ""
+            return "\(indent)\(widget.status.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(role)\(safe(widget.widget.id)) (\(safe(widget.widget.type))\(shown))"
+        }
+        if !resolved.header.isEmpty {
+            lines.append("header")
+            lines += resolved.header.map { widgetLine($0, indent: "  ") }
+        }
+        for section in resolved.sections {
+            let shown = section.shownFallback.map { " -> \(safe($0.type))" } ?? ""
+            lines.append("section \(safe(section.section.id)) [\(section.section.layout.arrangement.rawValue)] \(section.status.rawValue)\(shown)")
+            if let header = section.header { lines.append(widgetLine(header, indent: "  ", role: "header ")) }
+            lines += section.widgets.map { widgetLine($0, indent: "  ") }
+        }
+        if !resolved.footer.isEmpty {
+            lines.append("footer")
+            lines += resolved.footer.map { widgetLine($0, indent: "  ") }
+        }
+        if !diagnostics.isEmpty {
+            lines.append("diagnostics")
+            lines += diagnostics.map { "  \(safe($0.description))" }
+        }
+        return lines
+    }
+}

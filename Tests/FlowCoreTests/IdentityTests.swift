@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import FlowCore
+
+@Suite struct IdentityTests {
+    let json = """
+        {"header": {"widgets": [{"type": "test_text", "id": "dup", "data": {"title": "h"}}]},
+         "sections": [
+           {"id": "sec", "header": {"type": "test_text", "data": {"title": "sh"}},
+            "widgets": [{"type": "test_text", "data": {"title": "a"}}, {"type": "test_text", "id": "dup", "data": {"title": "b"}}]},
+           {"id": "sec", "widgets": [{"type": "test_text", "id": "dup", "data": {"title": "c"}},
+            {"type": "test_text", "id": "dup#2", "data": {"title": "d"}}]},
+           {"widgets": []}],
+         "footer": {"widgets": [{"type": "test_text", "data": {"title": "f"}}]}}
+        """
+
+    @Test func missingIdsComeFromTheCodingPath() throws {
+        let page = try decode(page: json).page
+        #expect(page.sections[0].header?.id == "test_text@page.sections.0.header")
+        #expect(page.sections[0].widgets[0].id == "test_text@page.sections.0.widgets.0")
+        #expect(page.footer?.widgets[0].id == "test_text@page.footer.widgets.0")
+        #expect(page.sections[2].id == "section@page.sections.2")
+    }
+
+    @Test func duplicatesAreRenamedInDocumentOrderAndReported() throws {
+        let decoded = try decode(page: json)
+        let page = decoded.page
+        #expect(page.header?.widgets[0].id == "dup")
+        #expect(page.sections[0].widgets[1].id == "dup#2")
+        #expect(page.sections[1].widgets[0].id == "dup#3")
+        // An explicit id that a rename already took is renamed in turn.
+        #expect(page.sections[1].widgets[1].id == "dup#2#2")
+        #expect(page.sections[1].id == "sec#2")
+        let duplicates = decoded.diagnostics.filter { $0.kind == .duplicateID }
+        #expect(duplicates.count == 4)
+        #expect(duplicates[0].message.contains("'dup'"))
+        let all = page.widgetsInDocumentOrder.map(\.id)
+        #expect(Set(all).count == all.count)
+    }
+
+    @Test func theSameBytesGiveTheSameIds() throws {
+        let first = try decode(page: json).page.widgetsInDocumentOrder.map(\.id)
+        let second = try decode(page: json).page.widgetsInDocumentOrder.map(\.id)
+        #expect(first == second)
+    }
+
+    @Test func idsStayUniqueAfterMergingANextPage() throws {
+        var page = try decode(page: json).page
+        let next = Data("""
+            {"page": {"sections": [{"id": "sec", "widgets": [{"type": "test_text", "id": "dup", "data": {"title": "n"}},
+              {"type": "test_text", "data": {"title": "positional"}}]}], "pagination": {"has_more": false}}}
+            """.utf8)
+        let diagnostics = try testDecoder().appendNextPage(next, to: &page)
+        #expect(page.sections.count == 4)
+        #expect(page.sections[3].id == "sec#3")
+        #expect(page.sections[3].widgets.map(\.id) == ["dup#4", "test_text@page.sections.3.widgets.1"])
+        #expect(page.pagination?.hasMore == false)
+        #expect(diagnostics.filter { $0.kind == .duplicateID }.count == 2)
+        let all = page.widgetsInDocumentOrder.map(\.id)
+        #expect(Set(all).count == all.count)
+        #expect(page.widget(id: "dup#4").map(text) == "n")
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import FlowCore
+
+@Suite struct RFC3339Tests {
+    @Test(arguments: [
+        ("1970-01-01T00:00:00Z", 0.0), ("2026-12-24T23:00:00Z", 1_798_153_200), ("2026-12-25T00:00:00+01:00", 1_798_153_200),
+        ("2024-02-29T12:00:00.5Z", 1_709_208_000.5), ("1969-12-31T23:59:59Z", -1), ("2026-12-24t23:00:00z", 1_798_153_200),
+    ])
+    func parsesInstants(text: String, seconds: Double) {
+        #expect(RFC3339.date(from: text)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test(arguments: ["2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-12-24 23:00:00Z", "2026-12-24T23:00:00", "yesterday", "2026-12-24T23:00:00.Z", "2026-12-24T25:00:00Z", "2026-12-24T23:00:00+0100"])
+    func refusesMalformedInstants(text: String) {
+        #expect(RFC3339.date(from: text) == nil)
+    }
+
+    @Test func formatsRoundTrip() {
+        let date = Date(timeIntervalSince1970: 1_798_153_200.25)
+        #expect(RFC3339.string(from: date) == "2026-12-24T23:00:00.250Z")
+        #expect(RFC3339.date(from: RFC3339.string(from: date)) == date)
+    }
+}

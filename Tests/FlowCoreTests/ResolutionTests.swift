@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import FlowCore
+
+@Suite struct ResolutionTests {
+    let now = RFC3339.date(from: "2026-11-29T12:00:00Z")!
+    let modern = ClientContext(appVersion: AppVersion(major: 3), capabilities: ["video"])
+    let old = ClientContext(appVersion: AppVersion(major: 2, minor: 0))
+
+    func context(_ client: ClientContext) -> EvaluationContext {
+        EvaluationContext(client: client, now: now)
+    }
+
+    func widget(_ json: String) throws -> WidgetModel {
+        try #require(decode(page: #"{"sections": [{"widgets": [\#(json)]}]}"#).page.sections.first?.widgets.first)
+    }
+
+    @Test func okWidgetsAreShownAsThemselves() throws {
+        let resolved = try widget(#"{"type": "test_text", "id": "w", "data": {"title": "t"}}"#).resolve(in: context(modern))
+        #expect(resolved.status == .ok)
+        #expect(resolved.shown?.id == "w")
+    }
+
+    @Test func unknownAndMalformedUseTheirFallback() throws {
+        let unknown = try widget(#"{"type": "hologram", "fallback": {"type": "test_text", "id": "fb", "data": {"title": "f"}}}"#)
+        let malformed = try widget(#"{"type": "test_text", "data": {}, "fallback": {"type": "test_text", "id": "fb", "data": {"title": "f"}}}"#)
+        #expect(unknown.resolve(in: context(modern)).status == .fallback)
+        #expect(unknown.resolve(in: context(modern)).shown?.id == "fb")
+        #expect(malformed.resolve(in: context(modern)).status == .fallback)
+    }
+
+    @Test func withoutAUsableFallbackTheOutcomeStays() throws {
+        let unknown = try widget(#"{"type": "hologram", "fallback": {"type": "hologram2"}}"#)
+        let malformed = try widget(#"{"type": "test_text", "data": {}}"#)
+        #expect(unknown.resolve(in: context(modern)).status == .unknown)
+        #expect(unknown.resolve(in: context(modern)).shown == nil)
+        #expect(malformed.resolve(in: context(modern)).status == .malformed)
+    }
+
+    @Test func unmetRequirementsAreIncompatibleOrFallBack() throws {
+        let gated = try widget(#"{"type": "test_text", "data": {"title": "live"}, "requires": {"min_app_version": "2.6", "capabilities": ["video"]}}"#)
+        let gatedWithFallback = try widget(#"{"type": "test_text", "data": {"title": "live"}, "requires": {"capabilities": ["video"]}, "fallback": {"type": "test_text", "id": "still", "data": {"title": "still"}}}"#)
+        var reported: [Diagnostic] = []
+        #expect(gated.resolve(in: context(modern)).status == .ok)
+        #expect(gated.resolve(in: context(old)) { reported.append($0) }.status == .incompatible)
+        #expect(gatedWithFallback.resolve(in: context(old)).shown?.id == "still")
+        #expect(reported.map(\.kindName) == ["incompatible"])
+        #expect(reported[0].message.contains("2.6"))
+    }
+
+    @Test func unreadableRequirementsAreNeverMet() throws {
+        let decoded = try decode(page: #"{"sections": [{"widgets": [{"type": "test_text", "data": {"title": "x"}, "requires": {"min_app_version": "two"}}]}]}"#)
+        #expect(decoded.diagnostics.map(\.kindName) == ["malformed_payload"])
+        #expect(decoded.page.sections[0].widgets[0].resolve(in: context(modern)).status == .incompatible)
+    }
+
+    @Test func expiryIsEvaluatedAgainstThePassedInstant() throws {
+        let expiring = try widget(#"{"type": "test_text", "data": {"title": "x"}, "expires_at": "2026-11-29T12:00:00Z", "fallback": {"type": "test_text", "data": {"title": "f"}}}"#)
+        let before = EvaluationContext(client: modern, now: now.addingTimeInterval(-1))
+        #expect(expiring.resolve(in: before).status == .ok)
+        #expect(expiring.resolve(in: context(modern)).status == .expired)
+        #expect(expiring.resolve(in: context(modern)).shown == nil)
+    }
+
+    @Test func aFallbackMustItselfBeShowable() throws {
+        let gatedFallback = try widget(#"{"type": "hologram", "fallback": {"type": "test_text", "data": {"title": "f"}, "requires": {"capabilities": ["ar"]}}}"#)
+        #expect(gatedFallback.resolve(in: context(modern)).status == .unknown)
+    }
+
+    @Test func sectionStatuses() throws {
+        let page = try decode(page: """
+            {"sections": [
+              {"id": "ok", "widgets": [{"type": "test_text", "data": {"title": "a"}}, {"type": "hologram"}]},
+              {"id": "gated", "requires": {"capabilities": ["ar"]}, "widgets": [{"type": "test_text", "data": {"title": "a"}}]},
+              {"id": "gated-fb", "requires": {"capabilities": ["ar"]}, "fallback": {"type": "test_text", "data": {"title": "f"}}, "widgets": []},
+              {"id": "expired", "expires_at": "2026-01-01T00:00:00Z", "widgets": [{"type": "test_text", "data": {"title": "a"}}]},
+              {"id": "empty", "header": {"type": "test_text", "data": {"title": "h"}}, "widgets": [{"type": "hologram"}]},
+              {"id": "empty-fb", "fallback": {"type": "test_text", "data": {"title": "f"}}, "widgets": [{"type": "test_text", "data": {}}]}]}
+            """).page
+        let resolved = page.resolve(in: context(modern))
+        #expect(resolved.sections.map(\.status) == [.ok, .incompatible, .fallback, .expired, .empty, .fallback])
+        #expect(resolved.sections[2].shownFallback?.type == "test_text")
+        #expect(resolved.sections[0].widgets.map(\.status) == [.ok, .unknown])
+        #expect(resolved.diagnostics.map(\.kindName) == ["incompatible", "incompatible", "expired"])
+    }
+}

@@ -1,0 +1,169 @@
+import FlowCore
+import Foundation
+import Synchronization
+import Testing
+@testable import VitrineCLI
+
+/// Captures what a command writes.
+final class CapturedConsole: Sendable {
+    private let output = Mutex<(out: [String], err: [String])>(([], []))
+    let input: Data
+
+    init(input: Data = Data()) {
+        self.input = input
+    }
+
+    var console: Console {
+        Console(
+            out: { line in self.output.withLock { $0.out.append(line) } },
+            err: { line in self.output.withLock { $0.err.append(line) } },
+            readStandardInput: { self.input })
+    }
+
+    var out: String { output.withLock { $0.out.joined(separator: "\n") } }
+    var err: String { output.withLock { $0.err.joined(separator: "\n") } }
+}
+
+@Suite struct LintCommandTests {
+    let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/home.json").path
+
+    func lint(_ arguments: [String], input: Data = Data()) async -> (status: Int32, out: String, err: String) {
+        let captured = CapturedConsole(input: input)
+        let status = await CommandLineTool.run(["lint"] + arguments, console: captured.console)
+        return (status, captured.out, captured.err)
+    }
+
+    func json(_ text: String) throws -> JSONValue {
+        try JSONParser.parse(text)
+    }
+
+    @Test func printsTheContractsJSONShape() async throws {
+        let result = await lint([example, "--json", "--now", "2026-11-29T12:00:00Z"])
+        #expect(result.status == 0)
+        let report = try json(result.out)
+        #expect(report["page_id"] == "home")
+        #expect(report["request_id"] == "req-2f6c1a")
+        #expect(report["header"] == [["id": "search", "type": "search_bar", "status": "ok"]])
+        let campaigns = try #require(report["sections"]?.arrayValue?[1])
+        #expect(campaigns["id"] == "campaigns")
+        #expect(campaigns["arrangement"] == "carousel")
+        #expect(campaigns["status"] == "ok")
+        #expect(campaigns["header"] == ["id": "campaigns-title", "type": "title_block", "status": "ok"])
+        #expect(campaigns["widgets"]?.arrayValue?[1] == ["id": "cmp-live", "type": "campaign_card", "status": "fallback", "shown_type": "campaign_card"])
+        #expect(report["footer"]?.arrayValue?.count == 1)
+        let diagnostics = try #require(report["diagnostics"]?.arrayValue)
+        #expect(diagnostics.map { $0["kind"] } == ["incompatible"])
+        #expect(diagnostics[0]["path"] == "page.sections.1.widgets.1")
+        #expect(diagnostics[0]["widget_type"] == "campaign_card")
+    }
+
+    @Test func appVersionCapabilitiesAndNowChangeTheOutcome() async throws {
+        let capable = try json(await lint([example, "--json", "--capabilities", "video,ar", "--app-version", "3.0", "--now", "2026-11-29T12:00:00Z"]).out)
+        #expect(capable["sections"]?.arrayValue?[1]["widgets"]?.arrayValue?[1]["status"] == "ok")
+        #expect(capable["diagnostics"] == [])
+        let later = try json(await lint([example, "--json", "--now", "2027-02-01T00:00:00Z"]).out)
+        let story = try #require(later["sections"]?.arrayValue?.first { $0["id"] == "story" })
+        #expect(story["status"] == "expired")
+        #expect(later["diagnostics"]?.arrayValue?.contains { $0["kind"] == "expired" } == true)
+    }
+
+    @Test func listsEveryStatusAndDropsOnlyAsDiagnostics() async throws {
+        let page = #"""
+            {"page": {"id": "p", "request_id": "r", "sections": [
+              {"id": "s", "layout": {"arrangement": "spiral"}, "widgets": [
+                {"type": "title_block", "id": "ok", "data": {"title": "T"}},
+                {"type": "hologram", "id": "x"},
+                {"type": "title_block", "id": "bad", "data": {}},
+                {"type": "title_block", "id": "old", "data": {"title": "T"}, "requires": {"min_app_version": "99"}},
+                {"type": "title_block", "id": "gone", "data": {"title": "T"}, "expires_at": "2020-01-01T00:00:00Z"},
+                {"id": "typeless"}]},
+              {"id": "e", "widgets": [{"type": "hologram"}]}]}}
+            """#
+        let result = await lint(["-", "--json"], input: Data(page.utf8))
+        #expect(result.status == 0)
+        let report = try json(result.out)
+        let section = try #require(report["sections"]?.arrayValue?.first)
+        #expect(section["arrangement"] == "vertical")
+        #expect(section["widgets"]?.arrayValue?.map { $0["status"] } == ["ok", "unknown", "malformed", "incompatible", "expired"])
+        #expect(report["sections"]?.arrayValue?[1]["status"] == "empty")
+        let kinds = report["diagnostics"]?.arrayValue?.compactMap { $0["kind"]?.stringValue } ?? []
+        #expect(Set(kinds) == ["unknown_arrangement", "unknown_type", "malformed_payload", "dropped_element", "incompatible", "expired"])
+    }
+
+    @Test(arguments: [
+        ("not json at all", "not JSON"), (#"{"sheet": {}}"#, "no 'page'"), (#"{"page": {"schema_version": 9}}"#, "unsupported schema_version 9"), ("[]", "no 'page'"),
+    ])
+    func refusedPagesExitOneWithAOneLineError(input: String, message: String) async throws {
+        let result = await lint(["-"], input: Data(input.utf8))
+        #expect(result.status == 1)
+        #expect(result.err.contains(message))
+        #expect(!result.err.contains("\n"))
+        let asJSON = await lint(["-", "--json"], input: Data(input.utf8))
+        #expect(asJSON.status == 1)
+        #expect(try json(asJSON.out)["page_id"] == .null)
+    }
+
+    @Test func theUnsupportedSchemaIsReportedAsItsKind() async throws {
+        let result = await lint(["-", "--json"], input: Data(#"{"page": {"schema_version": 2}}"#.utf8))
+        #expect(try json(result.out)["diagnostics"]?.arrayValue?.first?["kind"] == "unsupported_schema")
+    }
+
+    @Test func fiftyMegabytesOfGarbageFailFastAndCleanly() async {
+        var garbage = Data(count: 50 * 1_048_576)
+        garbage.withUnsafeMutableBytes { bytes in
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+            for index in bytes.indices {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                bytes[index] = UInt8(truncatingIfNeeded: state >> 56)
+            }
+        }
+        let result = await lint(["-"], input: garbage)
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix("vitrine lint: page refused: not JSON"))
+        let deep = Data(repeating: UInt8(ascii: "["), count: 50 * 1_048_576)
+        let deepResult = await lint(["-"], input: deep)
+        #expect(deepResult.status == 1)
+        #expect(deepResult.err.contains("nesting"))
+    }
+
+    @Test(arguments: [[], ["a.json", "b.json"], ["--json"], ["x.json", "--app-version", "two"], ["x.json", "--now", "tomorrow"], ["x.json", "--frobnicate"], ["x.json", "--capabilities"]])
+    func usageErrorsExitTwo(arguments: [String]) async {
+        let result = await lint(arguments)
+        #expect(result.status == 2)
+        #expect(result.err.contains("usage: vitrine lint"))
+    }
+
+    @Test func anUnreadableFileIsAUsageError() async {
+        let result = await lint(["/nonexistent/page.json"])
+        #expect(result.status == 2)
+        #expect(result.err.contains("cannot read"))
+    }
+
+    @Test func hostileStringsNeverReachTheTerminalRaw() async throws {
+        let page = #"{"page": {"id": "\u001b]0;pwned\u0007", "sections": [{"id": "\u001b[2J", "widgets": [{"type": "evil\u001b[31m\u202e", "id": "\u009b6n"}]}]}}"#
+        let text = await lint(["-"], input: Data(page.utf8))
+        #expect(text.status == 0)
+        for forbidden: Character in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}"] {
+            #expect(!text.out.contains(forbidden))
+        }
+        #expect(text.out.contains("\\u{1B}"))
+        let asJSON = await lint(["-", "--json"], input: Data(page.utf8))
+        #expect(!asJSON.out.contains("\u{1B}"))
+        #expect(try json(asJSON.out)["page_id"] == "\u{1B}]0;pwned\u{07}")
+    }
+
+    @Test func theTextReportNamesSectionsWidgetsAndDiagnostics() async {
+        let result = await lint([example, "--now", "2026-11-29T12:00:00Z"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("section campaigns [carousel] ok"))
+        #expect(result.out.contains("fallback    cmp-live (campaign_card -> campaign_card)"))
+        #expect(result.out.contains("incompatible at page.sections.1.widgets.1"))
+    }
+
+    @Test func unknownCommandsAndBenchNamesAreUsageErrors() async {
+        let captured = CapturedConsole()
+        #expect(await CommandLineTool.run(["frobnicate"], console: captured.console) == 2)
+        #expect(await CommandLineTool.run(["bench", "nothing"], console: captured.console) == 2)
+    }
+}
