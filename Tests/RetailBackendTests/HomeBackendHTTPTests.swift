@@ -4,11 +4,12 @@ import Testing
 
 /// The backend behind the real libmicrohttpd front on an ephemeral loopback port.
 @Suite struct HomeBackendHTTPTests {
+    let clock = TestClock()
     let backend: HomeBackend
     let server: HTTPServer
 
     init() throws {
-        backend = try makeBackend()
+        backend = try makeBackend(clock: clock)
         server = try HTTPServer(handler: backend)
     }
 
@@ -87,5 +88,21 @@ import Testing
         let events = #"{"events":[{"event_id":"h1","name":"tap"},{"event_id":"h1","name":"tap"}]}"#
         let answer = try JSONValue(parsing: try send("POST", "/v1/events", body: events).body)
         #expect(answer == ["accepted": 1, "duplicates": 1])
+    }
+
+    @Test func campaignWindowsFollowTheInjectedClockOverHTTP() throws {
+        #expect(try send("GET", "/v1/pages/campaign:cmp-flash").status == 200)
+        #expect(try send("GET", "/v1/pages/campaign:cmp-spring").status == 404)
+        clock.set(hoursAfterAnchor: 721)  // flash over, spring started
+        #expect(try send("GET", "/v1/pages/campaign:cmp-flash").status == 404)
+        #expect(try send("GET", "/v1/pages/campaign:cmp-spring").status == 200)
+    }
+
+    @Test func searchRankingOverHTTP() throws {
+        let reply = try send("GET", "/v1/search/suggestions?q=M%C3%A4ntel&locale=de-DE")
+        let answer = try JSONValue(parsing: reply.body)
+        #expect(answer["query"] == "Mäntel")
+        #expect(answer[path: "suggestions", 0, "target"] == "category:coats")
+        #expect(try JSONValue(parsing: try send("GET", "/v1/search/suggestions?q=m").body)["suggestions"] == [])
     }
 }
