@@ -9,7 +9,7 @@ extension HomeBackend {
 
     /// `GET /v1/cart`
     func cart(_ request: HTTPRequest) -> HTTPResponse {
-        .json(bytes: carts.cart(user: Self.user(of: request), locale: StoreLocale.resolve(request.queryValue("locale"))))
+        .json(body: carts.cart(user: Self.user(of: request), locale: StoreLocale.resolve(request.queryValue("locale"))))
     }
 
     /// `POST /v1/cart/items` with `{product_id, quantity = 1}`.
@@ -32,7 +32,7 @@ extension HomeBackend {
         fingerprint = StableHash.fnv1a64(bytes: request.body, seed: fingerprint)
         let body = try carts.apply(change, user: Self.user(of: request), idempotencyKey: key,
                                    fingerprint: fingerprint, locale: locale)
-        return .json(bytes: body)
+        return .json(body: body)
     }
 
     /// `Idempotency-Key`: optional; when present, 1–255 visible ASCII characters.

@@ -20,6 +20,6 @@ extension HomeBackend {
             }
         }
         let result = events.record(batch)
-        return .json(["accepted": .int(result.accepted), "duplicates": .int(result.duplicates)])
+        return .json(["accepted": .integer(result.accepted), "duplicates": .integer(result.duplicates)])
     }
 }

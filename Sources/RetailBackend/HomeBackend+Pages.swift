@@ -5,7 +5,7 @@ extension HomeBackend {
     /// context, with a fresh `request_id`, an `ETag` over everything else, and 304 when
     /// `If-None-Match` names it.
     func page(_ pageID: String, request: HTTPRequest, profile: FaultProfile) throws(RequestError) -> HTTPResponse {
-        let context = try ClientContext.parse(request)
+        let context = try PageContext.parse(request)
         let encoded = try encodedPage(pageID, context: context, at: configuration.now(), faultBits: profile.compositionBits)
         let headers: [(name: String, value: String)] = [
             ("ETag", encoded.etag), ("Cache-Control", "max-age=\(PageWriter.ttl)"), ("Vary", "X-Vitrine-User"),
@@ -18,7 +18,7 @@ extension HomeBackend {
             body: encoded.body(requestID: nextRequestID()))
     }
 
-    func encodedPage(_ pageID: String, context: ClientContext, at instant: Date, faultBits: UInt8 = 0) throws(RequestError) -> EncodedPage {
+    func encodedPage(_ pageID: String, context: PageContext, at instant: Date, faultBits: UInt8 = 0) throws(RequestError) -> EncodedPage {
         let schedule = catalogue.schedule(at: instant)
         let key = PageKey(
             pageID: pageID, locale: context.locale, segment: context.segment, variant: context.variant,
@@ -34,7 +34,7 @@ extension HomeBackend {
     }
 
     /// The whole page, with the sections the fault profile injects.
-    func composition(_ pageID: String, context: ClientContext, schedule: UInt64, faultBits: UInt8) throws(RequestError) -> Composition {
+    func composition(_ pageID: String, context: PageContext, schedule: UInt64, faultBits: UInt8) throws(RequestError) -> Composition {
         var composition = try composer.compose(pageID: pageID, context: context, schedule: schedule)
         FaultSections.inject(into: &composition, bits: faultBits)
         return composition

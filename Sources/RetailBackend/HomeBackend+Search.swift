@@ -6,7 +6,7 @@ extension HomeBackend {
     func suggestions(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let query = request.queryValue("q") ?? ""
         guard query.count <= 200 else { throw .badParameter("q is at most 200 characters") }
-        let segment = try ClientContext.parseSegment(request)
+        let segment = try PageContext.parseSegment(request)
         let locale = StoreLocale.resolve(request.queryValue("locale"))
         let campaigns = catalogue.liveCampaigns(in: catalogue.schedule(at: configuration.now()))
             .filter { $0.campaign.isVisible(to: segment) }

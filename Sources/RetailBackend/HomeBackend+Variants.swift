@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 
 /// One composed page response, for tools that check every composition (`vitrine lint`).
@@ -36,8 +37,8 @@ extension HomeBackend {
                 for segment in isHome ? Segment.allCases : [.returning] {
                     for variant in isHome ? HeroExperiment.Variant.allCases : [.a] {
                         for client in isHome ? Self.representativeClients : [("2.6.0", ["video"])] {
-                            var context = ClientContext(
-                                locale: locale, segment: segment, appVersion: AppVersion(client.version) ?? .unknown,
+                            var context = PageContext(
+                                locale: locale, segment: segment, appVersion: AppVersion(client.version) ?? PageContext.unknownVersion,
                                 capabilities: client.capabilities)
                             context.variant = variant
                             variants += paginated(pageID, context: context, schedule: schedule)
@@ -50,7 +51,7 @@ extension HomeBackend {
     }
 
     /// Composed once, encoded page by page.
-    private func paginated(_ pageID: String, context: ClientContext, schedule: UInt64) -> [PageVariant] {
+    private func paginated(_ pageID: String, context: PageContext, schedule: UInt64) -> [PageVariant] {
         guard let composition = try? composition(pageID, context: context, schedule: schedule, faultBits: faults.base.compositionBits) else {
             return []
         }

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import Testing
 @testable import RetailBackend
@@ -40,7 +41,7 @@ import Testing
     @Test func subtotalIsExactInCents() throws {
         let product = try #require(backend.catalogue.product("p-1002"))
         let body = try parse(add("p-1002", quantity: 3))
-        #expect(body[path: "subtotal", "amount"] == .double(Double(product.priceUSDCents * 3) / 100))
+        #expect(body[path: "subtotal", "amount"] == .number(Double(product.priceUSDCents * 3) / 100))
     }
 
     @Test func repeatedIdempotencyKeyChangesNothingAndAnswersTheSame() throws {
@@ -99,6 +100,13 @@ import Testing
         #expect(response.status == 400)
         #expect(try parse(response)[path: "error", "code"] == .string(code))
         #expect(try cart(user: "anonymous")["revision"] == 0)
+    }
+
+    @Test func hostileNestingIs400NotACrash() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let response = backend.respond(to: post("/v1/cart/items", json: deep))
+        #expect(response.status == 400)
+        #expect(try parse(response)[path: "error", "code"] == "invalid_json")
     }
 
     @Test func nonJSONBodiesAre415() throws {

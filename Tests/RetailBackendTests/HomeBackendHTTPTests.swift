@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import Testing
 @testable import RetailBackend
@@ -30,7 +31,7 @@ import Testing
         repeat {
             let reply = try send("GET", "/v1/home?locale=fr-FR&userSegment=vip&appVersion=1.0" + (cursor.map { "&cursor=\($0)" } ?? ""))
             #expect(reply.status == 200)
-            let page = try JSONValue(parsing: reply.body)
+            let page = try JSONParser.parse(reply.body)
             sections += page[path: "page", "sections"]?.arrayValue ?? []
             cursor = page[path: "page", "pagination", "postback", "cursor"]?.stringValue
         } while cursor != nil
@@ -65,7 +66,7 @@ import Testing
             return all
         }
         #expect(statuses.allSatisfy { $0 == 200 })
-        let cart = try JSONValue(parsing: try send("GET", "/v1/cart", headers: ["X-Vitrine-User": "http"]).body)
+        let cart = try JSONParser.parse(try send("GET", "/v1/cart", headers: ["X-Vitrine-User": "http"]).body)
         #expect(cart["revision"] == 12)  // twelve distinct keys, each applied once
         #expect(cart[path: "items", 0, "quantity"] == 12)
     }
@@ -86,7 +87,7 @@ import Testing
         #expect(image.status == 200)
         #expect(image.headers["content-type"] == "image/png")
         let events = #"{"events":[{"event_id":"h1","name":"tap"},{"event_id":"h1","name":"tap"}]}"#
-        let answer = try JSONValue(parsing: try send("POST", "/v1/events", body: events).body)
+        let answer = try JSONParser.parse(try send("POST", "/v1/events", body: events).body)
         #expect(answer == ["accepted": 1, "duplicates": 1])
     }
 
@@ -100,9 +101,9 @@ import Testing
 
     @Test func searchRankingOverHTTP() throws {
         let reply = try send("GET", "/v1/search/suggestions?q=M%C3%A4ntel&locale=de-DE")
-        let answer = try JSONValue(parsing: reply.body)
+        let answer = try JSONParser.parse(reply.body)
         #expect(answer["query"] == "Mäntel")
         #expect(answer[path: "suggestions", 0, "target"] == "category:coats")
-        #expect(try JSONValue(parsing: try send("GET", "/v1/search/suggestions?q=m").body)["suggestions"] == [])
+        #expect(try JSONParser.parse(try send("GET", "/v1/search/suggestions?q=m").body)["suggestions"] == [])
     }
 }

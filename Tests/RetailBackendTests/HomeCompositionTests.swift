@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import Testing
 @testable import RetailBackend
@@ -11,15 +12,15 @@ import Testing
     }
 
     /// The first home page for a context, bypassing query parsing (to pick the variant).
-    func composed(_ context: ClientContext) throws -> JSONValue {
-        try JSONValue(parsing: backend.encodedPage("home", context: context, at: clock.now).body(requestID: "r"))
+    func composed(_ context: PageContext) throws -> JSONValue {
+        try JSONParser.parse(backend.encodedPage("home", context: context, at: clock.now).body(requestID: "r"))
     }
 
     @Test func firstPageCarriesEnvelopeTrackingAndExperiment() throws {
         let page = try parse(backend.respond(to: get("/v1/home", [("locale", "en-US"), ("userSegment", "new")])))
         #expect(page[path: "page", "id"] == "home")
         #expect(page[path: "page", "schema_version"] == 1)
-        #expect(page[path: "page", "ttl"] == .int(PageWriter.ttl))
+        #expect(page[path: "page", "ttl"] == .number(Double(PageWriter.ttl)))
         #expect(page[path: "page", "experiments", 0, "id"] == "exp-hero-order")
         #expect(page[path: "page", "header", "widgets", 0, "type"] == "search_bar")
         let hero = try #require(page[path: "page", "sections", 0])
@@ -30,7 +31,7 @@ import Testing
         for section in page[path: "page", "sections"]?.arrayValue ?? [] {
             for (position, widget) in (section["widgets"]?.arrayValue ?? []).enumerated() {
                 #expect(widget[path: "tracking", "item_id"]?.stringValue != nil)
-                #expect(widget[path: "tracking", "position"] == .int(position))
+                #expect(widget[path: "tracking", "position"] == .number(Double(position)))
             }
         }
     }
@@ -86,7 +87,7 @@ import Testing
     }
 
     @Test func variantsOrderTheHeroDifferently() throws {
-        var context = ClientContext(segment: .returning)
+        var context = PageContext(segment: .returning)
         context.variant = .a
         let heroA = try composed(context)
         context.variant = .b
@@ -120,10 +121,10 @@ import Testing
     }
 
     @Test func heroEndsAtTheCampaignEnd() throws {
-        var context = ClientContext(segment: .returning)
+        var context = PageContext(segment: .returning)
         context.variant = .b
         let page = try composed(context)
-        let end = TestClock.anchor.addingTimeInterval(2 * 3600).formatted(.iso8601)
+        let end = RFC3339.string(from: TestClock.anchor.addingTimeInterval(2 * 3600))
         #expect(page[path: "page", "sections", 0, "widgets", 0, "data", "ends_at"] == .string(end))
         #expect(page[path: "page", "sections", 0, "expires_at"] == .string(end))
     }

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import Testing
 @testable import RetailBackend
@@ -14,7 +15,7 @@ import Testing
         #expect(!variants.contains { $0.request.contains("cmp-summer") })
         var lastPages = 0
         for variant in variants {
-            let page = try JSONValue(parsing: variant.body)
+            let page = try JSONParser.parse(variant.body)
             #expect(page[path: "page", "schema_version"] == 1)
             if page[path: "page", "pagination", "has_more"] == false { lastPages += 1 }
         }

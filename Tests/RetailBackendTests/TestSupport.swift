@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import Synchronization
 @testable import RetailBackend
@@ -39,7 +40,7 @@ func post(_ path: String, json: String, query: [(String, String)] = [], headers:
 }
 
 func parse(_ response: HTTPResponse) throws -> JSONValue {
-    try JSONValue(parsing: response.body)
+    try JSONParser.parse(response.body)
 }
 
 extension HTTPResponse {
@@ -67,7 +68,7 @@ extension JSONValue {
     /// Every object in the document (depth first), with itself.
     var allObjects: [JSONValue] {
         switch self {
-        case .object(let members): return [self] + members.flatMap(\.1.allObjects)
+        case .object(let object): return [self] + object.flatMap(\.value.allObjects)
         case .array(let elements): return elements.flatMap(\.allObjects)
         default: return []
         }

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import Synchronization
 
@@ -29,7 +30,7 @@ final class CartService: Sendable {
     }
 
     /// The canonical cart of a user.
-    func cart(user: String, locale: StoreLocale) -> [UInt8] {
+    func cart(user: String, locale: StoreLocale) -> Data {
         let cart = book.withLock { $0.carts[user] } ?? Cart(id: Self.cartID(user))
         return render(cart, locale: locale)
     }
@@ -40,7 +41,7 @@ final class CartService: Sendable {
     /// nothing; the same key with another request is a 422. Checks: quantity 1–99 (422),
     /// known product (404), available (409), a line of at most 99 (422).
     func apply(_ change: Change, user: String, idempotencyKey: String?, fingerprint: UInt64,
-               locale: StoreLocale) throws(RequestError) -> [UInt8] {
+               locale: StoreLocale) throws(RequestError) -> Data {
         if case .add(_, let quantity) = change, !(1...99).contains(quantity) {
             throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
         }
@@ -55,7 +56,7 @@ final class CartService: Sendable {
             throw .conflict("'\(product.id)' is unavailable", code: "product_unavailable")
         }
         let instant = now()
-        let result: Result<[UInt8], RequestError> = book.withLock { book in
+        let result: Result<Data, RequestError> = book.withLock { book in
             let key = idempotencyKey.map { IdempotencyStore.Key(user: user, key: $0) }
             if let key, let entry = book.idempotency.entry(for: key, at: instant) {
                 guard entry.fingerprint == fingerprint else {
@@ -85,7 +86,7 @@ final class CartService: Sendable {
     }
 
     /// `{cart_id, revision, items: [{product_id, title, quantity, unit_price}], item_count, subtotal}`.
-    private func render(_ cart: Cart, locale: StoreLocale) -> [UInt8] {
+    private func render(_ cart: Cart, locale: StoreLocale) -> Data {
         var items: [JSONValue] = []
         var count = 0
         var subtotal = 0
@@ -94,14 +95,14 @@ final class CartService: Sendable {
             let price = product.price(in: locale)
             items.append([
                 "product_id": .string(product.id), "title": .string(product.title[locale]),
-                "quantity": .int(line.quantity), "unit_price": price.json,
+                "quantity": .integer(line.quantity), "unit_price": price.json,
             ])
             count += line.quantity
             subtotal += price.cents * line.quantity
         }
-        return JSONWriter.encode([
-            "cart_id": .string(cart.id), "revision": .int(cart.revision), "items": .array(items),
-            "item_count": .int(count), "subtotal": Money(cents: subtotal, currency: locale.currency).json,
+        return JSONWriter.data(for: [
+            "cart_id": .string(cart.id), "revision": .integer(cart.revision), "items": .array(items),
+            "item_count": .integer(count), "subtotal": Money(cents: subtotal, currency: locale.currency).json,
         ])
     }
 

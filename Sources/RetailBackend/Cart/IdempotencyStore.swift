@@ -7,7 +7,7 @@ struct IdempotencyStore: Sendable {
     struct Entry: Sendable {
         /// Of method, path and body of the request that used the key first.
         var fingerprint: UInt64
-        var body: [UInt8]
+        var body: Data
         var expires: Date
     }
 
@@ -30,7 +30,7 @@ struct IdempotencyStore: Sendable {
         return entry
     }
 
-    mutating func remember(_ key: Key, fingerprint: UInt64, body: [UInt8], at now: Date) {
+    mutating func remember(_ key: Key, fingerprint: UInt64, body: Data, at now: Date) {
         entries.set(Entry(fingerprint: fingerprint, body: body, expires: now.addingTimeInterval(lifetime)), for: key)
     }
 }

@@ -1,3 +1,4 @@
+import FlowCore
 /// An amount in minor units (cents), so that prices add up exactly.
 struct Money: Sendable, Hashable {
     var cents: Int
@@ -5,7 +6,7 @@ struct Money: Sendable, Hashable {
 
     /// `{"amount": 89.99, "currency": "USD"}` as §6 shows prices.
     var json: JSONValue {
-        ["amount": .double(Double(cents) / 100), "currency": .string(currency)]
+        ["amount": .number(Double(cents) / 100), "currency": .string(currency)]
     }
 
     /// A price in a locale: dollar prices are the catalogue's; euro prices are converted at

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 
 /// A whole composed page before pagination: what `PageWriter` slices into responses.
@@ -26,19 +27,19 @@ struct SectionBuilder {
         var members: [(String, JSONValue)] = [("id", .string(id))]
         if let arrangement {
             var layout: [(String, JSONValue)] = [("arrangement", .string(arrangement))]
-            if let columns { layout.append(("columns", .int(columns))) }
+            if let columns { layout.append(("columns", .integer(columns))) }
             layout.append(("item_spacing", 8))
             layout.append(("insets", ["left": 16, "right": 16]))
-            members.append(("layout", .object(layout)))
+            members.append(("layout", .members(layout)))
         }
         if let header { members.append(("header", header)) }
         var tracking: [(String, JSONValue)] = [("section_id", .string(id))]
         if let campaignID { tracking.append(("campaign_id", .string(campaignID))) }
         if let experimentID { tracking.append(("experiment_id", .string(experimentID))) }
-        members.append(("tracking", .object(tracking)))
+        members.append(("tracking", .members(tracking)))
         if let requires { members.append(("requires", requires)) }
         if let expiresAt { members.append(("expires_at", WidgetFactory.instant(expiresAt))) }
         members.append(("widgets", .array(widgets)))
-        return .object(members)
+        return .members(members)
     }
 }

@@ -1,3 +1,5 @@
+import FlowCore
+
 /// The requirements the backend puts on nodes, as a closed list.
 ///
 /// Because every `requires` the backend writes comes from here, the set of gates a client
@@ -9,39 +11,35 @@ enum Gate: Int, CaseIterable, Sendable {
     /// `editorial_card` arrived in app 2.0.0; older apps are sent no editorial section.
     case editorial
 
-    var minAppVersion: AppVersion? {
-        switch self {
-        case .liveShopping: return Self.version2_6
-        case .editorial: return Self.version2_0
+    /// Built once: gates are checked on every page request.
+    private static let table: [Requirements] = allCases.map { gate in
+        switch gate {
+        case .liveShopping: return Requirements(minAppVersion: AppVersion(major: 2, minor: 6), capabilities: ["video"])
+        case .editorial: return Requirements(minAppVersion: AppVersion(major: 2))
         }
     }
 
-    // Parsed once: gates are checked on every page request.
-    private static let version2_6 = AppVersion("2.6.0")
-    private static let version2_0 = AppVersion("2.0.0")
-
-    var capabilities: [String] {
-        switch self {
-        case .liveShopping: return ["video"]
-        case .editorial: return []
-        }
+    var requirements: Requirements {
+        Self.table[rawValue]
     }
 
     /// The `requires` object of CONTRACT §4.
     var requires: JSONValue {
         var members: [(String, JSONValue)] = []
-        if let version = minAppVersion { members.append(("min_app_version", .string(version.description))) }
-        if !capabilities.isEmpty { members.append(("capabilities", .array(capabilities.map { .string($0) }))) }
-        return .object(members)
+        if let version = requirements.minAppVersion { members.append(("min_app_version", .string(version.description))) }
+        if !requirements.capabilities.isEmpty {
+            members.append(("capabilities", .array(requirements.capabilities.map { .string($0) })))
+        }
+        return .members(members)
     }
 
-    func isMet(version: AppVersion, capabilities declared: Set<String>) -> Bool {
-        if let minimum = minAppVersion, version < minimum { return false }
-        return capabilities.allSatisfy(declared.contains)
+    /// Checked by FlowCore's rule, the one clients apply.
+    func isMet(by client: ClientContext) -> Bool {
+        requirements.unmetReason(for: client) == nil
     }
 
     /// The gates met, as a bit set.
-    static func mask(version: AppVersion, capabilities: Set<String>) -> UInt8 {
-        allCases.reduce(0) { $1.isMet(version: version, capabilities: capabilities) ? $0 | (1 << UInt8($1.rawValue)) : $0 }
+    static func mask(for client: ClientContext) -> UInt8 {
+        allCases.reduce(0) { $1.isMet(by: client) ? $0 | (1 << UInt8($1.rawValue)) : $0 }
     }
 }

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 
 /// Composes `GET /v1/home` (CONTRACT §6): which sections, in which order, with what
@@ -28,7 +29,7 @@ struct HomeComposer: Sendable {
         }
     }
 
-    func compose(_ context: ClientContext, schedule: UInt64) -> Composition {
+    func compose(_ context: PageContext, schedule: UInt64) -> Composition {
         let locale = context.locale
         let campaigns = orderedCampaigns(context, schedule: schedule)
         let hero = campaigns.first { !$0.campaign.isLiveShopping }
@@ -69,7 +70,7 @@ struct HomeComposer: Sendable {
 
     /// Live campaigns this segment may see, in the experiment's order: variant `a` by
     /// priority, `b` by the soonest end (ties by id, so the order is total).
-    func orderedCampaigns(_ context: ClientContext, schedule: UInt64) -> [ScheduledCampaign] {
+    func orderedCampaigns(_ context: PageContext, schedule: UInt64) -> [ScheduledCampaign] {
         let visible = catalogue.liveCampaigns(in: schedule).filter { $0.campaign.isVisible(to: context.segment) }
         switch context.variant {
         case .a:
@@ -97,7 +98,7 @@ struct HomeComposer: Sendable {
 
     /// Campaign cards; the live-shopping card is gated and, for clients that fail the
     /// gate, replaced by its still fallback (the backend sends what the client can show).
-    private func campaignsSection(_ campaigns: [Campaign], context: ClientContext) -> SectionBuilder {
+    private func campaignsSection(_ campaigns: [Campaign], context: PageContext) -> SectionBuilder {
         let locale = context.locale
         var cards: [JSONValue] = []
         for (position, campaign) in campaigns.enumerated() {
@@ -121,7 +122,7 @@ struct HomeComposer: Sendable {
 
     /// The live-shopping carousel: the whole section requires video and app 2.6.0; other
     /// clients get a section holding only its fallback card.
-    private func liveSection(_ scheduled: ScheduledCampaign, context: ClientContext) -> JSONValue {
+    private func liveSection(_ scheduled: ScheduledCampaign, context: PageContext) -> JSONValue {
         let locale = context.locale
         let campaign = scheduled.campaign
         let still = widgets.liveShoppingStill(campaign, id: "live.still", position: 0, locale: locale)

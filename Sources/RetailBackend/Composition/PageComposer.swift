@@ -9,7 +9,7 @@ struct PageComposer: Sendable {
     private var widgets: WidgetFactory { home.widgets }
 
     /// The page, or a 404 naming what is unknown (a campaign that is not live is unknown).
-    func compose(pageID: String, context: ClientContext, schedule: UInt64) throws(RequestError) -> Composition {
+    func compose(pageID: String, context: PageContext, schedule: UInt64) throws(RequestError) -> Composition {
         if pageID == "home" { return home.compose(context, schedule: schedule) }
         let parts = pageID.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw .notFound("no page '\(pageID.prefix(80))'; ids are campaign:ID, category:ID or product:ID") }
@@ -30,7 +30,7 @@ struct PageComposer: Sendable {
         }
     }
 
-    private func campaignPage(_ scheduled: ScheduledCampaign, context: ClientContext, schedule: UInt64) -> Composition {
+    private func campaignPage(_ scheduled: ScheduledCampaign, context: PageContext, schedule: UInt64) -> Composition {
         let locale = context.locale
         let campaign = scheduled.campaign
         var sections = [
@@ -61,7 +61,7 @@ struct PageComposer: Sendable {
         return Composition(pageID: campaign.pageID, nav: ["title": .string(campaign.title[locale])], sections: sections)
     }
 
-    private func categoryPage(_ category: Category, context: ClientContext, schedule: UInt64) -> Composition {
+    private func categoryPage(_ category: Category, context: PageContext, schedule: UInt64) -> Composition {
         let locale = context.locale
         let products = catalogue.productsByCategory[category.id] ?? []
         var sections = [
@@ -91,7 +91,7 @@ struct PageComposer: Sendable {
         return Composition(pageID: category.pageID, nav: ["title": .string(category.name[locale])], sections: sections)
     }
 
-    private func productPage(_ product: Product, context: ClientContext) -> Composition {
+    private func productPage(_ product: Product, context: PageContext) -> Composition {
         let locale = context.locale
         let related = (catalogue.productsByCategory[product.categoryID] ?? []).filter { $0.id != product.id }.prefix(8)
         var sections = [

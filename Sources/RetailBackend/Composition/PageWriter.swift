@@ -1,10 +1,8 @@
+import FlowCore
 import Foundation
 
-/// Encodes one page of a composition as the envelope of CONTRACT §1, split around the
-/// `request_id` value so that a cached page is served by writing prefix, id, suffix.
-///
-/// The first page carries `nav` and `header`, the last one `footer`; each page holds up to
-/// `pageSize` sections and a `pagination` whose `postback.cursor` names the next offset.
+/// One encoded page, split around the `request_id` value so that a cached page is served
+/// by writing prefix, id, suffix.
 struct EncodedPage: Sendable {
     /// `{"page":{"id":"…","request_id":"`
     let prefix: [UInt8]
@@ -23,49 +21,48 @@ struct EncodedPage: Sendable {
     }
 }
 
+/// Encodes one page of a composition as the envelope of CONTRACT §1.
+///
+/// The first page carries `nav` and `header`, the last one `footer`; each page holds up to
+/// `pageSize` sections and a `pagination` whose `postback.cursor` names the next offset.
 enum PageWriter {
     /// Cache lifetime of a page, in seconds (`ttl` and `Cache-Control: max-age`).
     static let ttl = 60
 
-    static func encode(_ composition: Composition, offset: Int, pageSize: Int) -> EncodedPage {
-        var writer = JSONWriter(reservingCapacity: 64 * 1024)
-        writer.write(rawPrefix: #"{"page":{"id":"#)
-        writer.writeString(composition.pageID)
-        writer.write(rawPrefix: #","request_id":""#)
-        let prefix = writer.bytes
+    /// Written where the request id goes and cut out again. It starts with NUL, which the
+    /// writer escapes as `\u0000` and which no composed text contains, so it is found once.
+    private static let sentinel = "\u{0}request-id"
 
-        var rest = JSONWriter(reservingCapacity: 64 * 1024)
-        rest.write(rawPrefix: #"","schema_version":1,"ttl":"#)
-        rest.write(rawPrefix: String(ttl))
-        rest.write(rawPrefix: #","experiments":"#)
-        rest.write(.array(composition.experiments.map { ["id": .string($0.id), "variant": .string($0.variant)] }))
-        let isFirst = offset == 0
+    static func encode(_ composition: Composition, offset: Int, pageSize: Int) -> EncodedPage {
         let end = min(composition.sections.count, offset + pageSize)
         let hasMore = end < composition.sections.count
-        if isFirst, let nav = composition.nav { rest.member("nav", nav) }
-        if isFirst, let header = composition.header { rest.member("header", header) }
-        rest.member("sections", .array(Array(composition.sections[min(offset, end)..<end])))
-        if !hasMore, let footer = composition.footer { rest.member("footer", footer) }
+        var page: [(String, JSONValue)] = [
+            ("id", .string(composition.pageID)),
+            ("request_id", .string(sentinel)),
+            ("schema_version", 1),
+            ("ttl", .integer(ttl)),
+            ("experiments", .array(composition.experiments.map { ["id": .string($0.id), "variant": .string($0.variant)] })),
+        ]
+        if offset == 0, let nav = composition.nav { page.append(("nav", nav)) }
+        if offset == 0, let header = composition.header { page.append(("header", header)) }
+        page.append(("sections", .array(Array(composition.sections[min(offset, end)..<end]))))
+        if !hasMore, let footer = composition.footer { page.append(("footer", footer)) }
         var pagination: [(String, JSONValue)] = [("has_more", .bool(hasMore))]
         if hasMore { pagination.append(("postback", ["cursor": .string(PageCursor.token(offset: end))])) }
-        rest.member("pagination", .object(pagination))
-        rest.member("refresh", ["pull_to_refresh": true])
-        rest.write(rawPrefix: "}}")
-        let suffix = rest.bytes
+        page.append(("pagination", .members(pagination)))
+        page.append(("refresh", ["pull_to_refresh": true]))
+
+        var writer = JSONWriter(reservingCapacity: 64 * 1024)
+        writer.write(["page": .members(page)])
+        let bytes = writer.bytes
+        var marker = JSONWriter(reservingCapacity: 32)
+        marker.write(string: sentinel)
+        // The marker's quotes stay in prefix and suffix.
+        let inner = Array(marker.bytes.dropFirst().dropLast())
+        let cut = bytes.firstRange(of: inner) ?? bytes.endIndex..<bytes.endIndex
+        let prefix = Array(bytes[..<cut.lowerBound])
+        let suffix = Array(bytes[cut.upperBound...])
         let hash = StableHash.fnv1a64(bytes: suffix, seed: StableHash.fnv1a64(bytes: prefix))
         return EncodedPage(prefix: prefix, suffix: suffix, etag: "\"\(StableHash.hex(hash))\"")
-    }
-}
-
-extension JSONWriter {
-    mutating func write(rawPrefix text: String) {
-        appendRaw(text)
-    }
-
-    mutating func member(_ key: String, _ value: JSONValue) {
-        appendRaw(",")
-        writeString(key)
-        appendRaw(":")
-        write(value)
     }
 }

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 
 /// Builds the contract's widgets (CONTRACT §6) from catalogue entities, in one locale.
@@ -14,7 +15,7 @@ struct WidgetFactory: Sendable {
     }
 
     func image(_ name: String, aspectRatio: Double, alt: String) -> JSONValue {
-        ["url": .string(imageURL(name)), "aspect_ratio": .double(aspectRatio), "alt": .string(alt)]
+        ["url": .string(imageURL(name)), "aspect_ratio": .number(aspectRatio), "alt": .string(alt)]
     }
 
     static func openPage(_ pageID: String) -> JSONValue {
@@ -22,19 +23,19 @@ struct WidgetFactory: Sendable {
     }
 
     static func tracking(item: String, position: Int, campaign: String? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [("item_id", .string(item)), ("position", .int(position))]
+        var members: [(String, JSONValue)] = [("item_id", .string(item)), ("position", .integer(position))]
         if let campaign { members.append(("campaign_id", .string(campaign))) }
-        return .object(members)
+        return .members(members)
     }
 
     static func instant(_ date: Date) -> JSONValue {
-        .string(date.formatted(.iso8601))
+        .string(RFC3339.string(from: date))
     }
 
     func titleBlock(id: String, title: String, subtitle: String? = nil) -> JSONValue {
         var data: [(String, JSONValue)] = [("title", .string(title))]
         if let subtitle { data.append(("subtitle", .string(subtitle))) }
-        return ["type": "title_block", "id": .string(id), "data": .object(data)]
+        return ["type": "title_block", "id": .string(id), "data": .members(data)]
     }
 
     func searchBar(locale: StoreLocale) -> JSONValue {
@@ -103,7 +104,7 @@ struct WidgetFactory: Sendable {
         }
         return [
             "type": "category_tile", "id": .string("\(section).\(category.id)"),
-            "data": .object(data),
+            "data": .members(data),
             "actions": ["tap": Self.openPage(category.pageID)],
             "tracking": Self.tracking(item: category.id, position: position),
         ]
@@ -136,7 +137,7 @@ struct WidgetFactory: Sendable {
         data += [
             ("availability", .string(product.availability.rawValue)),
             ("badges", .array(badges)),
-            ("rating", .double(product.rating)),
+            ("rating", .number(product.rating)),
         ]
         var actions: [(String, JSONValue)] = [("tap", Self.openPage(product.pageID))]
         if product.availability == .unavailable {
@@ -147,13 +148,13 @@ struct WidgetFactory: Sendable {
             actions.append(("add_to_cart", ["type": "add_to_cart", "product_id": .string(product.id), "quantity": 1]))
         }
         var widget: [(String, JSONValue)] = [("type", "product_card"), ("id", .string(id))]
-        if let width { widget.append(("layout", ["width": .double(width), "corner_radius": 12])) }
+        if let width { widget.append(("layout", ["width": .number(width), "corner_radius": 12])) }
         widget += [
-            ("data", .object(data)),
-            ("actions", .object(actions)),
+            ("data", .members(data)),
+            ("actions", .members(actions)),
             ("tracking", Self.tracking(item: product.id, position: position, campaign: campaign)),
         ]
-        return .object(widget)
+        return .members(widget)
     }
 
     func editorialCard(_ story: Story, section: String, position: Int, locale: StoreLocale) -> JSONValue {

@@ -1,3 +1,4 @@
+import FlowCore
 import Synchronization
 
 /// Analytics events received (CONTRACT §9): each `event_id` counted once, counts by name.
@@ -48,8 +49,8 @@ final class EventLog: Sendable {
     func stats() -> JSONValue {
         state.withLock { state in
             [
-                "accepted": .int(state.accepted), "duplicates": .int(state.duplicates),
-                "counts": .object(state.counts.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }),
+                "accepted": .integer(state.accepted), "duplicates": .integer(state.duplicates),
+                "counts": .members(state.counts.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) }),
             ]
         }
     }

@@ -1,3 +1,4 @@
+import FlowCore
 /// The sections a fault profile injects into compositions: they break the contract on
 /// purpose, so that clients show their containment (CONTRACT §3 outcomes `malformed`,
 /// `unknown`) and `vitrine lint` reports them.

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 
 /// Reading JSON request bodies: the media type (415), the syntax (400 `invalid_json`) and
@@ -10,7 +11,13 @@ enum RequestBody {
         guard mediaType == "application/json" || mediaType?.hasSuffix("+json") == true else {
             throw .unsupportedMediaType(contentType)
         }
-        let value = try JSONValue.parse(request.body)
+        guard !request.body.isEmpty else { throw .badJSON("the body is empty; a JSON object was expected") }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(request.body)
+        } catch {
+            throw .badJSON("the body is not valid JSON: \(error.reason) at byte \(error.offset)")
+        }
         guard case .object = value else { throw .badBody("the body must be a JSON object") }
         return value
     }
@@ -25,7 +32,7 @@ enum RequestBody {
 
     static func optionalInt(_ value: JSONValue, _ key: String) throws(RequestError) -> Int? {
         guard let member = value[key], member != .null else { return nil }
-        guard case .int(let number) = member else { throw .badBody("'\(key)' must be an integer") }
+        guard let number = member.intValue else { throw .badBody("'\(key)' must be an integer") }
         return number
     }
 }

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 
 /// Why a request is refused: a status and the body `{"error": {"code", "message"}}` of
@@ -49,9 +50,7 @@ struct RequestError: Error, Equatable {
 
     /// The response carrying this error.
     var response: HTTPResponse {
-        var writer = JSONWriter(reservingCapacity: 128)
-        writer.write(["error": ["code": .string(code), "message": .string(message)]])
-        var response = HTTPResponse.json(status: status, bytes: writer.bytes)
+        var response = HTTPResponse.json(status: status, ["error": ["code": .string(code), "message": .string(message)]])
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             response.headers.append((name, value))
         }

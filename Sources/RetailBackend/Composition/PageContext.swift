@@ -1,7 +1,8 @@
+import FlowCore
 import Foundation
 
 /// What a page request asks for, read from its query (CONTRACT §10) and headers.
-public struct ClientContext: Sendable, Hashable {
+public struct PageContext: Sendable, Hashable {
     public var locale: StoreLocale
     public var segment: Segment
     public var appVersion: AppVersion
@@ -12,7 +13,7 @@ public struct ClientContext: Sendable, Hashable {
     var variant: HeroExperiment.Variant
 
     public init(
-        locale: StoreLocale = .enUS, segment: Segment = .returning, appVersion: AppVersion = .unknown,
+        locale: StoreLocale = .enUS, segment: Segment = .returning, appVersion: AppVersion = Self.unknownVersion,
         capabilities: Set<String> = [], offset: Int = 0, user: String? = nil
     ) {
         self.locale = locale
@@ -23,12 +24,21 @@ public struct ClientContext: Sendable, Hashable {
         variant = HeroExperiment.assign(user: user, segment: segment)
     }
 
+    /// The version of a request that names none: older than every release, so it is sent
+    /// nothing that requires a version.
+    public static let unknownVersion = AppVersion(major: 0)
+
+    /// The client as FlowCore's requirement checks see it.
+    var client: ClientContext {
+        ClientContext(appVersion: appVersion, capabilities: capabilities)
+    }
+
     var gates: UInt8 {
-        Gate.mask(version: appVersion, capabilities: capabilities)
+        Gate.mask(for: client)
     }
 
     func passes(_ gate: Gate) -> Bool {
-        gate.isMet(version: appVersion, capabilities: capabilities)
+        gate.isMet(by: client)
     }
 
     /// `userSegment`: returning when absent, a 400 when not a segment.
@@ -43,10 +53,10 @@ public struct ClientContext: Sendable, Hashable {
     /// Reads `locale`, `userSegment`, `appVersion`, `capabilities` and `cursor`.
     /// Missing values have defaults (en-US, returning, the oldest app, none, first page);
     /// present but invalid ones are a 400 that names the parameter.
-    static func parse(_ request: HTTPRequest) throws(RequestError) -> ClientContext {
+    static func parse(_ request: HTTPRequest) throws(RequestError) -> PageContext {
         let locale = StoreLocale.resolve(request.queryValue("locale"))
         let segment = try parseSegment(request)
-        var version = AppVersion.unknown
+        var version = Self.unknownVersion
         if let raw = request.queryValue("appVersion"), !raw.isEmpty {
             guard let parsed = AppVersion(raw) else {
                 throw .badParameter("appVersion must be a dotted version like 2.6.0, not '\(raw.prefix(40))'")
@@ -61,7 +71,7 @@ public struct ClientContext: Sendable, Hashable {
             capabilities.insert(String(piece[first...last]))
         }
         let offset = try PageCursor.offset(request.queryValue("cursor"))
-        return ClientContext(
+        return PageContext(
             locale: locale, segment: segment, appVersion: version, capabilities: capabilities,
             offset: offset, user: request.header("x-vitrine-user"))
     }
