@@ -6,15 +6,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin=${VITRINE_BIN:-.build/debug/vitrine}
+bin=${VITRINE_BIN:-}
 examples=${CONTRACT_EXAMPLES:-25}
 venv=.build/venv
 schemathesis_version=4.32.5
 
-[ -x "$bin" ] || swift build --product vitrine
+if [ -z "$bin" ]; then
+    # `swift test` does not build the executable; an old binary would test old code.
+    swift build --product vitrine
+    bin=.build/debug/vitrine
+fi
 if [ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != "schemathesis, version $schemathesis_version" ]; then
     echo "contract: installing schemathesis $schemathesis_version into $venv"
-    python3 -m venv "$venv"
+    python3 -m venv "$venv" || { scripts/setup.sh python3-venv && python3 -m venv "$venv"; }
     "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$schemathesis_version"
 fi
 
