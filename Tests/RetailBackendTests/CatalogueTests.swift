@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import RetailBackend
+
+@Suite struct CatalogueTests {
+    let catalogue = Catalogue(anchor: TestClock.anchor)
+
+    @Test func holdsEnoughMerchandise() {
+        #expect(catalogue.products.count >= 200)
+        #expect(catalogue.categories.count >= 12)
+        #expect(catalogue.campaigns.count >= 8)
+        #expect(Set(catalogue.products.map(\.id)).count == catalogue.products.count)
+        #expect(catalogue.products.contains { $0.availability == .unavailable })
+        #expect(catalogue.products.contains { $0.availability == .lowStock })
+        #expect(catalogue.products.contains { $0.compareAtUSDCents != nil })
+        #expect(catalogue.products.allSatisfy { (1.0...5.0).contains($0.rating) && $0.priceUSDCents > 0 })
+        #expect(catalogue.products.allSatisfy { ($0.compareAtUSDCents ?? .max) > $0.priceUSDCents })
+    }
+
+    @Test func campaignsArePastLiveFutureAndOneEndsSoon() {
+        let now = TestClock.anchor
+        #expect(catalogue.campaigns.contains { $0.end <= now })
+        #expect(catalogue.campaigns.contains { $0.start > now })
+        let live = catalogue.campaigns.filter { $0.isLive(at: now) }
+        #expect(live.count >= 4)
+        #expect(live.contains { $0.end.timeIntervalSince(now) <= 3 * 3600 })
+        #expect(catalogue.campaigns.allSatisfy { $0.campaign.categoryIDs.allSatisfy { catalogue.category($0) != nil } })
+    }
+
+    @Test func everyLocaleHasCopyAndItsCurrency() {
+        for locale in StoreLocale.allCases {
+            #expect(catalogue.products.allSatisfy { !$0.title[locale].isEmpty && $0.price(in: locale).currency == locale.currency })
+            #expect(catalogue.campaigns.allSatisfy { !$0.campaign.title[locale].isEmpty && !$0.campaign.subtitle[locale].isEmpty })
+            #expect(catalogue.categories.allSatisfy { !$0.name[locale].isEmpty })
+        }
+        #expect(catalogue.campaigns.contains { $0.campaign.title.de != $0.campaign.title.en })
+    }
+
+    @Test func euroPricesEndLikeDollarPrices() {
+        #expect(Money.price(usdCents: 8999, in: .deDE) == Money(cents: 8199, currency: "EUR"))
+        #expect(Money.price(usdCents: 9000, in: .frFR) == Money(cents: 8200, currency: "EUR"))
+        #expect(Money.price(usdCents: 50, in: .deDE).cents > 0)
+    }
+
+    @Test func localesResolveByTagThenLanguage() {
+        #expect(StoreLocale.resolve("fr-FR") == .frFR)
+        #expect(StoreLocale.resolve("de_ch") == .deDE)
+        #expect(StoreLocale.resolve("fr") == .frFR)
+        #expect(StoreLocale.resolve("ja-JP") == .enUS)
+        #expect(StoreLocale.resolve(nil) == .enUS)
+    }
+}
