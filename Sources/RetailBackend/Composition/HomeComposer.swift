@@ -209,7 +209,8 @@ struct HomeComposer: Sendable {
         let promotions = catalogue.promotions.filter { $0.isVisible(to: segment) }
             .sorted { ($0.segments.isEmpty ? 1 : 0, $0.id) < ($1.segments.isEmpty ? 1 : 0, $1.id) }
         return SectionBuilder(
-            id: "promotions", widgets: promotions.enumerated().map {
+            id: "promotions", header: widgets.titleBlock(id: "promotions.title", title: SectionTitles.promotions[locale]),
+            widgets: promotions.enumerated().map {
                 widgets.promoBanner($1, section: "promotions", position: $0, locale: locale)
             })
     }

@@ -3,7 +3,6 @@
 enum SectionTitles {
     static let campaigns = Localized("Campaigns for you", "Aktionen für dich", "Nos opérations pour vous")
     static let liveShopping = Localized("Live shopping", "Live-Shopping", "Live shopping")
-    static let liveShoppingFallback = Localized("Update the app to watch live shopping", "Aktualisiere die App für Live-Shopping", "Mettez l'app à jour pour le live shopping")
     static let categories = Localized("Shop by category", "Nach Kategorie shoppen", "Acheter par catégorie")
     static let deals = Localized("Deals of the day", "Angebote des Tages", "Bons plans du jour")
     static let recommendedReturning = Localized("Recommended for you", "Empfohlen für dich", "Recommandé pour vous")
@@ -21,14 +20,10 @@ enum SectionTitles {
     static let searchPlaceholder = Localized("Search products, brands and more", "Produkte, Marken und mehr suchen", "Rechercher des produits, des marques…")
     static let navTitle = Localized("Vitrine", "Vitrine", "Vitrine")
     static let cart = Localized("Cart", "Warenkorb", "Panier")
-    static let addToCart = Localized("Add to cart", "In den Warenkorb", "Ajouter au panier")
-    static let notifyMe = Localized("Notify me", "Benachrichtigen", "M'avertir")
     static let notifyConfirmed = Localized("We'll let you know when it's back", "Wir sagen Bescheid, sobald er wieder da ist", "Nous vous préviendrons de son retour")
     static let notifyBadge = Localized("Notify me: on", "Benachrichtigung: an", "Alerte : activée")
     static let lowStock = Localized("Only a few left", "Nur noch wenige", "Plus que quelques pièces")
     static let soldOut = Localized("Sold out", "Ausverkauft", "Épuisé")
-    static let endsSoon = Localized("Ends soon", "Endet bald", "Bientôt fini")
-    static let details = Localized("Details", "Details", "Détails")
 
     /// A title with one `%@` placeholder filled.
     static func format(_ template: Localized, _ value: String, _ locale: StoreLocale) -> String {
