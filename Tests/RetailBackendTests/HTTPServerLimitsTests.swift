@@ -56,6 +56,15 @@ final class HTTPServerLimitsTests {
         #expect(try server.stillServes())
     }
 
+    @Test(arguments: ["99999999999999999999", "18446744073709551615", "-1"])
+    func absurdContentLengthIsRefused(length: String) throws {
+        let client = try RawSocketClient(port: server.port)
+        client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n{}")
+        #expect(isRefused(client.readReply()))
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+    }
+
     @Test func declaredBodyOverOneMebibyteGets413BeforeItIsSent() throws {
         let reply = try server.exchange(
             "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: \((1 << 20) + 1)\r\n\r\n")

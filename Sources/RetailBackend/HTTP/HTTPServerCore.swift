@@ -96,7 +96,8 @@ final class HTTPServerCore: Sendable {
             // it ends, so the rest is counted and dropped, and an endless one is cut off.
             context.isBodyTooLarge = true
             context.body = Data()
-            return context.receivedBodyBytes > 4 * configuration.maxBodyBytes ? .NO : .YES
+            let cutOff = configuration.maxBodyBytes.multipliedReportingOverflow(by: 4)
+            return !cutOff.overflow && context.receivedBodyBytes > cutOff.partialValue ? .NO : .YES
         }
         if let data {
             context.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)
