@@ -1,17 +1,20 @@
 import Foundation
 import RetailBackend
 
-/// `vitrine bench serve [--seconds 10] [--connections 16] [--threads 1]`: what composing the
-/// home page costs over HTTP. The server runs in this process on an ephemeral loopback port;
-/// `wrk` loads `GET /v1/home` and then a static copy of the same page (same bytes, same
-/// headers) served by the same front, and the ratio of the two is the cost of composition.
+/// `vitrine bench serve [--seconds 10] [--rounds 2] [--connections 16] [--threads 1]`: what
+/// composing the home page costs over HTTP. The server runs in this process on an ephemeral
+/// loopback port; `wrk` loads `GET /v1/home` and a static copy of the same page (same bytes,
+/// same headers) served by the same front, and the ratio of the two is the cost of
+/// composition. Each route gets `seconds` in all, split into alternating rounds, so that
+/// load from other processes on a shared machine falls on both alike.
 enum ServeBench {
     static let homeTarget = "/v1/home?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=video"
     static let staticPath = "/static/home.json"
-    static let usage = "usage: vitrine bench serve [--seconds 10] [--connections 16] [--threads 1]"
+    static let usage = "usage: vitrine bench serve [--seconds 10] [--rounds 2] [--connections 16] [--threads 1]"
 
     struct Options {
         var seconds = 10
+        var rounds = 2
         var connections = 16
         var threads = 1
 
@@ -22,12 +25,14 @@ enum ServeBench {
                 guard let value = Int(raw), value > 0 else { throw .init("\(name) wants a positive number, not '\(raw)'") }
                 switch name {
                 case "--seconds": seconds = value
+                case "--rounds": rounds = value
                 case "--connections": connections = value
                 case "--threads": threads = value
                 default: throw .init("unknown option '\(name)'")
                 }
             }
             guard connections >= threads else { throw .init("--connections must be at least --threads") }
+            guard seconds >= rounds else { throw .init("--seconds must be at least --rounds") }
         }
     }
 
@@ -81,8 +86,16 @@ enum ServeBench {
             for path in [staticPath, homeTarget] {
                 _ = try wrk.run(url: server.baseURL + path, seconds: 1, connections: options.connections, threads: options.threads)
             }
-            let still = try wrk.run(url: server.baseURL + staticPath, seconds: options.seconds, connections: options.connections, threads: options.threads)
-            let home = try wrk.run(url: server.baseURL + homeTarget, seconds: options.seconds, connections: options.connections, threads: options.threads)
+            var stillRounds: [WrkReport] = []
+            var homeRounds: [WrkReport] = []
+            for round in 0..<options.rounds {
+                // Whole seconds per round; the first rounds take the remainder.
+                let seconds = options.seconds / options.rounds + (round < options.seconds % options.rounds ? 1 : 0)
+                stillRounds.append(try wrk.run(url: server.baseURL + staticPath, seconds: seconds, connections: options.connections, threads: options.threads))
+                homeRounds.append(try wrk.run(url: server.baseURL + homeTarget, seconds: seconds, connections: options.connections, threads: options.threads))
+            }
+            let still = WrkReport(combining: stillRounds)
+            let home = WrkReport(combining: homeRounds)
             for (name, report) in [("static", still), ("home", home)] where report.failedResponses > 0 || report.socketErrors > 0 {
                 console.err("vitrine bench serve: \(name) run had \(report.failedResponses) non-2xx/3xx responses and \(report.socketErrors) socket errors")
             }
