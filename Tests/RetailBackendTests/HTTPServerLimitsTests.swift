@@ -56,6 +56,15 @@ final class HTTPServerLimitsTests {
         #expect(try server.stillServes())
     }
 
+    @Test(arguments: ["99999999999999999999", "18446744073709551615", "-1"])
+    func absurdContentLengthIsRefused(length: String) throws {
+        let client = try RawSocketClient(port: server.port)
+        client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n{}")
+        #expect(isRefused(client.readReply()))
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+    }
+
     @Test func declaredBodyOverOneMebibyteGets413BeforeItIsSent() throws {
         let reply = try server.exchange(
             "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: \((1 << 20) + 1)\r\n\r\n")
@@ -103,6 +112,27 @@ final class HTTPServerLimitsTests {
         server.stop()
         #expect(log.all.contains { $0.hasPrefix("POST /echo - 0B") && $0.hasSuffix("timeout") })
         #expect(server.requestsInFlight == 0)
+    }
+
+    @Test func connectionsOverThePerAddressLimitAreClosed() throws {
+        var configuration = HTTPServer.Configuration.ephemeral
+        configuration.maxConnectionsPerAddress = 2
+        let limited = try HTTPServer(handler: handler, configuration: configuration)
+        defer { limited.stop() }
+        let first = try RawSocketClient(port: limited.port)
+        let second = try RawSocketClient(port: limited.port)
+        // An answer on each proves both connections were accepted before the third arrives.
+        first.send("GET /echo?id=1 HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(first.readReply()?.status == 200)
+        second.send("GET /echo?id=2 HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(second.readReply()?.status == 200)
+        let third = try RawSocketClient(port: limited.port)
+        third.send("GET /echo?id=3 HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(third.readUntilClosed().isEmpty)
+        // The held connections keep being served.
+        second.send("GET /echo?id=4 HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(second.readReply()?.status == 200)
+        #expect(handler.requests.withLock { $0.map { $0.queryValue("id") } } == ["1", "2", "4"])
     }
 
     @Test func idleConnectionIsClosed() throws {

@@ -63,6 +63,8 @@ final class HTTPServerTests {
             "POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello")
         #expect(reply?.status == 415)
         #expect(reply?.errorCode == "unsupported_media_type")
+        #expect(reply?.bodyText.contains("application/json") == true)
+        #expect(reply?.headers["content-type"] == "application/json")
         #expect(handler.count == 0)
     }
 

@@ -30,6 +30,20 @@ struct WrkReportTests {
         #expect(report.socketErrors == 3)
     }
 
+    @Test func combinesRoundsIntoMeanThroughputAndWorstP99() throws {
+        var slow = try WrkReport(parsing: Self.sample)
+        slow.requestsPerSecond = 100
+        slow.p99Milliseconds = 9
+        var fast = slow
+        fast.requestsPerSecond = 300
+        fast.p99Milliseconds = 3
+        let combined = WrkReport(combining: [slow, fast])
+        #expect(combined.requestsPerSecond == 200)
+        #expect(combined.p99Milliseconds == 9)
+        #expect(combined.failedResponses == 2 * 10608)
+        #expect(combined.socketErrors == 6)
+    }
+
     @Test func convertsLatencyUnitsToMilliseconds() {
         #expect(WrkReport.milliseconds("850.00us") == 0.85)
         #expect(WrkReport.milliseconds("1.50s") == 1500)

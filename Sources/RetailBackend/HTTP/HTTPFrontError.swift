@@ -5,7 +5,7 @@ import Foundation
 enum HTTPFrontError {
     static func response(status: Int, code: String, message: String) -> HTTPResponse {
         let payload = ["error": ["code": code, "message": message]]
-        let body = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])) ?? Data()
+        let body = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return HTTPResponse(
             status: status,
             headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],

@@ -8,20 +8,24 @@ struct HTTPRequestTarget: Equatable {
     var query: [(name: String, value: String)]
 
     init(_ target: String) {
-        guard let mark = target.firstIndex(of: "?") else {
+        // Scanned as UTF-8 bytes: this runs for every request, and Character-based splitting
+        // costs more than the rest of the front put together.
+        let bytes = target.utf8
+        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
             path = target
             query = []
             return
         }
         path = String(target[..<mark])
-        query = target[target.index(after: mark)...]
-            .split(separator: "&", omittingEmptySubsequences: true)
-            .map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = Self.decode(parts[0])
-                let value = parts.count > 1 ? Self.decode(parts[1]) : ""
-                return (name, value)
+        var query: [(name: String, value: String)] = []
+        for pair in target[bytes.index(after: mark)...].utf8.split(separator: UInt8(ascii: "&")) {
+            if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                query.append((Self.decode(pair[..<equals]), Self.decode(pair[pair.index(after: equals)...])))
+            } else {
+                query.append((Self.decode(pair), ""))
             }
+        }
+        self.query = query
     }
 
     static func == (lhs: HTTPRequestTarget, rhs: HTTPRequestTarget) -> Bool {
@@ -31,9 +35,17 @@ struct HTTPRequestTarget: Equatable {
     /// Percent-decodes one component; a malformed escape (`%zz`, a dangling `%`) is kept
     /// literally and invalid UTF-8 becomes U+FFFD, so hostile input never fails a request.
     static func decode(_ component: Substring) -> String {
+        decode(component.utf8)
+    }
+
+    static func decode(_ component: Substring.UTF8View) -> String {
+        // Most arguments (`locale=en-US`) have nothing to decode: no byte-by-byte copy then.
+        guard component.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(Substring(component))
+        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(component.utf8.count)
-        var iterator = Array(component.utf8)[...]
+        bytes.reserveCapacity(component.count)
+        var iterator = Array(component)[...]
         while let byte = iterator.popFirst() {
             switch byte {
             case UInt8(ascii: "+"):

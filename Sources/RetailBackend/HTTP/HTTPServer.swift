@@ -29,10 +29,11 @@ public final class HTTPServer: Sendable {
 
     /// Binds and starts serving at once; `stop()` (or deinit) ends it.
     ///
-    /// - Parameter log: receives one line per request, from the worker threads.
+    /// - Parameter log: receives one line per request, from the worker threads; nil (the
+    ///   default) skips formatting them at all, which benchmarks rely on.
     public init(
         handler: any HTTPHandler, configuration: Configuration = .ephemeral,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        log: (@Sendable (String) -> Void)? = nil
     ) throws(HTTPServerError) {
         try Self.validate(configuration)
         var address = try HTTPBindAddress(host: configuration.host, port: configuration.port)

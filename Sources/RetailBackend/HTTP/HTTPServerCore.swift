@@ -11,7 +11,7 @@ import Synchronization
 final class HTTPServerCore: Sendable {
     let handler: any HTTPHandler
     let configuration: HTTPServer.Configuration
-    let log: @Sendable (String) -> Void
+    let log: (@Sendable (String) -> Void)?
     /// Signalled when a stop is under way and the last request in flight completes.
     let drained = DispatchSemaphore(value: 0)
     private let state = Mutex(SharedState())
@@ -27,7 +27,7 @@ final class HTTPServerCore: Sendable {
         var nextToken = 0
     }
 
-    init(handler: any HTTPHandler, configuration: HTTPServer.Configuration, log: @escaping @Sendable (String) -> Void) {
+    init(handler: any HTTPHandler, configuration: HTTPServer.Configuration, log: (@Sendable (String) -> Void)?) {
         self.handler = handler
         self.configuration = configuration
         self.log = log
@@ -77,7 +77,9 @@ final class HTTPServerCore: Sendable {
 
     /// The request is over (answered, timed out, aborted or shut down).
     func requestCompleted(_ context: HTTPRequestContext, termination: MHD_RequestTerminationCode) {
-        log(HTTPRequestLogLine(context: context, termination: termination, now: .now).text)
+        if let log {
+            log(HTTPRequestLogLine(context: context, termination: termination, now: .now).text)
+        }
         let isDrained = state.withLock { state in
             state.requestsInFlight -= 1
             return state.isStopping && state.requestsInFlight == 0
@@ -94,7 +96,8 @@ final class HTTPServerCore: Sendable {
             // it ends, so the rest is counted and dropped, and an endless one is cut off.
             context.isBodyTooLarge = true
             context.body = Data()
-            return context.receivedBodyBytes > 4 * configuration.maxBodyBytes ? .NO : .YES
+            let cutOff = configuration.maxBodyBytes.multipliedReportingOverflow(by: 4)
+            return !cutOff.overflow && context.receivedBodyBytes > cutOff.partialValue ? .NO : .YES
         }
         if let data {
             context.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size)

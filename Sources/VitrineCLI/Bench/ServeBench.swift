@@ -1,17 +1,20 @@
 import Foundation
 import RetailBackend
 
-/// `vitrine bench serve [--seconds 10] [--connections 16] [--threads 1]`: what composing the
-/// home page costs over HTTP. The server runs in this process on an ephemeral loopback port;
-/// `wrk` loads `GET /v1/home` and then a static copy of the same page (same bytes, same
-/// headers) served by the same front, and the ratio of the two is the cost of composition.
+/// `vitrine bench serve [--seconds 10] [--rounds 2] [--connections 16] [--threads 1]`: what
+/// composing the home page costs over HTTP. The server runs in this process on an ephemeral
+/// loopback port; `wrk` loads `GET /v1/home` and a static copy of the same page (same bytes,
+/// same headers) served by the same front, and the ratio of the two is the cost of
+/// composition. Each route gets `seconds` in all, split into alternating rounds, so that
+/// load from other processes on a shared machine falls on both alike.
 enum ServeBench {
     static let homeTarget = "/v1/home?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=video"
     static let staticPath = "/static/home.json"
-    static let usage = "usage: vitrine bench serve [--seconds 10] [--connections 16] [--threads 1]"
+    static let usage = "usage: vitrine bench serve [--seconds 10] [--rounds 2] [--connections 16] [--threads 1]"
 
     struct Options {
         var seconds = 10
+        var rounds = 2
         var connections = 16
         var threads = 1
 
@@ -22,12 +25,14 @@ enum ServeBench {
                 guard let value = Int(raw), value > 0 else { throw .init("\(name) wants a positive number, not '\(raw)'") }
                 switch name {
                 case "--seconds": seconds = value
+                case "--rounds": rounds = value
                 case "--connections": connections = value
                 case "--threads": threads = value
                 default: throw .init("unknown option '\(name)'")
                 }
             }
             guard connections >= threads else { throw .init("--connections must be at least --threads") }
+            guard seconds >= rounds else { throw .init("--seconds must be at least --rounds") }
         }
     }
 
@@ -53,10 +58,11 @@ enum ServeBench {
         // The static baseline is the composed page itself, so both routes send the same bytes
         // with the same headers and only composition differs.
         let target = URLComponents(string: homeTarget)
-        let page = backend.respond(
-            to: HTTPRequest(
-                method: "GET", path: "/v1/home",
-                query: (target?.queryItems ?? []).map { ($0.name, $0.value ?? "") }))
+        let homeRequest = HTTPRequest(
+            method: "GET", path: "/v1/home",
+            query: (target?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
+            headers: ["host": "127.0.0.1", "user-agent": "vitrine-bench"])
+        let page = backend.respond(to: homeRequest)
         guard page.status == 200 else {
             console.err("vitrine bench serve: GET \(homeTarget) answered \(page.status), not 200; nothing to measure")
             return 1
@@ -80,12 +86,21 @@ enum ServeBench {
             for path in [staticPath, homeTarget] {
                 _ = try wrk.run(url: server.baseURL + path, seconds: 1, connections: options.connections, threads: options.threads)
             }
-            let still = try wrk.run(url: server.baseURL + staticPath, seconds: options.seconds, connections: options.connections, threads: options.threads)
-            let home = try wrk.run(url: server.baseURL + homeTarget, seconds: options.seconds, connections: options.connections, threads: options.threads)
+            var stillRounds: [WrkReport] = []
+            var homeRounds: [WrkReport] = []
+            for round in 0..<options.rounds {
+                // Whole seconds per round; the first rounds take the remainder.
+                let seconds = options.seconds / options.rounds + (round < options.seconds % options.rounds ? 1 : 0)
+                stillRounds.append(try wrk.run(url: server.baseURL + staticPath, seconds: seconds, connections: options.connections, threads: options.threads))
+                homeRounds.append(try wrk.run(url: server.baseURL + homeTarget, seconds: seconds, connections: options.connections, threads: options.threads))
+            }
+            let still = WrkReport(combining: stillRounds)
+            let home = WrkReport(combining: homeRounds)
             for (name, report) in [("static", still), ("home", home)] where report.failedResponses > 0 || report.socketErrors > 0 {
                 console.err("vitrine bench serve: \(name) run had \(report.failedResponses) non-2xx/3xx responses and \(report.socketErrors) socket errors")
             }
             console.out("page_bytes = \(page.body.count)")
+            console.out("home_handler_us = \(format(handlerMicroseconds(backend, homeRequest)))")
             console.out("home_requests_per_second = \(format(home.requestsPerSecond))")
             console.out("home_p99_ms = \(format(home.p99Milliseconds))")
             console.out("static_requests_per_second = \(format(still.requestsPerSecond))")
@@ -96,6 +111,24 @@ enum ServeBench {
             console.err("vitrine bench serve: \(error)")
             return 1
         }
+    }
+
+    /// The handler alone, without HTTP: microseconds per `GET /v1/home` on one thread, which
+    /// says how much of the HTTP figure is composition.
+    private static func handlerMicroseconds(_ backend: HomeBackend, _ request: HTTPRequest) -> Double {
+        let clock = ContinuousClock()
+        var calls = 0
+        var bytes = 0
+        let elapsed = clock.measure {
+            let deadline = clock.now.advanced(by: .seconds(1))
+            while clock.now < deadline {
+                for _ in 0..<100 { bytes &+= backend.respond(to: request).body.count }
+                calls += 100
+            }
+        }
+        // Using the byte count keeps the optimiser from dropping the calls.
+        guard bytes > 0 else { return .nan }
+        return Double(elapsed / .nanoseconds(1)) / 1000 / Double(calls)
     }
 
     private static func format(_ value: Double) -> String {

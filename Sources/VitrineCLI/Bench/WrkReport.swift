@@ -49,6 +49,15 @@ struct WrkReport: Equatable {
         self.socketErrors = socketErrors
     }
 
+    /// Rounds of equal length as one figure: mean throughput, the worst p99, summed failures.
+    init(combining rounds: [WrkReport]) {
+        let count = Double(max(rounds.count, 1))
+        requestsPerSecond = rounds.map(\.requestsPerSecond).reduce(0, +) / count
+        p99Milliseconds = rounds.map(\.p99Milliseconds).max() ?? 0
+        failedResponses = rounds.map(\.failedResponses).reduce(0, +)
+        socketErrors = rounds.map(\.socketErrors).reduce(0, +)
+    }
+
     /// `850.00us`, `3.21ms`, `1.02s`, `1.50m` in milliseconds.
     static func milliseconds(_ text: Substring) -> Double? {
         let units: [(String, Double)] = [("us", 0.001), ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
