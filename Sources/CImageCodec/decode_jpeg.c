@@ -15,6 +15,7 @@ struct vt_jpeg_decode_error {
     int truncated; // the source ran dry: libjpeg inserted a fake EOI and warned
     int corrupt;   // a warning that means damaged entropy-coded data
     int no_memory; // an allocation failed (ours or libjpeg's)
+    int garbage;   // bytes that belong to no marker: running dry after them is damage, not a cut
 };
 
 static void vt_jpeg_decode_error_exit(j_common_ptr cinfo) {
@@ -36,7 +37,8 @@ static void vt_jpeg_decode_emit_message(j_common_ptr cinfo, int level) {
     case JWRN_NOT_SEQUENTIAL:
     case JWRN_BOGUS_PROGRESSION:
     case JWRN_ARITH_BAD_CODE: error->corrupt = 1; break;
-    default: break; // benign: extraneous bytes, unknown JFIF version, odd ICC data
+    case JWRN_EXTRANEOUS_DATA: error->garbage = 1; break;
+    default: break; // benign: unknown JFIF version, odd ICC data
     }
 }
 
@@ -53,7 +55,7 @@ static int vt_jpeg_orientation_of(j_decompress_ptr cinfo) {
 
 static vt_status vt_jpeg_status_after_error(const struct vt_jpeg_decode_error *error) {
     if (error->no_memory) return VT_ERR_NO_MEMORY;
-    return error->truncated ? VT_ERR_TRUNCATED : VT_ERR_CORRUPT;
+    return error->truncated && !error->garbage ? VT_ERR_TRUNCATED : VT_ERR_CORRUPT;
 }
 
 static void vt_jpeg_prepare(struct jpeg_decompress_struct *cinfo, struct vt_jpeg_decode_error *error) {
@@ -64,6 +66,7 @@ static void vt_jpeg_prepare(struct jpeg_decompress_struct *cinfo, struct vt_jpeg
     error->truncated = 0;
     error->corrupt = 0;
     error->no_memory = 0;
+    error->garbage = 0;
 }
 
 vt_status vt_jpeg_read_info(const uint8_t *data, size_t size, vt_image_info *info) {

@@ -28,11 +28,14 @@ struct DecodePlan: Equatable, Sendable {
             outWidth = min(Int(targetWidth), max(1, Int((width * scale).rounded())))
             outHeight = min(Int(targetHeight), max(1, Int((height * scale).rounded())))
         case .fill:
-            let scale = min(1, max(targetWidth / width, targetHeight / height))
-            outWidth = min(Int(targetWidth), max(1, Int((width * scale).rounded())))
-            outHeight = min(Int(targetHeight), max(1, Int((height * scale).rounded())))
-            cropWidth = min(width, Double(outWidth) / scale)
-            cropHeight = min(height, Double(outHeight) / scale)
+            // The largest centred crop with the target's aspect ratio, scaled down to the
+            // target when it is larger, kept as is when it is not (never upscaled).
+            let crop = min(width / targetWidth, height / targetHeight)
+            cropWidth = min(width, targetWidth * crop)
+            cropHeight = min(height, targetHeight * crop)
+            let scale = min(1, 1 / crop)
+            outWidth = min(Int(targetWidth), max(1, Int((cropWidth * scale).rounded())))
+            outHeight = min(Int(targetHeight), max(1, Int((cropHeight * scale).rounded())))
         }
         // Never upscale, whatever the rounding did.
         outWidth = min(outWidth, max(1, Int(cropWidth)))
