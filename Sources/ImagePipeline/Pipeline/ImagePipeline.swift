@@ -149,6 +149,11 @@ public actor ImagePipeline {
         decodes.waiterCount(for: request)
     }
 
+    /// How many decodes wait for the download of `url`.
+    func downloadWaiterCount(for url: URL) -> Int {
+        downloads.waiterCount(for: url)
+    }
+
     /// How many downloads and decodes are in flight.
     func inFlightCount() -> (downloads: Int, decodes: Int) {
         (downloads.inFlightCount, decodes.inFlightCount)
