@@ -68,8 +68,7 @@ enum ImagesBench {
     }
 
     private static func report(_ name: String, _ data: Data, iterations: Int, console: Console) throws {
-        let thumbnail = try measure(data, .targetSize, iterations: iterations)
-        let full = try measure(data, .fullSizeThenResample, iterations: iterations)
+        let (thumbnail, full) = try measure(data, iterations: iterations)
         let speedup = full.seconds / thumbnail.seconds
         let memoryRatio = Double(thumbnail.peakBytes) / Double(max(1, full.peakBytes))
         console.out("\(name)_thumbnail_speedup = \(format(speedup, 2))")
@@ -83,27 +82,40 @@ enum ImagesBench {
         console.out("\(name)_thumbnail_size = \(thumbnail.size)")
     }
 
-    private static func measure(_ data: Data, _ strategy: ImageDecoder.Strategy, iterations: Int) throws -> Measurement {
-        func decode() throws -> ImageDecoder.Output {
+    /// Both strategies on the same bytes. Iterations alternate between them, so a machine
+    /// shared with other work slows both alike; each figure is the median.
+    private static func measure(_ data: Data, iterations: Int) throws -> (thumbnail: Measurement, full: Measurement) {
+        let strategies: [ImageDecoder.Strategy] = [.targetSize, .fullSizeThenResample]
+        func decode(_ strategy: ImageDecoder.Strategy) throws -> ImageDecoder.Output {
             try ImageDecoder.decode(
                 data, targetSize: target, contentMode: .fit, maxPixelCount: 50_000_000, strategy: strategy)
         }
-        var output = try decode() // warm-up: code paths and allocator
-        var failure: (any Error)?
-        let resident = ResidentPeak.measure {
-            do { output = try decode() } catch { failure = error }
+        var results: [Measurement] = []
+        for strategy in strategies {
+            var output = try decode(strategy) // warm-up: code paths and allocator
+            var failure: (any Error)?
+            let resident = ResidentPeak.measure {
+                do { output = try decode(strategy) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            results.append(
+                Measurement(
+                    seconds: 0, peakBytes: max(resident ?? 0, output.peakPixelBytes),
+                    pixelBytes: output.peakPixelBytes, size: output.bitmap.size))
         }
-        if let failure { throw failure }
         let clock = ContinuousClock()
-        var times: [Double] = []
+        var times: [[Double]] = [[], []]
         for _ in 0..<iterations {
-            let elapsed = try clock.measure { _ = try decode() }
-            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            for (index, strategy) in strategies.enumerated() {
+                let elapsed = try clock.measure { _ = try decode(strategy) }
+                times[index].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            }
         }
-        times.sort()
-        return Measurement(
-            seconds: times[times.count / 2], peakBytes: max(resident ?? 0, output.peakPixelBytes),
-            pixelBytes: output.peakPixelBytes, size: output.bitmap.size)
+        for index in results.indices {
+            let sorted = times[index].sorted()
+            results[index].seconds = sorted[sorted.count / 2]
+        }
+        return (results[0], results[1])
     }
 
     private static func format(_ value: Double, _ decimals: Int) -> String {
