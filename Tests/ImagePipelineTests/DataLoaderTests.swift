@@ -33,3 +33,44 @@ struct DataLoaderTests {
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 }
+
+/// The URLSession loader against a real socket on the loopback interface.
+@Suite("DataLoader over HTTP")
+struct DataLoaderHTTPTests {
+    let server: LoopbackServer
+    let loader = DataLoader()
+
+    init() throws {
+        server = try LoopbackServer(body: Data("image bytes".utf8))
+    }
+
+    @Test func downloadsTheBody() async throws {
+        defer { server.stop() }
+        #expect(try await loader.data(for: server.url("/ok"), maxBytes: 1_000) == Data("image bytes".utf8))
+    }
+
+    @Test func aNon2xxStatusIsANetworkError() async {
+        defer { server.stop() }
+        await #expect(throws: ImagePipeline.Error.network(status: 404)) {
+            try await loader.data(for: server.url("/missing"), maxBytes: 1_000)
+        }
+    }
+
+    @Test func anAnnouncedLengthOverTheLimitStopsTheTransfer() async {
+        defer { server.stop() }
+        await #expect(throws: ImagePipeline.Error.downloadTooLarge(limit: 1_000)) {
+            try await loader.data(for: server.url("/big"), maxBytes: 1_000)
+        }
+    }
+
+    @Test func cancellingTheTaskClosesTheConnection() async throws {
+        defer { server.stop() }
+        let url = server.url("/hang")
+        let loader = loader
+        let task = Task { try await loader.data(for: url, maxBytes: 10_000) }
+        #expect(await server.next() == .requested("/hang"))
+        task.cancel()
+        #expect(await server.next() == .clientClosed("/hang"))
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+}
