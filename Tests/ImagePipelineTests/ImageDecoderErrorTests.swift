@@ -86,3 +86,52 @@ struct ImageDecoderErrorTests {
         }
     }
 }
+
+@Suite("ImageDecoder: damaged files never crash")
+struct ImageDecoderMutationTests {
+    /// Flips bytes at deterministic positions (xorshift) and cuts files at many lengths: every
+    /// outcome must be a bitmap within the target or a typed error.
+    @Test(arguments: ["jpeg", "progressive", "png", "interlaced"])
+    func mutatedFilesDecodeOrFailCleanly(kind: String) throws {
+        let original: Data
+        switch kind {
+        case "jpeg": original = try TestImages.jpeg(width: 96, height: 64) { x, y in (UInt8(x * 2), UInt8(y * 3), 77) }
+        case "progressive":
+            original = try TestImages.jpeg(width: 96, height: 64, progressive: true) { x, y in (UInt8(x), UInt8(y), 9) }
+        case "png": original = try TestImages.png(width: 48, height: 32) { x, y in (UInt8(x * 5), UInt8(y * 7), 1, UInt8(x * y & 255)) }
+        default:
+            let rows = (0..<(48 * 32)).flatMap { index -> [UInt8] in [UInt8(index & 255), 40, 90, 255] }
+            original = try TestImages.rawPNG(rows: rows, width: 48, height: 32, colorType: .rgba, bitDepth: 8, interlaced: true)
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(truncatingIfNeeded: state & 0x7FFF_FFFF)
+        }
+        var outcomes: Set<String> = []
+        for round in 0..<150 {
+            var bytes = [UInt8](original)
+            if round % 3 == 0 {
+                bytes = Array(bytes.prefix(next() % bytes.count))
+            } else {
+                for _ in 0..<(1 + round % 4) {
+                    let index = 2 + next() % (bytes.count - 2) // keep the signature's first bytes
+                    bytes[index] = UInt8(truncatingIfNeeded: next())
+                }
+            }
+            do {
+                let bitmap = try ImageDecoder.decode(
+                    Data(bytes), targetSize: PixelSize(width: 24, height: 24), contentMode: .fill, maxPixelCount: 1_000_000
+                ).bitmap
+                #expect(bitmap.width <= 24 && bitmap.height <= 24)
+                #expect(bitmap.pixels.count == bitmap.width * bitmap.height * 4)
+                outcomes.insert("decoded")
+            } catch {
+                outcomes.insert("\(error)")
+            }
+        }
+        #expect(outcomes.count > 1) // the damage was noticed at least once
+    }
+}
