@@ -5,14 +5,16 @@ extension ImagesBench {
     /// The bench's own images: smooth gradients with per-pixel noise, so the entropy coder and
     /// the PNG filters do real work (flat colour would flatter every decoder).
     enum Fixtures {
-        /// A 4000 x 3000 baseline JPEG, quality 85, 4:2:0 (libjpeg's defaults).
-        static func jpeg(width: Int = 4000, height: Int = 3000) -> Data? {
+        /// A 4000 x 3000 baseline JPEG, quality 85, 4:2:0 (libjpeg's defaults). Noise of
+        /// `noise` levels (a power of two) a pixel: 32 gives about 1.8 bits a pixel, like a
+        /// camera photo; 4 gives a smooth, product-shot-like image of a tenth the size.
+        static func jpeg(width: Int = 4000, height: Int = 3000, noise amplitude: Int = 32) -> Data? {
             var noise = Noise(seed: 0x5EED_1234)
             var rgb = [UInt8](repeating: 0, count: width * height * 3)
             for y in 0..<height {
                 for x in 0..<width {
                     let offset = (y * width + x) * 3
-                    let n = Int(noise.next() & 31) - 16
+                    let n = Int(noise.next() & UInt64(amplitude - 1)) - amplitude / 2
                     rgb[offset] = clamp(x * 255 / width + n)
                     rgb[offset + 1] = clamp(y * 255 / height + n)
                     rgb[offset + 2] = clamp((x + y) * 255 / (width + height) - n)
