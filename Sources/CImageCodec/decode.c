@@ -5,6 +5,15 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+void vt_release_free_heap(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
 
 void *vt_meter_alloc(vt_meter *meter, size_t size) {
     void *pointer = malloc(size ? size : 1);

@@ -1,3 +1,4 @@
+import CImageCodec
 import Foundation
 
 extension ImagesBench {
@@ -6,14 +7,16 @@ extension ImagesBench {
     /// Method: write "5" to /proc/self/clear_refs (Linux ≥ 4.0), which resets VmHWM to the
     /// current RSS; run the work; the peak is VmHWM after minus VmRSS before. This counts
     /// everything the work touched (our buffers, libjpeg's and libpng's own, the Swift copy),
-    /// but pages the allocator reuses without returning them to the kernel are invisible, so
-    /// the bench reports max(this, the decoder's own count of pixel-buffer bytes).
+    /// but pages the allocator reuses without returning them to the kernel are invisible:
+    /// `malloc_trim` first hands free heap pages back so that new buffers must fault pages in,
+    /// and the bench still reports max(this, the decoder's own count of pixel-buffer bytes).
     enum ResidentPeak {
         /// Whether the high-water mark can be reset here.
         static var isAvailable: Bool { reset() }
 
         /// Bytes the work added to the resident set at its peak; nil where /proc is missing.
         static func measure(_ work: () -> Void) -> Int? {
+            vt_release_free_heap()
             guard reset(), let before = read("VmRSS:") else {
                 work()
                 return nil

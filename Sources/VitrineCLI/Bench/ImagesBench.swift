@@ -69,6 +69,7 @@ enum ImagesBench {
         var seconds: Double
         var peakBytes: Int
         var pixelBytes: Int
+        var residentBytes: Int?
         var size: PixelSize
     }
 
@@ -84,6 +85,8 @@ enum ImagesBench {
         console.out("\(name)_full_decode_resample_peak_bytes = \(full.peakBytes)")
         console.out("\(name)_thumbnail_pixel_buffer_bytes = \(thumbnail.pixelBytes)")
         console.out("\(name)_full_decode_resample_pixel_buffer_bytes = \(full.pixelBytes)")
+        console.out("\(name)_thumbnail_resident_rise_bytes = \(thumbnail.residentBytes.map(String.init) ?? "unavailable")")
+        console.out("\(name)_full_decode_resample_resident_rise_bytes = \(full.residentBytes.map(String.init) ?? "unavailable")")
         console.out("\(name)_thumbnail_size = \(thumbnail.size)")
     }
 
@@ -106,7 +109,7 @@ enum ImagesBench {
             results.append(
                 Measurement(
                     seconds: 0, peakBytes: max(resident ?? 0, output.peakPixelBytes),
-                    pixelBytes: output.peakPixelBytes, size: output.bitmap.size))
+                    pixelBytes: output.peakPixelBytes, residentBytes: resident, size: output.bitmap.size))
         }
         let clock = ContinuousClock()
         var times: [[Double]] = [[], []]
