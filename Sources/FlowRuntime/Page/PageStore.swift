@@ -30,6 +30,8 @@ public final class PageStore {
     public internal(set) var state: PageLoadState = .idle
     /// Whether a refresh is under way while the current page stays visible.
     public internal(set) var isRefreshing = false
+    /// Whether a page request (initial, refresh, retry) is in flight.
+    public internal(set) var isLoadingPage = false
     /// Where the shown page came from.
     public internal(set) var origin: PageUpdate.Origin?
     /// The message of the last failed refresh, while the old page stays; cleared by the next success.
@@ -90,8 +92,6 @@ public final class PageStore {
         return storage
     }
 
-    /// Whether a page request (initial, refresh, retry) is in flight.
-    public var isLoadingPage: Bool { pageTask != nil }
 
     /// Loads the page for the first time (or again, as a new request).
     public func loadInitial() {
@@ -146,6 +146,7 @@ public final class PageStore {
         } else {
             isRefreshing = true
         }
+        isLoadingPage = true
         let request = PageRequest(pageID: pageID, kind: kind)
         let stream = source.updates(for: request)
         let generation = contentGeneration
@@ -208,6 +209,7 @@ public final class PageStore {
 
     private func endPageRequest() {
         pageTask = nil
+        isLoadingPage = false
         isRefreshing = false
     }
 
