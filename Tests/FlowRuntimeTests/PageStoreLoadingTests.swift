@@ -75,6 +75,18 @@ struct PageStoreLoadingTests {
         #expect(store.droppedResponseCount == 0)
     }
 
+    @Test func aFreshPageThatFailsAfterTheCachedOneKeepsTheCachedPage() async {
+        store.loadInitial()
+        source.last?.send(Fixtures.simplePage(requestID: "cached"), origin: .cached)
+        await waitUntil { store.origin == .cached }
+        source.last?.fail()
+        await waitUntil { !store.isLoadingPage }
+        #expect(store.state == .loaded)
+        #expect(store.page?.requestID == "cached")
+        #expect(store.lastError == "the page could not be loaded: offline")
+        #expect(harness.notices == [.refreshFailed(message: "the page could not be loaded: offline")])
+    }
+
     @Test func refreshKeepsTheCurrentPageVisibleUntilTheNewOneArrives() async {
         await harness.loadInitial(Fixtures.simplePage(requestID: "r1"))
         store.refresh()

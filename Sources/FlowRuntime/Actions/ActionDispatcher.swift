@@ -45,7 +45,7 @@ public final class ActionDispatcher {
         }
     }
 
-    isolated deinit {
+    deinit {
         for task in tasks.values { task.cancel() }
     }
 

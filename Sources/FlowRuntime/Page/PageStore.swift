@@ -81,7 +81,7 @@ public final class PageStore {
         self.init(pageID: pageID, source: LoaderPageSource(loader), decoder: decoder, widgetState: widgetState)
     }
 
-    isolated deinit {
+    deinit {
         pageTask?.cancel()
         nextPageTask?.cancel()
     }

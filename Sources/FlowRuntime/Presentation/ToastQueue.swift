@@ -31,7 +31,7 @@ public final class ToastQueue {
         self.clock = clock
     }
 
-    isolated deinit {
+    deinit {
         timer?.cancel()
     }
 

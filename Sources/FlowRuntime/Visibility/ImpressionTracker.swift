@@ -30,7 +30,7 @@ public final class ImpressionTracker {
         self.onImpression = onImpression
     }
 
-    isolated deinit {
+    deinit {
         for session in sessions.values { session.task?.cancel() }
     }
 
