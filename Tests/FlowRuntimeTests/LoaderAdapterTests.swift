@@ -1,12 +1,12 @@
 import FlowCore
 import FlowRuntime
 import Foundation
-import Synchronization
+
 import Testing
 
 /// A loader that answers at once and remembers what it was asked.
 private final class RecordingLoader: PageLoader, Sendable {
-    let requests = Mutex<[PageRequest]>([])
+    let requests = Locked<[PageRequest]>([])
     let answer: Data
 
     init(answer: Data) {

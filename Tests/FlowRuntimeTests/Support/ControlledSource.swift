@@ -1,7 +1,6 @@
 import FlowCore
 import FlowRuntime
 import Foundation
-import Synchronization
 
 /// A page source whose every answer the test gives, in any order: each request opens a
 /// `Call` that the test answers with cached or fresh bytes, or fails.
@@ -35,7 +34,7 @@ final class ControlledSource: PageSource, Sendable {
         }
     }
 
-    private let state = Mutex<[Call]>([])
+    private let state = Locked<[Call]>([])
 
     /// Every request so far, in order.
     var calls: [Call] { state.withLock { $0 } }

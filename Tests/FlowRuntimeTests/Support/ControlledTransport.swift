@@ -1,6 +1,5 @@
 import FlowRuntime
 import Foundation
-import Synchronization
 
 /// An action transport that holds every call until the test answers it.
 final class ControlledTransport: ActionTransport, Sendable {
@@ -15,7 +14,7 @@ final class ControlledTransport: ActionTransport, Sendable {
         var waiters: [CheckedContinuation<Pending, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Every call sent so far.
     var sent: [ActionCall] { state.withLock { $0.sent } }

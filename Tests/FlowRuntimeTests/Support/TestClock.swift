@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A manual clock: time moves only when a test calls `advance(by:)`, which resumes every
 /// sleeper whose deadline has come, in deadline order. Nothing really sleeps.
 final class TestClock: Clock, Sendable {
@@ -23,7 +21,7 @@ final class TestClock: Clock, Sendable {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var now: Instant { state.withLock { $0.now } }
     var minimumResolution: Duration { .zero }

@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 
 /// Suspends until `condition` holds, re-checking whenever observed state it read changes.
 /// No sleeping: the runtime's `@Observable` state wakes the test.
@@ -7,7 +6,7 @@ import Synchronization
 func waitUntil(_ condition: @escaping @MainActor () -> Bool) async {
     while !condition() {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = Mutex(false)
+            let resumed = Locked(false)
             let resumeOnce: @Sendable () -> Void = {
                 let first = resumed.withLock { wasResumed in
                     defer { wasResumed = true }
