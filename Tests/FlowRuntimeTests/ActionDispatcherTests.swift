@@ -164,6 +164,25 @@ struct ActionDispatcherTests {
         #expect(Fixtures.widgetIDs(store.page) == ["a"])
     }
 
+    @Test func aWidgetEventDispatchesTheActionItDeclares() async throws {
+        let stepper: JSONValue = [
+            "type": "label", "id": "qty", "data": ["text": "1"],
+            "actions": ["change": ["type": "api", "endpoint": "/v1/cart/quantity"]],
+        ]
+        await harness.loadInitial(Fixtures.page(sections: [Fixtures.section("s1", [stepper])]))
+        let widget = try #require(store.page?.widget(id: "qty"))
+        store.widgetState["qty"] = 2
+        #expect(dispatcher.dispatch(event: "tap", of: widget, store: store) == false)
+        #expect(dispatcher.dispatch(event: "change", of: widget, sectionID: "s1", store: store))
+        let pending = await transport.nextCall()
+        #expect(pending.call.context.widgetID == "qty")
+        #expect(pending.call.context.value == 2)
+        #expect(dispatcher.log.last?.event == "change")
+        pending.continuation.resume(returning: Fixtures.response(mutations: []))
+        await dispatcher.settle()
+        #expect(dispatcher.log.last?.outcome == .completed("no mutations"))
+    }
+
     @Test func theActionLogIsBounded() {
         dispatcher.logLimit = 3
         for index in 0..<5 {

@@ -71,6 +71,14 @@ public final class ActionDispatcher {
         return false
     }
 
+    /// Dispatches the action `widget` declares for `event` (`tap`, `change`, …), as a renderer
+    /// does on input; returns `false` when the widget has no action for the event.
+    @discardableResult
+    public func dispatch(event: String, of widget: WidgetModel, sectionID: String? = nil, store: PageStore?) -> Bool {
+        guard let action = widget.actions[event] else { return false }
+        return dispatch(action, from: ActionOrigin(store: store, widgetID: widget.id, sectionID: sectionID, event: event))
+    }
+
     /// Waits until every action task running now (and any they start) has finished.
     public func settle() async {
         while let task = tasks.values.first {
