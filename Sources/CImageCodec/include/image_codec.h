@@ -34,6 +34,82 @@ vt_status vt_jpeg_encode_gray(const uint8_t *gray, int width, int height, int qu
 vt_status vt_png_encode_rgba(const uint8_t *rgba, int width, int height,
                              uint8_t **out, size_t *out_size);
 
+// MARK: - Decoding
+
+/// What a header says, read without decoding any pixel.
+typedef struct {
+    /// Size as stored in the file, before EXIF orientation is applied.
+    int width;
+    int height;
+    /// EXIF orientation 1...8 (1 when absent or not JPEG). 5...8 swap width and height.
+    int orientation;
+    /// Non-zero when the image can carry transparency (PNG alpha, tRNS).
+    int has_alpha;
+} vt_image_info;
+
+/// Reads the header of a JPEG or PNG (`VT_ERR_UNSUPPORTED` for anything else).
+vt_status vt_image_read_info(const uint8_t *data, size_t size, vt_image_info *info);
+
+/// How to decode: the centred crop to keep and the output size, both in stored orientation.
+typedef struct {
+    /// Width and height of the centred part of the stored image to keep (fill crops; fit
+    /// keeps everything). Clamped to the image.
+    double crop_width;
+    double crop_height;
+    /// Output size in stored orientation; each side at most the crop's side (never upscales).
+    int out_width;
+    int out_height;
+    /// The header's width x height must not exceed this, checked before any pixel buffer exists.
+    uint64_t max_pixels;
+    /// Benchmark baseline: decode at full size into one whole bitmap (no DCT scaling, no
+    /// streaming), then run the same resample. Leave 0 in real use.
+    int full_decode;
+} vt_decode_request;
+
+/// A decoded image: RGBA8, premultiplied alpha, rows packed (`width * 4` bytes a row), with
+/// the EXIF orientation already applied (so `width`/`height` are the display size).
+typedef struct {
+    uint8_t *pixels; /* malloc'ed; release with vt_free */
+    int width;
+    int height;
+    /// The largest number of bytes of pixel buffers (rows, accumulators, bitmaps, output) this
+    /// call held at once. Excludes the codecs' own internal state.
+    size_t peak_pixel_bytes;
+} vt_decode_result;
+
+/// Decodes a JPEG or PNG straight to `request`'s output size. JPEGs use the decoder's own
+/// DCT scaling (1/2, 1/4, 1/8) while keeping at least twice the output size; rows stream
+/// through an area-averaging (box) downscaler, so a full-resolution bitmap is never held
+/// (except for interlaced PNGs, whose passes need it). Errors: VT_ERR_TOO_LARGE (pixel limit,
+/// from the header), VT_ERR_TRUNCATED, VT_ERR_CORRUPT, VT_ERR_UNSUPPORTED, VT_ERR_NO_MEMORY.
+vt_status vt_image_decode(const uint8_t *data, size_t size, const vt_decode_request *request,
+                          vt_decode_result *result);
+
+// MARK: - Test-only encoders (for tests that make the variants they decode)
+
+/// TEST ONLY. Encodes CMYK (4 bytes a pixel, Adobe/Photoshop convention: stored inverted,
+/// 255 = no ink) as a JPEG with an Adobe marker.
+vt_status vt_test_jpeg_encode_cmyk(const uint8_t *cmyk, int width, int height, int quality,
+                                   uint8_t **out, size_t *out_size);
+
+/// TEST ONLY. Encodes RGB as a JPEG carrying an EXIF APP1 segment with `orientation` (1...8),
+/// in big-endian ("MM") byte order when `big_endian` is non-zero, little-endian otherwise.
+vt_status vt_test_jpeg_encode_rgb_oriented(const uint8_t *rgb, int width, int height, int orientation,
+                                           int big_endian, uint8_t **out, size_t *out_size);
+
+/// TEST ONLY. Encodes raw PNG rows as given (`rows` packed as libpng expects for the colour
+/// type and bit depth; 16-bit samples big-endian). `palette` holds `palette_count` RGB
+/// triples, `trns` holds `trns_count` bytes (palette alpha) or one 16-bit gray/RGB key as
+/// libpng's png_color_16 fields in `trns_key` (gray, red, green, blue; -1 to omit).
+vt_status vt_test_png_encode(const uint8_t *rows, int width, int height, int color_type, int bit_depth,
+                             int interlaced, const uint8_t *palette, int palette_count,
+                             const uint8_t *trns, int trns_count, const int *trns_key,
+                             uint8_t **out, size_t *out_size);
+
+/// Benchmark support: hands free heap pages back to the kernel (glibc's malloc_trim; nothing
+/// elsewhere), so a resident-set measurement that follows sees new buffers fault in.
+void vt_release_free_heap(void);
+
 /// Releases a buffer returned by this target.
 void vt_free(void *pointer);
 

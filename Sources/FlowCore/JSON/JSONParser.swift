@@ -335,7 +335,13 @@ public struct JSONParser {
             }
             return negative ? -value : value
         }
-        return slowNumber(from: start)
+        let value = slowNumber(from: start)
+        // JSON has no infinity: a literal beyond Double's range is refused, not rounded to ±inf.
+        guard value.isFinite else {
+            index = start
+            throw error("number out of range")
+        }
+        return value
     }
 
     private func slowNumber(from start: Int) -> Double {

@@ -1,8 +1,132 @@
 import Foundation
+import ImagePipeline
 
+/// `vitrine bench images`: a 300-pixel-wide thumbnail decoded to size (DCT scaling, streamed
+/// rows) against a full-size decode followed by the same box resample, in one process, on a
+/// 4000 x 3000 JPEG and a 2000 x 2000 PNG the bench makes itself. The JPEG comes twice: with
+/// photo-like noise (the headline `jpeg_*` figures) and smooth (`jpeg_smooth_*`), because the
+/// entropy decoding that DCT scaling cannot skip grows with the noise and bounds the speedup.
+///
+/// Prints `*_speedup` (full time / thumbnail time, medians) and `*_memory_ratio` (thumbnail
+/// peak / full peak; lower is better; the bar for JPEG is 0.125), then the raw figures.
+/// `--iterations N` (default 7); `--write DIR` also saves the images for
+/// scripts/bench_images_peers.sh.
 enum ImagesBench {
+    static let target = PixelSize(width: 300, height: 300)
+
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        console.err("vitrine bench images: not built yet")
-        return 2
+        var iterations = 7
+        var writeDirectory: URL?
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--iterations" where index + 1 < arguments.count:
+                guard let value = Int(arguments[index + 1]), value > 0 else {
+                    console.err("vitrine bench images: --iterations needs a positive number")
+                    return 2
+                }
+                iterations = value
+                index += 2
+            case "--write" where index + 1 < arguments.count:
+                writeDirectory = URL(fileURLWithPath: arguments[index + 1], isDirectory: true)
+                index += 2
+            default:
+                console.err("usage: vitrine bench images [--iterations N] [--write DIR]")
+                return 2
+            }
+        }
+        guard let jpeg = Fixtures.jpeg(), let smooth = Fixtures.jpeg(noise: 4), let png = Fixtures.png() else {
+            console.err("vitrine bench images: could not encode the bench images")
+            return 1
+        }
+        if let directory = writeDirectory {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try jpeg.write(to: directory.appendingPathComponent("bench.jpg"))
+                try smooth.write(to: directory.appendingPathComponent("bench_smooth.jpg"))
+                try png.write(to: directory.appendingPathComponent("bench.png"))
+            } catch {
+                console.err("vitrine bench images: cannot write to \(directory.path): \(error)")
+                return 1
+            }
+        }
+        console.out("# images: JPEG 4000x3000 photo-like (\(jpeg.count) bytes), the same smooth (\(smooth.count) bytes),")
+        console.out("#         PNG 2000x2000 RGBA (\(png.count) bytes)")
+        console.out("# target: fit inside \(target) (300 px wide); \(iterations) iterations; medians")
+        console.out("# memory: max(VmHWM rise via /proc/self/clear_refs, decoder-counted pixel bytes)")
+        do {
+            try report("jpeg", jpeg, iterations: iterations, console: console)
+            try report("jpeg_smooth", smooth, iterations: iterations, console: console)
+            try report("png", png, iterations: iterations, console: console)
+        } catch {
+            console.err("vitrine bench images: \(error)")
+            return 1
+        }
+        return 0
+    }
+
+    private struct Measurement {
+        var seconds: Double
+        var peakBytes: Int
+        var pixelBytes: Int
+        var residentBytes: Int?
+        var size: PixelSize
+    }
+
+    private static func report(_ name: String, _ data: Data, iterations: Int, console: Console) throws {
+        let (thumbnail, full) = try measure(data, iterations: iterations)
+        let speedup = full.seconds / thumbnail.seconds
+        let memoryRatio = Double(thumbnail.peakBytes) / Double(max(1, full.peakBytes))
+        console.out("\(name)_thumbnail_speedup = \(format(speedup, 2))")
+        console.out("\(name)_thumbnail_memory_ratio = \(format(memoryRatio, 4))")
+        console.out("\(name)_thumbnail_ms = \(format(thumbnail.seconds * 1000, 2))")
+        console.out("\(name)_full_decode_resample_ms = \(format(full.seconds * 1000, 2))")
+        console.out("\(name)_thumbnail_peak_bytes = \(thumbnail.peakBytes)")
+        console.out("\(name)_full_decode_resample_peak_bytes = \(full.peakBytes)")
+        console.out("\(name)_thumbnail_pixel_buffer_bytes = \(thumbnail.pixelBytes)")
+        console.out("\(name)_full_decode_resample_pixel_buffer_bytes = \(full.pixelBytes)")
+        console.out("\(name)_thumbnail_resident_rise_bytes = \(thumbnail.residentBytes.map(String.init) ?? "unavailable")")
+        console.out("\(name)_full_decode_resample_resident_rise_bytes = \(full.residentBytes.map(String.init) ?? "unavailable")")
+        console.out("\(name)_thumbnail_size = \(thumbnail.size)")
+    }
+
+    /// Both strategies on the same bytes. Iterations alternate between them, so a machine
+    /// shared with other work slows both alike; each figure is the median.
+    private static func measure(_ data: Data, iterations: Int) throws -> (thumbnail: Measurement, full: Measurement) {
+        let strategies: [ImageDecoder.Strategy] = [.targetSize, .fullSizeThenResample]
+        func decode(_ strategy: ImageDecoder.Strategy) throws -> ImageDecoder.Output {
+            try ImageDecoder.decode(
+                data, targetSize: target, contentMode: .fit, maxPixelCount: 50_000_000, strategy: strategy)
+        }
+        var results: [Measurement] = []
+        for strategy in strategies {
+            var output = try decode(strategy) // warm-up: code paths and allocator
+            var failure: (any Error)?
+            let resident = ResidentPeak.measure {
+                do { output = try decode(strategy) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            results.append(
+                Measurement(
+                    seconds: 0, peakBytes: max(resident ?? 0, output.peakPixelBytes),
+                    pixelBytes: output.peakPixelBytes, residentBytes: resident, size: output.bitmap.size))
+        }
+        let clock = ContinuousClock()
+        var times: [[Double]] = [[], []]
+        for _ in 0..<iterations {
+            for (index, strategy) in strategies.enumerated() {
+                let elapsed = try clock.measure { _ = try decode(strategy) }
+                times[index].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            }
+        }
+        for index in results.indices {
+            let sorted = times[index].sorted()
+            results[index].seconds = sorted[sorted.count / 2]
+        }
+        return (results[0], results[1])
+    }
+
+    private static func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
     }
 }

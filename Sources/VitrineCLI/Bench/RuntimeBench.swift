@@ -1,8 +1,189 @@
+import FlowCore
+import FlowRuntime
+import FlowWidgets
 import Foundation
+import Observation
+import RetailKit
+import Synchronization
 
+/// `vitrine bench runtime [--page FILE] [--rounds N]`: the cost of 1,000 `replace_widget`
+/// mutations applied one by one through `PageStore.apply` (the path an `api` response takes)
+/// on a 4,000-widget page, against the same on a 40-widget page. A mutation must not rescan
+/// the page, so the ratio stays near 1 (the bar is 3).
+///
+/// The large page is `--page FILE` (`gen_page.py --sections 200 --widgets 20` output) or the
+/// same shape generated in process; the small page is its first two sections.
+@MainActor
 enum RuntimeBench {
+    static let mutationCount = 1000
+
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        console.err("vitrine bench runtime: not built yet")
-        return 2
+        var pagePath: String?
+        var rounds = 5
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--page": pagePath = remaining.popFirst()
+            case "--rounds": rounds = remaining.popFirst().flatMap(Int.init).map { max(1, $0) } ?? rounds
+            default:
+                console.err("usage: vitrine bench runtime [--page FILE] [--rounds N]")
+                return 2
+            }
+        }
+
+        let largeSections: [JSONValue]
+        if let pagePath {
+            guard let data = FileManager.default.contents(atPath: pagePath),
+                  let document = try? JSONParser.parse(data),
+                  case .array(let sections)? = document["page"]?["sections"] else {
+                console.err("vitrine bench runtime: \(pagePath) is not a readable {\"page\": {\"sections\": […]}} document")
+                return 1
+            }
+            largeSections = sections
+        } else {
+            largeSections = (0..<200).map { section(index: $0, widgets: 20) }
+        }
+
+        var catalog = WidgetCatalog()
+        StarterWidgets.register(on: &catalog)
+        RetailWidgets.register(on: &catalog)
+        let decoder = PageDecoder(catalog: catalog)
+
+        guard let large = await loadedStore(sections: largeSections, decoder: decoder),
+              let small = await loadedStore(sections: Array(largeSections.prefix(2)), decoder: decoder) else {
+            console.err("vitrine bench runtime: the benchmark page could not be loaded")
+            return 1
+        }
+        let largeWidgets = bodyWidgetIDs(large)
+        let smallWidgets = bodyWidgetIDs(small)
+        guard !largeWidgets.isEmpty, !smallWidgets.isEmpty else {
+            console.err("vitrine bench runtime: the page has no section widgets to replace")
+            return 1
+        }
+        let largeMutations = mutations(targets: largeWidgets)
+        let smallMutations = mutations(targets: smallWidgets)
+
+        // Warm up both paths once, then alternate rounds so that machine noise hits both.
+        _ = apply(smallMutations, to: small)
+        _ = apply(largeMutations, to: large)
+        var smallTimes: [Duration] = []
+        var largeTimes: [Duration] = []
+        for _ in 0..<rounds {
+            smallTimes.append(apply(smallMutations, to: small))
+            largeTimes.append(apply(largeMutations, to: large))
+        }
+        let smallMedian = median(smallTimes)
+        let largeMedian = median(largeTimes)
+
+        console.out("runtime_small_page_widgets = \(smallWidgets.count)")
+        console.out("runtime_large_page_widgets = \(largeWidgets.count)")
+        console.out("runtime_mutations = \(mutationCount)")
+        console.out("mutation_small_us_per_mutation = \(format(microseconds(smallMedian) / Double(mutationCount)))")
+        console.out("mutation_large_us_per_mutation = \(format(microseconds(largeMedian) / Double(mutationCount)))")
+        console.out("mutation_scaling_ratio = \(format(microseconds(largeMedian) / max(microseconds(smallMedian), 0.001)))")
+        return 0
+    }
+
+    /// Applies each mutation as its own response would, and returns the time taken.
+    private static func apply(_ mutations: [PageMutation], to store: PageStore) -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for mutation in mutations {
+            store.apply([mutation], mode: .partial)
+        }
+        return start.duration(to: clock.now)
+    }
+
+    private static func loadedStore(sections: [JSONValue], decoder: PageDecoder) async -> PageStore? {
+        let page: JSONValue = ["page": ["id": "home", "request_id": "bench", "sections": .array(sections)]]
+        let store = PageStore(pageID: "home", loader: FixedLoader(data: JSONWriter.data(for: page)), decoder: decoder)
+        store.loadInitial()
+        await until { !store.isLoadingPage }
+        return store.state == .loaded ? store : nil
+    }
+
+    /// Suspends until `condition` holds, woken by the store's observed state.
+    private static func until(_ condition: @escaping @MainActor () -> Bool) async {
+        while !condition() {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let once = ResumeOnce(continuation)
+                let satisfied = withObservationTracking { condition() } onChange: { once.resume() }
+                if satisfied { once.resume() }
+            }
+        }
+    }
+
+    private static func bodyWidgetIDs(_ store: PageStore) -> [String] {
+        store.page?.sections.flatMap { $0.widgets.map(\.id) } ?? []
+    }
+
+    /// `mutationCount` replacements spread over `targets` by a fixed stride, each a new widget.
+    private static func mutations(targets: [String]) -> [PageMutation] {
+        var index = 0
+        return (0..<mutationCount).map { step in
+            index = (index + 7919) % targets.count
+            let id = targets[index]
+            return .replaceWidget(id, with: productCard(id: id, title: "Replacement \(step)", position: step % 20))
+        }
+    }
+
+    private static func section(index: Int, widgets: Int) -> JSONValue {
+        [
+            "id": .string("sec-\(index)"),
+            "layout": ["arrangement": "carousel", "item_spacing": 8],
+            "header": ["type": "title_block", "id": .string("h\(index)"), "data": ["title": .string("Section \(index)")]],
+            "widgets": .array((0..<widgets).map { productCard(id: "p\(index)-\($0)", title: "Product \(index)-\($0)", position: $0) }),
+            "tracking": ["section_id": .string("sec-\(index)"), "campaign_id": .string("cmp-\(index)")],
+        ]
+    }
+
+    private static func productCard(id: String, title: String, position: Int) -> JSONValue {
+        [
+            "type": "product_card", "id": .string(id),
+            "layout": ["padding": ["top": 8, "left": 8, "right": 8, "bottom": 8], "corner_radius": 12,
+                       "background": ["hex": "#FFFFFF", "dark_hex": "#1C1C1E"], "width": 0.45],
+            "data": ["product_id": .string(id), "title": .string(title), "subtitle": "Linen shirt summer sale",
+                     "image": ["url": .string("https://cdn.example.com/img/\(id).jpg"), "aspect_ratio": 1.333, "alt": "Shirt"],
+                     "price": ["amount": 49.9, "currency": "EUR"], "availability": "available", "badges": []],
+            "actions": ["tap": ["type": "deeplink", "url": .string("vitrine://product/\(id)")],
+                        "add_to_cart": ["type": "add_to_cart", "product_id": .string(id), "quantity": 1]],
+            "tracking": ["item_id": .string(id), "position": .number(Double(position))],
+        ]
+    }
+
+    private static func median(_ values: [Duration]) -> Duration {
+        values.sorted()[values.count / 2]
+    }
+
+    private static func microseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+}
+
+/// Answers every request with the same bytes.
+private struct FixedLoader: PageLoader {
+    let data: Data
+    func loadPage(_ request: PageRequest) async throws -> Data { data }
+}
+
+/// Resumes a continuation at most once, from whichever side comes first.
+private final class ResumeOnce: Sendable {
+    private let state: Mutex<CheckedContinuation<Void, Never>?>
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        state = Mutex(continuation)
+    }
+
+    func resume() {
+        let continuation = state.withLock { value -> CheckedContinuation<Void, Never>? in
+            defer { value = nil }
+            return value
+        }
+        continuation?.resume()
     }
 }

@@ -1,0 +1,70 @@
+import FlowCore
+import Foundation
+
+/// `api`: posts `{"action", "page_id", "request_id", "widget_id", "value"}` to a path on the
+/// backend that served the page, applies the returned mutations through the page store and
+/// shows the returned toast (CONTRACT §7).
+///
+/// An absolute URL or any other origin is refused before anything is sent: credentials never
+/// leave the backend's origin. Mutations that arrive after the page was replaced are dropped.
+struct APIActionHandler: ActionHandler {
+    let name = "built-in api"
+
+    func handle(_ action: ActionData, context: ActionContext) -> Bool {
+        guard action.type == BuiltInActionType.api else { return false }
+        let api: APIAction
+        do {
+            api = try action.decode(APIAction.self)
+        } catch {
+            context.refuse(error.message)
+            return true
+        }
+        guard api.isSameOriginPath else {
+            context.refuse("endpoint '\(api.endpoint)' is not a path on the page's origin")
+            return true
+        }
+        guard let transport = context.dispatcher.transport else {
+            context.refuse("no transport for api actions")
+            return true
+        }
+        let store = context.store
+        let widgetID = context.origin.widgetID
+        let value = widgetID.flatMap { store?.widgetState[$0] } ?? .null
+        let callContext = ActionCallContext(
+            pageID: store?.pageID ?? "", requestID: store?.page?.requestID, widgetID: widgetID, value: value)
+        let call = ActionCall(action: action, endpoint: api.endpoint, method: api.method, context: callContext)
+        let generation = store?.pageGeneration
+        let decoder = context.decoder
+        context.run {
+            let data: Data
+            do {
+                data = try await transport.send(call)
+            } catch {
+                if let message = context.dispatcher.apiFailureMessage { context.toasts.show(message) }
+                return .failed("transport: \(error)")
+            }
+            let response: ActionResponse
+            do throws(PageDecodingError) {
+                response = try await OffMainDecoding.decodeActionResponse(data, decoder: decoder)
+            } catch {
+                context.report([error.diagnostic], source: .refusedDocument(kind: "action"))
+                return .failed("unreadable response: \(error)")
+            }
+            context.report(response.diagnostics, source: .mutations)
+            var note = "no mutations"
+            if let store, !response.mutations.isEmpty {
+                switch store.apply(response.mutations, mode: response.mode, ifPageGeneration: generation) {
+                case .applied(let result):
+                    note = result.isRolledBack ? "rolled back" : "\(result.appliedCount) of \(response.mutations.count) mutations applied"
+                case .dropped:
+                    note = "mutations dropped: the page was replaced"
+                case .noPage:
+                    note = "mutations dropped: no page"
+                }
+            }
+            if let toast = response.toast { context.toasts.show(toast) }
+            return .completed(note)
+        }
+        return true
+    }
+}

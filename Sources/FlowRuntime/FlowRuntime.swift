@@ -1,2 +1,0 @@
-/// FlowRuntime: see docs/ARCHITECTURE.md.
-enum FlowRuntimeModule {}

@@ -1,0 +1,42 @@
+import FlowCore
+
+/// What became of a batch of mutations handed to a `PageStore`.
+public enum MutationOutcome: Sendable {
+    /// Applied (wholly, partly, or rolled back: see the result).
+    case applied(MutationResult)
+    /// The page was replaced after the action that asked for them began: not applied.
+    case dropped
+    /// No page is loaded.
+    case noPage
+}
+
+extension PageStore {
+    /// Applies mutations from an `api` response in place: the cost is the widgets they touch,
+    /// never the size of the page. Widget state is reset for widgets the mutations removed or
+    /// changed. Diagnostics are recorded against the page's `request_id`.
+    ///
+    /// - Parameter expected: the `pageGeneration` when the action began; if the page was
+    ///   replaced since (a refresh landed), the mutations are dropped, never applied to a page
+    ///   they were not meant for.
+    @discardableResult
+    public func apply(_ mutations: [PageMutation], mode: MutationMode, ifPageGeneration expected: Int? = nil) -> MutationOutcome {
+        guard storage != nil else { return .noPage }
+        if let expected, expected != pageGeneration {
+            droppedResponseCount += 1
+            return .dropped
+        }
+        let snapshot = widgetState.snapshot(of: storage)
+        let result = withMutation(keyPath: \.page) {
+            storage?.apply(mutations, mode: mode, decoder: decoder)
+        }
+        guard let result else { return .noPage }
+        if result.appliedCount > 0 {
+            contentGeneration += 1
+            if mutations.contains(where: { $0.kind == .replacePage }) { pageGeneration += 1 }
+        }
+        widgetState.retainUnchanged(from: snapshot, to: storage)
+        updateContentState()
+        record(result.diagnostics, source: .mutations)
+        return .applied(result)
+    }
+}

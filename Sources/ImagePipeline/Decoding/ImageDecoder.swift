@@ -1,0 +1,45 @@
+import Foundation
+
+/// Turns encoded bytes into a `Bitmap` of at most a target size, without ever holding more
+/// pixels than that needs. Synchronous and CPU-bound: the pipeline calls it off its actor.
+public enum ImageDecoder {
+    /// How much of the image the decoder may skip.
+    public enum Strategy: Sendable {
+        /// Decode only what the target needs (JPEG DCT scaling, streamed rows). Use this.
+        case targetSize
+        /// Decode the whole image at full size into one bitmap, then run the same resample.
+        /// Exists as the benchmark's baseline.
+        case fullSizeThenResample
+    }
+
+    /// A decoded bitmap and what producing it cost.
+    public struct Output: Sendable {
+        public var bitmap: Bitmap
+        /// The most bytes of pixel buffers held at once while decoding (rows, accumulators,
+        /// bitmaps, output), as counted by the decoder. Excludes the codecs' internal state.
+        public var peakPixelBytes: Int
+    }
+
+    /// Decodes `data` (JPEG or PNG) to at most `targetSize`, as `contentMode` says.
+    ///
+    /// The header is read first: formats other than JPEG and PNG, and images over
+    /// `maxPixelCount`, are refused before any pixel buffer is allocated.
+    public static func decode(
+        _ data: Data,
+        targetSize: PixelSize,
+        contentMode: ContentMode,
+        maxPixelCount: Int,
+        strategy: Strategy = .targetSize
+    ) throws(ImagePipeline.Error) -> Output {
+        guard targetSize.width > 0, targetSize.height > 0 else {
+            throw .invalidRequest("target size \(targetSize) has no area")
+        }
+        let format = ImageFormat(sniffing: data)
+        guard format.isDecodable else {
+            throw .unsupportedFormat(format.rawValue)
+        }
+        return try platformDecode(
+            data, format: format, targetSize: targetSize, contentMode: contentMode,
+            maxPixelCount: maxPixelCount, strategy: strategy)
+    }
+}

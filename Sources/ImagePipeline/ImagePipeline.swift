@@ -1,2 +1,0 @@
-/// ImagePipeline: see docs/ARCHITECTURE.md.
-enum ImagePipelineModule {}

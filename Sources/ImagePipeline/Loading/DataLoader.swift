@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default `DataLoading`: one URLSession whose delegate receives each body chunk by chunk,
+/// so an over-large download is stopped when it crosses the limit (or before it starts, from
+/// Content-Length), and task cancellation cancels the URLSession task itself.
+public final class DataLoader: DataLoading {
+    private let session: URLSession
+    private let delegate: DataLoaderDelegate
+
+    /// - Parameter configuration: the session's configuration; the default keeps no URL cache,
+    ///   since the pipeline has its own disk cache.
+    public init(configuration: URLSessionConfiguration = DataLoader.defaultConfiguration) {
+        let delegate = DataLoaderDelegate()
+        self.delegate = delegate
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// No URLCache (the pipeline's disk cache keeps the bytes), 30 s request timeout.
+    public static var defaultConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = 30
+        return configuration
+    }
+
+    public func data(for url: URL, maxBytes: Int) async throws -> Data {
+        let task = session.dataTask(with: URLRequest(url: url))
+        let box = TaskBox(task)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.register(task.taskIdentifier, maxBytes: maxBytes, continuation: continuation)
+                // Ordering: registered before resume, so no callback can arrive unclaimed; a
+                // cancellation that came first is honoured here.
+                if Task.isCancelled { task.cancel() }
+                task.resume()
+            }
+        } onCancel: {
+            box.task.cancel()
+        }
+    }
+}
+
+/// Carries a URLSessionTask into the cancellation handler.
+/// @unchecked Sendable: the reference never changes, and `URLSessionTask.cancel()` is
+/// documented as callable from any thread.
+private final class TaskBox: @unchecked Sendable {
+    let task: URLSessionTask
+    init(_ task: URLSessionTask) { self.task = task }
+}
+
+/// Collects bodies and enforces the limits. All state is behind one Mutex.
+private final class DataLoaderDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Transfer {
+        var continuation: CheckedContinuation<Data, any Error>
+        var maxBytes: Int
+        var body = Data()
+        var failure: ImagePipeline.Error?
+    }
+
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    func register(_ identifier: Int, maxBytes: Int, continuation: CheckedContinuation<Data, any Error>) {
+        transfers.withLock { $0[identifier] = Transfer(continuation: continuation, maxBytes: maxBytes) }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let identifier = dataTask.taskIdentifier
+        var failure: ImagePipeline.Error?
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            failure = .network(status: http.statusCode)
+        }
+        transfers.withLock { transfers in
+            guard var transfer = transfers[identifier] else { return }
+            if failure == nil, response.expectedContentLength > Int64(transfer.maxBytes) {
+                failure = .downloadTooLarge(limit: transfer.maxBytes)
+            }
+            transfer.failure = failure
+            transfers[identifier] = transfer
+        }
+        completionHandler(failure == nil ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let identifier = dataTask.taskIdentifier
+        let overLimit = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers[identifier], transfer.failure == nil else { return false }
+            if transfer.body.count + data.count > transfer.maxBytes {
+                transfer.failure = .downloadTooLarge(limit: transfer.maxBytes)
+                transfer.body = Data()
+                transfers[identifier] = transfer
+                return true
+            }
+            transfer.body.append(data)
+            transfers[identifier] = transfer
+            return false
+        }
+        if overLimit { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let failure = transfer.failure {
+            transfer.continuation.resume(throwing: failure)
+        } else if let error = error as? URLError, error.code == .cancelled {
+            transfer.continuation.resume(throwing: CancellationError())
+        } else if let error {
+            transfer.continuation.resume(throwing: ImagePipeline.Error.transport(error.localizedDescription))
+        } else {
+            transfer.continuation.resume(returning: transfer.body)
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import Testing
+
+@Suite("ActionDispatcher", .timeLimit(.minutes(1)))
+@MainActor
+struct ActionDispatcherTests {
+    let harness = StoreHarness()
+    let transport = ControlledTransport()
+    let clock = TestClock()
+    let dispatcher: ActionDispatcher
+
+    init() {
+        dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: clock), decoder: Fixtures.decoder, transport: transport)
+    }
+
+    var store: PageStore { harness.store }
+
+    private func origin(_ widgetID: String? = "a") -> ActionOrigin {
+        ActionOrigin(store: store, widgetID: widgetID, sectionID: "s1", event: "tap")
+    }
+
+    private func action(_ object: JSONValue) -> ActionData {
+        guard case .object(let members) = object, let action = ActionData(object: members) else {
+            preconditionFailure("test action literal without a type")
+        }
+        return action
+    }
+
+    @Test func aToastActionShowsItsMessage() {
+        #expect(dispatcher.dispatch(action(["type": "toast", "message": "Saved", "duration": 1]), from: origin()))
+        #expect(dispatcher.toasts.current?.message == "Saved")
+        #expect(dispatcher.toasts.current?.duration == .seconds(1))
+        #expect(dispatcher.log.last?.outcome == .handled)
+        #expect(dispatcher.log.last?.handler == "built-in toast")
+    }
+
+    @Test func newerHandlersComeFirstAndMayDecline() {
+        var seen: [String] = []
+        dispatcher.register(ClosureActionHandler(name: "older") { action, _ in
+            seen.append("older \(action.type)")
+            return action.type == "deeplink"
+        })
+        dispatcher.register(ClosureActionHandler(name: "newer", types: ["toast"]) { _, _ in seen.append("newer toast") })
+        dispatcher.dispatch(action(["type": "toast", "message": "x"]), from: origin())
+        dispatcher.dispatch(action(["type": "deeplink", "url": "vitrine://p"]), from: origin())
+        #expect(seen == ["newer toast", "older deeplink"])
+        #expect(dispatcher.toasts.current == nil)
+        #expect(dispatcher.log.map(\.handler) == ["newer", "older"])
+    }
+
+    @Test func anUnknownActionIsReportedAndIgnored() async {
+        await harness.loadInitial(Fixtures.simplePage())
+        #expect(dispatcher.dispatch(action(["type": "teleport"]), from: origin()) == false)
+        #expect(dispatcher.log.last?.outcome == .unhandled)
+        #expect(harness.reports.last?.diagnostics.map(\.kind) == [.refusedAction])
+        #expect(harness.reports.last?.diagnostics.first?.message == "unknown action type 'teleport' ignored")
+        #expect(harness.reports.last?.requestID == "r1")
+    }
+
+    @Test func aSheetOpensAndDismisses() {
+        let sheet: JSONValue = ["id": "sizes", "sections": [Fixtures.section("s", [Fixtures.label("size_s", "S")])]]
+        dispatcher.dispatch(action(["type": "open_bottom_sheet", "sheet": sheet]), from: origin())
+        #expect(dispatcher.sheets.top?.id == "sizes")
+        #expect(dispatcher.sheets.top?.sections.first?.widgets.first?.id == "size_s")
+        dispatcher.dispatch(action(["type": "dismiss"]), from: origin())
+        #expect(dispatcher.sheets.entries.isEmpty)
+    }
+
+    @Test func aSheetWithoutItsSheetIsRefused() {
+        dispatcher.dispatch(action(["type": "open_bottom_sheet"]), from: origin())
+        #expect(dispatcher.sheets.entries.isEmpty)
+        #expect(dispatcher.log.last?.outcome == .refused("missing required key 'sheet' at action"))
+    }
+
+    @Test func refreshPageRefreshesTheOriginStore() async {
+        await harness.loadInitial(Fixtures.simplePage())
+        dispatcher.dispatch(action(["type": "refresh_page"]), from: origin())
+        #expect(harness.source.last?.request.kind == .refresh)
+        #expect(store.isRefreshing)
+    }
+
+    @Test func apiPostsTheActionWithTheWidgetValueAndAppliesTheResponse() async {
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a", "b"]))
+        store.widgetState["a"] = 3
+        let api = action(["type": "api", "endpoint": "/v1/actions/favourite", "product_id": "p1"])
+        dispatcher.dispatch(api, from: origin("a"))
+        #expect(dispatcher.runningTaskCount == 1)
+        #expect(dispatcher.log.last?.outcome == .running)
+
+        let pending = await transport.nextCall()
+        #expect(pending.call.endpoint == "/v1/actions/favourite")
+        #expect(pending.call.method == "POST")
+        let body = String(decoding: pending.call.body, as: UTF8.self)
+        #expect(body == #"{"action":{"type":"api","endpoint":"/v1/actions/favourite","product_id":"p1"},"page_id":"home","request_id":"r1","widget_id":"a","value":3}"#)
+
+        pending.continuation.resume(returning: Fixtures.response(
+            mutations: [Fixtures.replaceWidget("b", with: Fixtures.label("b", "favourited"))], toast: "Added to favourites"))
+        await dispatcher.settle()
+        #expect(store.page?.widget(id: "b")?.content(as: LabelContent.self)?.text == "favourited")
+        #expect(dispatcher.toasts.current?.message == "Added to favourites")
+        #expect(dispatcher.runningTaskCount == 0)
+        #expect(dispatcher.log.last?.outcome == .completed("1 of 1 mutations applied"))
+    }
+
+    @Test(arguments: ["https://evil.example/steal", "//evil.example/steal", "v1/relative", "/ok\\..\\evil"])
+    func apiRefusesEveryEndpointThatIsNotAPathOnTheOrigin(endpoint: String) async {
+        await harness.loadInitial(Fixtures.simplePage())
+        dispatcher.dispatch(action(["type": "api", "endpoint": .string(endpoint)]), from: origin())
+        #expect(transport.sent.isEmpty)
+        #expect(dispatcher.runningTaskCount == 0)
+        #expect(harness.reports.last?.diagnostics.map(\.kind) == [.refusedAction])
+        #expect(dispatcher.log.last?.outcome == .refused("endpoint '\(endpoint)' is not a path on the page's origin"))
+    }
+
+    @Test func aTransactionalResponseThatCannotApplyChangesNothing() async {
+        await harness.loadInitial(Fixtures.simplePage(ids: ["a"]))
+        dispatcher.dispatch(action(["type": "api", "endpoint": "/v1/x"]), from: origin())
+        let pending = await transport.nextCall()
+        pending.continuation.resume(returning: Fixtures.response(mode: "transactional", mutations: [
+            Fixtures.replaceWidget("a", with: Fixtures.label("a", "changed")),
+            ["kind": "remove_widget", "id": "missing"],
+        ]))
+        await dispatcher.settle()
+        #expect(store.page?.widget(id: "a")?.content(as: LabelContent.self)?.text == "text")
+        #expect(dispatcher.log.last?.outcome == .completed("rolled back"))
+        #expect(harness.reports.last?.diagnostics.allSatisfy { $0.kind == .mutationFailed } == true)
+    }
+
+    @Test func aResponseThatArrivesAfterARefreshIsNotApplied() async {
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
+        dispatcher.dispatch(action(["type": "api", "endpoint": "/v1/x"]), from: origin())
+        let pending = await transport.nextCall()
+        store.refresh()
+        harness.source.last?.respond(Fixtures.simplePage(requestID: "r2", ids: ["a"]))
+        await waitUntil { store.page?.requestID == "r2" }
+
+        pending.continuation.resume(returning: Fixtures.response(mutations: [["kind": "remove_widget", "id": "a"]], toast: "Done"))
+        await dispatcher.settle()
+        #expect(Fixtures.widgetIDs(store.page) == ["a"])
+        #expect(dispatcher.log.last?.outcome == .completed("mutations dropped: the page was replaced"))
+        #expect(dispatcher.toasts.current?.message == "Done")
+    }
+
+    @Test func aFailedCallKeepsThePageAndMayShowAToast() async {
+        await harness.loadInitial(Fixtures.simplePage(ids: ["a"]))
+        dispatcher.apiFailureMessage = "Something went wrong"
+        dispatcher.dispatch(action(["type": "api", "endpoint": "/v1/x"]), from: origin())
+        let pending = await transport.nextCall()
+        pending.continuation.resume(throwing: TestError.offline)
+        await dispatcher.settle()
+        #expect(Fixtures.widgetIDs(store.page) == ["a"])
+        #expect(dispatcher.toasts.current?.message == "Something went wrong")
+        #expect(dispatcher.log.last?.outcome == .failed("transport: offline"))
+    }
+
+    @Test func anUnreadableResponseIsReported() async {
+        await harness.loadInitial(Fixtures.simplePage(ids: ["a"]))
+        dispatcher.dispatch(action(["type": "api", "endpoint": "/v1/x"]), from: origin())
+        await transport.nextCall().continuation.resume(returning: Data("not json".utf8))
+        await dispatcher.settle()
+        #expect(harness.reports.last?.source == .refusedDocument(kind: "action"))
+        #expect(Fixtures.widgetIDs(store.page) == ["a"])
+    }
+
+    @Test func aWidgetEventDispatchesTheActionItDeclares() async throws {
+        let stepper: JSONValue = [
+            "type": "label", "id": "qty", "data": ["text": "1"],
+            "actions": ["change": ["type": "api", "endpoint": "/v1/cart/quantity"]],
+        ]
+        await harness.loadInitial(Fixtures.page(sections: [Fixtures.section("s1", [stepper])]))
+        let widget = try #require(store.page?.widget(id: "qty"))
+        store.widgetState["qty"] = 2
+        #expect(dispatcher.dispatch(event: "tap", of: widget, store: store) == false)
+        #expect(dispatcher.dispatch(event: "change", of: widget, sectionID: "s1", store: store))
+        let pending = await transport.nextCall()
+        #expect(pending.call.context.widgetID == "qty")
+        #expect(pending.call.context.value == 2)
+        #expect(dispatcher.log.last?.event == "change")
+        pending.continuation.resume(returning: Fixtures.response(mutations: []))
+        await dispatcher.settle()
+        #expect(dispatcher.log.last?.outcome == .completed("no mutations"))
+    }
+
+    @Test func theActionLogIsBounded() {
+        dispatcher.logLimit = 3
+        for index in 0..<5 {
+            dispatcher.dispatch(action(["type": "toast", "message": .string("\(index)")]), from: origin())
+        }
+        #expect(dispatcher.log.map(\.id) == [3, 4, 5])
+    }
+}
