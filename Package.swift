@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "RetailKitTests", dependencies: ["RetailKit", "FlowCore", "FlowWidgets"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
         .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend"]),
     ],
     swiftLanguageModes: [.v6]
 )
