@@ -135,6 +135,19 @@ final class HTTPServerLimitsTests {
         #expect(handler.requests.withLock { $0.map { $0.queryValue("id") } } == ["1", "2", "4"])
     }
 
+    @Test func badClientsLeaveNoRequestBehind() throws {
+        _ = try server.exchange("GARBAGE\r\n\r\n")
+        _ = try server.exchange("GET /echo HTTP/1.1\r\nHost: test\r\nX-Huge: \(String(repeating: "a", count: 40_000))\r\n\r\n")
+        _ = try server.exchange("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 9999999\r\n\r\n")
+        let abandoned = try RawSocketClient(port: server.port)
+        abandoned.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
+        #expect(try server.stillServes())
+        server.stop()
+        // Every request context was freed, including the ones libmicrohttpd refused itself.
+        #expect(server.requestsInFlight == 0)
+        #expect(log.all.contains { $0.hasSuffix("refused") })
+    }
+
     @Test func idleConnectionIsClosed() throws {
         let client = try RawSocketClient(port: server.port)
         client.send("GET /echo HTTP/1.1\r\nHost: test\r\n\r\n")

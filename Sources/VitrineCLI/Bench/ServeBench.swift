@@ -1,7 +1,7 @@
 import Foundation
 import RetailBackend
 
-/// `vitrine bench serve [--seconds 10] [--rounds 2] [--connections 16] [--threads 1]`: what
+/// `vitrine bench serve [--seconds 10] [--rounds 5] [--connections 16] [--threads 1]`: what
 /// composing the home page costs over HTTP. The server runs in this process on an ephemeral
 /// loopback port; `wrk` loads `GET /v1/home` and a static copy of the same page (same bytes,
 /// same headers) served by the same front, and the ratio of the two is the cost of
@@ -10,11 +10,11 @@ import RetailBackend
 enum ServeBench {
     static let homeTarget = "/v1/home?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=video"
     static let staticPath = "/static/home.json"
-    static let usage = "usage: vitrine bench serve [--seconds 10] [--rounds 2] [--connections 16] [--threads 1]"
+    static let usage = "usage: vitrine bench serve [--seconds 10] [--rounds 5] [--connections 16] [--threads 1]"
 
     struct Options {
         var seconds = 10
-        var rounds = 2
+        var rounds = 5
         var connections = 16
         var threads = 1
 
