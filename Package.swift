@@ -4,7 +4,8 @@ import PackageDescription
 /// Vitrine: a server-driven retail home page. The module map is `docs/ARCHITECTURE.md`.
 let package = Package(
     name: "Vitrine",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    // Synchronization.Mutex, used across the modules, needs macOS 15 and iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
