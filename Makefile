@@ -16,7 +16,7 @@ release: setup
 
 ## Set-up, build, and run the app against the embedded backend.
 demo: build
-	$(BIN) lint Examples/home.json
+	$(BIN) app
 
 ## Set-up and every test.
 test: setup test-swift

@@ -1,10 +1,95 @@
+import FlowCore
 import Foundation
+import RetailBackend
+import RetailKit
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// `vitrine app`: the terminal client. Until the terminal renderer lands it lints the
-/// bundled example page, so `make demo` shows what a client would keep of it.
+/// `vitrine app [--backend URL] [--locale L] [--segment S]`: the client against the embedded
+/// backend (or another one).
+///
+/// Until the terminal renderer lands, the app shows what the client keeps of the home page:
+/// it starts the embedded backend on a loopback port, loads the home page over HTTP as the
+/// client would (following `pagination` to the end and merging each next page), resolves it
+/// for this app's version and capabilities, and prints the result.
 enum AppCommand {
+    static let usage = "usage: vitrine app [--backend URL] [--locale en-US|de-DE|fr-FR] [--segment new|returning|vip]"
+
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        console.err("vitrine app: the terminal app is not built yet; try 'vitrine lint Examples/home.json'")
-        return 2
+        var backendURL: String?
+        var locale = "en-US"
+        var segment = "returning"
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            guard let value = iterator.next(), ["--backend", "--locale", "--segment"].contains(argument) else {
+                console.err("vitrine app: unexpected '\(TerminalText.sanitized(argument))'\n\(usage)")
+                return 2
+            }
+            switch argument {
+            case "--backend": backendURL = value
+            case "--locale": locale = value
+            default: segment = value
+            }
+        }
+        var server: HTTPServer?
+        defer { server?.stop() }
+        let base: String
+        if let backendURL {
+            base = backendURL.hasSuffix("/") ? String(backendURL.dropLast()) : backendURL
+        } else {
+            do {
+                let embedded = try HTTPServer(handler: try HomeBackend(), configuration: .ephemeral)
+                server = embedded
+                base = embedded.baseURL
+            } catch {
+                console.err("vitrine app: cannot start the embedded backend: \(error)")
+                return 1
+            }
+        }
+        do {
+            let (page, diagnostics) = try await loadHome(base: base, locale: locale, segment: segment)
+            let report = LintReport(
+                page: page, decodeDiagnostics: diagnostics,
+                context: EvaluationContext(client: VitrineApp.clientContext, now: Date()))
+            console.out("vitrine \(VitrineApp.version): home page from \(TerminalText.sanitized(base)) (\(locale), \(segment))")
+            console.out(report.lines.joined(separator: "\n"))
+            return 0
+        } catch {
+            console.err("vitrine app: \(TerminalText.sanitized(String(describing: error)))")
+            return 1
+        }
+    }
+
+    struct LoadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The home page with every next page merged, and what decoding reported.
+    static func loadHome(base: String, locale: String, segment: String) async throws -> (PageModel, [Diagnostic]) {
+        let decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+        let query = "locale=\(locale)&appVersion=\(VitrineApp.version)&userSegment=\(segment)"
+            + "&capabilities=\(VitrineApp.capabilities.sorted().joined(separator: ","))"
+        var decoded = try decoder.decodePage(await fetch("\(base)/v1/home?\(query)"))
+        var diagnostics = decoded.diagnostics
+        // A bounded walk: a backend that always says `has_more` cannot keep the client loading.
+        for _ in 0..<50 {
+            guard decoded.page.pagination?.hasMore == true,
+                let cursor = decoded.page.pagination?.postback?["cursor"]?.stringValue,
+                let encoded = cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+            else { break }
+            diagnostics += try decoder.appendNextPage(await fetch("\(base)/v1/home?\(query)&cursor=\(encoded)"), to: &decoded.page)
+        }
+        return (decoded.page, diagnostics)
+    }
+
+    private static func fetch(_ address: String) async throws -> Data {
+        guard let url = URL(string: address) else { throw LoadError(description: "not a URL: \(address)") }
+        let (data, response) = try await URLSession.shared.data(from: url)
+        guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            throw LoadError(description: "\(url.path) answered \(status)")
+        }
+        return data
     }
 }

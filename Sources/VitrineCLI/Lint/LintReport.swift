@@ -7,8 +7,12 @@ struct LintReport {
     let diagnostics: [Diagnostic]
 
     init(decoded: DecodedPage, context: EvaluationContext) {
-        resolved = decoded.page.resolve(in: context)
-        diagnostics = decoded.diagnostics + resolved.diagnostics
+        self.init(page: decoded.page, decodeDiagnostics: decoded.diagnostics, context: context)
+    }
+
+    init(page: PageModel, decodeDiagnostics: [Diagnostic], context: EvaluationContext) {
+        resolved = page.resolve(in: context)
+        diagnostics = decodeDiagnostics + resolved.diagnostics
     }
 
     // MARK: JSON
