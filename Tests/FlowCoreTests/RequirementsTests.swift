@@ -11,7 +11,7 @@ import Testing
         #expect(try !(v("2.4.1") < v("2.4.1")))
     }
 
-    @Test(arguments: ["", "2.x", "2..1", "-1", "v2", "1.2.3.4.5.6.7.8.9", "２.０"])
+    @Test(arguments: ["", "2.x", "2..1", "-1", "v2", "1.2.3.4.5.6.7.8.9", "２.０", "2.", ".2", "1234567890", "2.4 "])
     func refusesNonNumericVersions(text: String) {
         #expect(AppVersion(text) == nil)
     }
@@ -24,5 +24,8 @@ import Testing
         #expect(requirements.unmetReason(for: old)?.contains("2.6") == true)
         #expect(requirements.unmetReason(for: noVideo)?.contains("video") == true)
         #expect(requirements.unmetReason(for: able) == nil)
+        #expect(requirements.isMet(by: able))
+        #expect(!requirements.isMet(by: old))
+        #expect(!requirements.isMet(by: noVideo))
     }
 }

@@ -3,15 +3,26 @@
 public struct AppVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let parts: [Int]
 
-    /// Parses `"2.4.0"`; `nil` for an empty string, a non-numeric or negative part.
+    /// Parses `"2.4.0"`; `nil` for an empty string, an empty, non-digit or oversized part, or
+    /// more than 8 parts. Scans UTF-8 bytes: the backend parses one per request.
     public init?(_ text: String) {
-        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard !pieces.isEmpty, pieces.count <= 8 else { return nil }
         var parts: [Int] = []
-        for piece in pieces {
-            guard !piece.isEmpty, piece.allSatisfy(\.isASCII), let number = Int(piece), number >= 0 else { return nil }
-            parts.append(number)
+        var current = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, parts.count < 7 else { return nil }
+                parts.append(current)
+                current = 0
+                digits = 0
+            } else {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 9 else { return nil }
+                current = current * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            }
         }
+        guard digits > 0 else { return nil }
+        parts.append(current)
         self.parts = parts
     }
 

@@ -24,6 +24,13 @@ public struct Requirements: Sendable, Hashable, JSONDecodable {
         capabilities = try node.optional("capabilities") ?? []
     }
 
+    /// Whether `client` can show the node. Allocates nothing: callers on a hot path (the
+    /// backend checks gates per request) use this, not `unmetReason`.
+    public func isMet(by client: ClientContext) -> Bool {
+        if let minAppVersion, client.appVersion < minAppVersion { return false }
+        return capabilities.allSatisfy(client.capabilities.contains)
+    }
+
     /// Why `client` cannot show the node, or `nil` when it can.
     public func unmetReason(for client: ClientContext) -> String? {
         if let minAppVersion, client.appVersion < minAppVersion {

@@ -35,7 +35,7 @@ enum Gate: Int, CaseIterable, Sendable {
 
     /// Checked by FlowCore's rule, the one clients apply.
     func isMet(by client: ClientContext) -> Bool {
-        requirements.unmetReason(for: client) == nil
+        requirements.isMet(by: client)
     }
 
     /// The gates met, as a bit set.

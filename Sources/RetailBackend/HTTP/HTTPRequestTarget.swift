@@ -8,22 +8,28 @@ struct HTTPRequestTarget: Equatable {
     var query: [(name: String, value: String)]
 
     init(_ target: String) {
-        // Scanned as UTF-8 bytes: this runs for every request, and Character-based splitting
-        // costs more than the rest of the front put together.
-        let bytes = target.utf8
+        // Scanned once as contiguous UTF-8 bytes: this runs for every request, and
+        // Character-based or generic `split` scanning costs more than the rest of the front.
+        let bytes = Array(target.utf8)
         guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
             path = target
             query = []
             return
         }
-        path = String(target[..<mark])
+        path = String(decoding: bytes[..<mark], as: UTF8.self)
         var query: [(name: String, value: String)] = []
-        for pair in target[bytes.index(after: mark)...].utf8.split(separator: UInt8(ascii: "&")) {
-            if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-                query.append((Self.decode(pair[..<equals]), Self.decode(pair[pair.index(after: equals)...])))
-            } else {
-                query.append((Self.decode(pair), ""))
+        var start = mark + 1
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+            if end > start {
+                let pair = bytes[start..<end]
+                if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                    query.append((Self.decode(pair[..<equals]), Self.decode(pair[(equals + 1)...])))
+                } else {
+                    query.append((Self.decode(pair), ""))
+                }
             }
+            start = end + 1
         }
         self.query = query
     }
@@ -35,28 +41,27 @@ struct HTTPRequestTarget: Equatable {
     /// Percent-decodes one component; a malformed escape (`%zz`, a dangling `%`) is kept
     /// literally and invalid UTF-8 becomes U+FFFD, so hostile input never fails a request.
     static func decode(_ component: Substring) -> String {
-        decode(component.utf8)
+        decode(ArraySlice(component.utf8))
     }
 
-    static func decode(_ component: Substring.UTF8View) -> String {
+    static func decode(_ component: ArraySlice<UInt8>) -> String {
         // Most arguments (`locale=en-US`) have nothing to decode: no byte-by-byte copy then.
         guard component.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
-            return String(Substring(component))
+            return String(decoding: component, as: UTF8.self)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(component.count)
-        var iterator = Array(component)[...]
-        while let byte = iterator.popFirst() {
+        var index = component.startIndex
+        while index < component.endIndex {
+            let byte = component[index]
+            index += 1
             switch byte {
             case UInt8(ascii: "+"):
                 bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
-                if iterator.count >= 2,
-                    let high = hexValue(iterator[iterator.startIndex]),
-                    let low = hexValue(iterator[iterator.startIndex + 1])
-                {
+                if index + 1 < component.endIndex, let high = hexValue(component[index]), let low = hexValue(component[index + 1]) {
                     bytes.append(high << 4 | low)
-                    iterator = iterator.dropFirst(2)
+                    index += 2
                 } else {
                     bytes.append(byte)
                 }
