@@ -35,6 +35,12 @@ uint8_t *vt_box_scaler_finish(vt_box_scaler *scaler);
 /// Frees the scaler and, unless `vt_box_scaler_finish` took it, its output.
 void vt_box_scaler_destroy(vt_box_scaler *scaler);
 
+/// Encodes `components`-byte pixels of a libjpeg colour space (`J_COLOR_SPACE`), with an
+/// optional APP1 (EXIF) marker: the one JPEG encoder behind the public and test encoders.
+vt_status vt_jpeg_encode_components(const uint8_t *pixels, int width, int height, int components,
+                                     int color_space, int quality, int progressive,
+                                     const uint8_t *app1, size_t app1_size, uint8_t **out, size_t *out_size);
+
 /// Premultiplies a row of straight-alpha RGBA8 in place.
 void vt_premultiply_row(uint8_t *rgba, int width);
 

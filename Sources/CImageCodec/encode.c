@@ -1,6 +1,7 @@
 // Encoders used by the backend (generated catalogue images) and by tests that make their
 // own images. Every libjpeg/libpng error longjmps back here and becomes a vt_status.
 #include "image_codec.h"
+#include "codec_internal.h"
 
 #include <stdio.h>
 #include <jpeglib.h>
@@ -21,9 +22,9 @@ static void vt_jpeg_error_exit(j_common_ptr cinfo) {
     longjmp(error->jump, 1);
 }
 
-static vt_status vt_jpeg_encode(const uint8_t *pixels, int width, int height, int components,
-                                J_COLOR_SPACE space, int quality, int progressive,
-                                uint8_t **out, size_t *out_size) {
+vt_status vt_jpeg_encode_components(const uint8_t *pixels, int width, int height, int components,
+                                     int color_space, int quality, int progressive,
+                                     const uint8_t *app1, size_t app1_size, uint8_t **out, size_t *out_size) {
     if (!pixels || width <= 0 || height <= 0 || !out || !out_size) return VT_ERR_ARGUMENT;
     struct jpeg_compress_struct cinfo;
     struct vt_jpeg_error error;
@@ -41,11 +42,12 @@ static vt_status vt_jpeg_encode(const uint8_t *pixels, int width, int height, in
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
     cinfo.input_components = components;
-    cinfo.in_color_space = space;
+    cinfo.in_color_space = (J_COLOR_SPACE)color_space;
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
     if (progressive) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
+    if (app1) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned)app1_size);
     const size_t stride = (size_t)width * (size_t)components;
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
@@ -60,12 +62,12 @@ static vt_status vt_jpeg_encode(const uint8_t *pixels, int width, int height, in
 
 vt_status vt_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality, int progressive,
                              uint8_t **out, size_t *out_size) {
-    return vt_jpeg_encode(rgb, width, height, 3, JCS_RGB, quality, progressive, out, out_size);
+    return vt_jpeg_encode_components(rgb, width, height, 3, JCS_RGB, quality, progressive, NULL, 0, out, out_size);
 }
 
 vt_status vt_jpeg_encode_gray(const uint8_t *gray, int width, int height, int quality,
                               uint8_t **out, size_t *out_size) {
-    return vt_jpeg_encode(gray, width, height, 1, JCS_GRAYSCALE, quality, 0, out, out_size);
+    return vt_jpeg_encode_components(gray, width, height, 1, JCS_GRAYSCALE, quality, 0, NULL, 0, out, out_size);
 }
 
 struct vt_png_sink {

@@ -1,6 +1,7 @@
 // TEST ONLY: encoders for the variants the decoder must handle (CMYK JPEG, EXIF orientation,
 // every PNG colour type and depth) so tests can make their own images. Not used at runtime.
 #include "image_codec.h"
+#include "codec_internal.h"
 
 #include <stdio.h>
 #include <jpeglib.h>
@@ -9,55 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct vt_test_jpeg_error {
-    struct jpeg_error_mgr base;
-    jmp_buf jump;
-};
-
-static void vt_test_jpeg_error_exit(j_common_ptr cinfo) {
-    longjmp(((struct vt_test_jpeg_error *)cinfo->err)->jump, 1);
-}
-
-static vt_status vt_test_jpeg_encode(const uint8_t *pixels, int width, int height, int components,
-                                     J_COLOR_SPACE space, int quality, const uint8_t *app1, size_t app1_size,
-                                     uint8_t **out, size_t *out_size) {
-    if (!pixels || width <= 0 || height <= 0 || !out || !out_size) return VT_ERR_ARGUMENT;
-    struct jpeg_compress_struct cinfo;
-    struct vt_test_jpeg_error error;
-    unsigned char *buffer = NULL;
-    unsigned long size = 0;
-    cinfo.err = jpeg_std_error(&error.base);
-    error.base.error_exit = vt_test_jpeg_error_exit;
-    if (setjmp(error.jump)) {
-        jpeg_destroy_compress(&cinfo);
-        free(buffer);
-        return VT_ERR_CORRUPT;
-    }
-    jpeg_create_compress(&cinfo);
-    jpeg_mem_dest(&cinfo, &buffer, &size);
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = components;
-    cinfo.in_color_space = space;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality, TRUE);
-    jpeg_start_compress(&cinfo, TRUE);
-    if (app1) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned)app1_size);
-    const size_t stride = (size_t)width * (size_t)components;
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
-    jpeg_destroy_compress(&cinfo);
-    *out = buffer;
-    *out_size = (size_t)size;
-    return VT_OK;
-}
-
 vt_status vt_test_jpeg_encode_cmyk(const uint8_t *cmyk, int width, int height, int quality,
                                    uint8_t **out, size_t *out_size) {
-    return vt_test_jpeg_encode(cmyk, width, height, 4, JCS_CMYK, quality, NULL, 0, out, out_size);
+    return vt_jpeg_encode_components(cmyk, width, height, 4, JCS_CMYK, quality, 0, NULL, 0, out, out_size);
 }
 
 vt_status vt_test_jpeg_encode_rgb_oriented(const uint8_t *rgb, int width, int height, int orientation,
@@ -78,7 +33,7 @@ vt_status vt_test_jpeg_encode_rgb_oriented(const uint8_t *rgb, int width, int he
     PUT16(t + 14 + (big_endian ? 2 : 0), 1); // count 1 as a 32-bit value
     PUT16(t + 18, orientation);
     #undef PUT16
-    return vt_test_jpeg_encode(rgb, width, height, 3, JCS_RGB, 95, exif, sizeof exif, out, out_size);
+    return vt_jpeg_encode_components(rgb, width, height, 3, JCS_RGB, 95, 0, exif, sizeof exif, out, out_size);
 }
 
 struct vt_test_png_sink {
