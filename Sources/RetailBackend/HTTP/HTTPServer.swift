@@ -87,6 +87,9 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting connections, sends delayed responses now, waits up to `drainTimeout`
     /// for requests in flight, then closes every connection. Safe to call twice.
+    ///
+    /// Never call it from a handler: `MHD_stop_daemon` joins the worker threads, one of which
+    /// would be the caller, so it would wait for itself. Stop from another thread or task.
     public func stop() {
         guard let daemon = daemon.withLock({ $0.take() })?.pointer else { return }
         let listener = MHD_quiesce_daemon(daemon)
