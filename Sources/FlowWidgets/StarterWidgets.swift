@@ -10,8 +10,6 @@ public enum StarterWidgets {
 
     /// Registers every starter content type on `catalog`.
     public static func register(on catalog: inout WidgetCatalog) {
-        for contentType in contentTypes {
-            catalog.register(contentType)
-        }
+        catalog.register(contentTypes)
     }
 }

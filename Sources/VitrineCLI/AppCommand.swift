@@ -48,12 +48,17 @@ enum AppCommand {
             }
         }
         do {
-            let (page, diagnostics) = try await loadHome(base: base, locale: locale, segment: segment)
+            let home = try await loadHome(base: base, locale: locale, segment: segment)
             let report = LintReport(
-                page: page, decodeDiagnostics: diagnostics,
+                page: home.page, decodeDiagnostics: home.diagnostics,
                 context: EvaluationContext(client: VitrineApp.clientContext, now: Date()))
-            console.out("vitrine \(VitrineApp.version): home page from \(TerminalText.sanitized(base)) (\(locale), \(segment))")
+            let safe = TerminalText.sanitized
+            console.out("vitrine \(VitrineApp.version): home page from \(safe(base)) (\(safe(locale)), \(safe(segment)))")
             console.out(report.lines.joined(separator: "\n"))
+            if let failure = home.nextPageFailure {
+                // The failure table: a next page that fails leaves the loaded page as it was.
+                console.out("next page failed, the page above stays: \(safe(failure))")
+            }
             return 0
         } catch {
             console.err("vitrine app: \(TerminalText.sanitized(String(describing: error)))")
@@ -65,22 +70,45 @@ enum AppCommand {
         var description: String
     }
 
-    /// The home page with every next page merged, and what decoding reported.
-    static func loadHome(base: String, locale: String, segment: String) async throws -> (PageModel, [Diagnostic]) {
+    /// The home page with every next page merged, what decoding reported, and why loading
+    /// stopped early if a next page failed.
+    struct LoadedHome {
+        var page: PageModel
+        var diagnostics: [Diagnostic]
+        var nextPageFailure: String?
+    }
+
+    /// Loads the first page (its failure is the command's), then every next page; a next page
+    /// that fails ends the walk and keeps what loaded.
+    static func loadHome(base: String, locale: String, segment: String) async throws -> LoadedHome {
         let decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
-        let query = "locale=\(locale)&appVersion=\(VitrineApp.version)&userSegment=\(segment)"
-            + "&capabilities=\(VitrineApp.capabilities.sorted().joined(separator: ","))"
-        var decoded = try decoder.decodePage(await fetch("\(base)/v1/home?\(query)"))
-        var diagnostics = decoded.diagnostics
+        let query = [
+            ("locale", locale), ("appVersion", VitrineApp.version.description), ("userSegment", segment),
+            ("capabilities", VitrineApp.capabilities.sorted().joined(separator: ",")),
+        ].map { "\($0)=\(encoded($1))" }.joined(separator: "&")
+        let decoded = try decoder.decodePage(await fetch("\(base)/v1/home?\(query)"))
+        var home = LoadedHome(page: decoded.page, diagnostics: decoded.diagnostics)
         // A bounded walk: a backend that always says `has_more` cannot keep the client loading.
         for _ in 0..<50 {
-            guard decoded.page.pagination?.hasMore == true,
-                let cursor = decoded.page.pagination?.postback?["cursor"]?.stringValue,
-                let encoded = cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+            guard home.page.pagination?.hasMore == true,
+                let cursor = home.page.pagination?.postback?["cursor"]?.stringValue
             else { break }
-            diagnostics += try decoder.appendNextPage(await fetch("\(base)/v1/home?\(query)&cursor=\(encoded)"), to: &decoded.page)
+            do {
+                let next = try await fetch("\(base)/v1/home?\(query)&cursor=\(encoded(cursor))")
+                home.diagnostics += try decoder.appendNextPage(next, to: &home.page)
+            } catch {
+                home.nextPageFailure = String(describing: error)
+                break
+            }
         }
-        return (decoded.page, diagnostics)
+        return home
+    }
+
+    /// A query value percent-encoded, so that no value can add parameters of its own.
+    private static func encoded(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~,")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
     private static func fetch(_ address: String) async throws -> Data {

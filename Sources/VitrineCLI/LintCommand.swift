@@ -16,8 +16,8 @@ enum LintCommand {
         var json = false
     }
 
-    enum UsageError: Error {
-        case message(String)
+    struct UsageError: Error {
+        var message: String
     }
 
     static let usage = "usage: vitrine lint FILE|- [--app-version V] [--capabilities a,b] [--now RFC3339] [--json]"
@@ -27,8 +27,7 @@ enum LintCommand {
         do {
             options = try parse(arguments)
         } catch {
-            guard case .message(let message) = error else { return 2 }
-            console.err("vitrine lint: \(message)\n\(usage)")
+            console.err("vitrine lint: \(error.message)\n\(usage)")
             return 2
         }
         let data: Data
@@ -75,7 +74,7 @@ enum LintCommand {
         var options = Options(file: "")
         var iterator = arguments.makeIterator()
         func value(for flag: String) throws(UsageError) -> String {
-            guard let value = iterator.next() else { throw .message("\(flag) needs a value") }
+            guard let value = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
             return value
         }
         while let argument = iterator.next() {
@@ -84,25 +83,25 @@ enum LintCommand {
                 options.json = true
             case "--app-version":
                 let text = try value(for: argument)
-                guard let version = AppVersion(text) else { throw .message("'\(TerminalText.sanitized(text))' is not a dotted numeric version") }
+                guard let version = AppVersion(text) else { throw UsageError(message: "'\(TerminalText.sanitized(text))' is not a dotted numeric version") }
                 options.client.appVersion = version
             case "--capabilities":
                 let list = try value(for: argument)
                 options.client.capabilities = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             case "--now":
                 let text = try value(for: argument)
-                guard let now = RFC3339.date(from: text) else { throw .message("'\(TerminalText.sanitized(text))' is not an RFC 3339 instant") }
+                guard let now = RFC3339.date(from: text) else { throw UsageError(message: "'\(TerminalText.sanitized(text))' is not an RFC 3339 instant") }
                 options.now = now
             case "-":
-                guard file == nil else { throw .message("only one FILE") }
+                guard file == nil else { throw UsageError(message: "only one FILE") }
                 file = argument
             default:
-                if argument.hasPrefix("-") { throw .message("unknown option '\(TerminalText.sanitized(argument))'") }
-                guard file == nil else { throw .message("only one FILE") }
+                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(TerminalText.sanitized(argument))'") }
+                guard file == nil else { throw UsageError(message: "only one FILE") }
                 file = argument
             }
         }
-        guard let file else { throw .message("missing FILE") }
+        guard let file else { throw UsageError(message: "missing FILE") }
         options.file = file
         return options
     }

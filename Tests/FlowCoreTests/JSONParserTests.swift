@@ -73,5 +73,9 @@ import Testing
         #expect(try JSONParser.parse(written) == value)
         #expect(JSONWriter.string(for: .number(.infinity)) == "null")
         #expect(JSONWriter.string(for: .number(3)) == "3")
+        let hostile: JSONValue = .string("\u{9B}2J \u{202E}evil\u{2069} é ✓ \u{85}")
+        let safe = JSONWriter.string(for: hostile)
+        #expect(safe == #""\u009b2J \u202eevil\u2069 é ✓ \u0085""#)
+        #expect(try JSONParser.parse(safe) == hostile)
     }
 }

@@ -83,7 +83,9 @@ import Testing
             PageMutation(kind: .removeSection, targetID: "s1"),
         ], mode: .partial, decoder: decoder)
         #expect(result.appliedCount == 4)
-        #expect(page.sections.map(\.id) == ["section@page.sections.0", "s2", "s3"])
+        // Sections that arrive later continue the coding paths: the prepended one is the fourth decoded.
+        #expect(page.sections.map(\.id) == ["section@page.sections.3", "s2", "s3"])
+        #expect(!result.diagnostics.contains { $0.kind == .duplicateID })
         #expect(text(page.widget(id: "c")) == "C2")
         #expect(page.widget(id: "a") == nil)
         #expect(text(page.widget(id: "d")) == "D")
@@ -91,6 +93,27 @@ import Testing
         // Widgets of the removed section gave their ids back.
         _ = page.apply([PageMutation(kind: .appendSections, payload: [["widgets": [widget("a", "again")]]])], mode: .partial, decoder: decoder)
         #expect(text(page.widget(id: "a")) == "again")
+    }
+
+    @Test mutating func idLessSectionsThatArriveLaterNeverCollideWithEarlierPositionalIds() throws {
+        var page = try decode(page: #"{"sections": [{"widgets": [{"type": "test_text", "data": {"title": "first"}}]}]}"#).page
+        let idLess: JSONValue = ["widgets": [["type": "test_text", "data": ["title": "later"]]]]
+        let prepended = page.apply([PageMutation(kind: .prependSections, payload: [idLess])], mode: .partial, decoder: decoder)
+        let removed = page.apply([PageMutation(kind: .removeSection, targetID: "section@page.sections.0")], mode: .partial, decoder: decoder)
+        let appended = page.apply([PageMutation(kind: .appendSections, payload: [idLess])], mode: .partial, decoder: decoder)
+        #expect(page.sections.map(\.id) == ["section@page.sections.1", "section@page.sections.2"])
+        for result in [prepended, removed, appended] {
+            #expect(result.diagnostics.isEmpty)
+        }
+        let ids = page.widgetsInDocumentOrder.map(\.id)
+        #expect(ids == ["test_text@page.sections.1.widgets.0", "test_text@page.sections.2.widgets.0"])
+    }
+
+    @Test mutating func aNullIdCountsAsAbsentAndKeepsTheTargetsId() {
+        _ = page.apply([.replaceWidget("a", with: ["type": "test_text", "id": nil, "data": ["title": "A2"]])], mode: .partial, decoder: decoder)
+        _ = page.apply([PageMutation(kind: .replaceSection, targetID: "s2", payload: ["id": nil, "widgets": []])], mode: .partial, decoder: decoder)
+        #expect(text(page.widget(id: "a")) == "A2")
+        #expect(page.section(id: "s2") != nil)
     }
 
     @Test mutating func replacePageInstallsTheNewPageAndItsIdentity() {

@@ -45,6 +45,15 @@ import Testing
         #expect(error.diagnostic.kind == .unsupportedSchema)
     }
 
+    @Test(arguments: ["2", "2.5", "1e300", "9223372036854775808", "1.0000001"])
+    func refusesAnyNumberAboveTheSupportedMajor(version: String) {
+        #expect(throws: PageDecodingError.self) { try decode(page: #"{"schema_version": \#(version)}"#) }
+        var page = try? decode(page: "{}").page
+        let next = Data(#"{"page": {"schema_version": \#(version), "sections": [{"widgets": []}]}}"#.utf8)
+        #expect(throws: PageDecodingError.self) { _ = try testDecoder().appendNextPage(next, to: &page!) }
+        #expect(page?.sections.isEmpty == true)
+    }
+
     @Test func refusesDocumentsWithoutAPageObject() {
         #expect(throws: PageDecodingError.missingRoot("page")) { try testDecoder().decodePage(Data(#"{"sheet": {}}"#.utf8)) }
         #expect(throws: PageDecodingError.missingRoot("page")) { try testDecoder().decodePage(Data(#"{"page": []}"#.utf8)) }

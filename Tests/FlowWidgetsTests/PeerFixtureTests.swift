@@ -86,7 +86,8 @@ import Testing
     @Test func problemsPageKeepsHealthyWidgetsRenderable() throws {
         let decoded = try starterDecoder().decodePage(peerFixture("problems.json"))
         let widgets = decoded.page.widgetsInDocumentOrder
-        let byID = Dictionary(uniqueKeysWithValues: widgets.map { ($0.id, status(of: $0)) })
+        let context = EvaluationContext(client: ClientContext(appVersion: AppVersion(major: 1)), now: Date())
+        let byID = Dictionary(uniqueKeysWithValues: widgets.map { ($0.id, $0.resolve(in: context).status.rawValue) })
         #expect(byID["intro"] == "ok")
         #expect(byID["healthy_1"] == "ok")
         #expect(byID["healthy_2"] == "ok")

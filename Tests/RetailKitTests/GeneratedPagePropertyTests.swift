@@ -97,9 +97,14 @@ import Testing
             #expect(card.title.text == data["title"]?["text"]?.stringValue)
             #expect(card.tags.count == data["tags"]?.arrayValue?.count ?? 0)
         case "banner":
-            #expect(widget.data["image"]?["url"] == data["image"]?["url"])
+            let banner = try #require(widget.content(as: BannerContent.self))
+            #expect(banner.image.url == data["image"]?["url"]?.stringValue)
+            #expect(banner.title?.text == data["title"]?.stringValue)
+        case "tag_rail":
+            let rail = try #require(widget.content(as: TagRailContent.self))
+            #expect(rail.tags.map(\.text.text) == (data["tags"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue })
         default:
-            #expect(widget.data == data)
+            Issue.record("the generator made an unexpected type '\(widget.type)'")
         }
     }
 }

@@ -91,6 +91,23 @@ final class CapturedConsole: Sendable {
         #expect(Set(kinds) == ["unknown_arrangement", "unknown_type", "malformed_payload", "dropped_element", "incompatible", "expired"])
     }
 
+    @Test func nestedItemsAreListedWithTheirStatus() async throws {
+        let page = #"""
+            {"page": {"sections": [{"id": "s", "widgets": [{"type": "accordion", "id": "faq", "data": {"header": "FAQ", "items": [
+              {"type": "hologram", "id": "i1"},
+              {"type": "title_block", "id": "i2", "data": {"title": "T"}, "requires": {"min_app_version": "99"}},
+              {"type": "title_block", "id": "i3", "data": {"title": "T"}}]}}]}]}}
+            """#
+        let result = await lint(["-", "--json"], input: Data(page.utf8))
+        let items = try json(result.out)["sections"]?.arrayValue?.first?["widgets"]?.arrayValue?.first?["items"]
+        #expect(items == [["id": "i1", "type": "hologram", "status": "unknown"], ["id": "i2", "type": "title_block", "status": "incompatible"],
+                          ["id": "i3", "type": "title_block", "status": "ok"]])
+        let kinds = try json(result.out)["diagnostics"]?.arrayValue?.compactMap { $0["kind"]?.stringValue }
+        #expect(kinds == ["unknown_type", "incompatible"])
+        let text = await lint(["-"], input: Data(page.utf8))
+        #expect(text.out.contains("    incompatible item i2 (title_block)"))
+    }
+
     @Test(arguments: [
         ("not json at all", "not JSON"), (#"{"sheet": {}}"#, "no 'page'"), (#"{"page": {"schema_version": 9}}"#, "unsupported schema_version 9"), ("[]", "no 'page'"),
     ])
@@ -149,7 +166,9 @@ final class CapturedConsole: Sendable {
         }
         #expect(text.out.contains("\\u{1B}"))
         let asJSON = await lint(["-", "--json"], input: Data(page.utf8))
-        #expect(!asJSON.out.contains("\u{1B}"))
+        for forbidden: Character in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}"] {
+            #expect(!asJSON.out.contains(forbidden))
+        }
         #expect(try json(asJSON.out)["page_id"] == "\u{1B}]0;pwned\u{07}")
     }
 
@@ -157,7 +176,7 @@ final class CapturedConsole: Sendable {
         let result = await lint([example, "--now", "2026-11-29T12:00:00Z"])
         #expect(result.status == 0)
         #expect(result.out.contains("section campaigns [carousel] ok"))
-        #expect(result.out.contains("fallback    cmp-live (campaign_card -> campaign_card)"))
+        #expect(result.out.contains("fallback     cmp-live (campaign_card -> campaign_card)"))
         #expect(result.out.contains("incompatible at page.sections.1.widgets.1"))
     }
 

@@ -89,6 +89,13 @@ public struct JSONNode {
         try Value(from: self)
     }
 
+    /// The elements of this array node, each a node that keeps this node's session, so a
+    /// lossy array inside a strict one still reports what it drops.
+    public func elements() throws(DecodingFailure) -> [JSONNode] {
+        guard case .array(let elements) = value else { throw mismatch(expected: "an array") }
+        return elements.enumerated().map { index, element in descend(.index(index), to: element) }
+    }
+
     /// Decodes the array member `key` lossily: each element that fails is dropped and
     /// reported as `dropped_element`, its siblings stay. Absent gives `[]`; a member that is
     /// not an array fails.

@@ -9,13 +9,7 @@ public struct DecodedSheet: Sendable {
 extension PageDecoder {
     /// Decodes a `{"sheet": …}` document.
     public func decodeSheet(_ data: Data) throws(PageDecodingError) -> DecodedSheet {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(data)
-        } catch {
-            throw .invalidJSON(error)
-        }
-        guard let sheet = root["sheet"] else { throw .missingRoot("sheet") }
+        guard let sheet = try Self.parse(data)["sheet"] else { throw .missingRoot("sheet") }
         return try decodeSheet(sheet)
     }
 
@@ -28,7 +22,7 @@ extension PageDecoder {
         let id: String = session.lenient("id", in: object, at: root) ?? "sheet@sheet"
         let config: SheetConfig = session.lenient("config", in: object, at: root) ?? SheetConfig()
         let header = session.decodeStrip(object["header"], at: root.appending("header"), slot: .pageHeader)
-        let sections = decodeSections(object["sections"], at: root.appending("sections"), offset: 0, session: session)
+        let sections = decodeSections(object["sections"], at: root.appending("sections"), session: session)
         let footer = session.decodeStrip(object["footer"], at: root.appending("footer"), slot: .pageFooter)
         let sheet = SheetModel(
             id: id, config: config, header: header?.widgets ?? [], sections: sections, footer: footer?.widgets ?? [])

@@ -54,13 +54,32 @@ public struct PageDecoder: Sendable {
 
     /// Decodes a `{"page": …}` document.
     public func decodePage(_ data: Data) throws(PageDecodingError) -> DecodedPage {
-        let root: JSONValue
+        try decodePage(document: Self.parse(data))
+    }
+
+    /// Parses a document, or refuses it as `invalidJSON`.
+    static func parse(_ data: Data) throws(PageDecodingError) -> JSONValue {
         do {
-            root = try JSONParser.parse(data)
+            return try JSONParser.parse(data)
         } catch {
             throw .invalidJSON(error)
         }
-        return try decodePage(document: root)
+    }
+
+    /// The page's `schema_version` (1 when absent). Any number above the supported major,
+    /// integral or not, refuses the page; a value that is not a number is reported and read as 1.
+    static func schemaVersion(of page: JSONObject, session: DecodeSession) throws(PageDecodingError) -> Int {
+        guard let value = page["schema_version"], !value.isNull else { return 1 }
+        guard case .number(let number) = value else {
+            session.report(.malformedPayload, path: CodingPath(root: "page").appending("schema_version"),
+                           message: "ignored 'schema_version': expected an integer, found \(value.typeName)")
+            return 1
+        }
+        if number > Double(supportedSchemaVersion) {
+            let version = number < 1e15 ? Int(number.rounded(.down)) : Int.max
+            throw .unsupportedSchema(version: max(version, supportedSchemaVersion + 1), supported: supportedSchemaVersion)
+        }
+        return Int(exactly: number) ?? supportedSchemaVersion
     }
 
     /// Decodes a parsed `{"page": …}` document.
@@ -71,20 +90,9 @@ public struct PageDecoder: Sendable {
         return DecodedPage(page: model, diagnostics: session.diagnostics)
     }
 
-    func decodePage(_ object: JSONObject, session: DecodeSession, sectionOffset: Int = 0) throws(PageDecodingError) -> PageModel {
+    func decodePage(_ object: JSONObject, session: DecodeSession) throws(PageDecodingError) -> PageModel {
         let root = CodingPath(root: "page")
-        var schemaVersion = 1
-        if let value = object["schema_version"], !value.isNull {
-            if let version = value.intValue {
-                schemaVersion = version
-            } else {
-                session.report(.malformedPayload, path: root.appending("schema_version"),
-                               message: "ignored 'schema_version': expected an integer, found \(value.typeName)")
-            }
-        }
-        guard schemaVersion <= Self.supportedSchemaVersion else {
-            throw .unsupportedSchema(version: schemaVersion, supported: Self.supportedSchemaVersion)
-        }
+        let schemaVersion = try Self.schemaVersion(of: object, session: session)
 
         let id: String = session.lenient("id", in: object, at: root) ?? "page@page"
         let requestID: String = session.lenient("request_id", in: object, at: root) ?? makeRequestID()
@@ -94,7 +102,7 @@ public struct PageDecoder: Sendable {
         let nav: NavModel? = session.lenient("nav", in: object, at: root)
 
         let header = session.decodeStrip(object["header"], at: root.appending("header"), slot: .pageHeader)
-        let sections = decodeSections(object["sections"], at: root.appending("sections"), offset: sectionOffset, session: session)
+        let sections = decodeSections(object["sections"], at: root.appending("sections"), session: session)
         let footer = session.decodeStrip(object["footer"], at: root.appending("footer"), slot: .pageFooter)
         let pagination: Pagination? = session.lenient("pagination", in: object, at: root)
         let refresh: RefreshOptions = session.lenient("refresh", in: object, at: root) ?? RefreshOptions()
@@ -106,14 +114,17 @@ public struct PageDecoder: Sendable {
             identity: session.identity)
     }
 
-    /// Decodes a lossy array of sections whose paths start at index `offset` (a next page's
-    /// sections continue the numbering of the page they join).
-    func decodeSections(_ value: JSONValue?, at path: CodingPath, offset: Int, session: DecodeSession) -> [SectionModel] {
+    /// Decodes a lossy array of sections. Their coding paths continue the page's numbering
+    /// (`PageIdentity.nextSectionPathIndex`), so sections that arrive later, by a next page or
+    /// a mutation, never take a positional id that an earlier section holds.
+    func decodeSections(_ value: JSONValue?, at path: CodingPath, session: DecodeSession) -> [SectionModel] {
         guard let value, !value.isNull else { return [] }
         guard case .array(let elements) = value else {
             session.report(.malformedPayload, path: path, message: "ignored 'sections': expected an array, found \(value.typeName)")
             return []
         }
+        let offset = session.identity.nextSectionPathIndex
+        session.identity.nextSectionPathIndex += elements.count
         var sections: [SectionModel] = []
         sections.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {

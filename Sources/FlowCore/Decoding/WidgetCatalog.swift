@@ -12,6 +12,14 @@ public struct WidgetCatalog: Sendable {
         contentTypes[Content.widgetType] = content
     }
 
+    /// Registers each content type under its `widgetType`, in order (a later one of the same
+    /// type wins).
+    public mutating func register(_ contents: [any WidgetContent.Type]) {
+        for content in contents {
+            contentTypes[content.widgetType] = content
+        }
+    }
+
     /// Decodes `data` with the content type registered for `type`; `nil` when none is.
     public func decode(type: String, data: JSONNode) throws(DecodingFailure) -> (any WidgetContent)? {
         guard let contentType = contentTypes[type] else { return nil }

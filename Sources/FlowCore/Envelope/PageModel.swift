@@ -31,12 +31,62 @@ public struct PageModel: Sendable, Identifiable {
 
     /// The addressable widget with `id`: page header and footer, section headers and bodies.
     public func widget(id: String) -> WidgetModel? {
-        guard let slot = identity.widgetSlots[id] else { return nil }
-        switch slot {
-        case .pageHeader: return header?.widgets.first { $0.id == id }
-        case .pageFooter: return footer?.widgets.first { $0.id == id }
-        case .sectionHeader(let sectionID): return section(id: sectionID)?.header
-        case .sectionBody(let sectionID): return section(id: sectionID)?.widgets.first { $0.id == id }
+        locate(id, in: identity).flatMap(widget(at:))
+    }
+
+    /// Where the addressable widget `id` is, found through `identity`'s slots: one scan of
+    /// one container, never of the page.
+    func locate(_ id: String, in identity: PageIdentity) -> WidgetLocation? {
+        switch identity.widgetSlots[id] {
+        case nil:
+            return nil
+        case .pageHeader?:
+            return header?.widgets.firstIndex { $0.id == id }.map(WidgetLocation.pageHeader)
+        case .pageFooter?:
+            return footer?.widgets.firstIndex { $0.id == id }.map(WidgetLocation.pageFooter)
+        case .sectionHeader(let sectionID)?:
+            guard let section = identity.sectionIndex[sectionID], sections[section].header?.id == id else { return nil }
+            return .sectionHeader(section)
+        case .sectionBody(let sectionID)?:
+            guard let section = identity.sectionIndex[sectionID],
+                let index = sections[section].widgets.firstIndex(where: { $0.id == id })
+            else { return nil }
+            return .sectionBody(section: section, index: index)
+        }
+    }
+
+    /// The widget at a location `locate` returned.
+    func widget(at location: WidgetLocation) -> WidgetModel? {
+        switch location {
+        case .pageHeader(let index): header?.widgets[index]
+        case .pageFooter(let index): footer?.widgets[index]
+        case .sectionHeader(let section): sections[section].header
+        case .sectionBody(let section, let index): sections[section].widgets[index]
+        }
+    }
+
+    /// Puts `new` at `location`, or removes the widget there when `new` is `nil`.
+    mutating func replaceWidget(at location: WidgetLocation, with new: WidgetModel?) {
+        func update(_ widgets: inout [WidgetModel], _ index: Int) {
+            if let new { widgets[index] = new } else { widgets.remove(at: index) }
+        }
+        switch location {
+        case .pageHeader(let index):
+            if var strip = header {
+                header = nil  // keeps the widget array uniquely referenced, so it changes in place
+                update(&strip.widgets, index)
+                header = strip
+            }
+        case .pageFooter(let index):
+            if var strip = footer {
+                footer = nil
+                update(&strip.widgets, index)
+                footer = strip
+            }
+        case .sectionHeader(let section):
+            sections[section].header = new
+        case .sectionBody(let section, let index):
+            update(&sections[section].widgets, index)
         }
     }
 
@@ -50,6 +100,14 @@ public struct PageModel: Sendable, Identifiable {
         widgets += footer?.widgets ?? []
         return widgets
     }
+}
+
+/// Where an addressable widget sits, by index: valid until the page changes.
+enum WidgetLocation {
+    case pageHeader(Int)
+    case pageFooter(Int)
+    case sectionHeader(Int)
+    case sectionBody(section: Int, index: Int)
 }
 
 /// An experiment assignment behind a composition.

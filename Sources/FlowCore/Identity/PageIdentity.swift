@@ -20,6 +20,9 @@ struct PageIdentity: Sendable {
     private(set) var sectionIDs: Set<String> = []
     var widgetSlots: [String: WidgetSlot] = [:]
     var sectionIndex: [String: Int] = [:]
+    /// The coding-path index the next decoded section takes: it only grows, through next
+    /// pages and section mutations alike.
+    var nextSectionPathIndex = 0
     /// The next suffix to try per base id, so renaming a hundred `dup`s is not quadratic.
     private var nextSuffix: [String: Int] = [:]
     private var nextSectionSuffix: [String: Int] = [:]
@@ -71,6 +74,13 @@ struct PageIdentity: Sendable {
         for widget in section.widgets { reclaimWidget(widget, slot: .sectionBody(section.id)) }
         if let fallback = section.fallback {
             for id in fallback.allIDs { widgetIDs.insert(id) }
+        }
+    }
+
+    /// Records the positions of sections appended at the end, without touching the others.
+    mutating func indexAppendedSections(_ sections: [SectionModel], from start: Int) {
+        for index in start..<sections.count {
+            sectionIndex[sections[index].id] = index
         }
     }
 

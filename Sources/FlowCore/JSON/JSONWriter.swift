@@ -3,7 +3,8 @@ import Foundation
 /// Writes `JSONValue`s as compact UTF-8 JSON, members in their stored order.
 ///
 /// Used for the lint report, for `api` action bodies and for caches. Strings are escaped so
-/// that the output is valid JSON whatever they hold (control characters included); numbers
+/// that the output is valid JSON whatever they hold, and safe to print on a terminal: C0 and
+/// C1 control characters, DEL and the bidirectional overrides become `\uXXXX`; numbers
 /// that are integral print without a fraction, others in the shortest form that reads back
 /// to the same `Double`; a non-finite number, which JSON cannot hold, is written as `null`.
 public struct JSONWriter {
@@ -72,7 +73,8 @@ public struct JSONWriter {
     /// Appends a string literal with JSON escaping.
     public mutating func write(string: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
+        var utf8 = Array(string.utf8)[...]
+        while let byte = utf8.popFirst() {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
@@ -80,12 +82,28 @@ public struct JSONWriter {
             case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0..<0x20, 0x7F:
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+                writeEscape(UInt32(byte))
+            case 0xC2 where (0x80...0x9F).contains(utf8.first ?? 0):
+                // U+0080…U+009F, the C1 controls (CSI among them).
+                writeEscape(UInt32(utf8.removeFirst()))
+            case 0xE2 where utf8.count >= 2 && Self.isBidiOverride(utf8[utf8.startIndex], utf8[utf8.startIndex + 1]):
+                let second = UInt32(utf8.removeFirst()), third = UInt32(utf8.removeFirst())
+                writeEscape(0x2000 | (second & 0x3F) << 6 | (third & 0x3F))
             default: bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// U+202A…U+202E (E2 80 AA…AE) and U+2066…U+2069 (E2 81 A6…A9).
+    private static func isBidiOverride(_ second: UInt8, _ third: UInt8) -> Bool {
+        (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+    }
+
+    private mutating func writeEscape(_ scalar: UInt32) {
+        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+        for shift in stride(from: 12, through: 0, by: -4) {
+            bytes.append(Self.hexDigits[Int((scalar >> UInt32(shift)) & 0xF)])
+        }
     }
 }

@@ -57,7 +57,7 @@ extension PageModel {
         switch mutation.kind {
         case .replaceWidget:
             guard let id = mutation.targetID, case .object(var object)? = mutation.payload else { return "needs an id and a widget" }
-            if object["id"] == nil { object["id"] = .string(id) }
+            if object["id"]?.isNull ?? true { object["id"] = .string(id) }
             return replaceWidget(id: id, with: .object(object), session: session)
         case .removeWidget:
             guard let id = mutation.targetID else { return "needs an id" }
@@ -68,7 +68,7 @@ extension PageModel {
             return nil
         case .replaceSection:
             guard let id = mutation.targetID, case .object(var object)? = mutation.payload else { return "needs an id and a section" }
-            if object["id"] == nil { object["id"] = .string(id) }
+            if object["id"]?.isNull ?? true { object["id"] = .string(id) }
             return replaceSection(id: id, with: .object(object), session: session)
         case .removeSection:
             guard let id = mutation.targetID else { return "needs an id" }
@@ -94,73 +94,38 @@ extension PageModel {
     }
 
     private mutating func replaceWidget(id: String, with value: JSONValue, session: DecodeSession) -> String? {
-        guard let slot = session.identity.widgetSlots[id], let old = widget(at: slot, id: id, session: session) else {
-            return "no widget with id '\(id)'"
-        }
+        guard let slot = session.identity.widgetSlots[id], let location = locate(id, in: session.identity),
+            let old = widget(at: location)
+        else { return "no widget with id '\(id)'" }
         session.identity.releaseWidget(old)
         guard let new = session.decodeWidget(value, at: old.path, slot: slot) else {
             session.identity.reclaimWidget(old, slot: slot)
             return "the new widget could not be decoded"
         }
-        replace(id: id, at: slot, with: new, session: session)
+        replaceWidget(at: location, with: new)
         return nil
     }
 
     private mutating func removeWidget(id: String, session: DecodeSession) -> String? {
-        guard let slot = session.identity.widgetSlots[id], let old = widget(at: slot, id: id, session: session) else {
+        guard let location = locate(id, in: session.identity), let old = widget(at: location) else {
             return "no widget with id '\(id)'"
         }
-        replace(id: id, at: slot, with: nil, session: session)
+        replaceWidget(at: location, with: nil)
         session.identity.releaseWidget(old)
         return nil
     }
 
-    private func widget(at slot: WidgetSlot, id: String, session: DecodeSession) -> WidgetModel? {
-        switch slot {
-        case .pageHeader: return header?.widgets.first { $0.id == id }
-        case .pageFooter: return footer?.widgets.first { $0.id == id }
-        case .sectionHeader(let sectionID):
-            return session.identity.sectionIndex[sectionID].flatMap { sections[$0].header }
-        case .sectionBody(let sectionID):
-            return session.identity.sectionIndex[sectionID].flatMap { index in sections[index].widgets.first { $0.id == id } }
-        }
-    }
-
-    /// Puts `new` where the widget `id` is, or removes it when `new` is `nil`. Touches only
-    /// the one container: the page is never rescanned.
-    private mutating func replace(id: String, at slot: WidgetSlot, with new: WidgetModel?, session: DecodeSession) {
-        func update(_ widgets: inout [WidgetModel]) {
-            guard let index = widgets.firstIndex(where: { $0.id == id }) else { return }
-            if let new { widgets[index] = new } else { widgets.remove(at: index) }
-        }
-        switch slot {
-        case .pageHeader:
-            if var strip = header {
-                update(&strip.widgets)
-                header = strip
-            }
-        case .pageFooter:
-            if var strip = footer {
-                update(&strip.widgets)
-                footer = strip
-            }
-        case .sectionHeader(let sectionID):
-            if let index = session.identity.sectionIndex[sectionID] { sections[index].header = new }
-        case .sectionBody(let sectionID):
-            if let index = session.identity.sectionIndex[sectionID] { update(&sections[index].widgets) }
-        }
-    }
-
     private mutating func insertSections(_ elements: [JSONValue], atStart: Bool, session: DecodeSession, decoder: PageDecoder) {
-        let offset = atStart ? 0 : sections.count
         let path = CodingPath(root: "page").appending("sections")
-        let added = decoder.decodeSections(.array(elements), at: path, offset: offset, session: session)
+        let added = decoder.decodeSections(.array(elements), at: path, session: session)
         if atStart {
             sections.insert(contentsOf: added, at: 0)
+            session.identity.reindexSections(sections)
         } else {
+            let start = sections.count
             sections.append(contentsOf: added)
+            session.identity.indexAppendedSections(sections, from: start)
         }
-        session.identity.reindexSections(sections)
     }
 
     private mutating func replaceSection(id: String, with value: JSONValue, session: DecodeSession) -> String? {

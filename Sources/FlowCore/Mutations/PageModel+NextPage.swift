@@ -6,22 +6,15 @@ extension PageDecoder {
     /// claimed against the page's identity index, so they stay unique after the merge. The
     /// page's header, footer and nav stay; pagination becomes the next page's.
     public func appendNextPage(_ data: Data, to page: inout PageModel) throws(PageDecodingError) -> [Diagnostic] {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(data)
-        } catch {
-            throw .invalidJSON(error)
-        }
-        guard case .object(let object)? = root["page"] else { throw .missingRoot("page") }
-        if let version = object["schema_version"]?.intValue, version > Self.supportedSchemaVersion {
-            throw .unsupportedSchema(version: version, supported: Self.supportedSchemaVersion)
-        }
+        guard case .object(let object)? = try Self.parse(data)["page"] else { throw .missingRoot("page") }
         let session = DecodeSession(catalog: catalog)
+        _ = try Self.schemaVersion(of: object, session: session)
         swap(&session.identity, &page.identity)
         let path = CodingPath(root: "page")
-        let added = decodeSections(object["sections"], at: path.appending("sections"), offset: page.sections.count, session: session)
+        let added = decodeSections(object["sections"], at: path.appending("sections"), session: session)
+        let start = page.sections.count
         page.sections.append(contentsOf: added)
-        session.identity.reindexSections(page.sections)
+        session.identity.indexAppendedSections(page.sections, from: start)
         page.pagination = session.lenient("pagination", in: object, at: path) ?? Pagination(hasMore: false)
         swap(&session.identity, &page.identity)
         return session.diagnostics

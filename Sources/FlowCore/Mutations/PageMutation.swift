@@ -77,13 +77,7 @@ extension PageDecoder {
     /// Decodes an `api` response. Mutations are lossy: one that cannot be read is dropped and
     /// reported, its siblings stay. An unknown `mode` reads as `partial` and is reported.
     public func decodeActionResponse(_ data: Data) throws(PageDecodingError) -> ActionResponse {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(data)
-        } catch {
-            throw .invalidJSON(error)
-        }
-        guard case .object(let object) = root else { throw .missingRoot("mutations") }
+        guard case .object(let object) = try Self.parse(data) else { throw .missingRoot("mutations") }
         let path = CodingPath(root: "response")
         let session = DecodeSession(catalog: catalog)
         var mode = MutationMode.partial

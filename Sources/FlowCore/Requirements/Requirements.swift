@@ -48,14 +48,7 @@ extension Array: JSONDecodable where Element: JSONDecodable {
     /// A strict array: any element that fails fails the array. Use `lossyArray` where the
     /// contract says an array is lossy.
     public init(from node: JSONNode) throws(DecodingFailure) {
-        guard case .array(let elements) = node.value else { throw node.mismatch(expected: "an array") }
-        let path = node.path
-        var decoded: [Element] = []
-        decoded.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            decoded.append(try Element(from: JSONNode(value: element, path: path.appending(index))))
-        }
-        self = decoded
+        self = try node.elements().map { child throws(DecodingFailure) in try Element(from: child) }
     }
 }
 

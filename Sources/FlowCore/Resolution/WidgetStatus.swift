@@ -18,6 +18,9 @@ public enum WidgetStatus: String, Sendable, Hashable, CaseIterable {
 public struct ResolvedWidget: Sendable {
     public let widget: WidgetModel
     public let status: WidgetStatus
+    /// The widgets nested in the shown widget's content (an accordion's items), resolved by
+    /// the same rules.
+    public let nested: [ResolvedWidget]
 
     /// The widget to render: itself when `ok`, its fallback when `fallback`, else `nil`
     /// (renderers apply the unknown-widget policy to `unknown` and `malformed`).
@@ -56,20 +59,30 @@ extension WidgetModel {
     /// and data, each of the last three replaced by a usable fallback when there is one.
     /// Incompatible and expired outcomes are reported to `report`.
     public func resolve(in context: EvaluationContext, report: (Diagnostic) -> Void = { _ in }) -> ResolvedWidget {
+        let status = resolvedStatus(in: context, report: report)
+        let shown = status == .ok ? self : status == .fallback ? fallback : nil
+        var nested: [ResolvedWidget] = []
+        if let shown, case .decoded(let content) = shown.content {
+            nested = content.nestedWidgets.map { $0.resolve(in: context, report: report) }
+        }
+        return ResolvedWidget(widget: self, status: status, nested: nested)
+    }
+
+    private func resolvedStatus(in context: EvaluationContext, report: (Diagnostic) -> Void) -> WidgetStatus {
         let (status, reason) = ownStatus(in: context)
         switch status {
         case .ok, .fallback:
-            return ResolvedWidget(widget: self, status: .ok)
+            return .ok
         case .expired:
             report(Diagnostic(kind: .expired, path: path.description, widgetType: type, message: "not shown: \(reason ?? "expired")"))
-            return ResolvedWidget(widget: self, status: .expired)
+            return .expired
         case .incompatible, .unknown, .malformed:
             let usable = fallback.map { $0.ownStatus(in: context).status == .ok } ?? false
             if status == .incompatible {
                 let outcome = usable ? "fallback '\(fallback?.type ?? "")' shown" : "not shown"
                 report(Diagnostic(kind: .incompatible, path: path.description, widgetType: type, message: "\(outcome): \(reason ?? "")"))
             }
-            return ResolvedWidget(widget: self, status: usable ? .fallback : status)
+            return usable ? .fallback : status
         }
     }
 }

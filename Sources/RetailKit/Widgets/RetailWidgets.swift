@@ -10,8 +10,6 @@ public enum RetailWidgets {
 
     /// Registers every retail content type on `catalog`.
     public static func register(on catalog: inout WidgetCatalog) {
-        for contentType in contentTypes {
-            catalog.register(contentType)
-        }
+        catalog.register(contentTypes)
     }
 }

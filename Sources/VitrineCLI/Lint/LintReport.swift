@@ -37,13 +37,8 @@ struct LintReport {
         if widget.status == .fallback, let shown = widget.shown {
             object["shown_type"] = .string(shown.type)
         }
-        if case .decoded(let content) = widget.widget.content, !content.nestedWidgets.isEmpty {
-            object["items"] = .array(content.nestedWidgets.map { nested in
-                var entry = JSONObject()
-                entry["id"] = .string(nested.id)
-                entry["type"] = .string(nested.type)
-                return .object(entry)
-            })
+        if !widget.nested.isEmpty {
+            object["items"] = .array(widget.nested.map(entry))
         }
         return .object(object)
     }
@@ -79,23 +74,24 @@ struct LintReport {
         let page = resolved.page
         let shownSections = resolved.sections.filter(\.isShown).count
         var lines = ["page \(safe(page.id)) (request \(safe(page.requestID))): \(shownSections) of \(resolved.sections.count) sections shown, \(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")"]
-        func widgetLine(_ widget: ResolvedWidget, indent: String, role: String = "") -> String {
+        func widgetLines(_ widget: ResolvedWidget, indent: String, role: String = "") -> [String] {
             let shown = widget.status == .fallback ? " -> \(safe(widget.shown?.type ?? ""))" : ""
-            return "\(indent)\(widget.status.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(role)\(safe(widget.widget.id)) (\(safe(widget.widget.type))\(shown))"
+            let line = "\(indent)\(widget.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))\(role)\(safe(widget.widget.id)) (\(safe(widget.widget.type))\(shown))"
+            return [line] + widget.nested.flatMap { widgetLines($0, indent: indent + "  ", role: "item ") }
         }
         if !resolved.header.isEmpty {
             lines.append("header")
-            lines += resolved.header.map { widgetLine($0, indent: "  ") }
+            lines += resolved.header.flatMap { widgetLines($0, indent: "  ") }
         }
         for section in resolved.sections {
             let shown = section.shownFallback.map { " -> \(safe($0.type))" } ?? ""
             lines.append("section \(safe(section.section.id)) [\(section.section.layout.arrangement.rawValue)] \(section.status.rawValue)\(shown)")
-            if let header = section.header { lines.append(widgetLine(header, indent: "  ", role: "header ")) }
-            lines += section.widgets.map { widgetLine($0, indent: "  ") }
+            if let header = section.header { lines += widgetLines(header, indent: "  ", role: "header ") }
+            lines += section.widgets.flatMap { widgetLines($0, indent: "  ") }
         }
         if !resolved.footer.isEmpty {
             lines.append("footer")
-            lines += resolved.footer.map { widgetLine($0, indent: "  ") }
+            lines += resolved.footer.flatMap { widgetLines($0, indent: "  ") }
         }
         if !diagnostics.isEmpty {
             lines.append("diagnostics")
