@@ -22,6 +22,12 @@ struct DecodePlanTests {
         #expect(result.cropWidth == 3000 && result.cropHeight == 3000)
     }
 
+    @Test func absurdTargetsStayInRange() {
+        #expect(plan(64, 48, (Int.max, 10), .fit).displaySize == PixelSize(width: 13, height: 10))
+        #expect(plan(64, 48, (Int.max, Int.max), .fill).displaySize == PixelSize(width: 48, height: 48))
+        #expect(plan(64, 48, (Int.max, Int.max), .fit).displaySize == PixelSize(width: 64, height: 48))
+    }
+
     @Test func smallImagesAreNeverUpscaled() {
         #expect(plan(100, 50, (400, 400), .fit).displaySize == PixelSize(width: 100, height: 50))
         let fill = plan(100, 50, (400, 200), .fill)

@@ -21,6 +21,35 @@ import Testing
         try parse(backend.respond(to: get("/v1/cart", headers: ["x-vitrine-user": user])))
     }
 
+    @Test func aForgottenCartNeverGoesBackInRevision() throws {
+        let small = try makeBackend(clock: clock) { $0.cartCapacity = 2 }
+        func add(_ user: String) throws -> JSONValue {
+            try parse(small.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001","quantity":1}"#, headers: ["x-vitrine-user": user])))
+        }
+        var last = 0
+        for _ in 0..<4 { last = try #require(add("ana")["revision"]?.intValue) }
+        _ = try add("bob")
+        _ = try add("cy")  // ana's cart is now the least recently written: forgotten
+        let again = try add("ana")
+        #expect(try #require(again["revision"]?.intValue) > last)
+        #expect(again["item_count"] == 1)
+    }
+
+    @Test func anActiveCartOutlivesAnIdleOne() throws {
+        let small = try makeBackend(clock: clock) { $0.cartCapacity = 2 }
+        func add(_ user: String) {
+            _ = small.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001","quantity":1}"#, headers: ["x-vitrine-user": user]))
+        }
+        add("ana")
+        add("bob")
+        add("ana")
+        add("cy")  // bob wrote least recently
+        let ana = try parse(small.respond(to: get("/v1/cart", headers: ["x-vitrine-user": "ana"])))
+        let bob = try parse(small.respond(to: get("/v1/cart", headers: ["x-vitrine-user": "bob"])))
+        #expect(ana["item_count"] == 2)
+        #expect(bob["item_count"] == 0)
+    }
+
     @Test func addingAnswersTheCanonicalCartAndRevisionGrows() throws {
         #expect(try cart()["revision"] == 0)
         let first = try parse(add("p-1001", quantity: 2))

@@ -1,5 +1,5 @@
 import Foundation
-import RetailBackend
+@testable import RetailBackend
 import Testing
 
 /// Hostile and broken clients: each gets an error or a closed connection, never reaches the
@@ -56,7 +56,26 @@ final class HTTPServerLimitsTests {
         #expect(try server.stillServes())
     }
 
-    @Test(arguments: ["99999999999999999999", "18446744073709551615", "-1"])
+    @Test(arguments: ["9223372036854775808", "18446744073709551615"])
+    func aContentLengthBeyondIntGets413AtOnce(length: String) throws {
+        let client = try RawSocketClient(port: server.port)
+        client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n{}")
+        let reply = client.readReply()
+        #expect(reply?.status == 413)
+        #expect(reply.map { String(decoding: $0.body, as: UTF8.self).contains("payload_too_large") } == true)
+        #expect(handler.count == 0)
+        #expect(try server.stillServes())
+    }
+
+    @Test func declaredLengthsCompareWithoutOverflow() {
+        #expect(HTTPServerCore.declaredLength("1048577", exceeds: 1 << 20))
+        #expect(!HTTPServerCore.declaredLength("1048576", exceeds: 1 << 20))
+        #expect(HTTPServerCore.declaredLength("99999999999999999999999", exceeds: 1 << 20))
+        #expect(!HTTPServerCore.declaredLength("12abc", exceeds: 1 << 20))
+        #expect(!HTTPServerCore.declaredLength("-1", exceeds: 1 << 20))
+    }
+
+    @Test(arguments: ["99999999999999999999", "-1"])
     func absurdContentLengthIsRefused(length: String) throws {
         let client = try RawSocketClient(port: server.port)
         client.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n{}")

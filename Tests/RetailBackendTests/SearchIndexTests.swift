@@ -21,6 +21,12 @@ import Testing
         return body["suggestions"]?.arrayValue ?? []
     }
 
+    @Test(arguments: ["ﬂ", "ß", " f ", "é"])
+    func oneTypedCharacterGivesNothingEvenWhenFoldingLengthensIt(query: String) throws {
+        #expect(try suggest(query).isEmpty)
+        #expect(try suggest(query, locale: "fr-FR").isEmpty)
+    }
+
     @Test func shortQueriesGiveNothing() throws {
         #expect(try suggest("").isEmpty)
         #expect(try suggest("s").isEmpty)

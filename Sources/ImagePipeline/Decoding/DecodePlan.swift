@@ -18,8 +18,11 @@ struct DecodePlan: Equatable, Sendable {
         let transposed = orientation >= 5 && orientation <= 8
         let width = Double(transposed ? storedHeight : storedWidth)
         let height = Double(transposed ? storedWidth : storedHeight)
-        let targetWidth = Double(max(1, target.width))
-        let targetHeight = Double(max(1, target.height))
+        // Clamped far beyond any image the pixel limit lets through, so that every later
+        // Double-to-Int conversion stays in range whatever size the caller asked for.
+        let largest = 1 << 30
+        let targetWidth = Double(min(max(1, target.width), largest))
+        let targetHeight = Double(min(max(1, target.height), largest))
         var cropWidth = width, cropHeight = height
         var outWidth: Int, outHeight: Int
         switch mode {

@@ -1,5 +1,6 @@
-/// One shopper's cart. `revision` grows by one with every change and never goes back, so
-/// a client can drop answers older than the newest it applied (CONTRACT §10).
+/// One shopper's cart. `revision` grows with every change and never goes back, so a client
+/// can drop answers older than the newest it applied (CONTRACT §10); `CartService` assigns
+/// it from one counter for all carts.
 struct Cart: Sendable {
     var id: String
     var revision = 0
@@ -20,13 +21,13 @@ struct Cart: Sendable {
         } else {
             lines.append((productID, quantity))
         }
-        revision += 1
     }
 
-    /// Removes a line; removing what is not there changes nothing (and keeps the revision).
-    mutating func remove(_ productID: String) {
-        guard let index = lines.firstIndex(where: { $0.productID == productID }) else { return }
+    /// Removes a line; says whether there was one (removing what is not there changes nothing).
+    @discardableResult
+    mutating func remove(_ productID: String) -> Bool {
+        guard let index = lines.firstIndex(where: { $0.productID == productID }) else { return false }
         lines.remove(at: index)
-        revision += 1
+        return true
     }
 }

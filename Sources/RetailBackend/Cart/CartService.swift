@@ -9,6 +9,9 @@ final class CartService: Sendable {
     struct Book: Sendable {
         var carts: BoundedDictionary<String, Cart>
         var idempotency: IdempotencyStore
+        /// The last revision given to any cart. Revisions come from this one counter, so a
+        /// cart that was forgotten (capacity) and made anew still never goes back in revision.
+        var lastRevision = 0
     }
 
     /// What a cart change asks for.
@@ -74,8 +77,13 @@ final class CartService: Sendable {
                         "a cart line holds at most 99; this one would hold \(total)", code: "invalid_quantity"))
                 }
                 cart.add(id, quantity: quantity)
+                book.lastRevision += 1
+                cart.revision = book.lastRevision
             case .remove(let id):
-                cart.remove(id)
+                if cart.remove(id) {
+                    book.lastRevision += 1
+                    cart.revision = book.lastRevision
+                }
             }
             book.carts.set(cart, for: user)
             let body = render(cart, locale: locale)

@@ -57,7 +57,7 @@ final class HTTPServerCore: Sendable {
             context.phase = .receiving
             // Refused before a byte of the body is read; libmicrohttpd then closes the
             // connection after the answer instead of reading the rest.
-            if let length = context.headers["content-length"].flatMap(Int.init), length > configuration.maxBodyBytes {
+            if let length = context.headers["content-length"], Self.declaredLength(length, exceeds: configuration.maxBodyBytes) {
                 return queue(HTTPFrontError.payloadTooLarge(limit: configuration.maxBodyBytes), on: connection, context: context)
             }
             return .YES
@@ -197,6 +197,15 @@ final class HTTPServerCore: Sendable {
 
     /// Headers libmicrohttpd sets itself from the body it is given.
     private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
+
+    /// Whether a `Content-Length` declares more than `limit`. All digits but beyond `Int`
+    /// (up to libmicrohttpd's UINT64_MAX, which it reads as "unknown") is more than any limit.
+    static func declaredLength(_ text: String, exceeds limit: Int) -> Bool {
+        let digits = text.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+        guard let length = Int(digits) else { return true }
+        return length > limit
+    }
 
     private static func isJSON(contentType: String?) -> Bool {
         guard let contentType else { return false }

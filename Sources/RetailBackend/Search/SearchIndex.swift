@@ -52,8 +52,11 @@ struct SearchIndex: Sendable {
 
     /// Ranked suggestions for a query, `extra` entries (live campaigns) included.
     func suggestions(for query: String, extra: [Entry] = []) -> [Entry] {
-        let folded = Self.fold(query.trimmingCharacters(in: .whitespacesAndNewlines))
-        guard folded.count >= Self.minimumQueryLength else { return [] }
+        // The minimum is counted on what the shopper typed: folding can lengthen text
+        // ("ﬂ" becomes "fl"), and one character must never suggest anything.
+        let typed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard typed.count >= Self.minimumQueryLength else { return [] }
+        let folded = Self.fold(typed)
         let queryWords = Self.words(folded)
         var scored: [(score: Int, entry: Entry)] = []
         for entry in entries + extra {
