@@ -37,6 +37,15 @@ public struct HTTPRequest: Sendable {
     public func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
+
+    /// Whether a `Content-Type` names JSON: `application/json` or an `application/…+json` type.
+    public static func isJSON(contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        } ?? ""
+        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
 }
 
 /// One HTTP response.

@@ -110,7 +110,7 @@ final class HTTPServerCore: Sendable {
             return queue(HTTPFrontError.payloadTooLarge(limit: configuration.maxBodyBytes), on: connection, context: context)
         }
         if configuration.isJSONBodyRequired, !context.body.isEmpty, ["POST", "PUT", "PATCH"].contains(context.method),
-            !Self.isJSON(contentType: context.headers["content-type"])
+            !HTTPRequest.isJSON(contentType: context.headers["content-type"])
         {
             return queue(HTTPFrontError.unsupportedMediaType, on: connection, context: context)
         }
@@ -205,14 +205,6 @@ final class HTTPServerCore: Sendable {
         guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
         guard let length = Int(digits) else { return true }
         return length > limit
-    }
-
-    private static func isJSON(contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
-        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
     }
 
     /// Header fields with lower-cased names; repeated fields are joined with ", ".

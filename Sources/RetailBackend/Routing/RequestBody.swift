@@ -7,10 +7,7 @@ enum RequestBody {
     /// The body as a JSON object.
     static func object(_ request: HTTPRequest) throws(RequestError) -> JSONValue {
         let contentType = request.header("content-type")
-        let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard mediaType == "application/json" || mediaType?.hasSuffix("+json") == true else {
-            throw .unsupportedMediaType(contentType)
-        }
+        guard HTTPRequest.isJSON(contentType: contentType) else { throw .unsupportedMediaType(contentType) }
         guard !request.body.isEmpty else { throw .badJSON("the body is empty; a JSON object was expected") }
         let value: JSONValue
         do {
