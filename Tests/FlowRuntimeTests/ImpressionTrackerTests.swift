@@ -54,7 +54,10 @@ struct ImpressionTrackerTests {
     @Test func fourHundredNinetyNineMillisecondsIsNotEnoughAndFiveHundredIs() async throws {
         let page = try page()
         frame(page, 1)
+        await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(499))
+        // The timer's deadline is still ahead: advancing woke nothing.
+        #expect(clock.sleeperCount == 1)
         #expect(tracker.isTiming("w"))
         #expect(recorder.events.isEmpty)
         #expect(tracker.impressionCount(of: "w") == 0)
@@ -85,10 +88,16 @@ struct ImpressionTrackerTests {
     @Test func dippingUnderTheThresholdBreaksTheStretch() async throws {
         let page = try page()
         frame(page, 1)
+        await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(400))
         frame(page, 0.3)
+        // The dip ended the stretch: its timer was cancelled, none waits.
+        #expect(tracker.isTiming("w") == false)
         frame(page, 1)
+        await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(400))
+        // 800 ms since the first stretch began, 400 ms into the new one: still waiting.
+        #expect(clock.sleeperCount == 1)
         #expect(tracker.impressionCount(of: "w") == 0)
         clock.advance(by: .milliseconds(100))
         await waitUntil { recorder.events.count == 1 }

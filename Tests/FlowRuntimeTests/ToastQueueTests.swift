@@ -18,7 +18,10 @@ struct ToastQueueTests {
         #expect(toasts.current?.message == "first")
         #expect(toasts.pending.map(\.message) == ["second"])
 
+        await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(999))
+        // The first toast's timer is still ahead: nothing was woken.
+        #expect(clock.sleeperCount == 1)
         #expect(toasts.current?.message == "first")
         clock.advance(by: .milliseconds(1))
         await waitUntil { toasts.current?.message == "second" }
@@ -35,7 +38,10 @@ struct ToastQueueTests {
         toasts.show("second", duration: 1)
         toasts.dismissCurrent()
         #expect(toasts.current?.message == "second")
+        await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(200))
+        // The second toast's timer started at the dismissal, 200 ms ago: it still waits.
+        #expect(clock.sleeperCount == 1)
         #expect(toasts.current?.message == "second")
         clock.advance(by: .milliseconds(800))
         await waitUntil { toasts.current == nil }

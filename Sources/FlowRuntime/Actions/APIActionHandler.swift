@@ -40,9 +40,12 @@ struct APIActionHandler: ActionHandler {
             do {
                 data = try await transport.send(call)
             } catch {
+                if Task.isCancelled || error is CancellationError { return .failed("cancelled") }
                 if let message = context.dispatcher.apiFailureMessage { context.toasts.show(message) }
                 return .failed("transport: \(error)")
             }
+            // A cancelled action changes nothing, even when its answer arrived.
+            guard !Task.isCancelled else { return .failed("cancelled") }
             let response: ActionResponse
             do throws(PageDecodingError) {
                 response = try await OffMainDecoding.decodeActionResponse(data, decoder: decoder)
@@ -50,6 +53,7 @@ struct APIActionHandler: ActionHandler {
                 context.report([error.diagnostic], source: .refusedDocument(kind: "action"))
                 return .failed("unreadable response: \(error)")
             }
+            guard !Task.isCancelled else { return .failed("cancelled") }
             context.report(response.diagnostics, source: .mutations)
             var note = "no mutations"
             if let store, !response.mutations.isEmpty {

@@ -14,7 +14,8 @@ extension PageStore {
         nextPageToken += 1
         let token = nextPageToken
         nextPageState = .loading
-        lastFailure = nil
+        // Only a failed next page is superseded here; a failed refresh stays retryable.
+        if case .nextPage? = lastFailure { lastFailure = nil }
         let stream = source.updates(for: PageRequest(pageID: pageID, kind: .nextPage(postback: postback)))
         let generation = pageGeneration
         nextPageTask = Task { @MainActor [weak self] in

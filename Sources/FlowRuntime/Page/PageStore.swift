@@ -160,6 +160,10 @@ public final class PageStore {
     ) async {
         // The content this request may replace: what it saw at its start, then what it installed.
         var expected = generation
+        // Whether the content on screen is this request's own cached copy. A mutation on it
+        // (an `api` answer) does not make the fresh page stale: the server that composes the
+        // fresh page has already applied the action.
+        var showsOwnCachedCopy = false
         do {
             for try await update in stream {
                 let decoded: DecodedPage
@@ -169,19 +173,22 @@ public final class PageStore {
                     guard token == pageRequestToken else { return }
                     record(DiagnosticReport(pageID: pageID, requestID: storage?.requestID,
                                             source: .refusedDocument(kind: request.kindName), diagnostics: [error.diagnostic]))
+                    // An unreadable cached copy is skipped: the fresh page that follows decides.
+                    if update.origin == .cached { continue }
                     throw error
                 }
                 guard token == pageRequestToken else {
                     droppedResponseCount += 1
                     return
                 }
-                guard contentGeneration == expected else {
+                guard contentGeneration == expected || (showsOwnCachedCopy && update.origin == .fresh) else {
                     droppedResponseCount += 1
                     endPageRequest()
                     return
                 }
                 install(decoded, origin: update.origin, kind: request.kindName)
                 expected = contentGeneration
+                showsOwnCachedCopy = update.origin == .cached
             }
             guard token == pageRequestToken else { return }
             endPageRequest()

@@ -39,11 +39,18 @@ public final class ToastQueue {
     public func show(_ message: String, duration seconds: Double? = nil) {
         nextID += 1
         var duration = defaultDuration
-        if let seconds, seconds.isFinite, seconds > 0 { duration = .milliseconds(Int64((seconds * 1000).rounded())) }
+        // The duration comes from the server: capped, so that no value can overflow the
+        // conversion or keep a toast up for ever.
+        if let seconds, seconds.isFinite, seconds > 0 {
+            duration = .milliseconds(Int64((min(seconds, Self.maximumSeconds) * 1000).rounded()))
+        }
         pending.append(Toast(id: nextID, message: message, duration: duration))
         if pending.count > maximumPending { pending.removeFirst(pending.count - maximumPending) }
         if current == nil { showNext() }
     }
+
+    /// The longest a toast stays, in seconds, whatever the server asks.
+    public static let maximumSeconds = 60.0
 
     /// Queues the toast of a `toast` action or an `api` response.
     public func show(_ toast: ToastAction) {

@@ -37,27 +37,41 @@ public final class WidgetStateStore {
     }
 
     /// The widgets with state, as they are on `page`, to compare after a change.
+    /// Where a stateful widget was before a change.
+    enum Presence {
+        /// An addressable widget of the page, as it was.
+        case addressable(WidgetModel)
+        /// On the page, but nested in another widget (an accordion item).
+        case nested
+        /// Not on the page: a sheet's widget, which shares the page's state store.
+        case offPage
+    }
+
     /// Costs the number of stateful widgets, never the size of the page.
-    func snapshot(of page: PageModel?) -> [String: WidgetModel?] {
-        var snapshot: [String: WidgetModel?] = [:]
+    func snapshot(of page: PageModel?) -> [String: Presence] {
+        var snapshot: [String: Presence] = [:]
         for id in values.keys {
-            snapshot[id] = page?.widget(id: id)
+            if let widget = page?.widget(id: id) {
+                snapshot[id] = .addressable(widget)
+            } else {
+                snapshot[id] = page?.widgetIDs.contains(id) == true ? .nested : .offPage
+            }
         }
         return snapshot
     }
 
     /// Keeps the state of widgets unchanged between `snapshot` (taken before the change) and
-    /// `page`, and forgets the rest. A widget is unchanged when it has the same id and source;
-    /// a nested widget (not addressable by id) is kept while its id is still on the page.
-    func retainUnchanged(from snapshot: [String: WidgetModel?], to page: PageModel?) {
+    /// `page`, and forgets the rest. An addressable widget is unchanged when it has the same
+    /// id and source; a nested one is kept while its id is still on the page; a widget that
+    /// was never on the page (a sheet's) is not the page's to reset.
+    func retainUnchanged(from snapshot: [String: Presence], to page: PageModel?) {
         guard !values.isEmpty else { return }
         for (id, before) in snapshot {
-            let after = page?.widget(id: id)
             let unchanged: Bool
-            if let before {
-                unchanged = after == before
-            } else {
-                unchanged = after == nil && (page?.widgetIDs.contains(id) ?? false)
+            switch before {
+            case .addressable(let widget): unchanged = page?.widget(id: id) == widget
+            case .nested: unchanged = page?.widget(id: id) == nil && (page?.widgetIDs.contains(id) ?? false)
+            case .offPage: unchanged = true
             }
             if !unchanged { values[id] = nil }
         }

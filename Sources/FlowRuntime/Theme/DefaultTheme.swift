@@ -48,8 +48,9 @@ public struct DefaultTheme: ThemeProvider {
         if let token = color.token, let known = colors[token] {
             resolved = known.resolved(for: scheme)
         } else {
-            let hex = scheme == .dark ? (color.darkHex ?? color.hex) : color.hex
-            resolved = hex.flatMap(RGBAColor.init(hex:)) ?? fallbackColor.resolved(for: scheme)
+            // An unreadable dark_hex falls back to hex, not straight to the theme's fallback.
+            let dark = scheme == .dark ? color.darkHex.flatMap(RGBAColor.init(hex:)) : nil
+            resolved = dark ?? color.hex.flatMap(RGBAColor.init(hex:)) ?? fallbackColor.resolved(for: scheme)
         }
         if let alpha = color.alpha, alpha.isFinite {
             let factor = min(max(alpha, 0), 1)

@@ -75,7 +75,9 @@ public final class ImpressionTracker {
     private static func qualifies(_ item: VisibleWidget) -> Bool {
         let fraction = item.visibleFraction
         guard fraction.isFinite, fraction > 0 else { return false }
-        return min(fraction, 1) * 100 >= item.widget.impression.minVisiblePercent
+        // Compared as fractions with a tolerance: 29 of 50 rows is 0.58, and 0.58 * 100 is
+        // 57.999…, which must still meet a threshold of 58.
+        return min(fraction, 1) >= item.widget.impression.minVisiblePercent / 100 - 1e-9
     }
 
     private func startSession(for item: VisibleWidget, page: PageModel) {

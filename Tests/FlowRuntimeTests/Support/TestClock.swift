@@ -19,6 +19,21 @@ final class TestClock: Clock, Sendable {
         var sleepers: [Int: Sleeper] = [:]
         var cancelled: Set<Int> = []
         var nextID = 0
+        /// Tests waiting for a number of sleepers to be registered.
+        var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    /// Returns once at least `count` sleepers wait: a timer created by the code under test
+    /// has then registered its deadline, so an `advance` short of it provably leaves it waiting.
+    func waitForSleepers(_ count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.sleepers.count >= count { return true }
+                state.sleeperWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
     }
 
     private let state = Locked(State())
@@ -37,12 +52,17 @@ final class TestClock: Clock, Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Action { case resume, cancel, wait }
+                var satisfiedWaiters: [CheckedContinuation<Void, Never>] = []
                 let action: Action = state.withLock { state in
                     if state.cancelled.remove(id) != nil { return .cancel }
                     if deadline <= state.now { return .resume }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    let count = state.sleepers.count
+                    satisfiedWaiters = state.sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
+                    state.sleeperWaiters.removeAll { $0.count <= count }
                     return .wait
                 }
+                for waiter in satisfiedWaiters { waiter.resume() }
                 switch action {
                 case .resume: continuation.resume()
                 case .cancel: continuation.resume(throwing: CancellationError())
