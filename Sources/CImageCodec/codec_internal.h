@@ -35,11 +35,19 @@ uint8_t *vt_box_scaler_finish(vt_box_scaler *scaler);
 /// Frees the scaler and, unless `vt_box_scaler_finish` took it, its output.
 void vt_box_scaler_destroy(vt_box_scaler *scaler);
 
+/// Layout choices of the one JPEG encoder; zeros mean libjpeg's defaults (4:2:0, no restarts).
+typedef struct {
+    int luma_h, luma_v;  // sampling factors of the first component (chroma stays 1x1)
+    int restart_rows;    // a restart marker every this many MCU rows
+} vt_jpeg_layout;
+
 /// Encodes `components`-byte pixels of a libjpeg colour space (`J_COLOR_SPACE`), with an
-/// optional APP1 (EXIF) marker: the one JPEG encoder behind the public and test encoders.
+/// optional APP1 (EXIF) marker and layout (NULL: defaults): the one JPEG encoder behind the
+/// public and test encoders.
 vt_status vt_jpeg_encode_components(const uint8_t *pixels, int width, int height, int components,
                                      int color_space, int quality, int progressive,
-                                     const uint8_t *app1, size_t app1_size, uint8_t **out, size_t *out_size);
+                                     const uint8_t *app1, size_t app1_size, const vt_jpeg_layout *layout,
+                                     uint8_t **out, size_t *out_size);
 
 /// Premultiplies a row of straight-alpha RGBA8 in place.
 void vt_premultiply_row(uint8_t *rgba, int width);
@@ -60,7 +68,7 @@ void vt_centred_crop(const vt_decode_request *request, int width, int height, in
 vt_status vt_jpeg_read_info(const uint8_t *data, size_t size, vt_image_info *info);
 vt_status vt_png_read_info(const uint8_t *data, size_t size, vt_image_info *info);
 vt_status vt_jpeg_decode(const uint8_t *data, size_t size, const vt_decode_request *request, vt_meter *meter,
-                         uint8_t **pixels, int *width, int *height, int *orientation);
+                         uint8_t **pixels, int *width, int *height, int *orientation, int *route);
 vt_status vt_png_decode(const uint8_t *data, size_t size, const vt_decode_request *request, vt_meter *meter,
                         uint8_t **pixels, int *width, int *height);
 

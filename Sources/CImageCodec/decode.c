@@ -81,10 +81,10 @@ vt_status vt_image_decode(const uint8_t *data, size_t size, const vt_decode_requ
     memset(result, 0, sizeof *result);
     vt_meter meter = {0, 0};
     uint8_t *pixels = NULL;
-    int width = 0, height = 0, orientation = 1;
+    int width = 0, height = 0, orientation = 1, route = 0;
     vt_status status;
     if (vt_is_jpeg(data, size)) {
-        status = vt_jpeg_decode(data, size, request, &meter, &pixels, &width, &height, &orientation);
+        status = vt_jpeg_decode(data, size, request, &meter, &pixels, &width, &height, &orientation, &route);
     } else if (vt_is_png(data, size)) {
         status = vt_png_decode(data, size, request, &meter, &pixels, &width, &height);
     } else {
@@ -108,5 +108,6 @@ vt_status vt_image_decode(const uint8_t *data, size_t size, const vt_decode_requ
     result->width = width;
     result->height = height;
     result->peak_pixel_bytes = meter.peak;
+    result->route = route;
     return VT_OK;
 }

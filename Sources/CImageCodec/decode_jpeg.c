@@ -1,6 +1,7 @@
 // JPEG decoding over libjpeg-turbo. Every library error longjmps back to the function that
 // called setjmp and becomes a vt_status; nothing of setjmp/longjmp crosses into Swift.
 #include "codec_internal.h"
+#include "jpeg_thumbnail.h"
 
 #include <stdio.h>
 #include <jpeglib.h>
@@ -106,7 +107,8 @@ static void vt_cmyk_to_rgba(uint8_t *p, int width, int inverted) {
 }
 
 vt_status vt_jpeg_decode(const uint8_t *data, size_t size, const vt_decode_request *request, vt_meter *meter,
-                         uint8_t **pixels, int *out_width, int *out_height, int *out_orientation) {
+                         uint8_t **pixels, int *out_width, int *out_height, int *out_orientation, int *route) {
+    *route = 0;
     struct jpeg_decompress_struct cinfo;
     struct vt_jpeg_decode_error error;
     // volatile: assigned between setjmp and a possible longjmp, read after it.
@@ -148,6 +150,26 @@ vt_status vt_jpeg_decode(const uint8_t *data, size_t size, const vt_decode_reque
                 denominator = d;
                 break;
             }
+        }
+    }
+    if (denominator >= 4 && !request->reference_jpeg) {
+        uint8_t *thumbnail = NULL;
+        int used_helper = 0;
+        switch (vt_jpeg_thumbnail_decode(&cinfo, data, size, (int)denominator, request->threads, request, meter,
+                                         &thumbnail, &used_helper)) {
+        case VT_THUMBNAIL_DONE:
+            *route = used_helper ? 2 : 1;
+            jpeg_destroy_decompress(&cinfo);
+            *pixels = thumbnail;
+            *out_width = request->out_width;
+            *out_height = request->out_height;
+            *out_orientation = orientation;
+            return VT_OK;
+        case VT_THUMBNAIL_NO_MEMORY:
+            jpeg_destroy_decompress(&cinfo);
+            return VT_ERR_NO_MEMORY;
+        case VT_THUMBNAIL_DECLINED:
+            break; // libjpeg-turbo below: the file is unusual, or damaged and it names the error
         }
     }
     cinfo.scale_num = 1;

@@ -24,7 +24,8 @@ static void vt_jpeg_error_exit(j_common_ptr cinfo) {
 
 vt_status vt_jpeg_encode_components(const uint8_t *pixels, int width, int height, int components,
                                      int color_space, int quality, int progressive,
-                                     const uint8_t *app1, size_t app1_size, uint8_t **out, size_t *out_size) {
+                                     const uint8_t *app1, size_t app1_size, const vt_jpeg_layout *layout,
+                                     uint8_t **out, size_t *out_size) {
     if (!pixels || width <= 0 || height <= 0 || !out || !out_size) return VT_ERR_ARGUMENT;
     struct jpeg_compress_struct cinfo;
     struct vt_jpeg_error error;
@@ -46,6 +47,11 @@ vt_status vt_jpeg_encode_components(const uint8_t *pixels, int width, int height
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
     if (progressive) jpeg_simple_progression(&cinfo);
+    if (layout && layout->luma_h > 0 && layout->luma_v > 0 && components > 1) {
+        cinfo.comp_info[0].h_samp_factor = layout->luma_h;
+        cinfo.comp_info[0].v_samp_factor = layout->luma_v;
+    }
+    if (layout && layout->restart_rows > 0) cinfo.restart_in_rows = layout->restart_rows;
     jpeg_start_compress(&cinfo, TRUE);
     if (app1) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned)app1_size);
     const size_t stride = (size_t)width * (size_t)components;
@@ -62,12 +68,12 @@ vt_status vt_jpeg_encode_components(const uint8_t *pixels, int width, int height
 
 vt_status vt_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality, int progressive,
                              uint8_t **out, size_t *out_size) {
-    return vt_jpeg_encode_components(rgb, width, height, 3, JCS_RGB, quality, progressive, NULL, 0, out, out_size);
+    return vt_jpeg_encode_components(rgb, width, height, 3, JCS_RGB, quality, progressive, NULL, 0, NULL, out, out_size);
 }
 
 vt_status vt_jpeg_encode_gray(const uint8_t *gray, int width, int height, int quality,
                               uint8_t **out, size_t *out_size) {
-    return vt_jpeg_encode_components(gray, width, height, 1, JCS_GRAYSCALE, quality, 0, NULL, 0, out, out_size);
+    return vt_jpeg_encode_components(gray, width, height, 1, JCS_GRAYSCALE, quality, 0, NULL, 0, NULL, out, out_size);
 }
 
 struct vt_png_sink {

@@ -12,7 +12,7 @@
 
 vt_status vt_test_jpeg_encode_cmyk(const uint8_t *cmyk, int width, int height, int quality,
                                    uint8_t **out, size_t *out_size) {
-    return vt_jpeg_encode_components(cmyk, width, height, 4, JCS_CMYK, quality, 0, NULL, 0, out, out_size);
+    return vt_jpeg_encode_components(cmyk, width, height, 4, JCS_CMYK, quality, 0, NULL, 0, NULL, out, out_size);
 }
 
 vt_status vt_test_jpeg_encode_rgb_oriented(const uint8_t *rgb, int width, int height, int orientation,
@@ -33,7 +33,13 @@ vt_status vt_test_jpeg_encode_rgb_oriented(const uint8_t *rgb, int width, int he
     PUT16(t + 14 + (big_endian ? 2 : 0), 1); // count 1 as a 32-bit value
     PUT16(t + 18, orientation);
     #undef PUT16
-    return vt_jpeg_encode_components(rgb, width, height, 3, JCS_RGB, 95, 0, exif, sizeof exif, out, out_size);
+    return vt_jpeg_encode_components(rgb, width, height, 3, JCS_RGB, 95, 0, exif, sizeof exif, NULL, out, out_size);
+}
+
+vt_status vt_test_jpeg_encode_layout(const uint8_t *rgb, int width, int height, int quality, int luma_h,
+                                     int luma_v, int restart_rows, uint8_t **out, size_t *out_size) {
+    const vt_jpeg_layout layout = {luma_h, luma_v, restart_rows};
+    return vt_jpeg_encode_components(rgb, width, height, 3, JCS_RGB, quality, 0, NULL, 0, &layout, out, out_size);
 }
 
 struct vt_test_png_sink {

@@ -64,6 +64,12 @@ typedef struct {
     /// Benchmark baseline: decode at full size into one whole bitmap (no DCT scaling, no
     /// streaming), then run the same resample. Leave 0 in real use.
     int full_decode;
+    /// Threads one JPEG thumbnail decode may use: 0 or 1 for the calling thread alone, 2 or
+    /// more to let one helper thread decode half of a large baseline scan (same output).
+    int threads;
+    /// Tests and benchmarks: decode JPEGs through libjpeg-turbo's own DCT scaling even where
+    /// the thumbnail decoder (jpeg_thumbnail.c) would take the file.
+    int reference_jpeg;
 } vt_decode_request;
 
 /// A decoded image: RGBA8, premultiplied alpha, rows packed (`width * 4` bytes a row), with
@@ -75,6 +81,9 @@ typedef struct {
     /// The largest number of bytes of pixel buffers (rows, accumulators, bitmaps, output) this
     /// call held at once. Excludes the codecs' own internal state.
     size_t peak_pixel_bytes;
+    /// Which decoder made the pixels: 0 libjpeg-turbo or libpng, 1 the JPEG thumbnail decoder
+    /// alone, 2 the thumbnail decoder with its helper thread's half of the scan.
+    int route;
 } vt_decode_result;
 
 /// Decodes a JPEG or PNG straight to `request`'s output size. JPEGs use the decoder's own
@@ -91,6 +100,12 @@ vt_status vt_image_decode(const uint8_t *data, size_t size, const vt_decode_requ
 /// 255 = no ink) as a JPEG with an Adobe marker.
 vt_status vt_test_jpeg_encode_cmyk(const uint8_t *cmyk, int width, int height, int quality,
                                    uint8_t **out, size_t *out_size);
+
+/// TEST ONLY. Encodes RGB as a baseline YCbCr JPEG with luma sampled `luma_h` x `luma_v`
+/// (1 or 2 each; chroma 1x1) and, when `restart_rows` > 0, a restart marker every that many
+/// MCU rows.
+vt_status vt_test_jpeg_encode_layout(const uint8_t *rgb, int width, int height, int quality, int luma_h,
+                                     int luma_v, int restart_rows, uint8_t **out, size_t *out_size);
 
 /// TEST ONLY. Encodes RGB as a JPEG carrying an EXIF APP1 segment with `orientation` (1...8),
 /// in big-endian ("MM") byte order when `big_endian` is non-zero, little-endian otherwise.

@@ -35,6 +35,8 @@ extension ImageDecoder {
             request.out_height = Int32(plan.outputHeight)
             request.max_pixels = UInt64(max(0, maxPixelCount))
             request.full_decode = strategy == .fullSizeThenResample ? 1 : 0
+            request.threads = strategy == .targetSizeOnOneThread ? 1 : Int32(min(2, ProcessInfo.processInfo.activeProcessorCount))
+            request.reference_jpeg = strategy == .libjpegScaling ? 1 : 0
             var decoded = vt_decode_result()
             let status = vt_image_decode(base, raw.count, &request, &decoded)
             guard status == VT_OK, let output = decoded.pixels else {
@@ -45,7 +47,13 @@ extension ImageDecoder {
             let bitmap = Bitmap(
                 width: width, height: height, bytesPerRow: width * 4,
                 pixels: Array(UnsafeBufferPointer(start: output, count: width * height * 4)))
-            return .success(Output(bitmap: bitmap, peakPixelBytes: Int(decoded.peak_pixel_bytes)))
+            let route: Route =
+                switch decoded.route {
+                case 1: .thumbnailDecoder
+                case 2: .thumbnailDecoderWithHelper
+                default: .library
+                }
+            return .success(Output(bitmap: bitmap, peakPixelBytes: Int(decoded.peak_pixel_bytes), route: route))
         }
         return try result.get()
     }

@@ -41,7 +41,7 @@ extension ImageDecoder {
             kCGImageSourceCreateThumbnailWithTransform: true,
             kCGImageSourceShouldCacheImmediately: true,
         ]
-        if strategy == .targetSize {
+        if strategy != .fullSizeThenResample {
             thumbnailOptions[kCGImageSourceCreateThumbnailFromImageAlways] = true
             thumbnailOptions[kCGImageSourceThumbnailMaxPixelSize] = Int((longerSide * scale).rounded(.up))
         } else {

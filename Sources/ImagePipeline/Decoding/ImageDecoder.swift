@@ -5,8 +5,15 @@ import Foundation
 public enum ImageDecoder {
     /// How much of the image the decoder may skip.
     public enum Strategy: Sendable {
-        /// Decode only what the target needs (JPEG DCT scaling, streamed rows). Use this.
+        /// Decode only what the target needs (JPEG DCT scaling, streamed rows); a large
+        /// baseline JPEG's scan may be split over two threads. Use this.
         case targetSize
+        /// `targetSize` on the calling thread alone. For benchmarks.
+        case targetSizeOnOneThread
+        /// `targetSize`, but JPEGs through libjpeg-turbo's own DCT scaling rather than the
+        /// thumbnail decoder: the reference that decoder is tested against. Same as
+        /// `targetSize` where ImageIO decodes.
+        case libjpegScaling
         /// Decode the whole image at full size into one bitmap, then run the same resample.
         /// Exists as the benchmark's baseline.
         case fullSizeThenResample
@@ -18,6 +25,18 @@ public enum ImageDecoder {
         /// The most bytes of pixel buffers held at once while decoding (rows, accumulators,
         /// bitmaps, output), as counted by the decoder. Excludes the codecs' internal state.
         public var peakPixelBytes: Int
+        /// Which decoder made the pixels (for tests and benchmarks).
+        var route: Route = .library
+    }
+
+    /// The decoders behind `decode`.
+    enum Route: Sendable, Equatable {
+        /// libjpeg-turbo, libpng or ImageIO.
+        case library
+        /// The JPEG thumbnail decoder on the calling thread alone.
+        case thumbnailDecoder
+        /// The JPEG thumbnail decoder with its helper thread's half of the scan.
+        case thumbnailDecoderWithHelper
     }
 
     /// Decodes `data` (JPEG or PNG) to at most `targetSize`, as `contentMode` says.

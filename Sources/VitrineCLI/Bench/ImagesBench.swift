@@ -8,7 +8,9 @@ import ImagePipeline
 /// entropy decoding that DCT scaling cannot skip grows with the noise and bounds the speedup.
 ///
 /// Prints `*_speedup` (full time / thumbnail time, medians) and `*_memory_ratio` (thumbnail
-/// peak / full peak; lower is better; the bar for JPEG is 0.125), then the raw figures.
+/// peak / full peak; lower is better; the bar for JPEG is 0.125), then, for JPEG, the same
+/// speedup in CPU time (the helper thread counted), on one thread, and with libjpeg-turbo's
+/// own DCT scaling instead of the thumbnail decoder, then the raw figures.
 /// `--iterations N` (default 7); `--write DIR` also saves the images for
 /// scripts/bench_images_peers.sh.
 enum ImagesBench {
@@ -67,6 +69,7 @@ enum ImagesBench {
 
     private struct Measurement {
         var seconds: Double
+        var cpuSeconds: Double
         var peakBytes: Int
         var pixelBytes: Int
         var residentBytes: Int?
@@ -74,12 +77,25 @@ enum ImagesBench {
     }
 
     private static func report(_ name: String, _ data: Data, iterations: Int, console: Console) throws {
-        let (thumbnail, full) = try measure(data, iterations: iterations)
-        let speedup = full.seconds / thumbnail.seconds
-        let memoryRatio = Double(thumbnail.peakBytes) / Double(max(1, full.peakBytes))
-        console.out("\(name)_thumbnail_speedup = \(format(speedup, 2))")
-        console.out("\(name)_thumbnail_memory_ratio = \(format(memoryRatio, 4))")
+        let jpeg = name.hasPrefix("jpeg")
+        let strategies: [ImageDecoder.Strategy] =
+            jpeg
+            ? [.targetSize, .fullSizeThenResample, .targetSizeOnOneThread, .libjpegScaling]
+            : [.targetSize, .fullSizeThenResample]
+        let results = try measure(data, strategies: strategies, iterations: iterations)
+        let (thumbnail, full) = (results[0], results[1])
+        console.out("\(name)_thumbnail_speedup = \(format(full.seconds / thumbnail.seconds, 2))")
+        console.out("\(name)_thumbnail_memory_ratio = \(format(Double(thumbnail.peakBytes) / Double(max(1, full.peakBytes)), 4))")
+        if jpeg {
+            let (oneThread, libjpeg) = (results[2], results[3])
+            console.out("\(name)_thumbnail_cpu_speedup = \(format(full.cpuSeconds / thumbnail.cpuSeconds, 2))")
+            console.out("\(name)_thumbnail_one_thread_speedup = \(format(full.seconds / oneThread.seconds, 2))")
+            console.out("\(name)_libjpeg_scaling_speedup = \(format(full.seconds / libjpeg.seconds, 2))")
+            console.out("\(name)_thumbnail_one_thread_ms = \(format(oneThread.seconds * 1000, 2))")
+            console.out("\(name)_libjpeg_scaling_ms = \(format(libjpeg.seconds * 1000, 2))")
+        }
         console.out("\(name)_thumbnail_ms = \(format(thumbnail.seconds * 1000, 2))")
+        console.out("\(name)_thumbnail_cpu_ms = \(format(thumbnail.cpuSeconds * 1000, 2))")
         console.out("\(name)_full_decode_resample_ms = \(format(full.seconds * 1000, 2))")
         console.out("\(name)_thumbnail_peak_bytes = \(thumbnail.peakBytes)")
         console.out("\(name)_full_decode_resample_peak_bytes = \(full.peakBytes)")
@@ -90,10 +106,12 @@ enum ImagesBench {
         console.out("\(name)_thumbnail_size = \(thumbnail.size)")
     }
 
-    /// Both strategies on the same bytes. Iterations alternate between them, so a machine
-    /// shared with other work slows both alike; each figure is the median.
-    private static func measure(_ data: Data, iterations: Int) throws -> (thumbnail: Measurement, full: Measurement) {
-        let strategies: [ImageDecoder.Strategy] = [.targetSize, .fullSizeThenResample]
+    /// Every strategy on the same bytes. Iterations alternate between them, so a machine
+    /// shared with other work slows all alike; each figure is the median. CPU time is the
+    /// process's (all threads), so a decode split over two threads is charged for both.
+    private static func measure(
+        _ data: Data, strategies: [ImageDecoder.Strategy], iterations: Int
+    ) throws -> [Measurement] {
         func decode(_ strategy: ImageDecoder.Strategy) throws -> ImageDecoder.Output {
             try ImageDecoder.decode(
                 data, targetSize: target, contentMode: .fit, maxPixelCount: 50_000_000, strategy: strategy)
@@ -108,22 +126,37 @@ enum ImagesBench {
             if let failure { throw failure }
             results.append(
                 Measurement(
-                    seconds: 0, peakBytes: max(resident ?? 0, output.peakPixelBytes),
+                    seconds: 0, cpuSeconds: 0, peakBytes: max(resident ?? 0, output.peakPixelBytes),
                     pixelBytes: output.peakPixelBytes, residentBytes: resident, size: output.bitmap.size))
         }
         let clock = ContinuousClock()
-        var times: [[Double]] = [[], []]
+        var times = [[Double]](repeating: [], count: strategies.count)
+        var cpuTimes = [[Double]](repeating: [], count: strategies.count)
         for _ in 0..<iterations {
             for (index, strategy) in strategies.enumerated() {
+                let cpuBefore = processCPUSeconds()
                 let elapsed = try clock.measure { _ = try decode(strategy) }
+                cpuTimes[index].append(processCPUSeconds() - cpuBefore)
                 times[index].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             }
         }
         for index in results.indices {
-            let sorted = times[index].sorted()
-            results[index].seconds = sorted[sorted.count / 2]
+            results[index].seconds = median(times[index])
+            results[index].cpuSeconds = median(cpuTimes[index])
         }
-        return (results[0], results[1])
+        return results
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    /// CPU time of every thread of this process so far.
+    private static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
     private static func format(_ value: Double, _ decimals: Int) -> String {

@@ -40,6 +40,34 @@ enum TestImages {
         return try take(status, out, size)
     }
 
+    /// A baseline YCbCr JPEG with luma sampled `lumaH` x `lumaV` (chroma 1x1) and, when
+    /// `restartRows` > 0, restart markers.
+    static func layoutJPEG(
+        width: Int, height: Int, quality: Int = 90, lumaH: Int, lumaV: Int, restartRows: Int = 0,
+        _ color: (Int, Int) -> (UInt8, UInt8, UInt8)
+    ) throws -> Data {
+        let pixels = rgb(width: width, height: height, color)
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = vt_test_jpeg_encode_layout(
+            pixels, Int32(width), Int32(height), Int32(quality), Int32(lumaH), Int32(lumaV), Int32(restartRows),
+            &out, &size)
+        return try take(status, out, size)
+    }
+
+    /// Deterministic noise over gradients, like a detailed photo: the entropy coder works hard.
+    static func noisyPhoto(seed: UInt64 = 0x5EED) -> (Int, Int) -> (UInt8, UInt8, UInt8) {
+        { x, y in
+            var state = seed ^ (UInt64(x) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(y) &* 0xC2B2_AE3D_27D4_EB4F)
+            state ^= state >> 29
+            state = state &* 0xBF58_476D_1CE4_E5B9
+            state ^= state >> 32
+            let n = Int(state & 63) - 32
+            func clamp(_ v: Int) -> UInt8 { UInt8(max(0, min(255, v))) }
+            return (clamp(x % 256 + n), clamp(y % 256 - n), clamp((x + y) % 256 + n / 2))
+        }
+    }
+
     static func grayJPEG(width: Int, height: Int, _ gray: (Int, Int) -> UInt8) throws -> Data {
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height { for x in 0..<width { pixels[y * width + x] = gray(x, y) } }

@@ -1,0 +1,785 @@
+// A focused decoder for the case that dominates an image pipeline: a large baseline JPEG
+// shrunk to a thumbnail. libjpeg-turbo's DCT scaling skips IDCT work but not entropy
+// decoding, and on a detailed photo the Huffman decoding is most of the time, so a
+// thumbnail was only ~2.5x faster than a full decode. This file:
+//
+//  - decodes the Huffman stream with a 64-bit bit reader and one table look-up a symbol;
+//  - folds the reduced IDCT into it: each coefficient adds its weight to the means of the
+//    block's four 4x4 quadrants (the exact box average of the block's pixels, which is what
+//    libjpeg's 2x2 IDCT computes too), so no 64-coefficient block is stored or cleared;
+//  - splits the scan in two when asked: a helper thread starts decoding at the middle byte
+//    with a guessed state. Huffman codes resynchronise after a few symbols, and from the
+//    first MCU start where the main decoder and the helper are at the same bit, the helper's
+//    MCUs are exactly the main decoder's (the DC predictions aside, which is why a record
+//    holds the DC difference and the predictions are summed when the MCU is placed).
+//
+// Everything unusual (progressive, arithmetic, restart markers, 12-bit, odd sampling, CMYK,
+// a bad code, a cut) is declined and goes to libjpeg-turbo, which also reports the error.
+#include "jpeg_thumbnail.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { VT_LUT_BITS = 9, VT_FAST_BITS = 11, VT_MAX_BLOCKS = 6 };
+
+/// The share of the scan's bytes the helper thread decodes: more than half, because the
+/// main decoder also places every MCU and feeds the scaler (measured best near 0.58).
+#define VT_HELPER_SHARE 0.58
+
+/// A Huffman table: a direct look-up for codes up to VT_LUT_BITS long, canonical ranges above.
+/// A look-up entry is 0 for longer codes, else length | size << 5 | run << 9 (DC: run 0).
+/// AC tables also have a `fast` look-up (as in stb_image) for a code and its extra bits that
+/// fit in VT_FAST_BITS together and a value that fits in a signed byte: value << 8 | run << 4
+/// | total length, or 0.
+typedef struct {
+    int16_t fast[1 << VT_FAST_BITS];
+    uint16_t lut[1 << VT_LUT_BITS];
+    int32_t maxcode[18];
+    int32_t valoffset[18];
+    uint8_t values[256];
+} vt_huffman;
+
+/// Four floats in the vector extension: four of a block's reduced samples.
+typedef float vt_float4 __attribute__((vector_size(16)));
+
+/// A record is one MCU as int16 values: the blocks' DC differences, then each block's reduced
+/// samples without the DC part (side x side of them, in eighths of a level), at its offset.
+typedef int16_t vt_record;
+
+enum { VT_MAX_RECORD = VT_MAX_BLOCKS + 4 * 4 + 2 * 4 * 4 }; // 4:2:0 at 1/4: 4 luma 2x2, 2 chroma 4x4
+
+typedef struct {
+    int components;             // 1 (grey) or 3 (YCbCr)
+    int blocks;                 // blocks in an MCU
+    int block_component[VT_MAX_BLOCKS];
+    int block_x[VT_MAX_BLOCKS], block_y[VT_MAX_BLOCKS]; // block position inside its component's MCU part
+    int block_offset[VT_MAX_BLOCKS]; // where the block's samples start in a record
+    int record_size;            // values a record
+    int h[3], v[3];             // sampling factors by component (luma first)
+    int hmax, vmax;
+    int mcus_x, mcus_y;
+    // Samples a block becomes on each side, by component: 8 / denominator for luma, and for
+    // 4:2:0 chroma twice that, as libjpeg-turbo does (its chroma then needs no upsampling);
+    // 4:2:2 and 4:4:0 chroma are repeated along the subsampled axis, as libjpeg's plain
+    // upsampling does.
+    int side[3];
+    int out_width, out_height;  // the scaled image: ceil(width / denominator) ...
+    int32_t dc_quant[3];
+    const vt_huffman *dc[3], *ac[3];
+    vt_float4 weights[3][64][4]; // by zigzag index: side x side sample weights (side 4 uses all)
+    const uint8_t *scan;        // first byte of the entropy-coded data
+    size_t scan_size;           // to the end of the file
+} vt_thumbnail_plan;
+
+// MARK: - Bits
+
+/// A left-aligned 64-bit bit buffer over stuffed JPEG bytes. Positions count unstuffed bits
+/// from the start of the scan, so two readers started at different bytes can compare them.
+typedef struct {
+    const uint8_t *p, *end;
+    uint64_t buf;
+    int bits;
+    uint64_t loaded;  // unstuffed bytes put into buf, zeros after the end included
+    uint64_t base;    // position of the first byte
+    uint64_t end_bit; // position where the data ends (a marker or the end of the file)
+} vt_bits;
+
+static inline uint64_t vt_position(const vt_bits *r) { return r->base + r->loaded * 8 - (uint64_t)r->bits; }
+
+static inline uint64_t vt_load_be64(const uint8_t *p) {
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return __builtin_bswap64(w);
+}
+
+static __attribute__((noinline)) void vt_refill_slow(vt_bits *r) {
+    while (r->bits <= 56) {
+        unsigned c = 0;
+        if (r->end_bit == UINT64_MAX) {
+            if (r->p < r->end && r->p[0] != 0xFF) {
+                c = *r->p++;
+            } else if (r->p + 1 < r->end && r->p[1] == 0x00) {
+                c = 0xFF;
+                r->p += 2;
+            } else {
+                r->end_bit = r->base + r->loaded * 8; // a marker, or no more bytes: zeros follow
+            }
+        }
+        r->buf |= (uint64_t)c << (56 - r->bits);
+        r->bits += 8;
+        r->loaded++;
+    }
+}
+
+/// Tops the buffer up to at least 57 bits. Eight bytes without 0xFF go in with one load; the
+/// bits below the valid ones are then the stream's next bits, which later loads OR in again.
+static inline void vt_refill(vt_bits *r) {
+    if (r->end - r->p >= 8) {
+        const uint64_t w = vt_load_be64(r->p);
+        const uint64_t inverted = ~w;
+        if (!((inverted - 0x0101010101010101ULL) & ~inverted & 0x8080808080808080ULL)) {
+            const int n = (64 - r->bits) >> 3;
+            r->buf |= w >> r->bits;
+            r->p += n;
+            r->loaded += (uint64_t)n;
+            r->bits += n * 8;
+            return;
+        }
+    }
+    vt_refill_slow(r);
+}
+
+static inline void vt_consume(vt_bits *r, int n) {
+    r->buf <<= n;
+    r->bits -= n;
+}
+
+/// The signed value of `size` (1...15) extra bits: a leading 0 bit means negative (F.2.2.1).
+/// Branch-free, because the sign of a coefficient is a coin toss to a branch predictor.
+static inline int32_t vt_extend(uint32_t value, int size) {
+    const int32_t negative = ((int32_t)(value << (32 - size)) >> 31) + 1; // 1 when the top bit is 0
+    return (int32_t)value - (negative & 1) * ((1 << size) - 1);
+}
+
+/// Decodes one symbol; needs 16 bits in the buffer. Returns the symbol and its code length
+/// as entry-style bits (length | size << 5 | run << 9), or 0 for a code the table lacks.
+static inline uint32_t vt_symbol(const vt_huffman *h, const vt_bits *r, int dc) {
+    const uint32_t entry = h->lut[r->buf >> (64 - VT_LUT_BITS)];
+    if (entry) return entry;
+    for (int length = VT_LUT_BITS + 1; length <= 16; length++) {
+        const int32_t code = (int32_t)(r->buf >> (64 - length));
+        if (code <= h->maxcode[length]) {
+            const uint32_t symbol = h->values[(h->valoffset[length] + code) & 0xFF];
+            return dc ? (uint32_t)length | (symbol & 15) << 5 : (uint32_t)length | (symbol & 15) << 5 | (symbol >> 4) << 9;
+        }
+    }
+    return 0;
+}
+
+// MARK: - Tables
+
+static int vt_huffman_build(vt_huffman *h, const JHUFF_TBL *table, int dc) {
+    if (!table) return 0;
+    memset(h, 0, sizeof *h);
+    int count = 0;
+    for (int length = 1; length <= 16; length++) count += table->bits[length];
+    if (count > 256) return 0;
+    int32_t code = 0;
+    int k = 0;
+    for (int length = 1; length <= 16; length++) {
+        h->valoffset[length] = k - code;
+        for (int i = 0; i < table->bits[length]; i++, k++, code++) {
+            if (code >= (1 << length)) return 0; // more codes than this length has room for
+            const uint8_t symbol = table->huffval[k];
+            if (dc && symbol > 15) return 0;
+            if (length <= VT_LUT_BITS) {
+                const uint16_t entry =
+                    (uint16_t)(length | (symbol & 15) << 5 | (dc ? 0 : (symbol >> 4) << 9));
+                const int shift = VT_LUT_BITS - length;
+                for (int fill = code << shift; fill < (code + 1) << shift; fill++) h->lut[fill] = entry;
+            }
+        }
+        h->maxcode[length] = table->bits[length] ? code - 1 : -1;
+        code <<= 1;
+    }
+    memcpy(h->values, table->huffval, 256);
+    if (!dc) {
+        for (int bits = 0; bits < (1 << VT_FAST_BITS); bits++) {
+            const uint32_t entry = h->lut[bits >> (VT_FAST_BITS - VT_LUT_BITS)];
+            const int length = entry & 31, size = (entry >> 5) & 15, run = (int)(entry >> 9);
+            if (!entry || !size || length + size > VT_FAST_BITS) continue;
+            const uint32_t extra = ((uint32_t)bits >> (VT_FAST_BITS - length - size)) & ((1u << size) - 1);
+            const int32_t value = vt_extend(extra, size);
+            if (value < -128 || value > 127) continue;
+            h->fast[bits] = (int16_t)(value * 256 + (run << 4) + length + size);
+        }
+    }
+    return 1;
+}
+
+static const uint8_t vt_zigzag_to_natural[64] = {
+    0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48,
+    41, 34, 27, 20, 13, 6,  7,  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23,
+    30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
+
+/// Weight of frequency `u` in the mean of segment `a` of `side` equal segments of an 8-point
+/// IDCT's output: c(u)/2 * mean over x in the segment of cos((2x + 1) u pi / 16).
+static double vt_segment_weight(int u, int a, int side) {
+    const int length = 8 / side;
+    double sum = 0;
+    for (int x = a * length; x < (a + 1) * length; x++) sum += cos((2 * x + 1) * u * M_PI / 16);
+    return (u == 0 ? M_SQRT1_2 : 1.0) / 2 * sum / length;
+}
+
+/// The weight of each AC coefficient (dequantised) in each of the block's side x side means,
+/// in eighths of a level as the records keep them. Sample (row a, column b) is value
+/// a * side + b of the 4 vectors' 16 lanes, so side 2 fills one vector and side 4 all four.
+static void vt_sample_weights(vt_float4 weights[64][4], const JQUANT_TBL *quant, int side) {
+    memset(weights, 0, 64 * 4 * sizeof(vt_float4));
+    if (side == 1) return; // the mean of the whole block is the DC term alone
+    for (int k = 1; k < 64; k++) {
+        const int natural = vt_zigzag_to_natural[k], u = natural / 8, v = natural % 8;
+        float lanes[16] = {0};
+        for (int a = 0; a < side; a++) {
+            for (int b = 0; b < side; b++) {
+                const double w = 8.0 * quant->quantval[natural] * vt_segment_weight(u, a, side) *
+                                 vt_segment_weight(v, b, side);
+                lanes[a * side + b] = (float)(fabs(w) < 1e-9 ? 0 : w);
+            }
+        }
+        memcpy(weights[k], lanes, sizeof lanes);
+    }
+}
+
+// MARK: - Decoding
+
+/// Rounds a vector of sample sums (eighths of a level) to the records' 16 bits.
+static inline void vt_store_samples(vt_record *out, vt_float4 sum, int count) {
+    float lanes[4];
+    memcpy(lanes, &sum, sizeof lanes);
+    for (int q = 0; q < count; q++) {
+        const float x = lanes[q] > 32767.0f ? 32767.0f : (lanes[q] < -32768.0f ? -32768.0f : lanes[q]);
+        out[q] = (int16_t)((int32_t)(x + 32768.5f) - 32768); // round half up, on a positive value
+    }
+}
+
+/// Decodes the AC coefficients of one block, adding each to the block's `vectors` vectors of
+/// sample sums (0: just skip them). `vectors` is a constant where this is inlined. Returns 0,
+/// or -1 for a code the table lacks or a run past the block's end.
+static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const vt_huffman *ac,
+                                                              const vt_float4 (*weights)[4], vt_record *out,
+                                                              const int vectors) {
+    vt_float4 sum0 = {0, 0, 0, 0}, sum1 = sum0, sum2 = sum0, sum3 = sum0;
+    for (int k = 1; k < 64;) {
+        if (r->bits < 32) vt_refill(r);
+        const int32_t fast = ac->fast[r->buf >> (64 - VT_FAST_BITS)];
+        int32_t value;
+        if (fast) {
+            k += (fast >> 4) & 15;
+            vt_consume(r, fast & 15);
+            if (k > 63) return -1;
+            value = fast >> 8;
+        } else {
+            const uint32_t entry = vt_symbol(ac, r, 0);
+            if (!entry) {
+                vt_consume(r, 1);
+                return -1;
+            }
+            const int length = entry & 31, size = (entry >> 5) & 15, run = (int)(entry >> 9);
+            if (!size) {
+                vt_consume(r, length);
+                if (run != 15) break; // end of block
+                k += 16;
+                continue;
+            }
+            k += run;
+            if (k > 63) {
+                vt_consume(r, length);
+                return -1;
+            }
+            value = vt_extend((uint32_t)((r->buf << length) >> (64 - size)), size);
+            vt_consume(r, length + size);
+        }
+        if (vectors >= 1) {
+            const float x = (float)value;
+            sum0 += weights[k][0] * x;
+            if (vectors == 4) {
+                sum1 += weights[k][1] * x;
+                sum2 += weights[k][2] * x;
+                sum3 += weights[k][3] * x;
+            }
+        }
+        k++;
+    }
+    if (vectors == 1) vt_store_samples(out, sum0, 4);
+    if (vectors == 4) {
+        vt_store_samples(out, sum0, 4);
+        vt_store_samples(out + 4, sum1, 4);
+        vt_store_samples(out + 8, sum2, 4);
+        vt_store_samples(out + 12, sum3, 4);
+    }
+    return 0;
+}
+
+/// Decodes one MCU into `record`. The reader lives in a local (registers) meanwhile. Returns
+/// 0, or -1 when the data is off (the reader has then moved on by at least one bit).
+static int vt_decode_mcu(const vt_thumbnail_plan *plan, vt_bits *state, vt_record *record) {
+    vt_bits r = *state;
+    int status = 0;
+    for (int b = 0; b < plan->blocks && status == 0; b++) {
+        const int c = plan->block_component[b];
+        if (r.bits < 32) vt_refill(&r);
+        const uint32_t entry = vt_symbol(plan->dc[c], &r, 1);
+        if (!entry) {
+            vt_consume(&r, 1);
+            status = -1;
+            break;
+        }
+        const int length = entry & 31, size = (entry >> 5) & 15;
+        int32_t diff = 0;
+        if (size) diff = vt_extend((uint32_t)((r.buf << length) >> (64 - size)), size);
+        vt_consume(&r, length + size);
+        record[b] = (int16_t)diff; // |diff| < 2^15: size is at most 15
+        vt_record *samples = record + plan->block_offset[b];
+        switch (plan->side[c]) {
+        case 1: status = vt_decode_ac(&r, plan->ac[c], plan->weights[c], samples, 0); break;
+        case 2: status = vt_decode_ac(&r, plan->ac[c], plan->weights[c], samples, 1); break;
+        default: status = vt_decode_ac(&r, plan->ac[c], plan->weights[c], samples, 4); break;
+        }
+    }
+    *state = r;
+    return status;
+}
+
+// MARK: - The helper thread
+
+enum { VT_CHUNK_MCUS = 1024, VT_PUBLISH_MCUS = 128 };
+
+/// The helper's records, in chunks that never move once written, so the main decoder can
+/// read the published ones while the helper goes on.
+typedef struct {
+    uint64_t *positions; // start of each MCU; the top bit set when it failed to decode
+    vt_record *records;  // record_size values an MCU
+} vt_chunk;
+
+/// The helper's speculative decode of the scan from a point past its start. It publishes
+/// its count every VT_PUBLISH_MCUS MCUs; the main decoder reads records below the count.
+typedef struct {
+    const vt_thumbnail_plan *plan;
+    vt_bits reader;
+    uint64_t start;            // position of the first bit it decoded
+    uint64_t limit;            // at most this many MCUs
+    vt_chunk *chunks;          // ceil(limit / VT_CHUNK_MCUS) slots, filled as it goes
+    size_t chunk_count;
+    uint64_t end_position;     // where it stopped; valid once `done`
+    _Alignas(64) _Atomic uint64_t count; // MCUs published (a cache line of its own)
+    atomic_int done;
+    atomic_int abandon;
+    int out_of_memory;
+    pthread_mutex_t lock;      // with `advanced`: lets the main decoder sleep until a publish
+    pthread_cond_t advanced;
+} vt_speculation;
+
+static const uint64_t vt_failed = 1ULL << 63;
+
+static size_t vt_chunk_bytes(int record_size) {
+    return VT_CHUNK_MCUS * (sizeof(uint64_t) + (size_t)record_size * sizeof(vt_record));
+}
+
+static inline uint64_t vt_speculated_position(const vt_speculation *s, uint64_t i) {
+    return s->chunks[i / VT_CHUNK_MCUS].positions[i % VT_CHUNK_MCUS];
+}
+
+static inline const vt_record *vt_speculated_record(const vt_speculation *s, uint64_t i) {
+    return s->chunks[i / VT_CHUNK_MCUS].records + (i % VT_CHUNK_MCUS) * (uint64_t)s->plan->record_size;
+}
+
+static void vt_publish(vt_speculation *s, uint64_t count, int done) {
+    pthread_mutex_lock(&s->lock);
+    atomic_store_explicit(&s->count, count, memory_order_release);
+    if (done) atomic_store_explicit(&s->done, 1, memory_order_release);
+    pthread_cond_broadcast(&s->advanced);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void *vt_speculate(void *argument) {
+    vt_speculation *s = argument;
+    const int record_size = s->plan->record_size;
+    vt_bits reader = s->reader; // local: the struct's cache lines are read by the main decoder
+    uint64_t count = 0;
+    while (count < s->limit) {
+        if (count % VT_PUBLISH_MCUS == 0 && atomic_load_explicit(&s->abandon, memory_order_relaxed)) break;
+        const uint64_t position = vt_position(&reader);
+        if (position >= reader.end_bit) break;
+        vt_chunk *chunk = &s->chunks[count / VT_CHUNK_MCUS];
+        if (count % VT_CHUNK_MCUS == 0) {
+            uint8_t *memory = malloc(vt_chunk_bytes(record_size));
+            if (!memory) {
+                s->out_of_memory = 1;
+                break;
+            }
+            chunk->positions = (uint64_t *)memory;
+            chunk->records = (vt_record *)(memory + VT_CHUNK_MCUS * sizeof(uint64_t));
+            s->chunk_count++;
+        }
+        const size_t slot = count % VT_CHUNK_MCUS;
+        const int failed = vt_decode_mcu(s->plan, &reader, chunk->records + slot * (size_t)record_size);
+        chunk->positions[slot] = position | (failed ? vt_failed : 0);
+        count++;
+        if (count % VT_PUBLISH_MCUS == 0) vt_publish(s, count, 0);
+    }
+    s->reader = reader;
+    s->end_position = vt_position(&reader);
+    vt_publish(s, count, 1);
+    return NULL;
+}
+
+/// Waits until record `index` is published (1) or the helper has stopped short of it (0).
+static int vt_speculation_wait(vt_speculation *s, uint64_t index) {
+    if (atomic_load_explicit(&s->count, memory_order_acquire) > index) return 1;
+    pthread_mutex_lock(&s->lock);
+    while (atomic_load_explicit(&s->count, memory_order_acquire) <= index &&
+           !atomic_load_explicit(&s->done, memory_order_acquire)) {
+        pthread_cond_wait(&s->advanced, &s->lock);
+    }
+    const int published = atomic_load_explicit(&s->count, memory_order_acquire) > index;
+    pthread_mutex_unlock(&s->lock);
+    return published;
+}
+
+static void vt_speculation_free(vt_speculation *s) {
+    if (!s->chunks) return;
+    for (size_t i = 0; i < s->chunk_count; i++) free(s->chunks[i].positions);
+    free(s->chunks);
+}
+
+// MARK: - Placing MCUs and emitting rows
+
+typedef struct {
+    const vt_thumbnail_plan *plan;
+    uint8_t *planes[3];     // one MCU row of each component, already reduced
+    int plane_width[3];
+    uint8_t *rgba;          // one output row
+    int32_t prediction[3];  // DC prediction by component
+    int chroma_shift_x, chroma_shift_y; // log2 of luma samples a chroma sample spans
+    vt_box_scaler *scaler;
+    int cr_r[256], cb_b[256], cb_g[256], cr_g[256];
+    uint8_t limit[1024]; // limit[x + 384] = x clamped to 0...255, for x in -384 ..< 640
+} vt_rows;
+
+/// Branch-free (conditional moves): a noisy photo clamps often and unpredictably.
+static inline uint8_t vt_clamp_byte(int32_t value) {
+    value = value < 0 ? 0 : value;
+    value = value > 255 ? 255 : value;
+    return (uint8_t)value;
+}
+
+/// Writes MCU `x` of the current row into the planes. Returns -1 when a DC value leaves the
+/// 16-bit range libjpeg stores it in (a damaged file: declined).
+static int vt_place_mcu(vt_rows *rows, int mcu_x, const vt_record *record) {
+    const vt_thumbnail_plan *plan = rows->plan;
+    for (int b = 0; b < plan->blocks; b++) {
+        const int c = plan->block_component[b], side = plan->side[c];
+        const int32_t dc = rows->prediction[c] + record[b];
+        if (dc < -32768 || dc > 32767) return -1;
+        rows->prediction[c] = dc;
+        // Sample = DC * q / 8 + AC part, rounded: in eighths, (DC * q + AC + 4) >> 3.
+        const int32_t base = dc * plan->dc_quant[c] + 4;
+        const size_t width = (size_t)rows->plane_width[c];
+        uint8_t *out = rows->planes[c] + (size_t)(plan->block_y[b] * side) * width +
+                       (size_t)((mcu_x * plan->h[c] + plan->block_x[b]) * side);
+        if (side == 1) {
+            out[0] = vt_clamp_byte((base >> 3) + 128);
+            continue;
+        }
+        const vt_record *samples = record + plan->block_offset[b];
+        for (int y = 0; y < side; y++, out += width, samples += side) {
+            for (int x = 0; x < side; x++) out[x] = vt_clamp_byte(((base + samples[x]) >> 3) + 128);
+        }
+    }
+    return 0;
+}
+
+/// Converts the finished MCU row `mcu_y` to RGBA and feeds its rows to the scaler.
+static void vt_emit_rows(vt_rows *rows, int mcu_y) {
+    const vt_thumbnail_plan *plan = rows->plan;
+    const int rows_per_mcu = plan->vmax * plan->side[0];
+    for (int y = 0; y < rows_per_mcu; y++) {
+        const int output_row = mcu_y * rows_per_mcu + y;
+        if (output_row >= plan->out_height) break;
+        const uint8_t *luma = rows->planes[0] + (size_t)y * (size_t)rows->plane_width[0];
+        uint8_t *p = rows->rgba;
+        if (plan->components == 1) {
+            for (int x = 0; x < plan->out_width; x++, p += 4) {
+                p[0] = p[1] = p[2] = luma[x];
+                p[3] = 255;
+            }
+        } else {
+            // A chroma sample covers 1 or 2 luma samples on each axis (rows->chroma_shift_*).
+            const int shift_x = rows->chroma_shift_x, shift_y = rows->chroma_shift_y;
+            const uint8_t *cb = rows->planes[1] + (size_t)(y >> shift_y) * (size_t)rows->plane_width[1];
+            const uint8_t *cr = rows->planes[2] + (size_t)(y >> shift_y) * (size_t)rows->plane_width[2];
+            const uint8_t *limit = rows->limit + 384;
+            for (int x = 0; x < plan->out_width; x++, p += 4) {
+                const int l = luma[x], blue = cb[x >> shift_x], red = cr[x >> shift_x];
+                p[0] = limit[l + rows->cr_r[red]];
+                p[1] = limit[l + ((rows->cb_g[blue] + rows->cr_g[red]) >> 16)];
+                p[2] = limit[l + rows->cb_b[blue]];
+                p[3] = 255;
+            }
+        }
+        vt_box_scaler_push(rows->scaler, output_row, rows->rgba);
+    }
+}
+
+// MARK: - The plan
+
+static int vt_thumbnail_plan_make(vt_thumbnail_plan *plan, vt_huffman tables[2][4],
+                                  struct jpeg_decompress_struct *cinfo, const uint8_t *data, size_t size,
+                                  int denominator) {
+    if (denominator != 4 && denominator != 8) return 0;
+    if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8) return 0;
+    if (cinfo->restart_interval != 0) return 0;
+    const int n = cinfo->num_components;
+    if (cinfo->comps_in_scan != n) return 0;
+    if (n == 1) {
+        if (cinfo->jpeg_color_space != JCS_GRAYSCALE) return 0;
+    } else if (n == 3) {
+        if (cinfo->jpeg_color_space != JCS_YCbCr) return 0;
+    } else {
+        return 0;
+    }
+    memset(plan, 0, sizeof *plan);
+    plan->components = n;
+    const int side = 8 / denominator;
+    if (n == 1) {
+        plan->h[0] = plan->v[0] = 1;
+    } else {
+        for (int c = 0; c < 3; c++) {
+            const jpeg_component_info *component = &cinfo->comp_info[c];
+            plan->h[c] = component->h_samp_factor;
+            plan->v[c] = component->v_samp_factor;
+            if (cinfo->cur_comp_info[c] != component) return 0; // scan order = frame order
+        }
+        if (plan->h[0] < 1 || plan->h[0] > 2 || plan->v[0] < 1 || plan->v[0] > 2) return 0;
+        for (int c = 1; c < 3; c++)
+            if (plan->h[c] != 1 || plan->v[c] != 1) return 0;
+    }
+    plan->hmax = plan->h[0];
+    plan->vmax = plan->v[0];
+    for (int c = 0; c < n; c++) plan->side[c] = c > 0 && plan->hmax == 2 && plan->vmax == 2 ? 2 * side : side;
+    plan->record_size = 0;
+    const int width = (int)cinfo->image_width, height = (int)cinfo->image_height;
+    plan->mcus_x = (width + 8 * plan->hmax - 1) / (8 * plan->hmax);
+    plan->mcus_y = (height + 8 * plan->vmax - 1) / (8 * plan->vmax);
+    plan->out_width = (width + denominator - 1) / denominator;
+    plan->out_height = (height + denominator - 1) / denominator;
+    for (int c = 0; c < n; c++) {
+        const jpeg_component_info *component = cinfo->cur_comp_info[c];
+        const JQUANT_TBL *quant = component->quant_tbl_no >= 0 && component->quant_tbl_no < NUM_QUANT_TBLS
+                                      ? cinfo->quant_tbl_ptrs[component->quant_tbl_no]
+                                      : NULL;
+        if (!quant) return 0;
+        for (int i = 0; i < 64; i++)
+            if (quant->quantval[i] == 0 || quant->quantval[i] > 255) return 0;
+        plan->dc_quant[c] = quant->quantval[0];
+        vt_sample_weights(plan->weights[c], quant, plan->side[c]);
+        const int dc = component->dc_tbl_no, ac = component->ac_tbl_no;
+        if (dc < 0 || dc >= NUM_HUFF_TBLS || ac < 0 || ac >= NUM_HUFF_TBLS) return 0;
+        if (!vt_huffman_build(&tables[0][dc], cinfo->dc_huff_tbl_ptrs[dc], 1)) return 0;
+        if (!vt_huffman_build(&tables[1][ac], cinfo->ac_huff_tbl_ptrs[ac], 0)) return 0;
+        plan->dc[c] = &tables[0][dc];
+        plan->ac[c] = &tables[1][ac];
+        for (int y = 0; y < plan->v[c]; y++) {
+            for (int x = 0; x < plan->h[c]; x++) {
+                plan->block_component[plan->blocks] = c;
+                plan->block_x[plan->blocks] = x;
+                plan->block_y[plan->blocks] = y;
+                plan->block_offset[plan->blocks] = plan->record_size; // shifted past the DCs below
+                plan->record_size += plan->side[c] == 1 ? 0 : plan->side[c] * plan->side[c];
+                plan->blocks++;
+            }
+        }
+    }
+    for (int b = 0; b < plan->blocks; b++) plan->block_offset[b] += plan->blocks;
+    plan->record_size += plan->blocks;
+    const uint8_t *scan = cinfo->src->next_input_byte;
+    if (scan < data || scan > data + size) return 0;
+    plan->scan = scan;
+    plan->scan_size = (size_t)(data + size - scan);
+    return 1;
+}
+
+static void vt_bits_start(vt_bits *r, const uint8_t *from, const uint8_t *end, uint64_t base) {
+    memset(r, 0, sizeof *r);
+    r->p = from;
+    r->end = end;
+    r->base = base;
+    r->end_bit = UINT64_MAX;
+}
+
+/// Unstuffed position of byte `at` of the scan: every 0xFF before it carries a stuffed zero.
+static uint64_t vt_unstuffed_bits_before(const uint8_t *scan, const uint8_t *at) {
+    uint64_t stuffed = 0;
+    for (const uint8_t *p = scan; p < at;) {
+        const uint8_t *ff = memchr(p, 0xFF, (size_t)(at - p));
+        if (!ff) break;
+        stuffed++;
+        p = ff + 2;
+    }
+    return ((uint64_t)(at - scan) - stuffed) * 8;
+}
+
+/// Whether the entropy-coded bytes from `p` on end at an EOI marker (fill bytes allowed).
+static int vt_ends_in_eoi(const uint8_t *p, const uint8_t *end) {
+    while (p + 1 < end) {
+        if (p[0] != 0xFF || p[1] == 0x00) {
+            p += p[0] == 0xFF ? 2 : 1;
+        } else if (p[1] == 0xFF) {
+            p++; // a fill byte before a marker
+        } else {
+            return p[1] == 0xD9;
+        }
+    }
+    return 0;
+}
+
+// MARK: - Entry point
+
+vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cinfo, const uint8_t *data,
+                                              size_t size, int denominator, int threads,
+                                              const vt_decode_request *request, vt_meter *meter,
+                                              uint8_t **pixels, int *used_helper) {
+    *used_helper = 0;
+    vt_thumbnail_plan plan;
+    vt_huffman tables[2][4];
+    if (!vt_thumbnail_plan_make(&plan, tables, cinfo, data, size, denominator)) return VT_THUMBNAIL_DECLINED;
+
+    vt_rows rows;
+    memset(&rows, 0, sizeof rows);
+    rows.plan = &plan;
+    for (int i = 0; i < 256; i++) {
+        const int x = i - 128;
+        rows.cr_r[i] = (int)((91881 * x + 32768) >> 16);
+        rows.cb_b[i] = (int)((116130 * x + 32768) >> 16);
+        rows.cr_g[i] = -46802 * x;
+        rows.cb_g[i] = -22554 * x + 32768;
+    }
+    for (int i = 0; i < 1024; i++) rows.limit[i] = vt_clamp_byte(i - 384);
+    size_t plane_bytes[3] = {0, 0, 0};
+    int failed = 0;
+    for (int c = 0; c < plan.components; c++) {
+        rows.plane_width[c] = plan.mcus_x * plan.h[c] * plan.side[c];
+        plane_bytes[c] = (size_t)rows.plane_width[c] * (size_t)(plan.v[c] * plan.side[c]);
+        rows.planes[c] = vt_meter_alloc(meter, plane_bytes[c]);
+        failed |= rows.planes[c] == NULL;
+    }
+    const size_t rgba_bytes = (size_t)plan.out_width * 4;
+    rows.rgba = vt_meter_alloc(meter, rgba_bytes);
+    failed |= rows.rgba == NULL;
+    double crop_x, crop_y, crop_w, crop_h;
+    vt_centred_crop(request, (int)cinfo->image_width, (int)cinfo->image_height, plan.out_width, plan.out_height,
+                    &crop_x, &crop_y, &crop_w, &crop_h);
+    if (!failed && vt_box_scaler_create(meter, plan.out_width, plan.out_height, crop_x, crop_y, crop_w, crop_h,
+                                        request->out_width, request->out_height, &rows.scaler) != VT_OK) {
+        failed = 1;
+    }
+
+    const uint64_t total = (uint64_t)plan.mcus_x * (uint64_t)plan.mcus_y;
+    vt_speculation speculation;
+    memset(&speculation, 0, sizeof speculation);
+    pthread_t helper;
+    int helper_running = 0;
+    // Worth a thread from about 64 KiB of scan. The helper takes the last VT_HELPER_SHARE of
+    // the bytes: the main decoder also places every MCU and feeds the scaler.
+    if (!failed && threads >= 2 && plan.scan_size >= (64u << 10) && total >= 512) {
+        const uint8_t *start = plan.scan + (size_t)((double)plan.scan_size * (1.0 - VT_HELPER_SHARE));
+        while (start < plan.scan + plan.scan_size && start[-1] == 0xFF) start++; // not mid-pair
+        speculation.plan = &plan;
+        speculation.limit = total;
+        speculation.start = vt_unstuffed_bits_before(plan.scan, start);
+        speculation.chunks = calloc((size_t)(total / VT_CHUNK_MCUS + 1), sizeof(vt_chunk));
+        vt_bits_start(&speculation.reader, start, plan.scan + plan.scan_size, speculation.start);
+        if (speculation.chunks && pthread_mutex_init(&speculation.lock, NULL) == 0) {
+            if (pthread_cond_init(&speculation.advanced, NULL) == 0) {
+                helper_running = pthread_create(&helper, NULL, vt_speculate, &speculation) == 0;
+                if (!helper_running) pthread_cond_destroy(&speculation.advanced);
+            }
+            if (!helper_running) pthread_mutex_destroy(&speculation.lock);
+        }
+    }
+    const int helper_started = helper_running;
+
+    if (plan.components == 3) {
+        rows.chroma_shift_x = plan.hmax * plan.side[0] / plan.side[1] == 2;
+        rows.chroma_shift_y = plan.vmax * plan.side[0] / plan.side[1] == 2;
+    }
+    vt_record own[VT_MAX_RECORD];
+    vt_bits reader;
+    vt_bits_start(&reader, plan.scan, plan.scan + plan.scan_size, 0);
+    int declined = failed;
+    int searching = helper_running; // for an MCU start the helper also started at
+    uint64_t searched = 0;          // helper records before it start earlier than this decoder
+    uint64_t meeting = UINT64_MAX;  // the helper's record for MCU `met_at`
+    uint64_t met_at = 0;
+    for (uint64_t m = 0; m < total && !declined; m++) {
+        const vt_record *record = own;
+        if (meeting != UINT64_MAX) {
+            // From the meeting on, the helper decoded exactly what this loop would have.
+            const uint64_t index = meeting + (m - met_at);
+            if (!vt_speculation_wait(&speculation, index) || (vt_speculated_position(&speculation, index) & vt_failed)) {
+                declined = 1; // damaged here (or the helper ran out of memory): libjpeg decides
+                break;
+            }
+            record = vt_speculated_record(&speculation, index);
+        } else {
+            if (searching && vt_position(&reader) >= speculation.start) {
+                const uint64_t position = vt_position(&reader);
+                const int done = atomic_load_explicit(&speculation.done, memory_order_acquire);
+                const uint64_t published = atomic_load_explicit(&speculation.count, memory_order_acquire);
+                while (searched < published && (vt_speculated_position(&speculation, searched) & ~vt_failed) < position)
+                    searched++;
+                if (searched < published && (vt_speculated_position(&speculation, searched) & ~vt_failed) == position) {
+                    meeting = searched;
+                    met_at = m;
+                    searching = 0;
+                    m--; // take this MCU from the helper
+                    continue;
+                }
+                if (done && searched == published) searching = 0; // it stopped before this point
+            }
+            if (vt_decode_mcu(&plan, &reader, own) != 0) {
+                declined = 1;
+                break;
+            }
+        }
+        const int mcu_x = (int)(m % (uint64_t)plan.mcus_x);
+        if (vt_place_mcu(&rows, mcu_x, record) != 0) {
+            declined = 1;
+            break;
+        }
+        if (mcu_x == plan.mcus_x - 1) vt_emit_rows(&rows, (int)(m / (uint64_t)plan.mcus_x));
+    }
+    if (helper_running) {
+        if (declined || meeting == UINT64_MAX) atomic_store_explicit(&speculation.abandon, 1, memory_order_relaxed);
+        pthread_join(helper, NULL);
+        helper_running = 0;
+    }
+    if (!declined) {
+        // The last MCU must have ended inside the data, and the data must end in EOI (as
+        // libjpeg-turbo requires: a file without it is reported truncated).
+        const vt_bits *last = meeting != UINT64_MAX ? &speculation.reader : &reader;
+        uint64_t end = vt_position(&reader);
+        if (meeting != UINT64_MAX) {
+            const uint64_t next = meeting + (total - met_at);
+            end = next < atomic_load_explicit(&speculation.count, memory_order_acquire)
+                      ? vt_speculated_position(&speculation, next) & ~vt_failed
+                      : speculation.end_position;
+        }
+        declined = end > last->end_bit || !vt_ends_in_eoi(last->p, last->end);
+    }
+    if (helper_started) {
+        pthread_cond_destroy(&speculation.advanced);
+        pthread_mutex_destroy(&speculation.lock);
+    }
+    const size_t helper_bytes = speculation.chunk_count * vt_chunk_bytes(plan.record_size);
+    if (meter && helper_bytes) {
+        meter->current += helper_bytes;
+        if (meter->current > meter->peak) meter->peak = meter->current;
+        meter->current -= helper_bytes;
+    }
+    vt_speculation_free(&speculation);
+    for (int c = 0; c < plan.components; c++) vt_meter_free(meter, rows.planes[c], plane_bytes[c]);
+    vt_meter_free(meter, rows.rgba, rgba_bytes);
+    if (declined) {
+        vt_box_scaler_destroy(rows.scaler);
+        return failed ? VT_THUMBNAIL_NO_MEMORY : VT_THUMBNAIL_DECLINED;
+    }
+    *pixels = vt_box_scaler_finish(rows.scaler);
+    *used_helper = meeting != UINT64_MAX;
+    vt_box_scaler_destroy(rows.scaler);
+    return VT_THUMBNAIL_DONE;
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+@testable import ImagePipeline
+
+private func decode(
+    _ data: Data, _ width: Int, _ height: Int, _ strategy: ImageDecoder.Strategy, _ mode: ContentMode = .fit
+) throws(ImagePipeline.Error) -> ImageDecoder.Output {
+    try ImageDecoder.decode(
+        data, targetSize: PixelSize(width: width, height: height), contentMode: mode,
+        maxPixelCount: 50_000_000, strategy: strategy)
+}
+
+/// The largest and the mean difference of any channel between two bitmaps of one size.
+private func difference(_ a: Bitmap, _ b: Bitmap) -> (largest: Int, mean: Double) {
+    var largest = 0
+    var total = 0
+    for (x, y) in zip(a.pixels, b.pixels) {
+        let d = abs(Int(x) - Int(y))
+        largest = max(largest, d)
+        total += d
+    }
+    return (largest, Double(total) / Double(max(1, a.pixels.count)))
+}
+
+/// How a decode ended, so two decoders can be compared on damaged files.
+private func outcome(_ body: () throws(ImagePipeline.Error) -> ImageDecoder.Output) -> String {
+    do {
+        let output = try body()
+        return "decoded \(output.bitmap.size)"
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// The thumbnail decoder (jpeg_thumbnail.c) against libjpeg-turbo's own DCT scaling, which it
+/// replaces for baseline files and which stays the reference for everything else.
+@Suite("ImageDecoder: JPEG thumbnail decoder")
+struct JPEGThumbnailDecoderTests {
+    static let layouts = [(1, 1), (2, 1), (1, 2), (2, 2)]
+
+    @Test(arguments: layouts)
+    func matchesLibjpegScalingForEveryLumaSampling(layout: (Int, Int)) throws {
+        // 803 x 611: neither side a multiple of an MCU, so edge MCUs and cropping are exercised.
+        let data = try TestImages.layoutJPEG(
+            width: 803, height: 611, lumaH: layout.0, lumaV: layout.1, TestImages.noisyPhoto())
+        // Fit 100 x 100 and fill 60 x 60 scale by 1/4, fit 40 x 40 by 1/8.
+        for (width, height, mode) in [(100, 100, ContentMode.fit), (60, 60, .fill), (40, 40, .fit), (70, 30, .fill)] {
+            do {
+                let fast = try decode(data, width, height, .targetSizeOnOneThread, mode)
+                let reference = try decode(data, width, height, .libjpegScaling, mode)
+                #expect(fast.route == .thumbnailDecoder)
+                #expect(reference.route == .library)
+                #expect(fast.bitmap.size == reference.bitmap.size)
+                let (largest, mean) = difference(fast.bitmap, reference.bitmap)
+                #expect(largest <= 3, "\(layout) \(width)x\(height) \(mode): largest difference \(largest)")
+                #expect(mean < 0.5, "\(layout) \(width)x\(height) \(mode): mean difference \(mean)")
+            }
+        }
+    }
+
+    @Test func grayMatchesLibjpegScaling() throws {
+        let data = try TestImages.grayJPEG(width: 517, height: 389) { x, y in UInt8((x * 7 + y * 3) % 256) }
+        let fast = try decode(data, 60, 60, .targetSizeOnOneThread)
+        let reference = try decode(data, 60, 60, .libjpegScaling)
+        #expect(fast.route == .thumbnailDecoder)
+        #expect(difference(fast.bitmap, reference.bitmap).largest <= 3)
+        #expect(fast.bitmap.pixel(x: 10, y: 10)?.red == fast.bitmap.pixel(x: 10, y: 10)?.green)
+    }
+
+    @Test func aKnownColourAtBothScales() throws {
+        let data = try TestImages.layoutJPEG(width: 1200, height: 800, lumaH: 2, lumaV: 2) { x, _ in
+            x < 600 ? (200, 40, 90) : (20, 160, 230)
+        }
+        for width in [150, 60] {
+            let bitmap = try decode(data, width, width, .targetSizeOnOneThread).bitmap
+            #expect(bitmap.pixel(atFractionX: 0.2, y: 0.5)?.isClose(to: RGBA(red: 200, green: 40, blue: 90)) == true)
+            #expect(bitmap.pixel(atFractionX: 0.8, y: 0.5)?.isClose(to: RGBA(red: 20, green: 160, blue: 230)) == true)
+        }
+    }
+
+    /// The helper thread's half of the scan is taken only from where both decoders stand at
+    /// the same bit, so two threads give the very bytes one thread gives.
+    @Test(arguments: layouts)
+    func twoThreadsGiveTheBytesOfOne(layout: (Int, Int)) throws {
+        let data = try TestImages.layoutJPEG(
+            width: 1600, height: 1200, quality: 92, lumaH: layout.0, lumaV: layout.1, TestImages.noisyPhoto(seed: 7))
+        for width in [150, 80] { // 1/4 and 1/8 of 1600
+            let two = try decode(data, width, width, .targetSize)
+            let one = try decode(data, width, width, .targetSizeOnOneThread)
+            #expect(two.route == .thumbnailDecoderWithHelper, "\(layout) at \(width)")
+            #expect(one.route == .thumbnailDecoder)
+            #expect(two.bitmap.pixels == one.bitmap.pixels, "\(layout) at \(width)")
+        }
+    }
+
+    @Test func filesItDoesNotTakeGoToLibjpeg() throws {
+        let progressive = try TestImages.jpeg(width: 900, height: 700, progressive: true, TestImages.noisyPhoto())
+        let restarts = try TestImages.layoutJPEG(
+            width: 900, height: 700, lumaH: 2, lumaV: 2, restartRows: 2, TestImages.noisyPhoto())
+        let cmyk = try TestImages.cmykJPEG(width: 640, height: 480, ink: (10, 200, 30, 0))
+        for data in [progressive, restarts, cmyk] {
+            let output = try decode(data, 100, 100, .targetSize)
+            #expect(output.route == .library)
+            #expect(output.bitmap.pixels == (try decode(data, 100, 100, .libjpegScaling)).bitmap.pixels)
+        }
+        // Large enough a target that libjpeg-turbo scales by 1/2 (or not at all).
+        let baseline = try TestImages.layoutJPEG(width: 800, height: 600, lumaH: 2, lumaV: 2, TestImages.noisyPhoto())
+        #expect(try decode(baseline, 300, 300, .targetSize).route == .library)
+    }
+
+    /// Cuts anywhere, in the main decoder's part or the helper's: the same error as libjpeg.
+    @Test func truncatedFilesFailAsWithLibjpeg() throws {
+        let data = try TestImages.layoutJPEG(
+            width: 1600, height: 1200, lumaH: 2, lumaV: 2, TestImages.noisyPhoto(seed: 3))
+        for cut in [0.3, 0.5, 0.6, 0.9, 0.999] {
+            let prefix = data.prefix(Int(Double(data.count) * cut))
+            for strategy in [ImageDecoder.Strategy.targetSize, .targetSizeOnOneThread] {
+                #expect(throws: ImagePipeline.Error.truncated) { try decode(prefix, 150, 150, strategy) }
+            }
+        }
+        // Every MCU present but no EOI: libjpeg-turbo calls that truncated too.
+        let withoutEOI = data.dropLast(2)
+        #expect(try decode(data, 150, 150, .targetSize).route == .thumbnailDecoderWithHelper)
+        #expect(throws: ImagePipeline.Error.truncated) { try decode(withoutEOI, 150, 150, .targetSize) }
+        #expect(throws: ImagePipeline.Error.truncated) { try decode(withoutEOI, 150, 150, .libjpegScaling) }
+    }
+
+    /// Damage in the scan (seeded byte changes, some of them 0xFF): whatever libjpeg-turbo
+    /// says of the file, the thumbnail decoder says too, with one thread or two.
+    @Test func damagedScansEndAsWithLibjpeg() throws {
+        let data = try TestImages.layoutJPEG(
+            width: 1280, height: 960, lumaH: 2, lumaV: 2, TestImages.noisyPhoto(seed: 11))
+        var generator = SplitMix(seed: 42)
+        let scanStart = 700 // past the headers of this encoder's output
+        var failures = 0
+        for round in 0..<40 {
+            var damaged = data
+            for _ in 0..<(1 + round % 3) {
+                let index = scanStart + Int(generator.next() % UInt64(data.count - scanStart - 2))
+                damaged[index] = round % 4 == 0 ? 0xFF : UInt8(truncatingIfNeeded: generator.next())
+            }
+            let reference = outcome { () throws(ImagePipeline.Error) in try decode(damaged, 150, 150, .libjpegScaling) }
+            if !reference.hasPrefix("decoded") { failures += 1 }
+            for strategy in [ImageDecoder.Strategy.targetSize, .targetSizeOnOneThread] {
+                let result = outcome { () throws(ImagePipeline.Error) in try decode(damaged, 150, 150, strategy) }
+                #expect(result == reference, "round \(round), \(strategy)")
+            }
+        }
+        #expect(failures > 0) // the damage did reach the decoders
+    }
+
+    @Test func helperMemoryIsCounted() throws {
+        let data = try TestImages.layoutJPEG(
+            width: 1600, height: 1200, lumaH: 2, lumaV: 2, TestImages.noisyPhoto(seed: 5))
+        let two = try decode(data, 150, 150, .targetSize)
+        let one = try decode(data, 150, 150, .targetSizeOnOneThread)
+        let full = try decode(data, 150, 150, .fullSizeThenResample)
+        #expect(two.route == .thumbnailDecoderWithHelper)
+        #expect(two.peakPixelBytes > one.peakPixelBytes)
+        #expect(two.peakPixelBytes * 4 < full.peakPixelBytes)
+    }
+}
+
+/// A small seeded generator for reproducible damage.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
