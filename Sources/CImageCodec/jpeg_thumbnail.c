@@ -23,19 +23,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { VT_LUT_BITS = 9, VT_FAST_BITS = 11, VT_MAX_BLOCKS = 6 };
+enum { VT_LUT_BITS = 9, VT_FAST_BITS = 11, VT_FAST_EOB = 1 << 9, VT_MAX_BLOCKS = 6 };
 
 /// The share of the scan's bytes the helper thread decodes: more than half, because the
-/// main decoder also places every MCU and feeds the scaler (measured best near 0.58).
-#define VT_HELPER_SHARE 0.58
+/// main decoder also places every MCU and feeds the scaler (measured best near 0.65).
+#define VT_HELPER_SHARE 0.65
 
 /// A Huffman table: a direct look-up for codes up to VT_LUT_BITS long, canonical ranges above.
 /// A look-up entry is 0 for longer codes, else length | size << 5 | run << 9 (DC: run 0).
-/// AC tables also have a `fast` look-up (as in stb_image) for a code and its extra bits that
-/// fit in VT_FAST_BITS together and a value that fits in a signed byte: value << 8 | run << 4
-/// | total length, or 0.
+/// AC tables also have a `fast` look-up (as stb_image has) for a code and its extra bits that
+/// fit in VT_FAST_BITS together: value << 16 | VT_FAST_EOB | run << 5 | total length, or 0.
+/// End of block and the run of sixteen zeros (value 0, run 15) are in it too.
 typedef struct {
-    int16_t fast[1 << VT_FAST_BITS];
+    int32_t fast[1 << VT_FAST_BITS];
     uint16_t lut[1 << VT_LUT_BITS];
     int32_t maxcode[18];
     int32_t valoffset[18];
@@ -120,16 +120,30 @@ static inline void vt_refill(vt_bits *r) {
     if (r->end - r->p >= 8) {
         const uint64_t w = vt_load_be64(r->p);
         const uint64_t inverted = ~w;
-        if (!((inverted - 0x0101010101010101ULL) & ~inverted & 0x8080808080808080ULL)) {
-            const int n = (64 - r->bits) >> 3;
+        const uint64_t ff = (inverted - 0x0101010101010101ULL) & ~inverted & 0x8080808080808080ULL;
+        const int room = (64 - r->bits) >> 3;
+        if (!ff) {
             r->buf |= w >> r->bits;
+            r->p += room;
+            r->loaded += (uint64_t)room;
+            r->bits += room * 8;
+            return;
+        }
+        // The bytes before the first 0xFF (the highest flagged byte) go in alone, masked:
+        // the stuffed zero after it is no data.
+        const int before = __builtin_clzll(ff) >> 3, n = before < room ? before : room;
+        if (n > 0) {
+            r->buf |= (w & ~(UINT64_MAX >> (8 * n))) >> r->bits;
             r->p += n;
             r->loaded += (uint64_t)n;
             r->bits += n * 8;
-            return;
+            if (r->bits >= 32) return;
         }
     }
-    vt_refill_slow(r);
+    // Through a copy, so the caller's reader never has its address taken and stays in registers.
+    vt_bits copy = *r;
+    vt_refill_slow(&copy);
+    *r = copy;
 }
 
 static inline void vt_consume(vt_bits *r, int n) {
@@ -190,11 +204,13 @@ static int vt_huffman_build(vt_huffman *h, const JHUFF_TBL *table, int dc) {
         for (int bits = 0; bits < (1 << VT_FAST_BITS); bits++) {
             const uint32_t entry = h->lut[bits >> (VT_FAST_BITS - VT_LUT_BITS)];
             const int length = entry & 31, size = (entry >> 5) & 15, run = (int)(entry >> 9);
-            if (!entry || !size || length + size > VT_FAST_BITS) continue;
+            if (!entry || length + size > VT_FAST_BITS) continue;
+            if (!size) { // end of block, or sixteen zeros (a zero after a run of 15)
+                h->fast[bits] = run == 15 ? 15 << 5 | length : VT_FAST_EOB | length;
+                continue;
+            }
             const uint32_t extra = ((uint32_t)bits >> (VT_FAST_BITS - length - size)) & ((1u << size) - 1);
-            const int32_t value = vt_extend(extra, size);
-            if (value < -128 || value > 127) continue;
-            h->fast[bits] = (int16_t)(value * 256 + (run << 4) + length + size);
+            h->fast[bits] = (int32_t)((uint32_t)vt_extend(extra, size) << 16) | run << 5 | (length + size);
         }
     }
     return 1;
@@ -258,10 +274,11 @@ static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const 
         const int32_t fast = ac->fast[r->buf >> (64 - VT_FAST_BITS)];
         int32_t value;
         if (fast) {
-            k += (fast >> 4) & 15;
-            vt_consume(r, fast & 15);
+            vt_consume(r, fast & 31);
+            if (fast & VT_FAST_EOB) break;
+            k += (fast >> 5) & 15;
             if (k > 63) return -1;
-            value = fast >> 8;
+            value = fast >> 16;
         } else {
             const uint32_t entry = vt_symbol(ac, r, 0);
             if (!entry) {
@@ -457,6 +474,23 @@ static inline uint8_t vt_clamp_byte(int32_t value) {
     return (uint8_t)value;
 }
 
+typedef int16_t vt_short4 __attribute__((vector_size(8)));
+typedef int32_t vt_int4 __attribute__((vector_size(16)));
+typedef uint8_t vt_byte4 __attribute__((vector_size(4)));
+
+/// Four samples: ((base + sample) >> 3) + 128, clamped to a byte.
+static inline void vt_samples_to_bytes(const vt_record *samples, int32_t base, uint8_t bytes[4]) {
+    vt_short4 loaded;
+    memcpy(&loaded, samples, sizeof loaded);
+    vt_int4 v = ((__builtin_convertvector(loaded, vt_int4) + base) >> 3) + 128;
+    const vt_int4 top = {255, 255, 255, 255};
+    v &= (vt_int4)(v > 0); // a comparison gives -1 or 0 a lane
+    const vt_int4 over = (vt_int4)(v > top);
+    v = (v & ~over) | (top & over);
+    const vt_byte4 packed = __builtin_convertvector(v, vt_byte4);
+    memcpy(bytes, &packed, 4);
+}
+
 /// Writes MCU `x` of the current row into the planes. Returns -1 when a DC value leaves the
 /// 16-bit range libjpeg stores it in (a damaged file: declined).
 static int vt_place_mcu(vt_rows *rows, int mcu_x, const vt_record *record) {
@@ -476,8 +510,17 @@ static int vt_place_mcu(vt_rows *rows, int mcu_x, const vt_record *record) {
             continue;
         }
         const vt_record *samples = record + plan->block_offset[b];
-        for (int y = 0; y < side; y++, out += width, samples += side) {
-            for (int x = 0; x < side; x++) out[x] = vt_clamp_byte(((base + samples[x]) >> 3) + 128);
+        // Four samples at a time in the vector extension (SSE2 or NEON): a 2x2 block, or a
+        // row of a 4x4 one.
+        for (int v = 0; v < (side == 4 ? 4 : 1); v++) {
+            uint8_t bytes[4];
+            vt_samples_to_bytes(samples + 4 * v, base, bytes);
+            if (side == 4) {
+                memcpy(out + (size_t)v * width, bytes, 4);
+            } else {
+                memcpy(out, bytes, 2);
+                memcpy(out + width, bytes + 2, 2);
+            }
         }
     }
     return 0;
