@@ -23,7 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { VT_LUT_BITS = 9, VT_FAST_BITS = 11, VT_FAST_EOB = 1 << 9, VT_MAX_BLOCKS = 6 };
+enum { VT_LUT_BITS = 9, VT_FAST_BITS = 11, VT_MAX_BLOCKS = 6 };
+enum { VT_PAIR_NONE = 0, VT_PAIR_VALUE = 1, VT_PAIR_EOB = 2 };
 
 /// The share of the scan's bytes the helper thread decodes: more than half, because the
 /// main decoder also places every MCU and feeds the scaler (measured best near 0.65).
@@ -31,11 +32,16 @@ enum { VT_LUT_BITS = 9, VT_FAST_BITS = 11, VT_FAST_EOB = 1 << 9, VT_MAX_BLOCKS =
 
 /// A Huffman table: a direct look-up for codes up to VT_LUT_BITS long, canonical ranges above.
 /// A look-up entry is 0 for longer codes, else length | size << 5 | run << 9 (DC: run 0).
-/// AC tables also have a `fast` look-up (as stb_image has) for a code and its extra bits that
-/// fit in VT_FAST_BITS together: value << 16 | VT_FAST_EOB | run << 5 | total length, or 0.
-/// End of block and the run of sixteen zeros (value 0, run 15) are in it too.
+///
+/// AC tables also have a `pair` look-up that decodes up to two symbols, each a code with its
+/// extra bits, from the next VT_FAST_BITS bits at once: the decoder's chain of dependent
+/// look-ups is what bounds its speed, and a detailed photo spends about five bits a symbol.
+/// An entry is 0 when the first symbol does not fit; else, from bit 0: the first symbol's
+/// bits (4), run (4); the second's bits (4), run (4); the values (7 bits each, signed), and
+/// what the second is (2 bits: VT_PAIR_NONE, VT_PAIR_VALUE, VT_PAIR_EOB). A first symbol with
+/// run 0 and value 0 is the end of block; sixteen zeros are run 15 and value 0.
 typedef struct {
-    int32_t fast[1 << VT_FAST_BITS];
+    uint32_t pair[1 << VT_FAST_BITS];
     uint16_t lut[1 << VT_LUT_BITS];
     int32_t maxcode[18];
     int32_t valoffset[18];
@@ -69,7 +75,11 @@ typedef struct {
     int out_width, out_height;  // the scaled image: ceil(width / denominator) ...
     int32_t dc_quant[3];
     const vt_huffman *dc[3], *ac[3];
-    vt_float4 weights[3][64][4]; // by zigzag index: side x side sample weights (side 4 uses all)
+    // Sample weights by zigzag index, side * side / 4 vectors each (none at side 1), packed so
+    // the hot ones stay in the L1 cache with the Huffman tables; components with the same
+    // quantisation table and side share theirs.
+    const vt_float4 *weights[3];
+    vt_float4 weight_storage[3][64 * 4];
     const uint8_t *scan;        // first byte of the entropy-coded data
     size_t scan_size;           // to the end of the file
 } vt_thumbnail_plan;
@@ -175,6 +185,25 @@ static inline uint32_t vt_symbol(const vt_huffman *h, const vt_bits *r, int dc) 
 
 // MARK: - Tables
 
+/// For the pair table: the AC symbol at the top of the `count` low bits of `bits` (codes from
+/// the canonical ranges), if it and its extra bits fit and its value fits 7 signed bits.
+/// End of block comes back as run 0, value 0; sixteen zeros as run 15, value 0.
+static int vt_fast_symbol(const vt_huffman *h, uint32_t bits, int count, int *used, int *run, int *value) {
+    for (int length = 1; length <= count && length <= 16; length++) {
+        const int32_t code = (int32_t)(bits >> (count - length));
+        if (h->maxcode[length] < 0 || code > h->maxcode[length]) continue;
+        const uint8_t symbol = h->values[(h->valoffset[length] + code) & 0xFF];
+        const int size = symbol & 15;
+        if (length + size > count) return 0;
+        *used = length + size;
+        *run = symbol >> 4;
+        *value = size ? vt_extend((bits >> (count - length - size)) & ((1u << size) - 1), size) : 0;
+        if (!size && *run != 0 && *run != 15) return 0; // not a symbol JPEG defines
+        return *value >= -64 && *value <= 63;
+    }
+    return 0;
+}
+
 static int vt_huffman_build(vt_huffman *h, const JHUFF_TBL *table, int dc) {
     if (!table) return 0;
     memset(h, 0, sizeof *h);
@@ -202,15 +231,20 @@ static int vt_huffman_build(vt_huffman *h, const JHUFF_TBL *table, int dc) {
     memcpy(h->values, table->huffval, 256);
     if (!dc) {
         for (int bits = 0; bits < (1 << VT_FAST_BITS); bits++) {
-            const uint32_t entry = h->lut[bits >> (VT_FAST_BITS - VT_LUT_BITS)];
-            const int length = entry & 31, size = (entry >> 5) & 15, run = (int)(entry >> 9);
-            if (!entry || length + size > VT_FAST_BITS) continue;
-            if (!size) { // end of block, or sixteen zeros (a zero after a run of 15)
-                h->fast[bits] = run == 15 ? 15 << 5 | length : VT_FAST_EOB | length;
-                continue;
+            int first_bits, first_run, first_value;
+            if (!vt_fast_symbol(h, (uint32_t)bits, VT_FAST_BITS, &first_bits, &first_run, &first_value)) continue;
+            uint32_t entry = (uint32_t)first_bits | (uint32_t)first_run << 4 | ((uint32_t)first_value & 0x7F) << 16;
+            const int rest = VT_FAST_BITS - first_bits;
+            int second_bits, second_run, second_value;
+            const int end_of_block = first_run == 0 && first_value == 0;
+            if (!end_of_block && rest > 0 &&
+                vt_fast_symbol(h, (uint32_t)bits & ((1u << rest) - 1), rest, &second_bits, &second_run, &second_value)) {
+                const int second_is_eob = second_run == 0 && second_value == 0;
+                entry |= (uint32_t)second_bits << 8 | (uint32_t)second_run << 12 |
+                         ((uint32_t)second_value & 0x7F) << 23 |
+                         (uint32_t)(second_is_eob ? VT_PAIR_EOB : VT_PAIR_VALUE) << 30;
             }
-            const uint32_t extra = ((uint32_t)bits >> (VT_FAST_BITS - length - size)) & ((1u << size) - 1);
-            h->fast[bits] = (int32_t)((uint32_t)vt_extend(extra, size) << 16) | run << 5 | (length + size);
+            h->pair[bits] = entry;
         }
     }
     return 1;
@@ -231,12 +265,13 @@ static double vt_segment_weight(int u, int a, int side) {
 }
 
 /// The weight of each AC coefficient (dequantised) in each of the block's side x side means,
-/// in eighths of a level as the records keep them. Sample (row a, column b) is value
-/// a * side + b of the 4 vectors' 16 lanes, so side 2 fills one vector and side 4 all four.
-static void vt_sample_weights(vt_float4 weights[64][4], const JQUANT_TBL *quant, int side) {
+/// in eighths of a level as the records keep them: side * side / 4 vectors a coefficient,
+/// sample (row a, column b) in lane a * side + b of them. Side 1 needs none (the mean of the
+/// whole block is its DC term).
+static void vt_sample_weights(vt_float4 *weights, const JQUANT_TBL *quant, int side) {
+    const int vectors = side * side / 4;
     memset(weights, 0, 64 * 4 * sizeof(vt_float4));
-    if (side == 1) return; // the mean of the whole block is the DC term alone
-    for (int k = 1; k < 64; k++) {
+    for (int k = 1; k < 64 && side > 1; k++) {
         const int natural = vt_zigzag_to_natural[k], u = natural / 8, v = natural % 8;
         float lanes[16] = {0};
         for (int a = 0; a < side; a++) {
@@ -246,7 +281,7 @@ static void vt_sample_weights(vt_float4 weights[64][4], const JQUANT_TBL *quant,
                 lanes[a * side + b] = (float)(fabs(w) < 1e-9 ? 0 : w);
             }
         }
-        memcpy(weights[k], lanes, sizeof lanes);
+        memcpy(weights + k * vectors, lanes, (size_t)vectors * sizeof(vt_float4));
     }
 }
 
@@ -266,51 +301,66 @@ static inline void vt_store_samples(vt_record *out, vt_float4 sum, int count) {
 /// sample sums (0: just skip them). `vectors` is a constant where this is inlined. Returns 0,
 /// or -1 for a code the table lacks or a run past the block's end.
 static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const vt_huffman *ac,
-                                                              const vt_float4 (*weights)[4], vt_record *out,
+                                                              const vt_float4 *weights, vt_record *out,
                                                               const int vectors) {
     vt_float4 sum0 = {0, 0, 0, 0}, sum1 = sum0, sum2 = sum0, sum3 = sum0;
+#define VT_ADD(k, value)                                                                                         \
+    do {                                                                                                         \
+        if (vectors >= 1) {                                                                                      \
+            const float x = (float)(value);                                                                      \
+            sum0 += weights[(k) * vectors] * x;                                                                  \
+            if (vectors == 4) {                                                                                  \
+                sum1 += weights[(k) * 4 + 1] * x;                                                                \
+                sum2 += weights[(k) * 4 + 2] * x;                                                                \
+                sum3 += weights[(k) * 4 + 3] * x;                                                                \
+            }                                                                                                    \
+        }                                                                                                        \
+    } while (0)
     for (int k = 1; k < 64;) {
         if (r->bits < 32) vt_refill(r);
-        const int32_t fast = ac->fast[r->buf >> (64 - VT_FAST_BITS)];
-        int32_t value;
-        if (fast) {
-            vt_consume(r, fast & 31);
-            if (fast & VT_FAST_EOB) break;
-            k += (fast >> 5) & 15;
+        const uint32_t pair = ac->pair[r->buf >> (64 - VT_FAST_BITS)];
+        if (pair) {
+            vt_consume(r, pair & 15);
+            if (!(pair & 0x7F00F0u)) break; // end of block
+            k += (pair >> 4) & 15;
             if (k > 63) return -1;
-            value = fast >> 16;
-        } else {
-            const uint32_t entry = vt_symbol(ac, r, 0);
-            if (!entry) {
-                vt_consume(r, 1);
-                return -1;
+            VT_ADD(k, (int32_t)(pair << 9) >> 25);
+            k++;
+            // The second symbol belongs to this block only while the block has room.
+            const uint32_t second = pair >> 30;
+            if (second != VT_PAIR_NONE && k < 64) {
+                vt_consume(r, (pair >> 8) & 15);
+                if (second == VT_PAIR_EOB) break;
+                k += (pair >> 12) & 15;
+                if (k > 63) return -1;
+                VT_ADD(k, (int32_t)(pair << 2) >> 25);
+                k++;
             }
-            const int length = entry & 31, size = (entry >> 5) & 15, run = (int)(entry >> 9);
-            if (!size) {
-                vt_consume(r, length);
-                if (run != 15) break; // end of block
-                k += 16;
-                continue;
-            }
-            k += run;
-            if (k > 63) {
-                vt_consume(r, length);
-                return -1;
-            }
-            value = vt_extend((uint32_t)((r->buf << length) >> (64 - size)), size);
-            vt_consume(r, length + size);
+            continue;
         }
-        if (vectors >= 1) {
-            const float x = (float)value;
-            sum0 += weights[k][0] * x;
-            if (vectors == 4) {
-                sum1 += weights[k][1] * x;
-                sum2 += weights[k][2] * x;
-                sum3 += weights[k][3] * x;
-            }
+        const uint32_t entry = vt_symbol(ac, r, 0);
+        if (!entry) {
+            vt_consume(r, 1);
+            return -1;
         }
+        const int length = entry & 31, size = (entry >> 5) & 15, run = (int)(entry >> 9);
+        if (!size) {
+            vt_consume(r, length);
+            if (run != 15) break; // end of block
+            k += 16;
+            continue;
+        }
+        k += run;
+        if (k > 63) {
+            vt_consume(r, length);
+            return -1;
+        }
+        const int32_t value = vt_extend((uint32_t)((r->buf << length) >> (64 - size)), size);
+        vt_consume(r, length + size);
+        VT_ADD(k, value);
         k++;
     }
+#undef VT_ADD
     if (vectors == 1) vt_store_samples(out, sum0, 4);
     if (vectors == 4) {
         vt_store_samples(out, sum0, 4);
@@ -609,7 +659,14 @@ static int vt_thumbnail_plan_make(vt_thumbnail_plan *plan, vt_huffman tables[2][
         for (int i = 0; i < 64; i++)
             if (quant->quantval[i] == 0 || quant->quantval[i] > 255) return 0;
         plan->dc_quant[c] = quant->quantval[0];
-        vt_sample_weights(plan->weights[c], quant, plan->side[c]);
+        plan->weights[c] = plan->weight_storage[c];
+        for (int earlier = 0; earlier < c; earlier++) {
+            if (cinfo->cur_comp_info[earlier]->quant_tbl_no == component->quant_tbl_no &&
+                plan->side[earlier] == plan->side[c]) {
+                plan->weights[c] = plan->weights[earlier];
+            }
+        }
+        if (plan->weights[c] == plan->weight_storage[c]) vt_sample_weights(plan->weight_storage[c], quant, plan->side[c]);
         const int dc = component->dc_tbl_no, ac = component->ac_tbl_no;
         if (dc < 0 || dc >= NUM_HUFF_TBLS || ac < 0 || ac >= NUM_HUFF_TBLS) return 0;
         if (!vt_huffman_build(&tables[0][dc], cinfo->dc_huff_tbl_ptrs[dc], 1)) return 0;
