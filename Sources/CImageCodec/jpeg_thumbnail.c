@@ -26,6 +26,14 @@
 enum { VT_LUT_BITS = 9, VT_FAST_BITS = 11, VT_MAX_BLOCKS = 6 };
 enum { VT_PAIR_NONE = 0, VT_PAIR_VALUE = 1, VT_PAIR_EOB = 2 };
 
+/// A scan smaller than this is not worth a thread (the fuzz build lowers both).
+#ifndef VT_HELPER_MIN_SCAN_BYTES
+#define VT_HELPER_MIN_SCAN_BYTES (64u << 10)
+#endif
+#ifndef VT_HELPER_MIN_MCUS
+#define VT_HELPER_MIN_MCUS 512
+#endif
+
 /// The share of the scan's bytes the helper thread decodes: more than half, because the
 /// main decoder also places every MCU and feeds the scaler (measured best near 0.65).
 #define VT_HELPER_SHARE 0.65
@@ -702,15 +710,19 @@ static void vt_bits_start(vt_bits *r, const uint8_t *from, const uint8_t *end, u
 }
 
 /// Unstuffed position of byte `at` of the scan: every 0xFF before it carries a stuffed zero.
-static uint64_t vt_unstuffed_bits_before(const uint8_t *scan, const uint8_t *at) {
+/// Returns 0 (no helper) when a marker comes first: the main decoder stops there, so
+/// positions beyond it would not mean the same bits to both decoders.
+static int vt_unstuffed_bits_before(const uint8_t *scan, const uint8_t *at, uint64_t *position) {
     uint64_t stuffed = 0;
     for (const uint8_t *p = scan; p < at;) {
         const uint8_t *ff = memchr(p, 0xFF, (size_t)(at - p));
         if (!ff) break;
+        if (ff + 1 >= at || ff[1] != 0x00) return 0;
         stuffed++;
         p = ff + 2;
     }
-    return ((uint64_t)(at - scan) - stuffed) * 8;
+    *position = ((uint64_t)(at - scan) - stuffed) * 8;
+    return 1;
 }
 
 /// Whether the entropy-coded bytes from `p` on end at an EOI marker (fill bytes allowed).
@@ -773,15 +785,15 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     memset(&speculation, 0, sizeof speculation);
     pthread_t helper;
     int helper_running = 0;
-    // Worth a thread from about 64 KiB of scan. The helper takes the last VT_HELPER_SHARE of
+    // The helper takes the last VT_HELPER_SHARE of
     // the bytes: the main decoder also places every MCU and feeds the scaler.
-    if (!failed && threads >= 2 && plan.scan_size >= (64u << 10) && total >= 512) {
+    if (!failed && threads >= 2 && plan.scan_size >= VT_HELPER_MIN_SCAN_BYTES && total >= VT_HELPER_MIN_MCUS) {
         const uint8_t *start = plan.scan + (size_t)((double)plan.scan_size * (1.0 - VT_HELPER_SHARE));
         while (start < plan.scan + plan.scan_size && start[-1] == 0xFF) start++; // not mid-pair
         speculation.plan = &plan;
         speculation.limit = total;
-        speculation.start = vt_unstuffed_bits_before(plan.scan, start);
-        speculation.chunks = calloc((size_t)(total / VT_CHUNK_MCUS + 1), sizeof(vt_chunk));
+        const int clean = vt_unstuffed_bits_before(plan.scan, start, &speculation.start);
+        speculation.chunks = clean ? calloc((size_t)(total / VT_CHUNK_MCUS + 1), sizeof(vt_chunk)) : NULL;
         vt_bits_start(&speculation.reader, start, plan.scan + plan.scan_size, speculation.start);
         if (speculation.chunks && pthread_mutex_init(&speculation.lock, NULL) == 0) {
             if (pthread_cond_init(&speculation.advanced, NULL) == 0) {

@@ -23,6 +23,14 @@ private func difference(_ a: Bitmap, _ b: Bitmap) -> (largest: Int, mean: Double
     return (largest, Double(total) / Double(max(1, a.pixels.count)))
 }
 
+/// The offset of the first entropy-coded byte: just after the first SOS segment.
+private func firstScanByte(of bytes: [UInt8]) -> Int? {
+    guard let sos = (0..<(bytes.count - 3)).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }) else {
+        return nil
+    }
+    return sos + 2 + (Int(bytes[sos + 2]) << 8 | Int(bytes[sos + 3]))
+}
+
 /// How a decode ended, so two decoders can be compared on damaged files.
 private func outcome(_ body: () throws(ImagePipeline.Error) -> ImageDecoder.Output) -> String {
     do {
@@ -132,7 +140,7 @@ struct JPEGThumbnailDecoderTests {
         let data = try TestImages.layoutJPEG(
             width: 1280, height: 960, lumaH: 2, lumaV: 2, TestImages.noisyPhoto(seed: 11))
         var generator = SplitMix(seed: 42)
-        let scanStart = 700 // past the headers of this encoder's output
+        let scanStart = try #require(firstScanByte(of: [UInt8](data)))
         var failures = 0
         for round in 0..<40 {
             var damaged = data
@@ -148,6 +156,27 @@ struct JPEGThumbnailDecoderTests {
             }
         }
         #expect(failures > 0) // the damage did reach the decoders
+    }
+
+    /// A marker inside the scan before the helper's starting point ends the main decoder's
+    /// data there; the helper, reading on past it, must never be taken for the same bits.
+    @Test func aMarkerBeforeTheHelpersStartEndsAsWithLibjpeg() throws {
+        let data = try TestImages.layoutJPEG(
+            width: 1600, height: 1200, lumaH: 2, lumaV: 2, TestImages.noisyPhoto(seed: 13))
+        let bytes = [UInt8](data)
+        let scanStart = try #require(firstScanByte(of: bytes))
+        for (fraction, marker) in [(0.1, UInt8(0xD9)), (0.3, 0xD0), (0.5, 0xC4)] {
+            var damaged = bytes
+            let at = scanStart + Int(Double(bytes.count - scanStart) * fraction)
+            damaged[at] = 0xFF
+            damaged[at + 1] = marker
+            let file = Data(damaged)
+            let reference = outcome { () throws(ImagePipeline.Error) in try decode(file, 150, 150, .libjpegScaling) }
+            for strategy in [ImageDecoder.Strategy.targetSize, .targetSizeOnOneThread] {
+                let result = outcome { () throws(ImagePipeline.Error) in try decode(file, 150, 150, strategy) }
+                #expect(result == reference, "marker \(marker) at \(fraction) with \(strategy)")
+            }
+        }
     }
 
     @Test func helperMemoryIsCounted() throws {
