@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/vitrine
 RELEASE_BIN := .build/release/vitrine
 
-.PHONY: setup build release demo test test-swift test-tsan fuzz bench clean
+.PHONY: setup build release demo test test-swift test-tsan fuzz fuzz-images bench clean
 
 setup:
 	@scripts/setup.sh
@@ -25,14 +25,18 @@ test: setup test-swift
 test-swift:
 	$(SWIFT) test
 
-## The runtime tests under Thread Sanitizer.
+## The runtime tests and the two-thread JPEG thumbnail decoder under Thread Sanitizer.
 test-tsan: setup
-	$(SWIFT) test --sanitize=thread --filter FlowRuntimeTests
+	$(SWIFT) test --sanitize=thread --filter 'FlowRuntimeTests|JPEGThumbnailDecoderTests'
 
 ## Fuzzes the page decoder with libFuzzer for FUZZ_SECONDS (not part of `make test`).
 FUZZ_SECONDS ?= 300
 fuzz: setup
 	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+## Fuzzes the JPEG thumbnail decoder against libjpeg-turbo (ASan, UBSan) for FUZZ_SECONDS.
+fuzz-images: setup
+	scripts/fuzz_images.sh $(FUZZ_SECONDS)
 
 ## Every benchmark, in release mode.
 bench: release

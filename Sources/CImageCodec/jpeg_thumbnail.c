@@ -624,6 +624,8 @@ static int vt_thumbnail_plan_make(vt_thumbnail_plan *plan, vt_huffman tables[2][
     if (denominator != 4 && denominator != 8) return 0;
     if (cinfo->progressive_mode || cinfo->arith_code || cinfo->data_precision != 8) return 0;
     if (cinfo->restart_interval != 0) return 0;
+    // A sequential scan covers the whole spectrum at full precision (libjpeg warns otherwise).
+    if (cinfo->Ss != 0 || cinfo->Se != 63 || cinfo->Ah != 0 || cinfo->Al != 0) return 0;
     const int n = cinfo->num_components;
     if (cinfo->comps_in_scan != n) return 0;
     if (n == 1) {

@@ -179,6 +179,39 @@ struct JPEGThumbnailDecoderTests {
         }
     }
 
+    /// A scan header that is not the sequential one (here spectral end 62): libjpeg-turbo
+    /// refuses it, at every scale.
+    @Test func aScanHeaderThatIsNotSequentialIsRefused() throws {
+        var bytes = [UInt8](try TestImages.layoutJPEG(width: 640, height: 480, lumaH: 2, lumaV: 2, TestImages.noisyPhoto()))
+        let scanStart = try #require(firstScanByte(of: bytes))
+        #expect(bytes[scanStart - 2] == 63) // Ss, Se, Ah/Al close the SOS segment
+        bytes[scanStart - 2] = 62
+        for width in [80, 40] {
+            for strategy in [ImageDecoder.Strategy.targetSize, .targetSizeOnOneThread, .libjpegScaling] {
+                #expect(throws: ImagePipeline.Error.corrupt) { try decode(Data(bytes), width, width, strategy) }
+            }
+        }
+    }
+
+    /// Inputs the fuzzer (scripts/fuzz_images.sh) found breaking an invariant once.
+    @Test func fuzzRegressionsEndAsWithLibjpeg() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/regressions").standardizedFileURL
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "jpg" }
+        #expect(files.count >= 2)
+        for file in files {
+            let data = try Data(contentsOf: file)
+            for width in [8, 32] {
+                let reference = outcome { () throws(ImagePipeline.Error) in try decode(data, width, width, .libjpegScaling) }
+                for strategy in [ImageDecoder.Strategy.targetSize, .targetSizeOnOneThread] {
+                    let result = outcome { () throws(ImagePipeline.Error) in try decode(data, width, width, strategy) }
+                    #expect(result == reference, "\(file.lastPathComponent) at \(width)")
+                }
+            }
+        }
+    }
+
     @Test func helperMemoryIsCounted() throws {
         let data = try TestImages.layoutJPEG(
             width: 1600, height: 1200, lumaH: 2, lumaV: 2, TestImages.noisyPhoto(seed: 5))
