@@ -233,6 +233,8 @@ static int vt_huffman_build(vt_huffman *h, const JHUFF_TBL *table, int dc) {
                 for (int fill = code << shift; fill < (code + 1) << shift; fill++) h->lut[fill] = entry;
             }
         }
+        // As libjpeg checks it: the last code of a length may not be all ones.
+        if (table->bits[length] && code >= (1 << length)) return 0;
         h->maxcode[length] = table->bits[length] ? code - 1 : -1;
         code <<= 1;
     }
@@ -331,8 +333,12 @@ static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const 
             vt_consume(r, pair & 15);
             if (!(pair & 0x7F00F0u)) break; // end of block
             k += (pair >> 4) & 15;
-            if (k > 63) return -1;
-            VT_ADD(k, (int32_t)(pair << 9) >> 25);
+            const int32_t first = (int32_t)(pair << 9) >> 25;
+            if (k > 63) {
+                if (first == 0) break; // sixteen zeros past the end: the block ends, as in libjpeg
+                return -1;
+            }
+            VT_ADD(k, first);
             k++;
             // The second symbol belongs to this block only while the block has room.
             const uint32_t second = pair >> 30;
@@ -340,8 +346,12 @@ static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const 
                 vt_consume(r, (pair >> 8) & 15);
                 if (second == VT_PAIR_EOB) break;
                 k += (pair >> 12) & 15;
-                if (k > 63) return -1;
-                VT_ADD(k, (int32_t)(pair << 2) >> 25);
+                const int32_t value = (int32_t)(pair << 2) >> 25;
+                if (k > 63) {
+                    if (value == 0) break;
+                    return -1;
+                }
+                VT_ADD(k, value);
                 k++;
             }
             continue;
@@ -764,7 +774,7 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     }
     for (int i = 0; i < 1024; i++) rows.limit[i] = vt_clamp_byte(i - 384);
     size_t plane_bytes[3] = {0, 0, 0};
-    int failed = 0;
+    int failed = 0, out_of_memory = 0; // failed: before decoding starts, for any reason
     for (int c = 0; c < plan.components; c++) {
         rows.plane_width[c] = plan.mcus_x * plan.h[c] * plan.side[c];
         plane_bytes[c] = (size_t)rows.plane_width[c] * (size_t)(plan.v[c] * plan.side[c]);
@@ -774,12 +784,15 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     const size_t rgba_bytes = (size_t)plan.out_width * 4;
     rows.rgba = vt_meter_alloc(meter, rgba_bytes);
     failed |= rows.rgba == NULL;
+    out_of_memory = failed;
     double crop_x, crop_y, crop_w, crop_h;
     vt_centred_crop(request, (int)cinfo->image_width, (int)cinfo->image_height, plan.out_width, plan.out_height,
                     &crop_x, &crop_y, &crop_w, &crop_h);
-    if (!failed && vt_box_scaler_create(meter, plan.out_width, plan.out_height, crop_x, crop_y, crop_w, crop_h,
-                                        request->out_width, request->out_height, &rows.scaler) != VT_OK) {
-        failed = 1;
+    if (!failed) {
+        const vt_status status = vt_box_scaler_create(meter, plan.out_width, plan.out_height, crop_x, crop_y, crop_w,
+                                                      crop_h, request->out_width, request->out_height, &rows.scaler);
+        failed = status != VT_OK;
+        out_of_memory = status == VT_ERR_NO_MEMORY; // any other status: libjpeg's path reports it
     }
 
     const uint64_t total = (uint64_t)plan.mcus_x * (uint64_t)plan.mcus_y;
@@ -824,28 +837,42 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
         if (meeting != UINT64_MAX) {
             // From the meeting on, the helper decoded exactly what this loop would have.
             const uint64_t index = meeting + (m - met_at);
-            if (!vt_speculation_wait(&speculation, index) || (vt_speculated_position(&speculation, index) & vt_failed)) {
-                declined = 1; // damaged here (or the helper ran out of memory): libjpeg decides
+            if (!vt_speculation_wait(&speculation, index)) {
+                declined = 1; // the data ended first (libjpeg decides), or the helper's memory did
+                out_of_memory = speculation.out_of_memory;
+                break;
+            }
+            if (vt_speculated_position(&speculation, index) & vt_failed) {
+                declined = 1; // damaged here: libjpeg decides
                 break;
             }
             record = vt_speculated_record(&speculation, index);
         } else {
             if (searching && vt_position(&reader) >= speculation.start) {
                 const uint64_t position = vt_position(&reader);
+#ifdef VT_FUZZ_WAIT_FOR_HELPER
+                vt_speculation_wait(&speculation, UINT64_MAX - 1); // deterministic meetings for the fuzzer
+#endif
                 const int done = atomic_load_explicit(&speculation.done, memory_order_acquire);
                 const uint64_t published = atomic_load_explicit(&speculation.count, memory_order_acquire);
                 while (searched < published && (vt_speculated_position(&speculation, searched) & ~vt_failed) < position)
                     searched++;
                 if (searched < published && (vt_speculated_position(&speculation, searched) & ~vt_failed) == position) {
-                    meeting = searched;
-                    met_at = m;
                     searching = 0;
-                    m--; // take this MCU from the helper
-                    continue;
+                    // The helper records at most `total` MCUs: after more false starts than this
+                    // decoder has MCUs behind it, it could not reach the scan's end.
+                    if (searched <= m) {
+                        meeting = searched;
+                        met_at = m;
+                        m--; // take this MCU from the helper
+                        continue;
+                    }
+                    atomic_store_explicit(&speculation.abandon, 1, memory_order_relaxed);
                 }
                 if (done && searched == published) searching = 0; // it stopped before this point
             }
-            if (vt_decode_mcu(&plan, &reader, own) != 0) {
+            // A code off, or the data ran out (zeros since): the file is libjpeg's to judge.
+            if (vt_decode_mcu(&plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
                 declined = 1;
                 break;
             }
@@ -890,7 +917,7 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     vt_meter_free(meter, rows.rgba, rgba_bytes);
     if (declined) {
         vt_box_scaler_destroy(rows.scaler);
-        return failed ? VT_THUMBNAIL_NO_MEMORY : VT_THUMBNAIL_DECLINED;
+        return out_of_memory ? VT_THUMBNAIL_NO_MEMORY : VT_THUMBNAIL_DECLINED;
     }
     *pixels = vt_box_scaler_finish(rows.scaler);
     *used_helper = meeting != UINT64_MAX;

@@ -199,16 +199,31 @@ struct JPEGThumbnailDecoderTests {
             .appendingPathComponent("../../Fuzz/regressions").standardizedFileURL
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "jpg" }
-        #expect(files.count >= 2)
+        #expect(files.count >= 4)
         for file in files {
             let data = try Data(contentsOf: file)
-            for width in [8, 32] {
+            for width in [8, 32, 150] {
                 let reference = outcome { () throws(ImagePipeline.Error) in try decode(data, width, width, .libjpegScaling) }
                 for strategy in [ImageDecoder.Strategy.targetSize, .targetSizeOnOneThread] {
                     let result = outcome { () throws(ImagePipeline.Error) in try decode(data, width, width, strategy) }
                     #expect(result == reference, "\(file.lastPathComponent) at \(width)")
                 }
             }
+        }
+    }
+
+    /// A stream built so that the helper makes thousands of false starts (one bit each) before
+    /// it meets the main decoder: more records than it may keep. Two threads must still give
+    /// what one gives, whatever the timing.
+    @Test func aHelperThatStartsFalselyManyTimesChangesNothing() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/regressions/jpeg-helper-false-starts.jpg").standardizedFileURL
+        let data = try Data(contentsOf: file)
+        let one = try decode(data, 150, 150, .targetSizeOnOneThread)
+        #expect(one.route == .thumbnailDecoder)
+        for _ in 0..<12 {
+            let two = try decode(data, 150, 150, .targetSize)
+            #expect(two.bitmap.pixels == one.bitmap.pixels)
         }
     }
 
