@@ -227,6 +227,13 @@ struct JPEGThumbnailDecoderTests {
         }
     }
 
+    /// The pipeline lends a decode a second thread only while it is the one decode running.
+    @Test func thePipelineSplitsOnlyALoneDecode() {
+        #expect(ImagePipeline.decodeStrategy(decodesRunning: 1) == .targetSize)
+        #expect(ImagePipeline.decodeStrategy(decodesRunning: 2) == .targetSizeOnOneThread)
+        #expect(ImagePipeline.decodeStrategy(decodesRunning: 9) == .targetSizeOnOneThread)
+    }
+
     @Test func helperMemoryIsCounted() throws {
         let data = try TestImages.layoutJPEG(
             width: 1600, height: 1200, lumaH: 2, lumaV: 2, TestImages.noisyPhoto(seed: 5))

@@ -21,6 +21,9 @@ public actor ImagePipeline {
     private let downloads = SharedTasks<URL, Data>()
     private let decodes = SharedTasks<ImageRequest, Bitmap>()
     private var nextWaiter = 0
+    /// Decodes running now: a decode may split a large JPEG over two threads only when it is
+    /// the one running (see `decodeStrategy`).
+    private var decodesRunning = 0
 
     /// - Parameters:
     ///   - configuration: limits and caches; see `Configuration` for the defaults.
@@ -78,7 +81,11 @@ public actor ImagePipeline {
         do {
             let data = try await downloaded(request.url)
             try Task.checkCancellation()
-            let bitmap = try await Self.decode(data, request: request, maxPixelCount: configuration.maxPixelCount)
+            decodesRunning += 1
+            defer { decodesRunning -= 1 }
+            let bitmap = try await Self.decode(
+                data, request: request, maxPixelCount: configuration.maxPixelCount,
+                strategy: Self.decodeStrategy(decodesRunning: decodesRunning))
             // Ordering: cached before the waiters hear, so a request right after them hits it.
             memoryCache.insert(bitmap, for: request)
             result = .success(bitmap)
@@ -88,11 +95,21 @@ public actor ImagePipeline {
         decodes.finish(request, generation: generation, with: result)
     }
 
+    /// One decode alone may take a second thread for a large JPEG (the time to the image
+    /// shrinks); with others running, the pool's threads already keep the cores busy and a
+    /// second thread would only add switching.
+    static func decodeStrategy(decodesRunning: Int) -> ImageDecoder.Strategy {
+        decodesRunning <= 1 ? .targetSize : .targetSizeOnOneThread
+    }
+
     /// Decoding is CPU-bound: it runs on the concurrent pool, never on the actor.
     @concurrent
-    private static func decode(_ data: Data, request: ImageRequest, maxPixelCount: Int) async throws -> Bitmap {
+    private static func decode(
+        _ data: Data, request: ImageRequest, maxPixelCount: Int, strategy: ImageDecoder.Strategy
+    ) async throws -> Bitmap {
         try ImageDecoder.decode(
-            data, targetSize: request.targetSize, contentMode: request.contentMode, maxPixelCount: maxPixelCount
+            data, targetSize: request.targetSize, contentMode: request.contentMode, maxPixelCount: maxPixelCount,
+            strategy: strategy
         ).bitmap
     }
 
