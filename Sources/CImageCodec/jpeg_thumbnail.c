@@ -421,10 +421,42 @@ static int vt_decode_mcu(const vt_thumbnail_plan *plan, vt_bits *state, vt_recor
 
 // MARK: - The helper thread
 
-enum { VT_CHUNK_MCUS = 1024, VT_PUBLISH_MCUS = 128 };
+enum { VT_CHUNK_BYTES = 128 << 10, VT_CHUNK_CACHE = 48, VT_PUBLISH_MCUS = 128 };
 
-/// The helper's records, in chunks that never move once written, so the main decoder can
-/// read the published ones while the helper goes on.
+// Chunks of helper memory are kept for the next decode (at most VT_CHUNK_CACHE of them, 6 MiB):
+// fresh pages cost a fault each on first touch, and in a virtual machine that was a third of
+// the helper's time. vt_jpeg_thumbnail_release_cache hands them back.
+static pthread_mutex_t vt_chunk_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *vt_chunk_cache[VT_CHUNK_CACHE];
+static int vt_chunk_cache_count;
+
+static void *vt_chunk_take(void) {
+    void *chunk = NULL;
+    pthread_mutex_lock(&vt_chunk_cache_lock);
+    if (vt_chunk_cache_count > 0) chunk = vt_chunk_cache[--vt_chunk_cache_count];
+    pthread_mutex_unlock(&vt_chunk_cache_lock);
+    return chunk ? chunk : malloc(VT_CHUNK_BYTES);
+}
+
+static void vt_chunk_give(void *chunk) {
+    pthread_mutex_lock(&vt_chunk_cache_lock);
+    if (vt_chunk_cache_count < VT_CHUNK_CACHE) {
+        vt_chunk_cache[vt_chunk_cache_count++] = chunk;
+        chunk = NULL;
+    }
+    pthread_mutex_unlock(&vt_chunk_cache_lock);
+    free(chunk);
+}
+
+void vt_jpeg_thumbnail_release_cache(void) {
+    pthread_mutex_lock(&vt_chunk_cache_lock);
+    while (vt_chunk_cache_count > 0) free(vt_chunk_cache[--vt_chunk_cache_count]);
+    pthread_mutex_unlock(&vt_chunk_cache_lock);
+}
+
+/// The helper's records, in chunks of VT_CHUNK_BYTES that never move once written, so the
+/// main decoder can read the published ones while the helper goes on. A chunk holds a power
+/// of two of MCUs (1 << chunk_shift), so finding a record takes a shift and a mask.
 typedef struct {
     uint64_t *positions; // start of each MCU; the top bit set when it failed to decode
     vt_record *records;  // record_size values an MCU
@@ -437,8 +469,10 @@ typedef struct {
     vt_bits reader;
     uint64_t start;            // position of the first bit it decoded
     uint64_t limit;            // at most this many MCUs
-    vt_chunk *chunks;          // ceil(limit / VT_CHUNK_MCUS) slots, filled as it goes
+    vt_chunk *chunks;          // limit >> chunk_shift, plus one, slots, filled as it goes
     size_t chunk_count;
+    int chunk_shift;           // MCUs a chunk: 1 << chunk_shift
+    uint64_t chunk_mask;
     uint64_t end_position;     // where it stopped; valid once `done`
     _Alignas(64) _Atomic uint64_t count; // MCUs published (a cache line of its own)
     atomic_int done;
@@ -450,16 +484,20 @@ typedef struct {
 
 static const uint64_t vt_failed = 1ULL << 63;
 
-static size_t vt_chunk_bytes(int record_size) {
-    return VT_CHUNK_MCUS * (sizeof(uint64_t) + (size_t)record_size * sizeof(vt_record));
+/// The largest power of two of MCUs whose positions and records fit in a chunk.
+static int vt_chunk_shift(int record_size) {
+    const size_t per_mcu = sizeof(uint64_t) + (size_t)record_size * sizeof(vt_record);
+    int shift = 0;
+    while (((size_t)2 << shift) * per_mcu <= VT_CHUNK_BYTES) shift++;
+    return shift;
 }
 
 static inline uint64_t vt_speculated_position(const vt_speculation *s, uint64_t i) {
-    return s->chunks[i / VT_CHUNK_MCUS].positions[i % VT_CHUNK_MCUS];
+    return s->chunks[i >> s->chunk_shift].positions[i & s->chunk_mask];
 }
 
 static inline const vt_record *vt_speculated_record(const vt_speculation *s, uint64_t i) {
-    return s->chunks[i / VT_CHUNK_MCUS].records + (i % VT_CHUNK_MCUS) * (uint64_t)s->plan->record_size;
+    return s->chunks[i >> s->chunk_shift].records + (i & s->chunk_mask) * (uint64_t)s->plan->record_size;
 }
 
 static void vt_publish(vt_speculation *s, uint64_t count, int done) {
@@ -479,18 +517,18 @@ static void *vt_speculate(void *argument) {
         if (count % VT_PUBLISH_MCUS == 0 && atomic_load_explicit(&s->abandon, memory_order_relaxed)) break;
         const uint64_t position = vt_position(&reader);
         if (position >= reader.end_bit) break;
-        vt_chunk *chunk = &s->chunks[count / VT_CHUNK_MCUS];
-        if (count % VT_CHUNK_MCUS == 0) {
-            uint8_t *memory = malloc(vt_chunk_bytes(record_size));
+        vt_chunk *chunk = &s->chunks[count >> s->chunk_shift];
+        const size_t slot = count & s->chunk_mask;
+        if (slot == 0) {
+            uint8_t *memory = vt_chunk_take();
             if (!memory) {
                 s->out_of_memory = 1;
                 break;
             }
             chunk->positions = (uint64_t *)memory;
-            chunk->records = (vt_record *)(memory + VT_CHUNK_MCUS * sizeof(uint64_t));
+            chunk->records = (vt_record *)(memory + ((size_t)1 << s->chunk_shift) * sizeof(uint64_t));
             s->chunk_count++;
         }
-        const size_t slot = count % VT_CHUNK_MCUS;
         const int failed = vt_decode_mcu(s->plan, &reader, chunk->records + slot * (size_t)record_size);
         chunk->positions[slot] = position | (failed ? vt_failed : 0);
         count++;
@@ -517,7 +555,7 @@ static int vt_speculation_wait(vt_speculation *s, uint64_t index) {
 
 static void vt_speculation_free(vt_speculation *s) {
     if (!s->chunks) return;
-    for (size_t i = 0; i < s->chunk_count; i++) free(s->chunks[i].positions);
+    for (size_t i = 0; i < s->chunk_count; i++) vt_chunk_give(s->chunks[i].positions);
     free(s->chunks);
 }
 
@@ -831,7 +869,9 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
         speculation.plan = &plan;
         speculation.limit = total;
         const int clean = vt_unstuffed_bits_before(plan.scan, start, &speculation.start);
-        speculation.chunks = clean ? calloc((size_t)(total / VT_CHUNK_MCUS + 1), sizeof(vt_chunk)) : NULL;
+        speculation.chunk_shift = vt_chunk_shift(plan.record_size);
+        speculation.chunk_mask = ((uint64_t)1 << speculation.chunk_shift) - 1;
+        speculation.chunks = clean ? calloc((size_t)(total >> speculation.chunk_shift) + 1, sizeof(vt_chunk)) : NULL;
         vt_bits_start(&speculation.reader, start, plan.scan + plan.scan_size, speculation.start);
         if (speculation.chunks && pthread_mutex_init(&speculation.lock, NULL) == 0) {
             if (pthread_cond_init(&speculation.advanced, NULL) == 0) {
@@ -929,7 +969,7 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
         pthread_cond_destroy(&speculation.advanced);
         pthread_mutex_destroy(&speculation.lock);
     }
-    const size_t helper_bytes = speculation.chunk_count * vt_chunk_bytes(plan.record_size);
+    const size_t helper_bytes = speculation.chunk_count * (size_t)VT_CHUNK_BYTES;
     if (meter && helper_bytes) {
         meter->current += helper_bytes;
         if (meter->current > meter->peak) meter->peak = meter->current;

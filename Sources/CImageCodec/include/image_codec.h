@@ -121,8 +121,9 @@ vt_status vt_test_png_encode(const uint8_t *rows, int width, int height, int col
                              const uint8_t *trns, int trns_count, const int *trns_key,
                              uint8_t **out, size_t *out_size);
 
-/// Benchmark support: hands free heap pages back to the kernel (glibc's malloc_trim; nothing
-/// elsewhere), so a resident-set measurement that follows sees new buffers fault in.
+/// Hands memory kept for later decodes back: the JPEG thumbnail decoder's cache of helper
+/// chunks (at most 6 MiB), then free heap pages to the kernel (glibc's malloc_trim). The
+/// benchmark calls it so a resident-set measurement that follows sees new buffers fault in.
 void vt_release_free_heap(void);
 
 /// Releases a buffer returned by this target.
