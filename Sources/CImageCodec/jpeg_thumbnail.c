@@ -281,13 +281,16 @@ static double vt_segment_weight(int u, int a, int side) {
 static void vt_sample_weights(vt_float4 *weights, const JQUANT_TBL *quant, int side) {
     const int vectors = side * side / 4;
     memset(weights, 0, 64 * 4 * sizeof(vt_float4));
-    for (int k = 1; k < 64 && side > 1; k++) {
+    if (side == 1) return;
+    double segment[8][4]; // by frequency and segment: a few cosines, not one per coefficient
+    for (int u = 0; u < 8; u++)
+        for (int a = 0; a < side; a++) segment[u][a] = vt_segment_weight(u, a, side);
+    for (int k = 1; k < 64; k++) {
         const int natural = vt_zigzag_to_natural[k], u = natural / 8, v = natural % 8;
         float lanes[16] = {0};
         for (int a = 0; a < side; a++) {
             for (int b = 0; b < side; b++) {
-                const double w = 8.0 * quant->quantval[natural] * vt_segment_weight(u, a, side) *
-                                 vt_segment_weight(v, b, side);
+                const double w = 8.0 * quant->quantval[natural] * segment[u][a] * segment[v][b];
                 lanes[a * side + b] = (float)(fabs(w) < 1e-9 ? 0 : w);
             }
         }

@@ -1,3 +1,5 @@
+// The thumbnail decoder is CImageCodec's; where ImageIO decodes, these do not apply.
+#if !canImport(ImageIO)
 import Foundation
 import Testing
 
@@ -258,3 +260,4 @@ private struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+#endif
