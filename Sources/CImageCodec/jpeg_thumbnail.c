@@ -3,15 +3,17 @@
 // decoding, and on a detailed photo the Huffman decoding is most of the time, so a
 // thumbnail was only ~2.5x faster than a full decode. This file:
 //
-//  - decodes the Huffman stream with a 64-bit bit reader and one table look-up a symbol;
+//  - decodes the Huffman stream with a 64-bit bit reader and a table that decodes up to two
+//    symbols a look-up;
 //  - folds the reduced IDCT into it: each coefficient adds its weight to the means of the
-//    block's four 4x4 quadrants (the exact box average of the block's pixels, which is what
-//    libjpeg's 2x2 IDCT computes too), so no 64-coefficient block is stored or cleared;
-//  - splits the scan in two when asked: a helper thread starts decoding at the middle byte
-//    with a guessed state. Huffman codes resynchronise after a few symbols, and from the
-//    first MCU start where the main decoder and the helper are at the same bit, the helper's
-//    MCUs are exactly the main decoder's (the DC predictions aside, which is why a record
-//    holds the DC difference and the predictions are summed when the MCU is placed).
+//    block's 4x4-pixel quadrants (2x2 samples; 4x4 of 2x2 pixels for 4:2:0 chroma; the DC
+//    term alone at 1/8): the exact box average of the block's pixels, which is what
+//    libjpeg's reduced IDCT computes too, so no 64-coefficient block is stored or cleared;
+//  - splits the scan in two when asked: a helper thread starts decoding at 65 % of the
+//    scan's bytes with a guessed state. Huffman codes resynchronise after a few symbols, and
+//    from the first MCU start where the main decoder and the helper are at the same bit, the
+//    helper's MCUs are exactly the main decoder's (the DC predictions aside, which is why a
+//    record holds DC differences and the predictions are summed when the MCU is placed).
 //
 // Everything unusual (progressive, arithmetic, restart markers, 12-bit, odd sampling, CMYK,
 // a bad code, a cut) is declined and goes to libjpeg-turbo, which also reports the error.
@@ -822,13 +824,21 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
                                               const vt_decode_request *request, vt_meter *meter,
                                               uint8_t **pixels, int *used_helper) {
     *used_helper = 0;
-    vt_thumbnail_plan plan;
-    vt_huffman tables[2][4];
-    if (!vt_thumbnail_plan_make(&plan, tables, cinfo, data, size, denominator)) return VT_THUMBNAIL_DECLINED;
+    // The plan and its tables (about 90 KiB) live on the heap, not on a pool thread's stack.
+    struct vt_plan_storage {
+        vt_thumbnail_plan plan;
+        vt_huffman tables[2][4];
+    } *storage = malloc(sizeof *storage);
+    if (!storage) return VT_THUMBNAIL_NO_MEMORY;
+    if (!vt_thumbnail_plan_make(&storage->plan, storage->tables, cinfo, data, size, denominator)) {
+        free(storage);
+        return VT_THUMBNAIL_DECLINED;
+    }
+    const vt_thumbnail_plan *const plan = &storage->plan;
 
     vt_rows rows;
     memset(&rows, 0, sizeof rows);
-    rows.plan = &plan;
+    rows.plan = plan;
     for (int i = 0; i < 256; i++) {
         const int x = i - 128;
         rows.cr_r[i] = (int)((91881 * x + 32768) >> 16);
@@ -839,43 +849,42 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     for (int i = 0; i < 1024; i++) rows.limit[i] = vt_clamp_byte(i - 384);
     size_t plane_bytes[3] = {0, 0, 0};
     int failed = 0, out_of_memory = 0; // failed: before decoding starts, for any reason
-    for (int c = 0; c < plan.components; c++) {
-        rows.plane_width[c] = plan.mcus_x * plan.h[c] * plan.side[c];
-        plane_bytes[c] = (size_t)rows.plane_width[c] * (size_t)(plan.v[c] * plan.side[c]);
+    for (int c = 0; c < plan->components; c++) {
+        rows.plane_width[c] = plan->mcus_x * plan->h[c] * plan->side[c];
+        plane_bytes[c] = (size_t)rows.plane_width[c] * (size_t)(plan->v[c] * plan->side[c]);
         rows.planes[c] = vt_meter_alloc(meter, plane_bytes[c]);
         failed |= rows.planes[c] == NULL;
     }
-    const size_t rgba_bytes = (size_t)plan.out_width * 4;
+    const size_t rgba_bytes = (size_t)plan->out_width * 4;
     rows.rgba = vt_meter_alloc(meter, rgba_bytes);
     failed |= rows.rgba == NULL;
     out_of_memory = failed;
     double crop_x, crop_y, crop_w, crop_h;
-    vt_centred_crop(request, (int)cinfo->image_width, (int)cinfo->image_height, plan.out_width, plan.out_height,
+    vt_centred_crop(request, (int)cinfo->image_width, (int)cinfo->image_height, plan->out_width, plan->out_height,
                     &crop_x, &crop_y, &crop_w, &crop_h);
     if (!failed) {
-        const vt_status status = vt_box_scaler_create(meter, plan.out_width, plan.out_height, crop_x, crop_y, crop_w,
+        const vt_status status = vt_box_scaler_create(meter, plan->out_width, plan->out_height, crop_x, crop_y, crop_w,
                                                       crop_h, request->out_width, request->out_height, &rows.scaler);
         failed = status != VT_OK;
         out_of_memory = status == VT_ERR_NO_MEMORY; // any other status: libjpeg's path reports it
     }
 
-    const uint64_t total = (uint64_t)plan.mcus_x * (uint64_t)plan.mcus_y;
+    const uint64_t total = (uint64_t)plan->mcus_x * (uint64_t)plan->mcus_y;
     vt_speculation speculation;
     memset(&speculation, 0, sizeof speculation);
     pthread_t helper;
     int helper_running = 0;
-    // The helper takes the last VT_HELPER_SHARE of
-    // the bytes: the main decoder also places every MCU and feeds the scaler.
-    if (!failed && threads >= 2 && plan.scan_size >= VT_HELPER_MIN_SCAN_BYTES && total >= VT_HELPER_MIN_MCUS) {
-        const uint8_t *start = plan.scan + (size_t)((double)plan.scan_size * (1.0 - VT_HELPER_SHARE));
-        while (start < plan.scan + plan.scan_size && start[-1] == 0xFF) start++; // not mid-pair
-        speculation.plan = &plan;
+    // The helper takes the last VT_HELPER_SHARE of the bytes.
+    if (!failed && threads >= 2 && plan->scan_size >= VT_HELPER_MIN_SCAN_BYTES && total >= VT_HELPER_MIN_MCUS) {
+        const uint8_t *start = plan->scan + (size_t)((double)plan->scan_size * (1.0 - VT_HELPER_SHARE));
+        while (start < plan->scan + plan->scan_size && start[-1] == 0xFF) start++; // not mid-pair
+        speculation.plan = plan;
         speculation.limit = total;
-        const int clean = vt_unstuffed_bits_before(plan.scan, start, &speculation.start);
-        speculation.chunk_shift = vt_chunk_shift(plan.record_size);
+        const int clean = vt_unstuffed_bits_before(plan->scan, start, &speculation.start);
+        speculation.chunk_shift = vt_chunk_shift(plan->record_size);
         speculation.chunk_mask = ((uint64_t)1 << speculation.chunk_shift) - 1;
         speculation.chunks = clean ? calloc((size_t)(total >> speculation.chunk_shift) + 1, sizeof(vt_chunk)) : NULL;
-        vt_bits_start(&speculation.reader, start, plan.scan + plan.scan_size, speculation.start);
+        vt_bits_start(&speculation.reader, start, plan->scan + plan->scan_size, speculation.start);
         if (speculation.chunks && pthread_mutex_init(&speculation.lock, NULL) == 0) {
             if (pthread_cond_init(&speculation.advanced, NULL) == 0) {
                 helper_running = pthread_create(&helper, NULL, vt_speculate, &speculation) == 0;
@@ -886,13 +895,13 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     }
     const int helper_started = helper_running;
 
-    if (plan.components == 3) {
-        rows.chroma_shift_x = plan.hmax * plan.side[0] / plan.side[1] == 2;
-        rows.chroma_shift_y = plan.vmax * plan.side[0] / plan.side[1] == 2;
+    if (plan->components == 3) {
+        rows.chroma_shift_x = plan->hmax * plan->side[0] / plan->side[1] == 2;
+        rows.chroma_shift_y = plan->vmax * plan->side[0] / plan->side[1] == 2;
     }
     vt_record own[VT_MAX_RECORD];
     vt_bits reader;
-    vt_bits_start(&reader, plan.scan, plan.scan + plan.scan_size, 0);
+    vt_bits_start(&reader, plan->scan, plan->scan + plan->scan_size, 0);
     int declined = failed;
     int searching = helper_running; // for an MCU start the helper also started at
     uint64_t searched = 0;          // helper records before it start earlier than this decoder
@@ -938,17 +947,17 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
                 if (done && searched == published) searching = 0; // it stopped before this point
             }
             // A code off, or the data ran out (zeros since): the file is libjpeg's to judge.
-            if (vt_decode_mcu(&plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
+            if (vt_decode_mcu(plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
                 declined = 1;
                 break;
             }
         }
-        const int mcu_x = (int)(m % (uint64_t)plan.mcus_x);
+        const int mcu_x = (int)(m % (uint64_t)plan->mcus_x);
         if (vt_place_mcu(&rows, mcu_x, record) != 0) {
             declined = 1;
             break;
         }
-        if (mcu_x == plan.mcus_x - 1) vt_emit_rows(&rows, (int)(m / (uint64_t)plan.mcus_x));
+        if (mcu_x == plan->mcus_x - 1) vt_emit_rows(&rows, (int)(m / (uint64_t)plan->mcus_x));
     }
     if (helper_running) {
         if (declined || meeting == UINT64_MAX) atomic_store_explicit(&speculation.abandon, 1, memory_order_relaxed);
@@ -979,14 +988,16 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
         meter->current -= helper_bytes;
     }
     vt_speculation_free(&speculation);
-    for (int c = 0; c < plan.components; c++) vt_meter_free(meter, rows.planes[c], plane_bytes[c]);
+    for (int c = 0; c < plan->components; c++) vt_meter_free(meter, rows.planes[c], plane_bytes[c]);
     vt_meter_free(meter, rows.rgba, rgba_bytes);
     if (declined) {
         vt_box_scaler_destroy(rows.scaler);
+        free(storage);
         return out_of_memory ? VT_THUMBNAIL_NO_MEMORY : VT_THUMBNAIL_DECLINED;
     }
     *pixels = vt_box_scaler_finish(rows.scaler);
     *used_helper = meeting != UINT64_MAX;
     vt_box_scaler_destroy(rows.scaler);
+    free(storage);
     return VT_THUMBNAIL_DONE;
 }
