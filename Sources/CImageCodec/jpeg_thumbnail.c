@@ -426,7 +426,7 @@ static int vt_decode_mcu(const vt_thumbnail_plan *plan, vt_bits *state, vt_recor
 
 // MARK: - The helper thread
 
-enum { VT_CHUNK_BYTES = 128 << 10, VT_CHUNK_CACHE = 48, VT_PUBLISH_MCUS = 128 };
+enum { VT_CHUNK_BYTES = 128 << 10, VT_CHUNK_CACHE = 48, VT_PUBLISH_MCUS = 128, VT_WAKE_BATCH_MCUS = 1024 };
 
 // Chunks of helper memory are kept for the next decode (at most VT_CHUNK_CACHE of them, 6 MiB):
 // fresh pages cost a fault each on first touch, and in a virtual machine that was a third of
@@ -482,6 +482,7 @@ typedef struct {
     _Alignas(64) _Atomic uint64_t count; // MCUs published (a cache line of its own)
     atomic_int done;
     atomic_int abandon;
+    _Atomic uint64_t wanted;   // a publish of at least this many wakes the main decoder
     int out_of_memory;
     pthread_mutex_t lock;      // with `advanced`: lets the main decoder sleep until a publish
     pthread_cond_t advanced;
@@ -505,12 +506,18 @@ static inline const vt_record *vt_speculated_record(const vt_speculation *s, uin
     return s->chunks[i >> s->chunk_shift].records + (i & s->chunk_mask) * (uint64_t)s->plan->record_size;
 }
 
+/// Publishes `count` records. The main decoder is woken only when it sleeps for fewer than
+/// that (`wanted`), or at the end: waking it every VT_PUBLISH_MCUS cost both threads a system
+/// call and a context switch each time once it had caught up. `count` and `wanted` are
+/// sequentially consistent, so one of the two always sees the other's store (no lost wake-up).
 static void vt_publish(vt_speculation *s, uint64_t count, int done) {
-    pthread_mutex_lock(&s->lock);
-    atomic_store_explicit(&s->count, count, memory_order_release);
-    if (done) atomic_store_explicit(&s->done, 1, memory_order_release);
-    pthread_cond_broadcast(&s->advanced);
-    pthread_mutex_unlock(&s->lock);
+    atomic_store(&s->count, count);
+    if (done) atomic_store(&s->done, 1);
+    if (done || count >= atomic_load(&s->wanted)) {
+        pthread_mutex_lock(&s->lock);
+        pthread_cond_broadcast(&s->advanced);
+        pthread_mutex_unlock(&s->lock);
+    }
 }
 
 static void *vt_speculate(void *argument) {
@@ -549,10 +556,12 @@ static void *vt_speculate(void *argument) {
 static int vt_speculation_wait(vt_speculation *s, uint64_t index) {
     if (atomic_load_explicit(&s->count, memory_order_acquire) > index) return 1;
     pthread_mutex_lock(&s->lock);
-    while (atomic_load_explicit(&s->count, memory_order_acquire) <= index &&
-           !atomic_load_explicit(&s->done, memory_order_acquire)) {
+    // Sleep until a batch is ready rather than the one record: fewer wake-ups.
+    atomic_store(&s->wanted, index < UINT64_MAX - VT_WAKE_BATCH_MCUS ? index + VT_WAKE_BATCH_MCUS : UINT64_MAX - 1);
+    while (atomic_load(&s->count) <= index && !atomic_load(&s->done)) {
         pthread_cond_wait(&s->advanced, &s->lock);
     }
+    atomic_store(&s->wanted, UINT64_MAX);
     const int published = atomic_load_explicit(&s->count, memory_order_acquire) > index;
     pthread_mutex_unlock(&s->lock);
     return published;
@@ -872,6 +881,7 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     const uint64_t total = (uint64_t)plan->mcus_x * (uint64_t)plan->mcus_y;
     vt_speculation speculation;
     memset(&speculation, 0, sizeof speculation);
+    atomic_init(&speculation.wanted, UINT64_MAX); // nobody waits yet
     pthread_t helper;
     int helper_running = 0;
     // The helper takes the last VT_HELPER_SHARE of the bytes.
