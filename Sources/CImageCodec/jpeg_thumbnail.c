@@ -178,19 +178,28 @@ static inline int32_t vt_extend(uint32_t value, int size) {
     return (int32_t)value - (negative & 1) * ((1 << size) - 1);
 }
 
+/// Canonical decoding (F.2.2.3) of the code at the top of the `count` low bits of `bits`,
+/// trying code lengths from `shortest` up: the symbol, its length in `*length`; or -1.
+static inline int vt_canonical(const vt_huffman *h, uint64_t bits, int count, int shortest, int *length) {
+    for (int l = shortest; l <= 16 && l <= count; l++) {
+        const int32_t code = (int32_t)(bits >> (count - l));
+        if (code <= h->maxcode[l]) { // maxcode is -1 for a length without codes
+            *length = l;
+            return h->values[(h->valoffset[l] + code) & 0xFF];
+        }
+    }
+    return -1;
+}
+
 /// Decodes one symbol; needs 16 bits in the buffer. Returns the symbol and its code length
 /// as entry-style bits (length | size << 5 | run << 9), or 0 for a code the table lacks.
 static inline uint32_t vt_symbol(const vt_huffman *h, const vt_bits *r, int dc) {
     const uint32_t entry = h->lut[r->buf >> (64 - VT_LUT_BITS)];
     if (entry) return entry;
-    for (int length = VT_LUT_BITS + 1; length <= 16; length++) {
-        const int32_t code = (int32_t)(r->buf >> (64 - length));
-        if (code <= h->maxcode[length]) {
-            const uint32_t symbol = h->values[(h->valoffset[length] + code) & 0xFF];
-            return dc ? (uint32_t)length | (symbol & 15) << 5 : (uint32_t)length | (symbol & 15) << 5 | (symbol >> 4) << 9;
-        }
-    }
-    return 0;
+    int length;
+    const int symbol = vt_canonical(h, r->buf, 64, VT_LUT_BITS + 1, &length); // the table has the shorter
+    if (symbol < 0) return 0;
+    return (uint32_t)length | (uint32_t)(symbol & 15) << 5 | (dc ? 0 : (uint32_t)(symbol >> 4) << 9);
 }
 
 // MARK: - Tables
@@ -199,19 +208,16 @@ static inline uint32_t vt_symbol(const vt_huffman *h, const vt_bits *r, int dc) 
 /// the canonical ranges), if it and its extra bits fit and its value fits 7 signed bits.
 /// End of block comes back as run 0, value 0; sixteen zeros as run 15, value 0.
 static int vt_fast_symbol(const vt_huffman *h, uint32_t bits, int count, int *used, int *run, int *value) {
-    for (int length = 1; length <= count && length <= 16; length++) {
-        const int32_t code = (int32_t)(bits >> (count - length));
-        if (h->maxcode[length] < 0 || code > h->maxcode[length]) continue;
-        const uint8_t symbol = h->values[(h->valoffset[length] + code) & 0xFF];
-        const int size = symbol & 15;
-        if (length + size > count) return 0;
-        *used = length + size;
-        *run = symbol >> 4;
-        *value = size ? vt_extend((bits >> (count - length - size)) & ((1u << size) - 1), size) : 0;
-        if (!size && *run != 0 && *run != 15) return 0; // not a symbol JPEG defines
-        return *value >= -64 && *value <= 63;
-    }
-    return 0;
+    int length;
+    const int symbol = vt_canonical(h, bits, count, 1, &length);
+    if (symbol < 0) return 0;
+    const int size = symbol & 15;
+    if (length + size > count) return 0;
+    *used = length + size;
+    *run = symbol >> 4;
+    *value = size ? vt_extend((bits >> (count - length - size)) & ((1u << size) - 1), size) : 0;
+    if (!size && *run != 0 && *run != 15) return 0; // not a symbol JPEG defines
+    return *value >= -64 && *value <= 63;
 }
 
 static int vt_huffman_build(vt_huffman *h, const JHUFF_TBL *table, int dc) {
