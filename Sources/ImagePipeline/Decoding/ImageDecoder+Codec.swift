@@ -35,7 +35,8 @@ extension ImageDecoder {
             request.out_height = Int32(plan.outputHeight)
             request.max_pixels = UInt64(max(0, maxPixelCount))
             request.full_decode = strategy == .fullSizeThenResample ? 1 : 0
-            request.threads = strategy == .targetSizeOnOneThread ? 1 : Int32(min(2, ProcessInfo.processInfo.activeProcessorCount))
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            request.threads = strategy == .targetSizeOnOneThread ? 1 : Int32(min(2, cores))
             request.reference_jpeg = strategy == .libjpegScaling ? 1 : 0
             var decoded = vt_decode_result()
             let status = vt_image_decode(base, raw.count, &request, &decoded)
