@@ -70,6 +70,15 @@ static void vt_jpeg_prepare(struct jpeg_decompress_struct *cinfo, struct vt_jpeg
     error->garbage = 0;
 }
 
+/// Reads the header from `data`, keeping APP1 (EXIF) segments. Call after setjmp: libjpeg
+/// errors longjmp to it. Returns 0 when the data ends before the first scan.
+static int vt_jpeg_read_header(struct jpeg_decompress_struct *cinfo, const uint8_t *data, size_t size) {
+    jpeg_create_decompress(cinfo);
+    jpeg_mem_src(cinfo, data, (unsigned long)size);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
+    return jpeg_read_header(cinfo, TRUE) == JPEG_HEADER_OK;
+}
+
 vt_status vt_jpeg_read_info(const uint8_t *data, size_t size, vt_image_info *info) {
     struct jpeg_decompress_struct cinfo;
     struct vt_jpeg_decode_error error;
@@ -78,10 +87,7 @@ vt_status vt_jpeg_read_info(const uint8_t *data, size_t size, vt_image_info *inf
         jpeg_destroy_decompress(&cinfo);
         return vt_jpeg_status_after_error(&error);
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
-    if (jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK) {
+    if (!vt_jpeg_read_header(&cinfo, data, size)) {
         jpeg_destroy_decompress(&cinfo);
         return VT_ERR_TRUNCATED;
     }
@@ -124,10 +130,7 @@ vt_status vt_jpeg_decode(const uint8_t *data, size_t size, const vt_decode_reque
         jpeg_destroy_decompress(&cinfo);
         return vt_jpeg_status_after_error(&error);
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
-    if (jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK) {
+    if (!vt_jpeg_read_header(&cinfo, data, size)) {
         jpeg_destroy_decompress(&cinfo);
         return VT_ERR_TRUNCATED;
     }

@@ -573,6 +573,32 @@ static int vt_speculation_wait(vt_speculation *s, uint64_t index) {
     return published;
 }
 
+/// Looks among the helper's published records for one that starts at `position`, where this
+/// decoder's MCU `m` starts: from that record on, the helper decoded what this decoder would.
+/// Returns its index, or UINT64_MAX. `*searched` keeps the place between calls; `*searching`
+/// is cleared once no meeting can come.
+static uint64_t vt_find_meeting(vt_speculation *s, uint64_t position, uint64_t m, uint64_t *searched,
+                                int *searching) {
+#ifdef VT_FUZZ_WAIT_FOR_HELPER
+    vt_speculation_wait(s, UINT64_MAX - 1); // deterministic meetings for the fuzzer
+#endif
+    const int done = atomic_load_explicit(&s->done, memory_order_acquire);
+    const uint64_t published = atomic_load_explicit(&s->count, memory_order_acquire);
+    uint64_t i = *searched;
+    while (i < published && (vt_speculated_position(s, i) & ~vt_failed) < position) i++;
+    *searched = i;
+    if (i < published && (vt_speculated_position(s, i) & ~vt_failed) == position) {
+        *searching = 0;
+        // The helper records at most `total` MCUs: after more false starts than this decoder
+        // has MCUs behind it, it could not reach the scan's end.
+        if (i <= m) return i;
+        atomic_store_explicit(&s->abandon, 1, memory_order_relaxed);
+        return UINT64_MAX;
+    }
+    if (done && i == published) *searching = 0; // it stopped before this point
+    return UINT64_MAX;
+}
+
 static void vt_speculation_free(vt_speculation *s) {
     if (!s->chunks) return;
     for (size_t i = 0; i < s->chunk_count; i++) vt_chunk_give(s->chunks[i].positions);
@@ -925,6 +951,10 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     uint64_t met_at = 0;
     for (uint64_t m = 0; m < total && !declined; m++) {
         const vt_record *record = own;
+        if (searching && vt_position(&reader) >= speculation.start) {
+            meeting = vt_find_meeting(&speculation, vt_position(&reader), m, &searched, &searching);
+            met_at = m;
+        }
         if (meeting != UINT64_MAX) {
             // From the meeting on, the helper decoded exactly what this loop would have.
             const uint64_t index = meeting + (m - met_at);
@@ -939,29 +969,6 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
             }
             record = vt_speculated_record(&speculation, index);
         } else {
-            if (searching && vt_position(&reader) >= speculation.start) {
-                const uint64_t position = vt_position(&reader);
-#ifdef VT_FUZZ_WAIT_FOR_HELPER
-                vt_speculation_wait(&speculation, UINT64_MAX - 1); // deterministic meetings for the fuzzer
-#endif
-                const int done = atomic_load_explicit(&speculation.done, memory_order_acquire);
-                const uint64_t published = atomic_load_explicit(&speculation.count, memory_order_acquire);
-                while (searched < published && (vt_speculated_position(&speculation, searched) & ~vt_failed) < position)
-                    searched++;
-                if (searched < published && (vt_speculated_position(&speculation, searched) & ~vt_failed) == position) {
-                    searching = 0;
-                    // The helper records at most `total` MCUs: after more false starts than this
-                    // decoder has MCUs behind it, it could not reach the scan's end.
-                    if (searched <= m) {
-                        meeting = searched;
-                        met_at = m;
-                        m--; // take this MCU from the helper
-                        continue;
-                    }
-                    atomic_store_explicit(&speculation.abandon, 1, memory_order_relaxed);
-                }
-                if (done && searched == published) searching = 0; // it stopped before this point
-            }
             // A code off, or the data ran out (zeros since): the file is libjpeg's to judge.
             if (vt_decode_mcu(plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
                 declined = 1;
