@@ -34,8 +34,8 @@ public final class DataLoader: DataLoading {
     }
 
     public func data(for url: URL, maxBytes: Int) async throws -> Data {
+        // URLSessionTask is Sendable, and `cancel()` may be called from any thread.
         let task = session.dataTask(with: URLRequest(url: url))
-        let box = TaskBox(task)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.register(task.taskIdentifier, maxBytes: maxBytes, continuation: continuation)
@@ -45,17 +45,9 @@ public final class DataLoader: DataLoading {
                 task.resume()
             }
         } onCancel: {
-            box.task.cancel()
+            task.cancel()
         }
     }
-}
-
-/// Carries a URLSessionTask into the cancellation handler.
-/// @unchecked Sendable: the reference never changes, and `URLSessionTask.cancel()` is
-/// documented as callable from any thread.
-private final class TaskBox: @unchecked Sendable {
-    let task: URLSessionTask
-    init(_ task: URLSessionTask) { self.task = task }
 }
 
 /// Collects bodies and enforces the limits. All state is behind one Mutex.
