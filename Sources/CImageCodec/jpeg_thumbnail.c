@@ -26,7 +26,7 @@
 #include <string.h>
 
 enum { VT_LUT_BITS = 9, VT_FAST_BITS = 11, VT_MAX_BLOCKS = 6 };
-enum { VT_PAIR_NONE = 0, VT_PAIR_VALUE = 1, VT_PAIR_EOB = 2 };
+enum { VT_PAIR_SLOW = 63u << 8, VT_PAIR_END = 1u << 14 }; // see vt_huffman
 
 /// A scan smaller than this is not worth a thread (the fuzz build lowers both).
 #ifndef VT_HELPER_MIN_SCAN_BYTES
@@ -46,10 +46,16 @@ enum { VT_PAIR_NONE = 0, VT_PAIR_VALUE = 1, VT_PAIR_EOB = 2 };
 /// AC tables also have a `pair` look-up that decodes up to two symbols, each a code with its
 /// extra bits, from the next VT_FAST_BITS bits at once: the decoder's chain of dependent
 /// look-ups is what bounds its speed, and a detailed photo spends about five bits a symbol.
-/// An entry is 0 when the first symbol does not fit; else, from bit 0: the first symbol's
-/// bits (4), run (4); the second's bits (4), run (4); the values (7 bits each, signed), and
-/// what the second is (2 bits: VT_PAIR_NONE, VT_PAIR_VALUE, VT_PAIR_EOB). A first symbol with
-/// run 0 and value 0 is the end of block; sixteen zeros are run 15 and value 0.
+/// An entry says, from bit 0:
+/// - the bits both symbols take (4);
+/// - the first symbol's run of zeros (4);
+/// - `skip` (6): how far past the first coefficient the second lands: 1 + its run; 0 when
+///   there is no second symbol, 1 for an end of block. VT_PAIR_SLOW (63) when the first
+///   symbol does not fit, which no block has room for;
+/// - VT_PAIR_END (1): one of the two is the end of block;
+/// - two spare bits, then the two values (7 bits each, signed; 0 for none).
+/// So a look-up's work is the same whatever it found, and the loop has no branch on what
+/// the second symbol is: on a noisy photo that branch went wrong about a third of the time.
 typedef struct {
     uint32_t pair[1 << VT_FAST_BITS];
     uint16_t lut[1 << VT_LUT_BITS];
@@ -250,19 +256,23 @@ static int vt_huffman_build(vt_huffman *h, const JHUFF_TBL *table, int dc) {
     if (!dc) {
         for (int bits = 0; bits < (1 << VT_FAST_BITS); bits++) {
             int first_bits, first_run, first_value;
-            if (!vt_fast_symbol(h, (uint32_t)bits, VT_FAST_BITS, &first_bits, &first_run, &first_value)) continue;
-            uint32_t entry = (uint32_t)first_bits | (uint32_t)first_run << 4 | ((uint32_t)first_value & 0x7F) << 16;
-            const int rest = VT_FAST_BITS - first_bits;
-            int second_bits, second_run, second_value;
-            const int end_of_block = first_run == 0 && first_value == 0;
-            if (!end_of_block && rest > 0 &&
-                vt_fast_symbol(h, (uint32_t)bits & ((1u << rest) - 1), rest, &second_bits, &second_run, &second_value)) {
-                const int second_is_eob = second_run == 0 && second_value == 0;
-                entry |= (uint32_t)second_bits << 8 | (uint32_t)second_run << 12 |
-                         ((uint32_t)second_value & 0x7F) << 23 |
-                         (uint32_t)(second_is_eob ? VT_PAIR_EOB : VT_PAIR_VALUE) << 30;
+            if (!vt_fast_symbol(h, (uint32_t)bits, VT_FAST_BITS, &first_bits, &first_run, &first_value)) {
+                h->pair[bits] = VT_PAIR_SLOW;
+                continue;
             }
-            h->pair[bits] = entry;
+            const int end_of_block = first_run == 0 && first_value == 0;
+            uint32_t total = (uint32_t)first_bits, skip = 0, second_value = 0, end = end_of_block;
+            const int rest = VT_FAST_BITS - first_bits;
+            int second_bits, second_run, value;
+            if (!end_of_block && rest > 0 &&
+                vt_fast_symbol(h, (uint32_t)bits & ((1u << rest) - 1), rest, &second_bits, &second_run, &value)) {
+                total += (uint32_t)second_bits;
+                end = second_run == 0 && value == 0;
+                skip = end ? 1 : (uint32_t)(1 + second_run); // an end of block: see vt_decode_ac
+                second_value = (uint32_t)value & 0x7F;
+            }
+            h->pair[bits] = total | (uint32_t)first_run << 4 | skip << 8 | end << 14 |
+                            ((uint32_t)first_value & 0x7F) << 18 | second_value << 25;
         }
     }
     return 1;
@@ -324,49 +334,39 @@ static inline void vt_store_samples(vt_record *out, vt_float4 sum, int count) {
 static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const vt_huffman *ac,
                                                               const vt_float4 *weights, vt_record *out,
                                                               const int vectors) {
+    // Two sets of sums, so the two additions of a look-up do not wait on each other.
     vt_float4 sum0 = {0, 0, 0, 0}, sum1 = sum0, sum2 = sum0, sum3 = sum0;
-#define VT_ADD(k, value)                                                                                         \
+    vt_float4 alt0 = sum0, alt1 = sum0, alt2 = sum0, alt3 = sum0;
+#define VT_ADD(set, k, value)                                                                                    \
     do {                                                                                                         \
         if (vectors >= 1) {                                                                                      \
             const float x = (float)(value);                                                                      \
-            sum0 += weights[(k) * vectors] * x;                                                                  \
+            set##0 += weights[(k) * vectors] * x;                                                                \
             if (vectors == 4) {                                                                                  \
-                sum1 += weights[(k) * 4 + 1] * x;                                                                \
-                sum2 += weights[(k) * 4 + 2] * x;                                                                \
-                sum3 += weights[(k) * 4 + 3] * x;                                                                \
+                set##1 += weights[(k) * 4 + 1] * x;                                                              \
+                set##2 += weights[(k) * 4 + 2] * x;                                                              \
+                set##3 += weights[(k) * 4 + 3] * x;                                                              \
             }                                                                                                    \
         }                                                                                                        \
     } while (0)
     for (int k = 1; k < 64;) {
         if (r->bits < 32) vt_refill(r);
         const uint32_t pair = ac->pair[r->buf >> (64 - VT_FAST_BITS)];
-        if (pair) {
+        const int first_at = k + (int)((pair >> 4) & 15);
+        const int second_at = first_at + (int)((pair >> 8) & 63);
+        if (__builtin_expect(second_at <= 63, 1)) {
+            // Both symbols in this block. A missing second adds 0 at `first_at`, an end of
+            // block 0 one further (which is how one that comes after coefficient 63, and so
+            // belongs to the next block, lands past 63 and here on the slow path).
             vt_consume(r, pair & 15);
-            if (!(pair & 0x7F00F0u)) break; // end of block
-            k += (pair >> 4) & 15;
-            const int32_t first = (int32_t)(pair << 9) >> 25;
-            if (k > 63) {
-                if (first == 0) break; // sixteen zeros past the end: the block ends, as in libjpeg
-                return -1;
-            }
-            VT_ADD(k, first);
-            k++;
-            // The second symbol belongs to this block only while the block has room.
-            const uint32_t second = pair >> 30;
-            if (second != VT_PAIR_NONE && k < 64) {
-                vt_consume(r, (pair >> 8) & 15);
-                if (second == VT_PAIR_EOB) break;
-                k += (pair >> 12) & 15;
-                const int32_t value = (int32_t)(pair << 2) >> 25;
-                if (k > 63) {
-                    if (value == 0) break;
-                    return -1;
-                }
-                VT_ADD(k, value);
-                k++;
-            }
+            VT_ADD(sum, first_at, (int32_t)(pair << 7) >> 25);
+            VT_ADD(alt, second_at, (int32_t)pair >> 25);
+            k = second_at + 1;
+            if (pair & VT_PAIR_END) break;
             continue;
         }
+        // One symbol at a time: a long code, or a pair that would not fit in the block (a
+        // run past its end is then an error, sixteen zeros past it end it, as in libjpeg).
         const uint32_t entry = vt_symbol(ac, r, 0);
         if (!entry) {
             vt_consume(r, 1);
@@ -386,10 +386,14 @@ static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const 
         }
         const int32_t value = vt_extend((uint32_t)((r->buf << length) >> (64 - size)), size);
         vt_consume(r, length + size);
-        VT_ADD(k, value);
+        VT_ADD(sum, k, value);
         k++;
     }
 #undef VT_ADD
+    sum0 += alt0;
+    sum1 += alt1;
+    sum2 += alt2;
+    sum3 += alt3;
     if (vectors == 1) vt_store_samples(out, sum0, 4);
     if (vectors == 4) {
         vt_store_samples(out, sum0, 4);
