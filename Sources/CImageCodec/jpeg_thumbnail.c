@@ -163,7 +163,6 @@ static inline void vt_refill(vt_bits *r) {
             r->p += n;
             r->loaded += (uint64_t)n;
             r->bits += n * 8;
-            if (r->bits >= 32) return;
         }
     }
     // Through a copy, so the caller's reader never has its address taken and stays in registers.
@@ -350,21 +349,29 @@ static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const 
         }                                                                                                        \
     } while (0)
     for (int k = 1; k < 64;) {
-        if (r->bits < 32) vt_refill(r);
-        const uint32_t pair = ac->pair[r->buf >> (64 - VT_FAST_BITS)];
-        const int first_at = k + (int)((pair >> 4) & 15);
-        const int second_at = first_at + (int)((pair >> 8) & 63);
-        if (__builtin_expect(second_at <= 63, 1)) {
+        // A refill leaves at least 57 bits and four look-ups take at most 44: one refill for
+        // four of them, and no test of the buffer in between.
+        vt_refill(r);
+        int one_at_a_time = 0;
+        for (int n = 0; n < 4 && k < 64; n++) {
+            const uint32_t pair = ac->pair[r->buf >> (64 - VT_FAST_BITS)];
+            const int first_at = k + (int)((pair >> 4) & 15);
+            const int second_at = first_at + (int)((pair >> 8) & 63);
+            if (__builtin_expect(second_at > 63, 0)) {
+                one_at_a_time = 1;
+                break;
+            }
             // Both symbols in this block. A missing second adds 0 at `first_at`, an end of
             // block 0 one further (which is how one that comes after coefficient 63, and so
-            // belongs to the next block, lands past 63 and here on the slow path).
+            // belongs to the next block, lands past 63 and on the slow path).
             vt_consume(r, pair & 15);
             VT_ADD(sum, first_at, (int32_t)(pair << 7) >> 25);
             VT_ADD(alt, second_at, (int32_t)pair >> 25);
             k = second_at + 1;
-            if (pair & VT_PAIR_END) break;
-            continue;
+            if (pair & VT_PAIR_END) goto end_of_block;
         }
+        if (!one_at_a_time) continue;
+        if (r->bits < 32) vt_refill(r);
         // One symbol at a time: a long code, or a pair that would not fit in the block (a
         // run past its end is then an error, sixteen zeros past it end it, as in libjpeg).
         const uint32_t entry = vt_symbol(ac, r, 0);
@@ -389,6 +396,7 @@ static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const 
         VT_ADD(sum, k, value);
         k++;
     }
+end_of_block:
 #undef VT_ADD
     sum0 += alt0;
     sum1 += alt1;
