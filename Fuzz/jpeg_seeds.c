@@ -1,5 +1,5 @@
-// Writes small JPEG seeds (every luma sampling, grey, noise and flat, progressive and with
-// restart markers) for the thumbnail decoder's fuzz corpus: jpeg_seeds DIR.
+// Writes small JPEG seeds (every luma sampling, grey, noise and flat, quality 100,
+// progressive and with restart markers) for the thumbnail decoder's fuzz corpus: jpeg_seeds DIR.
 #include "image_codec.h"
 
 #include <stdio.h>
@@ -41,6 +41,11 @@ int main(int argc, char **argv) {
                 snprintf(name, sizeof name, "seed-%dx%d-h%dv%d-r%d.jpg", w, h, layouts[l][0], layouts[l][1], layouts[l][2]);
                 save(argv[1], name, out, size);
             }
+        }
+        // Quality 100: noise fills whole blocks, most with no end-of-block code.
+        if (vt_test_jpeg_encode_layout(rgb, w, h, 100, 2, 2, 0, &out, &size) == VT_OK) {
+            snprintf(name, sizeof name, "seed-%dx%d-h2v2-q100.jpg", w, h);
+            save(argv[1], name, out, size);
         }
         if (vt_jpeg_encode_gray(gray, w, h, 85, &out, &size) == VT_OK) {
             snprintf(name, sizeof name, "seed-%dx%d-gray.jpg", w, h);

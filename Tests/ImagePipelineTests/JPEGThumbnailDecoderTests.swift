@@ -69,6 +69,23 @@ struct JPEGThumbnailDecoderTests {
         }
     }
 
+    /// At quality 100 (every quantiser 1) noise fills whole blocks: most end at coefficient 63
+    /// with no end-of-block code, so a pair look-up there would also read the next block's DC
+    /// code, and large values take the one-symbol path. Both must come out as libjpeg's.
+    @Test(arguments: layouts)
+    func blocksWithoutAnEndOfBlockMatchLibjpegScaling(layout: (Int, Int)) throws {
+        let data = try TestImages.layoutJPEG(
+            width: 640, height: 480, quality: 100, lumaH: layout.0, lumaV: layout.1, TestImages.noisyPhoto(seed: 11))
+        for width in [80, 40] { // 1/4 and 1/8 (each keeps twice the target)
+            let fast = try decode(data, width, width, .targetSizeOnOneThread)
+            let reference = try decode(data, width, width, .libjpegScaling)
+            #expect(fast.route == .thumbnailDecoder)
+            let (largest, mean) = difference(fast.bitmap, reference.bitmap)
+            #expect(largest <= 3, "\(layout) at \(width): largest difference \(largest)")
+            #expect(mean < 0.5, "\(layout) at \(width): mean difference \(mean)")
+        }
+    }
+
     @Test func grayMatchesLibjpegScaling() throws {
         let data = try TestImages.grayJPEG(width: 517, height: 389) { x, y in UInt8((x * 7 + y * 3) % 256) }
         let fast = try decode(data, 60, 60, .targetSizeOnOneThread)
