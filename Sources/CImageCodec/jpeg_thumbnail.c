@@ -43,10 +43,11 @@ enum { VT_PAIR_SLOW = 63u << 8, VT_PAIR_END = 1u << 14 }; // see vt_huffman
 /// A Huffman table: a direct look-up for codes up to VT_LUT_BITS long, canonical ranges above.
 /// A look-up entry is 0 for longer codes, else length | size << 5 | run << 9 (DC: run 0).
 ///
-/// AC tables also have a `pair` look-up that decodes up to two symbols, each a code with its
-/// extra bits, from the next VT_FAST_BITS bits at once: the decoder's chain of dependent
-/// look-ups is what bounds its speed, and a detailed photo spends about five bits a symbol.
-/// An entry says, from bit 0:
+/// Both kinds also have a `fast` look-up of the next VT_FAST_BITS bits that takes codes
+/// with their extra bits: the decoder's chain of dependent look-ups is what bounds its
+/// speed, and a detailed photo spends about five bits a symbol. A DC entry is the bits the
+/// code and its extra bits take (5), and the difference from bit 16 (signed); 0 when they
+/// do not fit. An AC entry decodes up to two symbols and says, from bit 0:
 /// - the bits both symbols take (4);
 /// - the first symbol's run of zeros (4);
 /// - `skip` (6): how far past the first coefficient the second lands: 1 + its run; 0 when
@@ -57,7 +58,7 @@ enum { VT_PAIR_SLOW = 63u << 8, VT_PAIR_END = 1u << 14 }; // see vt_huffman
 /// So a look-up's work is the same whatever it found, and the loop has no branch on what
 /// the second symbol is: on a noisy photo that branch went wrong about a third of the time.
 typedef struct {
-    uint32_t pair[1 << VT_FAST_BITS];
+    uint32_t fast[1 << VT_FAST_BITS];
     uint16_t lut[1 << VT_LUT_BITS];
     int32_t maxcode[18];
     int32_t valoffset[18];
@@ -252,11 +253,20 @@ static int vt_huffman_build(vt_huffman *h, const JHUFF_TBL *table, int dc) {
         code <<= 1;
     }
     memcpy(h->values, table->huffval, 256);
-    if (!dc) {
+    if (dc) {
+        for (int bits = 0; bits < (1 << VT_FAST_BITS); bits++) {
+            int length;
+            const int size = vt_canonical(h, (uint32_t)bits, VT_FAST_BITS, 1, &length);
+            if (size < 0 || length + size > VT_FAST_BITS) continue;
+            const uint32_t extra = ((uint32_t)bits >> (VT_FAST_BITS - length - size)) & ((1u << size) - 1);
+            const int32_t difference = size ? vt_extend(extra, size) : 0;
+            h->fast[bits] = (uint32_t)(length + size) | (uint32_t)difference << 16;
+        }
+    } else {
         for (int bits = 0; bits < (1 << VT_FAST_BITS); bits++) {
             int first_bits, first_run, first_value;
             if (!vt_fast_symbol(h, (uint32_t)bits, VT_FAST_BITS, &first_bits, &first_run, &first_value)) {
-                h->pair[bits] = VT_PAIR_SLOW;
+                h->fast[bits] = VT_PAIR_SLOW;
                 continue;
             }
             const int end_of_block = first_run == 0 && first_value == 0;
@@ -270,7 +280,7 @@ static int vt_huffman_build(vt_huffman *h, const JHUFF_TBL *table, int dc) {
                 skip = end ? 1 : (uint32_t)(1 + second_run); // an end of block: see vt_decode_ac
                 second_value = (uint32_t)value & 0x7F;
             }
-            h->pair[bits] = total | (uint32_t)first_run << 4 | skip << 8 | end << 14 |
+            h->fast[bits] = total | (uint32_t)first_run << 4 | skip << 8 | end << 14 |
                             ((uint32_t)first_value & 0x7F) << 18 | second_value << 25;
         }
     }
@@ -354,7 +364,7 @@ static inline __attribute__((always_inline)) int vt_decode_ac(vt_bits *r, const 
         vt_refill(r);
         int one_at_a_time = 0;
         for (int n = 0; n < 4 && k < 64; n++) {
-            const uint32_t pair = ac->pair[r->buf >> (64 - VT_FAST_BITS)];
+            const uint32_t pair = ac->fast[r->buf >> (64 - VT_FAST_BITS)];
             const int first_at = k + (int)((pair >> 4) & 15);
             const int second_at = first_at + (int)((pair >> 8) & 63);
             if (__builtin_expect(second_at > 63, 0)) {
@@ -420,16 +430,21 @@ static int vt_decode_mcu(const vt_thumbnail_plan *plan, vt_bits *state, vt_recor
     for (int b = 0; b < plan->blocks && status == 0; b++) {
         const int c = plan->block_component[b];
         if (r.bits < 32) vt_refill(&r);
-        const uint32_t entry = vt_symbol(plan->dc[c], &r, 1);
-        if (!entry) {
-            vt_consume(&r, 1);
-            status = -1;
-            break;
+        const uint32_t fast = plan->dc[c]->fast[r.buf >> (64 - VT_FAST_BITS)];
+        int32_t diff = (int32_t)fast >> 16;
+        if (fast) {
+            vt_consume(&r, fast & 31);
+        } else {
+            const uint32_t entry = vt_symbol(plan->dc[c], &r, 1);
+            if (!entry) {
+                vt_consume(&r, 1);
+                status = -1;
+                break;
+            }
+            const int length = entry & 31, size = (entry >> 5) & 15;
+            if (size) diff = vt_extend((uint32_t)((r.buf << length) >> (64 - size)), size);
+            vt_consume(&r, length + size);
         }
-        const int length = entry & 31, size = (entry >> 5) & 15;
-        int32_t diff = 0;
-        if (size) diff = vt_extend((uint32_t)((r.buf << length) >> (64 - size)), size);
-        vt_consume(&r, length + size);
         record[b] = (int16_t)diff; // |diff| < 2^15: size is at most 15
         vt_record *samples = record + plan->block_offset[b];
         switch (plan->side[c]) {
