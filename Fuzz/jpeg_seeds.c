@@ -37,14 +37,19 @@ int main(int argc, char **argv) {
         size_t size;
         const int layouts[][3] = {{1, 1, 0}, {2, 1, 0}, {1, 2, 0}, {2, 2, 0}, {2, 2, 1}};
         for (int l = 0; l < 5; l++) {
-            if (vt_test_jpeg_encode_layout(rgb, w, h, 80, layouts[l][0], layouts[l][1], layouts[l][2], &out, &size) == VT_OK) {
+            if (vt_test_jpeg_encode_layout(rgb, w, h, 80, layouts[l][0], layouts[l][1], layouts[l][2], 0, &out, &size) == VT_OK) {
                 snprintf(name, sizeof name, "seed-%dx%d-h%dv%d-r%d.jpg", w, h, layouts[l][0], layouts[l][1], layouts[l][2]);
                 save(argv[1], name, out, size);
             }
         }
         // Quality 100: noise fills whole blocks, most with no end-of-block code.
-        if (vt_test_jpeg_encode_layout(rgb, w, h, 100, 2, 2, 0, &out, &size) == VT_OK) {
+        if (vt_test_jpeg_encode_layout(rgb, w, h, 100, 2, 2, 0, 0, &out, &size) == VT_OK) {
             snprintf(name, sizeof name, "seed-%dx%d-h2v2-q100.jpg", w, h);
+            save(argv[1], name, out, size);
+        }
+        // Tables made for the image: short codes for what is frequent (sixteen zeros too).
+        if (vt_test_jpeg_encode_layout(rgb, w, h, 50, 2, 2, 0, 1, &out, &size) == VT_OK) {
+            snprintf(name, sizeof name, "seed-%dx%d-h2v2-optimized.jpg", w, h);
             save(argv[1], name, out, size);
         }
         if (vt_jpeg_encode_gray(gray, w, h, 85, &out, &size) == VT_OK) {

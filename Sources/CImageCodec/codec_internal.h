@@ -39,6 +39,7 @@ void vt_box_scaler_destroy(vt_box_scaler *scaler);
 typedef struct {
     int luma_h, luma_v;  // sampling factors of the first component (chroma stays 1x1)
     int restart_rows;    // a restart marker every this many MCU rows
+    int optimize_coding; // Huffman tables made for the image (libjpeg's optimize_coding)
 } vt_jpeg_layout;
 
 /// Encodes `components`-byte pixels of a libjpeg colour space (`J_COLOR_SPACE`), with an

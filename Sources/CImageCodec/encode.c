@@ -52,6 +52,7 @@ vt_status vt_jpeg_encode_components(const uint8_t *pixels, int width, int height
         cinfo.comp_info[0].v_samp_factor = layout->luma_v;
     }
     if (layout && layout->restart_rows > 0) cinfo.restart_in_rows = layout->restart_rows;
+    if (layout && layout->optimize_coding) cinfo.optimize_coding = TRUE;
     jpeg_start_compress(&cinfo, TRUE);
     if (app1) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned)app1_size);
     const size_t stride = (size_t)width * (size_t)components;

@@ -21,6 +21,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,7 @@ enum { VT_PAIR_SLOW = 63u << 8, VT_PAIR_END = 1u << 14 }; // see vt_huffman
 ///   there is no second symbol, 1 for an end of block. VT_PAIR_SLOW (63) when the first
 ///   symbol does not fit, which no block has room for;
 /// - VT_PAIR_END (1): one of the two is the end of block;
-/// - two spare bits, then the two values (7 bits each, signed; 0 for none).
+/// - three spare bits, then the two values (7 bits each, signed; 0 for none).
 /// So a look-up's work is the same whatever it found, and the loop has no branch on what
 /// the second symbol is: on a noisy photo that branch went wrong about a third of the time.
 typedef struct {
@@ -165,6 +166,7 @@ static inline void vt_refill(vt_bits *r) {
             r->loaded += (uint64_t)n;
             r->bits += n * 8;
         }
+        if (r->bits > 56) return;
     }
     // Through a copy, so the caller's reader never has its address taken and stays in registers.
     vt_bits copy = *r;
@@ -887,16 +889,18 @@ static int vt_ends_in_eoi(const uint8_t *p, const uint8_t *end) {
 
 // MARK: - Entry point
 
+/// A plan and its tables (about 90 KiB): on the heap, not on a pool thread's stack.
+typedef struct {
+    vt_thumbnail_plan plan;
+    vt_huffman tables[2][4];
+} vt_plan_storage;
+
 vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cinfo, const uint8_t *data,
                                               size_t size, int denominator, int threads,
                                               const vt_decode_request *request, vt_meter *meter,
                                               uint8_t **pixels, int *used_helper) {
     *used_helper = 0;
-    // The plan and its tables (about 90 KiB) live on the heap, not on a pool thread's stack.
-    struct vt_plan_storage {
-        vt_thumbnail_plan plan;
-        vt_huffman tables[2][4];
-    } *storage = malloc(sizeof *storage);
+    vt_plan_storage *storage = malloc(sizeof *storage);
     if (!storage) return VT_THUMBNAIL_NO_MEMORY;
     if (!vt_thumbnail_plan_make(&storage->plan, storage->tables, cinfo, data, size, denominator)) {
         free(storage);
@@ -1050,4 +1054,93 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     vt_box_scaler_destroy(rows.scaler);
     free(storage);
     return VT_THUMBNAIL_DONE;
+}
+
+// MARK: - For tests
+
+struct vt_check_error {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+};
+
+static void vt_check_error_exit(j_common_ptr cinfo) { longjmp(((struct vt_check_error *)cinfo->err)->jump, 1); }
+
+static void vt_check_silence(j_common_ptr cinfo, int level) {
+    (void)cinfo;
+    (void)level;
+}
+
+/// What the thumbnail decoder should have made of one block: its samples from libjpeg's
+/// coefficients (natural order) through the plan's weights, summed in double precision and
+/// rounded as vt_store_samples rounds.
+static int16_t vt_expected_sample(const vt_thumbnail_plan *plan, int component, const JCOEF *block, int lane) {
+    const int side = plan->side[component], vectors = side * side / 4;
+    const float *weights = (const float *)plan->weights[component];
+    double sum = 0;
+    for (int k = 1; k < 64; k++) sum += (double)block[vt_zigzag_to_natural[k]] * weights[k * vectors * 4 + lane];
+    sum = sum > 32767 ? 32767 : (sum < -32768 ? -32768 : sum);
+    return (int16_t)((int32_t)(sum + 32768.5) - 32768);
+}
+
+vt_status vt_test_jpeg_thumbnail_check(const uint8_t *data, size_t size, int denominator, size_t *blocks,
+                                       size_t *mismatches, int *largest_difference) {
+    *blocks = 0;
+    *mismatches = 0;
+    *largest_difference = 0;
+    vt_plan_storage *storage = malloc(sizeof *storage);
+    if (!storage) return VT_ERR_NO_MEMORY;
+    struct jpeg_decompress_struct cinfo;
+    struct vt_check_error error;
+    cinfo.err = jpeg_std_error(&error.base);
+    error.base.error_exit = vt_check_error_exit;
+    error.base.emit_message = vt_check_silence;
+    jpeg_create_decompress(&cinfo);
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        free(storage);
+        return VT_ERR_CORRUPT;
+    }
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    vt_status status = VT_OK;
+    if (vt_thumbnail_plan_make(&storage->plan, storage->tables, &cinfo, data, size, denominator)) {
+        const vt_thumbnail_plan *plan = &storage->plan;
+        jvirt_barray_ptr *coefficients = jpeg_read_coefficients(&cinfo); // libjpeg's own decode
+        vt_bits reader;
+        vt_bits_start(&reader, plan->scan, plan->scan + plan->scan_size, 0);
+        int32_t prediction[3] = {0, 0, 0};
+        vt_record record[VT_MAX_RECORD];
+        for (int mcu_y = 0; mcu_y < plan->mcus_y && status == VT_OK; mcu_y++) {
+            for (int mcu_x = 0; mcu_x < plan->mcus_x && status == VT_OK; mcu_x++) {
+                if (vt_decode_mcu(plan, &reader, record) != 0) {
+                    status = VT_ERR_CORRUPT;
+                    break;
+                }
+                for (int b = 0; b < plan->blocks; b++) {
+                    // libjpeg keeps the blocks an interleaved scan pads each row out with.
+                    const int c = plan->block_component[b];
+                    const JDIMENSION row = (JDIMENSION)(mcu_y * plan->v[c] + plan->block_y[b]);
+                    const JDIMENSION column = (JDIMENSION)(mcu_x * plan->h[c] + plan->block_x[b]);
+                    JBLOCKARRAY rows = cinfo.mem->access_virt_barray((j_common_ptr)&cinfo, coefficients[c], row, 1, FALSE);
+                    const JCOEF *block = rows[0][column];
+                    int mismatch = record[b] != (int16_t)(block[0] - prediction[c]);
+                    prediction[c] = block[0];
+                    const int lanes = plan->side[c] > 1 ? plan->side[c] * plan->side[c] : 0;
+                    for (int lane = 0; lane < lanes; lane++) {
+                        const int difference =
+                            abs(record[plan->block_offset[b] + lane] - vt_expected_sample(plan, c, block, lane));
+                        if (difference > *largest_difference) *largest_difference = difference;
+                        mismatch |= difference > 1;
+                    }
+                    *blocks += 1;
+                    *mismatches += (size_t)mismatch;
+                }
+            }
+        }
+    } else {
+        status = VT_ERR_UNSUPPORTED;
+    }
+    jpeg_destroy_decompress(&cinfo);
+    free(storage);
+    return status;
 }

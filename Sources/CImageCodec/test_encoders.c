@@ -37,8 +37,9 @@ vt_status vt_test_jpeg_encode_rgb_oriented(const uint8_t *rgb, int width, int he
 }
 
 vt_status vt_test_jpeg_encode_layout(const uint8_t *rgb, int width, int height, int quality, int luma_h,
-                                     int luma_v, int restart_rows, uint8_t **out, size_t *out_size) {
-    const vt_jpeg_layout layout = {luma_h, luma_v, restart_rows};
+                                     int luma_v, int restart_rows, int optimize_coding, uint8_t **out,
+                                     size_t *out_size) {
+    const vt_jpeg_layout layout = {luma_h, luma_v, restart_rows, optimize_coding};
     return vt_jpeg_encode_components(rgb, width, height, 3, JCS_RGB, quality, 0, NULL, 0, &layout, out, out_size);
 }
 

@@ -102,10 +102,12 @@ vt_status vt_test_jpeg_encode_cmyk(const uint8_t *cmyk, int width, int height, i
                                    uint8_t **out, size_t *out_size);
 
 /// TEST ONLY. Encodes RGB as a baseline YCbCr JPEG with luma sampled `luma_h` x `luma_v`
-/// (1 or 2 each; chroma 1x1) and, when `restart_rows` > 0, a restart marker every that many
-/// MCU rows.
+/// (1 or 2 each; chroma 1x1), when `restart_rows` > 0 a restart marker every that many MCU
+/// rows, and with `optimize_coding` Huffman tables made for the image instead of the standard
+/// ones (so a frequent symbol such as sixteen zeros gets a short code).
 vt_status vt_test_jpeg_encode_layout(const uint8_t *rgb, int width, int height, int quality, int luma_h,
-                                     int luma_v, int restart_rows, uint8_t **out, size_t *out_size);
+                                     int luma_v, int restart_rows, int optimize_coding, uint8_t **out,
+                                     size_t *out_size);
 
 /// TEST ONLY. Encodes RGB as a JPEG carrying an EXIF APP1 segment with `orientation` (1...8),
 /// in big-endian ("MM") byte order when `big_endian` is non-zero, little-endian otherwise.
@@ -120,6 +122,16 @@ vt_status vt_test_png_encode(const uint8_t *rows, int width, int height, int col
                              int interlaced, const uint8_t *palette, int palette_count,
                              const uint8_t *trns, int trns_count, const int *trns_key,
                              uint8_t **out, size_t *out_size);
+
+/// TEST ONLY. Holds the JPEG thumbnail decoder's entropy decoding to libjpeg-turbo's, block by
+/// block, on a file it takes at 1/`denominator` (4 or 8): each block's DC difference must be
+/// the same, and each reduced sample (in eighths of a level) within 1 of the one computed in
+/// double precision from libjpeg's coefficients (`jpeg_read_coefficients`) with the same
+/// weights. Counts the blocks and the blocks that differ, and gives the largest sample
+/// difference. VT_ERR_UNSUPPORTED for a file the decoder does not take, VT_ERR_CORRUPT when
+/// either decoder fails.
+vt_status vt_test_jpeg_thumbnail_check(const uint8_t *data, size_t size, int denominator, size_t *blocks,
+                                       size_t *mismatches, int *largest_difference);
 
 /// Hands memory kept for later decodes back: the JPEG thumbnail decoder's cache of helper
 /// chunks (at most 6 MiB), then free heap pages to the kernel (glibc's malloc_trim). The

@@ -40,18 +40,19 @@ enum TestImages {
         return try take(status, out, size)
     }
 
-    /// A baseline YCbCr JPEG with luma sampled `lumaH` x `lumaV` (chroma 1x1) and, when
-    /// `restartRows` > 0, restart markers.
+    /// A baseline YCbCr JPEG with luma sampled `lumaH` x `lumaV` (chroma 1x1), when
+    /// `restartRows` > 0 restart markers, and Huffman tables made for the image when
+    /// `optimizedTables`.
     static func layoutJPEG(
         width: Int, height: Int, quality: Int = 90, lumaH: Int, lumaV: Int, restartRows: Int = 0,
-        _ color: (Int, Int) -> (UInt8, UInt8, UInt8)
+        optimizedTables: Bool = false, _ color: (Int, Int) -> (UInt8, UInt8, UInt8)
     ) throws -> Data {
         let pixels = rgb(width: width, height: height, color)
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         let status = vt_test_jpeg_encode_layout(
             pixels, Int32(width), Int32(height), Int32(quality), Int32(lumaH), Int32(lumaV), Int32(restartRows),
-            &out, &size)
+            optimizedTables ? 1 : 0, &out, &size)
         return try take(status, out, size)
     }
 
