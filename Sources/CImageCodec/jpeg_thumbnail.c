@@ -68,6 +68,8 @@ typedef struct {
 
 /// Four floats in the vector extension: four of a block's reduced samples.
 typedef float vt_float4 __attribute__((vector_size(16)));
+typedef int16_t vt_short4 __attribute__((vector_size(8)));
+typedef int32_t vt_int4 __attribute__((vector_size(16)));
 
 /// A record is one MCU as int16 values: the blocks' DC differences, then each block's reduced
 /// samples without the DC part (side x side of them, in eighths of a level), at its offset.
@@ -330,13 +332,13 @@ static void vt_sample_weights(vt_float4 *weights, const JQUANT_TBL *quant, int s
 // MARK: - Decoding
 
 /// Rounds a vector of sample sums (eighths of a level) to the records' 16 bits.
-static inline void vt_store_samples(vt_record *out, vt_float4 sum, int count) {
-    float lanes[4];
-    memcpy(lanes, &sum, sizeof lanes);
-    for (int q = 0; q < count; q++) {
-        const float x = lanes[q] > 32767.0f ? 32767.0f : (lanes[q] < -32768.0f ? -32768.0f : lanes[q]);
-        out[q] = (int16_t)((int32_t)(x + 32768.5f) - 32768); // round half up, on a positive value
-    }
+static inline void vt_store_samples(vt_record *out, vt_float4 sum) {
+    const vt_float4 low = {-32768.0f, -32768.0f, -32768.0f, -32768.0f}, high = {32767.0f, 32767.0f, 32767.0f, 32767.0f};
+    const vt_float4 clamped = __builtin_elementwise_min(__builtin_elementwise_max(sum, low), high);
+    // Round half up, on a positive value (a conversion truncates).
+    const vt_int4 rounded = __builtin_convertvector(clamped + 32768.5f, vt_int4) - 32768;
+    const vt_short4 samples = __builtin_convertvector(rounded, vt_short4);
+    memcpy(out, &samples, sizeof samples);
 }
 
 /// Decodes the AC coefficients of one block, adding each to the block's `vectors` vectors of
@@ -414,12 +416,12 @@ end_of_block:
     sum1 += alt1;
     sum2 += alt2;
     sum3 += alt3;
-    if (vectors == 1) vt_store_samples(out, sum0, 4);
+    if (vectors == 1) vt_store_samples(out, sum0);
     if (vectors == 4) {
-        vt_store_samples(out, sum0, 4);
-        vt_store_samples(out + 4, sum1, 4);
-        vt_store_samples(out + 8, sum2, 4);
-        vt_store_samples(out + 12, sum3, 4);
+        vt_store_samples(out, sum0);
+        vt_store_samples(out + 4, sum1);
+        vt_store_samples(out + 8, sum2);
+        vt_store_samples(out + 12, sum3);
     }
     return 0;
 }
@@ -655,8 +657,6 @@ static inline uint8_t vt_clamp_byte(int32_t value) {
     return (uint8_t)value;
 }
 
-typedef int16_t vt_short4 __attribute__((vector_size(8)));
-typedef int32_t vt_int4 __attribute__((vector_size(16)));
 typedef uint8_t vt_byte4 __attribute__((vector_size(4)));
 
 /// Each lane clamped to 0...255.
