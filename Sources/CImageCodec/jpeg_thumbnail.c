@@ -646,8 +646,6 @@ typedef struct {
     int32_t prediction[3];  // DC prediction by component
     int chroma_shift_x, chroma_shift_y; // log2 of luma samples a chroma sample spans
     vt_box_scaler *scaler;
-    int cr_r[256], cb_b[256], cb_g[256], cr_g[256];
-    uint8_t limit[1024]; // limit[x + 384] = x clamped to 0...255, for x in -384 ..< 640
 } vt_rows;
 
 /// Branch-free (conditional moves): a noisy photo clamps often and unpredictably.
@@ -658,6 +656,10 @@ static inline uint8_t vt_clamp_byte(int32_t value) {
 }
 
 typedef uint8_t vt_byte4 __attribute__((vector_size(4)));
+typedef uint8_t vt_byte8 __attribute__((vector_size(8)));
+typedef uint8_t vt_byte16 __attribute__((vector_size(16)));
+typedef int16_t vt_short8 __attribute__((vector_size(16)));
+typedef int32_t vt_int8 __attribute__((vector_size(32)));
 
 /// Each lane clamped to 0...255.
 static inline vt_int4 vt_clamp4(vt_int4 v) {
@@ -711,6 +713,48 @@ static int vt_place_mcu(vt_rows *rows, int mcu_x, const vt_record *record) {
     return 0;
 }
 
+/// One YCbCr pixel to RGBA with the integer arithmetic of libjpeg's tables (jdcolor.c).
+static inline void vt_ycc_to_rgba1(int l, int cb, int cr, uint8_t rgba[4]) {
+    const int b = cb - 128, r = cr - 128;
+    rgba[0] = vt_clamp_byte(l + ((91881 * r + 32768) >> 16));
+    rgba[1] = vt_clamp_byte(l + ((-22554 * b - 46802 * r + 32768) >> 16));
+    rgba[2] = vt_clamp_byte(l + ((116130 * b + 32768) >> 16));
+    rgba[3] = 255;
+}
+
+/// Eight YCbCr pixels to RGBA in the vector extension, with the arithmetic of
+/// vt_ycc_to_rgba1 (the same bytes; vt_test_ycc_to_rgba_check tries every input): each constant is
+/// split so its product needs 16 bits a factor (91881 r = 65536 r + 26345 r, 116130 b =
+/// 131072 b - 14942 b, -46802 r = -65536 r + 18734 r), and the sums stay in 16 bits.
+static inline void vt_ycc_to_rgba8(const uint8_t *luma, const uint8_t *cb, const uint8_t *cr, uint8_t *rgba) {
+    const vt_short8 zero = {0}, top = {255, 255, 255, 255, 255, 255, 255, 255};
+    const vt_byte8 opaque = {255, 255, 255, 255, 255, 255, 255, 255};
+    vt_byte8 l8, b8, r8;
+    memcpy(&l8, luma, 8);
+    memcpy(&b8, cb, 8);
+    memcpy(&r8, cr, 8);
+    const vt_short8 l = __builtin_convertvector(l8, vt_short8);
+    const vt_short8 b = __builtin_convertvector(b8, vt_short8) - 128;
+    const vt_short8 r = __builtin_convertvector(r8, vt_short8) - 128;
+    const vt_int8 b32 = __builtin_convertvector(b, vt_int8), r32 = __builtin_convertvector(r, vt_int8);
+    const vt_short8 red_part = __builtin_convertvector((26345 * r32 + 32768) >> 16, vt_short8) + r;
+    const vt_short8 green_part = __builtin_convertvector((-22554 * b32 + 18734 * r32 + 32768) >> 16, vt_short8) - r;
+    const vt_short8 blue_part = __builtin_convertvector((-14942 * b32 + 32768) >> 16, vt_short8) + 2 * b;
+    const vt_byte8 red =
+        __builtin_convertvector(__builtin_elementwise_min(__builtin_elementwise_max(l + red_part, zero), top), vt_byte8);
+    const vt_byte8 green = __builtin_convertvector(
+        __builtin_elementwise_min(__builtin_elementwise_max(l + green_part, zero), top), vt_byte8);
+    const vt_byte8 blue =
+        __builtin_convertvector(__builtin_elementwise_min(__builtin_elementwise_max(l + blue_part, zero), top), vt_byte8);
+    // Interleaved to R, G, B, A: byte pairs, then pairs of pairs.
+    const vt_byte16 rg = __builtin_shufflevector(red, green, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+    const vt_byte16 ba = __builtin_shufflevector(blue, opaque, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+    const vt_short8 low = __builtin_shufflevector((vt_short8)rg, (vt_short8)ba, 0, 8, 1, 9, 2, 10, 3, 11);
+    const vt_short8 high = __builtin_shufflevector((vt_short8)rg, (vt_short8)ba, 4, 12, 5, 13, 6, 14, 7, 15);
+    memcpy(rgba, &low, 16);
+    memcpy(rgba + 16, &high, 16);
+}
+
 /// Converts the finished MCU row `mcu_y` to RGBA and feeds its rows to the scaler.
 static void vt_emit_rows(vt_rows *rows, int mcu_y) {
     const vt_thumbnail_plan *plan = rows->plan;
@@ -730,33 +774,11 @@ static void vt_emit_rows(vt_rows *rows, int mcu_y) {
             const int shift_x = rows->chroma_shift_x, shift_y = rows->chroma_shift_y;
             const uint8_t *cb = rows->planes[1] + (size_t)(y >> shift_y) * (size_t)rows->plane_width[1];
             const uint8_t *cr = rows->planes[2] + (size_t)(y >> shift_y) * (size_t)rows->plane_width[2];
-            const uint8_t *limit = rows->limit + 384;
             int x = 0;
             if (shift_x == 0) {
-                // Four pixels at a time in the vector extension, with the arithmetic of the
-                // tables below: the same bytes.
-                for (; x + 4 <= plan->out_width; x += 4, p += 16) {
-                    vt_byte4 l8, b8, r8;
-                    memcpy(&l8, luma + x, 4);
-                    memcpy(&b8, cb + x, 4);
-                    memcpy(&r8, cr + x, 4);
-                    const vt_int4 l = __builtin_convertvector(l8, vt_int4);
-                    const vt_int4 b = __builtin_convertvector(b8, vt_int4) - 128;
-                    const vt_int4 r = __builtin_convertvector(r8, vt_int4) - 128;
-                    const vt_int4 red = vt_clamp4(l + ((91881 * r + 32768) >> 16));
-                    const vt_int4 green = vt_clamp4(l + ((-22554 * b - 46802 * r + 32768) >> 16));
-                    const vt_int4 blue = vt_clamp4(l + ((116130 * b + 32768) >> 16));
-                    const vt_int4 pixels = red | green << 8 | blue << 16 | (int32_t)0xFF000000; // R, G, B, A in memory
-                    memcpy(p, &pixels, 16);
-                }
+                for (; x + 8 <= plan->out_width; x += 8, p += 32) vt_ycc_to_rgba8(luma + x, cb + x, cr + x, p);
             }
-            for (; x < plan->out_width; x++, p += 4) {
-                const int l = luma[x], blue = cb[x >> shift_x], red = cr[x >> shift_x];
-                p[0] = limit[l + rows->cr_r[red]];
-                p[1] = limit[l + ((rows->cb_g[blue] + rows->cr_g[red]) >> 16)];
-                p[2] = limit[l + rows->cb_b[blue]];
-                p[3] = 255;
-            }
+            for (; x < plan->out_width; x++, p += 4) vt_ycc_to_rgba1(luma[x], cb[x >> shift_x], cr[x >> shift_x], p);
         }
         vt_box_scaler_push(rows->scaler, output_row, rows->rgba);
     }
@@ -911,14 +933,6 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     vt_rows rows;
     memset(&rows, 0, sizeof rows);
     rows.plan = plan;
-    for (int i = 0; i < 256; i++) {
-        const int x = i - 128;
-        rows.cr_r[i] = (int)((91881 * x + 32768) >> 16);
-        rows.cb_b[i] = (int)((116130 * x + 32768) >> 16);
-        rows.cr_g[i] = -46802 * x;
-        rows.cb_g[i] = -22554 * x + 32768;
-    }
-    for (int i = 0; i < 1024; i++) rows.limit[i] = vt_clamp_byte(i - 384);
     size_t plane_bytes[3] = {0, 0, 0};
     int failed = 0, out_of_memory = 0; // failed: before decoding starts, for any reason
     for (int c = 0; c < plan->components; c++) {
@@ -1143,4 +1157,24 @@ vt_status vt_test_jpeg_thumbnail_check(const uint8_t *data, size_t size, int den
     jpeg_destroy_decompress(&cinfo);
     free(storage);
     return status;
+}
+
+size_t vt_test_ycc_to_rgba_check(void) {
+    size_t mismatches = 0;
+    uint8_t luma[256], cb[256], cr[256], rgba[256 * 4], expected[4];
+    for (int l = 0; l < 256; l++) {
+        for (int blue = 0; blue < 256; blue++) {
+            for (int i = 0; i < 256; i++) {
+                luma[i] = (uint8_t)l;
+                cb[i] = (uint8_t)blue;
+                cr[i] = (uint8_t)i;
+            }
+            for (int x = 0; x < 256; x += 8) vt_ycc_to_rgba8(luma + x, cb + x, cr + x, rgba + 4 * x);
+            for (int i = 0; i < 256; i++) {
+                vt_ycc_to_rgba1(l, blue, i, expected);
+                mismatches += memcmp(rgba + 4 * i, expected, 4) != 0;
+            }
+        }
+    }
+    return mismatches;
 }

@@ -92,6 +92,12 @@ struct JPEGThumbnailDecoderTests {
         }
     }
 
+    /// The eight-pixel colour conversion against libjpeg's integer arithmetic, on all 2^24
+    /// YCbCr triples.
+    @Test func colourConversionIsLibjpegsForEveryPixel() {
+        #expect(vt_test_ycc_to_rgba_check() == 0)
+    }
+
     @Test func everyGreyBlockDecodesAsInLibjpeg() throws {
         let data = try TestImages.grayJPEG(width: 301, height: 203) { x, y in UInt8((x * 13 + y * 7 + (x * y) % 31) % 256) }
         let check = try checkBlocks(data, denominator: 4)

@@ -133,6 +133,10 @@ vt_status vt_test_png_encode(const uint8_t *rows, int width, int height, int col
 vt_status vt_test_jpeg_thumbnail_check(const uint8_t *data, size_t size, int denominator, size_t *blocks,
                                        size_t *mismatches, int *largest_difference);
 
+/// TEST ONLY. Converts every YCbCr triple with the JPEG thumbnail decoder's eight-pixel
+/// vector code and with libjpeg's integer arithmetic, and counts the pixels that differ.
+size_t vt_test_ycc_to_rgba_check(void);
+
 /// Hands memory kept for later decodes back: the JPEG thumbnail decoder's cache of helper
 /// chunks (at most 6 MiB), then free heap pages to the kernel (glibc's malloc_trim). The
 /// benchmark calls it so a resident-set measurement that follows sees new buffers fault in.
