@@ -9,8 +9,8 @@
 //    block's 4x4-pixel quadrants (2x2 samples; 4x4 of 2x2 pixels for 4:2:0 chroma; the DC
 //    term alone at 1/8): the exact box average of the block's pixels, which is what
 //    libjpeg's reduced IDCT computes too, so no 64-coefficient block is stored or cleared;
-//  - splits the scan in two when asked: a helper thread starts decoding at 65 % of the
-//    scan's bytes with a guessed state. Huffman codes resynchronise after a few symbols, and
+//  - splits the scan in two when asked: a helper thread decodes the last 65 % of the scan's
+//    bytes, starting from a guessed state. Huffman codes resynchronise after a few symbols, and
 //    from the first MCU start where the main decoder and the helper are at the same bit, the
 //    helper's MCUs are exactly the main decoder's (the DC predictions aside, which is why a
 //    record holds DC differences and the predictions are summed when the MCU is placed).
