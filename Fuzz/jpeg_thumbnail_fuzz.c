@@ -43,6 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 size_t blocks, mismatches;
                 int largest;
                 const vt_status check = vt_test_jpeg_thumbnail_check(data, size, denominator, &blocks, &mismatches, &largest);
+                // A file the thumbnail decoder took decodes in libjpeg too (any scale).
+                if (check != VT_OK && check != VT_ERR_NO_MEMORY) abort();
                 if (check == VT_OK && mismatches != 0) abort();
             }
         }

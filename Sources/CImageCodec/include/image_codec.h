@@ -127,9 +127,10 @@ vt_status vt_test_png_encode(const uint8_t *rows, int width, int height, int col
 /// block, on a file it takes at 1/`denominator` (4 or 8): each block's DC difference must be
 /// the same, and each reduced sample (in eighths of a level) within 1 of the one computed in
 /// double precision from libjpeg's coefficients (`jpeg_read_coefficients`) with the same
-/// weights. Counts the blocks and the blocks that differ, and gives the largest sample
-/// difference. VT_ERR_UNSUPPORTED for a file the decoder does not take, VT_ERR_CORRUPT when
-/// either decoder fails.
+/// weights (more only where float rounding of huge cancelling values allows it). Counts the
+/// blocks and the blocks that differ, and gives the largest sample difference.
+/// VT_ERR_UNSUPPORTED for a file the decoder does not take, VT_ERR_CORRUPT when either
+/// decoder fails. Where the data ends is not judged (the full decode does that).
 vt_status vt_test_jpeg_thumbnail_check(const uint8_t *data, size_t size, int denominator, size_t *blocks,
                                        size_t *mismatches, int *largest_difference);
 
