@@ -2,6 +2,7 @@
 // own images. Every libjpeg/libpng error longjmps back here and becomes a vt_status.
 #include "image_codec.h"
 #include "codec_internal.h"
+#include "jpeg_jump_error.h"
 
 #include <stdio.h>
 #include <jpeglib.h>
@@ -12,27 +13,17 @@
 
 void vt_free(void *pointer) { free(pointer); }
 
-struct vt_jpeg_error {
-    struct jpeg_error_mgr base;
-    jmp_buf jump;
-};
-
-static void vt_jpeg_error_exit(j_common_ptr cinfo) {
-    struct vt_jpeg_error *error = (struct vt_jpeg_error *)cinfo->err;
-    longjmp(error->jump, 1);
-}
-
 vt_status vt_jpeg_encode_components(const uint8_t *pixels, int width, int height, int components,
                                      int color_space, int quality, int progressive,
                                      const uint8_t *app1, size_t app1_size, const vt_jpeg_layout *layout,
                                      uint8_t **out, size_t *out_size) {
     if (!pixels || width <= 0 || height <= 0 || !out || !out_size) return VT_ERR_ARGUMENT;
     struct jpeg_compress_struct cinfo;
-    struct vt_jpeg_error error;
+    vt_jpeg_jump_error error;
     unsigned char *buffer = NULL;
     unsigned long size = 0;
     cinfo.err = jpeg_std_error(&error.base);
-    error.base.error_exit = vt_jpeg_error_exit;
+    error.base.error_exit = vt_jpeg_jump_error_exit;
     if (setjmp(error.jump)) {
         jpeg_destroy_compress(&cinfo);
         free(buffer);

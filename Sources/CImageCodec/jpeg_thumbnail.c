@@ -18,10 +18,10 @@
 // Everything unusual (progressive, arithmetic, restart markers, 12-bit, odd sampling, CMYK,
 // a bad code, a cut) is declined and goes to libjpeg-turbo, which also reports the error.
 #include "jpeg_thumbnail.h"
+#include "jpeg_jump_error.h"
 
 #include <math.h>
 #include <pthread.h>
-#include <setjmp.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1072,13 +1072,6 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
 
 // MARK: - For tests
 
-struct vt_check_error {
-    struct jpeg_error_mgr base;
-    jmp_buf jump;
-};
-
-static void vt_check_error_exit(j_common_ptr cinfo) { longjmp(((struct vt_check_error *)cinfo->err)->jump, 1); }
-
 static void vt_check_silence(j_common_ptr cinfo, int level) {
     (void)cinfo;
     (void)level;
@@ -1113,9 +1106,9 @@ vt_status vt_test_jpeg_thumbnail_check(const uint8_t *data, size_t size, int den
     if (!storage) return VT_ERR_NO_MEMORY;
     struct jpeg_decompress_struct cinfo;
     memset(&cinfo, 0, sizeof cinfo); // destroying it is safe even if creating it failed
-    struct vt_check_error error;
+    vt_jpeg_jump_error error;
     cinfo.err = jpeg_std_error(&error.base);
-    error.base.error_exit = vt_check_error_exit;
+    error.base.error_exit = vt_jpeg_jump_error_exit;
     error.base.emit_message = vt_check_silence;
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&cinfo);
