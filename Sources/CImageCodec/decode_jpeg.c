@@ -60,6 +60,7 @@ static vt_status vt_jpeg_status_after_error(const struct vt_jpeg_decode_error *e
 }
 
 static void vt_jpeg_prepare(struct jpeg_decompress_struct *cinfo, struct vt_jpeg_decode_error *error) {
+    memset(cinfo, 0, sizeof *cinfo); // destroying it is safe even if creating it failed
     cinfo->err = jpeg_std_error(&error->base);
     error->base.error_exit = vt_jpeg_decode_error_exit;
     error->base.emit_message = vt_jpeg_decode_emit_message;

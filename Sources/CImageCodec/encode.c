@@ -19,6 +19,7 @@ vt_status vt_jpeg_encode_components(const uint8_t *pixels, int width, int height
                                      uint8_t **out, size_t *out_size) {
     if (!pixels || width <= 0 || height <= 0 || !out || !out_size) return VT_ERR_ARGUMENT;
     struct jpeg_compress_struct cinfo;
+    memset(&cinfo, 0, sizeof cinfo); // destroying it is safe even if creating it failed
     vt_jpeg_jump_error error;
     unsigned char *buffer = NULL;
     unsigned long size = 0;
