@@ -663,10 +663,8 @@ typedef int32_t vt_int8 __attribute__((vector_size(32)));
 
 /// Each lane clamped to 0...255.
 static inline vt_int4 vt_clamp4(vt_int4 v) {
-    const vt_int4 top = {255, 255, 255, 255};
-    v &= (vt_int4)(v > 0); // a comparison gives -1 or 0 a lane
-    const vt_int4 over = (vt_int4)(v > top);
-    return (v & ~over) | (top & over);
+    const vt_int4 zero = {0, 0, 0, 0}, top = {255, 255, 255, 255};
+    return __builtin_elementwise_min(__builtin_elementwise_max(v, zero), top);
 }
 
 /// Four samples: ((base + sample) >> 3) + 128, clamped to a byte.
