@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "FlowCore"),
         .target(name: "FlowRuntime", dependencies: ["FlowCore"]),
         .target(name: "FlowWidgets", dependencies: ["FlowCore"]),
+        // Deterministic retail pages for benchmarks, property tests and fuzz seeds.
+        .target(name: "PageGenerator", dependencies: ["FlowCore"]),
 
         // Image decoding and encoding over Debian's libjpeg-turbo and libpng.
         .target(
@@ -41,14 +43,16 @@ let package = Package(
         // The command-line surfaces (lint, serve, render, bench) and the executable.
         .target(
             name: "VitrineCLI",
-            dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "ImagePipeline", "RetailBackend"]
+            dependencies: [
+                "FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "ImagePipeline", "RetailBackend", "PageGenerator",
+            ]
         ),
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
 
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore"]),
         .testTarget(name: "FlowWidgetsTests", dependencies: ["FlowWidgets", "FlowCore"]),
-        .testTarget(name: "RetailKitTests", dependencies: ["RetailKit", "FlowCore", "FlowWidgets"]),
+        .testTarget(name: "RetailKitTests", dependencies: ["RetailKit", "FlowCore", "FlowWidgets", "PageGenerator"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
         .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend"]),

@@ -30,5 +30,6 @@ public enum CommandLineTool {
                vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain]
                vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
                vitrine bench decode|runtime|serve|images
+               vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]
         """
 }

@@ -58,9 +58,3 @@ func text(_ widget: WidgetModel?) -> String? {
 extension Diagnostic {
     var kindName: String { kind.rawValue }
 }
-
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// The shared folder that sits beside the repository (contract, peers, bench generator).
-let sharedRoot = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")

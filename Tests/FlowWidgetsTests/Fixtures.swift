@@ -2,14 +2,13 @@ import FlowCore
 import FlowWidgets
 import Foundation
 
-/// The shared folder beside the repository: the contract, the peer fixtures, the bench generator.
-let sharedRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared")
+/// The Flow-UI payloads the tests decode, kept in the repository (`Tests/Fixtures/flowui`).
+let peerFixtureFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/flowui")
 
 /// A peer fixture's bytes, unchanged.
 func peerFixture(_ name: String) throws -> Data {
-    try Data(contentsOf: sharedRoot.appendingPathComponent("contract/peer/flowui/\(name)"))
+    try Data(contentsOf: peerFixtureFolder.appendingPathComponent(name))
 }
 
 /// `test_text {title}` as Flow-UI's own tests register it: title required.

@@ -1,28 +1,15 @@
 import FlowCore
 import FlowWidgets
 import Foundation
+import PageGenerator
 import RetailKit
 import Testing
 
-/// Pages from the shared benchmark generator, with faults injected at random: decoding never
+/// Pages from the benchmark generator, with faults injected at random: decoding never
 /// crashes, and every widget the generator did not break keeps its id and its content.
 @Suite struct GeneratedPagePropertyTests {
-    static let generator = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/bench/gen_page.py")
-
-    static func generate(seed: Int, faults: Double, sections: Int = 15, widgets: Int = 12) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", generator.path, "--sections", "\(sections)", "--widgets", "\(widgets)",
-                             "--seed", "\(seed)", "--faults", "\(faults)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return data
+    static func generate(seed: Int, faults: Double, sections: Int = 15, widgets: Int = 12) -> Data {
+        Data(PageGenerator(sections: sections, widgetsPerSection: widgets, faultRate: faults, seed: UInt64(seed)).bytes())
     }
 
     /// The required keys of each generated type, per CONTRACT §6.
@@ -42,7 +29,7 @@ import Testing
 
     @Test(arguments: 1...12)
     func faultyPagesKeepEveryUnbrokenWidget(seed: Int) throws {
-        let bytes = try Self.generate(seed: seed, faults: 0.2)
+        let bytes = Self.generate(seed: seed, faults: 0.2)
         let catalog = VitrineApp.makeWidgetCatalog()
         let decoded = try PageDecoder(catalog: catalog).decodePage(bytes)
         let raw = try JSONParser.parse(bytes)
@@ -79,6 +66,22 @@ import Testing
         #expect(decoded.diagnostics.isEmpty)
         #expect(decoded.page.sections.count == 40)
         #expect(decoded.page.pagination?.hasMore == true)
+    }
+
+    @Test func theSameSeedGivesTheSameBytesAndAnotherSeedOthers() {
+        let first = Self.generate(seed: 11, faults: 0.3)
+        #expect(Self.generate(seed: 11, faults: 0.3) == first)
+        #expect(Self.generate(seed: 12, faults: 0.3) != first)
+    }
+
+    @Test func aFaultRateBreaksAboutThatShareOfWidgets() throws {
+        let decoded = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+            .decodePage(Self.generate(seed: 3, faults: 0.25, sections: 40, widgets: 10))
+        let kinds = Set(decoded.diagnostics.map(\.kind))
+        #expect(kinds.isSuperset(of: [.unknownType, .malformedPayload, .droppedElement, .duplicateID, .unknownArrangement]))
+        // 400 widgets at 25 %: each of five faults costs one diagnostic or more per broken widget.
+        let broken = decoded.diagnostics.filter { $0.path.contains(".widgets.") }.count
+        #expect((50...200).contains(broken), "\(broken) widget diagnostics")
     }
 
     static func expectSameContent(_ widget: WidgetModel, _ data: JSONValue?) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PageGenerator
 
 /// Timing and memory helpers shared by the benchmarks. Figures are ratios against a baseline
 /// measured in the same process, so the machine's speed cancels out.
@@ -76,16 +77,16 @@ enum BenchSupport {
         return nil
     }
 
-    /// Runs `gen_page.py` with `arguments` and returns its output. The generator is found at
-    /// `--generator PATH`, `$VITRINE_GEN_PAGE`, or `../shared/bench/gen_page.py`.
-    static func generatePage(generator: String?, arguments: [String]) throws -> Data {
-        let candidates = [generator, ProcessInfo.processInfo.environment["VITRINE_GEN_PAGE"], "../shared/bench/gen_page.py"]
-        guard let script = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            throw BenchError.generatorMissing
-        }
+    /// A benchmark page: the project's own `PageGenerator` with these knobs, or, with
+    /// `--generator PATH`, the output of that script run with the same knobs as arguments
+    /// (`--sections N --widgets N --seed S --faults R`), to compare with another generator.
+    static func generatePage(generator script: String?, _ generator: PageGenerator) throws -> Data {
+        guard let script else { return Data(generator.bytes()) }
+        guard FileManager.default.fileExists(atPath: script) else { throw BenchError.generatorMissing(script) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script] + arguments
+        process.arguments = ["python3", script, "--sections", "\(generator.sections)", "--widgets", "\(generator.widgetsPerSection)",
+                             "--seed", "\(generator.seed)", "--faults", "\(generator.faultRate)"]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -102,13 +103,13 @@ enum BenchSupport {
 }
 
 enum BenchError: Error, CustomStringConvertible {
-    case generatorMissing
+    case generatorMissing(String)
     case generatorFailed(Int32)
 
     var description: String {
         switch self {
-        case .generatorMissing: "gen_page.py not found: pass --generator PATH or set VITRINE_GEN_PAGE"
-        case .generatorFailed(let status): "gen_page.py exited with status \(status)"
+        case .generatorMissing(let path): "generator '\(path)' not found"
+        case .generatorFailed(let status): "the generator exited with status \(status)"
         }
     }
 }

@@ -1,10 +1,11 @@
 import FlowCore
 import Foundation
+import PageGenerator
 import RetailKit
 
-/// `vitrine bench decode [--file PAGE.json] [--generator gen_page.py] [--iterations N]`.
+/// `vitrine bench decode [--file PAGE.json] [--generator SCRIPT] [--iterations N]`.
 ///
-/// Decodes `gen_page.py --sections 200 --widgets 20` with the app's full registry, and the
+/// Decodes a generated page of 200 sections of 20 widgets (`PageGenerator`) with the app's full registry, and the
 /// same bytes with `JSONDecoder` into a skeleton (page → sections → widgets with only `type`
 /// and `id`), in this process. The bar: the full decode at most 3× the skeleton's time.
 enum DecodeBench {
@@ -31,7 +32,7 @@ enum DecodeBench {
             case "--generator": generator = iterator.next()
             case "--iterations": iterations = iterator.next().flatMap(Int.init).map { max(1, $0) } ?? iterations
             default:
-                console.err("usage: vitrine bench decode [--file PAGE.json] [--generator gen_page.py] [--iterations N]")
+                console.err("usage: vitrine bench decode [--file PAGE.json] [--generator SCRIPT] [--iterations N]")
                 return 2
             }
         }
@@ -41,7 +42,7 @@ enum DecodeBench {
                 data = try Data(contentsOf: URL(fileURLWithPath: file))
                 if let peakChild { return measurePeakInThisProcess(data, decoder: peakChild, console: console) }
             } else {
-                data = try BenchSupport.generatePage(generator: generator, arguments: ["--sections", "200", "--widgets", "20"])
+                data = try BenchSupport.generatePage(generator: generator, PageGenerator(sections: 200, widgetsPerSection: 20))
             }
             return try measure(data, iterations: iterations, console: console)
         } catch {

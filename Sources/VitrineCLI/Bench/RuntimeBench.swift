@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowWidgets
 import Foundation
 import Observation
+import PageGenerator
 import RetailKit
 import Synchronization
 
@@ -11,8 +12,8 @@ import Synchronization
 /// on a 4,000-widget page, against the same on a 40-widget page. A mutation must not rescan
 /// the page, so the ratio stays near 1 (the bar is 3).
 ///
-/// The large page is `--page FILE` (`gen_page.py --sections 200 --widgets 20` output) or the
-/// same shape generated in process; the small page is its first two sections.
+/// The large page is `--page FILE` or `PageGenerator`'s 200 sections of 20 widgets; the small
+/// page is its first two sections.
 @MainActor
 enum RuntimeBench {
     static let mutationCount = 1000
@@ -41,7 +42,7 @@ enum RuntimeBench {
             }
             largeSections = sections
         } else {
-            largeSections = (0..<200).map { section(index: $0, widgets: 20) }
+            largeSections = PageGenerator(sections: 200, widgetsPerSection: 20).document()["page"]?["sections"]?.arrayValue ?? []
         }
 
         var catalog = WidgetCatalog()
@@ -125,16 +126,6 @@ enum RuntimeBench {
             let id = targets[index]
             return .replaceWidget(id, with: productCard(id: id, title: "Replacement \(step)", position: step % 20))
         }
-    }
-
-    private static func section(index: Int, widgets: Int) -> JSONValue {
-        [
-            "id": .string("sec-\(index)"),
-            "layout": ["arrangement": "carousel", "item_spacing": 8],
-            "header": ["type": "title_block", "id": .string("h\(index)"), "data": ["title": .string("Section \(index)")]],
-            "widgets": .array((0..<widgets).map { productCard(id: "p\(index)-\($0)", title: "Product \(index)-\($0)", position: $0) }),
-            "tracking": ["section_id": .string("sec-\(index)"), "campaign_id": .string("cmp-\(index)")],
-        ]
     }
 
     private static func productCard(id: String, title: String, position: Int) -> JSONValue {
