@@ -57,6 +57,17 @@ import Testing
         #expect(try CornerRadius(from: node("8")).isUniform)
     }
 
+    /// Flow-UI accepts a fraction written as a numeric string; JSON's number grammar reads it.
+    @Test(arguments: [(#""0.75""#, 0.75), (#""1""#, 1.0), (#""5e-1""#, 0.5)])
+    func aWidthMayBeANumericString(json: String, fraction: Double) throws {
+        #expect(try WidgetWidth(from: node(json)) == .fraction(fraction))
+    }
+
+    @Test(arguments: [#""1.5""#, #""0""#, #""abc""#, #""0x1p-1""#, #""nan""#, #""""#, #""1e400""#])
+    func aWidthStringThatIsNoFractionInRangeFails(json: String) throws {
+        #expect(throws: DecodingFailure.self) { try WidgetWidth(from: node(json)) }
+    }
+
     @Test func colorsParseHexWithAlphaFirst() {
         #expect(RGBAColor(hex: "#4F8CFF") == RGBAColor(red: 0x4F, green: 0x8C, blue: 0xFF))
         #expect(RGBAColor(hex: "#CCFFFFFF") == RGBAColor(red: 255, green: 255, blue: 255, alpha: 0xCC))
