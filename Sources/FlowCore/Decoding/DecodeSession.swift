@@ -19,6 +19,23 @@ final class DecodeSession {
         diagnostics.append(Diagnostic(kind: kind, path: path.description, widgetType: widgetType ?? currentWidgetType, message: message))
     }
 
+    /// Reports what the parser contained (repeated keys, out-of-range numbers, over-deep
+    /// values) at the paths where they sit; `root` names a document whose top level has no
+    /// key of its own (an action response).
+    func report(_ problems: [JSONProblem], under root: String? = nil) {
+        for problem in problems {
+            var path = root.map { CodingPath(root: $0) }
+            for component in problem.path {
+                if let current = path {
+                    path = current.appending(component)
+                } else if case .key(let key) = component {
+                    path = CodingPath(root: key)
+                }
+            }
+            diagnostics.append(Diagnostic(kind: .malformedPayload, path: path?.description ?? "", message: problem.description))
+        }
+    }
+
     func append(_ more: [Diagnostic]) {
         diagnostics += more
     }
