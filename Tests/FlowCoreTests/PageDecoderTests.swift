@@ -229,3 +229,16 @@ import Testing
         #expect(decoded.diagnostics.first?.message.contains("repeated key 'title'") == true)
     }
 }
+
+@Suite struct NullActionTests {
+    /// `null` counts as absent (the documented decision), for an action as for any member.
+    @Test func aNullActionIsAbsentAndNotReported() throws {
+        let decoded = try decode(page: #"""
+            {"sections": [{"widgets": [{"type": "test_text", "id": "a", "data": {"title": "A"},
+              "actions": {"tap": null, "long_press": {"type": "dismiss"}}}]}]}
+            """#)
+        #expect(decoded.diagnostics.isEmpty)
+        #expect(decoded.page.widget(id: "a")?.actions.events == ["long_press"])
+        #expect(decoded.page.widget(id: "a")?.actions["tap"] == nil)
+    }
+}

@@ -143,6 +143,8 @@ final class DecodeSession {
         var entries: [(event: String, action: ActionData)] = []
         entries.reserveCapacity(object.count)
         for member in object {
+            // `null` counts as absent, as everywhere in the contract: no action, no report.
+            if member.value.isNull { continue }
             if case .object(let actionObject) = member.value, let action = ActionData(object: actionObject) {
                 entries.append((member.key, action))
             } else {

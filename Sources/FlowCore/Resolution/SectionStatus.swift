@@ -36,7 +36,7 @@ extension SectionModel {
         func resolved(_ status: SectionStatus) -> ResolvedSection {
             ResolvedSection(section: self, status: status, header: resolvedHeader, widgets: resolvedWidgets)
         }
-        if let expiresAt, expiresAt <= context.now {
+        if let expiresAt, context.now > expiresAt {  // §2: "after it", so at the instant itself it is still shown
             report(Diagnostic(kind: .expired, path: path.description, message: "section '\(id)' not shown: expired at \(RFC3339.string(from: expiresAt))"))
             return resolved(.expired)
         }

@@ -39,7 +39,7 @@ public struct ResolvedWidget: Sendable {
 extension WidgetModel {
     /// Why this widget alone (ignoring its fallback) cannot be shown, if it cannot.
     func ownStatus(in context: EvaluationContext) -> (status: WidgetStatus, reason: String?) {
-        if let expiresAt, expiresAt <= context.now {
+        if let expiresAt, context.now > expiresAt {  // §2: "after it", so at the instant itself it is still shown
             return (.expired, "expired at \(RFC3339.string(from: expiresAt))")
         }
         if let invalidRequirements {
