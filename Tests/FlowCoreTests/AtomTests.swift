@@ -85,4 +85,15 @@ import Testing
         #expect(api.method == .post)
         #expect(throws: DecodingFailure.self) { try ActionData(from: node(#"{"message": "no type"}"#)) }
     }
+
+    /// §5 gives `corner_radius` one meaning everywhere: a number or an object of corners.
+    @Test func perCornerRadiiDecodeInsideButtonsTagsImagesAndSheets() throws {
+        let corners = #"{"top_left": 12, "bottom_right": 4}"#
+        let expected = CornerRadius(topLeft: 12, bottomRight: 4)
+        #expect(try ButtonData(from: node(#"{"title": "Go", "corner_radius": \#(corners)}"#)).cornerRadius == expected)
+        #expect(try TagData(from: node(#"{"text": "New", "corner_radius": \#(corners)}"#)).cornerRadius == expected)
+        #expect(try ImageData(from: node(#"{"url": "u", "corner_radius": \#(corners)}"#)).cornerRadius == expected)
+        #expect(try SheetConfig(from: node(#"{"corner_radius": \#(corners)}"#)).cornerRadius == expected)
+        #expect(try ButtonData(from: node(#"{"title": "Go", "corner_radius": 8}"#)).cornerRadius == 8)
+    }
 }

@@ -127,7 +127,8 @@ import Testing
         #expect(text(widget) == "T")
         #expect(widget.layout == nil)
         #expect(widget.tracking.isEmpty)
-        #expect(widget.impression == .standard)
+        // Out of range, the percentage is clamped (and reported), not the whole rule dropped.
+        #expect(widget.impression == ImpressionRule(minVisiblePercent: 100))
         #expect(widget.expiresAt == nil)
         #expect(try widget.actions["tap"]?.decode(ToastAction.self).message == "hi")
         #expect(widget.actions["bad"] == nil)

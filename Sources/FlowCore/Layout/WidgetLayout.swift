@@ -63,7 +63,13 @@ public struct WidgetLayout: Sendable, Hashable, JSONDecodable {
             background: try node.optional("background"),
             gradient: try node.optional("gradient"),
             border: try node.optional("border"),
-            width: try node.optional("width")
+            width: nil
         )
+        // A width that is no fraction in range is cosmetic: it alone is ignored, not the layout.
+        do {
+            width = try node.optional("width")
+        } catch {
+            node.reportAdjusted(at: "width", "\(error.message): width ignored")
+        }
     }
 }
