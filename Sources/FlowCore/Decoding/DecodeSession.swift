@@ -73,7 +73,7 @@ final class DecodeSession {
         }
 
         let id = claimID(object["id"], type: type, path: path)
-        if let slot { identity.widgetSlots[id] = slot }
+        if let slot { identity.setSlot(slot, for: id) }
 
         let layout: WidgetLayout? = lenient("layout", in: object, at: path, widgetType: type)
         let content = decodeContent(object["data"], type: type, path: path)
