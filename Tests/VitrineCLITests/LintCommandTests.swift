@@ -50,7 +50,10 @@ final class CapturedConsole: Sendable {
         #expect(campaigns["arrangement"] == "carousel")
         #expect(campaigns["status"] == "ok")
         #expect(campaigns["header"] == ["id": "campaigns-title", "type": "title_block", "status": "ok"])
-        #expect(campaigns["widgets"]?.arrayValue?[1] == ["id": "cmp-live", "type": "campaign_card", "status": "fallback", "shown_type": "campaign_card"])
+        #expect(campaigns["widgets"]?.arrayValue?[1] == [
+            "id": "cmp-live", "type": "campaign_card", "status": "fallback", "shown_type": "campaign_card",
+            "fallback": ["id": "cmp-live-still", "type": "campaign_card", "status": "ok"],
+        ])
         #expect(report["footer"]?.arrayValue?.count == 1)
         let diagnostics = try #require(report["diagnostics"]?.arrayValue)
         #expect(diagnostics.map { $0["kind"] } == ["incompatible"])
@@ -108,6 +111,35 @@ final class CapturedConsole: Sendable {
         #expect(text.out.contains("    incompatible item i2 (title_block)"))
     }
 
+    /// §11: every widget that survived decoding is listed, also the items of a widget that is
+    /// not shown; a fallback's items are its own, never the original's.
+    @Test func itemsOfWidgetsNotShownAndOfFallbacksAreListedWhereTheyBelong() async throws {
+        let page = #"""
+            {"page": {"sections": [{"id": "s", "widgets": [
+              {"type": "accordion", "id": "gated", "requires": {"min_app_version": "99"},
+               "data": {"header": "Gated", "items": [{"type": "title_block", "id": "g1", "data": {"title": "T"}}]}},
+              {"type": "accordion", "id": "old", "expires_at": "2020-01-01T00:00:00Z",
+               "data": {"header": "Old", "items": [{"type": "title_block", "id": "o1", "data": {"title": "T"}}]}},
+              {"type": "accordion", "id": "swap", "requires": {"capabilities": ["ar"]},
+               "data": {"header": "AR", "items": [{"type": "title_block", "id": "s1", "data": {"title": "T"}}]},
+               "fallback": {"type": "accordion", "id": "swap-fb",
+                 "data": {"header": "Plain", "items": [{"type": "title_block", "id": "f1", "data": {"title": "T"}}]}}}]}]}}
+            """#
+        let result = await lint(["-", "--json", "--now", "2026-11-29T12:00:00Z"], input: Data(page.utf8))
+        let widgets = try #require(try json(result.out)["sections"]?.arrayValue?.first?["widgets"]?.arrayValue)
+        #expect(widgets[0]["status"] == "incompatible")
+        #expect(widgets[0]["items"] == [["id": "g1", "type": "title_block", "status": "ok"]])
+        #expect(widgets[1]["status"] == "expired")
+        #expect(widgets[1]["items"] == [["id": "o1", "type": "title_block", "status": "ok"]])
+        #expect(widgets[2]["status"] == "fallback")
+        #expect(widgets[2]["items"] == [["id": "s1", "type": "title_block", "status": "ok"]])
+        #expect(widgets[2]["fallback"] == ["id": "swap-fb", "type": "accordion", "status": "ok",
+                                           "items": [["id": "f1", "type": "title_block", "status": "ok"]]])
+        // Only what is shown reports: the hidden items add no diagnostics of their own.
+        let kinds = try json(result.out)["diagnostics"]?.arrayValue?.compactMap { $0["kind"]?.stringValue }
+        #expect(kinds == ["incompatible", "expired", "incompatible"])
+    }
+
     @Test(arguments: [
         ("not json at all", "not JSON"), (#"{"sheet": {}}"#, "no 'page'"), (#"{"page": {"schema_version": 9}}"#, "unsupported schema_version 9"), ("[]", "no 'page'"),
     ])
@@ -141,7 +173,8 @@ final class CapturedConsole: Sendable {
         let deep = Data(repeating: UInt8(ascii: "["), count: 50 * 1_048_576)
         let deepResult = await lint(["-"], input: deep)
         #expect(deepResult.status == 1)
-        #expect(deepResult.err.contains("nesting"))
+        // Checked to its end without recursion: 50 MB of "[" is not a document.
+        #expect(deepResult.err.contains("unexpected end of input"))
     }
 
     @Test(arguments: [[], ["a.json", "b.json"], ["--json"], ["x.json", "--app-version", "two"], ["x.json", "--now", "tomorrow"], ["x.json", "--frobnicate"], ["x.json", "--capabilities"]])
