@@ -51,7 +51,7 @@ CONTRACT_INVALID = {
     },
     "unknown-arrangement.json": {
         "errors": {"page/sections/0/layout/arrangement", "page/sections/0/layout/columns"},
-        "lint": (0, {"unknown_arrangement"}, {"t1": "ok"}),
+        "lint": (0, {"unknown_arrangement", "malformed_payload"}, {"t1": "ok"}),
     },
     "missing-type.json": {
         "errors": {"page/sections/0/widgets/0"},
@@ -60,6 +60,10 @@ CONTRACT_INVALID = {
     "bad-colors.json": {
         "errors": {"page/sections/0/widgets/0/layout/background", "page/sections/0/widgets/0/data/title"},
         "lint": (0, set(), {"t": "ok"}),
+    },
+    "refused-actions.json": {
+        "errors": {"page/sections/0/widgets/0/actions/tap/endpoint", "page/sections/0/widgets/1/actions/tap/method"},
+        "lint": (0, {"refused_action"}, {"absolute": "ok", "method": "ok", "fine": "ok"}),
     },
     "future-schema.json": {
         "errors": {"page/schema_version"},

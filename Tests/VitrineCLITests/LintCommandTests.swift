@@ -140,6 +140,44 @@ final class CapturedConsole: Sendable {
         #expect(kinds == ["incompatible", "expired", "incompatible"])
     }
 
+    /// Lint refuses what the app's dispatcher refuses, with the same checks, at each path.
+    @Test func everyActionTheClientWouldRefuseIsReportedWithItsPath() async throws {
+        let page = #"""
+            {"page": {"nav": {"title": "T", "right_buttons": [{"title": "Cart", "action": {"type": "deeplink", "url": "vitrine://cart"}},
+                                                            {"title": "Bad", "action": {"type": "deeplink", "url": "javascript:alert(1)"}}]},
+              "sections": [{"id": "s", "widgets": [
+              {"type": "title_block", "id": "abs", "data": {"title": "T"}, "actions": {"tap": {"type": "api", "endpoint": "https://evil.example/x"}}},
+              {"type": "title_block", "id": "fe0f", "data": {"title": "T"}, "actions": {"tap": {"type": "api", "endpoint": "//\uFE0Fevil.example/steal"}}},
+              {"type": "title_block", "id": "method", "data": {"title": "T"}, "actions": {"tap": {"type": "api", "endpoint": "/v1/ok", "method": "post /admin http/1.1\r\nhost: evil\r\n\r\nget"}}},
+              {"type": "title_block", "id": "js", "data": {"title": "T"}, "actions": {"tap": {"type": "deeplink", "url": "javascript:alert(1)"}}},
+              {"type": "button_row", "id": "row", "data": {"buttons": [{"title": "Fine", "action": {"type": "api", "endpoint": "/v1/actions/ok"}},
+                                                                      {"title": "Gone", "action": {"type": "teleport"}}]}},
+              {"type": "title_block", "id": "sheet", "data": {"title": "T"}, "actions": {"tap": {"type": "open_bottom_sheet", "sheet": {
+                "sections": [{"widgets": [{"type": "title_block", "id": "in-sheet", "data": {"title": "T"},
+                  "actions": {"tap": {"type": "add_to_cart", "product_id": "p", "quantity": 0}}}]}]}}}},
+              {"type": "title_block", "id": "fine", "data": {"title": "T"}, "tracking": {"action": {"type": "teleport"}},
+               "actions": {"tap": {"type": "open_page", "page_id": "campaign:x"}, "add_to_cart": {"type": "add_to_cart", "product_id": "p"}}}]}]}}
+            """#
+        let result = await lint(["-", "--json"], input: Data(page.utf8))
+        #expect(result.status == 0)
+        let refused = try #require(try json(result.out)["diagnostics"]?.arrayValue).filter { $0["kind"] == "refused_action" }
+        #expect(refused.compactMap { $0["path"]?.stringValue } == [
+            "page.nav.right_buttons.1.action",
+            "page.sections.0.widgets.0.actions.tap",
+            "page.sections.0.widgets.1.actions.tap",
+            "page.sections.0.widgets.2.actions.tap",
+            "page.sections.0.widgets.3.actions.tap",
+            "page.sections.0.widgets.4.data.buttons.1.action",
+            "page.sections.0.widgets.5.actions.tap.sheet.sections.0.widgets.0.actions.tap",
+        ])
+        let messages = refused.compactMap { $0["message"]?.stringValue }
+        #expect(messages[1].contains("not an absolute path"))
+        #expect(messages[3].contains("method"))
+        #expect(messages[4].contains("scheme 'javascript' is not allowed"))
+        #expect(messages[5].contains("unknown action type 'teleport'"))
+        #expect(messages[6].contains("quantity 0"))
+    }
+
     @Test(arguments: [
         ("not json at all", "not JSON"), (#"{"sheet": {}}"#, "no 'page'"), (#"{"page": {"schema_version": 9}}"#, "unsupported schema_version 9"), ("[]", "no 'page'"),
     ])

@@ -1,18 +1,21 @@
 import FlowCore
+import FlowRuntime
 
 /// What `vitrine lint` reports of a decoded page: every widget and section that survived
-/// decoding, in document order, with its status, and every diagnostic (CONTRACT §11).
+/// decoding, in document order, with its status, and every diagnostic (CONTRACT §11),
+/// including every action the app would refuse (`refused_action`, by the app's own
+/// `ActionPolicy`, the checks its dispatcher makes).
 struct LintReport {
     let resolved: ResolvedPage
     let diagnostics: [Diagnostic]
 
-    init(decoded: DecodedPage, context: EvaluationContext) {
-        self.init(page: decoded.page, decodeDiagnostics: decoded.diagnostics, context: context)
+    init(decoded: DecodedPage, context: EvaluationContext, policy: ActionPolicy, decoder: PageDecoder) {
+        self.init(page: decoded.page, decodeDiagnostics: decoded.diagnostics, context: context, policy: policy, decoder: decoder)
     }
 
-    init(page: PageModel, decodeDiagnostics: [Diagnostic], context: EvaluationContext) {
+    init(page: PageModel, decodeDiagnostics: [Diagnostic], context: EvaluationContext, policy: ActionPolicy, decoder: PageDecoder) {
         resolved = page.resolve(in: context)
-        diagnostics = decodeDiagnostics + resolved.diagnostics
+        diagnostics = decodeDiagnostics + resolved.diagnostics + policy.refusals(in: page, decoder: decoder)
     }
 
     // MARK: JSON
