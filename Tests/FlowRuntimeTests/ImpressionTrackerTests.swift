@@ -214,4 +214,41 @@ struct ImpressionTrackerTests {
         other.update(page: page, visible: [VisibleWidget(widget: page.sections[0].widgets[1], section: page.sections[0], position: 1, visibleFraction: 1)])
         #expect(never.events.isEmpty)
     }
+
+    /// Was: an impression timed on a widget was reported after `replace_widget` replaced it,
+    /// with the old widget's tracking.
+    @Test func aWidgetReplacedWhileTimedStartsItsTimingAnew() async throws {
+        let before = try page(tracking: ["campaign_id": "old"])
+        frame(before, 1)
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(300))
+        let after = try page(tracking: ["campaign_id": "new"])
+        frame(after, 1)  // same id, another widget: timing starts over
+        clock.advance(by: .milliseconds(300))
+        #expect(recorder.events.isEmpty)
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        await waitUntil { recorder.events.count == 1 }
+        #expect(recorder.events.first?.campaignID == "new")
+    }
+
+    /// Was: one tracker shared by two pages counted a page again when the user came back.
+    @Test func comingBackToAPageDoesNotCountItTwice() throws {
+        let home = try page(requestID: "home-1", impression: ["min_duration_ms": 0])
+        let campaign = try page(requestID: "campaign-1", impression: ["min_duration_ms": 0])
+        frame(home, 1)
+        frame(campaign, 1)
+        frame(home, 0)
+        frame(home, 1)
+        #expect(recorder.events.map(\.requestID) == ["home-1", "campaign-1"])
+        #expect(tracker.impressionCount(of: "w") == 1)
+    }
+
+    @Test func countsAreBoundedOldestCompositionFirst() throws {
+        tracker.maximumCompositions = 2
+        let pages = try (1...3).map { try page(requestID: "r\($0)", impression: ["min_duration_ms": 0]) }
+        for page in pages { frame(page, 1) }
+        frame(pages[0], 1)  // r1 was forgotten: it counts again
+        #expect(recorder.events.map(\.requestID) == ["r1", "r2", "r3", "r1"])
+    }
 }

@@ -66,4 +66,40 @@ struct ToastQueueTests {
         sheets.dismissAll()
         #expect(sheets.dismiss() == false)
     }
+
+    /// Was: sheets stacked without bound (1,000 non-dismissible sheets).
+    @Test func sheetsStackAtMostTheirDepth() throws {
+        let sheets = SheetStack()
+        sheets.maximumDepth = 3
+        let sheet = try Fixtures.decoder.decodeSheet(["id": "s", "config": ["dismissible": false]]).sheet
+        #expect((0..<5).map { _ in sheets.present(sheet) } == [true, true, true, false, false])
+        #expect(sheets.entries.count == 3)
+        sheets.maximumDepth = -1
+        #expect(!sheets.present(sheet))
+    }
+
+    /// Was: a malformed sheet opened empty instead of being refused.
+    @Test(arguments: [["sections": 3, "config": "x"], ["id": "s", "header": [1]], ["footer": "x"]] as [JSONValue])
+    func aSheetOfTheWrongShapeIsRefused(sheet: JSONValue) {
+        #expect(throws: PageDecodingError.self) { try Fixtures.decoder.decodeSheet(sheet) }
+    }
+
+    /// Was: `maximumPending = 0` showed no toast ever.
+    @Test func noWaitingRoomStillShowsAToastWhenNoneIsUp() {
+        toasts.maximumPending = 0
+        toasts.show("first")
+        toasts.show("second")
+        #expect(toasts.current?.message == "first")
+        #expect(toasts.pending.isEmpty)
+        toasts.maximumPending = -3
+        toasts.dismissCurrent()
+        toasts.show("third")
+        #expect(toasts.current?.message == "third")
+    }
+
+    /// Was: a 0.4 ms toast became 0 s.
+    @Test func aSubMillisecondDurationIsKept() {
+        toasts.show("quick", duration: 0.0004)
+        #expect(toasts.current?.duration == .microseconds(400))
+    }
 }

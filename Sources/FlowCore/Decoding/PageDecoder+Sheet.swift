@@ -20,8 +20,16 @@ extension PageDecoder {
 
     /// Decodes a sheet object, such as the one an `open_bottom_sheet` action carries. Ids are
     /// unique within the sheet, which has its own identity space.
+    ///
+    /// A sheet is one element shown alone, so it is refused (`invalidSheet`) rather than
+    /// opened empty when `config`, `header`, `footer` or `sections` has the wrong JSON type.
     public func decodeSheet(_ value: JSONValue) throws(PageDecodingError) -> DecodedSheet {
         guard case .object(let object) = value else { throw .missingRoot("sheet") }
+        for (key, isObject) in [("config", true), ("header", true), ("footer", true), ("sections", false)] {
+            guard let member = object[key], !member.isNull else { continue }
+            let fits = isObject ? member.objectValue != nil : member.arrayValue != nil
+            if !fits { throw .invalidSheet("'\(key)' must be \(isObject ? "an object" : "an array"), found \(member.typeName)") }
+        }
         let root = CodingPath(root: "sheet")
         let session = DecodeSession(catalog: catalog)
         let id: String = session.lenient("id", in: object, at: root) ?? "sheet@sheet"

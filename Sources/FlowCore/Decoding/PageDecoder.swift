@@ -9,6 +9,8 @@ public enum PageDecodingError: Error, Sendable, Equatable, CustomStringConvertib
     case missingRoot(String)
     /// `schema_version` names a major version this client does not know.
     case unsupportedSchema(version: Int, supported: Int)
+    /// A sheet whose members have the wrong JSON type.
+    case invalidSheet(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum PageDecodingError: Error, Sendable, Equatable, CustomStringConvertib
         case .missingRoot(let key): "no '\(key)' object at the top level"
         case .unsupportedSchema(let version, let supported):
             "unsupported schema_version \(version) (this client supports \(supported))"
+        case .invalidSheet(let reason): "the sheet is refused: \(reason)"
         }
     }
 
@@ -25,6 +28,7 @@ public enum PageDecodingError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidJSON: Diagnostic(kind: .malformedPayload, path: "", message: description)
         case .missingRoot(let key): Diagnostic(kind: .malformedPayload, path: "", message: "no '\(key)' object at the top level")
         case .unsupportedSchema: Diagnostic(kind: .unsupportedSchema, path: "page.schema_version", message: description)
+        case .invalidSheet: Diagnostic(kind: .malformedPayload, path: "sheet", message: description)
         }
     }
 }

@@ -9,6 +9,9 @@ public struct MutationResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Whether a transactional batch was rolled back.
     public var isRolledBack: Bool
+    /// Whether a `replace_page` was applied: the page is a new one (a `replace_page` that
+    /// failed to decode leaves the page, and this, as they were).
+    public var replacedPage: Bool = false
 }
 
 extension PageModel {
@@ -39,6 +42,7 @@ extension PageModel {
         // every mutation cost the size of the page.
         swap(&session.identity, &identity)
         var applied = 0
+        var replacedPage = false
         var failures: [Diagnostic] = []
         let root = CodingPath(root: "response").appending("mutations")
         for (index, mutation) in mutations.enumerated() {
@@ -46,10 +50,12 @@ extension PageModel {
                 failures.append(Diagnostic(kind: .mutationFailed, path: root.appending(index).description, message: "\(mutation.kind.rawValue): \(failure)"))
             } else {
                 applied += 1
+                if mutation.kind == .replacePage { replacedPage = true }
             }
         }
         swap(&session.identity, &identity)
-        return MutationResult(appliedCount: applied, diagnostics: session.diagnostics + failures, isRolledBack: false)
+        return MutationResult(
+            appliedCount: applied, diagnostics: session.diagnostics + failures, isRolledBack: false, replacedPage: replacedPage)
     }
 
     /// Applies one mutation; returns why it failed, or `nil`.

@@ -21,25 +21,26 @@ struct APIActionHandler: ActionHandler {
             context.refuse(error.message)
             return true
         }
-        guard let transport = context.dispatcher.transport else {
+        guard let transport = context.dispatcher?.transport else {
             context.refuse("no transport for api actions")
             return true
         }
         let store = context.store
         let widgetID = context.origin.widgetID
         let value = widgetID.flatMap { store?.widgetState[$0] } ?? .null
-        let callContext = ActionCallContext(
-            pageID: store?.pageID ?? "", requestID: store?.page?.requestID, widgetID: widgetID, value: value)
+        let requestID = store?.page?.requestID
+        let callContext = ActionCallContext(pageID: store?.pageID ?? "", requestID: requestID, widgetID: widgetID, value: value)
         let call = ActionCall(action: action, endpoint: api.endpoint, method: api.method, context: callContext)
         let generation = store?.pageGeneration
         let decoder = context.decoder
+        let failureMessage = context.dispatcher?.apiFailureMessage
         context.run {
             let data: Data
             do {
                 data = try await transport.send(call)
             } catch {
                 if Task.isCancelled || error is CancellationError { return .failed("cancelled") }
-                if let message = context.dispatcher.apiFailureMessage { context.toasts.show(message) }
+                if let failureMessage { context.toasts.show(failureMessage) }
                 return .failed("transport: \(error)")
             }
             // A cancelled action changes nothing, even when its answer arrived.
@@ -48,19 +49,20 @@ struct APIActionHandler: ActionHandler {
             do throws(PageDecodingError) {
                 response = try await OffMainDecoding.decodeActionResponse(data, decoder: decoder)
             } catch {
-                context.report([error.diagnostic], source: .refusedDocument(kind: "action"))
+                context.report([error.diagnostic], source: .refusedDocument(kind: "action"), requestID: requestID)
                 return .failed("unreadable response: \(error)")
             }
             guard !Task.isCancelled else { return .failed("cancelled") }
-            context.report(response.diagnostics, source: .mutations)
+            // Filed under the composition the action was fired on, even if the page changed since.
+            context.report(response.diagnostics, source: .mutations, requestID: requestID)
             var note = "no mutations"
-            if let store, !response.mutations.isEmpty {
-                switch store.apply(response.mutations, mode: response.mode, ifPageGeneration: generation) {
-                case .applied(let result):
+            if !response.mutations.isEmpty {
+                switch context.store?.apply(response.mutations, mode: response.mode, ifPageGeneration: generation) {
+                case .applied(let result)?:
                     note = result.isRolledBack ? "rolled back" : "\(result.appliedCount) of \(response.mutations.count) mutations applied"
-                case .dropped:
+                case .dropped?:
                     note = "mutations dropped: the page was replaced"
-                case .noPage:
+                case .noPage?, nil:
                     note = "mutations dropped: no page"
                 }
             }

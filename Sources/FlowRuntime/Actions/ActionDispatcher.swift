@@ -26,7 +26,7 @@ public final class ActionDispatcher {
     /// Tasks running for actions (an `api` call in flight).
     public private(set) var runningTaskCount = 0
 
-    /// How many entries `log` keeps. Default 100.
+    /// How many entries `log` keeps (a negative value keeps none). Default 100.
     @ObservationIgnored public var logLimit = 100
     /// Shown as a toast when an `api` call fails in transport; `nil` shows nothing. Default `nil`.
     @ObservationIgnored public var apiFailureMessage: String?
@@ -104,12 +104,13 @@ public final class ActionDispatcher {
 
     // MARK: - For contexts
 
-    func report(_ diagnostics: [Diagnostic], source: DiagnosticReport.Source, store: PageStore?) {
+    func report(_ diagnostics: [Diagnostic], source: DiagnosticReport.Source, store: PageStore?, requestID: String? = nil) {
         guard !diagnostics.isEmpty else { return }
         if let store {
-            store.record(diagnostics, source: source)
+            store.record(DiagnosticReport(
+                pageID: store.pageID, requestID: requestID ?? store.page?.requestID, source: source, diagnostics: diagnostics))
         } else {
-            onDiagnostics?(DiagnosticReport(pageID: "", requestID: nil, source: source, diagnostics: diagnostics))
+            onDiagnostics?(DiagnosticReport(pageID: "", requestID: requestID, source: source, diagnostics: diagnostics))
         }
     }
 
@@ -118,7 +119,8 @@ public final class ActionDispatcher {
         let taskID = nextTaskID
         updateLog(logID, outcome: .running)
         // Ordering: the task body runs on the main actor after this method returns, so the
-        // task is in `tasks` before it can remove itself.
+        // task is in `tasks` before it can remove itself. It holds the dispatcher weakly (and
+        // the work holds a context, which does too), so `deinit` can cancel it.
         tasks[taskID] = Task { @MainActor [weak self] in
             let outcome = await work()
             self?.finishTask(taskID, logID: logID, outcome: outcome)
@@ -145,6 +147,7 @@ public final class ActionDispatcher {
 
     private func appendLog(_ entry: ActionLogEntry) {
         log.append(entry)
-        if log.count > logLimit { log.removeFirst(log.count - logLimit) }
+        let limit = max(0, logLimit)
+        if log.count > limit { log.removeFirst(log.count - limit) }
     }
 }

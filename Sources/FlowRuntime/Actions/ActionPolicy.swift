@@ -45,7 +45,7 @@ public struct ActionPolicy: Sendable {
     }
 
     /// Checks actions of `type` by decoding them as `Payload`, then with `more` if given.
-    public mutating func register<Payload: JSONDecodable>(
+    public mutating func register<Payload: JSONDecodable & SendableMetatype>(
         _ type: String, payload: Payload.Type, _ more: (@Sendable (Payload) -> String?)? = nil
     ) {
         register(type) { action, _ in

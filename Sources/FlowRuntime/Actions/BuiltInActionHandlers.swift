@@ -37,7 +37,10 @@ enum BuiltInActionHandlers {
             let payload = try action.decode(OpenBottomSheetAction.self)
             let decoded = try context.decoder.decodeSheet(payload.sheet)
             context.report(decoded.diagnostics, source: .sheet(id: decoded.sheet.id))
-            context.sheets.present(decoded.sheet)
+            guard context.sheets.present(decoded.sheet) else {
+                context.refuse("\(context.sheets.entries.count) sheets are open already, the most allowed")
+                return
+            }
         } catch let failure as DecodingFailure {
             context.refuse(failure.message)
         } catch {

@@ -13,7 +13,8 @@ public enum MutationOutcome: Sendable {
 extension PageStore {
     /// Applies mutations from an `api` response in place: the cost is the widgets they touch,
     /// never the size of the page. Widget state is reset for widgets the mutations removed or
-    /// changed. Diagnostics are recorded against the page's `request_id`.
+    /// changed. Diagnostics are recorded against the page's `request_id`. A `replace_page`
+    /// that applied resets what the old page had in flight (its next page) or failed at.
     ///
     /// - Parameter expected: the `pageGeneration` when the action began; if the page was
     ///   replaced since (a refresh landed), the mutations are dropped, never applied to a page
@@ -32,7 +33,15 @@ extension PageStore {
         guard let result else { return .noPage }
         if result.appliedCount > 0 {
             contentGeneration += 1
-            if mutations.contains(where: { $0.kind == .replacePage }) { pageGeneration += 1 }
+            // A page request in flight lays these onto its answer (see the ordering rules).
+            pageRequest?.overtakingMutations.append(MutationBatch(mutations: mutations, mode: mode))
+            if result.replacedPage {
+                // A new page: what the old one had in flight or failed at is not its own.
+                pageGeneration += 1
+                cancelNextPage()
+                nextPageState = .idle
+                if case .nextPage? = lastFailure { lastFailure = nil }
+            }
         }
         widgetState.retainUnchanged(from: snapshot, to: storage)
         updateContentState()

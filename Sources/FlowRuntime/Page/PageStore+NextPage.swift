@@ -18,8 +18,27 @@ extension PageStore {
         if case .nextPage? = lastFailure { lastFailure = nil }
         let stream = source.updates(for: PageRequest(pageID: pageID, kind: .nextPage(postback: postback)))
         let generation = pageGeneration
+        let decoder = self.decoder
+        // The task holds the store weakly and only between suspensions (see the type's doc).
         nextPageTask = Task { @MainActor [weak self] in
-            await self?.consumeNextPage(stream, token: token, generation: generation, postback: postback)
+            do {
+                // A next page is one document: the first update answers it.
+                var first: PageUpdate?
+                for try await update in stream {
+                    first = update
+                    break
+                }
+                guard let update = first else { throw NextPageError.noPage }
+                guard let base = self?.nextPageBase(token: token, generation: generation, postback: postback) else {
+                    self?.dropNextPage(token: token)
+                    return
+                }
+                let merged = try await OffMainDecoding.appendNextPage(update.data, to: base.page, decoder: decoder)
+                try self?.installNextPage(merged, data: update.data, baseGeneration: base.contentGeneration,
+                                          token: token, generation: generation, postback: postback)
+            } catch {
+                self?.failNextPage(error, token: token)
+            }
         }
     }
 
@@ -36,50 +55,45 @@ extension PageStore {
         token == nextPageToken && generation == pageGeneration && (storage?.pagination?.postback ?? .null) == postback
     }
 
-    private func consumeNextPage(
-        _ stream: AsyncThrowingStream<PageUpdate, any Error>, token: Int, generation: Int, postback: JSONValue
-    ) async {
-        do {
-            // A next page is one document: the first update answers it.
-            var first: PageUpdate?
-            for try await update in stream {
-                first = update
-                break
-            }
-            guard let update = first else { throw NextPageError.noPage }
-            guard let base = storage, isCurrentNextPage(token: token, generation: generation, postback: postback) else {
-                dropNextPage(token: token)
-                return
-            }
-            let baseGeneration = contentGeneration
-            var (merged, diagnostics) = try await OffMainDecoding.appendNextPage(update.data, to: base, decoder: decoder)
-            guard isCurrentNextPage(token: token, generation: generation, postback: postback) else {
-                dropNextPage(token: token)
-                return
-            }
-            if contentGeneration != baseGeneration, var current = storage {
-                // A mutation landed while the merge ran off the main actor; the postback still
-                // matches, so merge into the current page here rather than lose either.
-                diagnostics = try decoder.appendNextPage(update.data, to: &current)
-                merged = current
-            }
-            withMutation(keyPath: \.page) { storage = merged }
-            contentGeneration += 1
-            nextPageTask = nil
-            nextPageState = .idle
-            updateContentState()
-            record(DiagnosticReport(pageID: pageID, requestID: merged.requestID, source: .nextPage, diagnostics: diagnostics))
-        } catch {
-            guard token == nextPageToken else { return }
-            if let error = error as? PageDecodingError {
-                record([error.diagnostic], source: .refusedDocument(kind: "next_page"))
-            }
-            nextPageTask = nil
-            let message = error is NextPageError ? "the next page could not be loaded: no page was returned" : Self.message(for: error)
-            nextPageState = .failed(message: message)
-            lastFailure = .nextPage
-            onNotice?(.nextPageFailed(message: message))
+    /// The page to merge into, while the next page `token` is still wanted.
+    private func nextPageBase(token: Int, generation: Int, postback: JSONValue) -> (page: PageModel, contentGeneration: Int)? {
+        guard let base = storage, isCurrentNextPage(token: token, generation: generation, postback: postback) else { return nil }
+        return (base, contentGeneration)
+    }
+
+    private func installNextPage(
+        _ merged: (page: PageModel, diagnostics: [Diagnostic]), data: Data, baseGeneration: Int,
+        token: Int, generation: Int, postback: JSONValue
+    ) throws {
+        guard isCurrentNextPage(token: token, generation: generation, postback: postback) else {
+            dropNextPage(token: token)
+            return
         }
+        var (page, diagnostics) = merged
+        if contentGeneration != baseGeneration, var current = storage {
+            // A mutation landed while the merge ran off the main actor; the postback still
+            // matches, so merge into the current page here rather than lose either.
+            diagnostics = try decoder.appendNextPage(data, to: &current)
+            page = current
+        }
+        withMutation(keyPath: \.page) { storage = page }
+        contentGeneration += 1
+        nextPageTask = nil
+        nextPageState = .idle
+        updateContentState()
+        record(DiagnosticReport(pageID: pageID, requestID: page.requestID, source: .nextPage, diagnostics: diagnostics))
+    }
+
+    private func failNextPage(_ error: any Error, token: Int) {
+        guard token == nextPageToken else { return }
+        if let error = error as? PageDecodingError {
+            record([error.diagnostic], source: .refusedDocument(kind: "next_page"))
+        }
+        nextPageTask = nil
+        let message = error is NextPageError ? "the next page could not be loaded: no page was returned" : Self.message(for: error)
+        nextPageState = .failed(message: message)
+        lastFailure = .nextPage
+        onNotice?(.nextPageFailed(message: message))
     }
 
     private func dropNextPage(token: Int) {

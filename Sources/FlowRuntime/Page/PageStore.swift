@@ -11,11 +11,20 @@ import Observation
 /// Ordering rules, each enforced by a counter rather than by timing:
 /// - A page request (initial, refresh, retry) cancels the one before it and any next page
 ///   in flight; only the newest request's answers are applied (`pageRequestToken`).
-/// - A page answer is dropped if the content changed after its request began, other than by
-///   that request's own earlier updates (a slow refresh after an `api` mutation): `contentGeneration`.
+/// - A cached copy never replaces a fresh page of the same request, nor content changed
+///   after the request began.
+/// - An answer that mutations overtook (an `api` action landed after its request began, so
+///   the server may have composed it before the action took effect) gets those mutations
+///   laid onto it by id before it is shown; one that no longer finds its target is dropped
+///   and reported. Mutations that cannot be laid onto another composition (sections added,
+///   a page replaced, a transaction that fails there) have the request asked again, once.
+///   An older response never overwrites newer state, and a refresh is never silently lost.
 /// - A next page is dropped if the page was replaced since it was asked for, or its postback
 ///   no longer matches the page's (`pageGeneration`, postback).
 /// Every dropped answer counts in `droppedResponseCount`.
+///
+/// Tasks hold the store weakly and never across a suspension: dropping the last reference
+/// to a store cancels its work (and the streams it reads).
 @MainActor
 @Observable
 public final class PageStore {
@@ -43,7 +52,8 @@ public final class PageStore {
     /// Answers that arrived after newer state and were dropped, never applied.
     public internal(set) var droppedResponseCount = 0
 
-    /// How many reports `diagnosticReports` keeps for inspection. Default 200.
+    /// How many reports `diagnosticReports` keeps for inspection (a negative value keeps
+    /// none; the sink still sees every one). Default 200.
     @ObservationIgnored public var diagnosticReportLimit = 200
     /// Receives every non-empty diagnostic report (the analytics tracker's `contract_problem`).
     @ObservationIgnored public var onDiagnostics: DiagnosticSink?
@@ -59,6 +69,8 @@ public final class PageStore {
     @ObservationIgnored let source: any PageSource
     @ObservationIgnored var pageRequestToken = 0
     @ObservationIgnored var pageTask: Task<Void, Never>?
+    /// The page request in flight and what it has done, for the ordering rules.
+    @ObservationIgnored var pageRequest: PageRequestProgress?
     @ObservationIgnored var nextPageToken = 0
     @ObservationIgnored var nextPageTask: Task<Void, Never>?
     @ObservationIgnored var lastFailure: FailedOperation?
@@ -122,8 +134,9 @@ public final class PageStore {
     public func record(_ report: DiagnosticReport) {
         guard !report.diagnostics.isEmpty else { return }
         diagnosticReports.append(report)
-        if diagnosticReports.count > diagnosticReportLimit {
-            diagnosticReports.removeFirst(diagnosticReports.count - diagnosticReportLimit)
+        let limit = max(0, diagnosticReportLimit)
+        if diagnosticReports.count > limit {
+            diagnosticReports.removeFirst(diagnosticReports.count - limit)
         }
         onDiagnostics?(report)
     }
@@ -135,7 +148,7 @@ public final class PageStore {
 
     // MARK: - Page requests
 
-    private func startPageRequest(_ kind: PageRequest.Kind) {
+    private func startPageRequest(_ kind: PageRequest.Kind, isRetryAfterOvertake: Bool = false) {
         pageTask?.cancel()
         cancelNextPage()
         pageRequestToken += 1
@@ -148,61 +161,106 @@ public final class PageStore {
         }
         isLoadingPage = true
         let request = PageRequest(pageID: pageID, kind: kind)
+        pageRequest = PageRequestProgress(
+            token: token, request: request, expectedGeneration: contentGeneration, isRetryAfterOvertake: isRetryAfterOvertake)
         let stream = source.updates(for: request)
-        let generation = contentGeneration
+        let decoder = self.decoder
         pageTask = Task { @MainActor [weak self] in
-            await self?.consume(stream, request: request, token: token, generation: generation)
-        }
-    }
-
-    private func consume(
-        _ stream: AsyncThrowingStream<PageUpdate, any Error>, request: PageRequest, token: Int, generation: Int
-    ) async {
-        // The content this request may replace: what it saw at its start, then what it installed.
-        var expected = generation
-        // Whether the content on screen is this request's own cached copy. A mutation on it
-        // (an `api` answer) does not make the fresh page stale: the server that composes the
-        // fresh page has already applied the action.
-        var showsOwnCachedCopy = false
-        do {
-            for try await update in stream {
-                let decoded: DecodedPage
-                do {
-                    decoded = try await OffMainDecoding.decodePage(update.data, decoder: decoder)
-                } catch {
-                    guard token == pageRequestToken else { return }
-                    record(DiagnosticReport(pageID: pageID, requestID: storage?.requestID,
-                                            source: .refusedDocument(kind: request.kindName), diagnostics: [error.diagnostic]))
-                    // An unreadable cached copy is skipped: the fresh page that follows decides.
-                    if update.origin == .cached { continue }
-                    throw error
+            do {
+                for try await update in stream {
+                    let decoded: Result<DecodedPage, PageDecodingError>
+                    do throws(PageDecodingError) {
+                        decoded = .success(try await OffMainDecoding.decodePage(update.data, decoder: decoder))
+                    } catch {
+                        decoded = .failure(error)
+                    }
+                    // The store is held only for this synchronous step, never across the next await.
+                    guard let self, try self.receive(update, decoded: decoded, token: token) else { return }
                 }
-                guard token == pageRequestToken else {
-                    droppedResponseCount += 1
-                    return
-                }
-                guard contentGeneration == expected || (showsOwnCachedCopy && update.origin == .fresh) else {
-                    droppedResponseCount += 1
-                    endPageRequest()
-                    return
-                }
-                install(decoded, origin: update.origin, kind: request.kindName)
-                expected = contentGeneration
-                showsOwnCachedCopy = update.origin == .cached
+                self?.finishPageRequest(token: token)
+            } catch {
+                self?.failPageRequest(token: token, error: error)
             }
-            guard token == pageRequestToken else { return }
-            endPageRequest()
-            if storage == nil { failPageRequest(request.kind, message: "the page could not be loaded: no page was returned") }
-        } catch {
-            guard token == pageRequestToken else { return }
-            endPageRequest()
-            failPageRequest(request.kind, message: Self.message(for: error))
         }
     }
 
-    private func install(_ decoded: DecodedPage, origin: PageUpdate.Origin, kind: String) {
+    /// Applies one update of the page request `token`; `false` stops reading its stream.
+    private func receive(_ update: PageUpdate, decoded: Result<DecodedPage, PageDecodingError>, token: Int) throws -> Bool {
+        guard token == pageRequestToken, var progress = pageRequest, progress.token == token else {
+            droppedResponseCount += 1
+            return false
+        }
+        let page: DecodedPage
+        switch decoded {
+        case .success(let value):
+            page = value
+        case .failure(let error):
+            record(DiagnosticReport(pageID: pageID, requestID: storage?.requestID,
+                                    source: .refusedDocument(kind: progress.request.kindName), diagnostics: [error.diagnostic]))
+            // An unreadable cached copy is skipped: the fresh page that follows decides.
+            if update.origin == .cached { return true }
+            throw error
+        }
+        let overtaken = contentGeneration != progress.expectedGeneration
+        // A cached copy is older than this request's fresh page, and than any change made
+        // since the request began: it waits for the fresh page instead.
+        if update.origin == .cached, progress.installedFresh || overtaken {
+            droppedResponseCount += 1
+            return true
+        }
+        var model = page.page
+        var diagnostics = page.diagnostics
+        if overtaken {
+            guard let laid = Self.lay(progress.overtakingMutations, onto: &model, decoder: decoder) else {
+                droppedResponseCount += 1
+                if progress.isRetryAfterOvertake {
+                    endPageRequest()  // asked again once already: the page shown is the newest state
+                } else {
+                    startPageRequest(progress.request.kind, isRetryAfterOvertake: true)
+                }
+                return false
+            }
+            diagnostics += laid
+        }
+        install(model, diagnostics: diagnostics, origin: update.origin, kind: progress.request.kindName)
+        progress.expectedGeneration = contentGeneration
+        progress.overtakingMutations.removeAll()
+        if update.origin == .fresh { progress.installedFresh = true }
+        pageRequest = progress
+        return true
+    }
+
+    /// Lays mutations that overtook a request onto its answer, by id; returns the failures
+    /// (each mutation that found no target), or `nil` when the answer must be asked again:
+    /// sections added or a page replaced would be added twice or lost on another
+    /// composition, and a transaction that fails there cannot be half applied.
+    private static func lay(_ batches: [MutationBatch], onto page: inout PageModel, decoder: PageDecoder) -> [Diagnostic]? {
+        var failures: [Diagnostic] = []
+        for batch in batches {
+            guard batch.mutations.allSatisfy(\.kind.isAddressedByID) else { return nil }
+            let result = page.apply(batch.mutations, mode: batch.mode, decoder: decoder)
+            if result.isRolledBack { return nil }
+            // What decoding the new widgets reported was reported when they first landed.
+            failures += result.diagnostics.filter { $0.kind == .mutationFailed }
+        }
+        return failures
+    }
+
+    private func finishPageRequest(token: Int) {
+        guard token == pageRequestToken, let kind = pageRequest?.request.kind else { return }
+        endPageRequest()
+        if storage == nil { reportPageFailure(kind, message: "the page could not be loaded: no page was returned") }
+    }
+
+    private func failPageRequest(token: Int, error: any Error) {
+        guard token == pageRequestToken, let kind = pageRequest?.request.kind else { return }
+        endPageRequest()
+        reportPageFailure(kind, message: Self.message(for: error))
+    }
+
+    private func install(_ page: PageModel, diagnostics: [Diagnostic], origin: PageUpdate.Origin, kind: String) {
         let snapshot = widgetState.snapshot(of: storage)
-        withMutation(keyPath: \.page) { storage = decoded.page }
+        withMutation(keyPath: \.page) { storage = page }
         pageGeneration += 1
         contentGeneration += 1
         self.origin = origin
@@ -210,19 +268,20 @@ public final class PageStore {
         nextPageState = .idle
         updateContentState()
         widgetState.retainUnchanged(from: snapshot, to: storage)
-        record(DiagnosticReport(pageID: pageID, requestID: decoded.page.requestID,
-                                source: .page(kind: kind, origin: origin), diagnostics: decoded.diagnostics))
+        record(DiagnosticReport(pageID: pageID, requestID: page.requestID,
+                                source: .page(kind: kind, origin: origin), diagnostics: diagnostics))
     }
 
     private func endPageRequest() {
         pageTask = nil
+        pageRequest = nil
         isLoadingPage = false
         isRefreshing = false
     }
 
     /// Nothing shown: the full-screen error. A page shown: it stays, with its widget state,
     /// and the user is told.
-    private func failPageRequest(_ kind: PageRequest.Kind, message: String) {
+    private func reportPageFailure(_ kind: PageRequest.Kind, message: String) {
         lastFailure = .page(kind)
         if storage == nil {
             state = .failed(message: message)
@@ -241,5 +300,36 @@ public final class PageStore {
     static func message(for error: any Error) -> String {
         if let error = error as? PageDecodingError { return "the page could not be read: \(error)" }
         return "the page could not be loaded: \(error)"
+    }
+}
+
+/// A batch of mutations as an `api` answer applied it.
+struct MutationBatch {
+    let mutations: [PageMutation]
+    let mode: MutationMode
+}
+
+/// What the page request in flight has done, for the store's ordering rules.
+struct PageRequestProgress {
+    let token: Int
+    let request: PageRequest
+    /// `contentGeneration` when the request began or last installed an update.
+    var expectedGeneration: Int
+    /// Mutations applied since then: laid onto the request's next answer.
+    var overtakingMutations: [MutationBatch] = []
+    /// Whether a fresh update was installed: a cached one after it is older.
+    var installedFresh = false
+    /// Whether this request was itself asked again after mutations overtook an answer.
+    let isRetryAfterOvertake: Bool
+}
+
+extension PageMutation.Kind {
+    /// Whether the mutation names its target by id, so that it means the same on another
+    /// composition of the page.
+    var isAddressedByID: Bool {
+        switch self {
+        case .replaceWidget, .removeWidget, .replaceSection, .removeSection: true
+        case .appendSections, .prependSections, .replacePage: false
+        }
     }
 }

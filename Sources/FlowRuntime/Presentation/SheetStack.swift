@@ -15,6 +15,8 @@ public final class SheetStack {
     }
 
     public private(set) var entries: [Entry] = []
+    /// The most sheets stacked at once; more are refused. Default 8.
+    @ObservationIgnored public var maximumDepth = 8
     @ObservationIgnored private var nextID = 0
 
     public init() {}
@@ -22,10 +24,14 @@ public final class SheetStack {
     /// The sheet on top, if any.
     public var top: SheetModel? { entries.last?.sheet }
 
-    /// Presents `sheet` on top of the others.
-    public func present(_ sheet: SheetModel) {
+    /// Presents `sheet` on top of the others; says whether it did (no more than
+    /// `maximumDepth` sheets stack, whatever a server's sheets open).
+    @discardableResult
+    public func present(_ sheet: SheetModel) -> Bool {
+        guard entries.count < max(0, maximumDepth) else { return false }
         nextID += 1
         entries.append(Entry(presentationID: nextID, sheet: sheet))
+        return true
     }
 
     /// Closes the top sheet; says whether there was one. A sheet that is not dismissible

@@ -20,7 +20,8 @@ public final class ToastQueue {
 
     /// How long a toast without a duration stays. Default 2.5 s.
     @ObservationIgnored public var defaultDuration: Duration = .milliseconds(2500)
-    /// How many toasts may wait; older waiting ones are dropped beyond it. Default 5.
+    /// How many toasts may wait behind the one on screen; older waiting ones are dropped
+    /// beyond it (0 keeps none waiting, and still shows a toast when none is up). Default 5.
     @ObservationIgnored public var maximumPending = 5
 
     @ObservationIgnored private let clock: any Clock<Duration>
@@ -40,13 +41,17 @@ public final class ToastQueue {
         nextID += 1
         var duration = defaultDuration
         // The duration comes from the server: capped, so that no value can overflow the
-        // conversion or keep a toast up for ever.
+        // conversion or keep a toast up for ever; kept to the nanosecond below that.
         if let seconds, seconds.isFinite, seconds > 0 {
-            duration = .milliseconds(Int64((min(seconds, Self.maximumSeconds) * 1000).rounded()))
+            duration = .seconds(min(seconds, Self.maximumSeconds))
         }
         pending.append(Toast(id: nextID, message: message, duration: duration))
-        if pending.count > maximumPending { pending.removeFirst(pending.count - maximumPending) }
-        if current == nil { showNext() }
+        if current == nil {
+            showNext()
+        } else {
+            let limit = max(0, maximumPending)
+            if pending.count > limit { pending.removeFirst(pending.count - limit) }
+        }
     }
 
     /// The longest a toast stays, in seconds, whatever the server asks.

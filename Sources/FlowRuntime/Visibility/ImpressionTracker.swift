@@ -7,22 +7,57 @@ import FlowCore
 /// `request_id`. Time comes from the injected clock. Only visibility reported here counts:
 /// decoding, prefetching and off-screen layout report nothing (or 0) and never impress. A
 /// widget that leaves the screen before its duration starts over; one seen again (a recycled
-/// row) counts again only while under its limit; a new `request_id` starts every count anew.
-/// `limit` 0 means never.
+/// row) counts again only while under its limit. `limit` 0 means never.
+///
+/// A widget that changes while it is timed (`replace_widget`: another type, tracking or
+/// position) starts its timing anew, so the event sent is always the widget that was seen.
+/// Counts are kept per (`request_id`, widget), so one tracker shared by several pages never
+/// counts a page twice when the user comes back to it; they are bounded by
+/// `maximumCountedWidgets`, the oldest compositions' counts going first.
 @MainActor
 public final class ImpressionTracker {
+    /// What an impression says of a widget; when it changes, timing starts over.
+    private struct Seen: Equatable {
+        let widget: WidgetModel
+        let sectionID: String?
+        let sectionTracking: JSONObject
+        let position: Int
+
+        init(_ item: VisibleWidget) {
+            widget = item.widget
+            sectionID = item.section?.id
+            sectionTracking = item.section?.tracking ?? JSONObject()
+            position = item.position
+        }
+
+        static func == (lhs: Seen, rhs: Seen) -> Bool {
+            lhs.widget == rhs.widget && lhs.position == rhs.position && lhs.sectionTracking == rhs.sectionTracking
+                && (lhs.sectionID.map { rhs.sectionID?.isByteEqual(to: $0) == true } ?? (rhs.sectionID == nil))
+        }
+    }
+
     private struct Session {
         let token: Int
+        let seen: Seen
         var task: Task<Void, Never>?
         /// Fired during this continuous visibility: it does not fire again until the widget leaves.
         var hasFired = false
     }
 
+    /// The most (`request_id`, widget) counts kept. Default 20,000.
+    public var maximumCountedWidgets = 20_000
+    /// The most compositions whose counts are kept. Default 256.
+    public var maximumCompositions = 256
+
     private let clock: any Clock<Duration>
     private let onImpression: @MainActor (ImpressionEvent) -> Void
-    private var requestID: String?
-    private var counts: [String: Int] = [:]
-    private var sessions: [String: Session] = [:]
+    /// The composition on screen: sessions belong to it.
+    private var requestID: ExactString?
+    private var counts: [ExactString: [ExactString: Int]] = [:]
+    /// Compositions, least recently shown first, for eviction.
+    private var requestOrder: [ExactString] = []
+    private var countedWidgets = 0
+    private var sessions: [ExactString: Session] = [:]
     private var nextToken = 0
 
     public init(clock: any Clock<Duration> = ContinuousClock(), onImpression: @escaping @MainActor (ImpressionEvent) -> Void) {
@@ -35,19 +70,33 @@ public final class ImpressionTracker {
     }
 
     /// Reports one frame: every widget of `page` with some area on screen. Widgets absent
-    /// from `visible` are off screen.
+    /// from `visible` are off screen; so is every widget of any other page.
     public func update(page: PageModel, visible: [VisibleWidget]) {
-        if page.requestID != requestID {
+        let request = ExactString(page.requestID)
+        if request != requestID {
             endAllSessions()
-            counts.removeAll()
-            requestID = page.requestID
+            requestID = request
+            if counts[request] == nil {
+                counts[request] = [:]
+            } else if let index = requestOrder.firstIndex(of: request) {
+                requestOrder.remove(at: index)  // least recently shown goes first
+            }
+            requestOrder.append(request)
+            evictOldCounts()
         }
-        var onScreen = Set<String>()
+        var onScreen = Set<ExactString>()
         for item in visible where Self.qualifies(item) {
-            let id = item.widget.id
+            let id = ExactString(item.widget.id)
             onScreen.insert(id)
-            guard sessions[id] == nil, counts[id, default: 0] < item.widget.impression.limit else { continue }
-            startSession(for: item, page: page)
+            let seen = Seen(item)
+            if let session = sessions[id] {
+                if session.seen == seen { continue }
+                // Replaced or moved while timed: what was seen is not what would be reported.
+                session.task?.cancel()
+                sessions[id] = nil
+            }
+            guard count(of: id, in: request) < item.widget.impression.limit else { continue }
+            startSession(for: item, seen: seen, page: page)
         }
         for (id, session) in sessions where !onScreen.contains(id) {
             session.task?.cancel()
@@ -63,12 +112,16 @@ public final class ImpressionTracker {
 
     /// Whether widget `id` is being timed toward an impression.
     public func isTiming(_ id: String) -> Bool {
-        sessions[id].map { !$0.hasFired } ?? false
+        sessions[ExactString(id)].map { !$0.hasFired } ?? false
     }
 
-    /// Impressions of widget `id` counted for the current `request_id`.
+    /// Impressions of widget `id` counted for the composition on screen.
     public func impressionCount(of id: String) -> Int {
-        counts[id, default: 0]
+        requestID.map { count(of: ExactString(id), in: $0) } ?? 0
+    }
+
+    private func count(of id: ExactString, in request: ExactString) -> Int {
+        counts[request]?[id] ?? 0
     }
 
     /// At least `min_visible_percent` of the area, and some area at all.
@@ -80,19 +133,18 @@ public final class ImpressionTracker {
         return min(fraction, 1) >= item.widget.impression.minVisiblePercent / 100 - 1e-9
     }
 
-    private func startSession(for item: VisibleWidget, page: PageModel) {
+    private func startSession(for item: VisibleWidget, seen: Seen, page: PageModel) {
         nextToken += 1
         let token = nextToken
-        let id = item.widget.id
+        let id = ExactString(item.widget.id)
         let event = ImpressionEvent(item: item, page: page)
         let milliseconds = item.widget.impression.minDurationMilliseconds
+        sessions[id] = Session(token: token, seen: seen)
         guard milliseconds > 0 else {
-            sessions[id] = Session(token: token)
             fire(id, token: token, event: event)
             return
         }
         let timer = ClockTimer(clock: clock, after: .milliseconds(milliseconds))
-        sessions[id] = Session(token: token)
         sessions[id]?.task = Task { @MainActor [weak self] in
             do {
                 try await timer.wait()
@@ -104,12 +156,26 @@ public final class ImpressionTracker {
     }
 
     /// Counts the impression if the session that timed it is still the widget's, and the
-    /// page's `request_id` is still the event's.
-    private func fire(_ id: String, token: Int, event: ImpressionEvent) {
-        guard sessions[id]?.token == token, event.requestID == requestID else { return }
+    /// composition on screen is still the event's.
+    private func fire(_ id: ExactString, token: Int, event: ImpressionEvent) {
+        let request = ExactString(event.requestID)
+        guard sessions[id]?.token == token, request == requestID else { return }
         sessions[id]?.hasFired = true
         sessions[id]?.task = nil
-        counts[id, default: 0] += 1
+        counts[request, default: [:]][id, default: 0] += 1
+        if counts[request]?[id] == 1 { countedWidgets += 1 }
+        evictOldCounts()
         onImpression(event)
+    }
+
+    /// Forgets the oldest compositions' counts while more than the bounds are kept; the one on
+    /// screen is never forgotten.
+    private func evictOldCounts() {
+        while countedWidgets > max(0, maximumCountedWidgets) || requestOrder.count > max(1, maximumCompositions),
+            let oldest = requestOrder.first, oldest != requestID
+        {
+            requestOrder.removeFirst()
+            countedWidgets -= counts.removeValue(forKey: oldest)?.count ?? 0
+        }
     }
 }
