@@ -19,10 +19,12 @@ enum RequestBody {
         return value
     }
 
-    static func string(_ value: JSONValue, _ key: String, maxLength: Int = 128) throws(RequestError) -> String {
+    /// A required non-empty string member of at most `maxBytes` UTF-8 bytes (bytes, not
+    /// Characters: one Character can hold any number of combining marks).
+    static func string(_ value: JSONValue, _ key: String, maxBytes: Int = 128) throws(RequestError) -> String {
         guard let member = value[key] else { throw .badBody("'\(key)' is required") }
-        guard case .string(let text) = member, !text.isEmpty, text.count <= maxLength else {
-            throw .badBody("'\(key)' must be a non-empty string of at most \(maxLength) characters")
+        guard case .string(let text) = member, !text.utf8.isEmpty, text.utf8.count <= maxBytes else {
+            throw .badBody("'\(key)' must be a non-empty string of at most \(maxBytes) UTF-8 bytes")
         }
         return text
     }
