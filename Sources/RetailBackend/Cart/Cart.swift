@@ -52,9 +52,11 @@ struct Cart: Sendable, Equatable {
         revision = max(revision, clock) + 1
     }
 
-    /// Microseconds since 1970 on the injected clock (exact in a JSON number until the year
-    /// 2255).
+    /// Microseconds since 2024-01-01 on the injected clock (0 before): under 10^15, the
+    /// largest integer FlowCore's JSON writer writes without a fraction, until 2055.
     static func clock(_ date: Date) -> Int {
-        Int((date.timeIntervalSince1970 * 1_000_000).rounded(.down))
+        max(0, Int(((date.timeIntervalSince1970 - epoch) * 1_000_000).rounded(.down)))
     }
+
+    private static let epoch: TimeInterval = 1_704_067_200
 }
