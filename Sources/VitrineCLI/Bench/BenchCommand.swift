@@ -5,7 +5,7 @@ import Foundation
 enum BenchCommand {
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         guard let name = arguments.first else {
-            console.err("usage: vitrine bench decode|runtime|serve|images [options]")
+            console.err("usage: vitrine bench decode|runtime|serve|images|slow-clients [options]")
             return 2
         }
         let rest = Array(arguments.dropFirst())
@@ -14,8 +14,9 @@ enum BenchCommand {
         case "runtime": return await RuntimeBench.run(rest, console: console)
         case "serve": return await ServeBench.run(rest, console: console)
         case "images": return await ImagesBench.run(rest, console: console)
+        case "slow-clients": return await SlowClientsBench.run(rest, console: console)
         default:
-            console.err("vitrine bench: unknown benchmark '\(name)' (decode, runtime, serve, images)")
+            console.err("vitrine bench: unknown benchmark '\(name)' (decode, runtime, serve, images, slow-clients)")
             return 2
         }
     }
