@@ -71,8 +71,11 @@ import Testing
     @Test func revisionsFollowTheClockAndOnlyGrow() throws {
         let first = try #require(try parse(add(#"{"product_id":"p-1001"}"#))["revision"]?.intValue)
         clock.advance(seconds: 2)
-        let later = try #require(try parse(add(#"{"product_id":"p-1001"}"#))["revision"]?.intValue)
+        let response = add(#"{"product_id":"p-1001"}"#)
+        let later = try #require(try parse(response)["revision"]?.intValue)
         #expect(later == Cart.clock(clock.now) + 1)
+        // Written as a JSON integer, as the contract's schema says (no fraction, no exponent).
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#""revision":\#(later),"#))
         #expect(later > first)
     }
 }

@@ -141,7 +141,7 @@ public final class HTTPServer: Sendable {
     private static func validate(_ configuration: Configuration) throws(HTTPServerError) {
         let positive: [(String, Int)] = [
             ("threadCount", configuration.threadCount),
-            ("maxHeaderBytes", min(configuration.maxHeaderBytes, Int(UInt32.max / 2))),
+            ("maxHeaderBytes", configuration.maxHeaderBytes),
             ("maxQueryArguments", configuration.maxQueryArguments),
             ("maxConnections", configuration.maxConnections),
             ("maxConnectionsPerAddress", configuration.maxConnectionsPerAddress),
@@ -149,6 +149,10 @@ public final class HTTPServer: Sendable {
         ]
         for (name, value) in positive where value < 1 || value > Int(UInt32.max) {
             throw .invalidConfiguration("\(name) must be between 1 and \(UInt32.max), not \(value)")
+        }
+        guard configuration.maxHeaderBytes <= Int(UInt32.max) / 2 else {
+            // libmicrohttpd's pool is twice the head limit.
+            throw .invalidConfiguration("maxHeaderBytes must be at most \(UInt32.max / 2)")
         }
         guard configuration.maxBodyBytes >= 0 else {
             throw .invalidConfiguration("maxBodyBytes must not be negative")
