@@ -6,7 +6,7 @@ extension HomeBackend {
     func action(_ name: String, request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         switch name {
         case "notify-me": return try notifyMe(request)
-        default: throw .notFound("no action '\(name.prefix(80))'; known: notify-me", code: "unknown_action")
+        default: throw .notFound("no action '\(name.clipped(toUTF8Bytes: 80))'; known: notify-me", code: "unknown_action")
         }
     }
 
@@ -14,13 +14,13 @@ extension HomeBackend {
     /// with one that shows the alert is on (and offers no second tap), and a toast.
     private func notifyMe(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let body = try RequestBody.object(request)
-        let widgetID = try RequestBody.string(body, "widget_id", maxLength: 200)
+        let widgetID = try RequestBody.string(body, "widget_id", maxBytes: 200)
         guard let action = body["action"], case .object = action else {
             throw .badBody("'action' must be the action object, with its 'product_id'")
         }
         let productID = try RequestBody.string(action, "product_id")
         guard let product = catalogue.product(productID) else {
-            throw .notFound("no product '\(productID.prefix(80))'", code: "unknown_product")
+            throw .notFound("no product '\(productID.clipped(toUTF8Bytes: 80))'", code: "unknown_product")
         }
         guard product.availability == .unavailable else {
             throw .conflict("'\(product.id)' is available; add it to the cart instead", code: "product_available")

@@ -1,10 +1,29 @@
 import Foundation
 
 extension HomeBackend {
-    /// Carts are per `X-Vitrine-User`; requests without one share the `anonymous` cart.
+    /// The `X-Vitrine-User` of a request that `respond(to:)` has checked (`validateUser`);
+    /// requests without one share the `anonymous` cart.
     static func user(of request: HTTPRequest) -> String {
-        guard let user = request.header("x-vitrine-user"), !user.isEmpty else { return "anonymous" }
-        return user
+        request.header("x-vitrine-user") ?? "anonymous"
+    }
+
+    /// `X-Vitrine-User`, when present, matches `^[A-Za-z0-9._-]{1,64}$` (checked on bytes);
+    /// anything else, including an empty or repeated header (joined as `a, b`), is a 400.
+    static func validateUser(_ request: HTTPRequest) throws(RequestError) {
+        guard let user = request.header("x-vitrine-user") else { return }
+        let isValid = (1...64).contains(user.utf8.count) && user.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                return true
+            default:
+                return false
+            }
+        }
+        guard isValid else {
+            throw RequestError(status: 400, code: "invalid_user",
+                               message: "X-Vitrine-User must be 1 to 64 of A-Z a-z 0-9 . _ - (one header)")
+        }
     }
 
     /// `GET /v1/cart`
@@ -12,26 +31,32 @@ extension HomeBackend {
         .json(body: carts.cart(user: Self.user(of: request), locale: StoreLocale.resolve(request.queryValue("locale"))))
     }
 
-    /// `POST /v1/cart/items` with `{product_id, quantity = 1}`.
+    /// `POST /v1/cart/items` with `{product_id, quantity = 1}`. The body is read here but its
+    /// errors wait until the idempotency key has been looked up (`CartService.apply`).
     func addToCart(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        let body = try RequestBody.object(request)
-        let productID = try RequestBody.string(body, "product_id")
-        let quantity = try RequestBody.optionalInt(body, "quantity") ?? 1
-        return try changeCart(.add(productID: productID, quantity: quantity), request: request)
+        let locale = StoreLocale.resolve(request.queryValue("locale"))
+        let change = Result { () throws(RequestError) -> CartService.Change in
+            let body = try RequestBody.object(request)
+            let productID = try RequestBody.string(body, "product_id")
+            let quantity = try RequestBody.optionalInt(body, "quantity") ?? 1
+            return .add(productID: productID, quantity: quantity)
+        }
+        return try changeCart(change, request: request, locale: locale,
+                              fingerprint: CartFingerprint.add(body: request.body, locale: locale))
     }
 
     /// `DELETE /v1/cart/items/{product_id}`
     func removeFromCart(_ productID: String, request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        try changeCart(.remove(productID: productID), request: request)
+        let locale = StoreLocale.resolve(request.queryValue("locale"))
+        return try changeCart(.success(.remove(productID: productID)), request: request, locale: locale,
+                              fingerprint: CartFingerprint.remove(productID: productID, locale: locale))
     }
 
-    private func changeCart(_ change: CartService.Change, request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        let key = try Self.idempotencyKey(request)
-        let locale = StoreLocale.resolve(request.queryValue("locale"))
-        var fingerprint = StableHash.fnv1a64("\(request.method) \(request.path) \(locale.rawValue)")
-        fingerprint = StableHash.fnv1a64(bytes: request.body, seed: fingerprint)
-        let body = try carts.apply(change, user: Self.user(of: request), idempotencyKey: key,
-                                   fingerprint: fingerprint, locale: locale)
+    private func changeCart(_ change: Result<CartService.Change, RequestError>, request: HTTPRequest, locale: StoreLocale,
+                            fingerprint: UInt64) throws(RequestError) -> HTTPResponse {
+        let body = try carts.apply(CartService.Request(
+            change: change, user: Self.user(of: request), address: request.clientAddress,
+            idempotencyKey: try Self.idempotencyKey(request), fingerprint: fingerprint, locale: locale))
         return .json(body: body)
     }
 

@@ -23,10 +23,17 @@ extension HomeBackend {
         public var pageSize = 4
         /// Encoded pages kept. Default: 1024.
         public var pageCacheCapacity = 1024
-        /// Carts kept (oldest forgotten first). Default: 10 000.
+        /// Whether a request's `X-Vitrine-Fault` header is honoured. Off unless the operator
+        /// opts in (`vitrine serve --faults …`), because any client could otherwise slow the
+        /// server down for everyone. Default: false.
+        public var acceptsFaultHeader = false
+        /// Shoppers (carts with their idempotency keys) kept. Default: 10 000.
         public var cartCapacity = 10_000
-        /// Idempotency keys remembered. Default: 10 000.
-        public var idempotencyCapacity = 10_000
+        /// Shoppers one client address may hold; its own oldest is forgotten past it
+        /// (`CartBook`). Default: 1 000.
+        public var cartsPerAddress = 1_000
+        /// Idempotency keys remembered per shopper (oldest forgotten first). Default: 32.
+        public var idempotencyKeysPerUser = 32
         /// How long an idempotency key is remembered. Default: 24 hours.
         public var idempotencyLifetime: TimeInterval = 86_400
         /// Event ids remembered for de-duplication. Default: 100 000.

@@ -14,7 +14,7 @@ extension HomeBackend {
         for (index, event) in list.enumerated() {
             guard case .object = event else { throw .badBody("events[\(index)] must be an object") }
             do {
-                batch.append((try RequestBody.string(event, "event_id"), try RequestBody.string(event, "name", maxLength: 64)))
+                batch.append((try RequestBody.string(event, "event_id"), try RequestBody.string(event, "name", maxBytes: 64)))
             } catch {
                 throw .badBody("events[\(index)]: \(error.message)")
             }

@@ -5,7 +5,7 @@ extension HomeBackend {
     /// campaigns only while live and only those the segment may see.
     func suggestions(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let query = request.queryValue("q") ?? ""
-        guard query.count <= 200 else { throw .badParameter("q is at most 200 characters") }
+        guard query.utf8.count <= 200 else { throw .badParameter("q is at most 200 UTF-8 bytes") }
         let segment = try PageContext.parseSegment(request)
         let locale = StoreLocale.resolve(request.queryValue("locale"))
         let campaigns = catalogue.liveCampaigns(in: catalogue.schedule(at: configuration.now()))

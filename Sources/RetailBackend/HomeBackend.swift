@@ -37,11 +37,12 @@ public final class HomeBackend: HTTPHandler {
         pages = PageCache(capacity: configuration.pageCacheCapacity)
         carts = CartService(
             catalogue: catalogue, now: configuration.now, cartCapacity: configuration.cartCapacity,
-            idempotencyCapacity: configuration.idempotencyCapacity, idempotencyLifetime: configuration.idempotencyLifetime)
+            cartsPerAddress: configuration.cartsPerAddress, keysPerUser: configuration.idempotencyKeysPerUser,
+            keyLifetime: configuration.idempotencyLifetime)
         events = EventLog(idCapacity: configuration.eventIDCapacity)
         images = ImageStore(specs: ImageSpec.all(in: catalogue), memoryBudget: configuration.imageMemoryBudget,
                             directory: configuration.imageCacheDirectory)
-        faults = FaultInjector(base: base)
+        faults = FaultInjector(base: base, acceptsHeader: configuration.acceptsFaultHeader)
         searchIndexes = Dictionary(uniqueKeysWithValues: StoreLocale.allCases.map { ($0, SearchIndex(catalogue: catalogue, locale: $0)) })
     }
 
@@ -49,6 +50,7 @@ public final class HomeBackend: HTTPHandler {
         let profile: FaultProfile
         do {
             profile = try faults.profile(for: request)
+            try Self.validateUser(request)
         } catch {
             return error.response
         }
@@ -66,10 +68,10 @@ public final class HomeBackend: HTTPHandler {
 
     private func route(_ request: HTTPRequest, profile: FaultProfile) throws(RequestError) -> HTTPResponse {
         guard let route = Route(path: request.path) else {
-            throw .notFound("no route \(request.method.prefix(10)) \(request.path.prefix(120))")
+            throw .notFound("no route \(request.method.clipped(toUTF8Bytes: 10)) \(request.path.clipped(toUTF8Bytes: 120))")
         }
         guard route.methods.contains(request.method) else {
-            throw .methodNotAllowed(String(request.method.prefix(10)), allowed: route.methods)
+            throw .methodNotAllowed(String(request.method.clipped(toUTF8Bytes: 10)), allowed: route.methods)
         }
         switch route {
         case .home: return try page("home", request: request, profile: profile)

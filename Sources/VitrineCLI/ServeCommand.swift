@@ -70,7 +70,11 @@ enum ServeCommand {
         }
         let backend: HomeBackend
         do {
-            backend = try HomeBackend(faults: options.faults)
+            // Naming a fault profile (even `none`) is how the operator allows clients to ask
+            // for faults with `X-Vitrine-Fault`; otherwise the header is ignored.
+            var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
+            backendConfiguration.acceptsFaultHeader = options.faults != nil
+            backend = try HomeBackend(configuration: backendConfiguration)
         } catch {
             console.err("vitrine serve: invalid --faults: \(error)\n\(usage)")
             return 2

@@ -44,3 +44,51 @@ import Testing
         #expect(log.stats()["counts"] == ["(other)": 2, "a": 2, "b": 1])
     }
 }
+
+/// Limits in UTF-8 bytes and identifiers compared by bytes (issue 12, items 2 and 10).
+@Suite struct EventLogBytesTests {
+    let backend: HomeBackend
+
+    init() throws {
+        backend = try makeBackend()
+    }
+
+    func send(_ events: [(id: String, name: String)]) throws -> HTTPResponse {
+        let list = events.map { JSONValue.object(JSONObject([("event_id", .string($0.id)), ("name", .string($0.name))])) }
+        return backend.respond(to: HTTPRequest(
+            method: "POST", path: "/v1/events", headers: ["content-type": "application/json"],
+            body: JSONWriter.data(for: ["events": .array(list)])))
+    }
+
+    @Test func aNameOfFewCharactersButManyBytesIsRefused() throws {
+        // Three characters: "abc" with 490 000 combining marks on the last one.
+        let name = "abc" + String(repeating: "\u{301}", count: 490_000)
+        #expect(name.count == 3)
+        let response = try send([(id: "e-1", name: name)])
+        #expect(response.status == 400)
+        #expect(response.body.count < 1_000)
+        let id = "e" + String(repeating: "\u{301}", count: 100)  // 201 bytes
+        #expect(try send([(id: id, name: "tap")]).status == 400)
+        #expect(try send([(id: "e-2", name: String(repeating: "é", count: 32))]).status == 200)  // 64 bytes
+        #expect(try send([(id: "e-3", name: String(repeating: "é", count: 33))]).status == 400)  // 66 bytes
+    }
+
+    @Test func idsThatDifferInBytesAreDifferentEvents() throws {
+        let answer = try parse(try send([(id: "caf\u{E9}", name: "tap"), (id: "cafe\u{301}", name: "tap")]))
+        #expect(answer == ["accepted": 2, "duplicates": 0])
+        _ = try send([(id: "n-1", name: "caf\u{E9}"), (id: "n-2", name: "cafe\u{301}")])
+        let counts = try parse(backend.respond(to: get("/v1/events/stats")))["counts"]
+        guard case .object(let object) = counts else { Issue.record("counts is not an object"); return }
+        #expect(Array(object).map { Array($0.key.utf8) }.filter { $0.first == UInt8(ascii: "c") }.count == 2)
+    }
+
+    @Test func statsStayBoundedWhateverTheNames() throws {
+        for batch in 0..<4 {
+            _ = try send((0..<100).map { (id: "s-\(batch)-\($0)", name: String(repeating: "n", count: 60) + "\(batch)-\($0)") })
+        }
+        let stats = backend.respond(to: get("/v1/events/stats"))
+        // At most 256 names of at most 64 bytes, plus "(other)".
+        #expect(stats.body.count < 257 * 80)
+        #expect(try parse(stats)[path: "counts", "(other)"] == 144)  // 400 names, 256 kept
+    }
+}

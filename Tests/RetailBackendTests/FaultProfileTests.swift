@@ -82,4 +82,17 @@ import Testing
         #expect(invalid.status == 400)
         #expect(try parse(invalid)[path: "error", "code"] == "invalid_fault_profile")
     }
+
+    @Test func theHeaderIsIgnoredUnlessTheOperatorAllowedIt() throws {
+        let closed = try HomeBackend(configuration: HomeBackend.Configuration())
+        let request = get("/v1/home", headers: ["x-vitrine-fault": "latency=20s,unknown_section,error=503"])
+        let response = closed.respond(to: request)
+        #expect(response.status == 200)
+        #expect(response.delay == .zero)
+        #expect(try !parse(response).allObjects.contains { $0["type"] == "hologram" })
+        #expect(closed.respond(to: get("/v1/home", headers: ["x-vitrine-fault": "explode"])).status == 200)
+        var configuration = HomeBackend.Configuration(faults: "none")
+        configuration.acceptsFaultHeader = true
+        #expect(try HomeBackend(configuration: configuration).respond(to: request).status == 503)
+    }
 }

@@ -67,7 +67,7 @@ import Testing
         }
         #expect(statuses.allSatisfy { $0 == 200 })
         let cart = try JSONParser.parse(try send("GET", "/v1/cart", headers: ["X-Vitrine-User": "http"]).body)
-        #expect(cart["revision"] == 12)  // twelve distinct keys, each applied once
+        #expect(cart["revision"] == .integer(Cart.clock(clock.now) + 12))  // twelve distinct keys, each applied once
         #expect(cart[path: "items", 0, "quantity"] == 12)
     }
 
@@ -105,5 +105,19 @@ import Testing
         #expect(answer["query"] == "Mäntel")
         #expect(answer[path: "suggestions", 0, "target"] == "category:coats")
         #expect(try JSONParser.parse(try send("GET", "/v1/search/suggestions?q=m").body)["suggestions"] == [])
+    }
+
+    @Test func xVitrineUserMustMatchItsPatternOverHTTP() throws {
+        #expect(try send("GET", "/v1/cart", headers: ["X-Vitrine-User": "ana.b_c-1"]).status == 200)
+        #expect(try send("GET", "/v1/cart", headers: ["X-Vitrine-User": String(repeating: "u", count: 64)]).status == 200)
+        for bad in [String(repeating: "u", count: 65), String(repeating: "u", count: 31_000), "ana b", "caf\u{E9}", "a/b", "a,b"] {
+            let reply = try send("GET", "/v1/cart", headers: ["X-Vitrine-User": bad])
+            #expect(reply.status == 400)
+            #expect(reply.errorCode == "invalid_user")
+        }
+        let twice = "GET /v1/cart HTTP/1.1\r\nHost: t\r\nConnection: close\r\nX-Vitrine-User: a\r\nX-Vitrine-User: b\r\n\r\n"
+        #expect(try server.exchange(twice)?.status == 400)
+        #expect(try server.exchange("GET /v1/home HTTP/1.1\r\nHost: t\r\nConnection: close\r\nX-Vitrine-User:\r\n\r\n")?.status == 400)
+        #expect(try send("POST", "/v1/cart/items", headers: ["X-Vitrine-User": "bad user"], body: #"{"product_id":"p-1001"}"#).status == 400)
     }
 }

@@ -25,6 +25,8 @@ func makeBackend(clock: TestClock = TestClock(), faults: String? = nil,
     var configuration = HomeBackend.Configuration(faults: faults)
     configuration.now = { clock.now }
     configuration.anchor = TestClock.anchor
+    // Tests drive faults per request; `vitrine serve` only allows that when asked to.
+    configuration.acceptsFaultHeader = true
     configure(&configuration)
     return try HomeBackend(configuration: configuration)
 }

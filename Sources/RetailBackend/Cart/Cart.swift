@@ -1,33 +1,62 @@
-/// One shopper's cart. `revision` grows with every change and never goes back, so a client
-/// can drop answers older than the newest it applied (CONTRACT §10); `CartService` assigns
-/// it from one counter for all carts.
-struct Cart: Sendable {
-    var id: String
-    var revision = 0
-    /// Product id and quantity, in the order they were first added.
-    var lines: [(productID: String, quantity: Int)] = []
+import Foundation
 
-    init(id: String) {
-        self.id = id
+/// One shopper's cart: lines by catalogue index, and a revision that grows with every change
+/// and never goes back, so a client can drop answers older than the newest it applied
+/// (CONTRACT §10).
+///
+/// Lines are four bytes each (a product index and a quantity of at most 99) because carts
+/// are also kept as the remembered answers of idempotency keys, up to 32 per shopper.
+struct Cart: Sendable, Equatable {
+    struct Line: Sendable, Equatable {
+        var product: UInt16
+        var quantity: UInt8
     }
 
-    func quantity(of productID: String) -> Int {
-        lines.first { $0.productID == productID }?.quantity ?? 0
+    /// Clock-derived, per cart (`advanceRevision(clock:)`).
+    var revision: Int
+    /// In the order products were first added.
+    var lines: [Line] = []
+
+    /// An empty cart as of `clock` (microseconds): a cart nobody has changed, or one that was
+    /// forgotten, answers the clock, which is past every revision it had before.
+    init(clock: Int) {
+        revision = clock
     }
 
-    mutating func add(_ productID: String, quantity: Int) {
-        if let index = lines.firstIndex(where: { $0.productID == productID }) {
-            lines[index].quantity += quantity
+    func quantity(of product: Int) -> Int {
+        lines.first { Int($0.product) == product }.map { Int($0.quantity) } ?? 0
+    }
+
+    /// Adds to a line; the caller keeps the line at or below 99.
+    mutating func add(product: Int, quantity: Int) {
+        if let index = lines.firstIndex(where: { Int($0.product) == product }) {
+            lines[index].quantity = UInt8(clamping: Int(lines[index].quantity) + quantity)
         } else {
-            lines.append((productID, quantity))
+            lines.append(Line(product: UInt16(clamping: product), quantity: UInt8(clamping: quantity)))
         }
     }
 
     /// Removes a line; says whether there was one (removing what is not there changes nothing).
     @discardableResult
-    mutating func remove(_ productID: String) -> Bool {
-        guard let index = lines.firstIndex(where: { $0.productID == productID }) else { return false }
+    mutating func remove(product: Int) -> Bool {
+        guard let index = lines.firstIndex(where: { Int($0.product) == product }) else { return false }
         lines.remove(at: index)
         return true
     }
+
+    /// The revision of a change: past the previous one and past the clock. It depends on this
+    /// cart's changes and the time only, so it says nothing about other carts; and because a
+    /// forgotten cart starts again from the clock, it comes back above what it had, as long as
+    /// the clock moved on by a microsecond per change it had made within one microsecond.
+    mutating func advanceRevision(clock: Int) {
+        revision = max(revision, clock) + 1
+    }
+
+    /// Microseconds since 2024-01-01 on the injected clock (0 before): under 10^15, the
+    /// largest integer FlowCore's JSON writer writes without a fraction, until 2055.
+    static func clock(_ date: Date) -> Int {
+        max(0, Int(((date.timeIntervalSince1970 - epoch) * 1_000_000).rounded(.down)))
+    }
+
+    private static let epoch: TimeInterval = 1_704_067_200
 }

@@ -6,117 +6,145 @@ import Synchronization
 /// and the answer remembered for its key are one step: concurrent retries of one key
 /// cannot both apply.
 final class CartService: Sendable {
-    struct Book: Sendable {
-        var carts: BoundedDictionary<String, Cart>
-        var idempotency: IdempotencyStore
-        /// The last revision given to any cart. Revisions come from this one counter, so a
-        /// cart that was forgotten (capacity) and made anew still never goes back in revision.
-        var lastRevision = 0
-    }
-
-    /// What a cart change asks for.
+    /// What a cart change asks for, once its request has been read; `Result` because a
+    /// request that cannot be read still meets its idempotency key first.
     enum Change: Sendable {
         case add(productID: String, quantity: Int)
         case remove(productID: String)
     }
 
+    /// A change as it arrives: who, from where, under which key and meaning.
+    struct Request: Sendable {
+        var change: Result<Change, RequestError>
+        var user: String
+        var address: String
+        var idempotencyKey: String?
+        var fingerprint: UInt64
+        var locale: StoreLocale
+    }
+
     private let catalogue: Catalogue
     private let now: @Sendable () -> Date
-    private let book: Mutex<Book>
+    private let keysPerUser: Int
+    private let keyLifetime: TimeInterval
+    private let book: Mutex<CartBook>
 
-    init(catalogue: Catalogue, now: @escaping @Sendable () -> Date, cartCapacity: Int, idempotencyCapacity: Int,
-         idempotencyLifetime: TimeInterval) {
+    init(catalogue: Catalogue, now: @escaping @Sendable () -> Date, cartCapacity: Int, cartsPerAddress: Int,
+         keysPerUser: Int, keyLifetime: TimeInterval) {
         self.catalogue = catalogue
         self.now = now
-        book = Mutex(Book(carts: BoundedDictionary(capacity: cartCapacity),
-                          idempotency: IdempotencyStore(capacity: idempotencyCapacity, lifetime: idempotencyLifetime)))
+        self.keysPerUser = keysPerUser
+        self.keyLifetime = keyLifetime
+        book = Mutex(CartBook(capacity: cartCapacity, addressCapacity: cartsPerAddress))
+    }
+
+    /// Shoppers and idempotency keys held, which `CartBook` bounds.
+    var bookCounts: (shoppers: Int, keys: Int) {
+        book.withLock { ($0.count, $0.keyCount) }
     }
 
     /// The canonical cart of a user.
     func cart(user: String, locale: StoreLocale) -> Data {
-        let cart = book.withLock { $0.carts[user] } ?? Cart(id: Self.cartID(user))
-        return render(cart, locale: locale)
+        let id = ExactText(user)
+        let cart = book.withLock { $0[id]?.cart } ?? Cart(clock: Cart.clock(now()))
+        return render(cart, user: user, locale: locale)
     }
 
     /// Applies a change once per idempotency key and answers the canonical cart.
     ///
-    /// A key seen before (and not expired) answers what it answered then and changes
-    /// nothing; the same key with another request is a 422. Checks: quantity 1–99 (422),
-    /// known product (404), available (409), a line of at most 99 (422).
-    func apply(_ change: Change, user: String, idempotencyKey: String?, fingerprint: UInt64,
-               locale: StoreLocale) throws(RequestError) -> Data {
-        if case .add(_, let quantity) = change, !(1...99).contains(quantity) {
-            throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
-        }
-        let productID: String
-        switch change {
-        case .add(let id, _), .remove(let id): productID = id
-        }
-        guard let product = catalogue.product(productID) else {
-            throw .notFound("no product '\(productID.prefix(80))'", code: "unknown_product")
-        }
-        if case .add = change, product.availability == .unavailable {
-            throw .conflict("'\(product.id)' is unavailable", code: "product_unavailable")
-        }
+    /// The key is looked up first: a key seen before (and not expired) answers what it
+    /// answered then and changes nothing, or is a 422 `idempotency_key_reused` when the
+    /// request means something else, even one that would fail on its own. Then the change is
+    /// checked: readable (400), quantity 1–99 (422), known product (404), available (409), a
+    /// line of at most 99 (422).
+    func apply(_ request: Request) throws(RequestError) -> Data {
         let instant = now()
-        let result: Result<Data, RequestError> = book.withLock { book in
-            let key = idempotencyKey.map { IdempotencyStore.Key(user: user, key: $0) }
-            if let key, let entry = book.idempotency.entry(for: key, at: instant) {
-                guard entry.fingerprint == fingerprint else {
+        let user = ExactText(request.user)
+        let key = request.idempotencyKey.map(ExactText.init)
+        let result: Result<(Cart, StoreLocale), RequestError> = book.withLock { book in
+            let existing = book[user]
+            if let key, let entry = existing?.keys.entry(for: key, at: instant) {
+                guard entry.fingerprint == request.fingerprint else {
                     return .failure(.unprocessable(
-                        "Idempotency-Key '\(key.key.prefix(80))' was used for a different request", code: "idempotency_key_reused"))
+                        "Idempotency-Key '\(key.text.clipped(toUTF8Bytes: 80))' was used for a different request",
+                        code: "idempotency_key_reused"))
                 }
-                return .success(entry.body)
+                return .success((entry.answer, entry.locale))
             }
-            var cart = book.carts[user] ?? Cart(id: Self.cartID(user))
-            switch change {
-            case .add(let id, let quantity):
-                let total = cart.quantity(of: id) + quantity
-                guard total <= 99 else {
-                    return .failure(.unprocessable(
-                        "a cart line holds at most 99; this one would hold \(total)", code: "invalid_quantity"))
-                }
-                cart.add(id, quantity: quantity)
-                book.lastRevision += 1
-                cart.revision = book.lastRevision
-            case .remove(let id):
-                if cart.remove(id) {
-                    book.lastRevision += 1
-                    cart.revision = book.lastRevision
-                }
+            var record = existing ?? CartBook.Record(
+                cart: Cart(clock: Cart.clock(instant)), keys: IdempotencyKeys(capacity: keysPerUser, lifetime: keyLifetime),
+                owner: ExactText(request.address))
+            do throws(RequestError) {
+                try change(&record.cart, by: request.change.get(), at: instant)
+            } catch {
+                return .failure(error)
             }
-            book.carts.set(cart, for: user)
-            let body = render(cart, locale: locale)
-            if let key { book.idempotency.remember(key, fingerprint: fingerprint, body: body, at: instant) }
-            return .success(body)
+            if let key {
+                record.keys.remember(key, fingerprint: request.fingerprint, answer: record.cart, locale: request.locale, at: instant)
+            }
+            book.store(record, for: user)
+            return .success((record.cart, request.locale))
         }
-        return try result.get()
+        let (cart, locale) = try result.get()
+        return render(cart, user: request.user, locale: locale)
+    }
+
+    private func change(_ cart: inout Cart, by change: Change, at instant: Date) throws(RequestError) {
+        switch change {
+        case .add(let productID, let quantity):
+            guard (1...99).contains(quantity) else {
+                throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
+            }
+            let index = try productIndex(productID)
+            if catalogue.products[index].availability == .unavailable {
+                throw .conflict("'\(catalogue.products[index].id)' is unavailable", code: "product_unavailable")
+            }
+            let total = cart.quantity(of: index) + quantity
+            guard total <= 99 else {
+                throw .unprocessable("a cart line holds at most 99; this one would hold \(total)", code: "invalid_quantity")
+            }
+            cart.add(product: index, quantity: quantity)
+            cart.advanceRevision(clock: Cart.clock(instant))
+        case .remove(let productID):
+            if cart.remove(product: try productIndex(productID)) {
+                cart.advanceRevision(clock: Cart.clock(instant))
+            }
+        }
+    }
+
+    /// Product ids are ASCII, so an id with any other byte is unknown without a look-up that
+    /// would compare it under canonical equivalence.
+    private func productIndex(_ productID: String) throws(RequestError) -> Int {
+        guard productID.utf8.allSatisfy({ $0 < 0x80 }), let index = catalogue.index(ofProduct: productID) else {
+            throw .notFound("no product '\(productID.clipped(toUTF8Bytes: 80))'", code: "unknown_product")
+        }
+        return index
     }
 
     /// `{cart_id, revision, items: [{product_id, title, quantity, unit_price}], item_count, subtotal}`.
-    private func render(_ cart: Cart, locale: StoreLocale) -> Data {
+    private func render(_ cart: Cart, user: String, locale: StoreLocale) -> Data {
         var items: [JSONValue] = []
         var count = 0
         var subtotal = 0
-        for line in cart.lines {
-            guard let product = catalogue.product(line.productID) else { continue }
+        for line in cart.lines where Int(line.product) < catalogue.products.count {
+            let product = catalogue.products[Int(line.product)]
+            let quantity = Int(line.quantity)
             let price = product.price(in: locale)
             items.append([
                 "product_id": .string(product.id), "title": .string(product.title[locale]),
-                "quantity": .integer(line.quantity), "unit_price": price.json,
+                "quantity": .integer(quantity), "unit_price": price.json,
             ])
-            count += line.quantity
-            subtotal += price.cents * line.quantity
+            count += quantity
+            subtotal += price.cents * quantity
         }
         return JSONWriter.data(for: [
-            "cart_id": .string(cart.id), "revision": .integer(cart.revision), "items": .array(items),
+            "cart_id": .string(Self.cartID(user)), "revision": .integer(cart.revision), "items": .array(items),
             "item_count": .integer(count), "subtotal": Money(cents: subtotal, currency: locale.currency).json,
         ])
     }
 
-    /// Derived from the user id rather than copying it, so that any header value gives a
-    /// short, safe id.
+    /// Derived from the user id rather than copying it, so that the id is short and safe.
     static func cartID(_ user: String) -> String {
-        "cart-\(StableHash.hex(StableHash.fnv1a64("cart:\(user)")))"
+        "cart-\(StableHash.hex(StableHash.fnv1a64(bytes: Array("cart:".utf8) + Array(user.utf8))))"
     }
 }

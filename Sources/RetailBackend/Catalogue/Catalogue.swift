@@ -40,6 +40,11 @@ struct Catalogue: Sendable {
         productIndex[id].map { products[$0] }
     }
 
+    /// The product's position in `products`, for compact references (cart lines).
+    func index(ofProduct id: String) -> Int? {
+        productIndex[id]
+    }
+
     func category(_ id: String) -> Category? {
         categoryIndex[id].map { categories[$0] }
     }

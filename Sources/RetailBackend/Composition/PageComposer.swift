@@ -12,21 +12,21 @@ struct PageComposer: Sendable {
     func compose(pageID: String, context: PageContext, schedule: UInt64) throws(RequestError) -> Composition {
         if pageID == "home" { return home.compose(context, schedule: schedule) }
         let parts = pageID.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw .notFound("no page '\(pageID.prefix(80))'; ids are campaign:ID, category:ID or product:ID") }
+        guard parts.count == 2 else { throw .notFound("no page '\(pageID.clipped(toUTF8Bytes: 80))'; ids are campaign:ID, category:ID or product:ID") }
         switch parts[0] {
         case "campaign":
             guard let scheduled = catalogue.liveCampaigns(in: schedule).first(where: { $0.campaign.id == parts[1] }) else {
-                throw .notFound("no live campaign '\(parts[1].prefix(80))'")
+                throw .notFound("no live campaign '\(parts[1].clipped(toUTF8Bytes: 80))'")
             }
             return campaignPage(scheduled, context: context, schedule: schedule)
         case "category":
-            guard let category = catalogue.category(parts[1]) else { throw .notFound("no category '\(parts[1].prefix(80))'") }
+            guard let category = catalogue.category(parts[1]) else { throw .notFound("no category '\(parts[1].clipped(toUTF8Bytes: 80))'") }
             return categoryPage(category, context: context, schedule: schedule)
         case "product":
-            guard let product = catalogue.product(parts[1]) else { throw .notFound("no product '\(parts[1].prefix(80))'") }
+            guard let product = catalogue.product(parts[1]) else { throw .notFound("no product '\(parts[1].clipped(toUTF8Bytes: 80))'") }
             return productPage(product, context: context)
         default:
-            throw .notFound("no page '\(pageID.prefix(80))'; ids are campaign:ID, category:ID or product:ID")
+            throw .notFound("no page '\(pageID.clipped(toUTF8Bytes: 80))'; ids are campaign:ID, category:ID or product:ID")
         }
     }
 

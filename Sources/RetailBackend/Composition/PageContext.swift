@@ -45,7 +45,7 @@ public struct PageContext: Sendable, Hashable {
     static func parseSegment(_ request: HTTPRequest) throws(RequestError) -> Segment {
         guard let raw = request.queryValue("userSegment"), !raw.isEmpty else { return .returning }
         guard let segment = Segment(rawValue: raw) else {
-            throw .badParameter("userSegment must be new, returning or vip, not '\(raw.prefix(40))'")
+            throw .badParameter("userSegment must be new, returning or vip, not '\(raw.clipped(toUTF8Bytes: 40))'")
         }
         return segment
     }
@@ -59,7 +59,7 @@ public struct PageContext: Sendable, Hashable {
         var version = Self.unknownVersion
         if let raw = request.queryValue("appVersion"), !raw.isEmpty {
             guard let parsed = AppVersion(raw) else {
-                throw .badParameter("appVersion must be a dotted version like 2.6.0, not '\(raw.prefix(40))'")
+                throw .badParameter("appVersion must be a dotted version like 2.6.0, not '\(raw.clipped(toUTF8Bytes: 40))'")
             }
             version = parsed
         }

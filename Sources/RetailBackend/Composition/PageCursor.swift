@@ -7,10 +7,10 @@ enum PageCursor {
 
     static func offset(_ raw: String?) throws(RequestError) -> Int {
         guard let raw, !raw.isEmpty else { return 0 }
-        guard raw.hasPrefix("s"), raw.count <= 7, let offset = Int(raw.dropFirst()), offset >= 0,
+        guard raw.hasPrefix("s"), raw.utf8.count <= 7, let offset = Int(raw.dropFirst()), offset >= 0,
             raw.dropFirst().allSatisfy(\.isNumber)
         else {
-            throw .badParameter("cursor '\(raw.prefix(40))' is not one this server gave out")
+            throw .badParameter("cursor '\(raw.clipped(toUTF8Bytes: 40))' is not one this server gave out")
         }
         return offset
     }

@@ -3,18 +3,21 @@ import Synchronization
 
 /// Analytics events received (CONTRACT §9): each `event_id` counted once, counts by name.
 ///
-/// Seen ids are bounded (oldest forgotten first), and so are distinct names: past
-/// `nameCapacity`, new names are counted under `(other)`, so hostile names cannot grow
-/// the stats without end.
+/// Ids and names are compared by their UTF-8 bytes (`ExactText`) and arrive bounded in
+/// bytes (128 and 64, `HomeBackend.receiveEvents`). Seen ids are bounded in count (oldest
+/// forgotten first), and so are distinct names: past `nameCapacity`, new names are counted
+/// under `(other)`. So the log holds at most `idCapacity` × 128 bytes of ids and
+/// `nameCapacity` × 64 bytes of names, and stats are at most `nameCapacity` counts, copied
+/// under the lock and sorted and written outside it.
 final class EventLog: Sendable {
     struct State: Sendable {
-        var seen: BoundedDictionary<String, Bool>
-        var counts: [String: Int] = [:]
+        var seen: BoundedDictionary<ExactText, Bool>
+        var counts: [ExactText: Int] = [:]
         var accepted = 0
         var duplicates = 0
     }
 
-    static let otherName = "(other)"
+    static let otherName = ExactText("(other)")
     private let nameCapacity: Int
     private let state: Mutex<State>
 
@@ -26,10 +29,12 @@ final class EventLog: Sendable {
     /// Records a batch of `(event_id, name)`; answers how many were new and how many repeats
     /// (also repeats within the batch).
     func record(_ events: [(id: String, name: String)]) -> (accepted: Int, duplicates: Int) {
-        state.withLock { state in
+        // Byte copies are made before the lock is taken.
+        let batch = events.map { (id: ExactText($0.id), name: ExactText($0.name)) }
+        return state.withLock { state in
             var accepted = 0
             var duplicates = 0
-            for event in events {
+            for event in batch {
                 if state.seen[event.id] != nil {
                     duplicates += 1
                     continue
@@ -45,13 +50,12 @@ final class EventLog: Sendable {
         }
     }
 
-    /// `{accepted, duplicates, counts: {name: count}}` with names sorted.
+    /// `{accepted, duplicates, counts: {name: count}}` with names in byte order.
     func stats() -> JSONValue {
-        state.withLock { state in
-            [
-                "accepted": .integer(state.accepted), "duplicates": .integer(state.duplicates),
-                "counts": .members(state.counts.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value)) }),
-            ]
-        }
+        let (accepted, duplicates, counts) = state.withLock { ($0.accepted, $0.duplicates, $0.counts) }
+        return [
+            "accepted": .integer(accepted), "duplicates": .integer(duplicates),
+            "counts": .members(counts.sorted { $0.key < $1.key }.map { ($0.key.text, .integer($0.value)) }),
+        ]
     }
 }

@@ -1,20 +1,23 @@
 import Foundation
 import Synchronization
 
-/// Applies a fault profile to requests: the one given at start merged with the request's
-/// `X-Vitrine-Fault` header.
+/// Applies a fault profile to requests: the one given at start, merged with the request's
+/// `X-Vitrine-Fault` header when the operator allowed headers at start.
 final class FaultInjector: Sendable {
     let base: FaultProfile
+    /// Whether `X-Vitrine-Fault` is read at all; when not, it is ignored like any unknown header.
+    let acceptsHeader: Bool
     /// Requests seen by profiles with `fail_every`, for "one in N".
     private let counter = Atomic<Int>(0)
 
-    init(base: FaultProfile) {
+    init(base: FaultProfile, acceptsHeader: Bool) {
         self.base = base
+        self.acceptsHeader = acceptsHeader
     }
 
     /// The profile for one request; an invalid header is the client's error (400).
     func profile(for request: HTTPRequest) throws(RequestError) -> FaultProfile {
-        guard let header = request.header("x-vitrine-fault") else { return base }
+        guard acceptsHeader, let header = request.header("x-vitrine-fault") else { return base }
         do {
             return base.merged(with: try FaultProfile(parsing: header))
         } catch {

@@ -13,6 +13,11 @@ enum HTTPFrontError {
         )
     }
 
+    /// A 400 for a request head the front refuses (framing, header syntax).
+    static func badRequest(_ code: String, _ message: String) -> HTTPResponse {
+        response(status: 400, code: code, message: message)
+    }
+
     static func payloadTooLarge(limit: Int) -> HTTPResponse {
         response(
             status: 413, code: "payload_too_large",

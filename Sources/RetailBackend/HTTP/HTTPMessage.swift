@@ -13,19 +13,25 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The request body (empty for none).
     public var body: Data
+    /// Who sent it, as far as per-client bounds go: an IPv4 address, or the /64 prefix of an
+    /// IPv6 one (`2001:db8:1:2::/64`), because one host easily holds a whole /64. Empty for
+    /// requests made in-process.
+    public var clientAddress: String
 
     public init(
         method: String,
         path: String,
         query: [(name: String, value: String)] = [],
         headers: [String: String] = [:],
-        body: Data = Data()
+        body: Data = Data(),
+        clientAddress: String = ""
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.clientAddress = clientAddress
     }
 
     /// The first query argument of that name.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the front knows about one request while libmicrohttpd delivers it in several calls.
 /// Born in the URI-log callback, carried in the request's `con_cls`, freed when the request
-/// completes.
+/// completes (or, if libmicrohttpd never completes it, when its connection closes).
 ///
 /// Not `Sendable` on purpose: libmicrohttpd calls back for one connection from the thread
 /// that owns it only, so a context is never touched by two threads.
@@ -22,6 +22,8 @@ final class HTTPRequestContext {
     let target: String
     /// When the request line arrived, for the log's duration.
     let startedAt: ContinuousClock.Instant
+    /// The connection it arrived on (nil only if libmicrohttpd gave none).
+    let connection: HTTPConnection?
     var phase: Phase = .started
     var method = ""
     var headers: [String: String] = [:]
@@ -33,9 +35,10 @@ final class HTTPRequestContext {
     var status: Int?
     var sentBodyBytes = 0
 
-    init(target: String, startedAt: ContinuousClock.Instant) {
+    init(target: String, startedAt: ContinuousClock.Instant, connection: HTTPConnection?) {
         self.target = target
         self.startedAt = startedAt
+        self.connection = connection
     }
 
     /// Passes one retain to libmicrohttpd; `release(_:)` takes it back.

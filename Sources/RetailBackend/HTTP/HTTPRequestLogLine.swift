@@ -3,27 +3,25 @@ import Foundation
 
 /// One log line per request: `GET /v1/home 200 5120B 1.8ms`, and for a request that ended
 /// without a complete answer, why (`POST /v1/events - 0B 1002.4ms timeout`). The query is
-/// left out so that search terms and ids from users stay out of the log.
+/// left out so that search terms and ids from users stay out of the log, and every control
+/// character of what the client sent is escaped (`\x1b`, `\r`, `\u{9b}`), so a path cannot
+/// move the cursor, colour a terminal or forge a line.
 struct HTTPRequestLogLine {
     let text: String
 
-    init(context: HTTPRequestContext, termination: MHD_RequestTerminationCode, now: ContinuousClock.Instant) {
+    init(context: HTTPRequestContext, reason: String?, now: ContinuousClock.Instant) {
         let path = context.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let method = context.method.isEmpty ? "-" : context.method
         let status = context.status.map(String.init) ?? "-"
         // Tenths of a millisecond, formatted by hand: this runs once per request.
         let tenths = max(0, Int((now - context.startedAt) / .microseconds(100)))
-        var text = "\(method) \(path) \(status) \(context.sentBodyBytes)B \(tenths / 10).\(tenths % 10)ms"
-        if context.method.isEmpty, context.status == nil, termination == .REQUEST_TERMINATED_WITH_ERROR {
-            // The headers never parsed: libmicrohttpd answered (400, 431) or closed by itself.
-            text += " refused"
-        } else if let reason = Self.reason(termination) {
-            text += " " + reason
-        }
+        var text = "\(Self.escaped(method)) \(Self.escaped(path)) \(status) \(context.sentBodyBytes)B \(tenths / 10).\(tenths % 10)ms"
+        if let reason { text += " " + reason }
         self.text = text
     }
 
-    private static func reason(_ termination: MHD_RequestTerminationCode) -> String? {
+    /// Why a request ended without a complete answer, or nil when it was answered.
+    static func reason(_ termination: MHD_RequestTerminationCode) -> String? {
         switch termination {
         case .REQUEST_TERMINATED_COMPLETED_OK: return nil
         case .REQUEST_TERMINATED_TIMEOUT_REACHED: return "timeout"
@@ -32,5 +30,32 @@ struct HTTPRequestLogLine {
         case .REQUEST_TERMINATED_READ_ERROR: return "read-error"
         default: return "error"
         }
+    }
+
+    /// The text with C0 controls, DEL, C1 controls and the backslash escaped; everything else
+    /// (printable ASCII, other Unicode) as it is. Most paths have nothing to escape.
+    static func escaped<Text: StringProtocol>(_ text: Text) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return String(text) }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                escaped.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\r": escaped += "\\r"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            default:
+                let hex = String(scalar.value, radix: 16)
+                escaped += scalar.value < 0x80 ? "\\x" + (hex.utf8.count < 2 ? "0" + hex : hex) : "\\u{" + hex + "}"
+            }
+        }
+        return escaped
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\\"
     }
 }

@@ -12,20 +12,38 @@ extension HTTPServer {
         /// delayed responses concurrently because they suspend their connection.
         /// Default: the number of active processors, at least 2.
         public var threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        /// Per-connection memory for the request line, the headers and the read buffer;
-        /// a request whose headers do not fit gets 431 (or a too-long target 414).
+        /// The largest request head (target and header fields, in bytes): a bigger one gets 431,
+        /// a target alone longer than this 414. libmicrohttpd's per-connection memory pool is
+        /// twice this, so that the front's check, not the pool running out, decides.
         /// Default 32 KiB.
         public var maxHeaderBytes: Int = 32 * 1024
+        /// Query arguments in one target; more get 414. Default 100.
+        public var maxQueryArguments: Int = 100
         /// The largest request body; a bigger one gets 413. Default 1 MiB.
         public var maxBodyBytes: Int = 1 << 20
         /// An idle or stalled connection (also one stuck mid-body) is closed after this,
         /// rounded up to whole seconds. Default 10 s.
         public var connectionTimeout: Duration = .seconds(10)
-        /// Connections open at once, over all clients. Default 1000.
-        public var maxConnections: Int = 1000
+        /// A request head (from the connection's start, or the end of the previous request,
+        /// to the last header) must arrive within this, however steadily it trickles: the
+        /// connection is closed otherwise. Default 10 s.
+        public var headTimeout: Duration = .seconds(10)
+        /// After `bodyRateGrace`, a body must have arrived at this average rate (bytes a
+        /// second since it began), or the connection is closed. Default 1024.
+        public var minimumBodyRate: Int = 1024
+        /// How long a body may take before its rate counts. Default 10 s.
+        public var bodyRateGrace: Duration = .seconds(10)
+        /// Connections open at once, over all clients. Each costs a socket and, while it
+        /// sends a head, up to twice `maxHeaderBytes`. Default 4096.
+        public var maxConnections: Int = 4096
         /// Connections open at once from one address (loopback counts as one client, so
-        /// this must exceed a load generator's connections). Default 256.
-        public var maxConnectionsPerAddress: Int = 256
+        /// this must exceed a load generator's connections). With the default total, it takes
+        /// 64 addresses to fill the server, and each slow one is gone after `headTimeout`.
+        /// Default 64.
+        public var maxConnectionsPerAddress: Int = 64
+        /// Connections held for a delayed (fault) response at once; past it, delays are
+        /// dropped. Default 256.
+        public var maxSuspendedConnections: Int = 256
         /// When set, a `POST`, `PUT` or `PATCH` with a body whose `Content-Type` is not JSON
         /// (`application/json` or `…+json`) gets 415 before the handler sees it, because
         /// every body of the API (contract §10) is JSON. Default true.

@@ -5,11 +5,18 @@ import Synchronization
 import Glibc
 #endif
 
-/// The backend's HTTP front on libmicrohttpd: a thread pool polling with epoll (or poll),
-/// limits on headers, bodies, connections and idle time, JSON errors for what the front
+/// The backend's HTTP front on libmicrohttpd: a thread pool polling with poll(2), limits on
+/// heads, bodies, connections, idle time and slow clients, JSON errors for what the front
 /// itself refuses, and one log line per request. Everything else is the handler's.
 ///
+/// poll, not epoll: with 0.9.75's epoll mode a client that closes mid-request keeps its slot
+/// until the idle timeout, while poll sees the close at once (docs/backend.md).
+///
 /// What the front answers itself, before the handler:
+/// - 400 for a head it will not frame (`HTTPFraming`: repeated or conflicting lengths, a
+///   missing `Host`, an invalid header name or value), 501 for a transfer coding other than
+///   chunked, 414/431 for a target or head over `maxHeaderBytes` or too many query
+///   arguments; each closes the connection after the answer;
 /// - 413 `payload_too_large` for a body over `maxBodyBytes` (by `Content-Length` up front,
 ///   or counted while a chunked body arrives);
 /// - 415 `unsupported_media_type` for a non-JSON body when `isJSONBodyRequired`;
@@ -39,8 +46,7 @@ public final class HTTPServer: Sendable {
         var address = try HTTPBindAddress(host: configuration.host, port: configuration.port)
         let core = HTTPServerCore(handler: handler, configuration: configuration, log: log)
 
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-        flags |= MHD_is_feature_supported(.FEATURE_EPOLL) == .YES ? MHD_USE_EPOLL.rawValue : MHD_USE_POLL.rawValue
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_POLL.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let timeout = configuration.connectionTimeout.components
         let timeoutSeconds = max(1, timeout.seconds + (timeout.attoseconds > 0 ? 1 : 0))
@@ -51,7 +57,7 @@ public final class HTTPServer: Sendable {
                 var settings = vitrine_mhd_settings(
                     flags: flags,
                     thread_pool_size: UInt32(configuration.threadCount),
-                    connection_memory_limit: configuration.maxHeaderBytes,
+                    connection_memory_limit: configuration.maxHeaderBytes * 2,
                     connection_timeout: UInt32(clamping: timeoutSeconds),
                     connection_limit: UInt32(configuration.maxConnections),
                     per_ip_connection_limit: UInt32(configuration.maxConnectionsPerAddress),
@@ -60,7 +66,8 @@ public final class HTTPServer: Sendable {
                     &settings,
                     HTTPServerCallbacks.access, retainedCore.toOpaque(),
                     HTTPServerCallbacks.completed, retainedCore.toOpaque(),
-                    HTTPServerCallbacks.started, retainedCore.toOpaque())
+                    HTTPServerCallbacks.started, retainedCore.toOpaque(),
+                    HTTPServerCallbacks.connection, retainedCore.toOpaque())
             }
         }
         guard let started else {
@@ -69,6 +76,7 @@ public final class HTTPServer: Sendable {
         }
         self.core = core
         self.daemon = Mutex(MHDHandle(pointer: started))
+        core.watch.start(tick: Self.watchTick(configuration)) { [core] in core.releaseAbandonedSuspensions() }
         self.host = configuration.host
         self.port = Int(vitrine_mhd_bound_port(started))
     }
@@ -85,6 +93,19 @@ public final class HTTPServer: Sendable {
     /// Requests begun and not yet completed (0 once stopped: every request context is freed).
     public var requestsInFlight: Int { core.requestsInFlight }
 
+    /// Connections open now (accepted and not yet closed).
+    public var openConnections: Int { core.watch.count }
+
+    /// Connections held for a delayed response now.
+    public var suspendedConnections: Int { core.suspendedCount }
+
+    /// Waits, at most `timeout`, until `condition` holds, re-reading it whenever a connection
+    /// closes or a delayed response is released: for tests and operators that wait for
+    /// clients to be gone. Returns whether it held.
+    public func wait(timeout: Duration, until condition: (HTTPServer) -> Bool) -> Bool {
+        core.watch.wait(until: { condition(self) }, timeout: timeout)
+    }
+
     /// Stops accepting connections, sends delayed responses now, waits up to `drainTimeout`
     /// for requests in flight, then closes every connection. Safe to call twice.
     ///
@@ -96,6 +117,8 @@ public final class HTTPServer: Sendable {
         if !core.beginStop() {
             _ = core.drained.wait(timeout: .now() + .nanoseconds(Self.nanoseconds(core.configuration.drainTimeout)))
         }
+        // The watch resumes connections and shuts sockets down: it stops before the daemon.
+        core.watch.stop()
         MHD_stop_daemon(daemon)
         // The quiesced listening socket is ours to close, and only after the daemon stopped.
         if listener >= 0 { close(listener) }
@@ -110,21 +133,36 @@ public final class HTTPServer: Sendable {
         return whole.overflow ? Int.max : whole.partialValue.addingReportingOverflow(Int(attoseconds / 1_000_000_000)).partialValue
     }
 
+    /// How often the watch looks: a fraction of the shortest deadline, 20–250 ms.
+    static func watchTick(_ configuration: Configuration) -> Duration {
+        min(.milliseconds(250), max(.milliseconds(20), min(configuration.headTimeout, configuration.bodyRateGrace) / 8))
+    }
+
     private static func validate(_ configuration: Configuration) throws(HTTPServerError) {
         let positive: [(String, Int)] = [
             ("threadCount", configuration.threadCount),
             ("maxHeaderBytes", configuration.maxHeaderBytes),
+            ("maxQueryArguments", configuration.maxQueryArguments),
             ("maxConnections", configuration.maxConnections),
             ("maxConnectionsPerAddress", configuration.maxConnectionsPerAddress),
+            ("maxSuspendedConnections", configuration.maxSuspendedConnections),
         ]
         for (name, value) in positive where value < 1 || value > Int(UInt32.max) {
             throw .invalidConfiguration("\(name) must be between 1 and \(UInt32.max), not \(value)")
         }
+        guard configuration.maxHeaderBytes <= Int(UInt32.max) / 2 else {
+            // libmicrohttpd's pool is twice the head limit.
+            throw .invalidConfiguration("maxHeaderBytes must be at most \(UInt32.max / 2)")
+        }
         guard configuration.maxBodyBytes >= 0 else {
             throw .invalidConfiguration("maxBodyBytes must not be negative")
         }
-        guard configuration.connectionTimeout > .zero else {
-            throw .invalidConfiguration("connectionTimeout must be positive")
+        for (name, duration) in [("connectionTimeout", configuration.connectionTimeout), ("headTimeout", configuration.headTimeout),
+                                 ("bodyRateGrace", configuration.bodyRateGrace)] where duration <= .zero {
+            throw .invalidConfiguration("\(name) must be positive")
+        }
+        guard configuration.minimumBodyRate >= 0 else {
+            throw .invalidConfiguration("minimumBodyRate must not be negative")
         }
     }
 }

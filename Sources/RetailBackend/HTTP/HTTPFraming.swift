@@ -1,0 +1,96 @@
+import Foundation
+
+/// The checks on a request head that libmicrohttpd 0.9.75 leaves out, made once all headers
+/// are in and before a byte of the body is read (issue 12, item 9).
+///
+/// libmicrohttpd frames a body by the first `Content-Length` and ignores the rest, treats any
+/// `Transfer-Encoding` other than chunked as "read until the client closes", accepts HTTP/1.1
+/// without `Host` and header names with spaces. Behind a proxy that frames differently, each
+/// of these lets one request hide another inside its body, so all are refused, and the
+/// connection is closed after the answer.
+enum HTTPFraming {
+    /// The limits the head is held to.
+    struct Limits: Sendable {
+        var maxHeadBytes: Int
+        var maxQueryArguments: Int
+    }
+
+    /// The answer for a head that must not be served, or nil for one that may.
+    static func refusal(version: String, target: String, fields: [(name: String, value: String)], limits: Limits) -> HTTPResponse? {
+        var headBytes = target.utf8.count
+        for field in fields {
+            headBytes += field.name.utf8.count + field.value.utf8.count + 4
+            guard isToken(field.name) else {
+                return HTTPFrontError.badRequest("invalid_header", "a header name must be a token (RFC 9110 §5.1), not '\(field.name.clipped(toUTF8Bytes: 40))'")
+            }
+            guard field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+                return HTTPFrontError.badRequest("invalid_header", "the value of '\(field.name.clipped(toUTF8Bytes: 40))' holds a control character")
+            }
+        }
+        if target.utf8.count > limits.maxHeadBytes {
+            return HTTPFrontError.response(status: 414, code: "uri_too_long", message: "the request target is longer than \(limits.maxHeadBytes) bytes")
+        }
+        if headBytes > limits.maxHeadBytes {
+            return HTTPFrontError.response(status: 431, code: "headers_too_large", message: "the request head is larger than \(limits.maxHeadBytes) bytes")
+        }
+        if queryArgumentCount(target) > limits.maxQueryArguments {
+            return HTTPFrontError.response(status: 414, code: "too_many_query_arguments", message: "at most \(limits.maxQueryArguments) query arguments")
+        }
+        let lengths = values(of: "content-length", in: fields)
+        let encodings = values(of: "transfer-encoding", in: fields)
+        if Set(lengths.map { $0.trimmingCharacters(in: .whitespaces) }).count > 1 || lengths.contains(where: { $0.contains(",") }) {
+            return HTTPFrontError.badRequest("conflicting_length", "the request has more than one Content-Length")
+        }
+        if !encodings.isEmpty {
+            if !lengths.isEmpty {
+                return HTTPFrontError.badRequest("conflicting_length", "the request has both Content-Length and Transfer-Encoding")
+            }
+            let codings = encodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if codings != ["chunked"] {
+                return HTTPFrontError.response(status: 501, code: "unsupported_transfer_encoding",
+                                               message: "the only transfer coding accepted is chunked")
+            }
+        }
+        let hosts = values(of: "host", in: fields)
+        if hosts.count > 1 || (hosts.isEmpty && version == "HTTP/1.1") {
+            return HTTPFrontError.badRequest("invalid_host", "an HTTP/1.1 request needs exactly one Host header")
+        }
+        return nil
+    }
+
+    /// Header fields by lower-cased name; repeated fields are joined with ", " (so a repeated
+    /// single-valued header such as `X-Vitrine-User` fails its own format check).
+    static func dictionary(_ fields: [(name: String, value: String)]) -> [String: String] {
+        var headers: [String: String] = [:]
+        for field in fields {
+            let name = field.name.lowercased()
+            if let existing = headers[name] {
+                headers[name] = existing + ", " + field.value
+            } else {
+                headers[name] = field.value
+            }
+        }
+        return headers
+    }
+
+    private static func values(of name: String, in fields: [(name: String, value: String)]) -> [String] {
+        fields.filter { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name }.map(\.value)
+    }
+
+    /// `tchar` of RFC 9110: visible ASCII except delimiters.
+    static func isToken(_ name: String) -> Bool {
+        !name.utf8.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            default:
+                return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+    }
+
+    private static func queryArgumentCount(_ target: String) -> Int {
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return 0 }
+        return target.utf8[mark...].reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 }
+    }
+}

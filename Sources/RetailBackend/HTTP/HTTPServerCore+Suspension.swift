@@ -1,0 +1,130 @@
+import CMicroHTTPD
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPServerCore {
+    /// Holds a delayed response without holding a thread: the connection is suspended and a
+    /// timer resumes it, and libmicrohttpd then calls `access` again, which queues it.
+    ///
+    /// A suspended connection is not polled by libmicrohttpd, so it would not notice its
+    /// client leave; `releaseAbandonedSuspensions` (on the watch's thread) does. And at most
+    /// `maxSuspendedConnections` are held: past that, the response goes out without its delay.
+    func suspend(_ connection: OpaquePointer, until response: HTTPResponse, context: HTTPRequestContext) -> MHD_Result {
+        // Suspending and registering happen under the lock `stop` takes, so a stop either
+        // sees this connection registered (and resumes it) or makes us answer at once.
+        let descriptor = vitrine_mhd_connection_fd(connection)
+        let token: Int? = state.withLock { state in
+            guard !state.isStopping, state.suspended.count < configuration.maxSuspendedConnections else { return nil }
+            MHD_suspend_connection(connection)
+            state.nextToken += 1
+            state.suspended[state.nextToken] = (MHDHandle(pointer: connection), descriptor)
+            return state.nextToken
+        }
+        guard let token else {
+            return queue(response, on: connection, context: context)
+        }
+        context.phase = .suspended(response)
+        let interval = HTTPServer.nanoseconds(response.delay)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(interval)) { [self] in
+            resume(token: token)
+        }
+        return .YES
+    }
+
+    private func resume(token: Int) {
+        state.withLock { state in
+            if let entry = state.suspended.removeValue(forKey: token) {
+                MHD_resume_connection(entry.connection.pointer)
+            }
+        }
+        watch.noteChange()
+    }
+
+    /// Resumes, at once, every suspended connection whose client has closed or reset it:
+    /// libmicrohttpd then tries to answer, fails, and frees the connection and its slot.
+    func releaseAbandonedSuspensions() {
+        state.withLock { state in
+            guard !state.isStopping, !state.suspended.isEmpty else { return }
+            let tokens = Array(state.suspended.keys)
+            var watched = tokens.map { pollfd(fd: state.suspended[$0]?.descriptor ?? -1, events: vitrine_poll_peer_closed, revents: 0) }
+            guard poll(&watched, nfds_t(watched.count), 0) > 0 else { return }
+            let gone = vitrine_poll_peer_closed | Int16(POLLHUP | POLLERR)
+            for (token, entry) in zip(tokens, watched) where entry.revents & gone != 0 {
+                if let suspended = state.suspended.removeValue(forKey: token) {
+                    MHD_resume_connection(suspended.connection.pointer)
+                }
+            }
+        }
+        watch.noteChange()
+    }
+
+    /// Connections held for a delayed response now.
+    var suspendedCount: Int { state.withLock { $0.suspended.count } }
+
+    /// Refuses further suspensions and resumes every suspended connection, so their delayed
+    /// responses go out now. Returns whether nothing is in flight any more.
+    func beginStop() -> Bool {
+        state.withLock { state in
+            state.isStopping = true
+            for entry in state.suspended.values {
+                MHD_resume_connection(entry.connection.pointer)
+            }
+            state.suspended.removeAll()
+            return state.requestsInFlight == 0
+        }
+    }
+
+    // MARK: - Responses
+
+    /// Queues an answer. `closing` adds `Connection: close` (libmicrohttpd then closes after
+    /// sending): for refusals whose body, if any, must not be read as a next request.
+    func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: HTTPRequestContext, closing: Bool = false) -> MHD_Result {
+        context.phase = .responded
+        let status = (100..<600).contains(response.status) ? response.status : 500
+        let created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for (name, value) in response.headers where !Self.framingHeaders.contains(name.lowercased()) {
+            // A name or value with CR/LF is refused by libmicrohttpd; the header is dropped.
+            _ = MHD_add_response_header(created, name, value)
+        }
+        if closing { _ = MHD_add_response_header(created, "Connection", "close") }
+        context.status = status
+        context.sentBodyBytes = response.body.count
+        return MHD_queue_response(connection, UInt32(status), created)
+    }
+
+    /// Headers libmicrohttpd sets itself from the body it is given.
+    static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
+
+    /// Whether a `Content-Length` declares more than `limit`. All digits but beyond `Int`
+    /// (up to libmicrohttpd's UINT64_MAX, which it reads as "unknown") is more than any limit.
+    static func declaredLength(_ text: String, exceeds limit: Int) -> Bool {
+        let digits = text.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+        guard let length = Int(digits) else { return true }
+        return length > limit
+    }
+
+    /// Header fields as sent, in order, repeats included.
+    static func fields(of connection: OpaquePointer) -> [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &fields) { pointer in
+            _ = MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    let fields = cls.assumingMemoryBound(to: [(name: String, value: String)].self)
+                    fields.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                    return .YES
+                }, pointer)
+        }
+        return fields
+    }
+}

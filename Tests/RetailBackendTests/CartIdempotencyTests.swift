@@ -1,0 +1,81 @@
+import FlowCore
+import Foundation
+import Testing
+@testable import RetailBackend
+
+/// Idempotency keys: looked up before the body is judged, compared by what the body means,
+/// scoped and bounded per shopper; revisions per cart (issue 12, items 6 and 11).
+@Suite struct CartIdempotencyTests {
+    let clock = TestClock()
+    let backend: HomeBackend
+
+    init() throws {
+        backend = try makeBackend(clock: clock)
+    }
+
+    func add(_ json: String, key: String? = nil, user: String = "ana", address: String = "") -> HTTPResponse {
+        var request = post("/v1/cart/items", json: json, headers: ["x-vitrine-user": user].merging(key.map { ["idempotency-key": $0] } ?? [:]) { $1 })
+        request.clientAddress = address
+        return backend.respond(to: request)
+    }
+
+    func quantity(user: String = "ana") throws -> JSONValue? {
+        try parse(backend.respond(to: get("/v1/cart", headers: ["x-vitrine-user": user])))[path: "items", 0, "quantity"]
+    }
+
+    @Test(arguments: [
+        #"{"product_id":"p-0"}"#,  // unknown product: 404 on its own
+        #"{"product_id":"p-1001","quantity":0}"#,  // invalid quantity: 422 on its own
+        #"{"product_id":7}"#,  // wrong type: 400 on its own
+        "{nope",  // not JSON: 400 on its own
+    ])
+    func aReusedKeyIsReportedBeforeTheNewBodyIsJudged(body: String) throws {
+        #expect(add(#"{"product_id":"p-1001"}"#, key: "k").status == 200)
+        let reused = add(body, key: "k")
+        #expect(reused.status == 422)
+        #expect(try parse(reused)[path: "error", "code"] == "idempotency_key_reused")
+        #expect(try quantity() == 1)
+    }
+
+    @Test func theSameJSONWrittenDifferentlyIsTheSameRequest() throws {
+        let first = add(#"{"product_id":"p-1001","quantity":2}"#, key: "k")
+        for same in [#"{ "quantity" : 2.0 ,"product_id":"p-1001" }"#, "{\n\t\"product_id\": \"p-1001\",\n\t\"quantity\": 2e0\n}"] {
+            let retry = add(same, key: "k")
+            #expect(retry.status == 200)
+            #expect(retry.body == first.body)
+        }
+        #expect(try quantity() == 2)
+        // Another meaning is not the same request, even if it only differs in an accent's bytes.
+        #expect(add(#"{"product_id":"p-1001","quantity":2,"note":"caf\u00e9"}"#, key: "k2").status == 200)
+        #expect(add(#"{"product_id":"p-1001","quantity":2,"note":"cafe\u0301"}"#, key: "k2").status == 422)
+    }
+
+    @Test func aKeyFloodFromOneUserCannotEvictAnotherUsersKey() throws {
+        #expect(add(#"{"product_id":"p-1001"}"#, key: "victim-key", user: "victim").status == 200)
+        for index in 0..<2_000 {
+            let request = HTTPRequest(method: "DELETE", path: "/v1/cart/items/p-1001", headers: ["idempotency-key": "flood-\(index)"])
+            #expect(backend.respond(to: request).status == 200)
+        }
+        // The victim's retry is still recognised: it changes nothing.
+        #expect(add(#"{"product_id":"p-1001"}"#, key: "victim-key", user: "victim").status == 200)
+        #expect(try quantity(user: "victim") == 1)
+    }
+
+    @Test func revisionsDoNotShowOtherCartsActivity() throws {
+        let first = try #require(try parse(add(#"{"product_id":"p-1001"}"#))["revision"]?.intValue)
+        for index in 0..<50 { _ = add(#"{"product_id":"p-1002"}"#, user: "busy-\(index % 5)") }
+        let second = try #require(try parse(add(#"{"product_id":"p-1001"}"#))["revision"]?.intValue)
+        #expect(second == first + 1)
+    }
+
+    @Test func revisionsFollowTheClockAndOnlyGrow() throws {
+        let first = try #require(try parse(add(#"{"product_id":"p-1001"}"#))["revision"]?.intValue)
+        clock.advance(seconds: 2)
+        let response = add(#"{"product_id":"p-1001"}"#)
+        let later = try #require(try parse(response)["revision"]?.intValue)
+        #expect(later == Cart.clock(clock.now) + 1)
+        // Written as a JSON integer, as the contract's schema says (no fraction, no exponent).
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#""revision":\#(later),"#))
+        #expect(later > first)
+    }
+}
