@@ -27,6 +27,8 @@ public final class PipelineImageSource: TerminalImageSource {
     private var encoded: [Key: [Cell]] = [:]
     private var failed: Set<Key> = []
     private var loading: [Key: Task<Void, Never>] = [:]
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
     /// Called when an image arrives or fails, so the host draws a new frame.
     public var onChange: (@MainActor () -> Void)?
     /// How many encoded boxes are kept before the oldest go. Default 512.
@@ -61,11 +63,23 @@ public final class PipelineImageSource: TerminalImageSource {
         return nil
     }
 
-    /// Waits for every load started so far (for a one-shot render).
-    public func waitForLoads() async {
-        while let task = loading.values.first {
-            await task.value
+    /// Waits until no load is under way, or `limit` has passed (for a one-shot render: a slow
+    /// image server cannot hold it).
+    public func waitForLoads(within limit: Duration) async {
+        guard !loading.isEmpty else { return }
+        let id = nextWaiter
+        nextWaiter += 1
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            waiters[id] = continuation
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(for: limit)
+                self?.resumeWaiter(id)
+            }
         }
+    }
+
+    private func resumeWaiter(_ id: Int) {
+        waiters.removeValue(forKey: id)?.resume()
     }
 
     /// Whether loads are under way.
@@ -79,6 +93,9 @@ public final class PipelineImageSource: TerminalImageSource {
             failed.insert(key)
         }
         onChange?()
+        if loading.isEmpty {
+            for id in Array(waiters.keys) { resumeWaiter(id) }
+        }
     }
 
     private func store(_ cells: [Cell], for key: Key) -> [Cell] {

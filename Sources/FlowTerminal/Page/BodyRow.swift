@@ -1,0 +1,47 @@
+import FlowCore
+
+/// One row of a laid-out body: a widget, a section header, a grid row, a whole carousel, or the
+/// pagination row, with the blank rows above it (spacing, insets) and its own height.
+@MainActor
+struct BodyRow {
+    enum Kind {
+        /// A widget alone across the row (vertical sections, strips, a section's fallback).
+        case widget(Item)
+        /// A section's header, pinned while its section scrolls under it.
+        case sectionHeader(Item)
+        /// A grid row: its items, their columns and the gap between.
+        case grid([Item], columnWidths: [Int], spacing: Int)
+        /// A carousel: every card, at its own width, laid one after another.
+        case carousel([Item], widths: [Int], spacing: Int, sectionID: String)
+        case pagination(PaginationRow)
+    }
+
+    /// A widget in a row, with what visibility and analytics need to know of it.
+    struct Item {
+        var box: WidgetBox
+        var section: SectionModel?
+        var position: Int
+        /// Columns of the widget and where it starts, within the row's inset area.
+        var width: Int
+        var height: Int
+    }
+
+    var kind: Kind
+    /// The row's top, blank rows above it included, from the top of the body.
+    var y: Int
+    /// Blank rows above the content.
+    var gap: Int
+    var height: Int
+    /// Columns left and right of the content (the section's insets).
+    var insetLeft: Int
+    var insetRight: Int
+    /// The section it belongs to (index into the body's sections).
+    var sectionIndex: Int?
+    /// Blank rows below the content (the section's bottom inset, on its last row).
+    var trailingGap: Int = 0
+
+    /// Where the content starts.
+    var contentY: Int { y + gap }
+    /// Where the next row starts.
+    var maxY: Int { y + gap + height + trailingGap }
+}
