@@ -77,7 +77,9 @@ enum RenderCommand {
 
     /// The frame's lines for a page or sheet document.
     @MainActor
-    static func render(_ data: Data, options: Options, profile: TerminalProfile, fetchImages: Bool) async throws(PageDecodingError) -> [String] {
+    static func render(
+        _ data: Data, options: Options, profile: TerminalProfile, fetchImages: Bool, now: Date = Date()
+    ) async throws(PageDecodingError) -> [String] {
         let policy: UnknownWidgetPolicy<any TerminalWidget> = options.debug ? .placeholder : .skip
         let registry = RetailViews.makeRegistry(unknownWidgetPolicy: policy)
         let decoder = PageDecoder(catalog: registry.catalog, makeRequestID: { "render" })
@@ -97,7 +99,7 @@ enum RenderCommand {
         }
         let environment = RenderEnvironment(
             isPlain: !profile.allowsEscapes, images: images,
-            evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: registry)
+            evaluation: EvaluationContext(client: VitrineApp.clientContext, now: now), registry: registry)
         let renderer = PageRenderer(environment: environment)
         var frame = renderer.render(state, width: options.width, height: options.height)
         if let images, images.isLoading {

@@ -6,7 +6,8 @@ import FlowPresentation
 /// A column is 8 pt wide and a row 16 pt high (a cell is twice as high as wide, as terminal
 /// fonts are), so 40 columns are 320 pt, a small phone's width, 80 columns a tablet's, 160 a
 /// desktop's: one payload keeps its proportions at every width. Insets, spacing, margins and
-/// padding round to the nearest cell (halves away from zero), horizontally in columns and
+/// padding round to the nearest cell, halves down (8 pt of vertical spacing is no row, 12 pt
+/// is one: rows are scarce, and separately rounded insets add up), horizontally in columns and
 /// vertically in rows; fractional widths are fractions of the container's columns; an image's
 /// aspect ratio counts a row as two columns. Half-block images draw a cell as 1 × 2 pixels,
 /// so an image pixel is 8 × 8 pt.
@@ -26,13 +27,18 @@ public struct CellMetrics: Sendable, Hashable {
     /// Columns for a horizontal length in points (negative and non-finite lengths: 0).
     public func columns(_ points: Double) -> Int {
         guard points.isFinite, points > 0 else { return 0 }
-        return Int((points / pointsPerColumn).rounded(.toNearestOrAwayFromZero))
+        return Self.roundedHalfDown(points / pointsPerColumn)
     }
 
     /// Rows for a vertical length in points.
     public func rows(_ points: Double) -> Int {
         guard points.isFinite, points > 0 else { return 0 }
-        return Int((points / pointsPerRow).rounded(.toNearestOrAwayFromZero))
+        return Self.roundedHalfDown(points / pointsPerRow)
+    }
+
+    /// The nearest whole number, halves toward zero (0.5 → 0, 1.5 → 1, 0.75 → 1).
+    static func roundedHalfDown(_ value: Double) -> Int {
+        max(0, Int((value - 0.5).rounded(.up)))
     }
 
     /// Insets in cells.

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 
 /// One row of a laid-out body: a widget, a section header, a grid row, a whole carousel, or the
 /// pagination row, with the blank rows above it (spacing, insets) and its own height.
@@ -39,6 +40,21 @@ struct BodyRow {
     var sectionIndex: Int?
     /// Blank rows below the content (the section's bottom inset, on its last row).
     var trailingGap: Int = 0
+
+    /// Rows at the bottom of the content that are blank anyway: the widgets' bottom margin, and
+    /// their bottom padding when nothing (a background, a border) makes it visible.
+    var blankBottom: Int {
+        func blank(_ item: Item) -> Int {
+            let chrome = item.box.chrome
+            let visible = chrome.layout?.chromeLayers.contains(where: { $0 == .background || $0 == .border }) ?? false
+            return chrome.margin.bottom + (visible ? 0 : chrome.padding.bottom)
+        }
+        switch kind {
+        case .widget(let item), .sectionHeader(let item): return blank(item)
+        case .grid(let items, _, _), .carousel(let items, _, _, _): return items.map(blank).min() ?? 0
+        case .pagination: return 0
+        }
+    }
 
     /// Where the content starts.
     var contentY: Int { y + gap }

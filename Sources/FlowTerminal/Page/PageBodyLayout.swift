@@ -227,7 +227,8 @@ final class PageBodyLayout {
     /// it, so that sections never run into each other (a renderer's choice: the contract
     /// gives no spacing between sections, and a glued list reads as one block in cells).
     private func sectionTopGap(_ inset: Int) -> Int {
-        rows.isEmpty ? inset : max(inset, rows.last.map { $0.trailingGap > 0 ? 0 : 1 } ?? 0)
+        guard let last = rows.last else { return inset }
+        return last.trailingGap + last.blankBottom > 0 ? inset : max(inset, 1)
     }
 
     private func isHeaderRow(_ index: Int) -> Bool {

@@ -12,7 +12,7 @@ public struct BannerView: WidgetView, TerminalWidget {
     }
 
     func texts(width: Int, environment: RenderEnvironment) -> [TextLayout] {
-        let inner = max(0, width - 2)
+        let inner = max(0, width - 4)
         var layouts: [TextLayout] = []
         if let title = content.title { layouts.append(environment.layout(title, width: inner, base: CellStyle(attributes: .bold), maxLines: 2)) }
         if let subtitle = content.subtitle { layouts.append(environment.layout(subtitle, width: inner, maxLines: 2)) }
@@ -37,7 +37,7 @@ public struct BannerView: WidgetView, TerminalWidget {
         let text = layouts.reduce(0) { $0 + $1.height }
         guard text > 0 else { return }
         var y = text + 2 > rows ? rows : rows - 1 - text
-        let x = text + 2 > rows ? 0 : 1
+        let x = text + 2 > rows ? 0 : 2
         for layout in layouts {
             layout.draw(in: canvas, x: x, y: y)
             y += layout.height
