@@ -12,7 +12,7 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let base = scalars.first?.value else { return 0 }
-        if base < 0x7F { return base >= 0x20 ? 1 : 0 }  // ASCII fast path; controls take nothing
+        if base < 0x7F, scalars.count == 1 { return base >= 0x20 ? 1 : 0 }  // ASCII fast path; controls take nothing
         if scalars.count > 1, isEmoji(base) {
             if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
             if scalars.contains(where: { $0.value == 0xFE0E }) { return 1 }
