@@ -88,8 +88,10 @@ extension PageBodyLayout {
         item.box.draw(in: viewport.child(rect), environment: environment)
         let screen = viewport.frameInBuffer
         result.pinnedHeader = band.offsetBy(dx: screen.x, dy: screen.y)
+        // The header shows here, not where its row scrolled to.
+        result.laidOut.removeAll { $0.widget.id == item.box.widget.id }
         result.laidOut.append(LaidOutWidget(
             widget: item.box.widget, section: item.section, position: 0,
-            frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: screen))
+            frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: screen, layer: 1))
     }
 }

@@ -68,7 +68,7 @@ public final class PageRenderer {
         }
         let viewportRect = CellRect(x: 0, y: top, width: width, height: max(0, bottom - top))
         frame.bodyRows = viewportRect.y..<viewportRect.maxY
-        var covers: [CellRect] = []
+        var covers: [ScreenCover] = []
         if state.loadState == .empty && page.sections.isEmpty {
             StatusScreenView(state: .empty).draw(in: screen.child(viewportRect), environment: environment)
         } else if !viewportRect.isEmpty {
@@ -83,16 +83,16 @@ public final class PageRenderer {
             frame.scroll = scroll
             let result = layout.paint(in: screen.child(viewportRect), scroll: scroll, carouselOffsets: state.carouselOffsets, lookahead: lookahead, environment: environment)
             laidOut += result.laidOut
-            if let pinned = result.pinnedHeader { covers.append(pinned) }
+            if let pinned = result.pinnedHeader { covers.append(ScreenCover(rect: pinned, layer: 1)) }
         }
         if let toast = state.toast, !viewportRect.isEmpty {
             let rect = ToastView(message: toast).draw(in: screen, bottom: viewportRect.maxY - 1, environment: environment)
-            if !rect.isEmpty { covers.append(rect) }
+            if !rect.isEmpty { covers.append(ScreenCover(rect: rect, layer: 2)) }
         }
         for (index, sheet) in state.sheets.enumerated() {
             let isTop = index == state.sheets.count - 1
             let drawn = SheetView(sheet: sheet, scroll: isTop ? state.sheetScroll : 0).draw(in: screen, environment: environment)
-            covers.append(drawn.rect)
+            covers.append(ScreenCover(rect: drawn.rect, layer: 3 + index))
         }
         frame.buffer = surface.buffer
         frame.hitMap = surface.hitMap

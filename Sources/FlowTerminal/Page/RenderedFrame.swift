@@ -9,7 +9,7 @@ public struct RenderedFrame: Sendable {
     /// The widgets laid out, with their frames.
     public var laidOut: [LaidOutWidget]
     /// What covers the body: the pinned section header, sheets, the toast.
-    public var covers: [CellRect]
+    public var covers: [ScreenCover]
     /// The body's rows on screen.
     public var bodyRows: Range<Int>
     /// The scroll the frame used, clamped to the content.

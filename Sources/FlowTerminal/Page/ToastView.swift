@@ -7,7 +7,7 @@ struct ToastView {
     /// Draws the toast with its bottom row at `bottom` of `canvas`; returns its rectangle.
     func draw(in canvas: Canvas, bottom: Int, environment: RenderEnvironment) -> CellRect {
         let room = max(0, canvas.width - 4)
-        let layout = TextLayout(StyledText(SafeText.cleaned(message, keepingNewlines: false)), width: room, maxLines: 2, alignment: .center)
+        let layout = TextLayout(StyledText(SafeText.cleaned(message, keepingNewlines: false)), width: room, maxLines: 2)
         guard layout.height > 0, room > 0 else { return .zero }
         let width = min(canvas.width, layout.usedWidth + 4)
         let rect = CellRect(x: (canvas.width - width) / 2, y: bottom - layout.height + 1, width: width, height: layout.height)
