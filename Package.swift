@@ -70,7 +70,9 @@ let package = Package(
         .testTarget(name: "RetailKitTests", dependencies: ["RetailKit", "FlowCore", "FlowWidgets", "PageGenerator"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
         .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend", "FlowTerminal"]),
+        // Opens pseudo-terminals for the terminal-mode tests (posix_openpt is not visible to Swift).
+        .target(name: "CPTYSupport", path: "Tests/CPTYSupport"),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend", "FlowTerminal", "CPTYSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(

@@ -15,6 +15,7 @@ public enum CommandLineTool {
         case "serve": return await ServeCommand.run(rest, console: console)
         case "bench": return await BenchCommand.run(rest, console: console)
         case "render": return await RenderCommand.run(rest, console: console)
+        case "__terminal-session": return TerminalSessionProbe.run(rest, console: console)
         case "-h", "--help", "help":
             console.out(usage)
             return 0
