@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowTerminalTests",
-            dependencies: ["FlowTerminal", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CVTerm"]
+            dependencies: ["FlowTerminal", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "CVTerm"]
         ),
         .testTarget(name: "RetailTerminalTests", dependencies: ["RetailTerminal", "FlowTerminal", "RetailKit", "FlowCore", "FlowRuntime"]),
     ],
