@@ -57,7 +57,8 @@ enum RenderCommand {
         let profile = outputProfile(options: options, environment: environment)
         let lines: [String]
         do {
-            lines = try await render(data, options: options, profile: profile, fetchImages: isRemote && profile.allowsEscapes)
+            let base = isRemote ? URL(string: options.source) : nil
+            lines = try await render(data, options: options, profile: profile, fetchImages: isRemote && profile.allowsEscapes, baseURL: base)
         } catch {
             console.err("vitrine render: page refused: \(TerminalText.sanitized(error.description))")
             return 1
@@ -78,7 +79,7 @@ enum RenderCommand {
     /// The frame's lines for a page or sheet document.
     @MainActor
     static func render(
-        _ data: Data, options: Options, profile: TerminalProfile, fetchImages: Bool, now: Date = Date()
+        _ data: Data, options: Options, profile: TerminalProfile, fetchImages: Bool, baseURL: URL? = nil, now: Date = Date()
     ) async throws(PageDecodingError) -> [String] {
         let policy: UnknownWidgetPolicy<any TerminalWidget> = options.debug ? .placeholder : .skip
         let registry = RetailViews.makeRegistry(unknownWidgetPolicy: policy)
@@ -95,7 +96,7 @@ enum RenderCommand {
         }
         var images: PipelineImageSource?
         if fetchImages {
-            images = PipelineImageSource(pipeline: ImagePipeline(configuration: .init { $0.diskCacheDirectory = nil }))
+            images = PipelineImageSource(pipeline: ImagePipeline(configuration: .memoryOnly), baseURL: baseURL)
         }
         let environment = RenderEnvironment(
             isPlain: !profile.allowsEscapes, images: images,

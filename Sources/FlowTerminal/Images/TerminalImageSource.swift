@@ -34,12 +34,16 @@ public final class PipelineImageSource: TerminalImageSource {
     /// How many encoded boxes are kept before the oldest go. Default 512.
     public var capacity = 512
 
-    public init(pipeline: ImagePipeline) {
+    /// What relative image URLs (`/v1/images/x.jpg`) resolve against: the page's own URL.
+    public let baseURL: URL?
+
+    public init(pipeline: ImagePipeline, baseURL: URL? = nil) {
         self.pipeline = pipeline
+        self.baseURL = baseURL
     }
 
     public func cells(for image: ImageData, columns: Int, rows: Int, background: TerminalColor) -> [Cell]? {
-        guard columns > 0, rows > 0, let url = Self.url(image.url) else { return nil }
+        guard columns > 0, rows > 0, let url = Self.url(image.url, relativeTo: baseURL) else { return nil }
         let mode: ContentMode = image.scaleMode == .fit ? .fit : .fill
         let key = Key(url: url, columns: columns, rows: rows, mode: mode, background: background)
         if let cells = encoded[key] { return cells }
@@ -110,10 +114,11 @@ public final class PipelineImageSource: TerminalImageSource {
         return (size.width, size.height)
     }
 
-    /// Only http(s) URLs are fetched: a payload never names a local file.
-    static func url(_ string: String) -> URL? {
-        guard let url = URL(string: string), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            url.host != nil
+    /// Only http(s) URLs are fetched: a payload never names a local file. A relative URL is
+    /// resolved against `base` (the page's URL), and only when `base` is itself http(s).
+    static func url(_ string: String, relativeTo base: URL? = nil) -> URL? {
+        guard SafeText.isSafe(string), let url = URL(string: string, relativeTo: base)?.absoluteURL,
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else { return nil }
         return url
     }
