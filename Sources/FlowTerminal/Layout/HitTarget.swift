@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 
 /// Something on screen a click or Enter can act on, recorded while a frame is drawn.
 public enum HitTarget: Sendable, Hashable {
@@ -65,6 +66,12 @@ public struct HitMap: Sendable {
             }
             return nil
         }
+    }
+
+    /// The targets Tab moves through, in reading order (`FocusOrder`); the backdrop behind a
+    /// sheet is not one (Escape dismisses it).
+    public var focusOrder: [HitRegion] {
+        FocusOrder.ordered(regions.filter { $0.target != .sheetBackdrop }, frame: \.rect.layoutRect)
     }
 
     /// The topmost region at cell (`x`, `y`).

@@ -23,6 +23,13 @@ public struct RenderedFrame: Sendable {
         laidOut.map { $0.visible(coveredBy: covers) }
     }
 
+    /// Reports this frame, once presented, to the impression tracker: every laid-out widget
+    /// of `page` with its visible fraction (0 for those laid out off screen or covered).
+    @MainActor
+    public func reportVisibility(to tracker: ImpressionTracker, page: PageModel) {
+        tracker.update(page: page, visible: visibleWidgets)
+    }
+
     /// The frame for the writer, telling it the body moved from `previousScroll`.
     public func frame(previousScroll: Int?, cursor: (x: Int, y: Int)? = nil) -> Frame {
         var hint: ScrollHint?

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Whether the terminal has synchronized output (mode 2026), from the environment and, when
 /// that does not know, from a DECRQM query (`CSI ?2026$p`) whose answer is awaited a bounded
 /// time and may never come.
@@ -35,5 +41,40 @@ public enum SynchronizedOutput {
             return (value == 1 || value == 2, rest)
         }
         return (nil, bytes)
+    }
+
+    /// Asks the terminal on `output` and reads its answer from `input` (in raw mode), waiting at
+    /// most `milliseconds` in all: a terminal that does not answer costs that wait once and
+    /// counts as not having the mode. Returns the bytes that were not the answer (keys typed
+    /// meanwhile) for the input decoder.
+    public static func probe(input: Int32, output: Int32, milliseconds: Int32 = 150) -> (supported: Bool, rest: [UInt8]) {
+        var query = query
+        _ = query.withUnsafeMutableBufferPointer { write(output, $0.baseAddress, $0.count) }
+        var received: [UInt8] = []
+        var remaining = milliseconds
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        let start = Int64(clock.tv_sec) * 1000 + Int64(clock.tv_nsec) / 1_000_000
+        while remaining > 0 {
+            var poller = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, remaining)
+            if ready > 0 {
+                var chunk = [UInt8](repeating: 0, count: 256)
+                let count = read(input, &chunk, chunk.count)
+                if count > 0 {
+                    received += chunk[0..<count]
+                    let (supported, rest) = parseReply(received)
+                    if let supported { return (supported, rest) }
+                } else if count == 0 {
+                    break
+                }
+            } else if ready < 0, errno != EINTR {
+                break
+            }
+            clock_gettime(CLOCK_MONOTONIC, &clock)
+            let now = Int64(clock.tv_sec) * 1000 + Int64(clock.tv_nsec) / 1_000_000
+            remaining = milliseconds - Int32(clamping: now - start)
+        }
+        return (false, received)
     }
 }
