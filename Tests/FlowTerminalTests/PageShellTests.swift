@@ -24,6 +24,16 @@ import Testing
         #expect(frame.bodyRows == 3..<8)
     }
 
+    @Test func headerAndFooterScrollWithTheBodyUnlessSticky() throws {
+        let rows = (0..<6).map { TestPages.title("w\($0)", "row \($0)") }.joined(separator: ",")
+        let strips = #""header": {"sticky": false, "widgets": [\#(TestPages.title("top", "Top"))]}, "footer": {"sticky": false, "widgets": [\#(TestPages.title("end", "End"))]}"#
+        let page = try TestPages.page(TestPages.json(sections: #"{"widgets": [\#(rows)]}"#, extra: strips))
+        #expect(TestPages.render(.showing(page), width: 10, height: 3).buffer.plainLines == ["Top", "", "row 0"])
+        #expect(TestPages.render(.showing(page, scroll: 100), width: 10, height: 3).buffer.plainLines == ["row 4", "row 5", "End"])
+        let sticky = try TestPages.page(TestPages.json(sections: #"{"widgets": [\#(rows)]}"#, extra: strips.replacingOccurrences(of: "false", with: "true")))
+        #expect(TestPages.render(.showing(sticky, scroll: 2), width: 10, height: 4).buffer.plainLines == ["Top", "row 2", "row 3", "End"])
+    }
+
     @Test func aPinnedHeaderCoversTheRowsUnderIt() throws {
         let frame = TestPages.render(.showing(try Self.longSection(), scroll: 4), width: 12, height: 8)
         #expect(frame.buffer.plainLines == ["    Shop", "────────────", "Sticky", "Header", "two rows", "row 4", "row 5", "row 6"])
