@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/vitrine
 RELEASE_BIN := .build/release/vitrine
 
-.PHONY: setup build release demo test test-swift test-tsan fuzz fuzz-images bench clean
+.PHONY: setup build release demo test test-swift test-clean-clone test-tsan fuzz fuzz-images bench clean
 
 setup:
 	@scripts/setup.sh
@@ -21,6 +21,11 @@ demo: build
 ## Set-up and every test.
 test: setup test-swift
 	scripts/contract_test.sh
+	scripts/schema_test.sh
+
+## The tests again from a copy of the repository in a fresh directory (as CI does).
+test-clean-clone: setup
+	scripts/clean_clone_test.sh
 
 test-swift:
 	$(SWIFT) test

@@ -18,8 +18,16 @@ public struct StepperRowContent: WidgetContent, Hashable {
         subtitle = try data.optional("subtitle")
         minimum = try data.optional("min") ?? 0
         maximum = try data.optional("max") ?? 99
-        guard minimum <= maximum else { throw data.invalid("min \(minimum) is greater than max \(maximum)") }
-        initial = min(max(try data.optional("initial") ?? minimum, minimum), maximum)
+        // Cosmetic ranges are adjusted and reported, never fatal (CONTRACT, "Decisions").
+        if minimum > maximum {
+            data.reportAdjusted(at: "max", "min \(minimum) is greater than max \(maximum): max raised to \(minimum)")
+            maximum = minimum
+        }
+        let requested: Int = try data.optional("initial") ?? minimum
+        initial = min(max(requested, minimum), maximum)
+        if initial != requested {
+            data.reportAdjusted(at: "initial", "initial \(requested) is outside \(minimum)…\(maximum): clamped to \(initial)")
+        }
     }
 
     /// `count` kept within `minimum...maximum`.

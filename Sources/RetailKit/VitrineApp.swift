@@ -1,4 +1,5 @@
 import FlowCore
+import FlowRuntime
 import FlowWidgets
 
 /// What the Vitrine client is: its version, what it can show, and the widgets it registers.
@@ -20,5 +21,20 @@ public enum VitrineApp {
         StarterWidgets.register(on: &catalog)
         RetailWidgets.register(on: &catalog)
         return catalog
+    }
+
+    /// The deeplinks the app opens: `vitrine:` URLs.
+    public static let deeplinks = DeeplinkAllowList(schemes: ["vitrine"])
+
+    /// What the app's dispatcher accepts, checked the same way by `vitrine lint`: the
+    /// built-in actions and the retail host actions (`deeplink` against `deeplinks`,
+    /// `add_to_cart`, `open_search`, `open_page`).
+    public static var actionPolicy: ActionPolicy {
+        var policy = ActionPolicy.builtIn
+        policy.register(DeeplinkAction.type, payload: DeeplinkAction.self) { deeplinks.refusal(for: $0.url) }
+        policy.register(AddToCartAction.type, payload: AddToCartAction.self)
+        policy.register(OpenSearchAction.type, payload: OpenSearchAction.self)
+        policy.register(OpenPageAction.type, payload: OpenPageAction.self)
+        return policy
     }
 }

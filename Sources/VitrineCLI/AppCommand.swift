@@ -51,7 +51,8 @@ enum AppCommand {
             let home = try await loadHome(base: base, locale: locale, segment: segment)
             let report = LintReport(
                 page: home.page, decodeDiagnostics: home.diagnostics,
-                context: EvaluationContext(client: VitrineApp.clientContext, now: Date()))
+                context: EvaluationContext(client: VitrineApp.clientContext, now: Date()),
+                policy: VitrineApp.actionPolicy, decoder: PageDecoder(catalog: VitrineApp.makeWidgetCatalog()))
             let safe = TerminalText.sanitized
             console.out("vitrine \(VitrineApp.version): home page from \(safe(base)) (\(safe(locale)), \(safe(segment)))")
             console.out(report.lines.joined(separator: "\n"))

@@ -60,7 +60,9 @@ enum LintCommand {
             console.err("vitrine lint: \(TerminalText.sanitized(message))")
             return 1
         }
-        let report = LintReport(decoded: decoded, context: EvaluationContext(client: options.client, now: options.now))
+        let report = LintReport(
+            decoded: decoded, context: EvaluationContext(client: options.client, now: options.now),
+            policy: VitrineApp.actionPolicy, decoder: decoder)
         if options.json {
             console.out(JSONWriter.string(for: report.json))
         } else {

@@ -3,13 +3,18 @@ import RetailBackend
 
 /// `vitrine serve`: the home backend over HTTP until SIGINT or SIGTERM (backend issue).
 enum ServeCommand {
-    static let usage = "usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]"
+    static let usage = """
+        usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
+               vitrine serve --export-pages DIR [--faults PROFILE]
+        """
 
     /// What the command line asks for.
     struct Options: Equatable {
         var host = "127.0.0.1"
         var port = 8080
         var faults: String?
+        /// Writes every page the backend composes into this directory instead of serving.
+        var exportDirectory: String?
         var isHelp = false
 
         /// Parses `--name value` and `--name=value`; the error says what is wrong.
@@ -21,7 +26,7 @@ enum ServeCommand {
                     continue
                 }
                 let (name, inline) = Self.split(argument)
-                guard ["--host", "--port", "--faults"].contains(name) else {
+                guard ["--host", "--port", "--faults", "--export-pages"].contains(name) else {
                     throw UsageError("unknown option '\(argument)'")
                 }
                 guard let value = inline ?? rest.popFirst(), !value.isEmpty else {
@@ -34,6 +39,7 @@ enum ServeCommand {
                         throw UsageError("--port wants a number from 0 to 65535, not '\(value)'")
                     }
                     self.port = port
+                case "--export-pages": exportDirectory = value
                 default: faults = value
                 }
             }
@@ -68,6 +74,9 @@ enum ServeCommand {
         } catch {
             console.err("vitrine serve: invalid --faults: \(error)\n\(usage)")
             return 2
+        }
+        if let directory = options.exportDirectory {
+            return PageExport.write(backend.pageVariants(allProductLocales: true), to: directory, console: console)
         }
         var configuration = HTTPServer.Configuration()
         configuration.host = options.host

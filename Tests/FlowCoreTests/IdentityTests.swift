@@ -60,4 +60,31 @@ import Testing
         #expect(Set(all).count == all.count)
         #expect(page.widget(id: "dup#4").map(text) == "n")
     }
+
+    /// Ids compare by their code points, as JSON compares strings: canonically equivalent but
+    /// byte-different ids are two ids, neither renamed, each addressable.
+    @Test func canonicallyEquivalentIdsAreDistinct() throws {
+        let decoded = try decode(page: #"""
+            {"sections": [{"id": "caf\u00e9", "widgets": [
+              {"type": "test_text", "id": "\u00e9", "data": {"title": "composed"}},
+              {"type": "test_text", "id": "e\u0301", "data": {"title": "decomposed"}},
+              {"type": "test_text", "id": "\u212a", "data": {"title": "kelvin"}},
+              {"type": "test_text", "id": "K", "data": {"title": "k"}}]},
+             {"id": "cafe\u0301", "widgets": []}]}
+            """#)
+        #expect(!decoded.diagnostics.contains { $0.kind == .duplicateID })
+        let page = decoded.page
+        #expect(page.sections.map(\.id.unicodeScalars.count) == [4, 5])
+        #expect(text(page.widget(id: "\u{E9}")) == "composed")
+        #expect(text(page.widget(id: "e\u{301}")) == "decomposed")
+        #expect(text(page.widget(id: "\u{212A}")) == "kelvin")
+        #expect(text(page.widget(id: "K")) == "k")
+        #expect(page.section(id: "cafe\u{301}")?.widgets.isEmpty == true)
+        #expect(page.section(id: "caf\u{E9}")?.widgets.count == 4)
+        var mutated = page
+        let result = mutated.apply([.removeWidget("e\u{301}")], mode: .partial, decoder: testDecoder())
+        #expect(result.appliedCount == 1)
+        #expect(text(mutated.widget(id: "\u{E9}")) == "composed")
+        #expect(mutated.widget(id: "e\u{301}") == nil)
+    }
 }

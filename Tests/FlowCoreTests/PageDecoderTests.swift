@@ -127,7 +127,8 @@ import Testing
         #expect(text(widget) == "T")
         #expect(widget.layout == nil)
         #expect(widget.tracking.isEmpty)
-        #expect(widget.impression == .standard)
+        // Out of range, the percentage is clamped (and reported), not the whole rule dropped.
+        #expect(widget.impression == ImpressionRule(minVisiblePercent: 100))
         #expect(widget.expiresAt == nil)
         #expect(try widget.actions["tap"]?.decode(ToastAction.self).message == "hi")
         #expect(widget.actions["bad"] == nil)
@@ -180,5 +181,65 @@ import Testing
         #expect(list.items.map(\.id) == ["test_text@page.sections.0.widgets.0.data.items.0", "ghost@page.sections.0.widgets.0.data.items.1"])
         #expect(decoded.diagnostics.map(\.kindName) == ["unknown_type", "dropped_element"])
         #expect(decoded.page.widgetIDs.contains("test_text@page.sections.0.widgets.0.data.items.0"))
+    }
+}
+
+/// Valid JSON that the tree cannot hold costs only the value that holds it (CONTRACT §1).
+@Suite struct ContainedValueTests {
+    @Test func anOutOfRangeNumberInTrackingCostsNothingButItself() throws {
+        let decoded = try decode(page: #"""
+            {"id": "p", "sections": [{"id": "s", "widgets": [
+              {"type": "test_text", "id": "a", "data": {"title": "A"}, "tracking": {"n": 1e400, "m": 2}},
+              {"type": "test_text", "id": "b", "data": {"title": "B"}}]}]}
+            """#)
+        #expect(decoded.page.sections.first?.widgets.map(\.id) == ["a", "b"])
+        #expect(decoded.page.widget(id: "a")?.tracking["m"] == 2)
+        #expect(decoded.page.widget(id: "a")?.tracking["n"] == .null)
+        let diagnostic = try #require(decoded.diagnostics.first)
+        #expect(diagnostic.kind == .malformedPayload)
+        #expect(diagnostic.path == "page.sections.0.widgets.0.tracking.n")
+        #expect(diagnostic.message.contains("beyond the range"))
+    }
+
+    @Test func nestingDeeperThanTheLimitCostsOnlyTheValueThatHoldsIt() throws {
+        let deep = String(repeating: "[", count: 2_000) + String(repeating: "]", count: 2_000)
+        let decoded = try decode(page: #"""
+            {"id": "p", "sections": [{"id": "s", "widgets": [
+              {"type": "test_text", "id": "a", "data": {"title": "A"}, "tracking": {"deep": \#(deep)}},
+              {"type": "test_text", "id": "b", "data": {"title": {"text": \#(deep)}}},
+              {"type": "test_text", "id": "c", "data": {"title": "C"}}]}]}
+            """#)
+        let widgets = try #require(decoded.page.sections.first?.widgets)
+        #expect(widgets.map(\.id) == ["a", "b", "c"])
+        #expect(text(widgets[0]) == "A")
+        #expect(text(widgets[2]) == "C")
+        // The over-deep title is null: a missing required key, so that one widget is malformed.
+        guard case .malformed = widgets[1].content else { Issue.record("b should be malformed"); return }
+        let paths = decoded.diagnostics.filter { $0.message.contains("deeper than") }.map(\.path)
+        #expect(paths.count == 2)
+        #expect(paths.allSatisfy { $0.hasPrefix("page.sections.0.widgets.") })
+    }
+
+    @Test func aRepeatedKeyIsReportedAndTheFirstWins() throws {
+        let decoded = try decode(page: #"""
+            {"id": "p", "sections": [{"id": "s", "widgets": [
+              {"type": "test_text", "id": "a", "data": {"title": "first", "title": "second"}}]}]}
+            """#)
+        #expect(text(decoded.page.widget(id: "a")) == "first")
+        #expect(decoded.diagnostics.map(\.path) == ["page.sections.0.widgets.0.data"])
+        #expect(decoded.diagnostics.first?.message.contains("repeated key 'title'") == true)
+    }
+}
+
+@Suite struct NullActionTests {
+    /// `null` counts as absent (the documented decision), for an action as for any member.
+    @Test func aNullActionIsAbsentAndNotReported() throws {
+        let decoded = try decode(page: #"""
+            {"sections": [{"widgets": [{"type": "test_text", "id": "a", "data": {"title": "A"},
+              "actions": {"tap": null, "long_press": {"type": "dismiss"}}}]}]}
+            """#)
+        #expect(decoded.diagnostics.isEmpty)
+        #expect(decoded.page.widget(id: "a")?.actions.events == ["long_press"])
+        #expect(decoded.page.widget(id: "a")?.actions["tap"] == nil)
     }
 }

@@ -57,9 +57,22 @@ import Testing
     @Test func expiryIsEvaluatedAgainstThePassedInstant() throws {
         let expiring = try widget(#"{"type": "test_text", "data": {"title": "x"}, "expires_at": "2026-11-29T12:00:00Z", "fallback": {"type": "test_text", "data": {"title": "f"}}}"#)
         let before = EvaluationContext(client: modern, now: now.addingTimeInterval(-1))
+        let after = EvaluationContext(client: modern, now: now.addingTimeInterval(0.001))
         #expect(expiring.resolve(in: before).status == .ok)
-        #expect(expiring.resolve(in: context(modern)).status == .expired)
-        #expect(expiring.resolve(in: context(modern)).shown == nil)
+        #expect(expiring.resolve(in: after).status == .expired)
+        #expect(expiring.resolve(in: after).shown == nil)
+    }
+
+    /// §2: "after it": at exactly `expires_at` the element is still shown.
+    @Test func atExactlyItsExpiryAnElementIsStillShown() throws {
+        let decoded = try decode(page: #"""
+            {"sections": [{"id": "s", "expires_at": "2026-11-29T12:00:00Z", "widgets": [
+              {"type": "test_text", "data": {"title": "x"}, "expires_at": "2026-11-29T12:00:00Z"}]}]}
+            """#)
+        let resolved = decoded.page.resolve(in: context(modern))
+        #expect(resolved.sections.first?.status == .ok)
+        #expect(resolved.sections.first?.widgets.first?.status == .ok)
+        #expect(resolved.diagnostics.isEmpty)
     }
 
     @Test func aFallbackMustItselfBeShowable() throws {

@@ -90,8 +90,8 @@ struct ActionDispatcherTests {
         #expect(dispatcher.log.last?.outcome == .running)
 
         let pending = await transport.nextCall()
-        #expect(pending.call.endpoint == "/v1/actions/favourite")
-        #expect(pending.call.method == "POST")
+        #expect(pending.call.endpoint.description == "/v1/actions/favourite")
+        #expect(pending.call.method == .post)
         let body = String(decoding: pending.call.body, as: UTF8.self)
         #expect(body == #"{"action":{"type":"api","endpoint":"/v1/actions/favourite","product_id":"p1"},"page_id":"home","request_id":"r1","widget_id":"a","value":3}"#)
 
@@ -104,14 +104,55 @@ struct ActionDispatcherTests {
         #expect(dispatcher.log.last?.outcome == .completed("1 of 1 mutations applied"))
     }
 
-    @Test(arguments: ["https://evil.example/steal", "//evil.example/steal", "v1/relative", "/ok\\..\\evil"])
+    @Test(arguments: ["https://evil.example/steal", "//evil.example/steal", "v1/relative", "/ok\\..\\evil", "//\u{FE0F}evil.example/steal"])
     func apiRefusesEveryEndpointThatIsNotAPathOnTheOrigin(endpoint: String) async {
         await harness.loadInitial(Fixtures.simplePage())
         dispatcher.dispatch(action(["type": "api", "endpoint": .string(endpoint)]), from: origin())
         #expect(transport.sent.isEmpty)
         #expect(dispatcher.runningTaskCount == 0)
         #expect(harness.reports.last?.diagnostics.map(\.kind) == [.refusedAction])
-        #expect(dispatcher.log.last?.outcome == .refused("endpoint '\(endpoint)' is not a path on the page's origin"))
+        guard case .refused(let reason)? = dispatcher.log.last?.outcome else {
+            Issue.record("not refused: \(String(describing: dispatcher.log.last?.outcome))")
+            return
+        }
+        #expect(reason.contains("is not an absolute path on the page's origin"))
+    }
+
+    @Test func apiRefusesAMethodOutsideTheAllowList() async {
+        await harness.loadInitial(Fixtures.simplePage())
+        let method = "post /admin http/1.1\r\nhost: evil\r\n\r\nget"
+        dispatcher.dispatch(action(["type": "api", "endpoint": "/v1/x", "method": .string(method)]), from: origin())
+        #expect(transport.sent.isEmpty)
+        #expect(harness.reports.last?.diagnostics.map(\.kind) == [.refusedAction])
+    }
+
+    /// Property: whatever order a repeated `endpoint` comes in, the call checks, carries and
+    /// writes one endpoint, the first, and another JSON reader of the body sees that one too.
+    @Test(arguments: 0..<24)
+    func aRepeatedEndpointKeyCannotMakeTheCheckAndTheBodyDisagree(seed: Int) async throws {
+        await harness.loadInitial(Fixtures.simplePage())
+        let candidates = ["/v1/ok", "https://evil.example/x", "//evil.example/y", "/v1/other"]
+        var members: [String] = []
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        for _ in 0..<(seed % 4 + 2) {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            members.append(#""endpoint": "\#(candidates[Int(state % UInt64(candidates.count))])""#)
+        }
+        let json = #"{"type": "api", \#(members.joined(separator: ", "))}"#
+        let object = try #require(try JSONParser.parse(json).objectValue)
+        let first = try #require(try JSONParser.parse("{\(members[0])}")["endpoint"]?.stringValue)
+        dispatcher.dispatch(try #require(ActionData(object: object)), from: origin())
+        guard APIEndpoint(first) != nil else {
+            #expect(transport.sent.isEmpty, "\(json)")
+            return
+        }
+        let pending = await transport.nextCall()
+        #expect(pending.call.endpoint.description == first)
+        let body = try #require(JSONSerialization.jsonObject(with: pending.call.body) as? [String: Any])
+        #expect((body["action"] as? [String: Any])?["endpoint"] as? String == first)
+        #expect(String(decoding: pending.call.body, as: UTF8.self).components(separatedBy: "\"endpoint\"").count == 2)
+        pending.continuation.resume(returning: Fixtures.response(mutations: []))
+        await dispatcher.settle()
     }
 
     @Test func aTransactionalResponseThatCannotApplyChangesNothing() async {

@@ -45,8 +45,9 @@ struct LoaderAdapterTests {
         let transport = LoaderActionTransport(loader)
         let action = ActionData(type: "api", ["endpoint": "/v1/x"])
         let context = ActionCallContext(pageID: "home", requestID: "r1", widgetID: "w", value: .null)
-        _ = try await transport.send(ActionCall(action: action, endpoint: "/v1/x", method: "POST", context: context))
-        #expect(loader.requests.withLock { $0 } == [PageRequest(pageID: "home", kind: .action(action, context))])
+        let call = ActionCall(action: action, endpoint: try #require(APIEndpoint("/v1/x")), method: .post, context: context)
+        _ = try await transport.send(call)
+        #expect(loader.requests.withLock { $0 } == [PageRequest(pageID: "home", kind: .action(call))])
         #expect(JSONWriter.string(for: context.body(for: action))
             == #"{"action":{"type":"api","endpoint":"/v1/x"},"page_id":"home","request_id":"r1","widget_id":"w","value":null}"#)
     }

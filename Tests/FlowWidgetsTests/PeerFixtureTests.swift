@@ -30,6 +30,13 @@ import Testing
         #expect(again.page.widgetsInDocumentOrder.map(\.id) == ids)
     }
 
+    @Test func aWidthWrittenAsANumberOrAStringIsTheSameFraction() throws {
+        let decoded = try decoder(registering: [TestText.self]).decodePage(peerFixture("page_basic.json"))
+        #expect(decoded.page.widget(id: "c_1")?.layout?.width == .fraction(0.75))
+        #expect(decoded.page.widget(id: "c_2")?.layout?.width == .fraction(0.75))
+        #expect(!decoded.diagnostics.contains { $0.path.contains("sections.1") })
+    }
+
     @Test func mutationsReachBodiesHeaderAndFooter() throws {
         let decoder = decoder(registering: [TestText.self])
         var page = try decoder.decodePage(peerFixture("page_basic.json")).page

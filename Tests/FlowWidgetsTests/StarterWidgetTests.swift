@@ -22,11 +22,39 @@ import Testing
         #expect(throws: DecodingFailure.self) { try content(AccordionContent.self, #"{"items": []}"#) }
     }
 
-    @Test func stepperClampsItsInitialCountAndRefusesAnEmptyRange() throws {
+    @Test func stepperClampsItsInitialCountAndMendsAnEmptyRange() throws {
         let stepper = try content(StepperRowContent.self, #"{"title": "Packages", "min": 1, "max": 8, "initial": 20}"#)
         #expect(stepper.initial == 8)
         #expect(stepper.clamped(0) == 1)
-        #expect(throws: DecodingFailure.self) { try content(StepperRowContent.self, #"{"title": "x", "min": 5, "max": 1}"#) }
+        let empty = try content(StepperRowContent.self, #"{"title": "x", "min": 5, "max": 1}"#)
+        #expect((empty.minimum, empty.maximum, empty.initial) == (5, 5, 5))
+    }
+
+    /// Cosmetic values out of range are adjusted and reported; the widget stays `ok`.
+    @Test func cosmeticValuesOutOfRangeKeepTheirWidgetAndAreReported() throws {
+        let page = try starterDecoder().decodePage(Data("""
+            {"page": {"sections": [{"widgets": [
+              {"type": "stepper_row", "id": "s", "data": {"title": "Bags", "min": 5, "max": 1}},
+              {"type": "banner", "id": "b", "data": {"image": {"url": "u", "aspect_ratio": 0, "corner_radius": -4}}},
+              {"type": "title_block", "id": "t", "layout": {"width": 1.5, "padding": {"top": 4}},
+               "data": {"title": {"text": "T", "max_lines": 0, "font": {"size": -1}, "color": {"hex": "#000", "alpha": 2}}}}]}]}}
+            """.utf8))
+        let widgets = page.page.sections[0].widgets
+        #expect(widgets.map(status) == ["ok", "ok", "ok"])
+        #expect(page.page.widget(id: "s")?.content(as: StepperRowContent.self)?.maximum == 5)
+        #expect(page.page.widget(id: "b")?.content(as: BannerContent.self)?.image.aspectRatio == nil)
+        #expect(page.page.widget(id: "b")?.content(as: BannerContent.self)?.image.cornerRadius == 0)
+        #expect(page.page.widget(id: "t")?.layout?.padding.top == 4)
+        #expect(page.page.widget(id: "t")?.layout?.width == nil)
+        let title = page.page.widget(id: "t")?.content(as: TitleBlockContent.self)?.title
+        #expect(title?.maxLines == nil && title?.font?.size == nil && title?.color?.alpha == 1)
+        #expect(page.diagnostics.allSatisfy { $0.kind == .malformedPayload && $0.message.hasPrefix("adjusted:") })
+        #expect(Set(page.diagnostics.map(\.path)) == [
+            "page.sections.0.widgets.0.data.max", "page.sections.0.widgets.1.data.image.aspect_ratio",
+            "page.sections.0.widgets.1.data.image.corner_radius", "page.sections.0.widgets.2.layout.width",
+            "page.sections.0.widgets.2.data.title.max_lines", "page.sections.0.widgets.2.data.title.font.size",
+            "page.sections.0.widgets.2.data.title.color.alpha",
+        ])
     }
 
     @Test func separatorDataIsTheWholeDataObject() throws {

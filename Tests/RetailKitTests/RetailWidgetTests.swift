@@ -37,6 +37,10 @@ import Testing
         #"{"product_id": "p", "title": "x", "price": {"amount": 1, "currency": "EUR"}, "availability": "preorder"}"#,
         #"{"product_id": "p", "title": "x", "price": {"amount": -1, "currency": "EUR"}, "availability": "available"}"#,
         #"{"product_id": "p", "title": "x", "price": {"amount": 1, "currency": "euro"}, "availability": "available"}"#,
+        // A currency is three ASCII capitals, counted in bytes: "É" + "UR" is not one.
+        #"{"product_id": "p", "title": "x", "price": {"amount": 1, "currency": "\u00c9UR"}, "availability": "available"}"#,
+        #"{"product_id": "p", "title": "x", "price": {"amount": 1, "currency": "E\u0301UR"}, "availability": "available"}"#,
+        #"{"product_id": "p", "title": "x", "price": {"amount": 1, "currency": "eur"}, "availability": "available"}"#,
     ])
     func productCardRefusesMissingOrUnusableRequiredFields(data: String) {
         #expect(throws: DecodingFailure.self) { try content(ProductCardContent.self, data) }

@@ -50,7 +50,10 @@ final class CapturedConsole: Sendable {
         #expect(campaigns["arrangement"] == "carousel")
         #expect(campaigns["status"] == "ok")
         #expect(campaigns["header"] == ["id": "campaigns-title", "type": "title_block", "status": "ok"])
-        #expect(campaigns["widgets"]?.arrayValue?[1] == ["id": "cmp-live", "type": "campaign_card", "status": "fallback", "shown_type": "campaign_card"])
+        #expect(campaigns["widgets"]?.arrayValue?[1] == [
+            "id": "cmp-live", "type": "campaign_card", "status": "fallback", "shown_type": "campaign_card",
+            "fallback": ["id": "cmp-live-still", "type": "campaign_card", "status": "ok"],
+        ])
         #expect(report["footer"]?.arrayValue?.count == 1)
         let diagnostics = try #require(report["diagnostics"]?.arrayValue)
         #expect(diagnostics.map { $0["kind"] } == ["incompatible"])
@@ -108,6 +111,73 @@ final class CapturedConsole: Sendable {
         #expect(text.out.contains("    incompatible item i2 (title_block)"))
     }
 
+    /// §11: every widget that survived decoding is listed, also the items of a widget that is
+    /// not shown; a fallback's items are its own, never the original's.
+    @Test func itemsOfWidgetsNotShownAndOfFallbacksAreListedWhereTheyBelong() async throws {
+        let page = #"""
+            {"page": {"sections": [{"id": "s", "widgets": [
+              {"type": "accordion", "id": "gated", "requires": {"min_app_version": "99"},
+               "data": {"header": "Gated", "items": [{"type": "title_block", "id": "g1", "data": {"title": "T"}}]}},
+              {"type": "accordion", "id": "old", "expires_at": "2020-01-01T00:00:00Z",
+               "data": {"header": "Old", "items": [{"type": "title_block", "id": "o1", "data": {"title": "T"}}]}},
+              {"type": "accordion", "id": "swap", "requires": {"capabilities": ["ar"]},
+               "data": {"header": "AR", "items": [{"type": "title_block", "id": "s1", "data": {"title": "T"}}]},
+               "fallback": {"type": "accordion", "id": "swap-fb",
+                 "data": {"header": "Plain", "items": [{"type": "title_block", "id": "f1", "data": {"title": "T"}}]}}}]}]}}
+            """#
+        let result = await lint(["-", "--json", "--now", "2026-11-29T12:00:00Z"], input: Data(page.utf8))
+        let widgets = try #require(try json(result.out)["sections"]?.arrayValue?.first?["widgets"]?.arrayValue)
+        #expect(widgets[0]["status"] == "incompatible")
+        #expect(widgets[0]["items"] == [["id": "g1", "type": "title_block", "status": "ok"]])
+        #expect(widgets[1]["status"] == "expired")
+        #expect(widgets[1]["items"] == [["id": "o1", "type": "title_block", "status": "ok"]])
+        #expect(widgets[2]["status"] == "fallback")
+        #expect(widgets[2]["items"] == [["id": "s1", "type": "title_block", "status": "ok"]])
+        #expect(widgets[2]["fallback"] == ["id": "swap-fb", "type": "accordion", "status": "ok",
+                                           "items": [["id": "f1", "type": "title_block", "status": "ok"]]])
+        // Only what is shown reports: the hidden items add no diagnostics of their own.
+        let kinds = try json(result.out)["diagnostics"]?.arrayValue?.compactMap { $0["kind"]?.stringValue }
+        #expect(kinds == ["incompatible", "expired", "incompatible"])
+    }
+
+    /// Lint refuses what the app's dispatcher refuses, with the same checks, at each path.
+    @Test func everyActionTheClientWouldRefuseIsReportedWithItsPath() async throws {
+        let page = #"""
+            {"page": {"nav": {"title": "T", "right_buttons": [{"title": "Cart", "action": {"type": "deeplink", "url": "vitrine://cart"}},
+                                                            {"title": "Bad", "action": {"type": "deeplink", "url": "javascript:alert(1)"}}]},
+              "sections": [{"id": "s", "widgets": [
+              {"type": "title_block", "id": "abs", "data": {"title": "T"}, "actions": {"tap": {"type": "api", "endpoint": "https://evil.example/x"}}},
+              {"type": "title_block", "id": "fe0f", "data": {"title": "T"}, "actions": {"tap": {"type": "api", "endpoint": "//\uFE0Fevil.example/steal"}}},
+              {"type": "title_block", "id": "method", "data": {"title": "T"}, "actions": {"tap": {"type": "api", "endpoint": "/v1/ok", "method": "post /admin http/1.1\r\nhost: evil\r\n\r\nget"}}},
+              {"type": "title_block", "id": "js", "data": {"title": "T"}, "actions": {"tap": {"type": "deeplink", "url": "javascript:alert(1)"}}},
+              {"type": "button_row", "id": "row", "data": {"buttons": [{"title": "Fine", "action": {"type": "api", "endpoint": "/v1/actions/ok"}},
+                                                                      {"title": "Gone", "action": {"type": "teleport"}}]}},
+              {"type": "title_block", "id": "sheet", "data": {"title": "T"}, "actions": {"tap": {"type": "open_bottom_sheet", "sheet": {
+                "sections": [{"widgets": [{"type": "title_block", "id": "in-sheet", "data": {"title": "T"},
+                  "actions": {"tap": {"type": "add_to_cart", "product_id": "p", "quantity": 0}}}]}]}}}},
+              {"type": "title_block", "id": "fine", "data": {"title": "T"}, "tracking": {"action": {"type": "teleport"}},
+               "actions": {"tap": {"type": "open_page", "page_id": "campaign:x"}, "add_to_cart": {"type": "add_to_cart", "product_id": "p"}}}]}]}}
+            """#
+        let result = await lint(["-", "--json"], input: Data(page.utf8))
+        #expect(result.status == 0)
+        let refused = try #require(try json(result.out)["diagnostics"]?.arrayValue).filter { $0["kind"] == "refused_action" }
+        #expect(refused.compactMap { $0["path"]?.stringValue } == [
+            "page.nav.right_buttons.1.action",
+            "page.sections.0.widgets.0.actions.tap",
+            "page.sections.0.widgets.1.actions.tap",
+            "page.sections.0.widgets.2.actions.tap",
+            "page.sections.0.widgets.3.actions.tap",
+            "page.sections.0.widgets.4.data.buttons.1.action",
+            "page.sections.0.widgets.5.actions.tap.sheet.sections.0.widgets.0.actions.tap",
+        ])
+        let messages = refused.compactMap { $0["message"]?.stringValue }
+        #expect(messages[1].contains("not an absolute path"))
+        #expect(messages[3].contains("method"))
+        #expect(messages[4].contains("scheme 'javascript' is not allowed"))
+        #expect(messages[5].contains("unknown action type 'teleport'"))
+        #expect(messages[6].contains("quantity 0"))
+    }
+
     @Test(arguments: [
         ("not json at all", "not JSON"), (#"{"sheet": {}}"#, "no 'page'"), (#"{"page": {"schema_version": 9}}"#, "unsupported schema_version 9"), ("[]", "no 'page'"),
     ])
@@ -141,7 +211,8 @@ final class CapturedConsole: Sendable {
         let deep = Data(repeating: UInt8(ascii: "["), count: 50 * 1_048_576)
         let deepResult = await lint(["-"], input: deep)
         #expect(deepResult.status == 1)
-        #expect(deepResult.err.contains("nesting"))
+        // Checked to its end without recursion: 50 MB of "[" is not a document.
+        #expect(deepResult.err.contains("unexpected end of input"))
     }
 
     @Test(arguments: [[], ["a.json", "b.json"], ["--json"], ["x.json", "--app-version", "two"], ["x.json", "--now", "tomorrow"], ["x.json", "--frobnicate"], ["x.json", "--capabilities"]])

@@ -53,7 +53,7 @@ public struct WidgetActions: Sendable, Hashable {
 
     /// The action for an event.
     public subscript(event: String) -> ActionData? {
-        entries.first { $0.event == event }?.action
+        entries.first { $0.event.isByteEqual(to: event) }?.action
     }
 
     /// Event names, in document order.
@@ -63,12 +63,12 @@ public struct WidgetActions: Sendable, Hashable {
 
     public static func == (lhs: WidgetActions, rhs: WidgetActions) -> Bool {
         lhs.entries.count == rhs.entries.count
-            && zip(lhs.entries, rhs.entries).allSatisfy { $0.event == $1.event && $0.action == $1.action }
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.event.isByteEqual(to: $1.event) && $0.action == $1.action }
     }
 
     public func hash(into hasher: inout Hasher) {
         for entry in entries {
-            hasher.combine(entry.event)
+            entry.event.hashBytes(into: &hasher)
             hasher.combine(entry.action)
         }
     }

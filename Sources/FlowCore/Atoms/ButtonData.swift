@@ -8,14 +8,14 @@ public struct ButtonData: Sendable, Hashable, JSONDecodable {
     public var title: TextData?
     public var style: Style
     public var backgroundColor: ColorData?
-    public var cornerRadius: Double?
+    public var cornerRadius: CornerRadius?
     public var icon: IconData?
     public var isFullWidth: Bool
     public var isDisabled: Bool
     public var action: ActionData?
 
     public init(
-        title: TextData? = nil, style: Style = .solid, backgroundColor: ColorData? = nil, cornerRadius: Double? = nil,
+        title: TextData? = nil, style: Style = .solid, backgroundColor: ColorData? = nil, cornerRadius: CornerRadius? = nil,
         icon: IconData? = nil, isFullWidth: Bool = false, isDisabled: Bool = false, action: ActionData? = nil
     ) {
         self.title = title

@@ -35,6 +35,11 @@ public struct ColorData: Sendable, Hashable, JSONDecodable, ExpressibleByStringL
             token: try node.optional("token"),
             alpha: try node.optional("alpha")
         )
+        if let value = alpha, !(0...1).contains(value) {
+            let clamped = min(max(value, 0), 1)
+            node.reportAdjusted(at: "alpha", "alpha \(value) is outside [0, 1]: clamped to \(clamped)")
+            alpha = clamped
+        }
     }
 }
 

@@ -9,14 +9,14 @@ public struct ImageData: Sendable, Hashable, JSONDecodable {
     /// Width over height; reserves the frame before the image arrives.
     public var aspectRatio: Double?
     public var scaleMode: ScaleMode
-    public var cornerRadius: Double?
+    public var cornerRadius: CornerRadius?
     public var placeholderColor: ColorData?
     public var shimmer: Bool
     /// Text alternative for assistive technology.
     public var alt: String?
 
     public init(
-        url: String, aspectRatio: Double? = nil, scaleMode: ScaleMode = .fill, cornerRadius: Double? = nil,
+        url: String, aspectRatio: Double? = nil, scaleMode: ScaleMode = .fill, cornerRadius: CornerRadius? = nil,
         placeholderColor: ColorData? = nil, shimmer: Bool = false, alt: String? = nil
     ) {
         self.url = url
@@ -34,10 +34,8 @@ public struct ImageData: Sendable, Hashable, JSONDecodable {
             return
         }
         self.init(url: try node.require("url"))
-        if let ratio: Double = try node.optional("aspect_ratio") {
-            guard ratio > 0, ratio.isFinite else { throw DecodingFailure(.invalidValue("aspect_ratio must be positive"), at: node.path) }
-            aspectRatio = ratio
-        }
+        // Cosmetic: a ratio that is not positive is ignored (and reported), the image stays.
+        aspectRatio = try node.optional("aspect_ratio", within: 0...Double.greatestFiniteMagnitude, excludingLowerBound: true)
         scaleMode = try node.optional("scale_mode", as: String.self).flatMap(ScaleMode.init(rawValue:)) ?? .fill
         cornerRadius = try node.optional("corner_radius")
         placeholderColor = try node.optional("placeholder_color")

@@ -3,12 +3,12 @@ public struct TagData: Sendable, Hashable, JSONDecodable {
     public var text: TextData
     public var backgroundColor: ColorData?
     public var borderColor: ColorData?
-    public var cornerRadius: Double?
+    public var cornerRadius: CornerRadius?
     public var icon: IconData?
     public var action: ActionData?
 
     public init(
-        text: TextData, backgroundColor: ColorData? = nil, borderColor: ColorData? = nil, cornerRadius: Double? = nil,
+        text: TextData, backgroundColor: ColorData? = nil, borderColor: ColorData? = nil, cornerRadius: CornerRadius? = nil,
         icon: IconData? = nil, action: ActionData? = nil
     ) {
         self.text = text

@@ -40,6 +40,10 @@ public struct TextData: Sendable, Hashable, JSONDecodable, ExpressibleByStringLi
         color = try node.optional("color")
         alignment = try node.optional("alignment", as: String.self).flatMap(Alignment.init(rawValue:)) ?? .leading
         maxLines = try node.optional("max_lines")
+        if let lines = maxLines, lines < 1 {
+            node.reportAdjusted(at: "max_lines", "max_lines \(lines) is below 1: ignored")
+            maxLines = nil
+        }
         isMarkdown = try node.optional("is_markdown") ?? false
     }
 }

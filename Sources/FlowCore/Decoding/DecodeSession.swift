@@ -19,6 +19,23 @@ final class DecodeSession {
         diagnostics.append(Diagnostic(kind: kind, path: path.description, widgetType: widgetType ?? currentWidgetType, message: message))
     }
 
+    /// Reports what the parser contained (repeated keys, out-of-range numbers, over-deep
+    /// values) at the paths where they sit; `root` names a document whose top level has no
+    /// key of its own (an action response).
+    func report(_ problems: [JSONProblem], under root: String? = nil) {
+        for problem in problems {
+            var path = root.map { CodingPath(root: $0) }
+            for component in problem.path {
+                if let current = path {
+                    path = current.appending(component)
+                } else if case .key(let key) = component {
+                    path = CodingPath(root: key)
+                }
+            }
+            diagnostics.append(Diagnostic(kind: .malformedPayload, path: path?.description ?? "", message: problem.description))
+        }
+    }
+
     func append(_ more: [Diagnostic]) {
         diagnostics += more
     }
@@ -56,7 +73,7 @@ final class DecodeSession {
         }
 
         let id = claimID(object["id"], type: type, path: path)
-        if let slot { identity.widgetSlots[id] = slot }
+        if let slot { identity.setSlot(slot, for: id) }
 
         let layout: WidgetLayout? = lenient("layout", in: object, at: path, widgetType: type)
         let content = decodeContent(object["data"], type: type, path: path)
@@ -126,6 +143,8 @@ final class DecodeSession {
         var entries: [(event: String, action: ActionData)] = []
         entries.reserveCapacity(object.count)
         for member in object {
+            // `null` counts as absent, as everywhere in the contract: no action, no report.
+            if member.value.isNull { continue }
             if case .object(let actionObject) = member.value, let action = ActionData(object: actionObject) {
                 entries.append((member.key, action))
             } else {
@@ -193,9 +212,11 @@ final class DecodeSession {
         let node = JSONNode(value: value, path: path, session: self)
         do {
             _ = try node.object()
+            let columns: Int = try node.optional("columns") ?? 2
+            if columns < 1 { node.reportAdjusted(at: "columns", "columns \(columns) is below 1: 1 used") }
             var layout = SectionLayout(
-                columns: try node.optional("columns") ?? 2,
-                itemSpacing: try node.optional("item_spacing") ?? 0,
+                columns: columns,
+                itemSpacing: try node.optional("item_spacing", within: 0...Double.greatestFiniteMagnitude) ?? 0,
                 insets: try node.optional("insets") ?? .zero)
             if let name: String = try node.optional("arrangement") {
                 if let arrangement = SectionLayout.Arrangement(rawValue: name) {

@@ -16,6 +16,27 @@ extension JSONNode {
     public func invalid(_ detail: String) -> DecodingFailure {
         DecodingFailure(.invalidValue(detail), at: path)
     }
+
+    /// Reports a cosmetic value the decoder clamped or ignored (`malformed_payload`, at this
+    /// node's path): the element stays, and backend teams still see what was wrong. Business
+    /// values (a price, a currency, an availability) fail instead (CONTRACT, "Decisions").
+    public func reportAdjusted(at key: String? = nil, _ detail: String) {
+        let path = key.map { self.path.appending($0) } ?? self.path
+        session?.report(.malformedPayload, path: path, message: "adjusted: \(detail)")
+    }
+
+    /// The number member `key` when it is within `range`; one outside it is ignored (`nil`)
+    /// and reported.
+    public func optional(_ key: String, within range: ClosedRange<Double>, excludingLowerBound: Bool = false) throws(DecodingFailure) -> Double? {
+        guard let value: Double = try optional(key) else { return nil }
+        let fits = range.contains(value) && !(excludingLowerBound && value == range.lowerBound)
+        if !fits {
+            let interval = excludingLowerBound ? "(\(range.lowerBound), \(range.upperBound)]" : "[\(range.lowerBound), \(range.upperBound)]"
+            reportAdjusted(at: key, "\(key) \(value) is outside \(interval): ignored")
+            return nil
+        }
+        return value
+    }
 }
 
 extension String: JSONDecodable {

@@ -9,8 +9,13 @@ public struct DecodedSheet: Sendable {
 extension PageDecoder {
     /// Decodes a `{"sheet": …}` document.
     public func decodeSheet(_ data: Data) throws(PageDecodingError) -> DecodedSheet {
-        guard let sheet = try Self.parse(data)["sheet"] else { throw .missingRoot("sheet") }
-        return try decodeSheet(sheet)
+        let parsed = try Self.parse(data)
+        guard let sheet = parsed.value["sheet"] else { throw .missingRoot("sheet") }
+        var decoded = try decodeSheet(sheet)
+        let session = DecodeSession(catalog: catalog)
+        session.report(parsed.problems)
+        decoded.diagnostics = session.diagnostics + decoded.diagnostics
+        return decoded
     }
 
     /// Decodes a sheet object, such as the one an `open_bottom_sheet` action carries. Ids are

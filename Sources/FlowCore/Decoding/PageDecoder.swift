@@ -54,13 +54,20 @@ public struct PageDecoder: Sendable {
 
     /// Decodes a `{"page": …}` document.
     public func decodePage(_ data: Data) throws(PageDecodingError) -> DecodedPage {
-        try decodePage(document: Self.parse(data))
+        let parsed = try Self.parse(data)
+        guard case .object(let page)? = parsed.value["page"] else { throw .missingRoot("page") }
+        let session = DecodeSession(catalog: catalog)
+        session.report(parsed.problems)
+        let model = try decodePage(page, session: session)
+        return DecodedPage(page: model, diagnostics: session.diagnostics)
     }
 
-    /// Parses a document, or refuses it as `invalidJSON`.
-    static func parse(_ data: Data) throws(PageDecodingError) -> JSONValue {
+    /// Parses a document, or refuses it as `invalidJSON`. What valid JSON held that the tree
+    /// cannot (a repeated key, an out-of-range number, an over-deep value) comes back as
+    /// problems, for the session to report where they sit.
+    static func parse(_ data: Data) throws(PageDecodingError) -> ParsedJSON {
         do {
-            return try JSONParser.parse(data)
+            return try JSONParser.parseReportingProblems(data)
         } catch {
             throw .invalidJSON(error)
         }

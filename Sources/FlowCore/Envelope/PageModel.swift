@@ -21,12 +21,17 @@ public struct PageModel: Sendable, Identifiable {
     public internal(set) var refresh: RefreshOptions
     var identity: PageIdentity
 
-    /// Every widget id on the page, fallbacks and nested widgets included.
-    public var widgetIDs: Set<String> { identity.widgetIDs }
+    /// Every widget id on the page, fallbacks and nested widgets included, compared by their
+    /// code points.
+    public var widgetIDs: Set<ExactString> { identity.widgetIDs }
+
+    /// Whether `id` (compared by its code points) is a widget id on the page, fallbacks and
+    /// nested widgets included.
+    public func containsWidget(id: String) -> Bool { identity.containsWidget(id) }
 
     /// The section with `id`.
     public func section(id: String) -> SectionModel? {
-        identity.sectionIndex[id].map { sections[$0] }
+        identity.sectionPosition(of: id).map { sections[$0] }
     }
 
     /// The addressable widget with `id`: page header and footer, section headers and bodies.
@@ -37,19 +42,19 @@ public struct PageModel: Sendable, Identifiable {
     /// Where the addressable widget `id` is, found through `identity`'s slots: one scan of
     /// one container, never of the page.
     func locate(_ id: String, in identity: PageIdentity) -> WidgetLocation? {
-        switch identity.widgetSlots[id] {
+        switch identity.slot(of: id) {
         case nil:
             return nil
         case .pageHeader?:
-            return header?.widgets.firstIndex { $0.id == id }.map(WidgetLocation.pageHeader)
+            return header?.widgets.firstIndex { $0.id.isByteEqual(to: id) }.map(WidgetLocation.pageHeader)
         case .pageFooter?:
-            return footer?.widgets.firstIndex { $0.id == id }.map(WidgetLocation.pageFooter)
+            return footer?.widgets.firstIndex { $0.id.isByteEqual(to: id) }.map(WidgetLocation.pageFooter)
         case .sectionHeader(let sectionID)?:
-            guard let section = identity.sectionIndex[sectionID], sections[section].header?.id == id else { return nil }
+            guard let section = identity.sectionPosition(of: sectionID), sections[section].header?.id.isByteEqual(to: id) == true else { return nil }
             return .sectionHeader(section)
         case .sectionBody(let sectionID)?:
-            guard let section = identity.sectionIndex[sectionID],
-                let index = sections[section].widgets.firstIndex(where: { $0.id == id })
+            guard let section = identity.sectionPosition(of: sectionID),
+                let index = sections[section].widgets.firstIndex(where: { $0.id.isByteEqual(to: id) })
             else { return nil }
             return .sectionBody(section: section, index: index)
         }

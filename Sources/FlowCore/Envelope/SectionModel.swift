@@ -45,7 +45,7 @@ public struct SectionModel: Sendable, Identifiable, Equatable {
     }
 
     public static func == (lhs: SectionModel, rhs: SectionModel) -> Bool {
-        lhs.id == rhs.id && lhs.layout == rhs.layout && lhs.header == rhs.header && lhs.widgets == rhs.widgets
+        lhs.id.isByteEqual(to: rhs.id) && lhs.layout == rhs.layout && lhs.header == rhs.header && lhs.widgets == rhs.widgets
             && lhs.tracking == rhs.tracking && lhs.requires == rhs.requires && lhs.fallback == rhs.fallback
             && lhs.expiresAt == rhs.expiresAt
     }

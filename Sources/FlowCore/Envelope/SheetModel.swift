@@ -28,9 +28,9 @@ public struct SheetConfig: Sendable, Hashable, JSONDecodable {
     public var detents: [Detent]
     public var showsGrabber: Bool
     public var isDismissible: Bool
-    public var cornerRadius: Double?
+    public var cornerRadius: CornerRadius?
 
-    public init(detents: [Detent] = [.large], showsGrabber: Bool = true, isDismissible: Bool = true, cornerRadius: Double? = nil) {
+    public init(detents: [Detent] = [.large], showsGrabber: Bool = true, isDismissible: Bool = true, cornerRadius: CornerRadius? = nil) {
         self.detents = detents
         self.showsGrabber = showsGrabber
         self.isDismissible = isDismissible

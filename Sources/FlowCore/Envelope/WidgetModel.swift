@@ -72,7 +72,8 @@ public struct WidgetModel: Sendable, Identifiable {
 extension WidgetModel: Equatable {
     /// Same id and same source: the widget a renderer shows, and its state, are unchanged.
     public static func == (lhs: WidgetModel, rhs: WidgetModel) -> Bool {
-        lhs.id == rhs.id && lhs.source == rhs.source && lhs.fallback?.id == rhs.fallback?.id
+        lhs.id.isByteEqual(to: rhs.id) && lhs.source == rhs.source
+            && (lhs.fallback?.id).map { rhs.fallback?.id.isByteEqual(to: $0) == true } ?? (rhs.fallback == nil)
     }
 }
 

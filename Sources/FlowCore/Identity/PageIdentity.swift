@@ -15,45 +15,60 @@ enum WidgetSlot: Sendable, Hashable {
 /// so the same bytes always give the same ids; a repeated id is renamed `id#2`, `id#3`, … in
 /// document order. The index travels with the page, so mutations and merges keep ids unique
 /// at the cost of the widgets they touch, never a rescan of the page.
+///
+/// Ids are compared by their code points, as JSON compares strings (`ExactString`): `"é"`
+/// and `"e\u{301}"` are two ids, never one renamed.
 struct PageIdentity: Sendable {
-    private(set) var widgetIDs: Set<String> = []
-    private(set) var sectionIDs: Set<String> = []
-    var widgetSlots: [String: WidgetSlot] = [:]
-    var sectionIndex: [String: Int] = [:]
+    private(set) var widgetIDs: Set<ExactString> = []
+    private(set) var sectionIDs: Set<ExactString> = []
+    private var slots: [ExactString: WidgetSlot] = [:]
+    private var sectionPositions: [ExactString: Int] = [:]
+
+    /// Where the addressable widget `id` lives.
+    func slot(of id: String) -> WidgetSlot? { slots[ExactString(id)] }
+
+    mutating func setSlot(_ slot: WidgetSlot?, for id: String) { slots[ExactString(id)] = slot }
+
+    /// The position of section `id` in the page's sections.
+    func sectionPosition(of id: String) -> Int? { sectionPositions[ExactString(id)] }
+
+    mutating func setSectionPosition(_ position: Int?, for id: String) { sectionPositions[ExactString(id)] = position }
+
+    func containsWidget(_ id: String) -> Bool { widgetIDs.contains(ExactString(id)) }
     /// The coding-path index the next decoded section takes: it only grows, through next
     /// pages and section mutations alike.
     var nextSectionPathIndex = 0
     /// The next suffix to try per base id, so renaming a hundred `dup`s is not quadratic.
-    private var nextSuffix: [String: Int] = [:]
-    private var nextSectionSuffix: [String: Int] = [:]
+    private var nextSuffix: [ExactString: Int] = [:]
+    private var nextSectionSuffix: [ExactString: Int] = [:]
 
     /// Claims `proposed` for a widget, or the first free `proposed#n`; says whether it renamed.
     mutating func claimWidgetID(_ proposed: String) -> (id: String, renamed: Bool) {
-        if widgetIDs.insert(proposed).inserted { return (proposed, false) }
+        if widgetIDs.insert(ExactString(proposed)).inserted { return (proposed, false) }
         let id = Self.freeName(for: proposed, in: widgetIDs, suffixes: &nextSuffix)
-        widgetIDs.insert(id)
+        widgetIDs.insert(ExactString(id))
         return (id, true)
     }
 
     /// Claims `proposed` for a section, or the first free `proposed#n`.
     mutating func claimSectionID(_ proposed: String) -> (id: String, renamed: Bool) {
-        if sectionIDs.insert(proposed).inserted { return (proposed, false) }
+        if sectionIDs.insert(ExactString(proposed)).inserted { return (proposed, false) }
         let id = Self.freeName(for: proposed, in: sectionIDs, suffixes: &nextSectionSuffix)
-        sectionIDs.insert(id)
+        sectionIDs.insert(ExactString(id))
         return (id, true)
     }
 
     /// Gives back the ids of a widget that left the page.
     mutating func releaseWidget(_ widget: WidgetModel) {
         for id in widget.allIDs {
-            widgetIDs.remove(id)
+            widgetIDs.remove(ExactString(id))
         }
-        widgetSlots.removeValue(forKey: widget.id)
+        slots.removeValue(forKey: ExactString(widget.id))
     }
 
     /// Gives back a section's id and all its widgets' ids.
     mutating func releaseSection(_ section: SectionModel) {
-        sectionIDs.remove(section.id)
+        sectionIDs.remove(ExactString(section.id))
         if let header = section.header { releaseWidget(header) }
         for widget in section.widgets { releaseWidget(widget) }
         if let fallback = section.fallback { releaseWidget(fallback) }
@@ -62,40 +77,41 @@ struct PageIdentity: Sendable {
     /// Takes back the ids of a widget whose replacement failed to decode.
     mutating func reclaimWidget(_ widget: WidgetModel, slot: WidgetSlot) {
         for id in widget.allIDs {
-            widgetIDs.insert(id)
+            widgetIDs.insert(ExactString(id))
         }
-        widgetSlots[widget.id] = slot
+        slots[ExactString(widget.id)] = slot
     }
 
     /// Takes back the ids of a section whose replacement failed to decode.
     mutating func reclaimSection(_ section: SectionModel) {
-        sectionIDs.insert(section.id)
+        sectionIDs.insert(ExactString(section.id))
         if let header = section.header { reclaimWidget(header, slot: .sectionHeader(section.id)) }
         for widget in section.widgets { reclaimWidget(widget, slot: .sectionBody(section.id)) }
         if let fallback = section.fallback {
-            for id in fallback.allIDs { widgetIDs.insert(id) }
+            for id in fallback.allIDs { widgetIDs.insert(ExactString(id)) }
         }
     }
 
     /// Records the positions of sections appended at the end, without touching the others.
     mutating func indexAppendedSections(_ sections: [SectionModel], from start: Int) {
         for index in start..<sections.count {
-            sectionIndex[sections[index].id] = index
+            sectionPositions[ExactString(sections[index].id)] = index
         }
     }
 
     /// Rebuilds the section positions after sections were inserted or removed.
     mutating func reindexSections(_ sections: [SectionModel]) {
-        sectionIndex.removeAll(keepingCapacity: true)
+        sectionPositions.removeAll(keepingCapacity: true)
         for (index, section) in sections.enumerated() {
-            sectionIndex[section.id] = index
+            sectionPositions[ExactString(section.id)] = index
         }
     }
 
-    private static func freeName(for base: String, in used: Set<String>, suffixes: inout [String: Int]) -> String {
-        var suffix = suffixes[base] ?? 2
-        while used.contains("\(base)#\(suffix)") { suffix += 1 }
-        suffixes[base] = suffix + 1
+    private static func freeName(for base: String, in used: Set<ExactString>, suffixes: inout [ExactString: Int]) -> String {
+        let key = ExactString(base)
+        var suffix = suffixes[key] ?? 2
+        while used.contains(ExactString("\(base)#\(suffix)")) { suffix += 1 }
+        suffixes[key] = suffix + 1
         return "\(base)#\(suffix)"
     }
 }

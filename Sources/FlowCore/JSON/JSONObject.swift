@@ -2,27 +2,39 @@
 ///
 /// Payload objects are small (a widget's `data` has a handful of keys), so a linear scan of
 /// an array beats hashing every key into a dictionary at parse time, and order is kept for
-/// output that reads like its input. A repeated key keeps its first occurrence for lookups.
+/// output that reads like its input. Keys are compared by their Unicode scalars, as JSON
+/// compares them, and each appears once: a key repeated in a document keeps its first
+/// occurrence (the parser reports and drops the rest).
 public struct JSONObject: Sendable, Hashable, Sequence {
     public typealias Member = (key: String, value: JSONValue)
 
     @usableFromInline var members: [Member]
 
-    /// An object with these members, in this order.
+    /// An object with these members, in this order; a repeated key keeps its first occurrence.
     public init(_ members: [Member] = []) {
+        var unique: [Member] = []
+        unique.reserveCapacity(members.count)
+        for member in members where !unique.contains(where: { $0.key.isByteEqual(to: member.key) }) {
+            unique.append(member)
+        }
+        self.members = unique
+    }
+
+    /// Members the caller guarantees to have distinct keys (the parser checks as it goes).
+    init(uniqueMembers members: [Member]) {
         self.members = members
     }
 
     /// The value for `key`, or `nil` when the object has no such member.
     @inlinable public subscript(key: String) -> JSONValue? {
         get {
-            for member in members where member.key == key {
+            for member in members where member.key.isByteEqual(to: key) {
                 return member.value
             }
             return nil
         }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
+            if let index = members.firstIndex(where: { $0.key.isByteEqual(to: key) }) {
                 if let newValue {
                     members[index].value = newValue
                 } else {
@@ -61,7 +73,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
-        for (left, right) in zip(lhs.members, rhs.members) where left.key != right.key || left.value != right.value {
+        for (left, right) in zip(lhs.members, rhs.members) where !left.key.isByteEqual(to: right.key) || left.value != right.value {
             return false
         }
         return true
@@ -70,7 +82,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(members.count)
         for member in members {
-            hasher.combine(member.key)
+            member.key.hashBytes(into: &hasher)
             hasher.combine(member.value)
         }
     }

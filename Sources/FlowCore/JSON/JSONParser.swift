@@ -10,28 +10,58 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }
 
+/// Something valid JSON held that this tree cannot: contained where it sits, not fatal.
+public struct JSONProblem: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// An object repeated a key; the first occurrence is kept, this one dropped.
+        case repeatedKey(String)
+        /// A number beyond `Double`'s range (`1e400`); it reads as `null`.
+        case numberOutOfRange
+        /// A value nested deeper than `JSONParser.maximumDepth`; it reads as `null`.
+        case nestedTooDeep
+    }
+
+    public var kind: Kind
+    /// Where the problem sits: the object that repeats a key, or the value replaced by `null`.
+    public var path: [CodingPath.Component]
+
+    public var description: String {
+        switch kind {
+        case .repeatedKey(let key): "repeated key '\(key)': the first is kept, the later one ignored"
+        case .numberOutOfRange: "a number beyond the range of a double, read as null"
+        case .nestedTooDeep: "a value nested deeper than \(JSONParser.maximumDepth) levels, read as null"
+        }
+    }
+}
+
+/// A parsed document and what it held that the tree could not keep.
+public struct ParsedJSON: Sendable {
+    public var value: JSONValue
+    /// Repeated keys, out-of-range numbers and over-deep values, in document order.
+    public var problems: [JSONProblem]
+}
+
 /// A strict RFC 8259 parser from UTF-8 bytes to `JSONValue`.
 ///
 /// Written here, not borrowed from `JSONSerialization`, because the page decoder walks its
-/// result directly (see `JSONValue`), and because it must refuse hostile input cheaply: a
-/// nesting limit keeps "[[[[…" from exhausting the stack, and the first bad byte ends the
-/// parse of a 50 MB file of garbage. Invalid UTF-8 inside strings is repaired to U+FFFD
-/// rather than refused, as `String(decoding:)` does.
+/// result directly (see `JSONValue`), and because it must refuse hostile input cheaply: the
+/// first bad byte ends the parse of a 50 MB file of garbage. Invalid UTF-8 inside strings is
+/// repaired to U+FFFD rather than refused, as `String(decoding:)` does.
+///
+/// Valid JSON that the tree cannot hold is contained where it sits, so that one element never
+/// costs its document (CONTRACT §1): a number beyond `Double`'s range and a value nested
+/// deeper than `maximumDepth` read as `null` (the over-deep value is checked and skipped
+/// without recursion, so "[[[[…" never exhausts the stack), and a repeated object key keeps
+/// its first occurrence. Each is a `JSONProblem`; `parseReportingProblems` returns them with
+/// their paths, found by a second pass that runs only when the first met a problem, so the
+/// common case pays nothing for paths.
 public struct JSONParser {
-    /// Deepest nesting of arrays and objects accepted; deeper input is an error, never a crash.
+    /// Deepest nesting of arrays and objects kept; a deeper value reads as `null`.
     public static let maximumDepth = 512
 
     /// Parses one document; whitespace may surround it, nothing else may follow it.
     public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
-        let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
-            var parser = JSONParser(bytes: raw)
-            do throws(JSONParseError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try run(data, tracksPaths: false).value
     }
 
     /// Parses one document held in a string.
@@ -39,13 +69,49 @@ public struct JSONParser {
         try parse(Data(text.utf8))
     }
 
+    /// Parses one document and reports, with its path, everything contained on the way.
+    public static func parseReportingProblems(_ data: Data) throws(JSONParseError) -> ParsedJSON {
+        let first = try run(data, tracksPaths: false)
+        guard first.sawProblem else { return ParsedJSON(value: first.value, problems: []) }
+        let second = try run(data, tracksPaths: true)
+        return ParsedJSON(value: second.value, problems: second.problems)
+    }
+
+    private static func run(_ data: Data, tracksPaths: Bool) throws(JSONParseError)
+        -> (value: JSONValue, sawProblem: Bool, problems: [JSONProblem])
+    {
+        let result: Result<(JSONValue, Bool, [JSONProblem]), JSONParseError> = data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw, tracksPaths: tracksPaths)
+            do throws(JSONParseError) {
+                let value = try parser.parseDocument()
+                return .success((value, parser.sawProblem, parser.problems))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
     private var depth = 0
     private var scratch: [UInt8] = []
+    /// Whether anything was contained; the first pass only sets this.
+    private var sawProblem = false
+    /// The second pass keeps the path of the value being parsed, and the problems found.
+    private let tracksPaths: Bool
+    private var path: [CodingPath.Component] = []
+    private var problems: [JSONProblem] = []
 
-    private init(bytes: UnsafeRawBufferPointer) {
+    private init(bytes: UnsafeRawBufferPointer, tracksPaths: Bool) {
         self.bytes = bytes
+        self.tracksPaths = tracksPaths
+    }
+
+    private mutating func contain(_ kind: JSONProblem.Kind, at component: CodingPath.Component? = nil) {
+        sawProblem = true
+        guard tracksPaths else { return }
+        problems.append(JSONProblem(kind: kind, path: component.map { path + [$0] } ?? path))
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -72,13 +138,90 @@ public struct JSONParser {
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard depth < Self.maximumDepth else {
+                try skipContainer()
+                contain(.nestedTooDeep)
+                return .null
+            }
+            return bytes[index] == UInt8(ascii: "{") ? try parseObject() : try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let number = try parseNumber()
+            // JSON has no infinity: a literal beyond Double's range is contained, not rounded to ±inf.
+            guard number.isFinite else {
+                contain(.numberOutOfRange)
+                return .null
+            }
+            return .number(number)
+        default: throw error("unexpected character '\(printable(bytes[index]))'")
+        }
+    }
+
+    /// Checks and skips the array or object at `index` without recursion: an explicit stack
+    /// of open containers, one byte each, so any depth costs memory in proportion to the
+    /// input and never stack. The skipped value must still be valid JSON.
+    private mutating func skipContainer() throws(JSONParseError) {
+        enum Expecting { case value, keyOrClose, key, valueOrClose, separatorOrClose }
+        var openObjects: [Bool] = []  // true for an object, false for an array
+        var expecting = Expecting.value
+        while true {
+            if expecting == .separatorOrClose, openObjects.isEmpty { return }
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input") }
+            let byte = bytes[index]
+            switch expecting {
+            case .value:
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    openObjects.append(byte == UInt8(ascii: "{"))
+                    index += 1
+                    expecting = byte == UInt8(ascii: "{") ? .keyOrClose : .valueOrClose
+                } else {
+                    try skipScalar()
+                    expecting = .separatorOrClose
+                }
+            case .keyOrClose, .valueOrClose:
+                let close = expecting == .keyOrClose ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if byte == close {
+                    index += 1
+                    openObjects.removeLast()
+                    expecting = .separatorOrClose
+                } else {
+                    expecting = expecting == .keyOrClose ? .key : .value
+                }
+            case .key:
+                guard byte == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                _ = try parseString()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                index += 1
+                expecting = .value
+            case .separatorOrClose:
+                let inObject = openObjects[openObjects.count - 1]
+                index += 1
+                if byte == UInt8(ascii: ",") {
+                    expecting = inObject ? .key : .value
+                } else if byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    openObjects.removeLast()
+                } else {
+                    index -= 1
+                    throw error(inObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
+                }
+            }
+        }
+    }
+
+    /// Checks and skips a string, number or literal.
+    private mutating func skipScalar() throws(JSONParseError) {
+        switch bytes[index] {
+        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "t"): try expectLiteral("true")
+        case UInt8(ascii: "f"): try expectLiteral("false")
+        case UInt8(ascii: "n"): try expectLiteral("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber()
         default: throw error("unexpected character '\(printable(bytes[index]))'")
         }
     }
@@ -97,13 +240,8 @@ public struct JSONParser {
         index += count
     }
 
-    private mutating func enter() throws(JSONParseError) {
-        depth += 1
-        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
-    }
-
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enter()
+        depth += 1
         index += 1
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -122,8 +260,16 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
             skipWhitespace()
+            if tracksPaths { path.append(.key(key)) }
             let value = try parseValue()
-            members.append((key: key, value: value))
+            if tracksPaths { path.removeLast() }
+            // Keys compare by their scalars (bytes); the first occurrence wins, so every reader
+            // of this tree, and every writer of it, sees one value per key.
+            if members.contains(where: { $0.key.isByteEqual(to: key) }) {
+                contain(.repeatedKey(key))
+            } else {
+                members.append((key: key, value: value))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input in an object") }
             let byte = bytes[index]
@@ -137,11 +283,11 @@ public struct JSONParser {
             throw error("expected ',' or '}' in an object")
         }
         depth -= 1
-        return .object(JSONObject(members))
+        return .object(JSONObject(uniqueMembers: members))
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
-        try enter()
+        depth += 1
         index += 1
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
@@ -152,7 +298,9 @@ public struct JSONParser {
         var elements: [JSONValue] = []
         elements.reserveCapacity(4)
         while true {
+            if tracksPaths { path.append(.index(elements.count)) }
             elements.append(try parseValue())
+            if tracksPaths { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input in an array") }
             let byte = bytes[index]
@@ -335,13 +483,8 @@ public struct JSONParser {
             }
             return negative ? -value : value
         }
-        let value = slowNumber(from: start)
-        // JSON has no infinity: a literal beyond Double's range is refused, not rounded to ±inf.
-        guard value.isFinite else {
-            index = start
-            throw error("number out of range")
-        }
-        return value
+        // Beyond Double's range this is ±inf; the caller contains it.
+        return slowNumber(from: start)
     }
 
     private func slowNumber(from start: Int) -> Double {

@@ -7,6 +7,9 @@ import Foundation
 /// where `Codable` pays a container allocation and a type-erased key lookup per field (about
 /// 18× the cost of parsing, measured by `vitrine bench decode`). The tree is also what an
 /// action carries whole, and what identity-preserving re-encoding writes back.
+///
+/// Equality is JSON's: strings are equal when they hold the same Unicode scalars (not under
+/// Swift's canonical equivalence), objects when they hold the same members in the same order.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -72,6 +75,31 @@ public enum JSONValue: Sendable, Hashable {
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
+        }
+    }
+}
+
+extension JSONValue {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let left), .bool(let right)): left == right
+        case (.number(let left), .number(let right)): left == right
+        case (.string(let left), .string(let right)): left.isByteEqual(to: right)
+        case (.array(let left), .array(let right)): left == right
+        case (.object(let left), .object(let right)): left == right
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let flag): hasher.combine(1); hasher.combine(flag)
+        case .number(let number): hasher.combine(2); hasher.combine(number)
+        case .string(let string): hasher.combine(3); string.hashBytes(into: &hasher)
+        case .array(let elements): hasher.combine(4); hasher.combine(elements)
+        case .object(let object): hasher.combine(5); hasher.combine(object)
         }
     }
 }

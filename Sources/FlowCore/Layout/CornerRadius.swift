@@ -1,5 +1,6 @@
-/// Corner radii: one number for all corners, or one per corner.
-public struct CornerRadius: Sendable, Hashable, JSONDecodable {
+/// Corner radii: one number for all corners, or one per corner, with the same meaning wherever
+/// `corner_radius` appears (layout, buttons, tags, images, sheets: CONTRACT §5).
+public struct CornerRadius: Sendable, Hashable, JSONDecodable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     public var topLeft: Double
     public var topRight: Double
     public var bottomLeft: Double
@@ -8,6 +9,14 @@ public struct CornerRadius: Sendable, Hashable, JSONDecodable {
     /// The same radius at every corner.
     public init(_ radius: Double) {
         self.init(topLeft: radius, topRight: radius, bottomLeft: radius, bottomRight: radius)
+    }
+
+    public init(integerLiteral radius: Int) {
+        self.init(Double(radius))
+    }
+
+    public init(floatLiteral radius: Double) {
+        self.init(radius)
     }
 
     public init(topLeft: Double = 0, topRight: Double = 0, bottomLeft: Double = 0, bottomRight: Double = 0) {
@@ -22,17 +31,21 @@ public struct CornerRadius: Sendable, Hashable, JSONDecodable {
         topLeft == topRight && topLeft == bottomLeft && topLeft == bottomRight
     }
 
+    /// A negative radius is cosmetic: clamped to 0 and reported.
     public init(from node: JSONNode) throws(DecodingFailure) {
         if case .number(let radius) = node.value {
-            self.init(radius)
+            if radius < 0 { node.reportAdjusted("corner_radius \(radius) is negative: clamped to 0") }
+            self.init(max(0, radius))
             return
         }
         guard case .object = node.value else { throw node.mismatch(expected: "a number or an object of corners") }
+        func corner(_ key: String) throws(DecodingFailure) -> Double {
+            guard let radius: Double = try node.optional(key) else { return 0 }
+            if radius < 0 { node.reportAdjusted(at: key, "\(key) \(radius) is negative: clamped to 0") }
+            return max(0, radius)
+        }
         self.init(
-            topLeft: try node.optional("top_left") ?? 0,
-            topRight: try node.optional("top_right") ?? 0,
-            bottomLeft: try node.optional("bottom_left") ?? 0,
-            bottomRight: try node.optional("bottom_right") ?? 0
-        )
+            topLeft: try corner("top_left"), topRight: try corner("top_right"),
+            bottomLeft: try corner("bottom_left"), bottomRight: try corner("bottom_right"))
     }
 }

@@ -7,16 +7,24 @@ public enum WidgetWidth: Sendable, Hashable, JSONDecodable {
     /// A fraction in (0, 1] of the container (peeking carousel cards).
     case fraction(Double)
 
+    /// `"fill"`, `"hug"`, or a fraction as a number or, as Flow-UI accepts, a numeric string
+    /// (`"0.75"`, read with JSON's number grammar).
     public init(from node: JSONNode) throws(DecodingFailure) {
+        var fraction: Double
         switch node.value {
-        case .string("fill"): self = .fill
-        case .string("hug"): self = .hug
-        case .number(let fraction):
-            guard fraction > 0, fraction <= 1 else { throw node.invalid("width \(fraction) is outside (0, 1]") }
-            self = .fraction(fraction)
+        case .string("fill"): self = .fill; return
+        case .string("hug"): self = .hug; return
+        case .number(let number): fraction = number
+        case .string(let text):
+            guard case .number(let number)? = try? JSONParser.parse(text) else {
+                throw node.invalid("width '\(text)' is not \"fill\", \"hug\" or a fraction")
+            }
+            fraction = number
         default:
             throw node.mismatch(expected: "\"fill\", \"hug\" or a fraction in (0, 1]")
         }
+        guard fraction > 0, fraction <= 1 else { throw node.invalid("width \(fraction) is outside (0, 1]") }
+        self = .fraction(fraction)
     }
 }
 
@@ -55,7 +63,13 @@ public struct WidgetLayout: Sendable, Hashable, JSONDecodable {
             background: try node.optional("background"),
             gradient: try node.optional("gradient"),
             border: try node.optional("border"),
-            width: try node.optional("width")
+            width: nil
         )
+        // A width that is no fraction in range is cosmetic: it alone is ignored, not the layout.
+        do {
+            width = try node.optional("width")
+        } catch {
+            node.reportAdjusted(at: "width", "\(error.message): width ignored")
+        }
     }
 }

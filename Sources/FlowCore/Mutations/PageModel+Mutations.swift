@@ -72,7 +72,7 @@ extension PageModel {
             return replaceSection(id: id, with: .object(object), session: session)
         case .removeSection:
             guard let id = mutation.targetID else { return "needs an id" }
-            guard let index = session.identity.sectionIndex[id] else { return "no section with id '\(id)'" }
+            guard let index = session.identity.sectionPosition(of: id) else { return "no section with id '\(id)'" }
             session.identity.releaseSection(sections.remove(at: index))
             session.identity.reindexSections(sections)
             return nil
@@ -94,7 +94,7 @@ extension PageModel {
     }
 
     private mutating func replaceWidget(id: String, with value: JSONValue, session: DecodeSession) -> String? {
-        guard let slot = session.identity.widgetSlots[id], let location = locate(id, in: session.identity),
+        guard let slot = session.identity.slot(of: id), let location = locate(id, in: session.identity),
             let old = widget(at: location)
         else { return "no widget with id '\(id)'" }
         session.identity.releaseWidget(old)
@@ -129,7 +129,7 @@ extension PageModel {
     }
 
     private mutating func replaceSection(id: String, with value: JSONValue, session: DecodeSession) -> String? {
-        guard let index = session.identity.sectionIndex[id] else { return "no section with id '\(id)'" }
+        guard let index = session.identity.sectionPosition(of: id) else { return "no section with id '\(id)'" }
         let old = sections[index]
         session.identity.releaseSection(old)
         guard let new = session.decodeSection(value, at: old.path) else {
@@ -137,8 +137,8 @@ extension PageModel {
             return "the new section could not be decoded"
         }
         sections[index] = new
-        session.identity.sectionIndex[old.id] = nil
-        session.identity.sectionIndex[new.id] = index
+        session.identity.setSectionPosition(nil, for: old.id)
+        session.identity.setSectionPosition(index, for: new.id)
         return nil
     }
 }

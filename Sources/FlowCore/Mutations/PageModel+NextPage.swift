@@ -6,8 +6,10 @@ extension PageDecoder {
     /// claimed against the page's identity index, so they stay unique after the merge. The
     /// page's header, footer and nav stay; pagination becomes the next page's.
     public func appendNextPage(_ data: Data, to page: inout PageModel) throws(PageDecodingError) -> [Diagnostic] {
-        guard case .object(let object)? = try Self.parse(data)["page"] else { throw .missingRoot("page") }
+        let parsed = try Self.parse(data)
+        guard case .object(let object)? = parsed.value["page"] else { throw .missingRoot("page") }
         let session = DecodeSession(catalog: catalog)
+        session.report(parsed.problems)
         _ = try Self.schemaVersion(of: object, session: session)
         swap(&session.identity, &page.identity)
         let path = CodingPath(root: "page")

@@ -77,9 +77,11 @@ extension PageDecoder {
     /// Decodes an `api` response. Mutations are lossy: one that cannot be read is dropped and
     /// reported, its siblings stay. An unknown `mode` reads as `partial` and is reported.
     public func decodeActionResponse(_ data: Data) throws(PageDecodingError) -> ActionResponse {
-        guard case .object(let object) = try Self.parse(data) else { throw .missingRoot("mutations") }
+        let parsed = try Self.parse(data)
+        guard case .object(let object) = parsed.value else { throw .missingRoot("mutations") }
         let path = CodingPath(root: "response")
         let session = DecodeSession(catalog: catalog)
+        session.report(parsed.problems, under: "response")
         var mode = MutationMode.partial
         if let name: String = session.lenient("mode", in: object, at: path) {
             if let known = MutationMode(rawValue: name) {

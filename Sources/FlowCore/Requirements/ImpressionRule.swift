@@ -22,7 +22,18 @@ public struct ImpressionRule: Sendable, Hashable, JSONDecodable {
             minDurationMilliseconds: try node.optional("min_duration_ms") ?? 500,
             limit: try node.optional("limit") ?? 1
         )
-        guard (0...100).contains(minVisiblePercent) else { throw node.invalid("min_visible_percent must be within 0…100") }
-        guard minDurationMilliseconds >= 0, limit >= 0 else { throw node.invalid("min_duration_ms and limit must not be negative") }
+        // Out-of-range values are clamped (and reported), so one bad number keeps the rest.
+        if !(0...100).contains(minVisiblePercent) {
+            node.reportAdjusted(at: "min_visible_percent", "min_visible_percent \(minVisiblePercent) is outside [0, 100]: clamped")
+            minVisiblePercent = min(max(minVisiblePercent, 0), 100)
+        }
+        if minDurationMilliseconds < 0 {
+            node.reportAdjusted(at: "min_duration_ms", "min_duration_ms \(minDurationMilliseconds) is negative: clamped to 0")
+            minDurationMilliseconds = 0
+        }
+        if limit < 0 {
+            node.reportAdjusted(at: "limit", "limit \(limit) is negative: clamped to 0")
+            limit = 0
+        }
     }
 }

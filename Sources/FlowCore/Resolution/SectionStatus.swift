@@ -18,6 +18,8 @@ public struct ResolvedSection: Sendable {
     public let status: SectionStatus
     public let header: ResolvedWidget?
     public let widgets: [ResolvedWidget]
+    /// The section's fallback widget resolved on its own, used or not.
+    public let fallback: ResolvedWidget?
 
     /// The fallback widget shown in place of the section, when `status` is `fallback`.
     public var shownFallback: WidgetModel? { status == .fallback ? section.fallback : nil }
@@ -33,10 +35,11 @@ extension SectionModel {
         let resolvedHeader = header.map { $0.resolve(in: context, report: report) }
         let resolvedWidgets = widgets.map { $0.resolve(in: context, report: report) }
         let fallbackUsable = fallback.map { $0.ownStatus(in: context).status == .ok } ?? false
+        let resolvedFallback = fallback.map { $0.resolve(in: context) }
         func resolved(_ status: SectionStatus) -> ResolvedSection {
-            ResolvedSection(section: self, status: status, header: resolvedHeader, widgets: resolvedWidgets)
+            ResolvedSection(section: self, status: status, header: resolvedHeader, widgets: resolvedWidgets, fallback: resolvedFallback)
         }
-        if let expiresAt, expiresAt <= context.now {
+        if let expiresAt, context.now > expiresAt {  // §2: "after it", so at the instant itself it is still shown
             report(Diagnostic(kind: .expired, path: path.description, message: "section '\(id)' not shown: expired at \(RFC3339.string(from: expiresAt))"))
             return resolved(.expired)
         }

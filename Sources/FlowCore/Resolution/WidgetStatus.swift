@@ -18,9 +18,31 @@ public enum WidgetStatus: String, Sendable, Hashable, CaseIterable {
 public struct ResolvedWidget: Sendable {
     public let widget: WidgetModel
     public let status: WidgetStatus
-    /// The widgets nested in the shown widget's content (an accordion's items), resolved by
-    /// the same rules.
-    public let nested: [ResolvedWidget]
+    /// The widgets nested in this widget's own content (an accordion's items), resolved by
+    /// the same rules, whether or not this widget is shown: what tools list as its items.
+    public let ownNested: [ResolvedWidget]
+    /// Holds the resolved fallback (an array only for indirection: a struct cannot hold itself).
+    private let fallbackResolution: [ResolvedWidget]
+
+    init(widget: WidgetModel, status: WidgetStatus, ownNested: [ResolvedWidget], fallback: ResolvedWidget?) {
+        self.widget = widget
+        self.status = status
+        self.ownNested = ownNested
+        self.fallbackResolution = fallback.map { [$0] } ?? []
+    }
+
+    /// The widget's fallback resolved on its own, used or not; `nil` without one.
+    public var resolvedFallback: ResolvedWidget? { fallbackResolution.first }
+
+    /// The widgets nested in the shown widget's content, for renderers: this widget's own
+    /// items when it is shown, its fallback's when the fallback is, none otherwise.
+    public var nested: [ResolvedWidget] {
+        switch status {
+        case .ok: ownNested
+        case .fallback: resolvedFallback?.ownNested ?? []
+        default: []
+        }
+    }
 
     /// The widget to render: itself when `ok`, its fallback when `fallback`, else `nil`
     /// (renderers apply the unknown-widget policy to `unknown` and `malformed`).
@@ -39,7 +61,7 @@ public struct ResolvedWidget: Sendable {
 extension WidgetModel {
     /// Why this widget alone (ignoring its fallback) cannot be shown, if it cannot.
     func ownStatus(in context: EvaluationContext) -> (status: WidgetStatus, reason: String?) {
-        if let expiresAt, expiresAt <= context.now {
+        if let expiresAt, context.now > expiresAt {  // §2: "after it", so at the instant itself it is still shown
             return (.expired, "expired at \(RFC3339.string(from: expiresAt))")
         }
         if let invalidRequirements {
@@ -58,14 +80,18 @@ extension WidgetModel {
     /// Resolves this widget for a client and instant: expired first, then requirements, type
     /// and data, each of the last three replaced by a usable fallback when there is one.
     /// Incompatible and expired outcomes are reported to `report`.
+    ///
+    /// Nested widgets and the fallback are resolved too, so tools can list every widget that
+    /// survived decoding; only what is shown reports its outcomes.
     public func resolve(in context: EvaluationContext, report: (Diagnostic) -> Void = { _ in }) -> ResolvedWidget {
         let status = resolvedStatus(in: context, report: report)
-        let shown = status == .ok ? self : status == .fallback ? fallback : nil
-        var nested: [ResolvedWidget] = []
-        if let shown, case .decoded(let content) = shown.content {
-            nested = content.nestedWidgets.map { $0.resolve(in: context, report: report) }
+        let silent: (Diagnostic) -> Void = { _ in }
+        var ownNested: [ResolvedWidget] = []
+        if case .decoded(let content) = content {
+            ownNested = content.nestedWidgets.map { $0.resolve(in: context, report: status == .ok ? report : silent) }
         }
-        return ResolvedWidget(widget: self, status: status, nested: nested)
+        let resolvedFallback = fallback.map { $0.resolve(in: context, report: status == .fallback ? report : silent) }
+        return ResolvedWidget(widget: self, status: status, ownNested: ownNested, fallback: resolvedFallback)
     }
 
     private func resolvedStatus(in context: EvaluationContext, report: (Diagnostic) -> Void) -> WidgetStatus {

@@ -5,8 +5,10 @@ import Foundation
 /// backend that served the page, applies the returned mutations through the page store and
 /// shows the returned toast (CONTRACT §7).
 ///
-/// An absolute URL or any other origin is refused before anything is sent: credentials never
-/// leave the backend's origin. Mutations that arrive after the page was replaced are dropped.
+/// The endpoint and method are checked by decoding `APIAction` (an absolute path on the
+/// serving origin, a method from the allow-list); anything else is refused and reported before
+/// anything is sent, so credentials never leave the backend's origin. The checked call travels
+/// to the transport. Mutations that arrive after the page was replaced are dropped.
 struct APIActionHandler: ActionHandler {
     let name = "built-in api"
 
@@ -17,10 +19,6 @@ struct APIActionHandler: ActionHandler {
             api = try action.decode(APIAction.self)
         } catch {
             context.refuse(error.message)
-            return true
-        }
-        guard api.isSameOriginPath else {
-            context.refuse("endpoint '\(api.endpoint)' is not a path on the page's origin")
             return true
         }
         guard let transport = context.dispatcher.transport else {

@@ -3,8 +3,9 @@ import Observation
 
 /// Routes widget actions through a chain of handlers, newest first: the host's handlers
 /// (registered later) see an action before the built-ins `toast`, `dismiss`, `refresh_page`,
-/// `open_bottom_sheet` and `api`. An action no handler takes is reported as
-/// `refused_action` and ignored; it never crashes.
+/// `open_bottom_sheet` and `api`. An action that fails its type's check in `policy` (the
+/// checks `vitrine lint` makes too) is refused before any handler sees it; one no handler
+/// takes is reported as `refused_action` and ignored; neither ever crashes.
 ///
 /// Slow work runs in tasks the dispatcher tracks and releases when they finish; every action
 /// lands in a bounded log for debugging.
@@ -17,6 +18,8 @@ public final class ActionDispatcher {
     public let decoder: PageDecoder
     /// Where `api` calls go; `nil` refuses them.
     public let transport: (any ActionTransport)?
+    /// The checks an action passes before a handler sees it.
+    public let policy: ActionPolicy
 
     /// The latest actions, oldest first, at most `logLimit`.
     public private(set) var log: [ActionLogEntry] = []
@@ -35,11 +38,15 @@ public final class ActionDispatcher {
     @ObservationIgnored private var nextLogID = 0
     @ObservationIgnored private var nextTaskID = 0
 
-    public init(sheets: SheetStack, toasts: ToastQueue, decoder: PageDecoder, transport: (any ActionTransport)?) {
+    public init(
+        sheets: SheetStack, toasts: ToastQueue, decoder: PageDecoder, transport: (any ActionTransport)?,
+        policy: ActionPolicy = .builtIn
+    ) {
         self.sheets = sheets
         self.toasts = toasts
         self.decoder = decoder
         self.transport = transport
+        self.policy = policy
         for handler in BuiltInActionHandlers.all {
             register(handler)
         }
@@ -61,6 +68,10 @@ public final class ActionDispatcher {
         let logID = nextLogID
         appendLog(ActionLogEntry(id: logID, type: action.type, widgetID: origin.widgetID, event: origin.event, handler: nil, outcome: .pending))
         let context = ActionContext(origin: origin, dispatcher: self, logID: logID, actionType: action.type)
+        if policy.knows(action.type), let reason = policy.refusal(for: action, decoder: context.decoder) {
+            context.refuse(reason)
+            return true
+        }
         for handler in handlers where handler.handle(action, context: context) {
             updateLog(logID, handler: handler.name)
             return true

@@ -30,16 +30,17 @@ public struct ActionCallContext: Sendable, Hashable {
     }
 }
 
-/// One `api` call, already checked to target a path on the serving origin.
+/// One `api` call, already checked: the endpoint is a path on the serving origin and the
+/// method is from the allow-list. A transport sends exactly these, never the raw action's
+/// members again (`APIEndpoint.url(on:)` makes the URL).
 public struct ActionCall: Sendable, Hashable {
     public var action: ActionData
     /// A path on the backend that served the page (`/v1/actions/favourite`).
-    public var endpoint: String
-    /// Upper-cased HTTP method, `POST` by default.
-    public var method: String
+    public var endpoint: APIEndpoint
+    public var method: APIAction.Method
     public var context: ActionCallContext
 
-    public init(action: ActionData, endpoint: String, method: String, context: ActionCallContext) {
+    public init(action: ActionData, endpoint: APIEndpoint, method: APIAction.Method, context: ActionCallContext) {
         self.action = action
         self.endpoint = endpoint
         self.method = method
@@ -57,7 +58,7 @@ public protocol ActionTransport: Sendable {
 }
 
 /// Sends `api` calls as `PageRequest.Kind.action` through a `PageLoader`, so a host that
-/// already has one loader needs nothing else.
+/// already has one loader needs nothing else. The request carries the checked call.
 public struct LoaderActionTransport: ActionTransport {
     public let loader: any PageLoader
 
@@ -66,6 +67,6 @@ public struct LoaderActionTransport: ActionTransport {
     }
 
     public func send(_ call: ActionCall) async throws -> Data {
-        try await loader.loadPage(PageRequest(pageID: call.context.pageID, kind: .action(call.action, call.context)))
+        try await loader.loadPage(PageRequest(pageID: call.context.pageID, kind: .action(call)))
     }
 }

@@ -13,8 +13,9 @@ public struct PageRequest: Sendable, Hashable {
         case refresh
         /// The next page of sections; `postback` is the page's opaque `pagination.postback`, echoed.
         case nextPage(postback: JSONValue)
-        /// An `api` action posted to its endpoint; the answer is an action response (CONTRACT §7).
-        case action(ActionData, ActionCallContext)
+        /// An `api` action, checked, to send to its endpoint with its method; the answer is an
+        /// action response (CONTRACT §7).
+        case action(ActionCall)
     }
 
     /// The page the request belongs to.

@@ -16,7 +16,7 @@ public struct WidgetRegistry<Output>: Sendable {
     public private(set) var catalog: WidgetCatalog
     /// What unknown and malformed widgets become. Default: `.buildDefault`.
     public var unknownWidgetPolicy: UnknownWidgetPolicy<Output>
-    private var builders: [String: Builder] = [:]
+    private var builders: [ExactString: Builder] = [:]
 
     public init(catalog: WidgetCatalog = WidgetCatalog(), unknownWidgetPolicy: UnknownWidgetPolicy<Output> = .buildDefault) {
         self.catalog = catalog
@@ -35,18 +35,18 @@ public struct WidgetRegistry<Output>: Sendable {
         _ content: Content.Type, make: @escaping @MainActor @Sendable (Content, WidgetContext) -> Output
     ) {
         catalog.register(Content.self)
-        builders[Content.widgetType] = { content, context in
+        builders[ExactString(Content.widgetType)] = { content, context in
             (content as? Content).map { make($0, context) }
         }
     }
 
     /// Whether a view is registered for `type`.
     public func hasView(for type: String) -> Bool {
-        builders[type] != nil
+        builders[ExactString(type)] != nil
     }
 
     /// The registered widget types, sorted.
-    public var registeredTypes: [String] { builders.keys.sorted() }
+    public var registeredTypes: [String] { builders.keys.map(\.string).sorted() }
 
     /// What `resolved` becomes: its view, its fallback's view, or what the policy says for an
     /// unknown or malformed widget; nothing for incompatible and expired ones.
@@ -71,7 +71,7 @@ public struct WidgetRegistry<Output>: Sendable {
         switch widget.content {
         case .decoded(let content):
             let context = WidgetContext(widget: widget, sectionID: sectionID, position: position)
-            if let builder = builders[widget.type], let output = builder(content, context) {
+            if let builder = builders[ExactString(widget.type)], let output = builder(content, context) {
                 return .view(output)
             }
             return unknownWidgetPolicy.rendering(for: UnrenderableWidget(widget: widget, reason: .noView))

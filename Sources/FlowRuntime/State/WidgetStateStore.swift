@@ -10,25 +10,26 @@ import Observation
 @MainActor
 @Observable
 public final class WidgetStateStore {
-    private var values: [String: JSONValue] = [:]
+    /// By widget id, compared by its code points (two byte-different ids are two widgets).
+    private var values: [ExactString: JSONValue] = [:]
 
     public init() {}
 
     /// The state of widget `id`; `nil` when it has none. Setting `nil` clears it.
     public subscript(id: String) -> JSONValue? {
-        get { values[id] }
-        set { values[id] = newValue }
+        get { values[ExactString(id)] }
+        set { values[ExactString(id)] = newValue }
     }
 
     /// The ids of widgets that have state.
-    public var widgetIDs: Set<String> { Set(values.keys) }
+    public var widgetIDs: Set<String> { Set(values.keys.map(\.string)) }
 
     /// Whether no widget has state.
     public var isEmpty: Bool { values.isEmpty }
 
     /// Forgets the state of widget `id`.
     public func reset(_ id: String) {
-        values[id] = nil
+        values[ExactString(id)] = nil
     }
 
     /// Forgets everything.
@@ -36,7 +37,6 @@ public final class WidgetStateStore {
         values.removeAll()
     }
 
-    /// The widgets with state, as they are on `page`, to compare after a change.
     /// Where a stateful widget was before a change.
     enum Presence {
         /// An addressable widget of the page, as it was.
@@ -47,14 +47,15 @@ public final class WidgetStateStore {
         case offPage
     }
 
-    /// Costs the number of stateful widgets, never the size of the page.
-    func snapshot(of page: PageModel?) -> [String: Presence] {
-        var snapshot: [String: Presence] = [:]
+    /// The widgets with state, as they are on `page`, to compare after a change. Costs the
+    /// number of stateful widgets, never the size of the page.
+    func snapshot(of page: PageModel?) -> [ExactString: Presence] {
+        var snapshot: [ExactString: Presence] = [:]
         for id in values.keys {
-            if let widget = page?.widget(id: id) {
+            if let widget = page?.widget(id: id.string) {
                 snapshot[id] = .addressable(widget)
             } else {
-                snapshot[id] = page?.widgetIDs.contains(id) == true ? .nested : .offPage
+                snapshot[id] = page?.containsWidget(id: id.string) == true ? .nested : .offPage
             }
         }
         return snapshot
@@ -63,15 +64,16 @@ public final class WidgetStateStore {
     /// Keeps the state of widgets unchanged between `snapshot` (taken before the change) and
     /// `page`, and forgets the rest. An addressable widget is unchanged when it has the same
     /// id and source; a nested one is kept while its id is still on the page; a widget that
-    /// was never on the page (a sheet's) is not the page's to reset.
-    func retainUnchanged(from snapshot: [String: Presence], to page: PageModel?) {
+    /// was not on the page (a sheet's) keeps its state only while no page widget takes its
+    /// id: a new widget never inherits state that was not its own.
+    func retainUnchanged(from snapshot: [ExactString: Presence], to page: PageModel?) {
         guard !values.isEmpty else { return }
         for (id, before) in snapshot {
             let unchanged: Bool
             switch before {
-            case .addressable(let widget): unchanged = page?.widget(id: id) == widget
-            case .nested: unchanged = page?.widget(id: id) == nil && (page?.widgetIDs.contains(id) ?? false)
-            case .offPage: unchanged = true
+            case .addressable(let widget): unchanged = page?.widget(id: id.string) == widget
+            case .nested: unchanged = page?.widget(id: id.string) == nil && (page?.containsWidget(id: id.string) ?? false)
+            case .offPage: unchanged = !(page?.containsWidget(id: id.string) ?? false)
             }
             if !unchanged { values[id] = nil }
         }

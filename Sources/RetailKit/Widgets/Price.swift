@@ -15,7 +15,8 @@ public struct Price: Sendable, Hashable, JSONDecodable {
         amount = try node.require("amount")
         currency = try node.require("currency")
         guard amount >= 0, amount.isFinite else { throw node.invalid("amount must be a non-negative number") }
-        guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        // Business values fail their widget. Checked on bytes: three ASCII capitals.
+        guard currency.utf8.count == 3, currency.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
             throw node.invalid("currency '\(currency)' is not an ISO 4217 code")
         }
     }

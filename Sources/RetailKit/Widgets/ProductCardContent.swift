@@ -40,6 +40,7 @@ public struct ProductCardContent: WidgetContent, Hashable {
         badges = try data.lossyArray("badges")
         if let rating: Double = try data.optional("rating") {
             self.rating = min(max(rating, 0), 5)
+            if self.rating != rating { data.reportAdjusted(at: "rating", "rating \(rating) is outside 0…5: clamped") }
         }
     }
 }

@@ -1,18 +1,21 @@
 import FlowCore
+import FlowRuntime
 
 /// What `vitrine lint` reports of a decoded page: every widget and section that survived
-/// decoding, in document order, with its status, and every diagnostic (CONTRACT §11).
+/// decoding, in document order, with its status, and every diagnostic (CONTRACT §11),
+/// including every action the app would refuse (`refused_action`, by the app's own
+/// `ActionPolicy`, the checks its dispatcher makes).
 struct LintReport {
     let resolved: ResolvedPage
     let diagnostics: [Diagnostic]
 
-    init(decoded: DecodedPage, context: EvaluationContext) {
-        self.init(page: decoded.page, decodeDiagnostics: decoded.diagnostics, context: context)
+    init(decoded: DecodedPage, context: EvaluationContext, policy: ActionPolicy, decoder: PageDecoder) {
+        self.init(page: decoded.page, decodeDiagnostics: decoded.diagnostics, context: context, policy: policy, decoder: decoder)
     }
 
-    init(page: PageModel, decodeDiagnostics: [Diagnostic], context: EvaluationContext) {
+    init(page: PageModel, decodeDiagnostics: [Diagnostic], context: EvaluationContext, policy: ActionPolicy, decoder: PageDecoder) {
         resolved = page.resolve(in: context)
-        diagnostics = decodeDiagnostics + resolved.diagnostics
+        diagnostics = decodeDiagnostics + resolved.diagnostics + policy.refusals(in: page, decoder: decoder)
     }
 
     // MARK: JSON
@@ -37,8 +40,12 @@ struct LintReport {
         if widget.status == .fallback, let shown = widget.shown {
             object["shown_type"] = .string(shown.type)
         }
-        if !widget.nested.isEmpty {
-            object["items"] = .array(widget.nested.map(entry))
+        // Its own items, shown or not: every widget that survived decoding is listed (§11).
+        if !widget.ownNested.isEmpty {
+            object["items"] = .array(widget.ownNested.map(entry))
+        }
+        if let fallback = widget.resolvedFallback {
+            object["fallback"] = entry(fallback)
         }
         return .object(object)
     }
@@ -52,6 +59,9 @@ struct LintReport {
         object["widgets"] = .array(section.widgets.map(entry))
         if let fallback = section.shownFallback {
             object["shown_type"] = .string(fallback.type)
+        }
+        if let fallback = section.fallback {
+            object["fallback"] = entry(fallback)
         }
         return .object(object)
     }
@@ -77,7 +87,9 @@ struct LintReport {
         func widgetLines(_ widget: ResolvedWidget, indent: String, role: String = "") -> [String] {
             let shown = widget.status == .fallback ? " -> \(safe(widget.shown?.type ?? ""))" : ""
             let line = "\(indent)\(widget.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))\(role)\(safe(widget.widget.id)) (\(safe(widget.widget.type))\(shown))"
-            return [line] + widget.nested.flatMap { widgetLines($0, indent: indent + "  ", role: "item ") }
+            var lines = [line] + widget.ownNested.flatMap { widgetLines($0, indent: indent + "  ", role: "item ") }
+            if let fallback = widget.resolvedFallback { lines += widgetLines(fallback, indent: indent + "  ", role: "fallback ") }
+            return lines
         }
         if !resolved.header.isEmpty {
             lines.append("header")
@@ -88,6 +100,7 @@ struct LintReport {
             lines.append("section \(safe(section.section.id)) [\(section.section.layout.arrangement.rawValue)] \(section.status.rawValue)\(shown)")
             if let header = section.header { lines += widgetLines(header, indent: "  ", role: "header ") }
             lines += section.widgets.flatMap { widgetLines($0, indent: "  ") }
+            if let fallback = section.fallback { lines += widgetLines(fallback, indent: "  ", role: "fallback ") }
         }
         if !resolved.footer.isEmpty {
             lines.append("footer")

@@ -1,0 +1,51 @@
+/// A string that compares and hashes by its Unicode scalars, as JSON compares strings.
+///
+/// Swift's `String` compares grapheme clusters under canonical equivalence: `"é"` (U+00E9)
+/// equals `"e\u{301}"`, and the Kelvin sign equals `K`. Identifiers, object keys and
+/// anything a security or identity decision rests on must not: two byte-different ids are two
+/// ids. `ExactString` is the key type for those sets and dictionaries.
+public struct ExactString: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let string: String
+
+    public init(_ string: String) {
+        self.string = string
+    }
+
+    public init(stringLiteral value: String) {
+        self.string = value
+    }
+
+    public static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.string.isByteEqual(to: rhs.string)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        string.hashBytes(into: &hasher)
+    }
+
+    public var description: String { string }
+}
+
+extension String {
+    /// Whether the two strings hold the same Unicode scalars (the same UTF-8 bytes): JSON's
+    /// string equality, not Swift's canonical equivalence.
+    @inlinable public func isByteEqual(to other: String) -> Bool {
+        let utf8 = self.utf8, otherUTF8 = other.utf8
+        guard utf8.count == otherUTF8.count else { return false }
+        if let equal = utf8.withContiguousStorageIfAvailable({ mine in
+            otherUTF8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }), let equal {
+            return equal
+        }
+        return utf8.elementsEqual(otherUTF8)
+    }
+
+    /// Feeds the UTF-8 bytes to `hasher`, for hashing that agrees with `isByteEqual(to:)`.
+    public func hashBytes(into hasher: inout Hasher) {
+        let utf8 = self.utf8
+        hasher.combine(utf8.count)
+        if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            for byte in utf8 { hasher.combine(byte) }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import FlowCore
+
+extension ActionPolicy {
+    /// Every action in `page` that this policy refuses, as `refused_action` diagnostics with
+    /// the path of the action object: the widgets' `actions` (page header and footer, section
+    /// headers, bodies and fallbacks, with their nested widgets and fallbacks), every
+    /// `action` member inside their data (buttons, tags, icons), the actions inside the sheets
+    /// that `open_bottom_sheet` actions carry, and the nav bar's buttons. `tracking` is opaque
+    /// and never searched.
+    public func refusals(in page: PageModel, decoder: PageDecoder) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let root = CodingPath(root: "page")
+        if let nav = page.nav {
+            let navPath = root.appending("nav")
+            if let action = nav.leftButton?.action {
+                check(action, at: navPath.appending("left_button").appending("action"), widgetType: nil, decoder: decoder, into: &found)
+            }
+            for (index, button) in nav.rightButtons.enumerated() {
+                guard let action = button.action else { continue }
+                check(action, at: navPath.appending("right_buttons").appending(index).appending("action"), widgetType: nil, decoder: decoder, into: &found)
+            }
+        }
+        var widgets = page.header?.widgets ?? []
+        for section in page.sections {
+            if let header = section.header { widgets.append(header) }
+            widgets += section.widgets
+            if let fallback = section.fallback { widgets.append(fallback) }
+        }
+        widgets += page.footer?.widgets ?? []
+        for widget in widgets {
+            scan(.object(widget.source), at: widget.path, widgetType: widget.type, decoder: decoder, into: &found)
+        }
+        return found
+    }
+
+    private func scan(_ value: JSONValue, at path: CodingPath, widgetType: String, decoder: PageDecoder, into found: inout [Diagnostic]) {
+        switch value {
+        case .object(let object):
+            for member in object where !member.key.isByteEqual(to: "tracking") {
+                let memberPath = path.appending(member.key)
+                if member.key.isByteEqual(to: "actions"), case .object(let events) = member.value {
+                    for event in events {
+                        let eventPath = memberPath.appending(event.key)
+                        if case .object(let actionObject) = event.value, let action = ActionData(object: actionObject) {
+                            check(action, at: eventPath, widgetType: widgetType, decoder: decoder, into: &found)
+                        }
+                        scan(event.value, at: eventPath, widgetType: widgetType, decoder: decoder, into: &found)
+                    }
+                } else {
+                    if member.key.isByteEqual(to: "action"), case .object(let actionObject) = member.value,
+                        let action = ActionData(object: actionObject)
+                    {
+                        check(action, at: memberPath, widgetType: widgetType, decoder: decoder, into: &found)
+                    }
+                    scan(member.value, at: memberPath, widgetType: widgetType, decoder: decoder, into: &found)
+                }
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                scan(element, at: path.appending(index), widgetType: widgetType, decoder: decoder, into: &found)
+            }
+        default:
+            break
+        }
+    }
+
+    private func check(_ action: ActionData, at path: CodingPath, widgetType: String?, decoder: PageDecoder, into found: inout [Diagnostic]) {
+        guard let reason = refusal(for: action, decoder: decoder) else { return }
+        found.append(Diagnostic(kind: .refusedAction, path: path.description, widgetType: widgetType, message: "\(action.type): \(reason)"))
+    }
+}

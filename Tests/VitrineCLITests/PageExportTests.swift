@@ -1,0 +1,50 @@
+import FlowCore
+import Foundation
+import Testing
+
+@testable import VitrineCLI
+
+/// `vitrine serve --export-pages DIR` and `vitrine bench page`: the bytes tools in other
+/// languages check are the ones the tests see.
+@Suite struct PageExportTests {
+    @Test func everyComposedPageIsWrittenWithAnIndexOfItsRequestAndClient() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let captured = CapturedConsole()
+        let status = await CommandLineTool.run(["serve", "--export-pages", folder.path], console: captured.console)
+        #expect(status == 0)
+        let index = try #require(try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent("index.json"))).arrayValue)
+        #expect(index.count > 100)
+        #expect(captured.out.contains("exported \(index.count) pages"))
+        for entry in index.prefix(20) {
+            let name = try #require(entry["file"]?.stringValue)
+            #expect(name.utf8.allSatisfy { $0 < 0x80 } && !name.contains("/"))
+            let page = try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent(name)))
+            #expect(page["page"]?["id"]?.stringValue != nil)
+            #expect(entry["request"]?.stringValue?.hasPrefix("/v1/") == true)
+            #expect(entry["app_version"]?.stringValue.flatMap(AppVersion.init) != nil)
+        }
+    }
+
+    @Test func anExportIntoAFileIsRefused() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-export-file-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let captured = CapturedConsole()
+        #expect(await CommandLineTool.run(["serve", "--export-pages", file.path], console: captured.console) == 1)
+        #expect(captured.err.contains("cannot export pages"))
+    }
+
+    @Test func benchPagePrintsTheGeneratedPageForItsKnobs() async throws {
+        let captured = CapturedConsole()
+        let arguments = ["bench", "page", "--sections", "3", "--widgets", "2", "--faults", "0", "--seed", "5"]
+        #expect(await CommandLineTool.run(arguments, console: captured.console) == 0)
+        let page = try JSONParser.parse(captured.out)
+        #expect(page["page"]?["sections"]?.arrayValue?.count == 3)
+        #expect(page["page"]?["request_id"] == "req-5")
+        let again = CapturedConsole()
+        _ = await CommandLineTool.run(arguments, console: again.console)
+        #expect(again.out == captured.out)
+        #expect(await CommandLineTool.run(["bench", "page", "--faults", "2"], console: CapturedConsole().console) == 2)
+    }
+}
