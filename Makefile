@@ -49,6 +49,7 @@ bench: release
 	$(RELEASE_BIN) bench decode
 	$(RELEASE_BIN) bench runtime
 	$(RELEASE_BIN) bench images
+	$(RELEASE_BIN) bench render
 	$(RELEASE_BIN) bench serve
 
 clean:

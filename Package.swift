@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "FlowWidgets", targets: ["FlowWidgets"]),
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "RetailKit", targets: ["RetailKit"]),
+        .library(name: "FlowPresentation", targets: ["FlowPresentation"]),
+        .library(name: "FlowTerminal", targets: ["FlowTerminal"]),
+        .library(name: "RetailTerminal", targets: ["RetailTerminal"]),
         .library(name: "RetailBackend", targets: ["RetailBackend"]),
         .executable(name: "vitrine", targets: ["vitrine"]),
     ],
@@ -32,6 +35,17 @@ let package = Package(
 
         .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline"]),
 
+        // What every renderer decides the same way: chrome order, visible fractions, detents,
+        // focus order, image pixel sizes. No drawing.
+        .target(name: "FlowPresentation", dependencies: ["FlowCore", "FlowRuntime"]),
+        // The terminal renderer: cells, text, chrome, arrangements, page shell, images, writer,
+        // terminal modes, input.
+        .target(
+            name: "FlowTerminal",
+            dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "FlowPresentation"]
+        ),
+        .target(name: "RetailTerminal", dependencies: ["RetailKit", "FlowTerminal", "FlowCore", "FlowRuntime"]),
+
         // The home backend and its HTTP front on libmicrohttpd.
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -45,6 +59,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "ImagePipeline", "RetailBackend", "PageGenerator",
+                "FlowTerminal", "RetailTerminal",
             ]
         ),
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
@@ -55,7 +70,22 @@ let package = Package(
         .testTarget(name: "RetailKitTests", dependencies: ["RetailKit", "FlowCore", "FlowWidgets", "PageGenerator"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
         .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend"]),
+        // Opens pseudo-terminals for the terminal-mode tests (posix_openpt is not visible to Swift).
+        .target(name: "CPTYSupport", path: "Tests/CPTYSupport"),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend", "FlowTerminal", "CPTYSupport"]),
+        .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore"]),
+        // libvterm, a real terminal emulator, checks what the writer sends (tests only).
+        .systemLibrary(
+            name: "CVTerm",
+            path: "Tests/CVTerm",
+            pkgConfig: "vterm",
+            providers: [.apt(["libvterm-dev"])]
+        ),
+        .testTarget(
+            name: "FlowTerminalTests",
+            dependencies: ["FlowTerminal", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "CVTerm"]
+        ),
+        .testTarget(name: "RetailTerminalTests", dependencies: ["RetailTerminal", "FlowTerminal", "RetailKit", "FlowCore", "FlowRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

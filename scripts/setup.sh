@@ -2,7 +2,8 @@
 # Installs what the build and the tests need from Debian's packages, only when missing.
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
-packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev "$@")
+# libvterm-dev: the terminal emulator the terminal writer is tested against.
+packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -1,9 +1,168 @@
+import FlowCore
+import FlowRuntime
+import FlowTerminal
 import Foundation
+import ImagePipeline
+import RetailKit
+import RetailTerminal
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// `vitrine render`: one frame of a page as the terminal client draws it (terminal renderer issue).
+/// `vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]` (§11):
+/// one frame of the page as the terminal client draws it, to standard output, then exit.
+///
+/// Without `--plain` the frame is SGR-coloured lines (no cursor addressing, no clearing), for a
+/// file or `less -R`; colour depth follows `COLORTERM`/`TERM`, `NO_COLOR` keeps attributes only,
+/// `TERM=dumb` writes text only. `--plain` writes text only, every line at most W columns.
+/// With a URL, the page's images are fetched (and drawn as half blocks); otherwise, and in
+/// plain text, images show as placeholders. A `{"sheet": …}` document is drawn presented over
+/// an empty page. `--debug` shows unknown and malformed widgets as labelled placeholders.
+/// Exit 0 drawn, 1 when the page cannot be read (no file, a failed fetch, a refused
+/// document), 2 on a usage error.
 enum RenderCommand {
-    static func run(_ arguments: [String], console: Console) async -> Int32 {
-        console.err("vitrine render: the terminal renderer is not built yet")
-        return 2
+    struct Options: Equatable {
+        var source = ""
+        var width = 0
+        var height = 0
+        var scroll = 0
+        var plain = false
+        var debug = false
+    }
+
+    struct UsageError: Error {
+        var message: String
+    }
+
+    static let usage = "usage: vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]"
+    /// The largest screen drawn: far beyond any terminal, small enough to bound the work.
+    static let maximumSide = 2000
+
+    static func run(_ arguments: [String], console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            console.err("vitrine render: \(error.message)\n\(usage)")
+            return 2
+        }
+        let data: Data
+        let isRemote = isURL(options.source)
+        do {
+            data = try await load(options.source)
+        } catch {
+            console.err("vitrine render: cannot read '\(TerminalText.sanitized(options.source))': \(TerminalText.sanitized(String(describing: error)))")
+            return 1
+        }
+        let profile = outputProfile(options: options, environment: environment)
+        let lines: [String]
+        do {
+            let base = isRemote ? URL(string: options.source) : nil
+            lines = try await render(data, options: options, profile: profile, fetchImages: isRemote && profile.allowsEscapes, baseURL: base)
+        } catch {
+            console.err("vitrine render: page refused: \(TerminalText.sanitized(error.description))")
+            return 1
+        }
+        console.out(lines.joined(separator: "\n"))
+        return 0
+    }
+
+    /// Text only for `--plain` and `TERM=dumb`; otherwise colours as the environment allows,
+    /// whether or not standard output is a terminal (the frame is meant for files and pagers).
+    static func outputProfile(options: Options, environment: [String: String]) -> TerminalProfile {
+        if options.plain { return .plain }
+        var environment = environment
+        if environment["TERM"] == nil { environment["TERM"] = "xterm-256color" }
+        return TerminalProfile.detect(environment: environment, isTerminal: true)
+    }
+
+    /// The frame's lines for a page or sheet document.
+    @MainActor
+    static func render(
+        _ data: Data, options: Options, profile: TerminalProfile, fetchImages: Bool, baseURL: URL? = nil, now: Date = Date()
+    ) async throws(PageDecodingError) -> [String] {
+        let policy: UnknownWidgetPolicy<any TerminalWidget> = options.debug ? .placeholder : .skip
+        let registry = RetailViews.makeRegistry(unknownWidgetPolicy: policy)
+        let decoder = PageDecoder(catalog: registry.catalog, makeRequestID: { "render" })
+        var state: PageScreenState
+        do {
+            let page = try decoder.decodePage(data).page
+            state = .showing(page, scroll: options.scroll)
+        } catch let pageError {
+            guard case .missingRoot = pageError, let sheet = try? decoder.decodeSheet(data).sheet else { throw pageError }
+            let empty = try decoder.decodePage(Data(#"{"page": {"id": "sheet-host"}}"#.utf8)).page
+            state = .showing(empty)
+            state.sheets = [sheet]
+        }
+        var images: PipelineImageSource?
+        if fetchImages {
+            images = PipelineImageSource(pipeline: ImagePipeline(configuration: .memoryOnly), baseURL: baseURL)
+        }
+        let environment = RenderEnvironment(
+            isPlain: !profile.allowsEscapes, images: images,
+            evaluation: EvaluationContext(client: VitrineApp.clientContext, now: now), registry: registry)
+        let renderer = PageRenderer(environment: environment)
+        var frame = renderer.render(state, width: options.width, height: options.height)
+        if let images, images.isLoading {
+            await images.waitForLoads(within: .seconds(10))
+            frame = renderer.render(state, width: options.width, height: options.height)
+        }
+        return profile.allowsEscapes ? frame.buffer.styledLines(depth: profile.colorDepth) : frame.buffer.plainLines
+    }
+
+    static func isURL(_ source: String) -> Bool {
+        let lower = source.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    struct LoadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func load(_ source: String) async throws -> Data {
+        guard isURL(source) else {
+            guard let data = FileManager.default.contents(atPath: source) else { throw LoadError(description: "no such readable file") }
+            return data
+        }
+        guard let url = URL(string: source) else { throw LoadError(description: "not a URL") }
+        let (data, response) = try await URLSession.shared.data(from: url)
+        guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
+            throw LoadError(description: "answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+        }
+        return data
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var source: String?
+        var width: Int?, height: Int?
+        var iterator = arguments.makeIterator()
+        func number(for flag: String, minimum: Int) throws(UsageError) -> Int {
+            guard let text = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
+            guard let value = Int(text), value >= minimum, value <= maximumSide * (flag == "--scroll" ? 1000 : 1) else {
+                throw UsageError(message: "\(flag) '\(TerminalText.sanitized(text))' is not a whole number from \(minimum) to \(flag == "--scroll" ? maximumSide * 1000 : maximumSide)")
+            }
+            return value
+        }
+        while let argument = iterator.next() {
+            switch argument {
+            case "--width": width = try number(for: argument, minimum: 1)
+            case "--height": height = try number(for: argument, minimum: 1)
+            case "--scroll": options.scroll = try number(for: argument, minimum: 0)
+            case "--plain": options.plain = true
+            case "--debug": options.debug = true
+            default:
+                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(TerminalText.sanitized(argument))'") }
+                guard source == nil else { throw UsageError(message: "only one FILE or URL") }
+                source = argument
+            }
+        }
+        guard let source else { throw UsageError(message: "missing FILE or URL") }
+        guard let width else { throw UsageError(message: "missing --width") }
+        guard let height else { throw UsageError(message: "missing --height") }
+        options.source = source
+        options.width = width
+        options.height = height
+        return options
     }
 }

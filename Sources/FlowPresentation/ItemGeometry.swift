@@ -1,0 +1,46 @@
+import FlowCore
+
+/// How wide a widget is in its container, and where carousel and grid items go: the rules a
+/// renderer applies to `WidgetLayout.width` and `SectionLayout` (CONTRACT §2, §5).
+public enum ItemGeometry {
+    /// A widget's width: `fill` (and no width) takes the container, `hug` the content's own
+    /// width up to the container, a fraction that share of the container (a peeking card).
+    public static func width(_ width: WidgetWidth?, container: Double, intrinsic: Double?) -> Double {
+        guard container > 0 else { return 0 }
+        switch width {
+        case nil, .fill?: return container
+        case .hug?: return min(container, max(0, intrinsic ?? container))
+        case .fraction(let fraction)?: return container * min(max(fraction, 0), 1)
+        }
+    }
+
+    /// The leading edge of each carousel item, laid one after another `spacing` apart, before
+    /// the carousel's own scroll offset. A card whose width is a fraction under 1 leaves the
+    /// next one peeking in.
+    public static func carouselOffsets(widths: [Double], spacing: Double) -> [Double] {
+        var offsets: [Double] = []
+        offsets.reserveCapacity(widths.count)
+        var position = 0.0
+        for width in widths {
+            offsets.append(position)
+            position += width + max(0, spacing)
+        }
+        return offsets
+    }
+
+    /// Equal grid columns with `spacing` between them (not at the edges).
+    public static func gridColumnWidths(container: Double, columns: Int, spacing: Double) -> [Double] {
+        let count = max(1, columns)
+        let free = max(0, container - Double(count - 1) * max(0, spacing))
+        return Array(repeating: free / Double(count), count: count)
+    }
+
+    /// The same columns in whole units (terminal cells): the remainder goes to the leading
+    /// columns, one unit each, so the widths differ by at most one and add up exactly.
+    public static func gridColumnWidths(container: Int, columns: Int, spacing: Int) -> [Int] {
+        let count = max(1, columns)
+        let free = max(0, container - (count - 1) * max(0, spacing))
+        let base = free / count, extra = free % count
+        return (0..<count).map { base + ($0 < extra ? 1 : 0) }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import FlowCore
+import FlowPresentation
+
+/// The backend's chrome around a widget (CONTRACT §5) in cells, applied in the contract's
+/// order (`ChromeLayer.contractOrder`): padding around the content, the background (or a
+/// gradient across the cells) under content and padding, the corner clip, the border, then
+/// the margin outside.
+///
+/// A border takes one cell on each side whatever its width in points (a cell is the finest
+/// line a terminal draws), solid `─│` or dashed `╌╎` when it has a dash width, with rounded
+/// corners `╭╮╰╯` where that corner's radius is above 0 and square ones elsewhere. Without a
+/// border, a rounded corner of a coloured box is clipped: its cell shows the parent's
+/// background with a quadrant block in the box's colour, the closest a cell comes to a curve.
+public struct WidgetChrome: Sendable, Hashable {
+    public var margin: CellInsets
+    public var padding: CellInsets
+    public var hasBorder: Bool
+    public var layout: WidgetLayout?
+
+    public init(_ layout: WidgetLayout?, metrics: CellMetrics) {
+        self.layout = layout
+        margin = layout.map { metrics.insets($0.margin) } ?? .zero
+        padding = layout.map { metrics.insets($0.padding) } ?? .zero
+        hasBorder = layout?.chromeLayers.contains(.border) ?? false
+    }
+
+    /// Everything between the outer box and the content.
+    public var totalInsets: CellInsets {
+        let border = hasBorder ? 1 : 0
+        return margin + padding + CellInsets(top: border, left: border, bottom: border, right: border)
+    }
+
+    /// The content's width inside an outer width.
+    public func contentWidth(outer: Int) -> Int { max(0, outer - totalInsets.horizontal) }
+
+    /// The outer height around content `height` rows high.
+    public func outerHeight(content height: Int) -> Int { height + totalInsets.vertical }
+
+    /// The box inside the margin (background, corners and border), in `outer`'s coordinates.
+    public func box(in outer: CellRect) -> CellRect {
+        outer.inset(top: margin.top, left: margin.left, bottom: margin.bottom, right: margin.right)
+    }
+
+    /// The content's rectangle inside `outer`.
+    public func content(in outer: CellRect) -> CellRect {
+        let insets = totalInsets
+        return outer.inset(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
+
+    /// Draws the chrome in `canvas` (its bounds are the outer box), in the contract's order;
+    /// the caller draws the content into `content(in:)` afterwards.
+    @MainActor
+    public func draw(in canvas: Canvas, environment: RenderEnvironment) {
+        guard let layout else { return }
+        let box = box(in: canvas.bounds)
+        guard !box.isEmpty else { return }
+        for layer in layout.chromeLayers {
+            switch layer {
+            case .padding, .margin: break  // space: nothing to draw
+            case .background: drawBackground(layout, box: box, canvas: canvas, environment: environment)
+            case .cornerClip where !hasBorder: clipCorners(layout, box: box, canvas: canvas, environment: environment)
+            case .cornerClip: break  // the border draws the rounded corners
+            case .border: drawBorder(layout, box: box, canvas: canvas, environment: environment)
+            }
+        }
+    }
+
+    /// The background colour of the box at column `x` (a gradient varies across the box).
+    @MainActor
+    func backgroundColor(_ layout: WidgetLayout, box: CellRect, x: Int, y: Int, environment: RenderEnvironment) -> TerminalColor? {
+        if let gradient = layout.gradient, !gradient.colors.isEmpty {
+            let colors = gradient.colors.compactMap(environment.color)
+            guard colors.count > 1 else { return colors.first }
+            let radians = gradient.angle * .pi / 180
+            let dx = cos(radians), dy = sin(radians) * 2  // a row is two columns high
+            let corners = [(0.0, 0.0), (Double(box.width - 1), 0.0), (0.0, Double(box.height - 1)), (Double(box.width - 1), Double(box.height - 1))]
+            let projections = corners.map { $0.0 * dx + $0.1 * dy }
+            let low = projections.min() ?? 0, high = projections.max() ?? 1
+            let t = high > low ? ((Double(x) * dx + Double(y) * dy) - low) / (high - low) : 0
+            let scaled = t * Double(colors.count - 1)
+            let index = min(colors.count - 2, max(0, Int(scaled)))
+            return colors[index].mixed(with: colors[index + 1], amount: scaled - Double(index))
+        }
+        return environment.color(layout.background)
+    }
+
+    @MainActor
+    private func drawBackground(_ layout: WidgetLayout, box: CellRect, canvas: Canvas, environment: RenderEnvironment) {
+        if layout.gradient.map({ $0.colors.count > 1 }) == true {
+            for x in 0..<box.width {
+                for y in 0..<box.height {
+                    let color = backgroundColor(layout, box: box, x: x, y: y, environment: environment)
+                    canvas.fill(CellRect(x: box.x + x, y: box.y + y, width: 1, height: 1), style: CellStyle(background: color))
+                }
+            }
+        } else if let color = backgroundColor(layout, box: box, x: 0, y: 0, environment: environment) {
+            canvas.fill(box, style: CellStyle(background: color))
+        }
+    }
+
+    @MainActor
+    private func clipCorners(_ layout: WidgetLayout, box: CellRect, canvas: Canvas, environment: RenderEnvironment) {
+        guard let radius = layout.cornerRadius, box.width >= 2, box.height >= 2,
+            layout.chromeLayers.contains(.background)
+        else { return }
+        let corners: [(Double, Int, Int, Character)] = [
+            (radius.topLeft, box.x, box.y, "▗"), (radius.topRight, box.maxX - 1, box.y, "▖"),
+            (radius.bottomLeft, box.x, box.maxY - 1, "▝"), (radius.bottomRight, box.maxX - 1, box.maxY - 1, "▘"),
+        ]
+        for (value, x, y, glyph) in corners where value > 0 && value.isFinite {
+            let inside = backgroundColor(layout, box: box, x: x - box.x, y: y - box.y, environment: environment)
+            // The parent's background shows around the curve; the quadrant keeps the box's colour.
+            canvas.fill(CellRect(x: x, y: y, width: 1, height: 1), style: CellStyle(background: nil))
+            if !environment.isPlain {
+                canvas.put(glyph, x: x, y: y, style: CellStyle(foreground: inside))
+            }
+        }
+    }
+
+    @MainActor
+    private func drawBorder(_ layout: WidgetLayout, box: CellRect, canvas: Canvas, environment: RenderEnvironment) {
+        guard let border = layout.border else { return }
+        let radius = layout.cornerRadius ?? CornerRadius(0)
+        let dashed = (border.dashWidth ?? 0) > 0
+        let style = CellStyle(foreground: environment.color(border.color) ?? environment.token("separator"))
+        let horizontal: Character = dashed ? "╌" : "─", vertical: Character = dashed ? "╎" : "│"
+        let right = box.maxX - 1, bottom = box.maxY - 1
+        if box.width >= 2 {
+            for x in (box.x + 1)..<right {
+                canvas.put(horizontal, x: x, y: box.y, style: style)
+                if box.height >= 2 { canvas.put(horizontal, x: x, y: bottom, style: style) }
+            }
+        }
+        if box.height >= 2 {
+            for y in (box.y + 1)..<bottom {
+                canvas.put(vertical, x: box.x, y: y, style: style)
+                if box.width >= 2 { canvas.put(vertical, x: right, y: y, style: style) }
+            }
+        }
+        func corner(_ value: Double, round: Character, square: Character) -> Character { value > 0 ? round : square }
+        canvas.put(corner(radius.topLeft, round: "╭", square: "┌"), x: box.x, y: box.y, style: style)
+        if box.width >= 2 { canvas.put(corner(radius.topRight, round: "╮", square: "┐"), x: right, y: box.y, style: style) }
+        if box.height >= 2 {
+            canvas.put(corner(radius.bottomLeft, round: "╰", square: "└"), x: box.x, y: bottom, style: style)
+            if box.width >= 2 { canvas.put(corner(radius.bottomRight, round: "╯", square: "┘"), x: right, y: bottom, style: style) }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import FlowCore
+import FlowPresentation
+
+extension PageBodyLayout {
+    /// What painting a viewport produced: the widgets laid out (near the viewport, those off
+    /// it too) and the pinned section header's rectangle, which covers what is under it.
+    struct PaintResult {
+        var laidOut: [LaidOutWidget] = []
+        var pinnedHeader: CellRect?
+    }
+
+    /// Paints the rows that show in `viewport` scrolled down by `scroll` rows; rows within
+    /// `lookahead` rows above and below are laid out (and reported at 0) but not drawn.
+    func paint(
+        in viewport: Canvas, scroll: Int, carouselOffsets: [String: Int], lookahead: Int, environment: RenderEnvironment
+    ) -> PaintResult {
+        var result = PaintResult()
+        guard viewport.width > 0, viewport.height > 0 else { return result }
+        ensure(through: scroll + viewport.height + lookahead, environment: environment)
+        var index = firstRow(reachingBelow: max(0, scroll - lookahead))
+        while index < rows.count, rows[index].y < scroll + viewport.height + lookahead {
+            paintRow(rows[index], in: viewport, scroll: scroll, carouselOffsets: carouselOffsets, environment: environment, into: &result)
+            index += 1
+        }
+        paintPinnedHeader(in: viewport, scroll: scroll, environment: environment, into: &result)
+        return result
+    }
+
+    private func paintRow(
+        _ row: BodyRow, in viewport: Canvas, scroll: Int, carouselOffsets: [String: Int], environment: RenderEnvironment,
+        into result: inout PaintResult
+    ) {
+        let top = row.contentY - scroll
+        let onScreen = top < viewport.height && top + row.height > 0
+        let screen = viewport.frameInBuffer
+        func place(_ item: BodyRow.Item, x: Int, clip: CellRect) {
+            let rect = CellRect(x: x, y: top, width: item.width, height: item.height)
+            if onScreen { item.box.draw(in: viewport.child(rect), environment: environment) }
+            result.laidOut.append(LaidOutWidget(
+                widget: item.box.widget, section: item.section, position: item.position,
+                frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: clip))
+        }
+        switch row.kind {
+        case .widget(let item), .sectionHeader(let item):
+            place(item, x: row.insetLeft, clip: screen)
+        case .grid(let items, let columnWidths, let spacing):
+            var x = row.insetLeft
+            for (column, item) in items.enumerated() {
+                place(item, x: x, clip: screen)
+                x += columnWidths[min(column, columnWidths.count - 1)] + spacing
+            }
+        case .carousel(let items, let widths, let spacing, let sectionID):
+            let offset = max(0, carouselOffsets[sectionID] ?? 0)
+            let starts = ItemGeometry.carouselOffsets(widths: widths.map(Double.init), spacing: Double(spacing))
+            let rowClip = CellRect(x: screen.x, y: screen.y + top, width: viewport.width, height: row.height).intersection(screen)
+            for (index, item) in items.enumerated() {
+                let x = row.insetLeft + Int(starts[index]) - offset
+                let rect = CellRect(x: x, y: top, width: item.width, height: item.height)
+                let shows = onScreen && x < viewport.width && x + item.width > 0
+                if shows { item.box.draw(in: viewport.child(rect, clip: rowClip), environment: environment) }
+                result.laidOut.append(LaidOutWidget(
+                    widget: item.box.widget, section: item.section, position: item.position,
+                    frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: rowClip))
+            }
+        case .pagination(let state):
+            guard onScreen else { return }
+            PaginationRowView(state: state).draw(in: viewport.child(CellRect(x: 0, y: top, width: viewport.width, height: 1)), environment: environment)
+        }
+    }
+
+    /// A section's header stays at the viewport's top while the section scrolls under it, and
+    /// is pushed up by the section's end.
+    private func paintPinnedHeader(in viewport: Canvas, scroll: Int, environment: RenderEnvironment, into result: inout PaintResult) {
+        let topIndex = firstRow(reachingBelow: scroll)
+        guard topIndex < rows.count, let section = rows[topIndex].sectionIndex,
+            let extent = sectionRows[section], let headerIndex = extent.header, rows[headerIndex].contentY < scroll,
+            case .sectionHeader(let item) = rows[headerIndex].kind
+        else { return }
+        let header = rows[headerIndex]
+        let sectionEnd = extent.last == rows.count - 1 && !isComplete ? Int.max : rows[extent.last].maxY - rows[extent.last].trailingGap
+        let bottom = min(item.height, sectionEnd == Int.max ? item.height : sectionEnd - scroll)
+        guard bottom > 0 else { return }
+        let y = bottom - item.height
+        let rect = CellRect(x: header.insetLeft, y: y, width: item.width, height: item.height)
+        let band = CellRect(x: 0, y: 0, width: viewport.width, height: bottom)
+        viewport.fill(band, style: .plain)
+        viewport.surface.hitMap.cover(band.offsetBy(dx: viewport.originX, dy: viewport.originY))
+        item.box.draw(in: viewport.child(rect), environment: environment)
+        let screen = viewport.frameInBuffer
+        result.pinnedHeader = band.offsetBy(dx: screen.x, dy: screen.y)
+        // The header shows here, not where its row scrolled to.
+        result.laidOut.removeAll { $0.widget.id == item.box.widget.id }
+        result.laidOut.append(LaidOutWidget(
+            widget: item.box.widget, section: item.section, position: 0,
+            frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: screen, layer: 1))
+    }
+}

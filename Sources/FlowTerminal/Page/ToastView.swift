@@ -1,0 +1,24 @@
+/// A toast: the message reversed in a small box at the bottom of the body, centred, at most two
+/// lines. A click dismisses it.
+@MainActor
+struct ToastView {
+    var message: String
+
+    /// Draws the toast with its bottom row at `bottom` of `canvas`; returns its rectangle.
+    func draw(in canvas: Canvas, bottom: Int, environment: RenderEnvironment) -> CellRect {
+        let room = max(0, canvas.width - 4)
+        let layout = TextLayout(StyledText(SafeText.cleaned(message, keepingNewlines: false)), width: room, maxLines: 2)
+        guard layout.height > 0, room > 0 else { return .zero }
+        let width = min(canvas.width, layout.usedWidth + 4)
+        let rect = CellRect(x: (canvas.width - width) / 2, y: bottom - layout.height + 1, width: width, height: layout.height)
+        canvas.surface.hitMap.cover(rect.offsetBy(dx: canvas.originX, dy: canvas.originY))
+        let style = CellStyle(attributes: [.reverse, .bold])
+        for y in rect.y..<rect.maxY { canvas.put(String(repeating: " ", count: width), x: rect.x, y: y, style: style) }
+        for (row, line) in layout.lines.enumerated() {
+            var x = rect.x + 2 + (layout.usedWidth - line.width) / 2
+            for glyph in line.glyphs { x += canvas.put(glyph.character, x: x, y: rect.y + row, style: style) }
+        }
+        canvas.addTarget(rect, target: .toast)
+        return rect
+    }
+}

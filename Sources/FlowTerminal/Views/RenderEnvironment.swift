@@ -1,0 +1,100 @@
+import FlowCore
+import FlowRuntime
+
+/// What every view draws with: the theme and scheme, the points-to-cells mapping, whether the
+/// output is text only, where images come from, the widgets' local state, what has focus, and
+/// the registry (for widgets nested in widgets).
+@MainActor
+public struct RenderEnvironment {
+    public var theme: any ThemeProvider
+    /// Default `.dark`: most terminals are dark, and `dark_hex` is written for them.
+    public var scheme: ColorScheme
+    public var metrics: CellMetrics
+    /// Text only (`--plain`): images show as a labelled box with their `alt` text.
+    public var isPlain: Bool
+    public var images: (any TerminalImageSource)?
+    /// Requirements and expiry of nested widgets are resolved with it.
+    public var evaluation: EvaluationContext
+    /// Steppers' counts and accordions' expansion, by widget id.
+    public var widgetState: WidgetStateStore?
+    /// The focused target, drawn reversed.
+    public var focused: HitTarget?
+    public var registry: TerminalWidgetRegistry
+
+    public init(
+        theme: any ThemeProvider = DefaultTheme(), scheme: ColorScheme = .dark, metrics: CellMetrics = .standard,
+        isPlain: Bool = false, images: (any TerminalImageSource)? = nil, evaluation: EvaluationContext,
+        widgetState: WidgetStateStore? = nil, focused: HitTarget? = nil, registry: TerminalWidgetRegistry
+    ) {
+        self.theme = theme
+        self.scheme = scheme
+        self.metrics = metrics
+        self.isPlain = isPlain
+        self.images = images
+        self.evaluation = evaluation
+        self.widgetState = widgetState
+        self.focused = focused
+        self.registry = registry
+    }
+
+    /// The page's background for the scheme: what translucent colours are mixed over.
+    public var pageBackground: TerminalColor {
+        color(ColorData(token: "background")) ?? TerminalColor(red: 0, green: 0, blue: 0)
+    }
+
+    /// The terminal colour for `data`, its alpha mixed over the page background.
+    public func color(_ data: ColorData?) -> TerminalColor? {
+        guard let data else { return nil }
+        let resolved = theme.color(data, scheme: scheme)
+        let solid = TerminalColor(red: resolved.red, green: resolved.green, blue: resolved.blue)
+        guard resolved.alpha < 255 else { return solid }
+        let base = theme.color(ColorData(token: "background"), scheme: scheme)
+        return TerminalColor(red: base.red, green: base.green, blue: base.blue).mixed(with: solid, amount: Double(resolved.alpha) / 255)
+    }
+
+    /// A theme token's colour (`text.secondary`).
+    public func token(_ name: String) -> TerminalColor? {
+        color(ColorData(token: name))
+    }
+
+    /// The style of `text` over `base`: its colour, bold for semibold and heavier weights (or a
+    /// size of 20 pt and more without a weight), dim for light.
+    public func style(of text: TextData, base: CellStyle = .plain) -> CellStyle {
+        var style = base
+        if let color = color(text.color) { style.foreground = color }
+        if let font = text.font {
+            let resolved = theme.font(font, scheme: scheme)
+            switch resolved.weight {
+            case .semibold, .bold, .heavy: style.attributes.insert(.bold)
+            case .light: style.attributes.insert(.dim)
+            case .regular, .medium: if font.weight == nil, resolved.size >= 20 { style.attributes.insert(.bold) }
+            }
+        }
+        return style
+    }
+
+    /// `text` as styled runs: markdown when it says so.
+    public func styledText(_ text: TextData, base: CellStyle = .plain) -> StyledText {
+        let style = style(of: text, base: base)
+        return text.isMarkdown ? InlineMarkdown.parse(text.text, base: style) : StyledText(text.text, style: style)
+    }
+
+    /// `text` laid out at `width`, with its own `max_lines` (or `maxLines` when it has none)
+    /// and alignment.
+    public func layout(_ text: TextData, width: Int, base: CellStyle = .plain, maxLines: Int? = nil) -> TextLayout {
+        TextLayout(styledText(text, base: base), width: width, maxLines: text.maxLines ?? maxLines, alignment: text.alignment)
+    }
+
+    /// Secondary text: the theme's secondary colour, and dim so it shows without colour too.
+    public var secondaryStyle: CellStyle {
+        CellStyle(foreground: token("text.secondary"), attributes: .dim)
+    }
+
+    /// The brand colour, for solid buttons and links.
+    public var brand: TerminalColor? { token("brand.primary") }
+
+    /// `style` reversed when `target` has focus.
+    public func focusing(_ style: CellStyle, _ target: HitTarget) -> CellStyle {
+        focused == target ? style.adding(.reverse) : style
+    }
+}

@@ -1,0 +1,72 @@
+import FlowCore
+import FlowPresentation
+import Testing
+@testable import FlowTerminal
+
+@MainActor
+@Suite struct ChromeAndArrangementTests {
+    @Test func chromeIsAppliedInTheContractsOrder() throws {
+        // margin 16 pt (2 columns, 1 row), border, padding 8 pt across (1 column), background.
+        let layout = ##"{"margin": {"left": 16, "top": 16}, "padding": {"left": 8, "right": 8}, "border": {"width": 1}, "corner_radius": 8, "background": "#202020"}"##
+        let page = try TestPages.page(TestPages.json(sections: #"{"widgets": [\#(TestPages.title("t", "Hi", layout: layout))]}"#))
+        let frame = TestPages.render(.showing(page), width: 12, height: 5, plain: false)
+        #expect(frame.buffer.plainLines.prefix(4) == ["", "  ╭────────╮", "  │ Hi     │", "  ╰────────╯"])
+        // The background fills the border and padding, not the margin.
+        #expect(frame.buffer[2, 2].style.background == TerminalColor(red: 0x20, green: 0x20, blue: 0x20))
+        #expect(frame.buffer[3, 2].style.background == TerminalColor(red: 0x20, green: 0x20, blue: 0x20))
+        #expect(frame.buffer[1, 2].style.background == nil)
+        let model = try #require(page.sections.first?.widgets.first?.layout)
+        #expect(model.chromeLayers == [.padding, .background, .cornerClip, .border, .margin])
+    }
+
+    @Test func squareCornersAndDashedBorders() throws {
+        let layout = #"{"border": {"width": 1, "dash_width": 4}}"#
+        let page = try TestPages.page(TestPages.json(sections: #"{"widgets": [\#(TestPages.title("t", "Hi", layout: layout))]}"#))
+        let frame = TestPages.render(.showing(page), width: 6, height: 3)
+        #expect(frame.buffer.plainLines == ["┌╌╌╌╌┐", "╎Hi  ╎", "└╌╌╌╌┘"])
+    }
+
+    @Test func aHorizontalGradientRunsAcrossTheCells() throws {
+        let layout = ##"{"gradient": {"colors": ["#000000", "#FF0000"], "angle": 0}}"##
+        let page = try TestPages.page(TestPages.json(sections: #"{"widgets": [\#(TestPages.title("t", "Hi", layout: layout))]}"#))
+        let frame = TestPages.render(.showing(page), width: 11, height: 1, plain: false)
+        let reds = (0..<11).map { Int(frame.buffer[$0, 0].style.background?.red ?? 0) }
+        #expect(reds.first == 0 && reds.last == 255)
+        #expect(reds == reds.sorted())
+    }
+
+    @Test func carouselCardsWithFractionalWidthsLetTheNextOnePeek() throws {
+        let cards = (1...3).map { TestPages.title("c\($0)", "Card\($0)", layout: #"{"width": 0.75}"#) }.joined(separator: ",")
+        let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "carousel", "item_spacing": 8}, "widgets": [\#(cards)]}"#))
+        let frame = TestPages.render(.showing(page), width: 20, height: 1)
+        // 15 columns for the first card, one of spacing, the next peeks in its first 4.
+        #expect(frame.buffer.plainLines == ["Card1           Card"])
+        var scrolled = PageScreenState.showing(page)
+        scrolled.carouselOffsets = ["section@page.sections.0": 16]
+        #expect(TestPages.render(scrolled, width: 20, height: 1).buffer.plainLines == ["Card2           Card"])
+        let fractions = Dictionary(frame.visibleWidgets.map { ($0.widget.id, $0.visibleFraction) }, uniquingKeysWith: { a, _ in a })
+        #expect(fractions["c1"] == 1)
+        #expect(abs((fractions["c2"] ?? 0) - 4.0 / 15.0) < 1e-9)
+        #expect(fractions["c3"] == 0)
+    }
+
+    @Test func gridColumnsShareTheWidth() throws {
+        let tiles = (1...5).map { TestPages.title("g\($0)", "T\($0)") }.joined(separator: ",")
+        let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "grid", "columns": 3, "item_spacing": 16}, "widgets": [\#(tiles)]}"#))
+        let frame = TestPages.render(.showing(page), width: 14, height: 3)
+        #expect(frame.buffer.plainLines == ["T1    T2   T3", "", "T4    T5"])
+        #expect(ItemGeometry.gridColumnWidths(container: 14, columns: 3, spacing: 2) == [4, 3, 3])
+    }
+
+    @Test func pointsMapToCells() {
+        let metrics = CellMetrics.standard
+        #expect(metrics.columns(16) == 2)
+        #expect(metrics.columns(12) == 1)
+        #expect(metrics.rows(8) == 0)
+        #expect(metrics.rows(12) == 1)
+        #expect(metrics.rows(24) == 1)
+        #expect(metrics.rows(40) == 2)
+        #expect(metrics.imageRows(columns: 40, aspectRatio: 2) == 10)
+        #expect(metrics.columns(-5) == 0 && metrics.rows(.nan) == 0)
+    }
+}
