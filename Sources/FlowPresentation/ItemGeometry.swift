@@ -35,12 +35,19 @@ public enum ItemGeometry {
         return Array(repeating: free / Double(count), count: count)
     }
 
-    /// The same columns in whole units (terminal cells): the remainder goes to the leading
-    /// columns, one unit each, so the widths differ by at most one and add up exactly.
-    public static func gridColumnWidths(container: Int, columns: Int, spacing: Int) -> [Int] {
+    /// The same columns in whole units (terminal cells): every column as wide as the others,
+    /// so tiles of one grid look alike (their images, and so their heights, match); the
+    /// remainder widens the gaps, leading gaps first, so the grid still spans the container.
+    public static func gridColumns(container: Int, columns: Int, spacing: Int) -> [(x: Int, width: Int)] {
         let count = max(1, columns)
-        let free = max(0, container - (count - 1) * max(0, spacing))
-        let base = free / count, extra = free % count
-        return (0..<count).map { base + ($0 < extra ? 1 : 0) }
+        let gap = max(0, spacing)
+        let free = max(0, container - (count - 1) * gap)
+        let width = free / count
+        let extra = count > 1 ? free % count : 0
+        var x = 0
+        return (0..<count).map { column in
+            defer { x += width + gap + (column < extra ? 1 : 0) }
+            return (x, width)
+        }
     }
 }

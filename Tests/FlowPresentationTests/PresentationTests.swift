@@ -69,8 +69,14 @@ import Testing
         #expect(ItemGeometry.width(nil, container: 50, intrinsic: 12) == 50)
         #expect(ItemGeometry.carouselOffsets(widths: [40, 40, 40], spacing: 2) == [0, 42, 84])
         #expect(ItemGeometry.gridColumnWidths(container: 100, columns: 3, spacing: 5) == [30, 30, 30])
-        #expect(ItemGeometry.gridColumnWidths(container: 11, columns: 3, spacing: 1) == [3, 3, 3])
-        #expect(ItemGeometry.gridColumnWidths(container: 12, columns: 3, spacing: 1) == [4, 3, 3])
+        let columns = { (container: Int, count: Int, spacing: Int) in
+            ItemGeometry.gridColumns(container: container, columns: count, spacing: spacing).map { [$0.x, $0.width] }
+        }
+        #expect(columns(11, 3, 1) == [[0, 3], [4, 3], [8, 3]])
+        // Equal tiles: the remainder widens the gaps, and the grid still spans the container.
+        #expect(columns(12, 3, 1) == [[0, 3], [5, 3], [9, 3]])
+        #expect(columns(40, 3, 1) == [[0, 12], [14, 12], [28, 12]])
+        #expect(columns(7, 1, 2) == [[0, 7]])
     }
 
     @Test func imagePixelSizes() {

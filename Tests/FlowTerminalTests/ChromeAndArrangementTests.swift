@@ -55,7 +55,7 @@ import Testing
         let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "grid", "columns": 3, "item_spacing": 16}, "widgets": [\#(tiles)]}"#))
         let frame = TestPages.render(.showing(page), width: 14, height: 3)
         #expect(frame.buffer.plainLines == ["T1    T2   T3", "", "T4    T5"])
-        #expect(ItemGeometry.gridColumnWidths(container: 14, columns: 3, spacing: 2) == [4, 3, 3])
+        #expect(ItemGeometry.gridColumns(container: 14, columns: 3, spacing: 2).map(\.width) == [3, 3, 3])
     }
 
     @Test func pointsMapToCells() {

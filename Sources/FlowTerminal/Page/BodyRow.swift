@@ -11,7 +11,7 @@ struct BodyRow {
         /// A section's header, pinned while its section scrolls under it.
         case sectionHeader(Item)
         /// A grid row: its items, their columns and the gap between.
-        case grid([Item], columnWidths: [Int], spacing: Int)
+        case grid([Item], columnStarts: [Int])
         /// A carousel: every card, at its own width, laid one after another.
         case carousel([Item], widths: [Int], spacing: Int, sectionID: String)
         case pagination(PaginationRow)
@@ -51,7 +51,7 @@ struct BodyRow {
         }
         switch kind {
         case .widget(let item), .sectionHeader(let item): return blank(item)
-        case .grid(let items, _, _), .carousel(let items, _, _, _): return items.map(blank).min() ?? 0
+        case .grid(let items, _), .carousel(let items, _, _, _): return items.map(blank).min() ?? 0
         case .pagination: return 0
         }
     }

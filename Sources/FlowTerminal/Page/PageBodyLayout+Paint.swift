@@ -43,11 +43,9 @@ extension PageBodyLayout {
         switch row.kind {
         case .widget(let item), .sectionHeader(let item):
             place(item, x: row.insetLeft, clip: screen)
-        case .grid(let items, let columnWidths, let spacing):
-            var x = row.insetLeft
+        case .grid(let items, let columnStarts):
             for (column, item) in items.enumerated() {
-                place(item, x: x, clip: screen)
-                x += columnWidths[min(column, columnWidths.count - 1)] + spacing
+                place(item, x: row.insetLeft + columnStarts[min(column, columnStarts.count - 1)], clip: screen)
             }
         case .carousel(let items, let widths, let spacing, let sectionID):
             let offset = max(0, carouselOffsets[sectionID] ?? 0)

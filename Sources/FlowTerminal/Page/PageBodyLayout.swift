@@ -155,14 +155,14 @@ final class PageBodyLayout {
             }
         case .grid:
             let columns = section.layout.columns
-            let columnWidths = ItemGeometry.gridColumnWidths(container: inner, columns: columns, spacing: state.spacingColumns)
+            let grid = ItemGeometry.gridColumns(container: inner, columns: columns, spacing: state.spacingColumns)
             while state.next < widgets.count {
                 var items: [BodyRow.Item] = []
                 while items.count < columns, state.next < widgets.count {
                     let position = state.next
                     state.next += 1
                     guard let box = WidgetBox.make(widgets[position], environment: environment, sectionID: section.id, position: position) else { continue }
-                    let column = columnWidths[items.count]
+                    let column = grid[items.count].width
                     let itemWidth = box.outerWidth(container: column, environment: environment)
                     items.append(BodyRow.Item(box: box, section: section, position: position, width: itemWidth,
                                               height: box.height(outerWidth: itemWidth, environment: environment)))
@@ -170,7 +170,7 @@ final class PageBodyLayout {
                 let height = items.map(\.height).max() ?? 0
                 guard height > 0 else { continue }
                 let gap = state.emitted == 0 ? sectionTopGap(state.insets.top) : (isHeaderRow(rows.count - 1) ? 0 : state.spacingRows)
-                append(BodyRow(kind: .grid(items, columnWidths: columnWidths, spacing: state.spacingColumns), y: measuredHeight, gap: gap,
+                append(BodyRow(kind: .grid(items, columnStarts: grid.map(\.x)), y: measuredHeight, gap: gap,
                                height: height, insetLeft: state.insets.left, insetRight: state.insets.right, sectionIndex: index))
                 state.emitted += 1
                 return true
