@@ -41,20 +41,20 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = decoded.page.resolve(in: fuzzContext)
         // Ids are distinct by their code points (two canonically equivalent ids are two ids).
         let ids = decoded.page.widgetsInDocumentOrder.map(\.id)
-        precondition(Set(ids.map(ExactString.init)).count == ids.count, "duplicate widget ids after decode")
+        precondition(Set(ids.map { ExactString($0) }).count == ids.count, "duplicate widget ids after decode")
         if let first = ids.first {
             _ = decoded.page.apply([.replaceWidget(first, with: ["type": "title_block", "data": ["title": "x"]]), .removeWidget(ids.last ?? first)],
                                    mode: .partial, decoder: fuzzDecoder)
         }
         _ = try? fuzzDecoder.appendNextPage(data, to: &decoded.page)
         let merged = decoded.page.widgetsInDocumentOrder.map(\.id)
-        precondition(Set(merged.map(ExactString.init)).count == merged.count, "duplicate widget ids after mutation and merge")
+        precondition(Set(merged.map { ExactString($0) }).count == merged.count, "duplicate widget ids after mutation and merge")
     }
     _ = try? fuzzDecoder.decodeSheet(data)
     if let response = try? fuzzDecoder.decodeActionResponse(data), var page = try? fuzzDecoder.decodePage(Data(#"{"page":{"sections":[{"id":"s","widgets":[{"type":"title_block","id":"a","data":{"title":"t"}}]}]}}"#.utf8)).page {
         _ = page.apply(response.mutations, mode: response.mode, decoder: fuzzDecoder)
         let ids = page.widgetsInDocumentOrder.map(\.id)
-        precondition(Set(ids.map(ExactString.init)).count == ids.count, "duplicate widget ids after an action response")
+        precondition(Set(ids.map { ExactString($0) }).count == ids.count, "duplicate widget ids after an action response")
     }
     if let value = try? JSONParser.parse(data) {
         precondition((try? JSONParser.parse(JSONWriter.data(for: value))) == value, "writer output does not parse back to the same value")
