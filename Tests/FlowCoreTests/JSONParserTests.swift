@@ -126,6 +126,43 @@ import Testing
         #expect(try JSONParser.parseReportingProblems(Data(allowed.utf8)).problems.isEmpty)
     }
 
+    /// Was quadratic: every key was compared with every earlier one (a 429 KB object of 40,000
+    /// keys took 11 s). Large objects hash their keys; a repeat among them is still found.
+    @Test func anObjectWithManyKeysParsesInLinearTime() throws {
+        let count = 200_000
+        var text = "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        text += ",\"k7\":-1}"
+        let parsed = try JSONParser.parseReportingProblems(Data(text.utf8))
+        #expect(parsed.value.objectValue?.count == count)
+        #expect(parsed.value["k7"] == 7)
+        #expect(parsed.problems.map(\.kind) == [.repeatedKey("k7")])
+        let merged = try #require(parsed.value.objectValue).merging(JSONObject([("k1", "x"), ("new", 1)]))
+        #expect(merged.count == count + 1 && merged["k1"] == "x" && merged["new"] == 1)
+    }
+
+    /// Was: each contained value cost its path in memory, and a page of them gigabytes.
+    @Test func containedProblemsAreBoundedWhateverTheirDepth() throws {
+        let deep = String(repeating: "[", count: 500) + Array(repeating: "1e400", count: 20_000).joined(separator: ",")
+            + String(repeating: "]", count: 500)
+        let parsed = try JSONParser.parseReportingProblems(Data("{\"x\": \(deep)}".utf8))
+        #expect(parsed.problemCount == 20_000)
+        #expect(parsed.problems.count == JSONParser.maximumReportedProblems)
+        let page = try decode(page: #"{"sections": [{"widgets": [{"type": "test_text", "data": {"title": "T"}, "tracking": {"x": \#(deep)}}]}]}"#)
+        #expect(page.diagnostics.count == JSONParser.maximumReportedProblems + 1)
+        #expect(page.diagnostics.last?.message.contains("19900 more") == true)
+    }
+
+    @Test func aLeadingByteOrderMarkIsIgnored() throws {
+        #expect(try JSONParser.parse(Data([0xEF, 0xBB, 0xBF]) + Data(#"{"a": 1}"#.utf8)) == ["a": 1])
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(Data([0xEF, 0xBB]) + Data("1".utf8)) }
+    }
+
+    @Test func aLoneSurrogateIsReported() throws {
+        let parsed = try JSONParser.parseReportingProblems(Data(#"{"a": "x\ud800", "b": "y\udc00z"}"#.utf8))
+        #expect(parsed.value == ["a": "x\u{FFFD}", "b": "y\u{FFFD}z"])
+        #expect(parsed.problems == [JSONProblem(kind: .loneSurrogate, path: [.key("a")]), JSONProblem(kind: .loneSurrogate, path: [.key("b")])])
+    }
+
     @Test(arguments: [
         String(repeating: "[", count: 600) + String(repeating: "]", count: 599),
         String(repeating: "[", count: 600) + "1,]" + String(repeating: "]", count: 599),

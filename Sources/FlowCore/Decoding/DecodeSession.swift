@@ -22,8 +22,8 @@ final class DecodeSession {
     /// Reports what the parser contained (repeated keys, out-of-range numbers, over-deep
     /// values) at the paths where they sit; `root` names a document whose top level has no
     /// key of its own (an action response).
-    func report(_ problems: [JSONProblem], under root: String? = nil) {
-        for problem in problems {
+    func report(_ parsed: ParsedJSON, under root: String? = nil) {
+        for problem in parsed.problems {
             var path = root.map { CodingPath(root: $0) }
             for component in problem.path {
                 if let current = path {
@@ -33,6 +33,10 @@ final class DecodeSession {
                 }
             }
             diagnostics.append(Diagnostic(kind: .malformedPayload, path: path?.description ?? "", message: problem.description))
+        }
+        if parsed.problemCount > parsed.problems.count {
+            diagnostics.append(Diagnostic(kind: .malformedPayload, path: root ?? "", message:
+                "\(parsed.problemCount - parsed.problems.count) more values like those above were contained and are not listed"))
         }
     }
 

@@ -13,7 +13,7 @@ extension PageDecoder {
         guard let sheet = parsed.value["sheet"] else { throw .missingRoot("sheet") }
         var decoded = try decodeSheet(sheet)
         let session = DecodeSession(catalog: catalog)
-        session.report(parsed.problems)
+        session.report(parsed)
         decoded.diagnostics = session.diagnostics + decoded.diagnostics
         return decoded
     }

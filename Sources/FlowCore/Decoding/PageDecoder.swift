@@ -61,7 +61,7 @@ public struct PageDecoder: Sendable {
         let parsed = try Self.parse(data)
         guard case .object(let page)? = parsed.value["page"] else { throw .missingRoot("page") }
         let session = DecodeSession(catalog: catalog)
-        session.report(parsed.problems)
+        session.report(parsed)
         let model = try decodePage(page, session: session)
         return DecodedPage(page: model, diagnostics: session.diagnostics)
     }

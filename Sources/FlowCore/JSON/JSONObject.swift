@@ -12,12 +12,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// An object with these members, in this order; a repeated key keeps its first occurrence.
     public init(_ members: [Member] = []) {
-        var unique: [Member] = []
-        unique.reserveCapacity(members.count)
-        for member in members where !unique.contains(where: { $0.key.isByteEqual(to: member.key) }) {
-            unique.append(member)
-        }
-        self.members = unique
+        var seen = Set<ExactString>(minimumCapacity: members.count)
+        self.members = members.filter { seen.insert(ExactString($0.key)).inserted }
     }
 
     /// Members the caller guarantees to have distinct keys (the parser checks as it goes).
@@ -64,11 +60,16 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public func merging(_ other: JSONObject) -> JSONObject {
         if other.isEmpty { return self }
         if isEmpty { return other }
-        var merged = self
-        for member in other.members {
-            merged[member.key] = member.value
+        // Linear in both sizes: the members `other` replaces are found by hashing.
+        var replacements: [ExactString: JSONValue] = [:]
+        for member in other.members { replacements[ExactString(member.key)] = member.value }
+        var merged = members.map { member in
+            (key: member.key, value: replacements.removeValue(forKey: ExactString(member.key)) ?? member.value)
         }
-        return merged
+        for member in other.members where replacements[ExactString(member.key)] != nil {
+            merged.append(member)
+        }
+        return JSONObject(uniqueMembers: merged)
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

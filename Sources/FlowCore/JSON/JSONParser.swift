@@ -19,6 +19,9 @@ public struct JSONProblem: Sendable, Hashable, CustomStringConvertible {
         case numberOutOfRange
         /// A value nested deeper than `JSONParser.maximumDepth`; it reads as `null`.
         case nestedTooDeep
+        /// A `\u` escape of a lone surrogate, which no Unicode string can hold (RFC 7493 forbids
+        /// it); it reads as U+FFFD, so two such strings may read alike.
+        case loneSurrogate
     }
 
     public var kind: Kind
@@ -30,6 +33,7 @@ public struct JSONProblem: Sendable, Hashable, CustomStringConvertible {
         case .repeatedKey(let key): "repeated key '\(key)': the first is kept, the later one ignored"
         case .numberOutOfRange: "a number beyond the range of a double, read as null"
         case .nestedTooDeep: "a value nested deeper than \(JSONParser.maximumDepth) levels, read as null"
+        case .loneSurrogate: "a lone surrogate escape, read as U+FFFD"
         }
     }
 }
@@ -37,8 +41,11 @@ public struct JSONProblem: Sendable, Hashable, CustomStringConvertible {
 /// A parsed document and what it held that the tree could not keep.
 public struct ParsedJSON: Sendable {
     public var value: JSONValue
-    /// Repeated keys, out-of-range numbers and over-deep values, in document order.
+    /// Repeated keys, out-of-range numbers, over-deep values and lone surrogates, in document
+    /// order: the first `JSONParser.maximumReportedProblems` of them.
     public var problems: [JSONProblem]
+    /// How many problems the document held in all (`problems` keeps only the first ones).
+    public var problemCount: Int
 }
 
 /// A strict RFC 8259 parser from UTF-8 bytes to `JSONValue`.
@@ -59,6 +66,14 @@ public struct JSONParser {
     /// Deepest nesting of arrays and objects kept; a deeper value reads as `null`.
     public static let maximumDepth = 512
 
+    /// The most problems reported with their paths; the rest are only counted. Each path can
+    /// be `maximumDepth` steps long, so this bounds what a hostile document costs.
+    public static let maximumReportedProblems = 100
+
+    /// Objects with more members than this check their keys for repeats with a hash set; below
+    /// it a scan of the few keys is cheaper. Either way a member costs constant time.
+    static let hashedKeyThreshold = 16
+
     /// Parses one document; whitespace may surround it, nothing else may follow it.
     public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         try run(data, tracksPaths: false).value
@@ -69,22 +84,23 @@ public struct JSONParser {
         try parse(Data(text.utf8))
     }
 
-    /// Parses one document and reports, with its path, everything contained on the way.
+    /// Parses one document and reports, with its path, everything contained on the way (the
+    /// first `maximumReportedProblems`, and how many in all).
     public static func parseReportingProblems(_ data: Data) throws(JSONParseError) -> ParsedJSON {
         let first = try run(data, tracksPaths: false)
-        guard first.sawProblem else { return ParsedJSON(value: first.value, problems: []) }
+        guard first.problemCount > 0 else { return ParsedJSON(value: first.value, problems: [], problemCount: 0) }
         let second = try run(data, tracksPaths: true)
-        return ParsedJSON(value: second.value, problems: second.problems)
+        return ParsedJSON(value: second.value, problems: second.problems, problemCount: second.problemCount)
     }
 
     private static func run(_ data: Data, tracksPaths: Bool) throws(JSONParseError)
-        -> (value: JSONValue, sawProblem: Bool, problems: [JSONProblem])
+        -> (value: JSONValue, problemCount: Int, problems: [JSONProblem])
     {
-        let result: Result<(JSONValue, Bool, [JSONProblem]), JSONParseError> = data.withUnsafeBytes { raw in
+        let result: Result<(JSONValue, Int, [JSONProblem]), JSONParseError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw, tracksPaths: tracksPaths)
             do throws(JSONParseError) {
                 let value = try parser.parseDocument()
-                return .success((value, parser.sawProblem, parser.problems))
+                return .success((value, parser.problemCount, parser.problems))
             } catch {
                 return .failure(error)
             }
@@ -96,8 +112,8 @@ public struct JSONParser {
     private var index = 0
     private var depth = 0
     private var scratch: [UInt8] = []
-    /// Whether anything was contained; the first pass only sets this.
-    private var sawProblem = false
+    /// How many things were contained; the first pass only counts them.
+    private var problemCount = 0
     /// The second pass keeps the path of the value being parsed, and the problems found.
     private let tracksPaths: Bool
     private var path: [CodingPath.Component] = []
@@ -108,13 +124,15 @@ public struct JSONParser {
         self.tracksPaths = tracksPaths
     }
 
-    private mutating func contain(_ kind: JSONProblem.Kind, at component: CodingPath.Component? = nil) {
-        sawProblem = true
-        guard tracksPaths else { return }
-        problems.append(JSONProblem(kind: kind, path: component.map { path + [$0] } ?? path))
+    private mutating func contain(_ kind: JSONProblem.Kind) {
+        problemCount += 1
+        guard tracksPaths, problems.count < Self.maximumReportedProblems else { return }
+        problems.append(JSONProblem(kind: kind, path: path))
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        // RFC 8259 §8.1: a parser may ignore a leading byte order mark; editors write one.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()
@@ -252,6 +270,8 @@ public struct JSONParser {
         // Payload objects are small: one right-sized allocation instead of growing 1, 2, 4, 8.
         var members: [JSONObject.Member] = []
         members.reserveCapacity(8)
+        // Built only for a large object, so that checking a key for a repeat stays O(1).
+        var keySet: Set<ExactString>?
         while true {
             guard index < bytes.count else { throw error("unexpected end of input in an object") }
             guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
@@ -265,7 +285,17 @@ public struct JSONParser {
             if tracksPaths { path.removeLast() }
             // Keys compare by their scalars (bytes); the first occurrence wins, so every reader
             // of this tree, and every writer of it, sees one value per key.
-            if members.contains(where: { $0.key.isByteEqual(to: key) }) {
+            let isRepeat: Bool
+            if members.count < Self.hashedKeyThreshold {
+                isRepeat = members.contains(where: { $0.key.isByteEqual(to: key) })
+            } else {
+                // Taken out while it changes, so the set is never copied on write.
+                var set = keySet ?? Set(members.map { ExactString($0.key) })
+                keySet = nil
+                isRepeat = !set.insert(ExactString(key)).inserted
+                keySet = set
+            }
+            if isRepeat {
                 contain(.repeatedKey(key))
             } else {
                 members.append((key: key, value: value))
@@ -405,12 +435,15 @@ public struct JSONParser {
                 } else {
                     index = saved
                     scalarValue = 0xFFFD
+                    contain(.loneSurrogate)
                 }
             } else {
                 scalarValue = 0xFFFD
+                contain(.loneSurrogate)
             }
         } else if (0xDC00...0xDFFF).contains(scalarValue) {
             scalarValue = 0xFFFD
+            contain(.loneSurrogate)
         }
         let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
         scratch.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [0xEF, 0xBF, 0xBD])

@@ -9,7 +9,7 @@ extension PageDecoder {
         let parsed = try Self.parse(data)
         guard case .object(let object)? = parsed.value["page"] else { throw .missingRoot("page") }
         let session = DecodeSession(catalog: catalog)
-        session.report(parsed.problems)
+        session.report(parsed)
         _ = try Self.schemaVersion(of: object, session: session)
         swap(&session.identity, &page.identity)
         let path = CodingPath(root: "page")

@@ -81,7 +81,7 @@ extension PageDecoder {
         guard case .object(let object) = parsed.value else { throw .missingRoot("mutations") }
         let path = CodingPath(root: "response")
         let session = DecodeSession(catalog: catalog)
-        session.report(parsed.problems, under: "response")
+        session.report(parsed, under: "response")
         var mode = MutationMode.partial
         if let name: String = session.lenient("mode", in: object, at: path) {
             if let known = MutationMode(rawValue: name) {
