@@ -20,7 +20,7 @@ public struct FontData: Sendable, Hashable, JSONDecodable {
     public init(from node: JSONNode) throws(DecodingFailure) {
         _ = try node.object()
         self.init(
-            size: try node.optional("size", within: 0...Double.greatestFiniteMagnitude, excludingLowerBound: true),
+            size: try node.optional("size", within: 0...CosmeticLimits.stroke, excludingLowerBound: true),
             weight: try node.optional("weight", as: String.self).map { Weight(rawValue: $0) ?? .regular },
             token: try node.optional("token")
         )

@@ -34,8 +34,13 @@ public struct ImageData: Sendable, Hashable, JSONDecodable {
             return
         }
         self.init(url: try node.require("url"))
-        // Cosmetic: a ratio that is not positive is ignored (and reported), the image stays.
-        aspectRatio = try node.optional("aspect_ratio", within: 0...Double.greatestFiniteMagnitude, excludingLowerBound: true)
+        // Cosmetic: a ratio that is not positive is ignored, an extreme one clamped (each
+        // reported); the image stays.
+        if let ratio = try node.optional("aspect_ratio", within: 0...Double.greatestFiniteMagnitude, excludingLowerBound: true) {
+            let bounds = CosmeticLimits.aspectRatio
+            aspectRatio = min(max(ratio, bounds.lowerBound), bounds.upperBound)
+            if aspectRatio != ratio { node.reportAdjusted(at: "aspect_ratio", "aspect_ratio \(ratio) is outside \(bounds.lowerBound)…\(bounds.upperBound): clamped") }
+        }
         scaleMode = try node.optional("scale_mode", as: String.self).flatMap(ScaleMode.init(rawValue:)) ?? .fill
         cornerRadius = try node.optional("corner_radius")
         placeholderColor = try node.optional("placeholder_color")

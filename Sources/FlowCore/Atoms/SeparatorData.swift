@@ -22,7 +22,7 @@ public struct SeparatorData: Sendable, Hashable, JSONDecodable {
         self.init(
             style: try node.optional("style", as: String.self).flatMap(Style.init(rawValue:)) ?? .line,
             color: try node.optional("color"),
-            thickness: try node.optional("thickness", within: 0...Double.greatestFiniteMagnitude),
+            thickness: try node.optional("thickness", clampedTo: 0...CosmeticLimits.stroke),
             insets: try node.optional("insets") ?? .zero
         )
     }

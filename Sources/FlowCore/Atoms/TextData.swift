@@ -39,10 +39,10 @@ public struct TextData: Sendable, Hashable, JSONDecodable, ExpressibleByStringLi
         font = try node.optional("font")
         color = try node.optional("color")
         alignment = try node.optional("alignment", as: String.self).flatMap(Alignment.init(rawValue:)) ?? .leading
-        maxLines = try node.optional("max_lines")
-        if let lines = maxLines, lines < 1 {
+        if let lines: Double = try node.optional("max_lines"), lines < 1 {
             node.reportAdjusted(at: "max_lines", "max_lines \(lines) is below 1: ignored")
-            maxLines = nil
+        } else {
+            maxLines = try node.optionalCount("max_lines", clampedTo: CosmeticLimits.lines)
         }
         isMarkdown = try node.optional("is_markdown") ?? false
     }

@@ -216,11 +216,9 @@ final class DecodeSession {
         let node = JSONNode(value: value, path: path, session: self)
         do {
             _ = try node.object()
-            let columns: Int = try node.optional("columns") ?? 2
-            if columns < 1 { node.reportAdjusted(at: "columns", "columns \(columns) is below 1: 1 used") }
             var layout = SectionLayout(
-                columns: columns,
-                itemSpacing: try node.optional("item_spacing", within: 0...Double.greatestFiniteMagnitude) ?? 0,
+                columns: try node.optionalCount("columns", clampedTo: CosmeticLimits.columns) ?? 2,
+                itemSpacing: try node.optional("item_spacing", clampedTo: 0...CosmeticLimits.length) ?? 0,
                 insets: try node.optional("insets") ?? .zero)
             if let name: String = try node.optional("arrangement") {
                 if let arrangement = SectionLayout.Arrangement(rawValue: name) {

@@ -37,6 +37,45 @@ extension JSONNode {
         }
         return value
     }
+
+    /// The number member `key` clamped into `range`; a value outside it is clamped and
+    /// reported.
+    public func optional(_ key: String, clampedTo range: ClosedRange<Double>) throws(DecodingFailure) -> Double? {
+        guard let value: Double = try optional(key) else { return nil }
+        let clamped = min(max(value, range.lowerBound), range.upperBound)
+        if clamped != value { reportAdjusted(at: key, "\(key) \(value) is outside [\(range.lowerBound), \(range.upperBound)]: clamped to \(clamped)") }
+        return clamped
+    }
+
+    /// The member `key` as a whole number in `range`, for cosmetic counts (`columns`,
+    /// `max_lines`, an impression's `limit`): any number is taken, a fraction rounded toward
+    /// zero and a value outside the range clamped, each reported, so that one odd number
+    /// never costs the object that holds it. A value that is not a number still fails.
+    public func optionalCount(_ key: String, clampedTo range: ClosedRange<Int>) throws(DecodingFailure) -> Int? {
+        guard let value: Double = try optional(key) else { return nil }
+        let clamped = min(max(value.rounded(.towardZero), Double(range.lowerBound)), Double(range.upperBound))
+        if clamped != value { reportAdjusted(at: key, "\(key) \(value) is not a whole number in \(range.lowerBound)…\(range.upperBound): \(Int(clamped)) used") }
+        return Int(clamped)
+    }
+}
+
+/// The largest cosmetic values a client takes as they are (points, counts, milliseconds);
+/// beyond them a value is clamped and reported (CONTRACT, "Decisions"). No screen needs more,
+/// and no renderer should have to guard every conversion against `1e300`.
+public enum CosmeticLimits {
+    /// Insets, spacing, radii, in points (either sign for insets).
+    public static let length = 10_000.0
+    /// Font sizes, border and separator thicknesses, in points.
+    public static let stroke = 1_000.0
+    /// An image's aspect ratio (width over height) is kept within 1/100 … 100.
+    public static let aspectRatio = 0.01...100.0
+    /// Grid columns.
+    public static let columns = 1...12
+    /// Lines of text.
+    public static let lines = 1...10_000
+    /// An impression's duration, in milliseconds (an hour), and its limit.
+    public static let impressionMilliseconds = 0...3_600_000
+    public static let impressionLimit = 0...1_000_000
 }
 
 extension String: JSONDecodable {

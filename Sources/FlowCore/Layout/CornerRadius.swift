@@ -31,18 +31,17 @@ public struct CornerRadius: Sendable, Hashable, JSONDecodable, ExpressibleByInte
         topLeft == topRight && topLeft == bottomLeft && topLeft == bottomRight
     }
 
-    /// A negative radius is cosmetic: clamped to 0 and reported.
+    /// A radius outside [0, `CosmeticLimits.length`] is cosmetic: clamped and reported.
     public init(from node: JSONNode) throws(DecodingFailure) {
         if case .number(let radius) = node.value {
-            if radius < 0 { node.reportAdjusted("corner_radius \(radius) is negative: clamped to 0") }
-            self.init(max(0, radius))
+            let clamped = min(max(0, radius), CosmeticLimits.length)
+            if clamped != radius { node.reportAdjusted("corner_radius \(radius) is outside [0, \(CosmeticLimits.length)]: clamped to \(clamped)") }
+            self.init(clamped)
             return
         }
         guard case .object = node.value else { throw node.mismatch(expected: "a number or an object of corners") }
         func corner(_ key: String) throws(DecodingFailure) -> Double {
-            guard let radius: Double = try node.optional(key) else { return 0 }
-            if radius < 0 { node.reportAdjusted(at: key, "\(key) \(radius) is negative: clamped to 0") }
-            return max(0, radius)
+            try node.optional(key, clampedTo: 0...CosmeticLimits.length) ?? 0
         }
         self.init(
             topLeft: try corner("top_left"), topRight: try corner("top_right"),

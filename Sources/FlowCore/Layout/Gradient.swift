@@ -30,10 +30,10 @@ public struct Border: Sendable, Hashable, JSONDecodable {
     public init(from node: JSONNode) throws(DecodingFailure) {
         _ = try node.object()
         self.init(
-            width: try node.optional("width", within: 0...Double.greatestFiniteMagnitude) ?? 1,
+            width: try node.optional("width", clampedTo: 0...CosmeticLimits.stroke) ?? 1,
             color: try node.optional("color"),
-            dashWidth: try node.optional("dash_width", within: 0...Double.greatestFiniteMagnitude, excludingLowerBound: true),
-            dashGap: try node.optional("dash_gap", within: 0...Double.greatestFiniteMagnitude)
+            dashWidth: try node.optional("dash_width", within: 0...CosmeticLimits.length, excludingLowerBound: true),
+            dashGap: try node.optional("dash_gap", clampedTo: 0...CosmeticLimits.length)
         )
     }
 }

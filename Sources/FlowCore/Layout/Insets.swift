@@ -16,11 +16,12 @@ public struct Insets: Sendable, Hashable, JSONDecodable {
 
     public init(from node: JSONNode) throws(DecodingFailure) {
         _ = try node.object()
+        let bound = -CosmeticLimits.length...CosmeticLimits.length
         self.init(
-            top: try node.optional("top") ?? 0,
-            left: try node.optional("left") ?? 0,
-            right: try node.optional("right") ?? 0,
-            bottom: try node.optional("bottom") ?? 0
+            top: try node.optional("top", clampedTo: bound) ?? 0,
+            left: try node.optional("left", clampedTo: bound) ?? 0,
+            right: try node.optional("right", clampedTo: bound) ?? 0,
+            bottom: try node.optional("bottom", clampedTo: bound) ?? 0
         )
     }
 }

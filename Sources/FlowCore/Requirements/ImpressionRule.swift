@@ -15,25 +15,13 @@ public struct ImpressionRule: Sendable, Hashable, JSONDecodable {
         self.limit = limit
     }
 
+    /// Out-of-range values are clamped (and reported), so one bad number keeps the rest.
     public init(from node: JSONNode) throws(DecodingFailure) {
         _ = try node.object()
         self.init(
-            minVisiblePercent: try node.optional("min_visible_percent") ?? 50,
-            minDurationMilliseconds: try node.optional("min_duration_ms") ?? 500,
-            limit: try node.optional("limit") ?? 1
+            minVisiblePercent: try node.optional("min_visible_percent", clampedTo: 0...100) ?? 50,
+            minDurationMilliseconds: try node.optionalCount("min_duration_ms", clampedTo: CosmeticLimits.impressionMilliseconds) ?? 500,
+            limit: try node.optionalCount("limit", clampedTo: CosmeticLimits.impressionLimit) ?? 1
         )
-        // Out-of-range values are clamped (and reported), so one bad number keeps the rest.
-        if !(0...100).contains(minVisiblePercent) {
-            node.reportAdjusted(at: "min_visible_percent", "min_visible_percent \(minVisiblePercent) is outside [0, 100]: clamped")
-            minVisiblePercent = min(max(minVisiblePercent, 0), 100)
-        }
-        if minDurationMilliseconds < 0 {
-            node.reportAdjusted(at: "min_duration_ms", "min_duration_ms \(minDurationMilliseconds) is negative: clamped to 0")
-            minDurationMilliseconds = 0
-        }
-        if limit < 0 {
-            node.reportAdjusted(at: "limit", "limit \(limit) is negative: clamped to 0")
-            limit = 0
-        }
     }
 }

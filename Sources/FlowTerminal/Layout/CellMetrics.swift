@@ -24,6 +24,10 @@ public struct CellMetrics: Sendable, Hashable {
 
     public static let standard = CellMetrics()
 
+    /// No length maps to more cells than this, whatever a payload says: no screen is larger,
+    /// and a conversion of an unbounded `Double` to `Int` must never trap.
+    public static let maximumCells = 100_000
+
     /// Columns for a horizontal length in points (negative and non-finite lengths: 0).
     public func columns(_ points: Double) -> Int {
         guard points.isFinite, points > 0 else { return 0 }
@@ -38,7 +42,8 @@ public struct CellMetrics: Sendable, Hashable {
 
     /// The nearest whole number, halves toward zero (0.5 → 0, 1.5 → 1, 0.75 → 1).
     static func roundedHalfDown(_ value: Double) -> Int {
-        max(0, Int((value - 0.5).rounded(.up)))
+        guard value.isFinite else { return value > 0 ? maximumCells : 0 }
+        return max(0, Int((min(value, Double(maximumCells)) - 0.5).rounded(.up)))
     }
 
     /// Insets in cells.
@@ -51,7 +56,9 @@ public struct CellMetrics: Sendable, Hashable {
         guard columns > 0 else { return 0 }
         let widthPoints = Double(columns) * pointsPerColumn
         let heightPoints = ImageSizing.reservedHeight(width: widthPoints, aspectRatio: aspectRatio)
-        return max(1, Int((heightPoints / pointsPerRow).rounded(.toNearestOrAwayFromZero)))
+        let rows = heightPoints / pointsPerRow
+        guard rows.isFinite else { return Self.maximumCells }
+        return max(1, Int(min(rows, Double(Self.maximumCells)).rounded(.toNearestOrAwayFromZero)))
     }
 }
 

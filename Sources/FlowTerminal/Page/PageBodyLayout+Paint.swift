@@ -87,7 +87,7 @@ extension PageBodyLayout {
         let screen = viewport.frameInBuffer
         result.pinnedHeader = band.offsetBy(dx: screen.x, dy: screen.y)
         // The header shows here, not where its row scrolled to.
-        result.laidOut.removeAll { $0.widget.id == item.box.widget.id }
+        result.laidOut.removeAll { $0.widget.id.isByteEqual(to: item.box.widget.id) }
         result.laidOut.append(LaidOutWidget(
             widget: item.box.widget, section: item.section, position: 0,
             frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: screen, layer: 1))

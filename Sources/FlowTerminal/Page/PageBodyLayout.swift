@@ -154,7 +154,8 @@ final class PageBodyLayout {
                 }
             }
         case .grid:
-            let columns = section.layout.columns
+            // Never more columns than cells to put them in, whatever the payload asks.
+            let columns = min(section.layout.columns, max(1, inner))
             let grid = ItemGeometry.gridColumns(container: inner, columns: columns, spacing: state.spacingColumns)
             while state.next < widgets.count {
                 var items: [BodyRow.Item] = []
