@@ -26,13 +26,13 @@ import Testing
         let decoded = try decode(page: json)
         let page = decoded.page
         #expect(page.header?.widgets[0].id == "dup")
-        #expect(page.sections[0].widgets[1].id == "dup#2")
-        #expect(page.sections[1].widgets[0].id == "dup#3")
-        // An explicit id that a rename already took is renamed in turn.
-        #expect(page.sections[1].widgets[1].id == "dup#2#2")
+        // A rename never takes an id the document declares for another widget (`dup#2`).
+        #expect(page.sections[0].widgets[1].id == "dup#3")
+        #expect(page.sections[1].widgets[0].id == "dup#4")
+        #expect(page.sections[1].widgets[1].id == "dup#2")
         #expect(page.sections[1].id == "sec#2")
         let duplicates = decoded.diagnostics.filter { $0.kind == .duplicateID }
-        #expect(duplicates.count == 4)
+        #expect(duplicates.count == 3)
         #expect(duplicates[0].message.contains("'dup'"))
         let all = page.widgetsInDocumentOrder.map(\.id)
         #expect(Set(all).count == all.count)
@@ -53,12 +53,12 @@ import Testing
         let diagnostics = try testDecoder().appendNextPage(next, to: &page)
         #expect(page.sections.count == 4)
         #expect(page.sections[3].id == "sec#3")
-        #expect(page.sections[3].widgets.map(\.id) == ["dup#4", "test_text@page.sections.3.widgets.1"])
+        #expect(page.sections[3].widgets.map(\.id) == ["dup#5", "test_text@page.sections.3.widgets.1"])
         #expect(page.pagination?.hasMore == false)
         #expect(diagnostics.filter { $0.kind == .duplicateID }.count == 2)
         let all = page.widgetsInDocumentOrder.map(\.id)
         #expect(Set(all).count == all.count)
-        #expect(page.widget(id: "dup#4").map(text) == "n")
+        #expect(page.widget(id: "dup#5").map(text) == "n")
     }
 
     /// Ids compare by their code points, as JSON compares strings: canonically equivalent but

@@ -37,6 +37,9 @@ struct ActionDispatcherTests {
     }
 
     @Test func newerHandlersComeFirstAndMayDecline() {
+        var policy = ActionPolicy.builtIn
+        policy.register("deeplink") { _, _ in nil }
+        let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: TestClock()), decoder: Fixtures.decoder, transport: nil, policy: policy)
         var seen: [String] = []
         dispatcher.register(ClosureActionHandler(name: "older") { action, _ in
             seen.append("older \(action.type)")
@@ -48,6 +51,20 @@ struct ActionDispatcherTests {
         #expect(seen == ["newer toast", "older deeplink"])
         #expect(dispatcher.toasts.current == nil)
         #expect(dispatcher.log.map(\.handler) == ["newer", "older"])
+    }
+
+    /// Was: a host handler for a type the policy has no check for ran it unchecked, while
+    /// `vitrine lint` reported the same action as refused.
+    @Test func anActionTypeWithoutACheckIsNeverRunWhateverTheHandlers() async {
+        var ran: [String] = []
+        dispatcher.register(ClosureActionHandler(name: "host deeplink", types: ["deeplink"]) { action, _ in
+            ran.append(action["url"]?.stringValue ?? "")
+        })
+        let action = action(["type": "deeplink", "url": "javascript:alert(1)"])
+        #expect(dispatcher.policy.refusal(for: action, decoder: Fixtures.decoder) != nil)
+        #expect(dispatcher.dispatch(action, from: origin()) == false)
+        #expect(ran.isEmpty)
+        #expect(dispatcher.log.last?.outcome == .unhandled)
     }
 
     @Test func anUnknownActionIsReportedAndIgnored() async {
@@ -169,7 +186,8 @@ struct ActionDispatcherTests {
         #expect(harness.reports.last?.diagnostics.allSatisfy { $0.kind == .mutationFailed } == true)
     }
 
-    @Test func aResponseThatArrivesAfterARefreshIsNotApplied() async {
+    /// Was: dropped, so the action's effect was lost when a refresh composed before it landed.
+    @Test func aResponseThatArrivesAfterARefreshIsLaidOntoTheNewPage() async {
         await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
         dispatcher.dispatch(action(["type": "api", "endpoint": "/v1/x"]), from: origin())
         let pending = await transport.nextCall()
@@ -179,8 +197,8 @@ struct ActionDispatcherTests {
 
         pending.continuation.resume(returning: Fixtures.response(mutations: [["kind": "remove_widget", "id": "a"]], toast: "Done"))
         await dispatcher.settle()
-        #expect(Fixtures.widgetIDs(store.page) == ["a"])
-        #expect(dispatcher.log.last?.outcome == .completed("mutations dropped: the page was replaced"))
+        #expect(Fixtures.widgetIDs(store.page) == [])
+        #expect(dispatcher.log.last?.outcome == .completed("1 of 1 mutations applied"))
         #expect(dispatcher.toasts.current?.message == "Done")
     }
 

@@ -41,17 +41,39 @@ struct PageStoreMutationTests {
         #expect(harness.reports.last?.diagnostics.allSatisfy { $0.kind == .mutationFailed } == true)
     }
 
-    @Test func mutationsForAReplacedPageAreDropped() async {
+    /// The answer describes the state after the action, which a page composed before it may
+    /// not hold: addressed by id, it is laid onto the page that replaced its own.
+    @Test func mutationsByIDForAReplacedPageAreLaidOntoTheNewPage() async {
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a", "b"]))
+        let generation = store.pageGeneration
+        store.refresh()
+        harness.source.last?.respond(Fixtures.simplePage(requestID: "r2", ids: ["a", "b"]))
+        await waitUntil { store.page?.requestID == "r2" }
+        let outcome = store.apply([.removeWidget("a")], mode: .partial, ifPageGeneration: generation)
+        guard case .applied(let result) = outcome else {
+            Issue.record("expected applied, got \(outcome)")
+            return
+        }
+        #expect(result.appliedCount == 1)
+        #expect(Fixtures.widgetIDs(store.page) == ["b"])
+    }
+
+    /// Sections added or a page replaced cannot be laid onto another composition: the store
+    /// asks for the page again rather than lose the action's effect.
+    @Test func otherMutationsForAReplacedPageAskForThePageAgain() async {
         await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
         let generation = store.pageGeneration
         store.refresh()
         harness.source.last?.respond(Fixtures.simplePage(requestID: "r2", ids: ["a"]))
-        await waitUntil { store.page?.requestID == "r2" }
-        let outcome = store.apply([.removeWidget("a")], mode: .partial, ifPageGeneration: generation)
-        guard case .dropped = outcome else {
-            Issue.record("expected dropped, got \(outcome)")
+        await waitUntil { store.page?.requestID == "r2" && !store.isLoadingPage }
+        let calls = harness.source.calls.count
+        let append = PageMutation(kind: .appendSections, payload: [Fixtures.section("s2", [Fixtures.label("n")])])
+        guard case .refetched = store.apply([append], mode: .partial, ifPageGeneration: generation) else {
+            Issue.record("expected the page asked for again")
             return
         }
+        #expect(harness.source.calls.count == calls + 1)
+        #expect(harness.source.last?.request.kind == .refresh)
         #expect(Fixtures.widgetIDs(store.page) == ["a"])
     }
 

@@ -68,7 +68,13 @@ public struct APIEndpoint: Sendable, Hashable, CustomStringConvertible {
         components.port = origin.port
         components.percentEncodedPath = path
         components.percentEncodedQuery = query
-        guard let url = components.url, let resolvedHost = url.host, resolvedHost.isByteEqual(to: host) else { return nil }
+        // Foundation spells an IPv6 host with brackets in components, without them in `URL.host`.
+        let bare = { (name: String) -> String in
+            let bytes = name.utf8
+            guard bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return name }
+            return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
+        }
+        guard let url = components.url, let resolvedHost = url.host, bare(resolvedHost).isByteEqual(to: bare(host)) else { return nil }
         return url
     }
 

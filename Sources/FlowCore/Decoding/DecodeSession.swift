@@ -7,8 +7,18 @@ final class DecodeSession {
     let catalog: WidgetCatalog
     private(set) var diagnostics: [Diagnostic] = []
     var identity: PageIdentity
+    /// The composition sections decoded now come from (`SectionModel.requestID`).
+    var requestID: String?
+    /// What is being decoded, whole: the ids it declares are found only when a duplicate has
+    /// to be renamed (rare), so the common case pays nothing.
+    var payload: JSONValue? {
+        didSet { declaredIDs = nil }
+    }
+    private var declaredIDs: Set<ExactString>?
     /// The type of the widget whose content is being decoded, for diagnostics raised inside it.
     private var currentWidgetType: String?
+    /// The addressable widget whose content (or fallback) is being decoded.
+    private var currentOwner: String?
 
     init(catalog: WidgetCatalog, identity: PageIdentity = PageIdentity()) {
         self.catalog = catalog
@@ -38,6 +48,27 @@ final class DecodeSession {
             diagnostics.append(Diagnostic(kind: .malformedPayload, path: root ?? "", message:
                 "\(parsed.problemCount - parsed.problems.count) more values like those above were contained and are not listed"))
         }
+    }
+
+    /// Every string `id` an object of the payload declares, found once, without recursion
+    /// (the parser already bounds the depth).
+    private func reservedIDs() -> Set<ExactString> {
+        if let declaredIDs { return declaredIDs }
+        var found = Set<ExactString>()
+        var pending = payload.map { [$0] } ?? []
+        while let value = pending.popLast() {
+            switch value {
+            case .object(let object):
+                if case .string(let id)? = object["id"] { found.insert(ExactString(id)) }
+                for member in object { pending.append(member.value) }
+            case .array(let elements):
+                pending.append(contentsOf: elements)
+            default:
+                break
+            }
+        }
+        declaredIDs = found
+        return found
     }
 
     func append(_ more: [Diagnostic]) {
@@ -78,6 +109,11 @@ final class DecodeSession {
 
         let id = claimID(object["id"], type: type, path: path)
         if let slot { identity.setSlot(slot, for: id) }
+        // Nested widgets and fallbacks remember the addressable widget that holds them.
+        if slot == nil, let currentOwner { identity.setOwner(currentOwner, of: id) }
+        let outerOwner = currentOwner
+        if slot != nil { currentOwner = id }
+        defer { currentOwner = outerOwner }
 
         let layout: WidgetLayout? = lenient("layout", in: object, at: path, widgetType: type)
         let content = decodeContent(object["data"], type: type, path: path)
@@ -110,7 +146,7 @@ final class DecodeSession {
             report(.malformedPayload, path: path.appending("id"), widgetType: type,
                    message: "ignored 'id': expected a non-empty string, found \(other.typeName); using '\(proposed)'")
         }
-        let (id, renamed) = identity.claimWidgetID(proposed)
+        let (id, renamed) = identity.claimWidgetID(proposed, reserved: reservedIDs)
         if renamed {
             report(.duplicateID, path: path, widgetType: type, message: "duplicate id '\(proposed)' renamed '\(id)'")
         }
@@ -194,7 +230,8 @@ final class DecodeSession {
         let expiresAt: Date? = lenient("expires_at", in: object, at: path)
         return SectionModel(
             id: id, layout: layout, header: header, widgets: widgets, tracking: tracking, requires: requires,
-            invalidRequirements: invalidRequirements, fallback: fallback, expiresAt: expiresAt, path: path, source: object)
+            invalidRequirements: invalidRequirements, fallback: fallback, expiresAt: expiresAt, path: path, source: object,
+            requestID: requestID)
     }
 
     private func claimSectionID(_ value: JSONValue?, path: CodingPath) -> String {
@@ -204,7 +241,7 @@ final class DecodeSession {
         } else if let value, !value.isNull {
             report(.malformedPayload, path: path.appending("id"), message: "ignored 'id': expected a non-empty string, found \(value.typeName)")
         }
-        let (id, renamed) = identity.claimSectionID(proposed)
+        let (id, renamed) = identity.claimSectionID(proposed, reserved: reservedIDs)
         if renamed {
             report(.duplicateID, path: path, message: "duplicate section id '\(proposed)' renamed '\(id)'")
         }

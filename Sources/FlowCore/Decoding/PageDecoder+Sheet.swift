@@ -32,6 +32,7 @@ extension PageDecoder {
         }
         let root = CodingPath(root: "sheet")
         let session = DecodeSession(catalog: catalog)
+        session.payload = value
         let id: String = session.lenient("id", in: object, at: root) ?? "sheet@sheet"
         let config: SheetConfig = session.lenient("config", in: object, at: root) ?? SheetConfig()
         let header = session.decodeStrip(object["header"], at: root.appending("header"), slot: .pageHeader)

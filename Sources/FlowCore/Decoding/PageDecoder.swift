@@ -103,10 +103,12 @@ public struct PageDecoder: Sendable {
 
     func decodePage(_ object: JSONObject, session: DecodeSession) throws(PageDecodingError) -> PageModel {
         let root = CodingPath(root: "page")
+        session.payload = .object(object)
         let schemaVersion = try Self.schemaVersion(of: object, session: session)
 
         let id: String = session.lenient("id", in: object, at: root) ?? "page@page"
         let requestID: String = session.lenient("request_id", in: object, at: root) ?? makeRequestID()
+        session.requestID = requestID
         var ttl: Double = session.lenient("ttl", in: object, at: root) ?? 0
         if ttl < 0 || !ttl.isFinite { ttl = 0 }
         let experiments = lossyMember("experiments", of: Experiment.self, in: object, at: root, session: session)

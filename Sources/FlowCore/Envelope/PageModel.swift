@@ -29,6 +29,12 @@ public struct PageModel: Sendable, Identifiable {
     /// nested widgets included.
     public func containsWidget(id: String) -> Bool { identity.containsWidget(id) }
 
+    /// The addressable widget (header, footer, section header or body) that holds the nested
+    /// widget or fallback `id`; `nil` for an addressable widget or an id not on the page.
+    public func owner(ofNested id: String) -> WidgetModel? {
+        identity.owner(of: id).flatMap { widget(id: $0) }
+    }
+
     /// The section with `id`.
     public func section(id: String) -> SectionModel? {
         identity.sectionPosition(of: id).map { sections[$0] }

@@ -17,11 +17,15 @@ public struct SectionModel: Sendable, Identifiable, Equatable {
     public let expiresAt: Date?
     public let path: CodingPath
     public let source: JSONObject
+    /// The composition (`request_id`) the section came from: the page's own, or the next
+    /// page's that brought it, so its events and diagnostics name the right one (§1, §9).
+    /// `nil` in a sheet, whose widgets belong to the page that opened it.
+    public internal(set) var requestID: String?
 
     init(
         id: String, layout: SectionLayout, header: WidgetModel?, widgets: [WidgetModel], tracking: JSONObject,
         requires: Requirements?, invalidRequirements: String?, fallback: WidgetModel?, expiresAt: Date?,
-        path: CodingPath, source: JSONObject
+        path: CodingPath, source: JSONObject, requestID: String?
     ) {
         self.id = id
         self.layout = layout
@@ -34,6 +38,7 @@ public struct SectionModel: Sendable, Identifiable, Equatable {
         self.expiresAt = expiresAt
         self.path = path
         self.source = source
+        self.requestID = requestID
     }
 
     /// Every widget id in the section: header, body, fallback, with their fallbacks and nested widgets.

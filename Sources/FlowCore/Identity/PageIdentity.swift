@@ -22,6 +22,14 @@ struct PageIdentity: Sendable {
     private(set) var widgetIDs: Set<ExactString> = []
     private(set) var sectionIDs: Set<ExactString> = []
     private var slots: [ExactString: WidgetSlot] = [:]
+    /// For a widget that is not addressable (an accordion item, a fallback), the addressable
+    /// widget that holds it: that one unchanged means this one is unchanged.
+    private var owners: [ExactString: ExactString] = [:]
+
+    /// The addressable widget holding the nested widget `id`.
+    func owner(of id: String) -> String? { owners[ExactString(id)]?.string }
+
+    mutating func setOwner(_ owner: String, of id: String) { owners[ExactString(id)] = ExactString(owner) }
     private var sectionPositions: [ExactString: Int] = [:]
 
     /// Where the addressable widget `id` lives.
@@ -43,17 +51,20 @@ struct PageIdentity: Sendable {
     private var nextSectionSuffix: [ExactString: Int] = [:]
 
     /// Claims `proposed` for a widget, or the first free `proposed#n`; says whether it renamed.
-    mutating func claimWidgetID(_ proposed: String) -> (id: String, renamed: Bool) {
+    ///
+    /// A new name avoids `reserved` too: ids the payload declares for elements not decoded
+    /// yet, so a renamed duplicate never takes the id another widget asked for by name.
+    mutating func claimWidgetID(_ proposed: String, reserved: () -> Set<ExactString>) -> (id: String, renamed: Bool) {
         if widgetIDs.insert(ExactString(proposed)).inserted { return (proposed, false) }
-        let id = Self.freeName(for: proposed, in: widgetIDs, suffixes: &nextSuffix)
+        let id = Self.freeName(for: proposed, in: widgetIDs, reserved: reserved(), suffixes: &nextSuffix)
         widgetIDs.insert(ExactString(id))
         return (id, true)
     }
 
     /// Claims `proposed` for a section, or the first free `proposed#n`.
-    mutating func claimSectionID(_ proposed: String) -> (id: String, renamed: Bool) {
+    mutating func claimSectionID(_ proposed: String, reserved: () -> Set<ExactString>) -> (id: String, renamed: Bool) {
         if sectionIDs.insert(ExactString(proposed)).inserted { return (proposed, false) }
-        let id = Self.freeName(for: proposed, in: sectionIDs, suffixes: &nextSectionSuffix)
+        let id = Self.freeName(for: proposed, in: sectionIDs, reserved: reserved(), suffixes: &nextSectionSuffix)
         sectionIDs.insert(ExactString(id))
         return (id, true)
     }
@@ -62,6 +73,7 @@ struct PageIdentity: Sendable {
     mutating func releaseWidget(_ widget: WidgetModel) {
         for id in widget.allIDs {
             widgetIDs.remove(ExactString(id))
+            owners.removeValue(forKey: ExactString(id))
         }
         slots.removeValue(forKey: ExactString(widget.id))
     }
@@ -78,6 +90,7 @@ struct PageIdentity: Sendable {
     mutating func reclaimWidget(_ widget: WidgetModel, slot: WidgetSlot) {
         for id in widget.allIDs {
             widgetIDs.insert(ExactString(id))
+            if !id.isByteEqual(to: widget.id) { owners[ExactString(id)] = ExactString(widget.id) }
         }
         slots[ExactString(widget.id)] = slot
     }
@@ -107,10 +120,12 @@ struct PageIdentity: Sendable {
         }
     }
 
-    private static func freeName(for base: String, in used: Set<ExactString>, suffixes: inout [ExactString: Int]) -> String {
+    private static func freeName(
+        for base: String, in used: Set<ExactString>, reserved: Set<ExactString>, suffixes: inout [ExactString: Int]
+    ) -> String {
         let key = ExactString(base)
         var suffix = suffixes[key] ?? 2
-        while used.contains(ExactString("\(base)#\(suffix)")) { suffix += 1 }
+        while used.contains(ExactString("\(base)#\(suffix)")) || reserved.contains(ExactString("\(base)#\(suffix)")) { suffix += 1 }
         suffixes[key] = suffix + 1
         return "\(base)#\(suffix)"
     }

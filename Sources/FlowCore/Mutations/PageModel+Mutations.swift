@@ -38,6 +38,8 @@ extension PageModel {
 
     private mutating func applyInPlace(_ mutations: [PageMutation], decoder: PageDecoder) -> MutationResult {
         let session = DecodeSession(catalog: decoder.catalog)
+        // Sections an answer adds belong to the page's own composition.
+        session.requestID = requestID
         // Move the identity index into the session rather than copying it: a copy would make
         // every mutation cost the size of the page.
         swap(&session.identity, &identity)
@@ -60,6 +62,7 @@ extension PageModel {
 
     /// Applies one mutation; returns why it failed, or `nil`.
     private mutating func apply(_ mutation: PageMutation, session: DecodeSession, decoder: PageDecoder) -> String? {
+        session.payload = mutation.payload
         switch mutation.kind {
         case .replaceWidget:
             guard let id = mutation.targetID, case .object(var object)? = mutation.payload else { return "needs an id and a widget" }

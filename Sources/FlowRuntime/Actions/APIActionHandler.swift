@@ -60,8 +60,8 @@ struct APIActionHandler: ActionHandler {
                 switch context.store?.apply(response.mutations, mode: response.mode, ifPageGeneration: generation) {
                 case .applied(let result)?:
                     note = result.isRolledBack ? "rolled back" : "\(result.appliedCount) of \(response.mutations.count) mutations applied"
-                case .dropped?:
-                    note = "mutations dropped: the page was replaced"
+                case .refetched?:
+                    note = "the page was replaced meanwhile: asked for again"
                 case .noPage?, nil:
                     note = "mutations dropped: no page"
                 }

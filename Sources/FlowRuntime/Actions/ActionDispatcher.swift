@@ -3,9 +3,11 @@ import Observation
 
 /// Routes widget actions through a chain of handlers, newest first: the host's handlers
 /// (registered later) see an action before the built-ins `toast`, `dismiss`, `refresh_page`,
-/// `open_bottom_sheet` and `api`. An action that fails its type's check in `policy` (the
-/// checks `vitrine lint` makes too) is refused before any handler sees it; one no handler
-/// takes is reported as `refused_action` and ignored; neither ever crashes.
+/// `open_bottom_sheet` and `api`. Every action passes its type's check in `policy` (the
+/// checks `vitrine lint` makes too) before any handler sees it: one that fails is refused, and
+/// one whose type the policy does not know is unknown, reported as `refused_action` and
+/// ignored, whatever handlers exist (a host registers a check with each action type it
+/// handles). Nothing here ever crashes.
 ///
 /// Slow work runs in tasks the dispatcher tracks and releases when they finish; every action
 /// lands in a bounded log for debugging.
@@ -68,13 +70,15 @@ public final class ActionDispatcher {
         let logID = nextLogID
         appendLog(ActionLogEntry(id: logID, type: action.type, widgetID: origin.widgetID, event: origin.event, handler: nil, outcome: .pending))
         let context = ActionContext(origin: origin, dispatcher: self, logID: logID, actionType: action.type)
-        if policy.knows(action.type), let reason = policy.refusal(for: action, decoder: context.decoder) {
-            context.refuse(reason)
-            return true
-        }
-        for handler in handlers where handler.handle(action, context: context) {
-            updateLog(logID, handler: handler.name)
-            return true
+        if policy.knows(action.type) {
+            if let reason = policy.refusal(for: action, decoder: context.decoder) {
+                context.refuse(reason)
+                return true
+            }
+            for handler in handlers where handler.handle(action, context: context) {
+                updateLog(logID, handler: handler.name)
+                return true
+            }
         }
         let message = "unknown action type '\(action.type)' ignored"
         report([Diagnostic(kind: .refusedAction, path: "action.type", message: message)], source: .action(type: action.type), store: origin.store)

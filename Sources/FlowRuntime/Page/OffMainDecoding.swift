@@ -14,11 +14,11 @@ enum OffMainDecoding {
     /// page did not change meanwhile.
     @concurrent
     static func appendNextPage(_ data: Data, to page: PageModel, decoder: PageDecoder) async throws(PageDecodingError)
-        -> (page: PageModel, diagnostics: [Diagnostic])
+        -> (page: PageModel, merge: NextPageMerge)
     {
         var merged = page
-        let diagnostics = try decoder.appendNextPage(data, to: &merged)
-        return (merged, diagnostics)
+        let merge = try decoder.mergeNextPage(data, into: &merged)
+        return (merged, merge)
     }
 
     @concurrent

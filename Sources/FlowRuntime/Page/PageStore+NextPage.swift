@@ -62,18 +62,18 @@ extension PageStore {
     }
 
     private func installNextPage(
-        _ merged: (page: PageModel, diagnostics: [Diagnostic]), data: Data, baseGeneration: Int,
+        _ merged: (page: PageModel, merge: NextPageMerge), data: Data, baseGeneration: Int,
         token: Int, generation: Int, postback: JSONValue
     ) throws {
         guard isCurrentNextPage(token: token, generation: generation, postback: postback) else {
             dropNextPage(token: token)
             return
         }
-        var (page, diagnostics) = merged
+        var (page, merge) = merged
         if contentGeneration != baseGeneration, var current = storage {
             // A mutation landed while the merge ran off the main actor; the postback still
             // matches, so merge into the current page here rather than lose either.
-            diagnostics = try decoder.appendNextPage(data, to: &current)
+            merge = try decoder.mergeNextPage(data, into: &current)
             page = current
         }
         withMutation(keyPath: \.page) { storage = page }
@@ -81,7 +81,8 @@ extension PageStore {
         nextPageTask = nil
         nextPageState = .idle
         updateContentState()
-        record(DiagnosticReport(pageID: pageID, requestID: page.requestID, source: .nextPage, diagnostics: diagnostics))
+        // Filed under the next page's own composition (§1: `request_id` names it).
+        record(DiagnosticReport(pageID: pageID, requestID: merge.requestID, source: .nextPage, diagnostics: merge.diagnostics))
     }
 
     private func failNextPage(_ error: any Error, token: Int) {

@@ -11,14 +11,18 @@ import Observation
 /// Ordering rules, each enforced by a counter rather than by timing:
 /// - A page request (initial, refresh, retry) cancels the one before it and any next page
 ///   in flight; only the newest request's answers are applied (`pageRequestToken`).
-/// - A cached copy never replaces a fresh page of the same request, nor content changed
-///   after the request began.
+/// - A cached copy is shown only when nothing is, or when what is shown is itself an
+///   untouched cached copy: never over a fresh page, nor over content that changed since it
+///   was shown (a mutation, a next page), whichever request brought it.
 /// - An answer that mutations overtook (an `api` action landed after its request began, so
 ///   the server may have composed it before the action took effect) gets those mutations
 ///   laid onto it by id before it is shown; one that no longer finds its target is dropped
 ///   and reported. Mutations that cannot be laid onto another composition (sections added,
 ///   a page replaced, a transaction that fails there) have the request asked again, once.
 ///   An older response never overwrites newer state, and a refresh is never silently lost.
+/// - An `api` answer that arrives after the page was replaced (a refresh landed) is laid onto
+///   the new page by id; one that cannot be (sections added, a page replaced) asks for the
+///   page again, so the action's effect is never lost.
 /// - A next page is dropped if the page was replaced since it was asked for, or its postback
 ///   no longer matches the page's (`pageGeneration`, postback).
 /// Every dropped answer counts in `droppedResponseCount`.
@@ -71,6 +75,8 @@ public final class PageStore {
     @ObservationIgnored var pageTask: Task<Void, Never>?
     /// The page request in flight and what it has done, for the ordering rules.
     @ObservationIgnored var pageRequest: PageRequestProgress?
+    /// `contentGeneration` right after the page shown was installed: equal while it is untouched.
+    @ObservationIgnored var installedGeneration = 0
     @ObservationIgnored var nextPageToken = 0
     @ObservationIgnored var nextPageTask: Task<Void, Never>?
     @ObservationIgnored var lastFailure: FailedOperation?
@@ -202,9 +208,10 @@ public final class PageStore {
             throw error
         }
         let overtaken = contentGeneration != progress.expectedGeneration
-        // A cached copy is older than this request's fresh page, and than any change made
-        // since the request began: it waits for the fresh page instead.
-        if update.origin == .cached, progress.installedFresh || overtaken {
+        // A cached copy is older than a fresh page and than any change made to what is shown:
+        // it waits for the fresh page instead.
+        let showsUntouchedCachedCopy = origin == .cached && contentGeneration == installedGeneration
+        if update.origin == .cached, storage != nil && !showsUntouchedCachedCopy || progress.installedFresh || overtaken {
             droppedResponseCount += 1
             return true
         }
@@ -263,6 +270,7 @@ public final class PageStore {
         withMutation(keyPath: \.page) { storage = page }
         pageGeneration += 1
         contentGeneration += 1
+        installedGeneration = contentGeneration
         self.origin = origin
         lastError = nil
         nextPageState = .idle

@@ -41,8 +41,8 @@ public final class WidgetStateStore {
     enum Presence {
         /// An addressable widget of the page, as it was.
         case addressable(WidgetModel)
-        /// On the page, but nested in another widget (an accordion item).
-        case nested
+        /// On the page, nested in an addressable widget (an accordion item), held as it was.
+        case nested(owner: WidgetModel)
         /// Not on the page: a sheet's widget, which shares the page's state store.
         case offPage
     }
@@ -54,8 +54,10 @@ public final class WidgetStateStore {
         for id in values.keys {
             if let widget = page?.widget(id: id.string) {
                 snapshot[id] = .addressable(widget)
+            } else if let owner = page?.owner(ofNested: id.string) {
+                snapshot[id] = .nested(owner: owner)
             } else {
-                snapshot[id] = page?.containsWidget(id: id.string) == true ? .nested : .offPage
+                snapshot[id] = .offPage
             }
         }
         return snapshot
@@ -63,7 +65,7 @@ public final class WidgetStateStore {
 
     /// Keeps the state of widgets unchanged between `snapshot` (taken before the change) and
     /// `page`, and forgets the rest. An addressable widget is unchanged when it has the same
-    /// id and source; a nested one is kept while its id is still on the page; a widget that
+    /// id and source; a nested one while the widget that holds it is; a widget that
     /// was not on the page (a sheet's) keeps its state only while no page widget takes its
     /// id: a new widget never inherits state that was not its own.
     func retainUnchanged(from snapshot: [ExactString: Presence], to page: PageModel?) {
@@ -72,7 +74,8 @@ public final class WidgetStateStore {
             let unchanged: Bool
             switch before {
             case .addressable(let widget): unchanged = page?.widget(id: id.string) == widget
-            case .nested: unchanged = page?.widget(id: id.string) == nil && (page?.containsWidget(id: id.string) ?? false)
+            // The item is the same while the widget holding it is (same id, same source).
+            case .nested(let owner): unchanged = page?.widget(id: owner.id) == owner && page?.owner(ofNested: id.string)?.id.isByteEqual(to: owner.id) == true
             case .offPage: unchanged = !(page?.containsWidget(id: id.string) ?? false)
             }
             if !unchanged { values[id] = nil }

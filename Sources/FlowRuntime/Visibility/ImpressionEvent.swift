@@ -41,7 +41,8 @@ extension ImpressionEvent {
         let widgetTracking = item.widget.tracking
         let merged = (item.section?.tracking ?? JSONObject()).merging(widgetTracking)
         self.init(
-            requestID: page.requestID,
+            // A next page's section names its own composition, not the first page's.
+            requestID: item.section?.requestID ?? page.requestID,
             pageID: page.id,
             sectionID: item.section.map { Self.identifier(item.section?.tracking["section_id"]) ?? $0.id },
             itemID: Self.identifier(widgetTracking["item_id"]) ?? item.widget.id,

@@ -39,6 +39,8 @@ public final class ImpressionTracker {
     private struct Session {
         let token: Int
         let seen: Seen
+        /// The composition the event counts for (a next page's section has its own).
+        let request: ExactString
         var task: Task<Void, Never>?
         /// Fired during this continuous visibility: it does not fire again until the widget leaves.
         var hasFired = false
@@ -95,8 +97,9 @@ public final class ImpressionTracker {
                 session.task?.cancel()
                 sessions[id] = nil
             }
-            guard count(of: id, in: request) < item.widget.impression.limit else { continue }
-            startSession(for: item, seen: seen, page: page)
+            let counted = ExactString(item.section?.requestID ?? page.requestID)
+            guard count(of: id, in: counted) < item.widget.impression.limit else { continue }
+            startSession(for: item, seen: seen, page: page, counted: counted)
         }
         for (id, session) in sessions where !onScreen.contains(id) {
             session.task?.cancel()
@@ -115,9 +118,11 @@ public final class ImpressionTracker {
         sessions[ExactString(id)].map { !$0.hasFired } ?? false
     }
 
-    /// Impressions of widget `id` counted for the composition on screen.
-    public func impressionCount(of id: String) -> Int {
-        requestID.map { count(of: ExactString(id), in: $0) } ?? 0
+    /// Impressions of widget `id` counted for the composition on screen (or, with
+    /// `requestID`, for that one: a next page's sections count under their own).
+    public func impressionCount(of id: String, requestID: String? = nil) -> Int {
+        guard let request = requestID.map({ ExactString($0) }) ?? self.requestID else { return 0 }
+        return count(of: ExactString(id), in: request)
     }
 
     private func count(of id: ExactString, in request: ExactString) -> Int {
@@ -133,13 +138,13 @@ public final class ImpressionTracker {
         return min(fraction, 1) >= item.widget.impression.minVisiblePercent / 100 - 1e-9
     }
 
-    private func startSession(for item: VisibleWidget, seen: Seen, page: PageModel) {
+    private func startSession(for item: VisibleWidget, seen: Seen, page: PageModel, counted: ExactString) {
         nextToken += 1
         let token = nextToken
         let id = ExactString(item.widget.id)
         let event = ImpressionEvent(item: item, page: page)
         let milliseconds = item.widget.impression.minDurationMilliseconds
-        sessions[id] = Session(token: token, seen: seen)
+        sessions[id] = Session(token: token, seen: seen, request: counted)
         guard milliseconds > 0 else {
             fire(id, token: token, event: event)
             return
@@ -155,13 +160,17 @@ public final class ImpressionTracker {
         }
     }
 
-    /// Counts the impression if the session that timed it is still the widget's, and the
-    /// composition on screen is still the event's.
+    /// Counts the impression if the session that timed it is still the widget's (sessions end
+    /// when another page comes on screen).
     private func fire(_ id: ExactString, token: Int, event: ImpressionEvent) {
-        let request = ExactString(event.requestID)
-        guard sessions[id]?.token == token, request == requestID else { return }
+        guard let session = sessions[id], session.token == token else { return }
+        let request = session.request
         sessions[id]?.hasFired = true
         sessions[id]?.task = nil
+        if counts[request] == nil {
+            counts[request] = [:]
+            requestOrder.append(request)
+        }
         counts[request, default: [:]][id, default: 0] += 1
         if counts[request]?[id] == 1 { countedWidgets += 1 }
         evictOldCounts()
@@ -169,12 +178,13 @@ public final class ImpressionTracker {
     }
 
     /// Forgets the oldest compositions' counts while more than the bounds are kept; the one on
-    /// screen is never forgotten.
+    /// screen is never forgotten, so a page with more widgets than `maximumCountedWidgets`
+    /// keeps a count for each (its own size bounds them).
     private func evictOldCounts() {
         while countedWidgets > max(0, maximumCountedWidgets) || requestOrder.count > max(1, maximumCompositions),
-            let oldest = requestOrder.first, oldest != requestID
+            let oldest = requestOrder.first(where: { $0 != requestID })
         {
-            requestOrder.removeFirst()
+            requestOrder.removeAll { $0 == oldest }
             countedWidgets -= counts.removeValue(forKey: oldest)?.count ?? 0
         }
     }
