@@ -15,6 +15,7 @@ Exits 1 with one line per failure, naming the file, the JSON path and the schema
 import argparse
 import glob
 import json
+import math
 import os
 import subprocess
 import sys
@@ -30,12 +31,16 @@ SCHEMA = os.path.join(ROOT, "docs", "schema", "page.schema.json")
 PEER_INVALID = {
     "page_problem_widgets.json": {"page/sections/0/widgets/3"},
     "problems.json": {"page/sections/0/widgets/3/data", "page/sections/0/widgets/4"},
-    # Flow-UI hands `api` endpoints to its host as they are; this contract (§7) wants an
-    # absolute path on the backend, so the client refuses these two actions.
+    # Flow-UI hands `api` endpoints and deeplinks to its host as they are; this contract (§7)
+    # wants an absolute path on the backend and the Vitrine app's `vitrine:` deeplinks, so the
+    # client refuses these actions.
     "home.json": {
         "page/sections/1/widgets/0/actions/tap/sheet/sections/0/widgets/2/actions/change/endpoint",
         "page/sections/1/widgets/2/data/buttons/0/action/endpoint",
+        "page/sections/0/widgets/0/actions/tap/url",
+        "page/sections/2/widgets/0/actions/tap/url",
     },
+    "showcase.json": {"page/sections/1/widgets/0/data/buttons/0/action/url"},
 }
 
 # Payloads broken on purpose: where the schema rejects them, and what `vitrine lint --json`
@@ -65,6 +70,11 @@ CONTRACT_INVALID = {
         "errors": {"page/sections/0/widgets/0/actions/tap/endpoint", "page/sections/0/widgets/1/actions/tap/method"},
         "lint": (0, {"refused_action"}, {"absolute": "ok", "method": "ok", "fine": "ok"}),
     },
+    "beyond-json-schema.json": {
+        "errors": {"", "page/sections/0/widgets/0/data/price/currency", "page/sections/0/widgets/1/data/price/amount",
+                   "page/sections/0/widgets/2/data/price/amount"},
+        "lint": (0, {"malformed_payload"}, {"newline": "malformed", "huge": "malformed", "twice": "malformed", "fine": "ok"}),
+    },
     "future-schema.json": {
         "errors": {"page/schema_version"},
         "lint": (1, {"unsupported_schema"}, {}),
@@ -74,11 +84,39 @@ CONTRACT_INVALID = {
 validator = Draft202012Validator(json.load(open(SCHEMA)), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
+def load(path):
+    """The document as the client reads it, and what breaks the strict contract beyond what
+    JSON Schema can say. Like the client, a repeated key keeps its first occurrence and a
+    number beyond a double's range reads as null (Python's own reader keeps the last key and
+    reads 1e400 as infinity, which would validate what the client refuses)."""
+    beyond = []
+
+    def first_wins(pairs):
+        obj = {}
+        for key, value in pairs:
+            if key in obj:
+                beyond.append(("", f"repeated key '{key}': a client keeps the first"))
+            else:
+                obj[key] = value
+        return obj
+
+    def number(text, convert):
+        value = convert(text)
+        if not math.isfinite(float(value)):
+            beyond.append(("", f"number {text[:40]} is beyond a double's range: a client reads null"))
+            return None
+        return value
+
+    with open(path, "rb") as handle:
+        document = json.loads(handle.read().decode("utf-8-sig"), object_pairs_hook=first_wins,
+                              parse_float=lambda t: number(t, float), parse_int=lambda t: number(t, int),
+                              parse_constant=lambda t: number(t, float))
+    return document, beyond
+
+
 def errors(path):
     """(json path, message) of every schema error in the file at `path`."""
-    with open(path, "rb") as handle:
-        document = json.load(handle)
-    found = []
+    document, found = load(path)
     for error in validator.iter_errors(document):
         message = error.message
         if error.context:

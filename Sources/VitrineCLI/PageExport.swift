@@ -7,12 +7,16 @@ import RetailBackend
 ///
 /// Files are `page-0001.json`, `page-0002.json`, … (names of our own making, never from a
 /// request), and `index.json` lists each file with the request that gets it and the client
-/// (`app_version`, `capabilities`) it was composed for.
+/// (`app_version`, `capabilities`) it was composed for. Files of an earlier export in the same
+/// directory (those names only) are removed first, so the directory holds this export alone.
 enum PageExport {
     static func write(_ variants: [PageVariant], to directory: String, console: Console) -> Int32 {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where isExportFile(name) {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
             var index: [JSONValue] = []
             for (number, variant) in variants.enumerated() {
                 let digits = String(number + 1)
@@ -30,5 +34,14 @@ enum PageExport {
             console.err("vitrine serve: cannot export pages to '\(TerminalText.sanitized(directory))': \(error.localizedDescription)")
             return 1
         }
+    }
+
+    /// `index.json` or `page-` followed by digits and `.json`: the names this writes, in bytes.
+    static func isExportFile(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        if bytes == Array("index.json".utf8) { return true }
+        let prefix = Array("page-".utf8), suffix = Array(".json".utf8)
+        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix) else { return false }
+        return bytes[prefix.count..<(bytes.count - suffix.count)].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 }

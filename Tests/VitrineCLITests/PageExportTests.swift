@@ -26,6 +26,19 @@ import Testing
         }
     }
 
+    @Test func anExportReplacesAnEarlierOneAndNothingElse() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["page-99999.json", "notes.txt", "page-x.json"] {
+            try Data("{}".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        #expect(await CommandLineTool.run(["serve", "--export-pages", folder.path], console: CapturedConsole().console) == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains("page-99999.json"))
+        #expect(names.contains("notes.txt") && names.contains("page-x.json"))
+    }
+
     @Test func anExportIntoAFileIsRefused() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-export-file-\(UUID().uuidString)")
         try Data("x".utf8).write(to: file)
