@@ -30,14 +30,11 @@ extension String {
     /// Whether the two strings hold the same Unicode scalars (the same UTF-8 bytes): JSON's
     /// string equality, not Swift's canonical equivalence.
     @inlinable public func isByteEqual(to other: String) -> Bool {
-        let utf8 = self.utf8, otherUTF8 = other.utf8
-        guard utf8.count == otherUTF8.count else { return false }
-        if let equal = utf8.withContiguousStorageIfAvailable({ mine in
-            otherUTF8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
-        }), let equal {
-            return equal
-        }
-        return utf8.elementsEqual(otherUTF8)
+        // Byte-different strings of one length are almost always unequal as `String`s too, and
+        // `==` rejects them at memcmp speed (it is fast for the ASCII keys that fill payloads);
+        // only strings `==` calls equal need their bytes compared, to tell canonically
+        // equivalent spellings apart.
+        utf8.count == other.utf8.count && self == other && utf8.elementsEqual(other.utf8)
     }
 
     /// Feeds the UTF-8 bytes to `hasher`, for hashing that agrees with `isByteEqual(to:)`.
