@@ -178,6 +178,18 @@ final class CapturedConsole: Sendable {
         #expect(messages[6].contains("quantity 0"))
     }
 
+    /// A sheet an action would open is decoded as the client would: what it drops is reported
+    /// under the action's path.
+    @Test func whatASheetWouldDropIsReportedUnderItsAction() async throws {
+        let page = #"{"page": {"sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "T"}, "actions": {"tap": {"type": "open_bottom_sheet", "sheet": {"sections": [3, {"widgets": [{"type": "hologram"}]}]}}}}]}]}}"#
+        let result = await lint(["-", "--json"], input: Data(page.utf8))
+        let diagnostics = try #require(try json(result.out)["diagnostics"]?.arrayValue)
+        #expect(diagnostics.compactMap { $0["path"]?.stringValue } == [
+            "page.sections.0.widgets.0.actions.tap.sheet.sections.0", "page.sections.0.widgets.0.actions.tap.sheet.sections.1.widgets.0",
+        ])
+        #expect(diagnostics.compactMap { $0["kind"]?.stringValue } == ["dropped_element", "unknown_type"])
+    }
+
     @Test(arguments: [
         ("not json at all", "not JSON"), (#"{"sheet": {}}"#, "no 'page'"), (#"{"page": {"schema_version": 9}}"#, "unsupported schema_version 9"), ("[]", "no 'page'"),
     ])

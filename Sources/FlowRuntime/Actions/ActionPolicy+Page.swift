@@ -6,7 +6,8 @@ extension ActionPolicy {
     /// headers, bodies and fallbacks, with their nested widgets and fallbacks), every
     /// `action` member inside their data (buttons, tags, icons), the actions inside the sheets
     /// that `open_bottom_sheet` actions carry, and the nav bar's buttons. `tracking` is opaque
-    /// and never searched.
+    /// and never searched. The diagnostics of decoding each sheet that would open come with
+    /// them, at the sheet's path under its action.
     public func refusals(in page: PageModel, decoder: PageDecoder) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let root = CodingPath(root: "page")
@@ -65,7 +66,21 @@ extension ActionPolicy {
     }
 
     private func check(_ action: ActionData, at path: CodingPath, widgetType: String?, decoder: PageDecoder, into found: inout [Diagnostic]) {
-        guard let reason = refusal(for: action, decoder: decoder) else { return }
-        found.append(Diagnostic(kind: .refusedAction, path: path.description, widgetType: widgetType, message: "\(action.type): \(reason)"))
+        if let reason = refusal(for: action, decoder: decoder) {
+            found.append(Diagnostic(kind: .refusedAction, path: path.description, widgetType: widgetType, message: "\(action.type): \(reason)"))
+            return
+        }
+        // A sheet that opens is decoded when it does: what that decode drops or contains is
+        // reported here too, under the action's path.
+        guard action.type.isByteEqual(to: BuiltInActionType.openBottomSheet),
+            let sheet = try? action.decode(OpenBottomSheetAction.self).sheet,
+            let decoded = try? decoder.decodeSheet(sheet)
+        else { return }
+        let prefix = path.appending("sheet").description
+        for diagnostic in decoded.diagnostics {
+            var moved = diagnostic
+            moved.path = diagnostic.path.utf8.starts(with: "sheet".utf8) ? prefix + String(decoding: diagnostic.path.utf8.dropFirst(5), as: UTF8.self) : prefix
+            found.append(moved)
+        }
     }
 }
