@@ -34,35 +34,46 @@ extension ActionPolicy {
         return found
     }
 
-    private func scan(_ value: JSONValue, at path: CodingPath, widgetType: String, decoder: PageDecoder, into found: inout [Diagnostic]) {
-        switch value {
-        case .object(let object):
-            for member in object where !member.key.isByteEqual(to: "tracking") {
-                let memberPath = path.appending(member.key)
-                if member.key.isByteEqual(to: "actions"), case .object(let events) = member.value {
-                    for event in events {
-                        let eventPath = memberPath.appending(event.key)
-                        if case .object(let actionObject) = event.value, let action = ActionData(object: actionObject) {
-                            check(action, at: eventPath, widgetType: widgetType, decoder: decoder, into: &found)
+    /// Walks a widget's JSON for actions. The path is a stack of steps, made into a
+    /// `CodingPath` only where an action is found: most members hold none.
+    private func scan(_ value: JSONValue, at base: CodingPath, widgetType: String, decoder: PageDecoder, into found: inout [Diagnostic]) {
+        var steps: [CodingPath.Component] = []
+        func path() -> CodingPath { steps.reduce(base) { $0.appending($1) } }
+        func walk(_ value: JSONValue) {
+            switch value {
+            case .object(let object):
+                for member in object where !member.key.isByteEqual(to: "tracking") {
+                    steps.append(.key(member.key))
+                    defer { steps.removeLast() }
+                    if member.key.isByteEqual(to: "actions"), case .object(let events) = member.value {
+                        for event in events {
+                            steps.append(.key(event.key))
+                            defer { steps.removeLast() }
+                            if case .object(let actionObject) = event.value, let action = ActionData(object: actionObject) {
+                                check(action, at: path(), widgetType: widgetType, decoder: decoder, into: &found)
+                            }
+                            walk(event.value)
                         }
-                        scan(event.value, at: eventPath, widgetType: widgetType, decoder: decoder, into: &found)
+                    } else {
+                        if member.key.isByteEqual(to: "action"), case .object(let actionObject) = member.value,
+                            let action = ActionData(object: actionObject)
+                        {
+                            check(action, at: path(), widgetType: widgetType, decoder: decoder, into: &found)
+                        }
+                        walk(member.value)
                     }
-                } else {
-                    if member.key.isByteEqual(to: "action"), case .object(let actionObject) = member.value,
-                        let action = ActionData(object: actionObject)
-                    {
-                        check(action, at: memberPath, widgetType: widgetType, decoder: decoder, into: &found)
-                    }
-                    scan(member.value, at: memberPath, widgetType: widgetType, decoder: decoder, into: &found)
                 }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() {
+                    steps.append(.index(index))
+                    defer { steps.removeLast() }
+                    walk(element)
+                }
+            default:
+                break
             }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                scan(element, at: path.appending(index), widgetType: widgetType, decoder: decoder, into: &found)
-            }
-        default:
-            break
         }
+        walk(value)
     }
 
     private func check(_ action: ActionData, at path: CodingPath, widgetType: String?, decoder: PageDecoder, into found: inout [Diagnostic]) {
