@@ -16,6 +16,7 @@ public enum CommandLineTool {
         case "bench": return await BenchCommand.run(rest, console: console)
         case "render": return await RenderCommand.run(rest, console: console)
         case "__terminal-session": return TerminalSessionProbe.run(rest, console: console)
+        case "__crash-child": return await CrashChildCommand.run(rest, console: console)
         case "-h", "--help", "help":
             console.out(usage)
             return 0
