@@ -63,12 +63,13 @@ public actor HomeCache {
         directory: URL, limits: Limits = Limits(), now: @escaping @Sendable () -> Date = { Date() },
         onProblem: (@Sendable (Problem) -> Void)? = nil
     ) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if FileSystem.info(directory.path) == nil {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
         self.directory = directory
         self.limits = limits
         self.now = now
         self.onProblem = onProblem
-        AtomicFile.removeLeftovers(in: directory)
         index = Self.scan(directory)
     }
 
@@ -81,7 +82,7 @@ public actor HomeCache {
     /// deleted and reported). A hit counts as a use.
     public func entry(for key: HomeCacheKey) -> HomeCacheEntry? {
         let stem = key.fileStem
-        guard index[stem] != nil, let bytes = try? Data(contentsOf: pageURL(stem)) else {
+        guard index[stem] != nil, let bytes = FileSystem.read(pagePath(stem)) else {
             if index[stem] != nil { forget(stem) }
             return nil
         }
@@ -128,7 +129,7 @@ public actor HomeCache {
     @discardableResult
     public func renew(_ entry: HomeCacheEntry, ttl: Double?, for key: HomeCacheKey) -> Bool {
         let stem = key.fileStem
-        guard index[stem] != nil, let bytes = try? Data(contentsOf: pageURL(stem)),
+        guard index[stem] != nil, let bytes = FileSystem.read(pagePath(stem)),
             let page = try? CacheEntryFile.decodePage(bytes), page.checksum == entry.checksum
         else { return false }
         let freshness = CacheEntryFile.encodeFreshness(.init(fetchedAt: now(), ttl: Self.clampedTTL(ttl ?? entry.ttl), pageChecksum: page.checksum))
@@ -157,22 +158,24 @@ public actor HomeCache {
 
     private func pageURL(_ stem: String) -> URL { directory.appendingPathComponent(stem + ".page") }
     private func freshURL(_ stem: String) -> URL { directory.appendingPathComponent(stem + ".fresh") }
+    private func pagePath(_ stem: String) -> String { directory.path + "/" + stem + ".page" }
+    private func freshPath(_ stem: String) -> String { directory.path + "/" + stem + ".fresh" }
 
     private func readFreshness(_ stem: String) -> CacheEntryFile.Freshness? {
-        guard let bytes = try? Data(contentsOf: freshURL(stem)) else { return nil }
+        guard let bytes = FileSystem.read(freshPath(stem)) else { return nil }
         return try? CacheEntryFile.decodeFreshness(bytes)
     }
 
     private func touch(_ stem: String) {
         let instant = now()
         index[stem]?.lastUsed = instant
-        try? FileManager.default.setAttributes([.modificationDate: instant], ofItemAtPath: pageURL(stem).path)
+        FileSystem.setModified(pagePath(stem), to: instant)
     }
 
     private func forget(_ stem: String) {
         index[stem] = nil
-        try? FileManager.default.removeItem(at: pageURL(stem))
-        try? FileManager.default.removeItem(at: freshURL(stem))
+        FileSystem.remove(pagePath(stem))
+        FileSystem.remove(freshPath(stem))
     }
 
     private func discardCorrupt(_ stem: String, reason: String) {
@@ -201,30 +204,26 @@ public actor HomeCache {
     }
 
     /// The entries in `directory`: every `.page` file with its size (and its freshness
-    /// file's) and last use; freshness files without a page are deleted.
+    /// file's) and last use. Temporary files a crash left, and freshness files without a page,
+    /// are deleted. One listing, one `stat` a file.
     private static func scan(_ directory: URL) -> [String: IndexEntry] {
-        let manager = FileManager.default
-        let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+        let base = directory.path + "/"
         var index: [String: IndexEntry] = [:]
-        var fresh: Set<String> = []
-        for name in names {
-            if name.hasSuffix(".fresh") {
-                fresh.insert(String(name.dropLast(6)))
-                continue
+        var fresh: [(stem: String, size: Int)] = []
+        for name in FileSystem.names(in: directory.path) {
+            if name.hasPrefix(AtomicFile.temporaryPrefix) {
+                FileSystem.remove(base + name)
+            } else if name.hasSuffix(".fresh") {
+                fresh.append((String(name.dropLast(6)), FileSystem.info(base + name)?.size ?? 0))
+            } else if name.hasSuffix(".page"), let info = FileSystem.info(base + name) {
+                index[String(name.dropLast(5))] = IndexEntry(bytes: info.size, lastUsed: info.modified)
             }
-            guard name.hasSuffix(".page") else { continue }
-            let stem = String(name.dropLast(5))
-            let attributes = try? manager.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-            let modified = attributes?[.modificationDate] as? Date ?? .distantPast
-            index[stem] = IndexEntry(bytes: size, lastUsed: modified)
         }
-        for stem in fresh {
+        for (stem, size) in fresh {
             if index[stem] == nil {
-                try? manager.removeItem(at: directory.appendingPathComponent(stem + ".fresh"))
+                FileSystem.remove(base + stem + ".fresh")
             } else {
-                let attributes = try? manager.attributesOfItem(atPath: directory.appendingPathComponent(stem + ".fresh").path)
-                index[stem]?.bytes += (attributes?[.size] as? NSNumber)?.intValue ?? 0
+                index[stem]?.bytes += size
             }
         }
         return index

@@ -10,7 +10,8 @@ import Glibc
 /// after readers saw half-written files.) No `fsync`: a process crash cannot tear the file;
 /// on power loss the checksums of the formats written here make a torn file read as absent.
 enum AtomicFile {
-    /// The prefix of temporary files: a directory scan skips them and deletes leftovers.
+    /// The prefix of temporary files: a directory scan skips them and deletes leftovers
+    /// (`HomeCache` at open).
     static let temporaryPrefix = ".tmp-"
 
     /// Writes `data` to `url` through a temporary file and `rename(2)`.
@@ -25,14 +26,6 @@ enum AtomicFile {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
-        }
-    }
-
-    /// Deletes temporary files a crash left in `directory`.
-    static func removeLeftovers(in directory: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(temporaryPrefix) {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 }
