@@ -31,9 +31,10 @@ test-swift:
 	$(SWIFT) test
 
 ## The runtime and retail data layer tests and the two-thread JPEG thumbnail decoder under
-## Thread Sanitizer.
+## Thread Sanitizer (scripts/tsan-suppressions.txt says why the in-process backend is suppressed).
 test-tsan: setup
-	$(SWIFT) test --sanitize=thread --filter 'FlowRuntimeTests|RetailKitTests|JPEGThumbnailDecoderTests'
+	TSAN_OPTIONS="suppressions=$(CURDIR)/scripts/tsan-suppressions.txt" \
+		$(SWIFT) test --sanitize=thread --filter 'FlowRuntimeTests|RetailKitTests|JPEGThumbnailDecoderTests'
 
 ## Fuzzes the page decoder with libFuzzer for FUZZ_SECONDS (not part of `make test`).
 FUZZ_SECONDS ?= 300

@@ -43,13 +43,14 @@ import Testing
         defer { directory.remove() }
         let app = try makeComposition()
         app.start()
-        await waitUntil { app.home.state == .loaded && !app.home.isLoadingPage }
+        await waitUntilSettled(app.home)
+        #expect(app.home.state == .loaded)
         await app.cart.waitUntilIdle()
         // Products are further down: next pages until one shows.
-        while (try? productCard(in: app.home.page!)) == nil, app.home.hasMorePages {
-            let count = app.home.page?.sections.count ?? 0
+        while (try? productCard(in: try #require(app.home.page))) == nil, app.home.hasMorePages {
             app.home.loadNextPage()
-            await waitUntil { app.home.nextPageState != .loading && (app.home.page?.sections.count ?? 0) > count }
+            await waitUntil { app.home.nextPageState != .loading }
+            try #require(app.home.nextPageState == .idle)
         }
         let page = try #require(app.home.page)
         let (card, section) = try productCard(in: page)
@@ -65,7 +66,8 @@ import Testing
         let productID = try #require(card.actions["tap"]?["page_id"]?.stringValue)
         #expect(app.navigator.current == .page(productID))
         let product = try #require(app.currentPageStore)
-        await waitUntil { product.state == .loaded && !product.isLoadingPage }
+        await waitUntilSettled(product)
+        #expect(product.state == .loaded)
         #expect(Set(app.openPageIDs) == ["home", productID])
 
         // A deeplink off the allow-list is refused and reported; nothing opens.
@@ -96,13 +98,15 @@ import Testing
         do {
             let app = try makeComposition()
             app.start()
-            await waitUntil { app.home.state == .loaded && !app.home.isLoadingPage }
+            await waitUntilSettled(app.home)
+            #expect(app.home.state == .loaded)
             await app.shutdown()
         }
         let requestsBefore = live.count("/v1/home")
         let app = try makeComposition()
         app.start()
-        await waitUntil { app.home.state == .loaded && !app.home.isLoadingPage }
+        await waitUntilSettled(app.home)
+        #expect(app.home.state == .loaded)
         #expect(app.home.origin == .cached, "fresh for its ttl: no request")
         #expect(live.count("/v1/home") == requestsBefore)
         await app.logout()
@@ -114,7 +118,8 @@ import Testing
         defer { directory.remove() }
         let app = try makeComposition(user: "img-1")
         app.start()
-        await waitUntil { app.home.state == .loaded && !app.home.isLoadingPage }
+        await waitUntilSettled(app.home)
+        #expect(app.home.state == .loaded)
         let url = try #require(URL(string: "/v1/images/p-1001.jpg", relativeTo: live.baseURL)?.absoluteURL)
         _ = try await app.images.image(for: ImageRequest(url: url, targetSize: PixelSize(width: 40, height: 30)))
         let request = try #require(live.requests.last { $0.path.hasPrefix("/v1/images/") })

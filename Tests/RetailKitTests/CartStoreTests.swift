@@ -224,9 +224,9 @@ final class ScriptedCartTransport: CartTransport {
 @MainActor
 @Suite struct CartRestartTests {
     /// Waits (off the main actor, so the app's work goes on) until `condition` holds at the
-    /// server, at most 10 s: the server's own bounded wait.
+    /// server, bounded.
     static func eventually(_ live: LiveBackend, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
-        await Task.detached { live.server.wait(timeout: .seconds(10)) { _ in condition() } }.value
+        await live.eventually { _ in condition() }
     }
 
     @Test func aPendingOperationKeepsItsKeyAcrossARestartAndAppliesOnce() async throws {

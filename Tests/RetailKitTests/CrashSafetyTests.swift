@@ -30,9 +30,13 @@ import Testing
             let directory = root.url.appendingPathComponent("run-\(run)", isDirectory: true)
             let name = "crash_\(run)"
             let killAfter = 1 + Int(random.next() * 60)
+            let errors = root.url.appendingPathComponent("run-\(run).stderr")
             let lines = try await Self.runAndKill(
                 ["__crash-child", "--backend", live.server.baseURL, "--storage", directory.path, "--name", name,
-                 "--seed", String(seed &+ UInt64(run))], afterLines: killAfter)
+                 "--seed", String(seed &+ UInt64(run))], afterLines: killAfter, errors: errors)
+            // Under `make test-tsan` the child is instrumented too: it must report nothing.
+            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            #expect(!stderr.contains("ThreadSanitizer"), "\(stderr.prefix(4_000)): \(label)")
             let acknowledged = lines.filter { $0.hasPrefix("tracked ") }.count
             totals.acknowledged += acknowledged
             totals.cached += lines.filter { $0.hasPrefix("cached ") }.count
@@ -67,17 +71,20 @@ import Testing
     }
 
     /// Runs the binary, reads its standard output until `afterLines` lines came, kills it
-    /// with SIGKILL, and returns every line it printed (also those after the count).
-    static func runAndKill(_ arguments: [String], afterLines count: Int) async throws -> [String] {
+    /// with SIGKILL, and returns every line it printed (also those after the count); its
+    /// standard error goes to `errors`.
+    static func runAndKill(_ arguments: [String], afterLines count: Int, errors: URL) async throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         let pid = process.processIdentifier
-        return await Task.detached {
+        // Blocking reads, on a thread of their own rather than the cooperative pool.
+        return await offThePool {
             let reader = output.fileHandleForReading
             var buffer = Data()
             var killed = false
@@ -93,6 +100,6 @@ import Testing
             if !killed { kill(pid, SIGKILL) }
             process.waitUntilExit()
             return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
-        }.value
+        }
     }
 }

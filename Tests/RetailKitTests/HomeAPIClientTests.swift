@@ -98,11 +98,11 @@ import Testing
         let client = try live.client(timeout: .seconds(60))
         let request = Task { try await client.suggestions(for: "shoe") }
         // The server holds the answer back without a thread: one suspended connection.
-        #expect(live.server.wait(timeout: .seconds(10)) { $0.suspendedConnections == 1 })
+        #expect(await live.eventually { $0.suspendedConnections == 1 })
         request.cancel()
         await #expect(throws: CancellationError.self) { _ = try await request.value }
         // The held answer is released at once only because the client closed its socket.
-        #expect(live.server.wait(timeout: .seconds(10)) { $0.suspendedConnections == 0 })
+        #expect(await live.eventually { $0.suspendedConnections == 0 })
     }
 
     @Test func aSilentServerIsATimeout() async throws {
@@ -130,6 +130,18 @@ import Testing
         #expect(HTTPReply(status: 429, headers: ["retry-after": "7"], body: Data()).statusError.retryAfter == .seconds(7))
         #expect(HTTPReply(status: 429, headers: ["retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"], body: Data()).statusError.retryAfter == nil)
         #expect(HTTPReply(status: 503, headers: ["retry-after": "-1"], body: Data()).statusError.retryAfter == nil)
+    }
+
+    @Test func serverMessagesAreClippedInBytesAtAScalarBoundary() {
+        let long = String(repeating: "é", count: 200)  // 2 bytes each
+        let reply = HTTPReply(status: 409, headers: [:], body: Data(#"{"error":{"code":"c","message":"\#(long)"}}"#.utf8))
+        guard case .status(409, "c", let message?, nil) = reply.statusError else {
+            Issue.record("expected a 409 with a message")
+            return
+        }
+        #expect(message.utf8.count == 300)
+        #expect(message.unicodeScalars.allSatisfy { $0 == "é" })
+        #expect("e\u{301}x".clipped(toUTF8Bytes: 3) == "e\u{301}")
     }
 
     @Test func userIDsFollowTheBackendsRule() {

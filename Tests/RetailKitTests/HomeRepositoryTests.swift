@@ -131,7 +131,8 @@ import Testing
         defer { directory.remove() }
         let store = PageStore(pageID: "home", source: try makeRepository(), decoder: decoder)
         store.loadInitial()
-        await waitUntil { store.state == .loaded && !store.isLoadingPage }
+        await waitUntilSettled(store)
+        #expect(store.state == .loaded)
         let firstSections = store.page?.sections.count ?? 0
         #expect(store.hasMorePages)
         store.loadNextPage()

@@ -188,10 +188,10 @@ final class ScriptedSuggestions: Sendable {
         search.update(query: "sneak")
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(150))
-        #expect(await Task.detached { live.server.wait(timeout: .seconds(10)) { $0.suspendedConnections == 1 } }.value)
+        #expect(await live.eventually { $0.suspendedConnections == 1 })
         search.update(query: "sneake")
         // The held answer is released only because the client closed the connection.
-        #expect(await Task.detached { live.server.wait(timeout: .seconds(10)) { $0.suspendedConnections == 0 } }.value)
+        #expect(await live.eventually { $0.suspendedConnections == 0 })
         #expect(search.state == .debouncing)
     }
 }

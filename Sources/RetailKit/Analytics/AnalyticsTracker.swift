@@ -48,7 +48,8 @@ public final class AnalyticsTracker {
         handoff = EventHandoff(capacity: configuration.maxStoredEvents)
         uploader = EventUploader(
             outbox: outbox, send: send,
-            settings: .init(maxBatchEvents: configuration.maxBatchEvents, maxBatchBytes: configuration.maxBatchBytes, backoff: configuration.backoff),
+            settings: .init(
+                maxBatchEvents: configuration.maxBatchEvents, maxBatchBytes: configuration.maxBatchBytes, backoff: configuration.backoff),
             clock: clock, random: random)
     }
 
@@ -140,9 +141,9 @@ public final class AnalyticsTracker {
                 (key: "request_id", value: report.requestID.map(JSONValue.string) ?? .null),
                 (key: "page_id", value: .string(report.pageID)),
                 (key: "kind", value: .string(diagnostic.kind.rawValue)),
-                (key: "path", value: .string(HTTPReply.clipped(diagnostic.path, bytes: 1024))),
+                (key: "path", value: .string(diagnostic.path.clipped(toUTF8Bytes: 1024))),
                 (key: "widget_type", value: diagnostic.widgetType.map(JSONValue.string) ?? .null),
-                (key: "message", value: .string(HTTPReply.clipped(diagnostic.message, bytes: 2048))),
+                (key: "message", value: .string(diagnostic.message.clipped(toUTF8Bytes: 2048))),
             ]))
         }
     }

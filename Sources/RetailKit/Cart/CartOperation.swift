@@ -7,6 +7,13 @@ public enum CartChange: Sendable, Hashable {
     /// `DELETE /v1/cart/items/{product_id}`.
     case remove(productID: String)
 
+    /// Whether `productID` can be sent: 1 to 256 UTF-8 bytes, no control character (it goes
+    /// percent-encoded into the path of a removal).
+    public static func isValidProductID(_ productID: String) -> Bool {
+        (1...256).contains(productID.utf8.count)
+            && productID.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+    }
+
     public var productID: String {
         switch self {
         case .add(let productID, _), .remove(let productID): productID

@@ -131,7 +131,7 @@ public final class CartStore {
     // MARK: - For the worker
 
     private func enqueue(_ change: CartChange) {
-        guard HomeAPIClient.isValidPageID(change.productID) else {
+        guard CartChange.isValidProductID(change.productID) else {
             tell(Notice(productID: nil, message: "That product cannot be added."))
             return
         }

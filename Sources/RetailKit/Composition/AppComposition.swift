@@ -50,7 +50,11 @@ public final class AppComposition {
         cache = try HomeCache(
             directory: configuration.storageDirectory.appendingPathComponent("home-cache", isDirectory: true),
             limits: configuration.cacheLimits, now: configuration.now,
-            onProblem: { problem in Task { @MainActor in analytics.track("cache_problem", fields: JSONObject([(key: "message", value: .string(problem.description))])) } })
+            onProblem: { problem in
+                Task { @MainActor in
+                    analytics.track("cache_problem", fields: JSONObject([(key: "message", value: .string(problem.description))]))
+                }
+            })
         decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
         repository = HomeRepository(
             client: client, cache: cache, decoder: decoder, now: configuration.now,
@@ -75,7 +79,8 @@ public final class AppComposition {
         if configuration.images == nil {
             imageConfiguration.diskCacheDirectory = configuration.storageDirectory.appendingPathComponent("images", isDirectory: true)
         }
-        images = ImagePipeline(configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))
+        images = ImagePipeline(
+            configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))
 
         home = PageStore(pageID: "home", source: repository, decoder: decoder)
         wire(home)

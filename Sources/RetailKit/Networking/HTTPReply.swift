@@ -19,8 +19,8 @@ struct HTTPReply: Sendable {
         var code: String?
         var message: String?
         if let document = try? JSONParser.parse(body), let error = document["error"] {
-            code = error["code"]?.stringValue.map { Self.clipped($0, bytes: 64) }
-            message = error["message"]?.stringValue.map { Self.clipped($0, bytes: 300) }
+            code = error["code"]?.stringValue.map { $0.clipped(toUTF8Bytes: 64) }
+            message = error["message"]?.stringValue.map { $0.clipped(toUTF8Bytes: 300) }
         }
         return .status(status, code: code, message: message, retryAfter: retryAfter)
     }
@@ -44,19 +44,5 @@ struct HTTPReply: Sendable {
             return Double(seconds)
         }
         return nil
-    }
-
-    /// `text` cut to at most `bytes` UTF-8 bytes at a scalar boundary.
-    static func clipped(_ text: String, bytes limit: Int) -> String {
-        guard text.utf8.count > limit else { return text }
-        var scalars = String.UnicodeScalarView()
-        var used = 0
-        for scalar in text.unicodeScalars {
-            let size = String(scalar).utf8.count
-            guard used + size <= limit else { break }
-            scalars.append(scalar)
-            used += size
-        }
-        return String(scalars)
     }
 }

@@ -20,7 +20,7 @@ extension HomeAPIClient {
     /// `maximumPageIDBytes` are refused.
     public func page(_ pageID: String, cursor: String? = nil, ifNoneMatch etag: String? = nil) async throws -> PageFetch {
         guard Self.isValidPageID(pageID) else {
-            throw HomeAPIError.refused("page id '\(HTTPReply.clipped(pageID, bytes: 80))' is not a page id")
+            throw HomeAPIError.refused("page id '\(pageID.clipped(toUTF8Bytes: 80))' is not a page id")
         }
         let path = pageID.utf8.elementsEqual("home".utf8) ? "/v1/home" : "/v1/pages/\(URLEncoding.component(pageID))"
         var query = profileQuery

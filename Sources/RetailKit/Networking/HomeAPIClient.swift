@@ -81,7 +81,7 @@ public final class HomeAPIClient: Sendable {
     /// parts only, so the check holds; a failure means a bug, reported as refused.
     static func endpoint(_ path: String, query: [(String, String)] = []) throws(HomeAPIError) -> APIEndpoint {
         let text = query.isEmpty ? path : path + "?" + query.map { "\($0.0)=\(URLEncoding.component($0.1))" }.joined(separator: "&")
-        guard let endpoint = APIEndpoint(text) else { throw .refused("'\(HTTPReply.clipped(text, bytes: 120))' is not a path") }
+        guard let endpoint = APIEndpoint(text) else { throw .refused("'\(text.clipped(toUTF8Bytes: 120))' is not a path") }
         return endpoint
     }
 

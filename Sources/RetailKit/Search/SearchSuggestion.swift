@@ -39,7 +39,7 @@ extension HomeAPIClient {
     /// `GET /v1/search/suggestions?q=&locale=&userSegment=`. Cancelling the calling task
     /// cancels the request itself. Suggestions without text or target are skipped.
     public func suggestions(for query: String) async throws -> [SearchSuggestion] {
-        let clipped = HTTPReply.clipped(query, bytes: Self.maximumQueryBytes)
+        let clipped = query.clipped(toUTF8Bytes: Self.maximumQueryBytes)
         let endpoint = try Self.endpoint(
             "/v1/search/suggestions", query: [("q", clipped), ("locale", profile.locale), ("userSegment", profile.segment)])
         let reply = try await sendExpectingSuccess(endpoint)

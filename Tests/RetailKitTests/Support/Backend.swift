@@ -50,14 +50,23 @@ final class LiveBackend: Sendable {
         recorder.override.withLock { $0 = nil }
     }
 
-    /// A client for `user` on this backend.
+    /// A client for `user` on this backend. The timeout is long: tests run in parallel (under
+    /// Thread Sanitizer too), and a held request that timed out would end a flight early.
     func client(user: String = "shopper-1", locale: String = "en-US", segment: String = "returning",
-                timeout: Duration = .seconds(10)) throws -> HomeAPIClient {
+                timeout: Duration = .seconds(60)) throws -> HomeAPIClient {
         var configuration = HomeAPIClient.Configuration(
             baseURL: baseURL,
             profile: ClientProfile(user: UserID(user)!, locale: locale, segment: segment, appVersion: VitrineApp.version))
         configuration.requestTimeout = timeout
         return try HomeAPIClient(configuration: configuration)
+    }
+
+    /// Waits until `condition` holds at the server, at most 30 s (the server's own bounded
+    /// wait), on a thread of its own: blocking a thread of the cooperative pool (two here)
+    /// would starve the very work the test waits for.
+    func eventually(_ condition: @escaping @Sendable (HTTPServer) -> Bool) async -> Bool {
+        let server = self.server
+        return await offThePool { server.wait(timeout: .seconds(30), until: condition) }
     }
 
     /// `GET /v1/events/stats` straight from the backend.
@@ -111,6 +120,14 @@ final class RecordingFront: HTTPHandler {
         let response = override.withLock({ $0 })?(request) ?? backend.respond(to: request)
         answers.withLock { $0.append((request.path, response.status)) }
         return response
+    }
+}
+
+/// Runs blocking `work` on a thread of its own, not on the cooperative pool, and returns
+/// its result.
+func offThePool<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
     }
 }
 

@@ -1,3 +1,4 @@
+import FlowRuntime
 import Observation
 
 /// Suspends until `condition` holds, re-checking whenever observed state it read changes.
@@ -24,4 +25,11 @@ func waitUntil(_ condition: @escaping @MainActor () -> Bool) async {
             if satisfied { resumeOnce() }
         }
     }
+}
+
+/// Suspends until `store` has answered its page request, well or not (so a failure fails
+/// the test's next expectation instead of waiting for ever).
+@MainActor
+func waitUntilSettled(_ store: PageStore) async {
+    await waitUntil { !store.isLoadingPage && store.state != .idle && store.state != .loading }
 }
