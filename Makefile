@@ -30,9 +30,11 @@ test-clean-clone: setup
 test-swift:
 	$(SWIFT) test
 
-## The runtime tests and the two-thread JPEG thumbnail decoder under Thread Sanitizer.
+## The runtime and retail data layer tests and the two-thread JPEG thumbnail decoder under
+## Thread Sanitizer (scripts/tsan-suppressions.txt says why the in-process backend is suppressed).
 test-tsan: setup
-	$(SWIFT) test --sanitize=thread --filter 'FlowRuntimeTests|JPEGThumbnailDecoderTests'
+	TSAN_OPTIONS="suppressions=$(CURDIR)/scripts/tsan-suppressions.txt" \
+		$(SWIFT) test --sanitize=thread --filter 'FlowRuntimeTests|RetailKitTests|JPEGThumbnailDecoderTests'
 
 ## Fuzzes the page decoder with libFuzzer for FUZZ_SECONDS (not part of `make test`).
 FUZZ_SECONDS ?= 300
@@ -50,6 +52,7 @@ bench: release
 	$(RELEASE_BIN) bench runtime
 	$(RELEASE_BIN) bench images
 	$(RELEASE_BIN) bench render
+	$(RELEASE_BIN) bench home
 	$(RELEASE_BIN) bench serve
 
 clean:

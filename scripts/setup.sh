@@ -3,7 +3,8 @@
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
 # libvterm-dev: the terminal emulator the terminal writer is tested against.
-packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev "$@")
+# libsqlite3-dev: the analytics outbox (RetailKit).
+packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev libsqlite3-dev "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
