@@ -3,7 +3,8 @@
 # Usage: scripts/setup.sh [extra-package ...]
 set -euo pipefail
 # libvterm-dev: the terminal emulator the terminal writer is tested against.
-packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev "$@")
+# tmux: the end-to-end tests drive the app in a tmux pane, as a person would.
+packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev tmux "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
