@@ -65,7 +65,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "ImagePipeline", "RetailBackend", "PageGenerator",
-                "FlowTerminal", "RetailTerminal",
+                "FlowTerminal", "RetailTerminal", "CPTYSupport",
             ]
         ),
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
@@ -81,8 +81,9 @@ let package = Package(
         ),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
         .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
-        // Opens pseudo-terminals for the terminal-mode tests (posix_openpt is not visible to Swift).
-        .target(name: "CPTYSupport", path: "Tests/CPTYSupport"),
+        // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
+        // tests and `vitrine bench app` run the binary in one.
+        .target(name: "CPTYSupport"),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend", "FlowTerminal", "CPTYSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).

@@ -33,7 +33,7 @@ extension HomeBackend {
 
     /// `POST /v1/cart/items` with `{product_id, quantity = 1}`. The body is read here but its
     /// errors wait until the idempotency key has been looked up (`CartService.apply`).
-    func addToCart(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+    func addToCart(_ request: HTTPRequest, profile: FaultProfile) throws(RequestError) -> HTTPResponse {
         let locale = StoreLocale.resolve(request.queryValue("locale"))
         let change = Result { () throws(RequestError) -> CartService.Change in
             let body = try RequestBody.object(request)
@@ -42,7 +42,7 @@ extension HomeBackend {
             return .add(productID: productID, quantity: quantity)
         }
         return try changeCart(change, request: request, locale: locale,
-                              fingerprint: CartFingerprint.add(body: request.body, locale: locale))
+                              fingerprint: CartFingerprint.add(body: request.body, locale: locale), lowStockSoldOut: profile.soldOut)
     }
 
     /// `DELETE /v1/cart/items/{product_id}`
@@ -53,10 +53,11 @@ extension HomeBackend {
     }
 
     private func changeCart(_ change: Result<CartService.Change, RequestError>, request: HTTPRequest, locale: StoreLocale,
-                            fingerprint: UInt64) throws(RequestError) -> HTTPResponse {
+                            fingerprint: UInt64, lowStockSoldOut: Bool = false) throws(RequestError) -> HTTPResponse {
         let body = try carts.apply(CartService.Request(
             change: change, user: Self.user(of: request), address: request.clientAddress,
-            idempotencyKey: try Self.idempotencyKey(request), fingerprint: fingerprint, locale: locale))
+            idempotencyKey: try Self.idempotencyKey(request), fingerprint: fingerprint, locale: locale,
+            lowStockSoldOut: lowStockSoldOut))
         return .json(body: body)
     }
 

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 
 extension HomeBackend {
@@ -10,11 +11,11 @@ extension HomeBackend {
         guard list.count <= configuration.maxEventsPerBatch else {
             throw .unprocessable("at most \(configuration.maxEventsPerBatch) events a request, not \(list.count)", code: "too_many_events")
         }
-        var batch: [(id: String, name: String)] = []
+        var batch: [(id: String, name: String, event: JSONValue)] = []
         for (index, event) in list.enumerated() {
             guard case .object = event else { throw .badBody("events[\(index)] must be an object") }
             do {
-                batch.append((try RequestBody.string(event, "event_id"), try RequestBody.string(event, "name", maxBytes: 64)))
+                batch.append((try RequestBody.string(event, "event_id"), try RequestBody.string(event, "name", maxBytes: 64), event))
             } catch {
                 throw .badBody("events[\(index)]: \(error.message)")
             }

@@ -78,7 +78,7 @@ public final class HomeBackend: HTTPHandler {
         case .page(let id): return try page(id, request: request, profile: profile)
         case .action(let name): return try action(name, request: request)
         case .cart: return cart(request)
-        case .cartItems: return try addToCart(request)
+        case .cartItems: return try addToCart(request, profile: profile)
         case .cartItem(let productID): return try removeFromCart(productID, request: request)
         case .suggestions: return try suggestions(request)
         case .events: return try receiveEvents(request)

@@ -15,6 +15,7 @@ public enum CommandLineTool {
         case "serve": return await ServeCommand.run(rest, console: console)
         case "bench": return await BenchCommand.run(rest, console: console)
         case "render": return await RenderCommand.run(rest, console: console)
+        case "preview": return await PreviewCommand.run(rest, console: console)
         case "__terminal-session": return TerminalSessionProbe.run(rest, console: console)
         case "__crash-child": return await CrashChildCommand.run(rest, console: console)
         case "-h", "--help", "help":
@@ -30,6 +31,7 @@ public enum CommandLineTool {
         usage: vitrine [app] [--backend URL]
                vitrine lint FILE|- [--app-version V] [--capabilities a,b] [--now RFC3339] [--json]
                vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
+               vitrine preview FILE [--app-version V] [--capabilities a,b]
                vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
                vitrine bench decode|runtime|serve|images|render|home|slow-clients
                vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]

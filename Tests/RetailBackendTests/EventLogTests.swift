@@ -40,8 +40,21 @@ import Testing
 
     @Test func distinctNamesAreBounded() {
         let log = EventLog(idCapacity: 100, nameCapacity: 2)
-        _ = log.record([("1", "a"), ("2", "b"), ("3", "c"), ("4", "d"), ("5", "a")])
+        _ = log.record([("1", "a"), ("2", "b"), ("3", "c"), ("4", "d"), ("5", "a")].map { ($0.0, $0.1, JSONValue.object(JSONObject())) })
         #expect(log.stats()["counts"] == ["(other)": 2, "a": 2, "b": 1])
+    }
+
+    @Test func theNewestAcceptedEventsAreKeptWholeAndBounded() {
+        let log = EventLog(idCapacity: 1000)
+        func event(_ id: Int, padding: Int = 0) -> (String, String, JSONValue) {
+            ("\(id)", "impression", ["event_id": .string("\(id)"), "item_id": .string("p-\(id)"), "pad": .string(String(repeating: "x", count: padding))])
+        }
+        _ = log.record((0..<150).map { event($0) } + [event(3)] + [event(500, padding: 5000)])
+        let recent = log.stats()["recent"]?.arrayValue ?? []
+        #expect(recent.count == EventLog.recentCapacity)
+        #expect(recent.first?["item_id"] == "p-50", "the oldest went first")
+        #expect(recent.last?["item_id"] == "p-149", "a repeat and an event over 4 KiB are not kept")
+        #expect(log.stats()[path: "counts", "impression"] == 151)
     }
 }
 
@@ -87,8 +100,9 @@ import Testing
             _ = try send((0..<100).map { (id: "s-\(batch)-\($0)", name: String(repeating: "n", count: 60) + "\(batch)-\($0)") })
         }
         let stats = backend.respond(to: get("/v1/events/stats"))
-        // At most 256 names of at most 64 bytes, plus "(other)".
-        #expect(stats.body.count < 257 * 80)
+        // At most 256 names of at most 64 bytes, plus "(other)", and the newest events whole.
+        #expect(stats.body.count < 257 * 80 + EventLog.recentCapacity * EventLog.recentEventBytes)
+        #expect(try parse(stats)["recent"]?.arrayValue?.count == EventLog.recentCapacity)
         #expect(try parse(stats)[path: "counts", "(other)"] == 144)  // 400 names, 256 kept
     }
 }

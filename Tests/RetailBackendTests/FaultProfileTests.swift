@@ -96,3 +96,29 @@ import Testing
         #expect(try HomeBackend(configuration: configuration).respond(to: request).status == 503)
     }
 }
+
+/// `sold_out`: the stock race a shopper meets, low-stock products refused at the cart.
+@Suite struct SoldOutFaultTests {
+    /// The first product of each availability, from the catalogue itself.
+    static func product(_ availability: Availability) throws -> String {
+        try #require(Catalogue(anchor: TestClock.anchor).products.first { $0.availability == availability }).id
+    }
+
+    func add(_ product: String, on backend: HomeBackend) -> HTTPResponse {
+        backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"\#(product)"}"#, headers: ["x-vitrine-user": "ana"]))
+    }
+
+    @Test func lowStockProductsAreRefusedAsUnavailableAndOthersStillAdd() throws {
+        let backend = try makeBackend(faults: "sold_out")
+        let refused = add(try Self.product(.lowStock), on: backend)
+        #expect(refused.status == 409)
+        #expect(try parse(refused)[path: "error", "code"] == "product_unavailable")
+        #expect(add(try Self.product(.available), on: backend).status == 200)
+        #expect(try FaultProfile(parsing: "sold_out").soldOut)
+        #expect(throws: FaultProfileError.self) { try FaultProfile(parsing: "sold_out=yes") }
+    }
+
+    @Test func withoutTheFaultLowStockProductsAdd() throws {
+        #expect(add(try Self.product(.lowStock), on: try makeBackend()).status == 200)
+    }
+}

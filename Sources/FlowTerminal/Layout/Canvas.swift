@@ -5,6 +5,8 @@ import FlowCore
 public final class DrawSurface {
     public internal(set) var buffer: CellBuffer
     public internal(set) var hitMap = HitMap()
+    /// Where images were drawn, in buffer coordinates (a focus mark leaves them as they are).
+    public internal(set) var imageRects: [CellRect] = []
 
     public init(width: Int, height: Int) {
         buffer = CellBuffer(width: width, height: height)
@@ -75,6 +77,12 @@ public struct Canvas {
     /// Copies pre-encoded cells (an image) `columns` wide to (`x`, `y`).
     public func blit(_ cells: [Cell], columns: Int, x: Int, y: Int) {
         surface.buffer.blit(cells, columns: columns, x: originX + x, y: originY + y, clip: clip)
+    }
+
+    /// Records `rect` (this canvas's coordinates, clipped) as an image's cells.
+    public func noteImage(_ rect: CellRect) {
+        let shown = rect.offsetBy(dx: originX, dy: originY).intersection(clip)
+        if !shown.isEmpty { surface.imageRects.append(shown) }
     }
 
     /// Changes the style of the cells in `rect`.

@@ -29,6 +29,11 @@ public struct WidgetBox {
         }
     }
 
+    /// The fallback drawn in the widget's place, if that is what is shown.
+    public var fallbackShown: WidgetModel? {
+        shown.id.isByteEqual(to: widget.id) && shown.type.isByteEqual(to: widget.type) ? nil : shown
+    }
+
     /// The columns the widget takes in a container `container` wide: its `width` rule
     /// (`fill`, `hug`, a fraction) from `ItemGeometry`.
     public func outerWidth(container: Int, environment: RenderEnvironment) -> Int {
@@ -49,6 +54,7 @@ public struct WidgetBox {
     /// Draws chrome and content into `canvas` (its bounds are the outer box).
     public func draw(in canvas: Canvas, environment: RenderEnvironment) {
         guard !canvas.isClippedAway, canvas.width > 0, canvas.height > 0 else { return }
+        let imagesBefore = canvas.surface.imageRects.count
         chrome.draw(in: canvas, environment: environment)
         let content = canvas.child(chrome.content(in: canvas.bounds))
         guard content.width > 0, content.height > 0 else { return }
@@ -56,6 +62,26 @@ public struct WidgetBox {
             content.addTarget(content.bounds, target: .widget(id: widget.id, event: "tap"), action: shown.actions["tap"])
         }
         view.draw(in: content, environment: environment)
+        if let focused = environment.focusedWidgetID, focused.isByteEqual(to: widget.id) {
+            markFocus(in: canvas, images: canvas.surface.imageRects[imagesBefore...])
+        }
+        if let mark = environment.annotation?(widget), !mark.isEmpty {
+            let box = chrome.box(in: canvas.bounds)
+            var x = max(box.x, box.maxX - mark.width)
+            for run in mark.runs { x += canvas.put(run.text, x: x, y: box.y, style: run.style) }
+        }
+    }
+
+    /// Reverses the box's rows that hold no image: a selected block, visible in any colour
+    /// depth (reversed pixels would turn an image into its negative).
+    private func markFocus(in canvas: Canvas, images: ArraySlice<CellRect>) {
+        let box = chrome.box(in: canvas.bounds)
+        for y in box.y..<box.maxY {
+            let row = CellRect(x: box.x, y: y, width: box.width, height: 1)
+            let inBuffer = row.offsetBy(dx: canvas.originX, dy: canvas.originY)
+            guard !images.contains(where: { !$0.intersection(inBuffer).isEmpty }) else { continue }
+            canvas.restyle(row) { $0.attributes.insert(.reverse) }
+        }
     }
 }
 

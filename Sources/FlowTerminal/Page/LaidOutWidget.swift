@@ -15,6 +15,13 @@ public struct LaidOutWidget: Sendable {
     /// How high it is drawn: 0 for the body and the bars, 1 for a pinned section header.
     /// Only covers above its layer hide it.
     public var layer: Int = 0
+    /// The widget drawn in its place when that is its fallback (its actions are the ones that fire).
+    public var fallbackShown: WidgetModel? = nil
+    /// Whether it moves with the body: `false` for the sticky header and footer strips.
+    public var scrolls = true
+
+    /// The widget whose actions a tap or a key fires: the fallback when one is shown.
+    public var shown: WidgetModel { fallbackShown ?? widget }
 
     /// Its visibility under `covers` (sticky bars, a pinned header, a sheet, a toast), by the
     /// cross-platform rule in `VisibilityGeometry`, from the cells themselves.

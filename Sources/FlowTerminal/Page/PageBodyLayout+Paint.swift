@@ -38,7 +38,7 @@ extension PageBodyLayout {
             if onScreen { item.box.draw(in: viewport.child(rect), environment: environment) }
             result.laidOut.append(LaidOutWidget(
                 widget: item.box.widget, section: item.section, position: item.position,
-                frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: clip))
+                frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: clip, fallbackShown: item.box.fallbackShown))
         }
         switch row.kind {
         case .widget(let item), .sectionHeader(let item):
@@ -58,7 +58,7 @@ extension PageBodyLayout {
                 if shows { item.box.draw(in: viewport.child(rect, clip: rowClip), environment: environment) }
                 result.laidOut.append(LaidOutWidget(
                     widget: item.box.widget, section: item.section, position: item.position,
-                    frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: rowClip))
+                    frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: rowClip, fallbackShown: item.box.fallbackShown))
             }
         case .pagination(let state):
             guard onScreen else { return }
@@ -90,6 +90,6 @@ extension PageBodyLayout {
         result.laidOut.removeAll { $0.widget.id.isByteEqual(to: item.box.widget.id) }
         result.laidOut.append(LaidOutWidget(
             widget: item.box.widget, section: item.section, position: 0,
-            frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: screen, layer: 1))
+            frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: screen, layer: 1, fallbackShown: item.box.fallbackShown))
     }
 }

@@ -128,7 +128,7 @@ public final class PageRenderer {
             box.draw(in: screen.child(rect), environment: environment)
             laidOut.append(LaidOutWidget(
                 widget: box.widget, section: nil, position: position, frame: CellRect(x: 0, y: y, width: itemWidth, height: height),
-                clip: screen.bounds))
+                clip: screen.bounds, fallbackShown: box.fallbackShown, scrolls: false))
             y += height
         }
         return min(y, limit)

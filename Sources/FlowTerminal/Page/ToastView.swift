@@ -1,11 +1,16 @@
 /// A toast: the message reversed in a small box at the bottom of the body, centred, at most two
 /// lines. A click dismisses it.
 @MainActor
-struct ToastView {
-    var message: String
+public struct ToastView {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 
     /// Draws the toast with its bottom row at `bottom` of `canvas`; returns its rectangle.
-    func draw(in canvas: Canvas, bottom: Int, environment: RenderEnvironment) -> CellRect {
+    @discardableResult
+    public func draw(in canvas: Canvas, bottom: Int, environment: RenderEnvironment) -> CellRect {
         let room = max(0, canvas.width - 4)
         let layout = TextLayout(StyledText(SafeText.cleaned(message, keepingNewlines: false)), width: room, maxLines: 2)
         guard layout.height > 0, room > 0 else { return .zero }

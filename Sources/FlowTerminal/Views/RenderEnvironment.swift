@@ -19,6 +19,12 @@ public struct RenderEnvironment {
     public var widgetState: WidgetStateStore?
     /// The focused target, drawn reversed.
     public var focused: HitTarget?
+    /// The widget with focus (a page screen's focus is a whole widget): its rows without
+    /// images are drawn reversed, so it shows without colour too.
+    public var focusedWidgetID: String?
+    /// A short mark the host puts at a widget's top right (a pending add to the cart), or
+    /// `nil` for none.
+    public var annotation: (@MainActor (WidgetModel) -> StyledText?)?
     public var registry: TerminalWidgetRegistry
 
     public init(

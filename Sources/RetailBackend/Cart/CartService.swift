@@ -21,6 +21,8 @@ final class CartService: Sendable {
         var idempotencyKey: String?
         var fingerprint: UInt64
         var locale: StoreLocale
+        /// The `sold_out` fault: low-stock products are refused as unavailable.
+        var lowStockSoldOut = false
     }
 
     private let catalogue: Catalogue
@@ -55,8 +57,8 @@ final class CartService: Sendable {
     /// The key is looked up first: a key seen before (and not expired) answers what it
     /// answered then and changes nothing, or is a 422 `idempotency_key_reused` when the
     /// request means something else, even one that would fail on its own. Then the change is
-    /// checked: readable (400), quantity 1–99 (422), known product (404), available (409), a
-    /// line of at most 99 (422).
+    /// checked: readable (400), quantity 1–99 (422), known product (404), available (409; with
+    /// the `sold_out` fault low-stock products are not), a line of at most 99 (422).
     func apply(_ request: Request) throws(RequestError) -> Data {
         let instant = now()
         let user = ExactText(request.user)
@@ -75,7 +77,7 @@ final class CartService: Sendable {
                 cart: Cart(clock: Cart.clock(instant)), keys: IdempotencyKeys(capacity: keysPerUser, lifetime: keyLifetime),
                 owner: ExactText(request.address))
             do throws(RequestError) {
-                try change(&record.cart, by: request.change.get(), at: instant)
+                try change(&record.cart, by: request.change.get(), at: instant, lowStockSoldOut: request.lowStockSoldOut)
             } catch {
                 return .failure(error)
             }
@@ -89,14 +91,15 @@ final class CartService: Sendable {
         return render(cart, user: request.user, locale: locale)
     }
 
-    private func change(_ cart: inout Cart, by change: Change, at instant: Date) throws(RequestError) {
+    private func change(_ cart: inout Cart, by change: Change, at instant: Date, lowStockSoldOut: Bool) throws(RequestError) {
         switch change {
         case .add(let productID, let quantity):
             guard (1...99).contains(quantity) else {
                 throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
             }
             let index = try productIndex(productID)
-            if catalogue.products[index].availability == .unavailable {
+            let availability = catalogue.products[index].availability
+            if availability == .unavailable || (lowStockSoldOut && availability == .lowStock) {
                 throw .conflict("'\(catalogue.products[index].id)' is unavailable", code: "product_unavailable")
             }
             let total = cart.quantity(of: index) + quantity

@@ -9,15 +9,24 @@ import Synchronization
 /// under `(other)`. So the log holds at most `idCapacity` × 128 bytes of ids and
 /// `nameCapacity` × 64 bytes of names, and stats are at most `nameCapacity` counts, copied
 /// under the lock and sorted and written outside it.
+///
+/// The newest accepted events are kept whole too (at most `recentCapacity`, each at most
+/// `recentEventBytes` as written), so a test can check what a client sent, identifiers and
+/// all, and not only how many.
 final class EventLog: Sendable {
     struct State: Sendable {
         var seen: BoundedDictionary<ExactText, Bool>
         var counts: [ExactText: Int] = [:]
         var accepted = 0
         var duplicates = 0
+        var recent: [JSONValue] = []
     }
 
     static let otherName = ExactText("(other)")
+    /// Accepted events kept whole, newest last. Default 100.
+    static let recentCapacity = 100
+    /// Larger events are counted but not kept whole.
+    static let recentEventBytes = 4096
     private let nameCapacity: Int
     private let state: Mutex<State>
 
@@ -26,11 +35,15 @@ final class EventLog: Sendable {
         state = Mutex(State(seen: BoundedDictionary(capacity: idCapacity)))
     }
 
-    /// Records a batch of `(event_id, name)`; answers how many were new and how many repeats
-    /// (also repeats within the batch).
-    func record(_ events: [(id: String, name: String)]) -> (accepted: Int, duplicates: Int) {
-        // Byte copies are made before the lock is taken.
-        let batch = events.map { (id: ExactText($0.id), name: ExactText($0.name)) }
+    /// Records a batch of `(event_id, name)` with each event's object; answers how many were
+    /// new and how many repeats (also repeats within the batch).
+    func record(_ events: [(id: String, name: String, event: JSONValue)]) -> (accepted: Int, duplicates: Int) {
+        // Byte copies and sizes are made before the lock is taken.
+        let batch = events.map { event in
+            // Not `cond ? event : nil`: JSONValue takes `nil` as its own null.
+            let kept: JSONValue? = JSONWriter.data(for: event.event).count <= Self.recentEventBytes ? .some(event.event) : .none
+            return (id: ExactText(event.id), name: ExactText(event.name), kept: kept)
+        }
         return state.withLock { state in
             var accepted = 0
             var duplicates = 0
@@ -43,6 +56,10 @@ final class EventLog: Sendable {
                 accepted += 1
                 let name = state.counts[event.name] != nil || state.counts.count < nameCapacity ? event.name : Self.otherName
                 state.counts[name, default: 0] += 1
+                if let kept = event.kept {
+                    state.recent.append(kept)
+                    if state.recent.count > Self.recentCapacity { state.recent.removeFirst(state.recent.count - Self.recentCapacity) }
+                }
             }
             state.accepted += accepted
             state.duplicates += duplicates
@@ -50,12 +67,14 @@ final class EventLog: Sendable {
         }
     }
 
-    /// `{accepted, duplicates, counts: {name: count}}` with names in byte order.
+    /// `{accepted, duplicates, counts: {name: count}, recent: [event]}` with names in byte
+    /// order and the newest accepted events last.
     func stats() -> JSONValue {
-        let (accepted, duplicates, counts) = state.withLock { ($0.accepted, $0.duplicates, $0.counts) }
+        let (accepted, duplicates, counts, recent) = state.withLock { ($0.accepted, $0.duplicates, $0.counts, $0.recent) }
         return [
             "accepted": .integer(accepted), "duplicates": .integer(duplicates),
             "counts": .members(counts.sorted { $0.key < $1.key }.map { ($0.key.text, .integer($0.value)) }),
+            "recent": .array(recent),
         ]
     }
 }

@@ -10,6 +10,7 @@ import Foundation
 ///              | "truncate"              (bodies of pages cut in half: invalid JSON)
 ///              | "malformed_section"     (a section whose product card breaks its data contract)
 ///              | "unknown_section"       (a section holding a widget type no client knows)
+///              | "sold_out"              (low-stock products sell out: adding one is a 409)
 public struct FaultProfile: Sendable, Hashable {
     public var latency: Duration = .zero
     public var errorStatus: Int?
@@ -17,6 +18,9 @@ public struct FaultProfile: Sendable, Hashable {
     public var truncate = false
     public var malformedSection = false
     public var unknownSection = false
+    /// Low-stock products have sold out since the page was composed: the cart refuses them
+    /// with 409 `product_unavailable` while pages still show them (the shopper's rollback).
+    public var soldOut = false
 
     public init() {}
 
@@ -43,14 +47,15 @@ public struct FaultProfile: Sendable, Hashable {
             case ("truncate", nil): truncate = true
             case ("malformed_section", nil): malformedSection = true
             case ("unknown_section", nil): unknownSection = true
+            case ("sold_out", nil): soldOut = true
             case ("latency", nil), ("error", nil), ("fail_every", nil):
                 throw FaultProfileError(item: item, reason: "\(pieces[0]) needs a value, as in \(pieces[0])=…")
-            case ("truncate", _?), ("malformed_section", _?), ("unknown_section", _?):
+            case ("truncate", _?), ("malformed_section", _?), ("unknown_section", _?), ("sold_out", _?):
                 throw FaultProfileError(item: item, reason: "\(pieces[0]) takes no value")
             default:
                 throw FaultProfileError(
                     item: item,
-                    reason: "unknown fault; known: latency=<n>ms|<n>s, error=<5xx>, fail_every=<n>, truncate, malformed_section, unknown_section")
+                    reason: "unknown fault; known: latency=<n>ms|<n>s, error=<5xx>, fail_every=<n>, truncate, malformed_section, unknown_section, sold_out")
             }
         }
     }
@@ -67,6 +72,7 @@ public struct FaultProfile: Sendable, Hashable {
         merged.truncate = truncate || other.truncate
         merged.malformedSection = malformedSection || other.malformedSection
         merged.unknownSection = unknownSection || other.unknownSection
+        merged.soldOut = soldOut || other.soldOut
         return merged
     }
 

@@ -20,6 +20,7 @@ public struct ImageAtom {
     @MainActor
     public func draw(in canvas: Canvas, rect: CellRect, environment: RenderEnvironment) {
         guard !rect.isEmpty, !canvas.isClippedAway else { return }
+        canvas.noteImage(rect)
         let placeholder = environment.color(image.placeholderColor) ?? environment.token("surface") ?? environment.pageBackground
         if !environment.isPlain,
             let cells = environment.images?.cells(for: image, columns: rect.width, rows: rect.height, background: environment.pageBackground)

@@ -1,0 +1,185 @@
+import FlowCore
+
+/// Where focus can rest: a page widget (by id, compared by code points), or the retry button
+/// of a failed load.
+public enum FocusID: Sendable, Hashable {
+    case widget(ExactString)
+    case retry
+
+    /// The focus on widget `id`.
+    public static func widget(_ id: String) -> FocusID { .widget(ExactString(id)) }
+}
+
+/// A widget focus can move to in one frame: one that has actions of its own, or buttons and
+/// tags that do (an editorial card's call to action).
+public struct FocusTarget: Sendable {
+    public var id: FocusID
+    /// The page widget, and the one shown for it (its fallback, when that is what is drawn).
+    public var widget: WidgetModel?
+    public var shown: WidgetModel?
+    public var section: SectionModel?
+    public var position: Int
+    /// The section id when it is a carousel's card: left and right move within it.
+    public var carouselID: String?
+    /// Its cells in the frame (screen coordinates, unclipped).
+    public var rect: CellRect
+    /// Whether it moves with the body (not a sticky strip's widget).
+    public var scrolls: Bool
+    /// The actions of the buttons and tags drawn inside it, in drawing order.
+    public var controlActions: [ActionData]
+
+    /// What Enter fires: the widget's own `tap`, else its first control's action.
+    public var primaryAction: (event: String, action: ActionData)? {
+        if let tap = shown?.actions["tap"] { return ("tap", tap) }
+        if let control = controlActions.first { return ("tap", control) }
+        return nil
+    }
+
+    /// The action the widget declares for `event` (`add_to_cart`).
+    public func action(for event: String) -> ActionData? {
+        shown?.actions[event]
+    }
+}
+
+/// Where a section's header was drawn: in its row, or pinned at the body's top.
+public struct SectionHeaderPlace: Sendable, Hashable {
+    public var rect: CellRect
+    public var isPinned: Bool
+
+    public init(rect: CellRect, isPinned: Bool) {
+        self.rect = rect
+        self.isPinned = isPinned
+    }
+}
+
+/// What a presented frame taught the app about the screen: the body's rows and scroll, where
+/// each focusable widget is, the click targets, and the top sheet. The viewport's commands
+/// (`PageViewport.apply`) work from the last one.
+public struct FrameLayout: Sendable {
+    /// The screen the frame was drawn for.
+    public var width: Int
+    public var height: Int
+    /// The body's rows on screen.
+    public var bodyRows: Range<Int>
+    /// The scroll the frame used (clamped to the content).
+    public var scroll: Int
+    /// The largest scroll, once the whole body has been measured.
+    public var maxScroll: Int?
+    /// Focusable page widgets laid out (on screen and in the look-ahead), in reading order:
+    /// the sticky header's, the body's, the sticky footer's.
+    public var targets: [FocusTarget]
+    /// The frame's click targets.
+    public var hitMap: HitMap
+    /// The top sheet's rectangle, when one is presented.
+    public var sheetRect: CellRect?
+    /// Section headers laid out in the body, by section id: revealing a section's first row
+    /// reveals its header too, and a pinned header covers the top of its section.
+    public var sectionHeaders: [String: SectionHeaderPlace]
+    /// The scroll the frame was asked for (before clamping), and the carousel offsets it was
+    /// drawn with: the targets' rows and columns are at them.
+    public var requestedScroll: Int?
+    public var carouselOffsets: [String: Int] = [:]
+
+    public init(
+        width: Int, height: Int, bodyRows: Range<Int>, scroll: Int, maxScroll: Int?, targets: [FocusTarget], hitMap: HitMap,
+        sheetRect: CellRect? = nil, sectionHeaders: [String: SectionHeaderPlace] = [:]
+    ) {
+        self.width = width
+        self.height = height
+        self.bodyRows = bodyRows
+        self.scroll = scroll
+        self.maxScroll = maxScroll
+        self.targets = targets
+        self.hitMap = hitMap
+        self.sheetRect = sheetRect
+        self.sectionHeaders = sectionHeaders
+    }
+
+    /// The layout of `frame`, drawn `width` × `height` for `screen` (its scroll and offsets).
+    public init(frame: RenderedFrame, width: Int, height: Int, screen: PageScreenState) {
+        self.init(frame: frame, width: width, height: height)
+        requestedScroll = screen.scroll
+        carouselOffsets = screen.carouselOffsets
+    }
+
+    /// The layout of `frame`, drawn `width` × `height`.
+    public init(frame: RenderedFrame, width: Int, height: Int) {
+        var controls: [ExactString: [ActionData]] = [:]
+        var hasRetry = false
+        for region in frame.hitMap.regions {
+            switch region.target {
+            case .control(let widgetID, _):
+                if let action = region.action { controls[ExactString(widgetID), default: []].append(action) }
+            case .retry: hasRetry = true
+            default: break
+            }
+        }
+        var seen = Set<ExactString>()
+        var targets: [FocusTarget] = []
+        var headers: [String: SectionHeaderPlace] = [:]
+        for item in frame.laidOut {
+            if let section = item.section, let header = section.header, header.id.isByteEqual(to: item.widget.id) {
+                headers[section.id] = SectionHeaderPlace(rect: item.frame, isPinned: item.layer > 0)
+                continue
+            }
+            let id = ExactString(item.widget.id)
+            let own = controls[id] ?? []
+            guard !item.shown.actions.isEmpty || !own.isEmpty, seen.insert(id).inserted else { continue }
+            let isCarousel = item.section?.layout.arrangement == .carousel && item.layer == 0
+            targets.append(FocusTarget(
+                id: .widget(id), widget: item.widget, shown: item.shown, section: item.section, position: item.position,
+                carouselID: isCarousel ? item.section?.id : nil, rect: item.frame, scrolls: item.scrolls, controlActions: own))
+        }
+        if hasRetry, let region = frame.hitMap.regions.last(where: { $0.target == .retry }) {
+            targets.append(FocusTarget(
+                id: .retry, widget: nil, shown: nil, section: nil, position: 0, carouselID: nil, rect: region.rect,
+                scrolls: true, controlActions: []))
+        }
+        let sheet = frame.covers.filter { $0.layer >= 3 }.max { $0.layer < $1.layer }?.rect
+        self.init(
+            width: width, height: height, bodyRows: frame.bodyRows, scroll: frame.scroll, maxScroll: frame.maxScroll,
+            targets: Self.readingOrder(targets, bodyTop: frame.bodyRows.lowerBound), hitMap: frame.hitMap, sheetRect: sheet,
+            sectionHeaders: headers)
+    }
+
+    /// Sticky header widgets first, then the body's by row and column, then the sticky footer's.
+    static func readingOrder(_ targets: [FocusTarget], bodyTop: Int) -> [FocusTarget] {
+        func rank(_ target: FocusTarget) -> Int {
+            if target.scrolls { return 1 }
+            return target.rect.y < bodyTop ? 0 : 2
+        }
+        return targets.enumerated().sorted { lhs, rhs in
+            let a = lhs.element, b = rhs.element
+            if rank(a) != rank(b) { return rank(a) < rank(b) }
+            if a.rect.y != b.rect.y { return a.rect.y < b.rect.y }
+            if a.rect.x != b.rect.x { return a.rect.x < b.rect.x }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// The target with `id` in this frame.
+    public func target(_ id: FocusID?) -> FocusTarget? {
+        guard let id else { return nil }
+        return targets.first { $0.id == id }
+    }
+
+    /// The click targets inside the top sheet, in reading order (what focus moves through
+    /// while a sheet is up).
+    public var sheetTargets: [HitRegion] {
+        guard let sheetRect else { return [] }
+        return hitMap.focusOrder.filter { !$0.rect.intersection(sheetRect).isEmpty && $0.action != nil }
+    }
+
+    /// Whether `rect` is wholly inside the body's rows on screen.
+    public func isInView(_ rect: CellRect) -> Bool {
+        rect.y >= bodyRows.lowerBound && rect.maxY <= bodyRows.upperBound && rect.x < width && rect.maxX > 0
+    }
+
+    /// Whether some of `rect` shows in the body.
+    public func isPartlyInView(_ rect: CellRect) -> Bool {
+        rect.y < bodyRows.upperBound && rect.maxY > bodyRows.lowerBound && rect.x < width && rect.maxX > 0
+    }
+
+    /// Rows of the body on screen.
+    public var viewportHeight: Int { bodyRows.count }
+}

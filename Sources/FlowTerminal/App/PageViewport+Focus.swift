@@ -1,0 +1,241 @@
+/// Focus movement: spatial, over the last frame's targets, in body (content) rows so that
+/// several keys between two frames add up.
+extension PageViewport {
+    /// Where a target is: its strip (0 sticky header, 1 body, 2 sticky footer), its rows in
+    /// the body's content (screen rows for strips) and its columns with its carousel unscrolled.
+    struct Place {
+        var rank: Int
+        var top: Int
+        var bottom: Int
+        var x: Int
+        var width: Int
+        var center: Int { x + width / 2 }
+    }
+
+    func place(_ target: FocusTarget) -> Place {
+        let rect = target.rect
+        let x = rect.x + (target.carouselID.map { drawnOffsets[$0] ?? 0 } ?? 0)
+        guard target.scrolls, let layout else {
+            let rank = (layout.map { rect.y < $0.bodyRows.lowerBound } ?? true) ? 0 : 2
+            return Place(rank: rank, top: rect.y, bottom: rect.maxY, x: x, width: rect.width)
+        }
+        let top = rect.y - layout.bodyRows.lowerBound + layout.scroll
+        return Place(rank: 1, top: top, bottom: top + rect.height, x: x, width: rect.width)
+    }
+
+    /// The target's columns on screen at the carousel's current offset.
+    func screenX(_ target: FocusTarget) -> Int {
+        place(target).x - (target.carouselID.map { carouselOffsets[$0] ?? 0 } ?? 0)
+    }
+
+    var isAtEnd: Bool {
+        guard let maxScroll = layout?.maxScroll else { return false }
+        return scroll >= maxScroll
+    }
+
+    // MARK: - Moves
+
+    mutating func moveVertically(down: Bool) {
+        guard let layout else { return }
+        guard !layout.targets.isEmpty else { return scrollBy(down ? pageStep : -pageStep) }
+        guard let current = focusedTarget else {
+            if let first = down ? firstInView() : lastInView() {
+                focus = first.id
+                reveal(first)
+            } else {
+                continueBeyond(down: down, fromRow: down ? scroll : scroll + layout.viewportHeight, column: layout.width / 2)
+            }
+            return
+        }
+        let from = place(current)
+        if let next = nearestRow(down: down, from: from) {
+            focus = next.id
+            reveal(next)
+        } else if from.rank == 1 {
+            continueBeyond(down: down, fromRow: from.top, column: from.center)
+        }
+    }
+
+    mutating func moveHorizontally(right: Bool) {
+        guard let current = focusedTarget else { return moveVertically(down: true) }
+        let from = place(current)
+        let row = (layout?.targets ?? []).filter { candidate in
+            guard candidate.id != current.id else { return false }
+            if let carousel = current.carouselID { return candidate.carouselID == carousel }
+            let place = place(candidate)
+            return place.rank == from.rank && place.top == from.top
+        }
+        let side = row.filter { right ? place($0).x > from.x : place($0).x < from.x }
+        let next = right ? side.min { place($0).x < place($1).x } : side.max { place($0).x < place($1).x }
+        guard let next else { return }
+        focus = next.id
+        reveal(next)
+    }
+
+    mutating func moveInReadingOrder(forward: Bool) {
+        guard let layout else { return }
+        let ordered = layout.targets.sorted { a, b in
+            let p = place(a), q = place(b)
+            return (p.rank, p.top, p.x) < (q.rank, q.top, q.x)
+        }
+        guard let current = focusedTarget, let index = ordered.firstIndex(where: { $0.id == current.id }) else {
+            return moveVertically(down: forward)
+        }
+        let nextIndex = index + (forward ? 1 : -1)
+        guard ordered.indices.contains(nextIndex) else { return moveVertically(down: forward) }
+        focus = ordered[nextIndex].id
+        reveal(ordered[nextIndex])
+    }
+
+    /// The next row of targets below (or above) `from`, and in it the one nearest `from`'s
+    /// column, preferring those wholly on screen.
+    private func nearestRow(down: Bool, from: Place) -> FocusTarget? {
+        guard let layout else { return nil }
+        let targets = layout.targets
+        func beyond(_ target: FocusTarget, rank: Int) -> Bool {
+            let place = place(target)
+            guard place.rank == rank else { return false }
+            if rank != from.rank {
+                // Into the body from a strip: start at what shows.
+                return rank == 1 ? (down ? place.bottom > scroll : place.top < scroll + layout.viewportHeight) : true
+            }
+            return down ? place.top > from.top : place.top < from.top
+        }
+        var tiers: [Int] = []
+        switch (from.rank, down) {
+        case (0, true): tiers = [0, 1]
+        case (1, true): tiers = isAtEnd ? [1, 2] : [1]
+        case (2, true): tiers = [2]
+        case (0, false): tiers = [0]
+        case (1, false): tiers = scroll == 0 ? [1, 0] : [1]
+        default: tiers = [2, 1]
+        }
+        for rank in tiers {
+            let candidates = targets.filter { beyond($0, rank: rank) }
+            guard !candidates.isEmpty else { continue }
+            let rowTop = down ? candidates.map { place($0).top }.min()! : candidates.map { place($0).top }.max()!
+            let row = candidates.filter { place($0).top == rowTop }
+            let visible = row.filter { screenX($0) >= 0 && screenX($0) + $0.rect.width <= layout.width }
+            let pool = visible.isEmpty ? row : visible
+            // From a widget across the screen, a row of cards is entered at its first;
+            // otherwise at the card nearest the focus's column.
+            if from.width >= layout.width / 2 { return pool.min { place($0).x < place($1).x } }
+            return pool.min { abs(place($0).center - from.center) < abs(place($1).center - from.center) }
+        }
+        return nil
+    }
+
+    /// No target is known beyond the focus: scroll a screen on, and look again when the next
+    /// frame has laid out what comes.
+    private mutating func continueBeyond(down: Bool, fromRow: Int, column: Int) {
+        if down {
+            guard !isAtEnd else { return }
+            scrollBy(pageStep)
+            pending = .down(fromRow: fromRow, column: column)
+        } else {
+            guard scroll > 0 else { return }
+            scrollBy(-pageStep)
+            pending = .up(fromRow: fromRow, column: column)
+        }
+    }
+
+    // MARK: - Keeping focus visible
+
+    /// Scrolls so that `target` shows whole (with its section's header when it is the
+    /// section's first row), or its top when it is taller than the screen; scrolls its
+    /// carousel so the card shows.
+    mutating func reveal(_ target: FocusTarget) {
+        guard let layout else { return }
+        if let carousel = target.carouselID { revealCard(target, in: carousel) }
+        guard target.scrolls else { return }
+        let place = place(target)
+        var top = place.top
+        if let section = target.section?.id, let header = layout.sectionHeaders[section] {
+            let height = header.rect.height
+            if !header.isPinned {
+                let headerTop = header.rect.y - layout.bodyRows.lowerBound + layout.scroll
+                top = headerTop < place.top && place.top - (headerTop + height) <= 2 ? headerTop : place.top - height
+            } else {
+                top = place.top - height
+            }
+        }
+        top = max(0, min(top, place.top))
+        let height = layout.viewportHeight
+        if place.bottom - top > height {
+            scroll = top
+        } else if top < scroll {
+            scroll = top
+        } else if place.bottom > scroll + height {
+            scroll = place.bottom - height
+        }
+        if let maxScroll = layout.maxScroll { scroll = min(scroll, maxScroll) }
+        scroll = max(0, scroll)
+    }
+
+    private mutating func revealCard(_ target: FocusTarget, in carousel: String) {
+        guard let layout else { return }
+        let cards = layout.targets.filter { $0.carouselID == carousel }
+        let leading = cards.map { place($0).x }.min() ?? 0
+        let x = place(target).x
+        var offset = carouselOffsets[carousel] ?? 0
+        if x - offset < leading || target.rect.width > layout.width - 2 * leading {
+            offset = x - leading
+        } else if x + target.rect.width - offset > layout.width - leading {
+            offset = x + target.rect.width - (layout.width - leading)
+        }
+        carouselOffsets[carousel] = max(0, offset)
+    }
+
+    mutating func resolvePending() {
+        guard let move = pending, layout != nil else { return }
+        pending = nil
+        switch move {
+        case .lastInView:
+            if let last = lastInView() { focus = last.id }
+        case .down(let row, let column), .up(let row, let column):
+            let down = if case .down = move { true } else { false }
+            let from = Place(rank: 1, top: row, bottom: row + 1, x: column, width: 0)
+            if let next = nearestRow(down: down, from: from) {
+                focus = next.id
+                reveal(next)
+            } else {
+                continueBeyond(down: down, fromRow: row, column: column)
+            }
+        }
+    }
+
+    /// A frame that no longer shows the focused widget moves focus to the nearest one in view.
+    mutating func keepFocusInView() {
+        guard let layout, pending == nil else { return }
+        if let current = focusedTarget {
+            if !current.scrolls || layout.isPartlyInView(current.rect) { return }
+            let above = current.rect.maxY <= layout.bodyRows.lowerBound
+            focus = (above ? firstInView() : lastInView())?.id
+            return
+        }
+        if focus == nil || layout.target(focus) == nil {
+            focus = firstInView()?.id
+        }
+    }
+
+    /// The first target in view: in the body if one shows there whole, else one partly
+    /// shown, else a sticky strip's.
+    func firstInView() -> FocusTarget? {
+        inView().first
+    }
+
+    func lastInView() -> FocusTarget? {
+        inView().last
+    }
+
+    private func inView() -> [FocusTarget] {
+        guard let layout else { return [] }
+        let body = layout.targets.filter(\.scrolls)
+        let onScreen = body.filter { screenX($0) >= 0 && screenX($0) < layout.width }
+        let whole = onScreen.filter { layout.isInView($0.rect) }
+        if !whole.isEmpty { return whole }
+        let partly = onScreen.filter { layout.isPartlyInView($0.rect) }
+        if !partly.isEmpty { return partly }
+        return layout.targets.filter { !$0.scrolls }
+    }
+}

@@ -1,0 +1,114 @@
+import FlowCore
+import FlowRuntime
+import FlowTerminal
+import Foundation
+import RetailKit
+
+/// `vitrine preview FILE`, running: the file watched, the page drawn with the app's widgets,
+/// its actions fired through a dispatcher with no backend (built-ins run: toasts, sheets;
+/// the app's own actions and `api` calls are shown, not followed), all through one message loop.
+@MainActor
+public final class PreviewApp {
+    /// Turns the file's bytes into what the preview shows (decoding, the lint report).
+    public typealias Reader = @MainActor (Data) -> PreviewDocument
+
+    private let loop: MessageLoop<PreviewState, PreviewMessage, PreviewEffect>
+    private let host: TerminalHost
+    private let view: PreviewView
+    private let dispatcher: ActionDispatcher
+    private var watcher: FileWatcher?
+    private var observers: [Observing] = []
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - read: what its bytes show.
+    ///   - host: the terminal.
+    ///   - environment: what pages are drawn with (registry, images, colour).
+    ///   - clock: polling, toasts.
+    public init(
+        path: String, read: @escaping Reader, host: TerminalHost, environment: RenderEnvironment, decoder: PageDecoder,
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.host = host
+        self.now = now
+        view = PreviewView(environment: environment)
+        loop = MessageLoop(state: PreviewState(fileName: (path as NSString).lastPathComponent), update: PreviewUpdate.update)
+        dispatcher = ActionDispatcher(
+            sheets: SheetStack(), toasts: ToastQueue(clock: clock), decoder: decoder, transport: nil, policy: VitrineApp.actionPolicy)
+        let toasts = dispatcher.toasts
+        // The app's own actions and api calls are described, not followed: there is no app here.
+        let described: Set<String> = [
+            DeeplinkAction.type, AddToCartAction.type, OpenSearchAction.type, OpenPageAction.type, BuiltInActionType.api,
+        ]
+        dispatcher.register(ClosureActionHandler(name: "preview", types: described) { action, _ in
+            toasts.show("\(PreviewApp.describe(action)) (not followed in preview)")
+        })
+        dispatcher.onDiagnostics = { report in
+            if let first = report.diagnostics.first { toasts.show(first.message) }
+        }
+        watcher = FileWatcher(path: path, clock: clock) { [weak self] reading in
+            guard let self else { return }
+            let document: PreviewDocument = switch reading {
+            case .contents(let data): read(data)
+            case .unreadable(let reason): .refused(reason)
+            }
+            self.loop.send(.read(document, at: self.now()))
+        }
+        loop.perform = { [weak self] effect in self?.perform(effect) }
+        loop.onChange = { [weak self] in
+            guard let self, self.loop.state.needsFrame else { return }
+            self.host.setNeedsFrame()
+        }
+        host.onEvent = { [weak self] event in self?.receive(event) }
+        host.view = { [weak self] columns, rows in
+            guard let self else { return TerminalView(frame: Frame(buffer: CellBuffer(width: columns, height: rows))) }
+            let drawn = self.view.draw(self.loop.state, width: columns, height: rows)
+            self.loop.send(.presented(drawn.layout))
+            return drawn.view
+        }
+    }
+
+    /// Runs until the user quits.
+    public func run() async {
+        observers.append(Observing.follow({ [dispatcher] in dispatcher.toasts.current?.message }) { [weak self] in
+            self?.loop.send(.toastChanged($0))
+        })
+        observers.append(Observing.follow({ [dispatcher] in dispatcher.sheets.entries.map(\.sheet) }) { [weak self] in
+            self?.loop.send(.sheetsChanged($0))
+        })
+        watcher?.start()
+        await host.run()
+        watcher?.stop()
+        for observer in observers { observer.cancel() }
+        dispatcher.cancelAll()
+    }
+
+    private func receive(_ event: TerminalEvent) {
+        switch event {
+        case .input(let input): loop.send(.input(input))
+        case .resized: loop.send(.resized)
+        case .inputClosed: loop.send(.input(.key(.ctrl("c"))))
+        }
+    }
+
+    private func perform(_ effect: PreviewEffect) {
+        switch effect {
+        case .fire(let action, let event, let widgetID, let sectionID):
+            dispatcher.dispatch(action, from: ActionOrigin(store: nil, widgetID: widgetID, sectionID: sectionID, event: event))
+        case .reload: watcher?.check(force: true)
+        case .dismissSheet: dispatcher.sheets.dismiss()
+        case .dismissToast: dispatcher.toasts.dismissCurrent()
+        case .showToast(let message): dispatcher.toasts.show(message)
+        case .quit: host.stop()
+        }
+    }
+
+    /// An action in a few words: its type and what it names.
+    static func describe(_ action: ActionData) -> String {
+        for key in ["page_id", "url", "product_id", "endpoint", "query"] {
+            if let value = action[key]?.stringValue { return "\(action.type) \(value)" }
+        }
+        return action.type
+    }
+}

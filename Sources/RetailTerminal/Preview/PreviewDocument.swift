@@ -1,0 +1,55 @@
+import FlowCore
+import Foundation
+
+/// One reading of the previewed file: the page it shows (or the sheet, over an empty page)
+/// with what `vitrine lint` says of it, or why it cannot be shown at all.
+public enum PreviewDocument: Sendable {
+    case shown(PreviewPage)
+    /// Not a page a client would show (unreadable, not JSON, no `page`, unsupported schema):
+    /// the reason, for the panel.
+    case refused(String)
+}
+
+/// A page the previewed file holds, and its lint report.
+public struct PreviewPage: Sendable {
+    public var page: PageModel
+    /// A `{"sheet": …}` document is drawn presented over an empty page.
+    public var sheet: SheetModel?
+    /// The report's summary line (sections shown, diagnostics).
+    public var summary: String
+    /// One line per diagnostic, then the report's widget and section lines.
+    public var diagnostics: [String]
+    public var details: [String]
+    public var diagnosticCount: Int
+
+    public init(page: PageModel, sheet: SheetModel? = nil, summary: String, diagnostics: [String], details: [String], diagnosticCount: Int) {
+        self.page = page
+        self.sheet = sheet
+        self.summary = summary
+        self.diagnostics = diagnostics
+        self.details = details
+        self.diagnosticCount = diagnosticCount
+    }
+}
+
+/// What identifies a file's version without reading it: its modification time (to the
+/// nanosecond), size and inode. An editor that saves by renaming a new file changes the
+/// inode; one that writes in place changes the time and usually the size.
+public struct FileStamp: Sendable, Hashable {
+    public var seconds: Int
+    public var nanoseconds: Int
+    public var size: Int64
+    public var inode: UInt64
+
+    /// The stamp of the file at `path`, or `nil` when there is none to read.
+    public static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return FileStamp(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), size: Int64(info.st_size), inode: UInt64(info.st_ino))
+    }
+}

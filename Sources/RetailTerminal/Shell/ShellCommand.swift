@@ -1,0 +1,109 @@
+import FlowTerminal
+
+/// What a key means on a page screen, the same in the shopper app and in `vitrine preview`.
+public enum ShellCommand: Sendable, Hashable {
+    /// Focus, scrolling, carousels.
+    case browse(BrowseCommand)
+    /// Enter: the focused widget's `tap`.
+    case activate
+    /// `a`: the focused widget's `add_to_cart`.
+    case addToCart
+    /// `/`: search.
+    case search
+    /// `r`: refresh the page (the preview reads its file again).
+    case refresh
+    /// `c`: the cart sheet.
+    case cart
+    /// Esc or Backspace: close what is on top (help, a sheet, search), else go back.
+    case back
+    /// `?`: the keys.
+    case help
+    /// `d`: the side panel (the app's debug log with `--debug`, the preview's diagnostics).
+    case togglePanel
+    /// `q` or Ctrl-C.
+    case quit
+}
+
+/// The keys of a page screen. Arrows and vi keys move focus (h/j/k/l), PgUp/PgDn and space
+/// scroll, Home/End jump, Tab and Shift-Tab go through widgets in reading order.
+public enum ShellKeyMap {
+    /// The command for `event`, or `nil` when the key means nothing here.
+    public static func command(for event: InputEvent) -> ShellCommand? {
+        switch event {
+        case .key(let key, _): return command(for: key)
+        case .text(let text): return command(forText: text)
+        case .mouse, .paste: return nil
+        }
+    }
+
+    private static func command(for key: Key) -> ShellCommand? {
+        switch key {
+        case .down: .browse(.down)
+        case .up: .browse(.up)
+        case .left: .browse(.left)
+        case .right: .browse(.right)
+        case .pageDown: .browse(.pageDown)
+        case .pageUp: .browse(.pageUp)
+        case .home: .browse(.top)
+        case .end: .browse(.bottom)
+        case .tab: .browse(.next)
+        case .backTab: .browse(.previous)
+        case .enter: .activate
+        case .escape, .backspace: .back
+        case .ctrl("c"): .quit
+        case .ctrl("d"): .browse(.pageDown)
+        case .ctrl("u"): .browse(.pageUp)
+        default: nil
+        }
+    }
+
+    private static func command(forText text: String) -> ShellCommand? {
+        switch text {
+        case "j": .browse(.down)
+        case "k": .browse(.up)
+        case "h": .browse(.left)
+        case "l": .browse(.right)
+        case " ": .browse(.pageDown)
+        case "g": .browse(.top)
+        case "G": .browse(.bottom)
+        case "a": .addToCart
+        case "/": .search
+        case "r": .refresh
+        case "c": .cart
+        case "?": .help
+        case "d": .togglePanel
+        case "q": .quit
+        default: nil
+        }
+    }
+
+    /// What `?` shows in the shopper app.
+    public static let appHelp: [KeyHelpView.Entry] = [
+        .init("↑ ↓  j k", "move between widgets"),
+        .init("← →  h l", "move within a carousel or row"),
+        .init("PgUp PgDn space", "scroll a screen"),
+        .init("Home End  g G", "top, end of the page"),
+        .init("Enter", "open the focused widget"),
+        .init("a", "add the focused product to the cart"),
+        .init("/", "search"),
+        .init("c", "the cart"),
+        .init("r", "refresh"),
+        .init("Esc Backspace", "close, or go back"),
+        .init("mouse", "wheel scrolls, click opens"),
+        .init("d", "debug panel (with --debug)"),
+        .init("q Ctrl-C", "quit"),
+    ]
+
+    /// What `?` shows in `vitrine preview`.
+    public static let previewHelp: [KeyHelpView.Entry] = [
+        .init("↑ ↓  j k", "move between widgets"),
+        .init("← →  h l", "move within a carousel or row"),
+        .init("PgUp PgDn space", "scroll a screen"),
+        .init("Home End  g G", "top, end of the page"),
+        .init("Enter  a", "fire tap, add_to_cart (shown, not sent)"),
+        .init("r", "read the file again"),
+        .init("d", "show or hide the diagnostics"),
+        .init("Esc", "close a sheet or this help"),
+        .init("q Ctrl-C", "quit"),
+    ]
+}

@@ -1,0 +1,51 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import ImagePipeline
+
+/// What the shopper app runs on: the retail client's data layer as the shell sees it. The
+/// app's composition root (`AppComposition`) is the one implementation that talks to a
+/// backend; tests give the shell a small one of their own.
+///
+/// The summaries (`destinations`, `cartSummary`, `searchSummary`) read `@Observable` state,
+/// so the shell follows them with observation and never polls.
+@MainActor
+public protocol ShopperServices: AnyObject {
+    /// The store of `pageID`, made (and loading) on first use.
+    func pageStore(for pageID: String) -> PageStore
+    /// Fires a widget's action from the page of `store`.
+    @discardableResult
+    func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool
+    /// Its toasts and sheets are drawn; its log feeds `--debug`.
+    var dispatcher: ActionDispatcher { get }
+    /// Each presented frame's visible widgets go here.
+    var impressions: ImpressionTracker { get }
+    /// Where images come from, and the origin their relative URLs resolve against.
+    var images: ImagePipeline { get }
+    var imageBaseURL: URL? { get }
+
+    /// The navigator's stack, home first.
+    var destinations: [ShopperDestination] { get }
+    /// Opens `destination` over the current screen; `false` when the stack is full.
+    @discardableResult
+    func open(_ destination: ShopperDestination) -> Bool
+    /// Leaves the current screen; `false` on the home page.
+    @discardableResult
+    func back() -> Bool
+
+    /// The cart as shown (pending operations laid over the server's cart).
+    var cartSummary: CartSummary { get }
+    func removeFromCart(productID: String)
+
+    /// The suggestions for what was typed last.
+    var searchSummary: SearchSummary { get }
+    func updateSearch(query: String)
+
+    /// Calls `handler` with every analytics event tracked from now on (for `--debug`).
+    func onTrackedEvent(_ handler: @escaping @MainActor (_ name: String, _ fields: JSONObject) -> Void)
+
+    /// Loads home (cache first), the cart, and starts analytics.
+    func start()
+    /// Ends the work in flight and makes every tracked event durable.
+    func shutdown() async
+}

@@ -1,0 +1,168 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+
+/// A screen the shopper can be on, as the navigator stacks them.
+public enum ShopperDestination: Sendable, Hashable {
+    /// A server-driven page: `home`, `campaign:…`, `category:…`, `product:…`.
+    case page(String)
+    /// Search, with a query to start from.
+    case search(query: String?)
+    /// The cart sheet, over the page below.
+    case cart
+    /// An allowed link that names no screen of this app: the shell says so.
+    case link(String)
+
+    public static func == (lhs: ShopperDestination, rhs: ShopperDestination) -> Bool {
+        switch (lhs, rhs) {
+        case (.page(let a), .page(let b)), (.link(let a), .link(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.search(let a), .search(let b)): (a ?? "").utf8.elementsEqual((b ?? "").utf8)
+        case (.cart, .cart): true
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .page(let id): hasher.combine(0); for byte in id.utf8 { hasher.combine(byte) }
+        case .search(let query): hasher.combine(1); for byte in (query ?? "").utf8 { hasher.combine(byte) }
+        case .cart: hasher.combine(2)
+        case .link(let url): hasher.combine(3); for byte in url.utf8 { hasher.combine(byte) }
+        }
+    }
+
+    public var pageID: String? {
+        if case .page(let id) = self { return id }
+        return nil
+    }
+}
+
+/// What a page store shows, copied into the loop's state when it changes.
+public struct PageSnapshot: Sendable {
+    public var loadState: PageLoadState
+    public var page: PageModel?
+    public var nextPage: NextPageState
+    public var hasMorePages: Bool
+    public var isRefreshing: Bool
+    /// Where the page shown came from (a cached copy while the fresh one is on its way).
+    public var isCached: Bool
+    /// Bumped on every change of the page, so the layout is measured again.
+    public var contentGeneration: Int
+
+    public init(
+        loadState: PageLoadState, page: PageModel?, nextPage: NextPageState = .idle, hasMorePages: Bool = false,
+        isRefreshing: Bool = false, isCached: Bool = false, contentGeneration: Int = 0
+    ) {
+        self.loadState = loadState
+        self.page = page
+        self.nextPage = nextPage
+        self.hasMorePages = hasMorePages
+        self.isRefreshing = isRefreshing
+        self.isCached = isCached
+        self.contentGeneration = contentGeneration
+    }
+
+    /// The snapshot of `store` now.
+    @MainActor
+    public init(store: PageStore) {
+        self.init(
+            loadState: store.state, page: store.page, nextPage: store.nextPageState, hasMorePages: store.hasMorePages,
+            isRefreshing: store.isLoadingPage && store.page != nil, isCached: store.origin == .cached,
+            contentGeneration: store.contentGeneration)
+    }
+}
+
+/// The cart as the shell shows it: lines with the pending operations laid over them, the badge.
+public struct CartSummary: Sendable, Hashable {
+    /// One line of the cart sheet.
+    public struct Line: Sendable, Hashable {
+        public var productID: String
+        public var title: String
+        public var quantity: Int
+        /// The unit price, formatted.
+        public var price: String?
+        /// The server has not confirmed this line's last change yet.
+        public var isPending: Bool
+
+        public init(productID: String, title: String, quantity: Int, price: String? = nil, isPending: Bool = false) {
+            self.productID = productID
+            self.title = title
+            self.quantity = quantity
+            self.price = price
+            self.isPending = isPending
+        }
+    }
+
+    public var lines: [Line]
+    public var badgeCount: Int
+    /// Products with an operation in flight (a card shows a pending mark).
+    public var pendingProducts: Set<ExactString>
+    public var subtotal: String?
+    /// Whether the server's cart has been read at all.
+    public var isKnown: Bool
+
+    public init(lines: [Line] = [], badgeCount: Int = 0, pendingProducts: Set<ExactString> = [], subtotal: String? = nil, isKnown: Bool = false) {
+        self.lines = lines
+        self.badgeCount = badgeCount
+        self.pendingProducts = pendingProducts
+        self.subtotal = subtotal
+        self.isKnown = isKnown
+    }
+
+    /// The quantity of `productID` shown.
+    public func quantity(of productID: String) -> Int {
+        lines.first { $0.productID.utf8.elementsEqual(productID.utf8) }?.quantity ?? 0
+    }
+}
+
+/// Search suggestions as the shell shows them.
+public struct SearchSummary: Sendable, Hashable {
+    /// One suggestion: its text, what it names, where it leads.
+    public struct Suggestion: Sendable, Hashable {
+        public var text: String
+        /// `product`, `category`, `campaign`, `query`, or what the server said.
+        public var kind: String
+        /// A page id, or for `query` the query to search for.
+        public var target: String
+
+        public init(text: String, kind: String, target: String) {
+            self.text = text
+            self.kind = kind
+            self.target = target
+        }
+    }
+
+    /// Where the list stands.
+    public enum Status: Sendable, Hashable {
+        case idle, waiting, loaded
+        case failed(String)
+    }
+
+    public var suggestions: [Suggestion]
+    /// The query `suggestions` answer (an older answer is never shown for a newer query).
+    public var answeredQuery: String?
+    public var status: Status
+
+    public init(suggestions: [Suggestion] = [], answeredQuery: String? = nil, status: Status = .idle) {
+        self.suggestions = suggestions
+        self.answeredQuery = answeredQuery
+        self.status = status
+    }
+}
+
+/// One line of the `--debug` panel: what happened, when.
+public struct DebugLine: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case action, event, problem, page
+    }
+
+    public var kind: Kind
+    public var text: String
+    public var at: Date
+
+    public init(_ kind: Kind, _ text: String, at: Date) {
+        self.kind = kind
+        self.text = text
+        self.at = at
+    }
+}

@@ -1,0 +1,114 @@
+import FlowCore
+import FlowTerminal
+import Foundation
+
+/// One screen on the shopper's stack, with what it keeps while screens above it come and go.
+public struct ShopperScreen: Sendable {
+    public var destination: ShopperDestination
+    /// Scroll, carousels and focus of a page screen.
+    public var viewport = PageViewport()
+
+    public init(destination: ShopperDestination) {
+        self.destination = destination
+    }
+}
+
+/// Everything the shopper app draws from. Changed only by `ShopperUpdate.update`.
+public struct ShopperState: Sendable {
+    /// The screens open, home first; the navigator's stack, with each screen's own state.
+    public var stack: [ShopperScreen] = [ShopperScreen(destination: .page("home"))]
+    /// What each open page's store shows, by page id.
+    public var pages: [ExactString: PageSnapshot] = [:]
+    public var cart = CartSummary()
+    /// The cart sheet's selected line.
+    public var cartSelection = 0
+    /// The search field's text.
+    public var query = ""
+    public var search = SearchSummary()
+    /// The suggestion chosen with the arrows; `nil` while the field has the keys.
+    public var searchSelection: Int?
+    /// The page's sheets (`open_bottom_sheet`).
+    public var sheets: [SheetModel] = []
+    public var toast: String?
+    public var showsHelp = false
+    /// `--debug`: the side panel with the live log.
+    public let isDebug: Bool
+    public var showsPanel: Bool
+    public var debugLog: [DebugLine] = []
+    /// The instant the page is drawn at (the hero's countdown).
+    public var now: Date
+    /// Pages whose next page was asked for and has not yet shown as loading.
+    public var nextPageAsked: Set<ExactString> = []
+    public var isQuitting = false
+    /// Whether the last message changed what the screen shows.
+    public var needsFrame = true
+
+    /// The most lines the debug log keeps.
+    public static let debugLogLimit = 300
+
+    public init(now: Date, isDebug: Bool = false) {
+        self.now = now
+        self.isDebug = isDebug
+        showsPanel = isDebug
+    }
+
+    /// The screen on top.
+    public var top: ShopperScreen { stack[stack.count - 1] }
+
+    /// The index of the page screen drawn: the top one, or the one under search or the cart.
+    public var shownPageIndex: Int? {
+        stack.indices.last { stack[$0].destination.pageID != nil }
+    }
+
+    /// The page id of the page screen drawn.
+    public var shownPageID: String? {
+        shownPageIndex.flatMap { stack[$0].destination.pageID }
+    }
+
+    /// What the store of the page drawn shows.
+    public var shownPage: PageSnapshot? {
+        shownPageID.flatMap { pages[ExactString($0)] }
+    }
+
+    /// Whether the page drawn is on top (no search, no cart over it).
+    public var isPageOnTop: Bool { top.destination.pageID != nil }
+}
+
+/// Everything that happens to the shopper app.
+public enum ShopperMessage: Sendable {
+    /// A key, the wheel, a click, a paste.
+    case input(InputEvent)
+    /// A frame of the page screen drawn was presented with this layout.
+    case presented(FrameLayout)
+    case pageChanged(String, PageSnapshot)
+    /// The navigator's stack, home first.
+    case navigated([ShopperDestination])
+    case cartChanged(CartSummary)
+    case suggestionsChanged(SearchSummary)
+    case toastChanged(String?)
+    case sheetsChanged([SheetModel])
+    /// Something for the `--debug` log.
+    case debug(DebugLine)
+    /// A second passed (while a countdown shows).
+    case tick(Date)
+    case resized
+}
+
+/// What the shopper app asks its runtime (the composition) to do.
+public enum ShopperEffect: Sendable, Equatable {
+    /// A widget's action, from the page `pageID`.
+    case perform(ActionData, event: String, widgetID: String?, sectionID: String?, pageID: String)
+    case loadNextPage(String)
+    case refresh(String)
+    /// Repeat what failed on the page (its load, or its next page).
+    case retry(String)
+    case open(ShopperDestination)
+    case back
+    case removeFromCart(String)
+    /// The search field's text changed: ask for suggestions.
+    case search(String)
+    case dismissSheet
+    case dismissToast
+    case showToast(String)
+    case quit
+}

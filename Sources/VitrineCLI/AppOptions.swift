@@ -1,0 +1,114 @@
+import FlowCore
+import Foundation
+import RetailKit
+
+/// What `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V]
+/// [--capabilities a,b] [--faults PROFILE] [--user ID] [--debug]` asks for.
+struct AppOptions: Equatable {
+    /// The backend's origin; `nil` starts the embedded one.
+    var server: URL?
+    var locale = "en-US"
+    var segment = "returning"
+    var appVersion = VitrineApp.version
+    var capabilities = VitrineApp.capabilities
+    /// Passed to the embedded backend (`vitrine serve --faults`).
+    var faults: String?
+    /// The shopper (`X-Vitrine-User`); default the login name when it is a valid id, else
+    /// `anonymous`.
+    var user: String
+    var debug = false
+    /// Hidden, for `vitrine bench app`: write `first-content` to standard error when the first
+    /// frame with a page's content is drawn.
+    var marksFirstContent = false
+
+    static let usage = """
+        usage: vitrine [app] [--server URL] [--locale en-US|de-DE|fr-FR] [--segment new|returning|vip]
+                             [--app-version V] [--capabilities a,b] [--faults PROFILE] [--user ID] [--debug]
+        """
+
+    struct UsageError: Error {
+        var message: String
+    }
+
+    /// The default shopper for `environment`.
+    static func defaultUser(environment: [String: String]) -> String {
+        guard let login = environment["USER"], isValidUser(login) else { return "anonymous" }
+        return login
+    }
+
+    /// `^[A-Za-z0-9._-]{1,64}$`, on bytes, as the backend requires of `X-Vitrine-User`.
+    static func isValidUser(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                true
+            default:
+                false
+            }
+        }
+    }
+
+    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> AppOptions {
+        var options = AppOptions(user: defaultUser(environment: environment))
+        var iterator = arguments.makeIterator()
+        func value(for flag: String) throws(UsageError) -> String {
+            guard let value = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
+            return value
+        }
+        let safe = TerminalText.sanitized
+        while let argument = iterator.next() {
+            switch argument {
+            case "--server", "--backend":
+                let text = try value(for: argument)
+                let lower = text.lowercased()
+                guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: text), url.host != nil else {
+                    throw UsageError(message: "\(argument) '\(safe(text))' is not an http(s) URL")
+                }
+                options.server = url
+            case "--locale":
+                options.locale = try value(for: argument)
+                guard ["en-US", "de-DE", "fr-FR"].contains(options.locale) else {
+                    throw UsageError(message: "--locale '\(safe(options.locale))' is not one of en-US, de-DE, fr-FR")
+                }
+            case "--segment":
+                options.segment = try value(for: argument)
+                guard ["new", "returning", "vip"].contains(options.segment) else {
+                    throw UsageError(message: "--segment '\(safe(options.segment))' is not one of new, returning, vip")
+                }
+            case "--app-version":
+                let text = try value(for: argument)
+                guard let version = AppVersion(text) else { throw UsageError(message: "--app-version '\(safe(text))' is not a version like 2.6.0") }
+                options.appVersion = version
+            case "--capabilities":
+                options.capabilities = Set(try value(for: argument).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            case "--faults":
+                options.faults = try value(for: argument)
+            case "--user":
+                let text = try value(for: argument)
+                guard isValidUser(text) else { throw UsageError(message: "--user '\(safe(text))' must be 1 to 64 of A-Z a-z 0-9 . _ -") }
+                options.user = text
+            case "--debug":
+                options.debug = true
+            case "--mark-first-content":
+                options.marksFirstContent = true
+            default:
+                throw UsageError(message: "unexpected '\(safe(argument))'")
+            }
+        }
+        if options.faults != nil, options.server != nil {
+            throw UsageError(message: "--faults is for the embedded backend; a --server has its own")
+        }
+        return options
+    }
+
+    /// Where the cache and the outbox live: `$XDG_CACHE_HOME/vitrine`, else `~/.cache/vitrine`
+    /// (an `XDG_CACHE_HOME` that is not absolute is ignored, as the specification says).
+    static func storageDirectory(environment: [String: String]) -> URL {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("vitrine", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/vitrine", isDirectory: true)
+    }
+}

@@ -1,0 +1,85 @@
+import FlowCore
+import FlowRuntime
+import FlowTerminal
+import Foundation
+import ImagePipeline
+import RetailKit
+import RetailTerminal
+
+/// `vitrine preview FILE [--app-version V] [--capabilities a,b]` (§11): the authoring loop.
+///
+/// Draws the page file interactively with the app's widgets and keys, reads it again within
+/// a second of it changing, and shows its lint report in a panel; a file that stops being a
+/// page a client would show keeps the last good one on screen and says why. Unknown and
+/// malformed widgets show as labelled placeholders. Exit 0 after `q`, 2 on a usage error or
+/// without a terminal (pointing at `vitrine render` and `vitrine lint`).
+enum PreviewCommand {
+    static let usage = "usage: vitrine preview FILE [--app-version V] [--capabilities a,b]"
+
+    @MainActor
+    static func run(_ arguments: [String], console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+        let options: LintCommand.Options
+        do {
+            options = try LintCommand.parse(arguments)
+        } catch {
+            console.err("vitrine preview: \(error.message)\n\(usage)")
+            return 2
+        }
+        if options.json || options.file == "-" {
+            console.err("vitrine preview: previews a FILE (no --json, no standard input)\n\(usage)")
+            return 2
+        }
+        if let reason = InteractiveTerminal.unavailability(environment: environment) {
+            console.err("vitrine preview: \(reason); for one frame use vitrine render FILE --width W --height H, for the report vitrine lint FILE")
+            return 2
+        }
+        let clock = ContinuousClock()
+        let terminal: InteractiveTerminal
+        do {
+            terminal = try InteractiveTerminal.start(environment: environment, clock: clock)
+        } catch {
+            console.err("vitrine preview: \(error)")
+            return 1
+        }
+        defer { terminal.end() }
+        let registry = RetailViews.makeRegistry(unknownWidgetPolicy: .placeholder)
+        let decoder = PageDecoder(catalog: registry.catalog, makeRequestID: { "preview" })
+        let images = PipelineImageSource(pipeline: ImagePipeline(configuration: .memoryOnly))
+        let host = terminal.host
+        images.onChange = { host.setNeedsFrame() }
+        let client = options.client
+        let environment = RenderEnvironment(
+            isPlain: false, images: images, evaluation: EvaluationContext(client: client, now: Date()), registry: registry)
+        let app = PreviewApp(
+            path: options.file, read: { document(for: $0, decoder: decoder, client: client) }, host: host, environment: environment,
+            decoder: decoder, clock: clock)
+        await app.run()
+        return 0
+    }
+
+    /// What a reading of the file shows: the page (or a sheet over an empty page) with its
+    /// lint report, or why it cannot be shown.
+    static func document(for data: Data, decoder: PageDecoder, client: ClientContext, now: Date = Date()) -> PreviewDocument {
+        let context = EvaluationContext(client: client, now: now)
+        let page: PageModel
+        let diagnostics: [Diagnostic]
+        var sheet: SheetModel?
+        do {
+            let decoded = try decoder.decodePage(data)
+            (page, diagnostics) = (decoded.page, decoded.diagnostics)
+        } catch {
+            guard case .missingRoot = error, let found = try? decoder.decodeSheet(data),
+                let host = try? decoder.decodePage(Data(#"{"page": {"id": "sheet-preview"}}"#.utf8))
+            else { return .refused("page refused: \(TerminalText.sanitized(error.description))") }
+            sheet = found.sheet
+            (page, diagnostics) = (host.page, found.diagnostics)
+        }
+        let report = LintReport(page: page, decodeDiagnostics: diagnostics, context: context, policy: VitrineApp.actionPolicy, decoder: decoder)
+        let lines = report.lines
+        let end = lines.firstIndex(of: "diagnostics") ?? lines.count
+        return .shown(PreviewPage(
+            page: page, sheet: sheet, summary: lines.first ?? "",
+            diagnostics: report.diagnostics.map { TerminalText.sanitized($0.description) },
+            details: Array(lines[min(1, end)..<end]), diagnosticCount: report.diagnostics.count))
+    }
+}

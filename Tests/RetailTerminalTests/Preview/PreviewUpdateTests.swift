@@ -1,0 +1,106 @@
+import FlowCore
+import FlowRuntime
+import FlowTerminal
+import Foundation
+import RetailKit
+import Testing
+@testable import RetailTerminal
+
+@MainActor
+@Suite struct PreviewUpdateTests {
+    static let decoder = PageDecoder(catalog: RetailViews.makeRegistry().catalog, makeRequestID: { "preview" })
+
+    static func shown(_ title: String, diagnostics: [String] = []) throws -> PreviewDocument {
+        let json = #"{"page": {"id": "p", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "\#(title)"}, "actions": {"tap": {"type": "open_page", "page_id": "campaign:x"}}}]}]}}"#
+        let page = try decoder.decodePage(Data(json.utf8)).page
+        return .shown(PreviewPage(page: page, summary: "page p", diagnostics: diagnostics, details: [], diagnosticCount: diagnostics.count))
+    }
+
+    /// The state after `messages`, and every effect they asked for.
+    static func run(_ messages: [PreviewMessage], from start: PreviewState = PreviewState(fileName: "home.json")) -> (PreviewState, [PreviewEffect]) {
+        var state = start
+        var effects: [PreviewEffect] = []
+        for message in messages { effects += PreviewUpdate.update(&state, message) }
+        return (state, effects)
+    }
+
+    static func title(_ state: PreviewState) -> String? {
+        state.page?.page.sections.first?.widgets.first?.data["title"]?.stringValue
+    }
+
+    @Test func aGoodReadingIsShownAndABrokenOneKeepsItAndSaysWhy() throws {
+        let first = Date(timeIntervalSince1970: 100)
+        var (state, _) = Self.run([.read(try Self.shown("One"), at: first)])
+        #expect(Self.title(state) == "One")
+        #expect(state.problem == nil)
+        #expect(state.version == 1)
+        (state, _) = Self.run([.read(.refused("page refused: not JSON"), at: Date(timeIntervalSince1970: 200))], from: state)
+        #expect(Self.title(state) == "One", "the last good page stays")
+        #expect(state.pageReadAt == first)
+        #expect(state.problem == "page refused: not JSON")
+        #expect(state.version == 1, "the layout is not measured again for the same page")
+        (state, _) = Self.run([.read(try Self.shown("Two"), at: Date(timeIntervalSince1970: 300))], from: state)
+        #expect(Self.title(state) == "Two")
+        #expect(state.problem == nil)
+        #expect(state.version == 2)
+    }
+
+    @Test func aFileBrokenFromTheStartShowsTheReasonFullScreen() throws {
+        let (state, _) = Self.run([.read(.refused("the file is missing"), at: Date())])
+        let view = PreviewView(environment: RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry()))
+        let lines = view.draw(state, width: 80, height: 24).view.frame.buffer.plainLines
+        #expect(lines.contains { $0.contains("Something went wrong") })
+        #expect(lines.contains { $0.contains("the file is missing") })
+        #expect(lines.last?.contains("not valid: the file is missing") == true)
+    }
+
+    @Test func theViewKeepsTheOldScreenAndShowsTheDiagnosticInThePanel() throws {
+        let environment = RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
+        let view = PreviewView(environment: environment)
+        var (state, _) = Self.run([.read(try Self.shown("Hello", diagnostics: ["unknown_type at page.sections.0.widgets.1"]), at: Date())])
+        var lines = view.draw(state, width: 80, height: 24).view.frame.buffer.plainLines
+        #expect(lines.contains { $0.hasPrefix("Hello") })
+        #expect(lines.contains { $0.contains("• unknown_type at page.sections.0.widgets.1") })
+        #expect(lines.last?.contains("1 diagnostic") == true)
+        (state, _) = Self.run([.read(.refused("page refused: no page object"), at: Date())], from: state)
+        lines = view.draw(state, width: 80, height: 24).view.frame.buffer.plainLines
+        #expect(lines.contains { $0.hasPrefix("Hello") }, "the old screen stays")
+        #expect(lines.contains { $0.contains("✗ The file is not shown as it is now:") })
+        #expect(lines.contains { $0.contains("page refused: no page object") })
+        (state, _) = Self.run([.input(.text("d"))], from: state)
+        lines = view.draw(state, width: 80, height: 24).view.frame.buffer.plainLines
+        #expect(!lines.contains { $0.contains("✗ The file") }, "d hides the panel")
+    }
+
+    @Test func enterFiresTheFocusedTapAndOtherKeysAskTheRuntime() throws {
+        let environment = RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
+        let view = PreviewView(environment: environment)
+        var (state, _) = Self.run([.read(try Self.shown("Hello"), at: Date())])
+        let layout = view.draw(state, width: 80, height: 24).layout
+        var effects: [PreviewEffect]
+        (state, effects) = Self.run([.presented(layout), .input(.key(.enter))], from: state)
+        guard case .fire(let action, "tap", "t", "s")? = effects.first else {
+            Issue.record("expected the tap to fire, got \(effects)")
+            return
+        }
+        #expect(action.type == "open_page")
+        (_, effects) = Self.run([.input(.text("r"))], from: state)
+        guard case .reload? = effects.first else {
+            Issue.record("r reads the file again: \(effects)")
+            return
+        }
+        (state, effects) = Self.run([.input(.text("q"))], from: state)
+        #expect(state.isQuitting)
+        guard case .quit? = effects.first else {
+            Issue.record("q quits: \(effects)")
+            return
+        }
+    }
+
+    @Test func helpOpensWithQuestionMarkAndAnyKeyClosesIt() {
+        var (state, _) = Self.run([.input(.text("?"))])
+        #expect(state.showsHelp)
+        (state, _) = Self.run([.input(.text("j"))], from: state)
+        #expect(!state.showsHelp)
+    }
+}

@@ -1,0 +1,42 @@
+import FlowTerminal
+import Testing
+@testable import RetailTerminal
+
+@Suite struct ShellKeyMapTests {
+    @Test(arguments: [
+        (InputEvent.key(.down), ShellCommand.browse(.down)), (.text("j"), .browse(.down)),
+        (.key(.up), .browse(.up)), (.text("k"), .browse(.up)),
+        (.key(.left), .browse(.left)), (.text("h"), .browse(.left)),
+        (.key(.right), .browse(.right)), (.text("l"), .browse(.right)),
+        (.key(.pageDown), .browse(.pageDown)), (.text(" "), .browse(.pageDown)), (.key(.pageUp), .browse(.pageUp)),
+        (.key(.home), .browse(.top)), (.key(.end), .browse(.bottom)),
+        (.key(.tab), .browse(.next)), (.key(.backTab), .browse(.previous)),
+        (.key(.enter), .activate), (.text("a"), .addToCart), (.text("/"), .search), (.text("r"), .refresh),
+        (.text("c"), .cart), (.key(.escape), .back), (.key(.backspace), .back), (.text("?"), .help),
+        (.text("q"), .quit), (.key(.ctrl("c")), .quit), (.text("d"), .togglePanel),
+    ])
+    func eachKeyOfTheIssueMeansItsCommand(event: InputEvent, command: ShellCommand) {
+        #expect(ShellKeyMap.command(for: event) == command)
+    }
+
+    @Test func otherKeysMeanNothingAndReachATextFieldAsTyped() {
+        #expect(ShellKeyMap.command(for: .text("x")) == nil)
+        #expect(ShellInput.from(.text("x")) == [.text("x")])
+        #expect(ShellInput.from(.paste("winter coat")) == [.text("winter coat")])
+    }
+
+    @Test func theWheelScrollsAndALeftClickIsACell() {
+        #expect(ShellInput.from(.mouse(MouseEvent(action: .wheelDown, button: 0, x: 3, y: 4))) == [.wheel(rows: 3)])
+        #expect(ShellInput.from(.mouse(MouseEvent(action: .wheelUp, button: 0, x: 3, y: 4))) == [.wheel(rows: -3)])
+        #expect(ShellInput.from(.mouse(MouseEvent(action: .press, button: 0, x: 3, y: 4))) == [.click(x: 3, y: 4)])
+        #expect(ShellInput.from(.mouse(MouseEvent(action: .press, button: 2, x: 3, y: 4))).isEmpty)
+        #expect(ShellInput.from(.mouse(MouseEvent(action: .release, button: 0, x: 3, y: 4))).isEmpty)
+    }
+
+    @Test func theHelpNamesEveryKeyOfTheApp() {
+        let keys = ShellKeyMap.appHelp.map(\.keys).joined(separator: " ")
+        for key in ["j k", "h l", "PgUp PgDn", "Home End", "Enter", "a", "/", "c", "r", "Esc", "q"] {
+            #expect(keys.contains(key), "\(key)")
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import FlowCore
+import FlowRuntime
+import FlowTerminal
+import Foundation
+import RetailKit
+import Testing
+@testable import RetailTerminal
+
+/// The shopper app driven through its update function and its view, as the loop drives it:
+/// messages in, effects out, and each frame presented back.
+@MainActor
+struct ShopperDriver {
+    var state = ShopperState(now: Date(timeIntervalSince1970: 1_798_000_000))
+    var effects: [ShopperEffect] = []
+    let view = ShopperView(environment: RenderEnvironment(
+        isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date(timeIntervalSince1970: 1_798_000_000)),
+        registry: RetailViews.makeRegistry()))
+    var width = 80
+    var height = 24
+
+    /// Sends `message`, then presents frames until one changes nothing.
+    mutating func send(_ message: ShopperMessage) {
+        effects += ShopperUpdate.update(&state, message)
+        for _ in 0..<20 {
+            let frame = view.draw(state, width: width, height: height)
+            guard let layout = frame.layout else { return }
+            effects += ShopperUpdate.update(&state, .presented(layout))
+            if !state.needsFrame { return }
+        }
+    }
+
+    mutating func key(_ event: InputEvent, times: Int = 1) {
+        for _ in 0..<times { send(.input(event)) }
+    }
+
+    mutating func takeEffects() -> [ShopperEffect] {
+        defer { effects = [] }
+        return effects
+    }
+
+    var lines: [String] { view.draw(state, width: width, height: height).view.frame.buffer.plainLines }
+
+    var focused: String? {
+        guard let index = state.shownPageIndex, case .widget(let id) = state.stack[index].viewport.focus else { return nil }
+        return id.string
+    }
+
+    static let decoder = PageDecoder(catalog: RetailViews.makeRegistry().catalog, makeRequestID: { "req-1" })
+
+    static func product(_ id: String, available: Bool = true) -> String {
+        let actions = available
+            ? #"{"tap": {"type": "open_page", "page_id": "product:\#(id)"}, "add_to_cart": {"type": "add_to_cart", "product_id": "\#(id)"}}"#
+            : #"{"tap": {"type": "open_page", "page_id": "product:\#(id)"}}"#
+        return #"{"type": "product_card", "id": "card.\#(id)", "layout": {"width": 0.45}, "data": {"product_id": "\#(id)", "title": "Product \#(id)", "price": {"amount": 10, "currency": "USD"}, "availability": "\#(available ? "available" : "unavailable")"}, "actions": \#(actions)}"#
+    }
+
+    /// A home page: a nav bar, forty tappable rows, then a carousel of products; more pages follow.
+    static func home(more: Bool = true) throws -> PageSnapshot {
+        let rows = (0..<40).map { #"{"type": "title_block", "id": "row\#($0)", "data": {"title": "Row \#($0)"}, "actions": {"tap": {"type": "open_page", "page_id": "campaign:c\#($0)"}}}"# }
+        let products = ["p1", "p2", "p3"].map { product($0) } + [product("p4", available: false)]
+        let pagination = more ? #", "pagination": {"has_more": true, "postback": {"cursor": "2"}}"# : ""
+        let json = #"{"page": {"id": "home", "nav": {"title": "Vitrine"}, "sections": [{"id": "rows", "widgets": [\#(rows.joined(separator: ","))]}, {"id": "deals", "layout": {"arrangement": "carousel"}, "widgets": [\#(products.joined(separator: ","))]}]\#(pagination)}}"#
+        let page = try decoder.decodePage(Data(json.utf8)).page
+        return PageSnapshot(loadState: .loaded, page: page, hasMorePages: more, contentGeneration: 1)
+    }
+}
+
+@MainActor
+@Suite struct ShopperUpdateTests {
+    @Test func backReturnsToThePageBelowAtItsScrollAndFocus() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        app.key(.text("j"), times: 25)
+        #expect(app.focused == "row25")
+        let scroll = app.state.stack[0].viewport.scroll
+        #expect(scroll > 0)
+        app.key(.key(.enter))
+        #expect(app.takeEffects().contains(.perform(ActionData(type: "open_page", ["page_id": .string("campaign:c25")]), event: "tap", widgetID: "row25", sectionID: "rows", pageID: "home")))
+        app.send(.navigated([.page("home"), .page("campaign:c25")]))
+        #expect(app.state.shownPageID == "campaign:c25")
+        app.key(.key(.escape))
+        #expect(app.takeEffects() == [.back])
+        app.send(.navigated([.page("home")]))
+        #expect(app.state.stack[0].viewport.scroll == scroll, "the page below kept its scroll")
+        #expect(app.focused == "row25")
+    }
+
+    @Test func nearingTheEndAsksForTheNextPageOnce() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        #expect(!app.takeEffects().contains(.loadNextPage("home")))
+        app.key(.key(.end))
+        app.key(.text("k"))
+        let effects = app.takeEffects()
+        #expect(effects.filter { $0 == .loadNextPage("home") }.count == 1, "\(effects)")
+        var loading = try ShopperDriver.home()
+        loading.nextPage = .loading
+        app.send(.pageChanged("home", loading))
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        app.key(.text("j"))
+        #expect(app.takeEffects().contains(.loadNextPage("home")), "asked again once it was idle again")
+    }
+
+    @Test func aAddsTheFocusedProductAndSaysSoWhenItCannot() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home(more: false)))
+        app.key(.key(.end))
+        #expect(app.focused?.hasPrefix("card.") == true)
+        while app.focused != "card.p1" { app.key(.text("h")) }
+        app.key(.text("a"))
+        #expect(app.takeEffects() == [.perform(ActionData(type: "add_to_cart", ["product_id": .string("p1")]), event: "add_to_cart", widgetID: "card.p1", sectionID: "deals", pageID: "home")])
+        app.key(.text("l"), times: 3)
+        #expect(app.focused == "card.p4")
+        app.key(.text("a"))
+        #expect(app.takeEffects() == [.showToast("This can't be added to the cart")])
+    }
+
+    @Test func theCardBeingAddedIsMarkedAndTheBadgeCounts() throws {
+        var app = ShopperDriver()
+        app.width = 120
+        app.send(.pageChanged("home", try ShopperDriver.home(more: false)))
+        app.key(.key(.end))
+        app.send(.cartChanged(CartSummary(
+            lines: [.init(productID: "p1", title: "Product p1", quantity: 1, isPending: true)], badgeCount: 1,
+            pendingProducts: [ExactString("p1")], isKnown: true)))
+        #expect(app.lines.contains { $0.contains("◌ adding…") })
+        #expect(app.lines.first?.hasSuffix(" 1…") == true, "the badge, pending: \(app.lines.first ?? "")")
+        app.send(.cartChanged(CartSummary(lines: [.init(productID: "p1", title: "Product p1", quantity: 1)], badgeCount: 1, isKnown: true)))
+        #expect(app.lines.contains { $0.contains("✓ 1 in cart") })
+        #expect(app.lines.first?.hasSuffix(" 1") == true)
+    }
+
+    @Test func searchTypesAsksAndOpensTheChosenSuggestion() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        app.key(.text("/"))
+        #expect(app.takeEffects() == [.open(.search(query: nil))])
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        #expect(app.takeEffects() == [.search("")])
+        app.key(.text("c"))
+        app.key(.text("o"))
+        #expect(app.takeEffects() == [.search("c"), .search("co")])
+        #expect(app.state.query == "co", "letters that are keys elsewhere are typed here")
+        app.send(.suggestionsChanged(SearchSummary(suggestions: [
+            .init(text: "Coats", kind: "category", target: "category:coats"),
+            .init(text: "cotton", kind: "query", target: "cotton"),
+        ], answeredQuery: "co", status: .loaded)))
+        #expect(app.lines.contains { $0.contains("Coats") && $0.contains("category") })
+        app.key(.key(.down), times: 2)
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.search("cotton")], "a query suggestion searches for it")
+        #expect(app.state.query == "cotton")
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.open(.page("category:coats"))])
+        app.key(.key(.backspace))
+        #expect(app.takeEffects() == [.search("cotto")])
+        app.key(.key(.escape))
+        #expect(app.takeEffects() == [.back])
+    }
+
+    @Test func theCartSheetRemovesTheChosenLine() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wool coat", quantity: 2, price: "$20.00"),
+            .init(productID: "p2", title: "Scarf", quantity: 1, price: "$9.00"),
+        ], badgeCount: 3, subtotal: "$49.00", isKnown: true)))
+        app.key(.text("c"))
+        #expect(app.takeEffects() == [.open(.cart)])
+        app.send(.navigated([.page("home"), .cart]))
+        let lines = app.lines
+        #expect(lines.contains { $0.contains("Your cart · 3 items") })
+        #expect(lines.contains { $0.contains("Wool coat") && $0.contains("×2") && $0.contains("$20.00") && $0.contains("[ Remove ]") })
+        #expect(lines.contains { $0.contains("Subtotal $49.00") })
+        app.key(.text("j"))
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.removeFromCart("p2")])
+        app.key(.key(.escape))
+        #expect(app.takeEffects() == [.back])
+    }
+
+    @Test func aLinkThatIsNoScreenGoesBackWithAToast() {
+        var app = ShopperDriver()
+        app.send(.navigated([.page("home"), .link("vitrine://story/care")]))
+        let effects = app.takeEffects()
+        #expect(effects.first == .back)
+        #expect(effects.count == 2)
+    }
+
+    @Test func escClosesASheetBeforeGoingBackAndCtrlCQuitsFromAnywhere() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        app.send(.sheetsChanged([try ShopperDriver.decoder.decodeSheet(Data(#"{"sheet": {"id": "s", "sections": []}}"#.utf8)).sheet]))
+        app.key(.key(.escape))
+        #expect(app.takeEffects() == [.dismissSheet])
+        app.send(.navigated([.page("home"), .search(query: "boots")]))
+        #expect(app.state.query == "boots")
+        _ = app.takeEffects()
+        app.key(.key(.ctrl("c")))
+        #expect(app.takeEffects() == [.quit])
+        #expect(app.state.isQuitting)
+    }
+
+    @Test func theHelpShowsEveryKeyAndAnyKeyClosesIt() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        app.key(.text("?"))
+        #expect(app.lines.contains { $0.contains("add the focused product to the cart") })
+        app.key(.text("j"))
+        #expect(!app.state.showsHelp)
+        #expect(app.focused == "row0", "the key that closed the help did nothing else")
+    }
+
+    @Test func debugLinesGoToThePanelOnlyWithDebug() {
+        var app = ShopperDriver()
+        app.send(.debug(DebugLine(.event, "impression card.p1", at: app.state.now)))
+        #expect(!app.lines.contains { $0.contains("impression card.p1") })
+        app.state = ShopperState(now: app.state.now, isDebug: true)
+        app.send(.debug(DebugLine(.event, "impression card.p1", at: app.state.now)))
+        #expect(app.lines.contains { $0.contains("event impression card.p1") })
+        app.key(.text("d"))
+        #expect(!app.lines.contains { $0.contains("impression card.p1") }, "d hides the panel")
+    }
+}

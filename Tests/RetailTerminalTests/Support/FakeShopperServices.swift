@@ -1,0 +1,92 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import ImagePipeline
+import Observation
+import RetailKit
+@testable import RetailTerminal
+
+/// Pages by id, answered at once from JSON the test gives.
+struct ScriptedLoader: PageLoader {
+    let pages: [String: String]
+
+    struct Missing: Error {}
+
+    func loadPage(_ request: PageRequest) async throws -> Data {
+        guard let json = pages[request.pageID] else { throw Missing() }
+        return Data(json.utf8)
+    }
+}
+
+@MainActor
+final class ImpressionLog {
+    var events: [ImpressionEvent] = []
+}
+
+/// The shell's services without a backend: real page stores over scripted pages, a real
+/// dispatcher and impression tracker, and a navigator, cart and search the test moves.
+@MainActor
+@Observable
+final class FakeShopperServices: ShopperServices {
+    @ObservationIgnored let loader: ScriptedLoader
+    @ObservationIgnored let decoder = PageDecoder(catalog: RetailViews.makeRegistry().catalog)
+    @ObservationIgnored let dispatcher: ActionDispatcher
+    @ObservationIgnored let impressions: ImpressionTracker
+    @ObservationIgnored let images = ImagePipeline(configuration: .memoryOnly)
+    @ObservationIgnored var imageBaseURL: URL? { nil }
+    @ObservationIgnored private var stores: [String: PageStore] = [:]
+    @ObservationIgnored private var eventHandlers: [@MainActor (String, JSONObject) -> Void] = []
+
+    var destinations: [ShopperDestination] = [.page("home")]
+    var cartSummary = CartSummary()
+    var searchSummary = SearchSummary()
+    /// What the shell asked for, in order.
+    var performed: [(type: String, widgetID: String?, event: String)] = []
+    var removed: [String] = []
+    var searched: [String] = []
+    /// Impressions the tracker counted.
+    @ObservationIgnored let impressionLog = ImpressionLog()
+    var started = false
+
+    init(pages: [String: String], clock: any Clock<Duration>) {
+        loader = ScriptedLoader(pages: pages)
+        dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: clock), decoder: decoder, transport: nil)
+        let log = impressionLog
+        impressions = ImpressionTracker(clock: clock) { log.events.append($0) }
+    }
+
+    func pageStore(for pageID: String) -> PageStore {
+        if let store = stores[pageID] { return store }
+        let store = PageStore(pageID: pageID, loader: loader, decoder: decoder)
+        stores[pageID] = store
+        store.loadInitial()
+        return store
+    }
+
+    func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool {
+        performed.append((action.type, widgetID, event))
+        if let page = action["page_id"]?.stringValue { destinations.append(.page(page)) }
+        return true
+    }
+
+    func open(_ destination: ShopperDestination) -> Bool {
+        destinations.append(destination)
+        return true
+    }
+
+    func back() -> Bool {
+        guard destinations.count > 1 else { return false }
+        destinations.removeLast()
+        return true
+    }
+
+    func removeFromCart(productID: String) { removed.append(productID) }
+    func updateSearch(query: String) { searched.append(query) }
+    func onTrackedEvent(_ handler: @escaping @MainActor (String, JSONObject) -> Void) { eventHandlers.append(handler) }
+    func start() { started = true }
+    func shutdown() async {}
+
+    func track(_ name: String, _ fields: JSONObject = JSONObject()) {
+        for handler in eventHandlers { handler(name, fields) }
+    }
+}

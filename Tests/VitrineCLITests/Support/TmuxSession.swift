@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A `vitrine` process in a tmux pane of its own server, driven as a person would: keys sent
+/// with `send-keys`, the screen read with `capture-pane`.
+///
+/// Waiting is on the pane's output: `pipe-pane` copies everything the process writes into a
+/// FIFO the test reads, so `waitUntil` looks at the screen again only when something was
+/// drawn, up to a deadline. Nothing sleeps to synchronise. Each session has its own server,
+/// on a socket in its own temporary directory, and kills only that server.
+final class TmuxSession {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let socket: String
+    private let directory: URL
+    private let fifo: Int32
+    private(set) var isClosed = false
+
+    /// Whether tmux is installed (`scripts/setup.sh` installs it for `make test`).
+    static var isInstalled: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Starts `arguments` (the program first) in a `width` × `height` pane. When the program
+    /// ends, the pane prints `exit=STATUS` and stays, so a test can look at what is left.
+    init(_ arguments: [String], width: Int, height: Int, environment: [String: String] = [:]) throws {
+        guard Self.isInstalled else { throw Failure(description: "tmux is not installed: run scripts/setup.sh") }
+        let name = "vitrine-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        socket = directory.appendingPathComponent("socket").path
+        let fifoPath = directory.appendingPathComponent("output").path
+        guard mkfifo(fifoPath, 0o600) == 0 else { throw Failure(description: "mkfifo failed: errno \(errno)") }
+        // Opened first, without blocking, so the writer tmux starts can always open it.
+        fifo = open(fifoPath, O_RDONLY | O_NONBLOCK)
+        guard fifo >= 0 else { throw Failure(description: "cannot open the FIFO: errno \(errno)") }
+        let exports = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+        let command = "env \(exports) \(arguments.map(Self.quoted).joined(separator: " ")); echo exit=$?; exec sleep 600"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", "sh", "-c", command], capturing: false)
+        try tmux(["set-option", "-t", "e2e", "status", "off"])
+        try tmux(["pipe-pane", "-O", "-t", "e2e", "cat >> \(Self.quoted(fifoPath))"])
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Kills this session's server and removes its files.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = try? tmux(["kill-server"])
+        Glibc.close(fifo)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The screen, one string per row (trailing blanks trimmed by tmux).
+    func screen() -> [String] {
+        ((try? tmux(["capture-pane", "-p", "-t", "e2e"])) ?? "").components(separatedBy: "\n")
+    }
+
+    /// The screen as one string, for failure messages.
+    var picture: String { screen().joined(separator: "\n") }
+
+    /// Sends keys by tmux's names (`Down`, `Enter`, `Escape`, `C-c`, `PageDown`, `q`).
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "e2e"] + keys)
+    }
+
+    /// Types `text` literally.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "e2e", "-l", text])
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// A format variable of the pane (`alternate_on`, `cursor_flag`, `pane_width`).
+    func paneValue(_ name: String) -> String {
+        ((try? tmux(["display-message", "-p", "-t", "e2e", "#{\(name)}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until `condition` holds for the screen, looking again each time the program
+    /// draws, for at most `seconds`. Returns whether it held.
+    @discardableResult
+    func waitUntil(seconds: Double = 15, _ condition: ([String]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var scratch = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if condition(screen()) { return true }
+            let remaining = Int32(deadline.timeIntervalSinceNow * 1000)
+            guard remaining > 0 else { return false }
+            var watched = pollfd(fd: fifo, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watched, 1, min(remaining, 1000))
+            if ready > 0 {
+                if watched.revents & Int16(POLLIN) != 0 {
+                    while read(fifo, &scratch, scratch.count) > 0 {}
+                } else if watched.revents & Int16(POLLHUP) != 0 {
+                    // The pane's writer is gone: nothing more will be drawn.
+                    return condition(screen())
+                }
+            }
+            // A timeout of the poll (at most a second) looks again too: tmux may have drawn
+            // from its own state (a resize) without the program writing.
+        }
+    }
+
+    /// Waits until some row contains `text`.
+    @discardableResult
+    func waitFor(_ text: String, seconds: Double = 15) -> Bool {
+        waitUntil(seconds: seconds) { $0.contains { $0.contains(text) } }
+    }
+
+    /// Runs `tmux -S socket arguments` and returns what it printed. Spawned with every signal
+    /// unblocked and at its default: a server inherits the mask of the process that starts it,
+    /// and one started with SIGTERM or SIGCHLD blocked (as threads of a test runner may have
+    /// them) would never hear `kill-server` or its panes ending.
+    @discardableResult
+    private func tmux(_ arguments: [String], capturing: Bool = true) throws -> String {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
+        defer { Glibc.close(fds[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capturing {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        } else {
+            // The server this may start keeps the descriptors it inherits: no pipe of ours.
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = (["tmux", "-S", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawnp(&child, "tmux", &actions, &attributes, argv, environ)
+        Glibc.close(fds[1])
+        guard status == 0 else { throw Failure(description: "cannot run tmux: \(status)") }
+        var output = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fds[0], &chunk, chunk.count)
+            if count > 0 { output.append(contentsOf: chunk[0..<count]) } else if count < 0, errno == EINTR { continue } else { break }
+        }
+        var exit: Int32 = 0
+        while waitpid(child, &exit, 0) < 0, errno == EINTR {}
+        guard exit == 0 else { throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(exit))") }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `text` as one shell word.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
