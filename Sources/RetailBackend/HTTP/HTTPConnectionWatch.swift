@@ -203,7 +203,7 @@ final class HTTPConnectionWatch: Sendable {
     /// brought the least lately, while they are past `pressureHeadTimeout`, down to `lowWater`.
     private func relievePressure(_ state: inout State, at now: ContinuousClock.Instant) -> Int {
         let open = state.entries.values.reduce(0) { $0 + ($1.cut == nil ? 1 : 0) }
-        guard open > limits.highWater else { return 0 }
+        guard open >= limits.highWater else { return 0 }
         var candidates: [(id: Int, headSince: ContinuousClock.Instant?, recentBytes: Int)] = []
         for (id, entry) in state.entries where entry.cut == nil {
             switch entry.phase {
