@@ -118,6 +118,14 @@ final class HTTPServerHeadLayoutTests {
         #expect(handler.count == 0)
     }
 
+    @Test func aTrailerOfManyFieldsGetsTheFrontsJSON431() throws {
+        let fields = (0..<1_000).map { "t\($0): v\r\n" }.joined()
+        let (reply, _) = try send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\(fields)\r\n")
+        #expect(reply?.status == 431)
+        #expect(reply?.errorCode == "headers_too_large")
+        #expect(handler.count == 0)
+    }
+
     @Test func aHeadOfManyFieldsInPiecesIsServedWhole() throws {
         // Received in pieces, so libmicrohttpd's buffer fills over several reads: the layout
         // check must hold for a head that did not arrive at once.

@@ -74,8 +74,14 @@ enum HTTPFraming {
     }
 
     /// The answer for trailer fields (after a chunked body) that must not be served: they are
-    /// held to the rules of header fields, and may not carry what frames or routes a request.
-    static func trailerRefusal(_ fields: [(name: String, value: String)]) -> HTTPResponse? {
+    /// held to the rules and limits of header fields, and may not carry what frames or routes
+    /// a request.
+    static func trailerRefusal(_ fields: [(name: String, value: String)], limits: Limits) -> HTTPResponse? {
+        let bytes = fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        if fields.count > limits.maxHeaderFields || bytes > limits.maxHeadBytes {
+            return HTTPFrontError.response(status: 431, code: "headers_too_large",
+                                           message: "the trailer has more than \(limits.maxHeaderFields) fields or \(limits.maxHeadBytes) bytes")
+        }
         for field in fields {
             guard isToken(field.name), isValidValue(field.value) else {
                 return HTTPFrontError.badRequest("invalid_trailer", "a trailer field must have a token name and a value without control characters")

@@ -39,7 +39,7 @@ enum HTTPHeadLayout {
                 return "the request line must be a method, one space, the target, one space and the version"
             }
             guard versionAt - 1 - targetAt == targetLength else {
-                return "the request target holds a NUL byte"
+                return "the request target holds a NUL byte, or the request line does not end in CRLF"
             }
             var position = versionAt + line.version.utf8.count
             for field in fields {

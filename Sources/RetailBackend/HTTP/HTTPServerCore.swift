@@ -152,7 +152,7 @@ final class HTTPServerCore: Sendable {
                 return receive(uploadData, size: size, context: context)
             }
             if let id = context.connection?.watchID { watch.enter(.busy, for: id) }
-            if let refusal = HTTPFraming.trailerRefusal(HTTPRawField.fields(of: connection, kind: .FOOTER_KIND).map { (name: $0.name, value: $0.value) }) {
+            if let refusal = HTTPFraming.trailerRefusal(HTTPRawField.fields(of: connection, kind: .FOOTER_KIND).map { (name: $0.name, value: $0.value) }, limits: framingLimits) {
                 return queue(refusal, on: connection, context: context, closing: true)
             }
             return complete(connection: connection, context: context)
