@@ -29,9 +29,12 @@ extension HomeBackend {
         public var acceptsFaultHeader = false
         /// Shoppers (carts with their idempotency keys) kept. Default: 10 000.
         public var cartCapacity = 10_000
-        /// Shoppers one client address may hold; its own oldest is forgotten past it
-        /// (`CartBook`). Default: 1 000.
-        public var cartsPerAddress = 1_000
+        /// New shoppers (carts) one client address may create at once (`NewShopperAllowance`;
+        /// past it, 429 `too_many_new_carts`). Default: 100.
+        public var newCartsPerAddressBurst = 100
+        /// New shoppers one client address may create a second once its burst is spent.
+        /// Default: 1.
+        public var newCartsPerAddressPerSecond: Double = 1
         /// Idempotency keys remembered per shopper (oldest forgotten first). Default: 32.
         public var idempotencyKeysPerUser = 32
         /// How long an idempotency key is remembered. Default: 24 hours.

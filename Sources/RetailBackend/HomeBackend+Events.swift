@@ -2,6 +2,12 @@ import FlowCore
 import Foundation
 
 extension HomeBackend {
+    /// Whose ids an event's id is de-duplicated among: its `X-Vitrine-User`, or for a client
+    /// without one, its address (so anonymous clients do not share one window either).
+    static func eventSender(of request: HTTPRequest) -> String {
+        request.header("x-vitrine-user").map { "user " + $0 } ?? "address " + request.clientAddress
+    }
+
     /// `POST /v1/events` with `{events: [Event]}`: each event needs a string `event_id` and
     /// `name`; other fields are kept opaque. The whole batch is refused if one event is
     /// malformed, so a client never half-sends.
@@ -20,7 +26,7 @@ extension HomeBackend {
                 throw .badBody("events[\(index)]: \(error.message)")
             }
         }
-        let result = events.record(batch)
+        let result = events.record(batch, from: Self.eventSender(of: request))
         return .json(["accepted": .integer(result.accepted), "duplicates": .integer(result.duplicates)])
     }
 }

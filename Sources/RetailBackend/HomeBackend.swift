@@ -37,7 +37,8 @@ public final class HomeBackend: HTTPHandler {
         pages = PageCache(capacity: configuration.pageCacheCapacity)
         carts = CartService(
             catalogue: catalogue, now: configuration.now, cartCapacity: configuration.cartCapacity,
-            cartsPerAddress: configuration.cartsPerAddress, keysPerUser: configuration.idempotencyKeysPerUser,
+            newCartsBurst: configuration.newCartsPerAddressBurst, newCartsPerSecond: configuration.newCartsPerAddressPerSecond,
+            keysPerUser: configuration.idempotencyKeysPerUser,
             keyLifetime: configuration.idempotencyLifetime)
         events = EventLog(idCapacity: configuration.eventIDCapacity)
         images = ImageStore(specs: ImageSpec.all(in: catalogue), memoryBudget: configuration.imageMemoryBudget,

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import Synchronization
 import Testing
 @testable import RetailBackend
 
@@ -77,5 +78,57 @@ import Testing
         // Written as a JSON integer, as the contract's schema says (no fraction, no exponent).
         #expect(String(decoding: response.body, as: UTF8.self).contains(#""revision":\#(later),"#))
         #expect(later > first)
+    }
+
+    @Test(arguments: [#"{"product_id":"p-1002"}"#, #"{"quantity":null,"product_id":"p-1002"}"#])
+    func anAddWithoutQuantityMeansQuantityOne(retry: String) throws {
+        let first = add(#"{"product_id":"p-1002","quantity":1}"#, key: "k-default")
+        #expect(first.status == 200)
+        let replay = add(retry, key: "k-default")
+        #expect(replay.status == 200)
+        #expect(replay.body == first.body)
+        #expect(add(#"{"product_id":"p-1002","quantity":2}"#, key: "k-default").status == 422)
+    }
+
+    @Test func aReadRacingTheFirstChangeNeverAnswersAHigherRevision() throws {
+        // The clock moves a microsecond per read. The change's first read of it holds there
+        // until the racing read of the cart has answered (or 300 ms pass, which is what
+        // happens when the change reads it under the book's lock: the read then waits for the
+        // lock and sees the change). Reading it before the lock let the read slip in between
+        // and answer a later clock than the change's revision.
+        let ticks = Atomic<Int>(0)
+        let armed = Atomic<Bool>(false)
+        let changeReadClock = DispatchSemaphore(value: 0)
+        let readAnswered = DispatchSemaphore(value: 0)
+        let start = TestClock.anchor
+        let backend = try makeBackend { configuration in
+            configuration.now = {
+                let tick = ticks.wrappingAdd(1, ordering: .relaxed).newValue
+                if armed.exchange(false, ordering: .relaxed) {
+                    changeReadClock.signal()
+                    _ = readAnswered.wait(timeout: .now() + .milliseconds(300))
+                }
+                return start.addingTimeInterval(Double(tick) / 1_000_000)
+            }
+        }
+        let user = ["x-vitrine-user": "racer"]
+        armed.store(true, ordering: .relaxed)
+        let change = Mutex<HTTPResponse?>(nil)
+        let changed = DispatchSemaphore(value: 0)
+        Thread {
+            change.withLock { $0 = backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001"}"#, headers: user)) }
+            changed.signal()
+        }.start()
+        #expect(changeReadClock.wait(timeout: .now() + .seconds(5)) == .success)
+        let read = try parse(backend.respond(to: get("/v1/cart", headers: user)))
+        readAnswered.signal()
+        #expect(changed.wait(timeout: .now() + .seconds(5)) == .success)
+        let changeRevision = try #require(try change.withLock { $0 }.map(parse)?["revision"]?.intValue)
+        let readRevision = try #require(read["revision"]?.intValue)
+        if read["item_count"] == 0 {
+            #expect(readRevision < changeRevision)
+        } else {
+            #expect(readRevision == changeRevision)
+        }
     }
 }

@@ -67,12 +67,13 @@ final class HTTPServerLimitsTests {
         #expect(try server.stillServes())
     }
 
-    @Test func declaredLengthsCompareWithoutOverflow() {
-        #expect(HTTPServerCore.declaredLength("1048577", exceeds: 1 << 20))
-        #expect(!HTTPServerCore.declaredLength("1048576", exceeds: 1 << 20))
-        #expect(HTTPServerCore.declaredLength("99999999999999999999999", exceeds: 1 << 20))
-        #expect(!HTTPServerCore.declaredLength("12abc", exceeds: 1 << 20))
-        #expect(!HTTPServerCore.declaredLength("-1", exceeds: 1 << 20))
+    @Test func declaredLengthsReadWithoutOverflow() {
+        #expect(HTTPServerCore.declaredLength("1048577") == 1_048_577)
+        #expect(HTTPServerCore.declaredLength(" 0 ") == 0)
+        #expect(HTTPServerCore.declaredLength("99999999999999999999999") == Int.max)
+        #expect(HTTPServerCore.declaredLength("12abc") == nil)
+        #expect(HTTPServerCore.declaredLength("-1") == nil)
+        #expect(HTTPServerCore.declaredLength("5, 5") == nil)
     }
 
     @Test(arguments: ["99999999999999999999", "-1"])
@@ -156,7 +157,8 @@ final class HTTPServerLimitsTests {
 
     @Test func badClientsLeaveNoRequestBehind() throws {
         _ = try server.exchange("GARBAGE\r\n\r\n")
-        _ = try server.exchange("GET /echo HTTP/1.1\r\nHost: test\r\nX-Huge: \(String(repeating: "a", count: 40_000))\r\n\r\n")
+        // Past libmicrohttpd's pool (four times the head limit): it refuses this head itself.
+        _ = try server.exchange("GET /echo HTTP/1.1\r\nHost: test\r\nX-Huge: \(String(repeating: "a", count: 80_000))\r\n\r\n")
         _ = try server.exchange("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Length: 9999999\r\n\r\n")
         let abandoned = try RawSocketClient(port: server.port)
         abandoned.send("POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")

@@ -44,7 +44,7 @@ final class HTTPServerSlowClientTests {
     }
 
     @Test func aBodyBelowTheMinimumRateIsCut() throws {
-        let server = try server { $0.bodyRateGrace = .milliseconds(500); $0.minimumBodyRate = 100 }
+        let server = try server { $0.bodyRateWindow = .milliseconds(500); $0.minimumBodyRate = 100 }
         defer { server.stop() }
         let client = try RawSocketClient(port: server.port)
         client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n")

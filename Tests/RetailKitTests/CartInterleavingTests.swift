@@ -16,7 +16,7 @@ import Testing
     @Test func athousandInterleavingsEndWithTheServersCart() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["VITRINE_CART_SEED"].flatMap { UInt64($0) } ?? 0x5EED_CA57)
         var configuration = HomeBackend.Configuration()
-        configuration.cartsPerAddress = 5_000
+        configuration.newCartsPerAddressBurst = 5_000
         let backend = try HomeBackend(configuration: configuration)
         var totals = (operations: 0, refused: 0, givenUp: 0, restChecks: 0)
         for run in 0..<1_000 {

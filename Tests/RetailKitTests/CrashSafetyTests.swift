@@ -79,7 +79,9 @@ import Testing
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errors.path])
+        }
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         let pid = process.processIdentifier

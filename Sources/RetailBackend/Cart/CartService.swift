@@ -4,7 +4,8 @@ import Synchronization
 
 /// Carts per user and the idempotency of their changes, behind one lock so that a change
 /// and the answer remembered for its key are one step: concurrent retries of one key
-/// cannot both apply.
+/// cannot both apply. The clock is read under that lock too, so a read that sees no cart yet
+/// answers a revision below the first change's, never above it.
 final class CartService: Sendable {
     /// What a cart change asks for, once its request has been read; `Result` because a
     /// request that cannot be read still meets its idempotency key first.
@@ -25,30 +26,42 @@ final class CartService: Sendable {
         var lowStockSoldOut = false
     }
 
+    /// The book and the allowance of new shoppers per address, under one lock.
+    private struct Ledger: Sendable {
+        var book: CartBook
+        var allowance: NewShopperAllowance
+    }
+
     private let catalogue: Catalogue
     private let now: @Sendable () -> Date
     private let keysPerUser: Int
     private let keyLifetime: TimeInterval
-    private let book: Mutex<CartBook>
+    private let ledger: Mutex<Ledger>
 
-    init(catalogue: Catalogue, now: @escaping @Sendable () -> Date, cartCapacity: Int, cartsPerAddress: Int,
+    init(catalogue: Catalogue, now: @escaping @Sendable () -> Date, cartCapacity: Int, newCartsBurst: Int, newCartsPerSecond: Double,
          keysPerUser: Int, keyLifetime: TimeInterval) {
         self.catalogue = catalogue
         self.now = now
         self.keysPerUser = keysPerUser
         self.keyLifetime = keyLifetime
-        book = Mutex(CartBook(capacity: cartCapacity, addressCapacity: cartsPerAddress))
+        ledger = Mutex(Ledger(book: CartBook(capacity: cartCapacity),
+                              allowance: NewShopperAllowance(burst: newCartsBurst, perSecond: newCartsPerSecond)))
     }
 
     /// Shoppers and idempotency keys held, which `CartBook` bounds.
     var bookCounts: (shoppers: Int, keys: Int) {
-        book.withLock { ($0.count, $0.keyCount) }
+        ledger.withLock { ($0.book.count, $0.book.keyCount) }
     }
 
-    /// The canonical cart of a user.
+    /// The canonical cart of a user. Reading creates nothing (an unknown user's cart is an
+    /// empty one as of now) and counts as activity for a known one.
     func cart(user: String, locale: StoreLocale) -> Data {
         let id = ExactText(user)
-        let cart = book.withLock { $0[id]?.cart } ?? Cart(clock: Cart.clock(now()))
+        let cart = ledger.withLock { ledger -> Cart in
+            guard let cart = ledger.book[id]?.cart else { return Cart(clock: Cart.clock(now())) }
+            ledger.book.touch(id)
+            return cart
+        }
         return render(cart, user: user, locale: locale)
     }
 
@@ -59,12 +72,16 @@ final class CartService: Sendable {
     /// request means something else, even one that would fail on its own. Then the change is
     /// checked: readable (400), quantity 1–99 (422), known product (404), available (409; with
     /// the `sold_out` fault low-stock products are not), a line of at most 99 (422).
+    ///
+    /// A change that would create a shopper takes one of its address's allowance first
+    /// (`NewShopperAllowance`); past it the answer is 429 `too_many_new_carts` with
+    /// `Retry-After`. Requests made in-process (no client address) are not counted.
     func apply(_ request: Request) throws(RequestError) -> Data {
-        let instant = now()
         let user = ExactText(request.user)
         let key = request.idempotencyKey.map(ExactText.init)
-        let result: Result<(Cart, StoreLocale), RequestError> = book.withLock { book in
-            let existing = book[user]
+        let result: Result<(Cart, StoreLocale), RequestError> = ledger.withLock { ledger in
+            let instant = now()
+            let existing = ledger.book[user]
             if let key, let entry = existing?.keys.entry(for: key, at: instant) {
                 guard entry.fingerprint == request.fingerprint else {
                     return .failure(.unprocessable(
@@ -81,10 +98,17 @@ final class CartService: Sendable {
             } catch {
                 return .failure(error)
             }
+            if existing == nil, !request.address.isEmpty,
+               let wait = ledger.allowance.take(for: ExactText(request.address), at: instant) {
+                return .failure(RequestError(
+                    status: 429, code: "too_many_new_carts",
+                    message: "this address has started too many new carts lately; try again in \(wait) s",
+                    headers: ["Retry-After": String(wait)]))
+            }
             if let key {
                 record.keys.remember(key, fingerprint: request.fingerprint, answer: record.cart, locale: request.locale, at: instant)
             }
-            book.store(record, for: user)
+            ledger.book.store(record, for: user)
             return .success((record.cart, request.locale))
         }
         let (cart, locale) = try result.get()

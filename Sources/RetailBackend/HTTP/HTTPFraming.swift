@@ -1,17 +1,19 @@
 import Foundation
 
 /// The checks on a request head that libmicrohttpd 0.9.75 leaves out, made once all headers
-/// are in and before a byte of the body is read (issue 12, item 9).
+/// are in and before a byte of the body is read (issue 12, item 9), after `HTTPHeadLayout`
+/// has shown that the fields are the whole head.
 ///
 /// libmicrohttpd frames a body by the first `Content-Length` and ignores the rest, treats any
 /// `Transfer-Encoding` other than chunked as "read until the client closes", accepts HTTP/1.1
-/// without `Host` and header names with spaces. Behind a proxy that frames differently, each
-/// of these lets one request hide another inside its body, so all are refused, and the
-/// connection is closed after the answer.
+/// (and 1.2) without `Host`, any `Host` value, header names with spaces and targets with
+/// spaces. Behind a proxy that frames differently, each of these lets one request hide another
+/// inside its body, so all are refused, and the connection is closed after the answer.
 enum HTTPFraming {
     /// The limits the head is held to.
     struct Limits: Sendable {
         var maxHeadBytes: Int
+        var maxHeaderFields: Int
         var maxQueryArguments: Int
     }
 
@@ -23,7 +25,7 @@ enum HTTPFraming {
             guard isToken(field.name) else {
                 return HTTPFrontError.badRequest("invalid_header", "a header name must be a token (RFC 9110 §5.1), not '\(field.name.clipped(toUTF8Bytes: 40))'")
             }
-            guard field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+            guard isValidValue(field.value) else {
                 return HTTPFrontError.badRequest("invalid_header", "the value of '\(field.name.clipped(toUTF8Bytes: 40))' holds a control character")
             }
         }
@@ -33,12 +35,22 @@ enum HTTPFraming {
         if headBytes > limits.maxHeadBytes {
             return HTTPFrontError.response(status: 431, code: "headers_too_large", message: "the request head is larger than \(limits.maxHeadBytes) bytes")
         }
+        if fields.count > limits.maxHeaderFields {
+            return HTTPFrontError.response(status: 431, code: "headers_too_large", message: "the request has more than \(limits.maxHeaderFields) header fields")
+        }
+        guard version == "HTTP/1.0" || isHTTP1(version) else {
+            return HTTPFrontError.response(status: 505, code: "http_version_not_supported", message: "the server speaks HTTP/1.0 and HTTP/1.1")
+        }
+        if target.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            return HTTPFrontError.badRequest("invalid_target", "the request target holds a space or a control character")
+        }
         if queryArgumentCount(target) > limits.maxQueryArguments {
             return HTTPFrontError.response(status: 414, code: "too_many_query_arguments", message: "at most \(limits.maxQueryArguments) query arguments")
         }
         let lengths = values(of: "content-length", in: fields)
         let encodings = values(of: "transfer-encoding", in: fields)
-        if Set(lengths.map { $0.trimmingCharacters(in: .whitespaces) }).count > 1 || lengths.contains(where: { $0.contains(",") }) {
+        // Even identical repeats: one reader may join them ("5, 5") and another take one.
+        if lengths.count > 1 || lengths.contains(where: { $0.contains(",") }) {
             return HTTPFrontError.badRequest("conflicting_length", "the request has more than one Content-Length")
         }
         if !encodings.isEmpty {
@@ -52,10 +64,51 @@ enum HTTPFraming {
             }
         }
         let hosts = values(of: "host", in: fields)
-        if hosts.count > 1 || (hosts.isEmpty && version == "HTTP/1.1") {
+        if hosts.count > 1 || (hosts.isEmpty && version != "HTTP/1.0") {
             return HTTPFrontError.badRequest("invalid_host", "an HTTP/1.1 request needs exactly one Host header")
         }
+        if let host = hosts.first, !HTTPHostField.isValid(host) {
+            return HTTPFrontError.badRequest("invalid_host", "Host must be a name, an IPv4 address or a bracketed IPv6 address, with a port up to 65535")
+        }
         return nil
+    }
+
+    /// The answer for trailer fields (after a chunked body) that must not be served: they are
+    /// held to the rules and limits of header fields, and may not carry what frames or routes
+    /// a request.
+    static func trailerRefusal(_ fields: [(name: String, value: String)], limits: Limits) -> HTTPResponse? {
+        let bytes = fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        if fields.count > limits.maxHeaderFields || bytes > limits.maxHeadBytes {
+            return HTTPFrontError.response(status: 431, code: "headers_too_large",
+                                           message: "the trailer has more than \(limits.maxHeaderFields) fields or \(limits.maxHeadBytes) bytes")
+        }
+        for field in fields {
+            guard isToken(field.name), isValidValue(field.value) else {
+                return HTTPFrontError.badRequest("invalid_trailer", "a trailer field must have a token name and a value without control characters")
+            }
+            let name = field.name.lowercased()
+            if trailerForbidden.contains(name) {
+                return HTTPFrontError.badRequest("invalid_trailer", "'\(name)' may not be sent as a trailer field")
+            }
+        }
+        return nil
+    }
+
+    /// Fields that frame, route or describe a request (RFC 9110 §6.5.1), never taken from a trailer.
+    static let trailerForbidden: Set<String> = [
+        "content-length", "transfer-encoding", "host", "connection", "trailer", "te", "expect",
+        "content-type", "content-encoding", "content-range", "authorization", "x-vitrine-user", "idempotency-key",
+    ]
+
+    /// `HTTP/1.1` and the HTTP/1 minors after it, which a server answers as 1.1 (RFC 9110 §2.5).
+    private static func isHTTP1(_ version: String) -> Bool {
+        let bytes = Array(version.utf8)
+        return bytes.count == 8 && bytes[0..<7].elementsEqual("HTTP/1.".utf8) && (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[7])
+    }
+
+    /// No control character but the tab.
+    static func isValidValue(_ value: String) -> Bool {
+        value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
     }
 
     /// Header fields by lower-cased name; repeated fields are joined with ", " (so a repeated

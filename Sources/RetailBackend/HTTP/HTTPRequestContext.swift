@@ -18,8 +18,10 @@ final class HTTPRequestContext {
         case responded
     }
 
-    /// The raw target as sent (`/v1/home?locale=de-DE`).
+    /// The raw target as sent (`/v1/home?locale=de-DE`), a NUL the client put in it included.
     let target: String
+    /// Its length in bytes as libmicrohttpd framed it (`vitrine_mhd_target_length`).
+    let targetLength: Int
     /// When the request line arrived, for the log's duration.
     let startedAt: ContinuousClock.Instant
     /// The connection it arrived on (nil only if libmicrohttpd gave none).
@@ -35,8 +37,9 @@ final class HTTPRequestContext {
     var status: Int?
     var sentBodyBytes = 0
 
-    init(target: String, startedAt: ContinuousClock.Instant, connection: HTTPConnection?) {
+    init(target: String, targetLength: Int, startedAt: ContinuousClock.Instant, connection: HTTPConnection?) {
         self.target = target
+        self.targetLength = targetLength
         self.startedAt = startedAt
         self.connection = connection
     }

@@ -3,6 +3,9 @@ import Foundation
 /// Splits a raw request target (`/v1/home?locale=en-US&q=a+b`) into its path, left as sent,
 /// and its query arguments, percent-decoded with `+` as a space. The front parses the query
 /// itself rather than taking libmicrohttpd's, so order, repeats and bare names survive.
+///
+/// An absolute-form target (`http://shop.example/v1/home?x`, RFC 9112 §3.2.2, which a server
+/// must accept) is read as its path and query; its authority is not used.
 struct HTTPRequestTarget: Equatable {
     var path: String
     var query: [(name: String, value: String)]
@@ -10,7 +13,11 @@ struct HTTPRequestTarget: Equatable {
     init(_ target: String) {
         // Scanned once as contiguous UTF-8 bytes: this runs for every request, and
         // Character-based or generic `split` scanning costs more than the rest of the front.
-        let bytes = Array(target.utf8)
+        var bytes = Array(target.utf8)
+        if bytes.first != UInt8(ascii: "/"), let origin = Self.originForm(of: bytes) {
+            bytes = origin
+        }
+        let target = String(decoding: bytes, as: UTF8.self)
         guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
             path = target
             query = []
@@ -32,6 +39,23 @@ struct HTTPRequestTarget: Equatable {
             start = end + 1
         }
         self.query = query
+    }
+
+    /// The path and query of an `http`/`https` absolute-form target (`/` for an empty path),
+    /// or nil for any other form.
+    static func originForm(of bytes: [UInt8]) -> [UInt8]? {
+        let lowered = bytes.prefix(8).map { $0 | 0x20 }
+        let schemeLength: Int
+        if lowered.starts(with: "http://".utf8) {
+            schemeLength = 7
+        } else if lowered.starts(with: "https://".utf8) {
+            schemeLength = 8
+        } else {
+            return nil
+        }
+        let rest = bytes[schemeLength...]
+        guard let end = rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) else { return Array("/".utf8) }
+        return bytes[end] == UInt8(ascii: "/") ? Array(bytes[end...]) : Array("/".utf8) + bytes[end...]
     }
 
     static func == (lhs: HTTPRequestTarget, rhs: HTTPRequestTarget) -> Bool {

@@ -14,9 +14,12 @@ extension HTTPServer {
         public var threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
         /// The largest request head (target and header fields, in bytes): a bigger one gets 431,
         /// a target alone longer than this 414. libmicrohttpd's per-connection memory pool is
-        /// twice this, so that the front's check, not the pool running out, decides.
-        /// Default 32 KiB.
+        /// four times this (128 KiB by default), so that the front's check, not the pool running
+        /// out, decides for every head of this size with up to `maxHeaderFields` fields (and for
+        /// many more: docs/backend.md). Default 32 KiB.
         public var maxHeaderBytes: Int = 32 * 1024
+        /// Header fields in one head; more get 431. Default 100.
+        public var maxHeaderFields: Int = 100
         /// Query arguments in one target; more get 414. Default 100.
         public var maxQueryArguments: Int = 100
         /// The largest request body; a bigger one gets 413. Default 1 MiB.
@@ -28,19 +31,29 @@ extension HTTPServer {
         /// to the last header) must arrive within this, however steadily it trickles: the
         /// connection is closed otherwise. Default 10 s.
         public var headTimeout: Duration = .seconds(10)
-        /// After `bodyRateGrace`, a body must have arrived at this average rate (bytes a
-        /// second since it began), or the connection is closed. Default 1024.
+        /// A body must bring at least this many bytes a second over every `bodyRateWindow` (a
+        /// sliding window, so what came first does not pay for a stall later), or the
+        /// connection is closed. Default 1024.
         public var minimumBodyRate: Int = 1024
-        /// How long a body may take before its rate counts. Default 10 s.
-        public var bodyRateGrace: Duration = .seconds(10)
+        /// The window the body rate is measured over; a body's first window is its grace.
+        /// Default 10 s.
+        public var bodyRateWindow: Duration = .seconds(10)
+        /// A whole body must be in within this, at any rate. Default 60 s.
+        public var maxBodyDuration: Duration = .seconds(60)
         /// Connections open at once, over all clients. Each costs a socket and, while it
-        /// sends a head, up to twice `maxHeaderBytes`. Default 4096.
+        /// sends a head, up to its memory pool (four times `maxHeaderBytes`). Default 4096.
         public var maxConnections: Int = 4096
-        /// Connections open at once from one address (loopback counts as one client, so
-        /// this must exceed a load generator's connections). With the default total, it takes
-        /// 64 addresses to fill the server, and each slow one is gone after `headTimeout`.
-        /// Default 64.
+        /// Connections open at once from one address, IPv6 counted by its /64 prefix (loopback
+        /// counts as one client, so this must exceed a load generator's connections). Under
+        /// pressure an address gets less (`pressureThreshold`). Default 64.
         public var maxConnectionsPerAddress: Int = 64
+        /// The share of `maxConnections` past which the server is under pressure: a head (or a
+        /// slow body) then gets `pressureHeadTimeout` instead of `headTimeout`, the oldest
+        /// first, and a new connection is accepted only from an address holding less than its
+        /// fair share of this mark. Default 0.75.
+        public var pressureThreshold: Double = 0.75
+        /// How long a head may take under pressure. Default 1 s.
+        public var pressureHeadTimeout: Duration = .seconds(1)
         /// Connections held for a delayed (fault) response at once; past it, delays are
         /// dropped. Default 256.
         public var maxSuspendedConnections: Int = 256

@@ -44,6 +44,7 @@ public final class HTTPServer: Sendable {
     ) throws(HTTPServerError) {
         try Self.validate(configuration)
         var address = try HTTPBindAddress(host: configuration.host, port: configuration.port)
+        _ = Self.largeAllocationsMapped
         let core = HTTPServerCore(handler: handler, configuration: configuration, log: log)
 
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_POLL.rawValue
@@ -57,13 +58,13 @@ public final class HTTPServer: Sendable {
                 var settings = vitrine_mhd_settings(
                     flags: flags,
                     thread_pool_size: UInt32(configuration.threadCount),
-                    connection_memory_limit: configuration.maxHeaderBytes * 2,
+                    connection_memory_limit: configuration.maxHeaderBytes * Self.poolPerHeadByte,
                     connection_timeout: UInt32(clamping: timeoutSeconds),
                     connection_limit: UInt32(configuration.maxConnections),
-                    per_ip_connection_limit: UInt32(configuration.maxConnectionsPerAddress),
                     address: socketAddress)
                 return vitrine_mhd_start(
                     &settings,
+                    HTTPServerCallbacks.acceptPolicy, retainedCore.toOpaque(),
                     HTTPServerCallbacks.access, retainedCore.toOpaque(),
                     HTTPServerCallbacks.completed, retainedCore.toOpaque(),
                     HTTPServerCallbacks.started, retainedCore.toOpaque(),
@@ -76,7 +77,12 @@ public final class HTTPServer: Sendable {
         }
         self.core = core
         self.daemon = Mutex(MHDHandle(pointer: started))
-        core.watch.start(tick: Self.watchTick(configuration)) { [core] in core.releaseAbandonedSuspensions() }
+        core.watch.start(tick: Self.watchTick(configuration)) { [core] in
+            core.releaseAbandonedSuspensions()
+            // glibc keeps freed blocks under the mapping threshold in its arenas; once bodies
+            // worth 8 MiB have come and gone, and none is arriving, it is asked to return them.
+            if core.watch.shouldReleaseMemory(threshold: 8 << 20) { vitrine_malloc_trim() }
+        }
         self.host = configuration.host
         self.port = Int(vitrine_mhd_bound_port(started))
     }
@@ -135,13 +141,24 @@ public final class HTTPServer: Sendable {
 
     /// How often the watch looks: a fraction of the shortest deadline, 20–250 ms.
     static func watchTick(_ configuration: Configuration) -> Duration {
-        min(.milliseconds(250), max(.milliseconds(20), min(configuration.headTimeout, configuration.bodyRateGrace) / 8))
+        let shortest = [configuration.headTimeout, configuration.bodyRateWindow, configuration.pressureHeadTimeout].min() ?? .seconds(1)
+        return min(.milliseconds(250), max(.milliseconds(20), shortest / 8))
     }
+
+    /// libmicrohttpd's memory pool per byte of `maxHeaderBytes`: half of the pool is the read
+    /// buffer, the rest holds a record of about 60 bytes per header field, so a 32 KiB head of
+    /// up to about 1,500 fields fits and the front, not the pool running out, answers it.
+    static let poolPerHeadByte = 4
+
+    /// Request bodies of 64 KiB and more get their own mapping from glibc, so their memory
+    /// goes back to the system when they are freed (once per process, on the first server).
+    private static let largeAllocationsMapped: Void = vitrine_malloc_map_from(64 * 1024)
 
     private static func validate(_ configuration: Configuration) throws(HTTPServerError) {
         let positive: [(String, Int)] = [
             ("threadCount", configuration.threadCount),
             ("maxHeaderBytes", configuration.maxHeaderBytes),
+            ("maxHeaderFields", configuration.maxHeaderFields),
             ("maxQueryArguments", configuration.maxQueryArguments),
             ("maxConnections", configuration.maxConnections),
             ("maxConnectionsPerAddress", configuration.maxConnectionsPerAddress),
@@ -150,19 +167,23 @@ public final class HTTPServer: Sendable {
         for (name, value) in positive where value < 1 || value > Int(UInt32.max) {
             throw .invalidConfiguration("\(name) must be between 1 and \(UInt32.max), not \(value)")
         }
-        guard configuration.maxHeaderBytes <= Int(UInt32.max) / 2 else {
-            // libmicrohttpd's pool is twice the head limit.
-            throw .invalidConfiguration("maxHeaderBytes must be at most \(UInt32.max / 2)")
+        guard configuration.maxHeaderBytes <= Int(UInt32.max) / poolPerHeadByte else {
+            // libmicrohttpd's pool is a multiple of the head limit.
+            throw .invalidConfiguration("maxHeaderBytes must be at most \(Int(UInt32.max) / poolPerHeadByte)")
         }
         guard configuration.maxBodyBytes >= 0 else {
             throw .invalidConfiguration("maxBodyBytes must not be negative")
         }
         for (name, duration) in [("connectionTimeout", configuration.connectionTimeout), ("headTimeout", configuration.headTimeout),
-                                 ("bodyRateGrace", configuration.bodyRateGrace)] where duration <= .zero {
+                                 ("bodyRateWindow", configuration.bodyRateWindow), ("maxBodyDuration", configuration.maxBodyDuration),
+                                 ("pressureHeadTimeout", configuration.pressureHeadTimeout)] where duration <= .zero {
             throw .invalidConfiguration("\(name) must be positive")
         }
         guard configuration.minimumBodyRate >= 0 else {
             throw .invalidConfiguration("minimumBodyRate must not be negative")
+        }
+        guard configuration.pressureThreshold > 0, configuration.pressureThreshold <= 1 else {
+            throw .invalidConfiguration("pressureThreshold must be above 0 and at most 1")
         }
     }
 }

@@ -5,6 +5,12 @@ import Foundation
 /// to `HTTPServerCore`; `cls` is the core, `con_cls` the request's `HTTPRequestContext`, the
 /// socket context the connection's `HTTPConnection`.
 enum HTTPServerCallbacks {
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
+        guard let cls else { return .NO }
+        let core = Unmanaged<HTTPServerCore>.fromOpaque(cls).takeUnretainedValue()
+        return core.watch.admits(HTTPConnection.clientAddress(of: address)) ? .YES : .NO
+    }
+
     static let started: vitrine_mhd_uri_logger = { cls, uri, connection in
         guard let cls else { return nil }
         let core = Unmanaged<HTTPServerCore>.fromOpaque(cls).takeUnretainedValue()
@@ -20,8 +26,7 @@ enum HTTPServerCallbacks {
         }
         guard let pointer = conCls.pointee else { return .NO }
         return core.access(
-            connection: connection, method: method.map { String(cString: $0) } ?? "",
-            version: version.map { String(cString: $0) } ?? "",
+            connection: connection, line: HTTPRequestLine(method: method, target: url, version: version),
             uploadData: uploadData, uploadSize: uploadSize, context: HTTPRequestContext.borrowed(pointer))
     }
 

@@ -103,28 +103,12 @@ extension HTTPServerCore {
     /// Headers libmicrohttpd sets itself from the body it is given.
     static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
 
-    /// Whether a `Content-Length` declares more than `limit`. All digits but beyond `Int`
-    /// (up to libmicrohttpd's UINT64_MAX, which it reads as "unknown") is more than any limit.
-    static func declaredLength(_ text: String, exceeds limit: Int) -> Bool {
+    /// The length a `Content-Length` declares (the framing checks left one value of digits):
+    /// `Int.max` for all digits beyond `Int` (libmicrohttpd reads up to UINT64_MAX, which it
+    /// takes as "unknown"), nil for anything else.
+    static func declaredLength(_ text: String) -> Int? {
         let digits = text.trimmingCharacters(in: .whitespaces)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
-        guard let length = Int(digits) else { return true }
-        return length > limit
-    }
-
-    /// Header fields as sent, in order, repeats included.
-    static func fields(of connection: OpaquePointer) -> [(name: String, value: String)] {
-        var fields: [(name: String, value: String)] = []
-        withUnsafeMutablePointer(to: &fields) { pointer in
-            _ = MHD_get_connection_values(
-                connection, .HEADER_KIND,
-                { cls, _, key, value in
-                    guard let cls, let key else { return .YES }
-                    let fields = cls.assumingMemoryBound(to: [(name: String, value: String)].self)
-                    fields.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
-                    return .YES
-                }, pointer)
-        }
-        return fields
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(digits) ?? Int.max
     }
 }

@@ -35,11 +35,20 @@ final class HTTPServerCore: Sendable {
         self.handler = handler
         self.configuration = configuration
         self.log = log
+        let highWater = max(1, Int((Double(configuration.maxConnections) * configuration.pressureThreshold).rounded(.down)))
         watch = HTTPConnectionWatch(limits: .init(
             headTimeout: configuration.headTimeout, minimumBodyRate: configuration.minimumBodyRate,
-            bodyRateGrace: configuration.bodyRateGrace))
-        framingLimits = HTTPFraming.Limits(maxHeadBytes: configuration.maxHeaderBytes, maxQueryArguments: configuration.maxQueryArguments)
+            bodyRateWindow: configuration.bodyRateWindow, maxBodyDuration: configuration.maxBodyDuration,
+            maxConnectionsPerAddress: configuration.maxConnectionsPerAddress,
+            highWater: highWater, lowWater: highWater * 3 / 4, pressureHeadTimeout: configuration.pressureHeadTimeout))
+        framingLimits = HTTPFraming.Limits(
+            maxHeadBytes: configuration.maxHeaderBytes, maxHeaderFields: configuration.maxHeaderFields,
+            maxQueryArguments: configuration.maxQueryArguments)
     }
+
+    /// How far past `maxHeaderBytes` the URI logger looks for the end of a target (a longer
+    /// one is refused with 414 anyway; this only lets its '?' be found).
+    static let targetScanLimitFactor = 2
 
     /// Requests begun and not yet completed.
     var requestsInFlight: Int { state.withLock { $0.requestsInFlight } }
@@ -48,9 +57,9 @@ final class HTTPServerCore: Sendable {
 
     /// A connection was accepted: it is watched from now on.
     func connectionStarted(_ connection: OpaquePointer) -> UnsafeMutableRawPointer {
-        let id = watch.register(descriptor: vitrine_mhd_connection_fd(connection))
-        return HTTPConnection(watchID: id, clientAddress: HTTPConnection.clientAddress(of: vitrine_mhd_client_address(connection)))
-            .retainedPointer()
+        let address = HTTPConnection.clientAddress(of: vitrine_mhd_client_address(connection))
+        let id = watch.register(descriptor: vitrine_mhd_connection_fd(connection), address: address)
+        return HTTPConnection(watchID: id, clientAddress: address).retainedPointer()
     }
 
     /// The connection is gone. A request libmicrohttpd never completed (it does not, for
@@ -67,14 +76,22 @@ final class HTTPServerCore: Sendable {
     // MARK: - Requests
 
     /// A request line arrived: its context is born here so that even a request whose headers
-    /// never complete is logged and freed. libmicrohttpd's own copy of the query is emptied
+    /// never complete is logged and freed. The raw target is read whole, a NUL the client put
+    /// in it included, and libmicrohttpd's own copy of the query is emptied
     /// (`vitrine_mhd_forget_query`): the front parses the raw target itself.
     func requestStarted(target uri: UnsafePointer<CChar>?, on connection: OpaquePointer?) -> UnsafeMutableRawPointer {
-        let target = uri.map { String(cString: $0) } ?? ""
-        if let uri { vitrine_mhd_forget_query(uri) }
+        var target = ""
+        var targetLength = 0
+        if let uri {
+            targetLength = vitrine_mhd_target_length(uri, configuration.maxHeaderBytes * Self.targetScanLimitFactor)
+            target = uri.withMemoryRebound(to: UInt8.self, capacity: max(1, targetLength)) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: targetLength), as: UTF8.self)
+            }
+            vitrine_mhd_forget_query(UnsafeMutablePointer(mutating: uri), targetLength)
+        }
         state.withLock { $0.requestsInFlight += 1 }
         let owner = connection.flatMap(vitrine_mhd_socket_context).map(HTTPConnection.borrowed)
-        let context = HTTPRequestContext(target: target, startedAt: .now, connection: owner)
+        let context = HTTPRequestContext(target: target, targetLength: targetLength, startedAt: .now, connection: owner)
         let pointer = context.retainedPointer()
         if let owner {
             if let previous = owner.request {
@@ -88,26 +105,43 @@ final class HTTPServerCore: Sendable {
 
     /// One access-handler call: headers, then body chunks, then the end of the request.
     func access(
-        connection: OpaquePointer, method: String, version: String, uploadData: UnsafePointer<CChar>?,
+        connection: OpaquePointer, line: HTTPRequestLine, uploadData: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>, context: HTTPRequestContext
     ) -> MHD_Result {
         switch context.phase {
         case .started:
-            context.method = method
-            let fields = Self.fields(of: connection)
+            context.method = line.method
+            let raw = HTTPRawField.fields(of: connection, kind: .HEADER_KIND)
             context.phase = .receiving
-            if let refusal = HTTPFraming.refusal(version: version, target: context.target, fields: fields, limits: framingLimits) {
+            if context.targetLength > configuration.maxHeaderBytes {
+                return queue(HTTPFrontError.response(status: 414, code: "uri_too_long", message: "the request target is longer than \(configuration.maxHeaderBytes) bytes"),
+                             on: connection, context: context, closing: true)
+            }
+            if let flaw = HTTPHeadLayout.flaw(line: line, targetLength: context.targetLength, fields: raw, headSize: vitrine_mhd_head_size(connection)) {
+                return queue(HTTPFrontError.badRequest("malformed_head", flaw), on: connection, context: context, closing: true)
+            }
+            let fields = raw.map { (name: $0.name, value: $0.value) }
+            if let refusal = HTTPFraming.refusal(version: line.version, target: context.target, fields: fields, limits: framingLimits) {
                 return queue(refusal, on: connection, context: context, closing: true)
             }
             context.headers = HTTPFraming.dictionary(fields)
             // Refused before a byte of the body is read; libmicrohttpd then closes the
             // connection after the answer instead of reading the rest.
-            if let length = context.headers["content-length"], Self.declaredLength(length, exceeds: configuration.maxBodyBytes) {
+            let declared = context.headers["content-length"].flatMap(Self.declaredLength)
+            if let declared, declared > configuration.maxBodyBytes {
                 return queue(HTTPFrontError.payloadTooLarge(limit: configuration.maxBodyBytes), on: connection, context: context, closing: true)
             }
+            if let declared, declared > 0 {
+                // One allocation of the right size (of 64 KiB and more, mapped: freed, it goes
+                // back to the system) instead of doublings that leave the arenas fragmented.
+                context.body.reserveCapacity(declared)
+            }
             if let id = context.connection?.watchID {
-                let hasBody = context.headers["transfer-encoding"] != nil || (context.headers["content-length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0) > 0
-                watch.enter(hasBody ? .body(since: .now, bytes: 0) : .busy, for: id)
+                if context.headers["transfer-encoding"] != nil || (declared ?? 0) > 0 {
+                    watch.enterBody(for: id)
+                } else {
+                    watch.enter(.busy, for: id)
+                }
             }
             return .YES
         case .receiving:
@@ -118,6 +152,9 @@ final class HTTPServerCore: Sendable {
                 return receive(uploadData, size: size, context: context)
             }
             if let id = context.connection?.watchID { watch.enter(.busy, for: id) }
+            if let refusal = HTTPFraming.trailerRefusal(HTTPRawField.fields(of: connection, kind: .FOOTER_KIND).map { (name: $0.name, value: $0.value) }, limits: framingLimits) {
+                return queue(refusal, on: connection, context: context, closing: true)
+            }
             return complete(connection: connection, context: context)
         case .suspended(let response):
             return queue(response, on: connection, context: context)
@@ -159,10 +196,11 @@ final class HTTPServerCore: Sendable {
         context.receivedBodyBytes += size
         if context.receivedBodyBytes > configuration.maxBodyBytes {
             // A chunked body has no length up front; its answer (413) can only be queued once
-            // it ends, so the rest is counted and dropped, and an endless one is cut off.
+            // it ends, so the rest is counted and dropped, and one past twice the limit is cut
+            // off (the body rate and `maxBodyDuration` hold it to time as well).
             context.isBodyTooLarge = true
             context.body = Data()
-            let cutOff = configuration.maxBodyBytes.multipliedReportingOverflow(by: 4)
+            let cutOff = configuration.maxBodyBytes.multipliedReportingOverflow(by: 2)
             return !cutOff.overflow && context.receivedBodyBytes > cutOff.partialValue ? .NO : .YES
         }
         if let data {
