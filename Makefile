@@ -30,9 +30,10 @@ test-clean-clone: setup
 test-swift:
 	$(SWIFT) test
 
-## The runtime tests and the two-thread JPEG thumbnail decoder under Thread Sanitizer.
+## The runtime and retail data layer tests and the two-thread JPEG thumbnail decoder under
+## Thread Sanitizer.
 test-tsan: setup
-	$(SWIFT) test --sanitize=thread --filter 'FlowRuntimeTests|JPEGThumbnailDecoderTests'
+	$(SWIFT) test --sanitize=thread --filter 'FlowRuntimeTests|RetailKitTests|JPEGThumbnailDecoderTests'
 
 ## Fuzzes the page decoder with libFuzzer for FUZZ_SECONDS (not part of `make test`).
 FUZZ_SECONDS ?= 300
@@ -50,6 +51,7 @@ bench: release
 	$(RELEASE_BIN) bench runtime
 	$(RELEASE_BIN) bench images
 	$(RELEASE_BIN) bench render
+	$(RELEASE_BIN) bench home
 	$(RELEASE_BIN) bench serve
 
 clean:

@@ -33,7 +33,13 @@ let package = Package(
         ),
         .target(name: "ImagePipeline", dependencies: ["CImageCodec"]),
 
-        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline"]),
+        // SQLite from Debian's libsqlite3: the analytics outbox.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CSQLite"]),
 
         // What every renderer decides the same way: chrome order, visible fractions, detents,
         // focus order, image pixel sizes. No drawing.
@@ -67,7 +73,12 @@ let package = Package(
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore"]),
         .testTarget(name: "FlowWidgetsTests", dependencies: ["FlowWidgets", "FlowCore"]),
-        .testTarget(name: "RetailKitTests", dependencies: ["RetailKit", "FlowCore", "FlowWidgets", "PageGenerator"]),
+        // The retail data layer against the real backend, in process on a loopback port; the
+        // crash test runs the `vitrine` binary as its child.
+        .testTarget(
+            name: "RetailKitTests",
+            dependencies: ["RetailKit", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite"]
+        ),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
         .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode

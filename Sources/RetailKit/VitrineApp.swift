@@ -28,13 +28,16 @@ public enum VitrineApp {
 
     /// What the app's dispatcher accepts, checked the same way by `vitrine lint`: the
     /// built-in actions and the retail host actions (`deeplink` against `deeplinks`,
-    /// `add_to_cart`, `open_search`, `open_page`).
+    /// `add_to_cart`, `open_search`, `open_page` with a page id the client can ask for).
     public static var actionPolicy: ActionPolicy {
         var policy = ActionPolicy.builtIn
         policy.register(DeeplinkAction.type, payload: DeeplinkAction.self) { deeplinks.refusal(for: $0.url) }
         policy.register(AddToCartAction.type, payload: AddToCartAction.self)
         policy.register(OpenSearchAction.type, payload: OpenSearchAction.self)
-        policy.register(OpenPageAction.type, payload: OpenPageAction.self)
+        policy.register(OpenPageAction.type, payload: OpenPageAction.self) { payload in
+            HomeAPIClient.isValidPageID(payload.pageID)
+                ? nil : "page id is empty, over \(HomeAPIClient.maximumPageIDBytes) bytes or holds control characters"
+        }
         return policy
     }
 }

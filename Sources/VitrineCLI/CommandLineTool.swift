@@ -17,6 +17,7 @@ public enum CommandLineTool {
         case "render": return await RenderCommand.run(rest, console: console)
         case "preview": return await PreviewCommand.run(rest, console: console)
         case "__terminal-session": return TerminalSessionProbe.run(rest, console: console)
+        case "__crash-child": return await CrashChildCommand.run(rest, console: console)
         case "-h", "--help", "help":
             console.out(usage)
             return 0
@@ -32,7 +33,7 @@ public enum CommandLineTool {
                vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
                vitrine preview FILE [--app-version V] [--capabilities a,b]
                vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
-               vitrine bench decode|runtime|serve|images|render|slow-clients
+               vitrine bench decode|runtime|serve|images|render|home|slow-clients
                vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]
         """
 }

@@ -36,8 +36,10 @@ public struct ImpressionEvent: Sendable, Hashable {
 }
 
 extension ImpressionEvent {
-    /// The event for `item` on `page`.
-    init(item: VisibleWidget, page: PageModel) {
+    /// The event for `item` on `page`: the identifiers of §9 from the section's and the
+    /// widget's tracking. Public so that other events about a widget (a tap, an add to cart)
+    /// carry the same identifiers as its impression.
+    public init(item: VisibleWidget, page: PageModel) {
         let widgetTracking = item.widget.tracking
         let merged = (item.section?.tracking ?? JSONObject()).merging(widgetTracking)
         self.init(

@@ -5,7 +5,7 @@ import Foundation
 enum BenchCommand {
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         guard let name = arguments.first else {
-            console.err("usage: vitrine bench decode|runtime|serve|images|render|app|slow-clients|page [options]")
+            console.err("usage: vitrine bench decode|runtime|serve|images|render|home|app|slow-clients|page [options]")
             return 2
         }
         let rest = Array(arguments.dropFirst())
@@ -17,9 +17,10 @@ enum BenchCommand {
         case "slow-clients": return await SlowClientsBench.run(rest, console: console)
         case "page": return PageCommand.run(rest, console: console)
         case "render": return await RenderBench.run(rest, console: console)
+        case "home": return await HomeBench.run(rest, console: console)
         case "app": return await AppBench.run(rest, console: console)
         default:
-            console.err("vitrine bench: unknown benchmark '\(name)' (decode, runtime, serve, images, render, app, slow-clients, page)")
+            console.err("vitrine bench: unknown benchmark '\(name)' (decode, runtime, serve, images, render, home, app, slow-clients, page)")
             return 2
         }
     }

@@ -1,0 +1,164 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, used by one owner at a time (the outbox actor, on its own thread):
+/// WAL journal, `synchronous=NORMAL` (a commit survives a crash of the process), a busy
+/// timeout so a lock held by another connection is waited for, not failed at once, and
+/// statements prepared once with bound parameters only (no SQL is ever built from data).
+final class SQLiteConnection {
+    private var handle: OpaquePointer?
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens (or creates) the database at `path`.
+    init(path: String, busyTimeout: Duration) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: status, message: message)
+        }
+        self.handle = handle
+        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
+        sqlite3_busy_timeout(handle, milliseconds)
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Finalises every statement and closes the connection.
+    func close() {
+        for statement in statements.values { statement.finalize() }
+        statements.removeAll()
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    /// Runs SQL without parameters (pragmas, schema): literals of this module only.
+    func execute(_ sql: StaticString) throws(SQLiteError) {
+        guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed") }
+        let status = sql.withUTF8Buffer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { sqlite3_exec(handle, $0.baseAddress, nil, nil, nil) }
+        }
+        guard status == SQLITE_OK else { throw error(status) }
+    }
+
+    /// The prepared statement for `sql` (prepared on first use, then reset and reused).
+    func statement(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
+        let key = sql.description
+        if let cached = statements[key] {
+            cached.reset()
+            return cached
+        }
+        guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed") }
+        var raw: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, key, -1, &raw, nil)
+        guard status == SQLITE_OK, let raw else { throw error(status) }
+        let statement = SQLiteStatement(raw, connection: self)
+        statements[key] = statement
+        return statement
+    }
+
+    /// Runs `body` in a write transaction taken with `BEGIN IMMEDIATE` (the write lock up
+    /// front, so a read never has to be upgraded and fail busy halfway); rolls back on error.
+    func writeTransaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Rows changed by the last statement.
+    var changes: Int {
+        handle.map { Int(sqlite3_changes($0)) } ?? 0
+    }
+
+    func error(_ status: Int32) -> SQLiteError {
+        SQLiteError(code: status, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed")
+    }
+}
+
+/// A prepared statement: bind by 1-based index, step, read columns.
+final class SQLiteStatement {
+    private var raw: OpaquePointer?
+    private unowned let connection: SQLiteConnection
+
+    init(_ raw: OpaquePointer, connection: SQLiteConnection) {
+        self.raw = raw
+        self.connection = connection
+    }
+
+    func finalize() {
+        sqlite3_finalize(raw)
+        raw = nil
+    }
+
+    func reset() {
+        sqlite3_reset(raw)
+        sqlite3_clear_bindings(raw)
+    }
+
+    func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(raw, index, value))
+    }
+
+    func bind(_ index: Int32, _ value: Double) throws(SQLiteError) {
+        try check(sqlite3_bind_double(raw, index, value))
+    }
+
+    func bind(_ index: Int32, _ value: String) throws(SQLiteError) {
+        let status = value.utf8CString.withUnsafeBufferPointer { buffer in
+            sqlite3_bind_text(raw, index, buffer.baseAddress, Int32(buffer.count - 1), vitrine_sqlite_transient())
+        }
+        try check(status)
+    }
+
+    func bind(_ index: Int32, _ value: Data) throws(SQLiteError) {
+        let status = value.withUnsafeBytes { buffer in
+            sqlite3_bind_blob(raw, index, buffer.baseAddress, Int32(buffer.count), vitrine_sqlite_transient())
+        }
+        try check(status)
+    }
+
+    /// Steps once: `true` when a row is ready, `false` when done.
+    @discardableResult
+    func step() throws(SQLiteError) -> Bool {
+        let status = sqlite3_step(raw)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.error(status)
+        }
+    }
+
+    func int64(_ column: Int32) -> Int64 {
+        sqlite3_column_int64(raw, column)
+    }
+
+    func double(_ column: Int32) -> Double {
+        sqlite3_column_double(raw, column)
+    }
+
+    func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(raw, column) else { return "" }
+        return String(cString: pointer)
+    }
+
+    func data(_ column: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(raw, column))
+        guard count > 0, let pointer = sqlite3_column_blob(raw, column) else { return Data() }
+        return Data(bytes: pointer, count: count)
+    }
+
+    private func check(_ status: Int32) throws(SQLiteError) {
+        guard status == SQLITE_OK else { throw connection.error(status) }
+    }
+}

@@ -1,0 +1,84 @@
+import FlowCore
+import Foundation
+
+/// The cart kept on disk: the last canonical cart and the operations not yet confirmed, with
+/// their idempotency keys, so that a restart shows the same cart and sends a pending
+/// operation again under the key it had (the server then applies it once).
+///
+/// Saves run in order on a serial queue (never on the main actor), each replacing the file
+/// whole (`AtomicFile`); a file that cannot be read is taken as empty.
+final class CartJournal: Sendable {
+    let url: URL
+    private let queue = DispatchQueue(label: "vitrine.cart-journal")
+
+    init(url: URL) {
+        self.url = url
+    }
+
+    /// What was kept; empty when there is no file or it cannot be read.
+    func load() -> (canonical: CartSnapshot?, operations: [CartOperation]) {
+        guard let data = try? Data(contentsOf: url), let document = try? JSONParser.parse(data) else { return (nil, []) }
+        let canonical = document["canonical"].flatMap { try? CartSnapshot(json: $0) }
+        let operations = (document["operations"]?.arrayValue ?? []).compactMap(Self.operation)
+        return (canonical, operations)
+    }
+
+    /// Replaces what is kept (asynchronously, after every save asked for before).
+    func save(canonical: CartSnapshot?, operations: [CartOperation]) {
+        let document: JSONValue = .object(JSONObject([
+            (key: "version", value: 1),
+            (key: "canonical", value: canonical?.json ?? .null),
+            (key: "operations", value: .array(operations.map(Self.json))),
+        ]))
+        let url = self.url
+        queue.async {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? AtomicFile.write(JSONWriter.data(for: document), to: url)
+        }
+    }
+
+    /// Returns once every save asked for so far is on disk.
+    func waitUntilSaved() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
+
+    private static func json(_ operation: CartOperation) -> JSONValue {
+        var members: [JSONObject.Member] = [
+            (key: "id", value: .string(operation.id.uuidString)),
+            (key: "key", value: .string(operation.idempotencyKey)),
+            (key: "product_id", value: .string(operation.change.productID)),
+            (key: "created_at", value: .number(operation.createdAt.timeIntervalSince1970)),
+        ]
+        switch operation.change {
+        case .add(_, let quantity):
+            members.append((key: "kind", value: "add"))
+            members.append((key: "quantity", value: .number(Double(quantity))))
+        case .remove:
+            members.append((key: "kind", value: "remove"))
+        }
+        return .object(JSONObject(members))
+    }
+
+    /// An operation read back, checked as the server would check what it sends: a key of
+    /// 1–255 visible ASCII bytes, a product id, a quantity of 1–99.
+    private static func operation(_ value: JSONValue) -> CartOperation? {
+        guard let id = value["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
+            let key = value["key"]?.stringValue, (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
+            let productID = value["product_id"]?.stringValue, (1...256).contains(productID.utf8.count),
+            let created = value["created_at"]?.doubleValue, created.isFinite
+        else { return nil }
+        let change: CartChange
+        switch value["kind"]?.stringValue {
+        case "add"?:
+            guard let quantity = value["quantity"]?.intValue, (1...99).contains(quantity) else { return nil }
+            change = .add(productID: productID, quantity: quantity)
+        case "remove"?:
+            change = .remove(productID: productID)
+        default:
+            return nil
+        }
+        return CartOperation(id: id, change: change, idempotencyKey: key, createdAt: Date(timeIntervalSince1970: created))
+    }
+}

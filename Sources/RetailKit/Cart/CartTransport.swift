@@ -1,0 +1,36 @@
+import FlowCore
+import Foundation
+
+/// Where cart requests go: the backend over HTTP (`HomeAPIClient`), or in tests a transport
+/// that duplicates, delays, reorders and loses them in front of the real backend.
+public protocol CartTransport: Sendable {
+    /// `GET /v1/cart`.
+    func fetchCart() async throws -> CartSnapshot
+    /// Applies `change` under `idempotencyKey` and answers the canonical cart. Failures are
+    /// `HomeAPIError`s; cancellation throws `CancellationError`.
+    func apply(_ change: CartChange, idempotencyKey: String) async throws -> CartSnapshot
+}
+
+extension HomeAPIClient: CartTransport {
+    public func fetchCart() async throws -> CartSnapshot {
+        let reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart", query: [("locale", profile.locale)]))
+        return try CartSnapshot(data: reply.body)
+    }
+
+    public func apply(_ change: CartChange, idempotencyKey: String) async throws -> CartSnapshot {
+        let headers = [("Idempotency-Key", idempotencyKey)]
+        let query = [("locale", profile.locale)]
+        let reply: HTTPReply
+        switch change {
+        case .add(let productID, let quantity):
+            let body = JSONWriter.data(for: .object(JSONObject([
+                (key: "product_id", value: .string(productID)), (key: "quantity", value: .number(Double(quantity))),
+            ])))
+            reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart/items", query: query), method: "POST", headers: headers, body: body)
+        case .remove(let productID):
+            let path = "/v1/cart/items/\(URLEncoding.component(productID))"
+            reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "DELETE", headers: headers)
+        }
+        return try CartSnapshot(data: reply.body)
+    }
+}

@@ -1,0 +1,152 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import ImagePipeline
+
+/// The one place the client is built and wired, from one `AppConfiguration`: the API
+/// client, the cache and repository, a page store per open page, the dispatcher with the
+/// host actions, the cart, search, analytics (fed by impressions, taps and contract
+/// problems), the navigator and the image pipeline. A renderer (the terminal app, a SwiftUI
+/// app) takes what it draws from here and builds nothing of its own.
+@MainActor
+public final class AppComposition {
+    public let configuration: AppConfiguration
+    public let client: HomeAPIClient
+    public let cache: HomeCache
+    public let repository: HomeRepository
+    public let decoder: PageDecoder
+    /// The home screen: `PageStore("home")` over the repository.
+    public let home: PageStore
+    public let dispatcher: ActionDispatcher
+    public let cart: CartStore
+    public let search: SearchSuggestions
+    public let analytics: AnalyticsTracker
+    /// The renderer reports each frame's visible widgets here; impressions go to analytics.
+    public let impressions: ImpressionTracker
+    public let navigator: Navigator
+    public let images: ImagePipeline
+
+    private var stores: [ExactString: PageStore] = [:]
+
+    /// Builds everything; nothing is fetched until `start()`. Throws when the backend URL is
+    /// not http(s) or the storage directory cannot be made.
+    public init(configuration: AppConfiguration) throws {
+        self.configuration = configuration
+        let profile = configuration.profile
+        var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile)
+        clientConfiguration.requestTimeout = configuration.requestTimeout
+        let client = try HomeAPIClient(configuration: clientConfiguration)
+        self.client = client
+        try FileManager.default.createDirectory(at: configuration.userDirectory, withIntermediateDirectories: true)
+
+        var analyticsConfiguration = AnalyticsTracker.Configuration(
+            databaseURL: configuration.userDirectory.appendingPathComponent("analytics.sqlite"), appVersion: configuration.appVersion)
+        configuration.analytics(&analyticsConfiguration)
+        let analytics = AnalyticsTracker(
+            configuration: analyticsConfiguration, client: client, clock: configuration.clock, random: configuration.random,
+            now: configuration.now)
+        self.analytics = analytics
+
+        cache = try HomeCache(
+            directory: configuration.storageDirectory.appendingPathComponent("home-cache", isDirectory: true),
+            limits: configuration.cacheLimits, now: configuration.now,
+            onProblem: { problem in Task { @MainActor in analytics.track("cache_problem", fields: JSONObject([(key: "message", value: .string(problem.description))])) } })
+        decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+        repository = HomeRepository(
+            client: client, cache: cache, decoder: decoder, now: configuration.now,
+            onDiagnostics: { report in Task { @MainActor in analytics.track(report) } })
+
+        let toasts = ToastQueue(clock: configuration.clock)
+        dispatcher = ActionDispatcher(
+            sheets: SheetStack(), toasts: toasts, decoder: decoder, transport: client, policy: VitrineApp.actionPolicy)
+        dispatcher.apiFailureMessage = "That did not work. Please try again."
+        dispatcher.onDiagnostics = { analytics.track($0) }
+
+        cart = CartStore(
+            client: CartClient(transport: client, policy: configuration.cartRetry, clock: configuration.clock,
+                               random: configuration.random, now: configuration.now),
+            journalURL: configuration.userDirectory.appendingPathComponent("cart.json"))
+        cart.onNotice = { toasts.show($0.message) }
+        search = SearchSuggestions(client: client, clock: configuration.clock)
+        impressions = ImpressionTracker(clock: configuration.clock) { analytics.track(impression: $0) }
+        navigator = Navigator()
+
+        var imageConfiguration = configuration.images ?? ImagePipeline.Configuration()
+        if configuration.images == nil {
+            imageConfiguration.diskCacheDirectory = configuration.storageDirectory.appendingPathComponent("images", isDirectory: true)
+        }
+        images = ImagePipeline(configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))
+
+        home = PageStore(pageID: "home", source: repository, decoder: decoder)
+        wire(home)
+        stores[ExactString("home")] = home
+        HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
+        navigator.onLeave = { [weak self] destination in self?.releaseStore(for: destination) }
+    }
+
+    /// Loads the home page (cache first), fetches the cart (after any operation kept from
+    /// the last run) and starts analytics (sending what the last run left).
+    public func start() {
+        analytics.start()
+        cart.start()
+        if home.state == .idle { home.loadInitial() }
+    }
+
+    /// The store of `pageID` (`home`, `campaign:…`, `category:…`, `product:…`), made on
+    /// first use and kept while the page is open; a new one starts loading.
+    public func pageStore(for pageID: String) -> PageStore {
+        if let store = stores[ExactString(pageID)] { return store }
+        let store = PageStore(pageID: pageID, source: repository, decoder: decoder)
+        wire(store)
+        stores[ExactString(pageID)] = store
+        store.loadInitial()
+        return store
+    }
+
+    /// The store of the current screen when it is a page.
+    public var currentPageStore: PageStore? {
+        navigator.current.pageID.map(pageStore(for:))
+    }
+
+    /// Page stores open now (home and those on the navigation stack).
+    public var openPageIDs: [String] { stores.keys.map(\.string) }
+
+    /// Dispatches a widget's action from the page of `store` (what a renderer calls on a tap).
+    @discardableResult
+    public func perform(_ action: ActionData, widgetID: String?, sectionID: String? = nil, event: String = "tap", on store: PageStore?) -> Bool {
+        dispatcher.dispatch(action, from: ActionOrigin(store: store, widgetID: widgetID, sectionID: sectionID, event: event))
+    }
+
+    /// Forgets the user's cached pages (their cart and events stay theirs on the server).
+    public func logout() async {
+        await cache.removeAll(for: configuration.user)
+    }
+
+    /// Stops the work in flight and closes what is open: impressions end, the cart stops (its
+    /// pending operations stay in its journal), every tracked event is made durable, one last
+    /// upload is tried and the database is closed.
+    public func shutdown() async {
+        impressions.endAllSessions()
+        dispatcher.cancelAll()
+        cart.stop()
+        await cart.waitUntilSaved()
+        await analytics.shutdown()
+    }
+
+    private func wire(_ store: PageStore) {
+        let analytics = self.analytics
+        let toasts = dispatcher.toasts
+        store.onDiagnostics = { analytics.track($0) }
+        store.onNotice = { notice in
+            switch notice {
+            case .refreshFailed: toasts.show("Could not refresh. Showing the page as it was.")
+            case .nextPageFailed: toasts.show("Could not load more.")
+            }
+        }
+    }
+
+    private func releaseStore(for destination: Destination) {
+        guard let pageID = destination.pageID, !pageID.utf8.elementsEqual("home".utf8) else { return }
+        stores[ExactString(pageID)] = nil
+    }
+}

@@ -1,0 +1,54 @@
+import FlowCore
+import Foundation
+import ImagePipeline
+
+/// Everything the app is built from: where the backend is, who the shopper is and what the
+/// client is, where it keeps its files, and the clocks and random source (injected in tests).
+public struct AppConfiguration: Sendable {
+    /// The backend's origin.
+    public var backendURL: URL
+    public var user: UserID
+    /// `en-US`, `de-DE` or `fr-FR`. Default en-US.
+    public var locale = "en-US"
+    /// `new`, `returning` or `vip`. Default returning.
+    public var segment = "returning"
+    /// Default `VitrineApp.version`.
+    public var appVersion = VitrineApp.version
+    /// Default `VitrineApp.capabilities`.
+    public var capabilities = VitrineApp.capabilities
+    /// Experiment variants the app pins (part of the cache key). Default none.
+    public var experiments: [String: String] = [:]
+    /// The root of everything kept on disk: `home-cache/`, `images/`, and per user
+    /// `users/u-<user>/` with the analytics outbox and the cart journal.
+    public var storageDirectory: URL
+    /// Default 15 s.
+    public var requestTimeout: Duration = .seconds(15)
+    public var cacheLimits = HomeCache.Limits()
+    public var cartRetry = CartRetryPolicy()
+    /// Changes to the analytics defaults (batch sizes, bounds, intervals).
+    public var analytics: @Sendable (inout AnalyticsTracker.Configuration) -> Void = { _ in }
+    /// Default: a memory cache and a disk cache under `images/`.
+    public var images: ImagePipeline.Configuration?
+    /// Timers: debounce, retries, impressions, toasts, flush interval. Default the continuous clock.
+    public var clock: any Clock<Duration> = ContinuousClock()
+    /// The wall clock: cache freshness, event timestamps, the age of idempotency keys.
+    public var now: @Sendable () -> Date = { Date() }
+    public var random: RandomSource = .system
+
+    public init(backendURL: URL, user: UserID, storageDirectory: URL) {
+        self.backendURL = backendURL
+        self.user = user
+        self.storageDirectory = storageDirectory
+    }
+
+    /// What page requests tell the backend.
+    public var profile: ClientProfile {
+        ClientProfile(user: user, locale: locale, segment: segment, appVersion: appVersion, capabilities: capabilities,
+                      experiments: experiments)
+    }
+
+    /// The user's own directory. The id is prefixed, so that valid ids like `..` stay names.
+    public var userDirectory: URL {
+        storageDirectory.appendingPathComponent("users", isDirectory: true).appendingPathComponent("u-\(user.rawValue)", isDirectory: true)
+    }
+}

@@ -1,0 +1,65 @@
+import FlowCore
+import FlowRuntime
+
+/// The retail host actions on the dispatcher: `add_to_cart` → the cart (and an `add_to_cart`
+/// event), `deeplink` → a destination, `open_page` and `open_search` → the navigator; and a
+/// `tap` event, with its `action_type`, for every action fired by a tap.
+///
+/// The dispatcher has already run `VitrineApp.actionPolicy` (the checks `vitrine lint` makes)
+/// before these see an action, so they refuse nothing the policy lets through, except a push
+/// beyond `Navigator.maximumDepth`.
+@MainActor
+public enum HostActions {
+    /// Registers the handlers on `dispatcher` (after its built-ins, so they come first).
+    public static func register(on dispatcher: ActionDispatcher, cart: CartStore, navigator: Navigator, analytics: AnalyticsTracker?) {
+        dispatcher.register(ClosureActionHandler(name: "host add_to_cart", types: [AddToCartAction.type]) { action, context in
+            do throws(DecodingFailure) {
+                let payload = try action.decode(AddToCartAction.self)
+                cart.add(productID: payload.productID, quantity: payload.quantity)
+                analytics?.trackAddToCart(productID: payload.productID, quantity: payload.quantity, origin: context.origin)
+            } catch {
+                context.refuse(error.message)
+            }
+        })
+        dispatcher.register(ClosureActionHandler(name: "host deeplink", types: [DeeplinkAction.type]) { action, context in
+            do throws(DecodingFailure) {
+                let payload = try action.decode(DeeplinkAction.self)
+                if let reason = VitrineApp.deeplinks.refusal(for: payload.url) {
+                    context.refuse(reason)
+                    return
+                }
+                open(Destination.forDeeplink(payload.url), on: navigator, context: context)
+            } catch {
+                context.refuse(error.message)
+            }
+        })
+        dispatcher.register(ClosureActionHandler(name: "host open_page", types: [OpenPageAction.type]) { action, context in
+            do throws(DecodingFailure) {
+                open(.page(try action.decode(OpenPageAction.self).pageID), on: navigator, context: context)
+            } catch {
+                context.refuse(error.message)
+            }
+        })
+        dispatcher.register(ClosureActionHandler(name: "host open_search", types: [OpenSearchAction.type]) { action, context in
+            do throws(DecodingFailure) {
+                open(.search(query: try action.decode(OpenSearchAction.self).query), on: navigator, context: context)
+            } catch {
+                context.refuse(error.message)
+            }
+        })
+        // Registered last, so it sees every action first; it never takes one.
+        if let analytics {
+            dispatcher.register(ClosureActionHandler(name: "tap events") { action, context in
+                if context.origin.event.utf8.elementsEqual("tap".utf8) { analytics.trackTap(action, origin: context.origin) }
+                return false
+            })
+        }
+    }
+
+    private static func open(_ destination: Destination, on navigator: Navigator, context: ActionContext) {
+        guard navigator.open(destination) else {
+            context.refuse("\(Navigator.maximumDepth) screens are open already, the most allowed")
+            return
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One URLSession for the backend: no URL cache (Linux's keys entries by host and path and
+/// ignores the query; Apple's turns a 304 into a 200), no cookies, redirects never followed
+/// (so a request and its headers never reach another origin), bodies capped.
+///
+/// Requests run as delegate-driven data tasks, not `URLSession.data(for:)`: cancelling the
+/// calling task cancels the `URLSessionTask` itself, which closes the connection, and the
+/// async variant can hang when cancelled on Linux (swift-corelibs-foundation #5412).
+final class HTTPSession: Sendable {
+    private let session: URLSession
+    private let delegate: HTTPSessionDelegate
+
+    init(timeout: Duration) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        // Whole seconds, at least one: swift-corelibs-foundation hands the timeout to curl
+        // in whole seconds, so 0.3 s would be no time at all.
+        let seconds = max(1, (Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18).rounded(.up))
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds * 4
+        let delegate = HTTPSessionDelegate()
+        self.delegate = delegate
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Sends `request` and collects the whole answer, at most `maxBytes` of body.
+    func send(_ request: URLRequest, maxBytes: Int) async throws -> HTTPReply {
+        // URLSessionTask is Sendable and `cancel()` may be called from any thread.
+        let task = session.dataTask(with: request)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.register(task.taskIdentifier, maxBytes: maxBytes, continuation: continuation)
+                // Ordering: registered before resume, so no callback arrives unclaimed; a
+                // cancellation that came first is honoured here.
+                if Task.isCancelled { task.cancel() }
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
+/// Collects answers per task and enforces the body cap. All state is behind one lock.
+private final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Transfer {
+        var continuation: CheckedContinuation<HTTPReply, any Error>
+        var maxBytes: Int
+        var reply = HTTPReply(status: 0, headers: [:], body: Data())
+        var failure: HomeAPIError?
+    }
+
+    private let transfers = Locked<[Int: Transfer]>([:])
+
+    func register(_ identifier: Int, maxBytes: Int, continuation: CheckedContinuation<HTTPReply, any Error>) {
+        transfers.withLock { $0[identifier] = Transfer(continuation: continuation, maxBytes: maxBytes) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // The 3xx itself becomes the answer: the backend never redirects, and a redirect
+        // could take the user's header to another host.
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let identifier = dataTask.taskIdentifier
+        var headers: [String: String] = [:]
+        let http = response as? HTTPURLResponse
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            guard let name = name as? String, let value = value as? String else { continue }
+            headers[name.lowercased()] = value
+        }
+        let tooLarge = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers[identifier] else { return false }
+            transfer.reply.status = http?.statusCode ?? 0
+            transfer.reply.headers = headers
+            let tooLarge = response.expectedContentLength > Int64(transfer.maxBytes)
+            if tooLarge { transfer.failure = .undecodable("the answer is larger than \(transfer.maxBytes) bytes") }
+            transfers[identifier] = transfer
+            return tooLarge
+        }
+        completionHandler(tooLarge ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let identifier = dataTask.taskIdentifier
+        let overLimit = transfers.withLock { transfers -> Bool in
+            guard var transfer = transfers[identifier], transfer.failure == nil else { return false }
+            if transfer.reply.body.count + data.count > transfer.maxBytes {
+                transfer.failure = .undecodable("the answer is larger than \(transfer.maxBytes) bytes")
+                transfer.reply.body = Data()
+                transfers[identifier] = transfer
+                return true
+            }
+            transfer.reply.body.append(data)
+            transfers[identifier] = transfer
+            return false
+        }
+        if overLimit { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let failure = transfer.failure {
+            transfer.continuation.resume(throwing: failure)
+        } else if let error = error as? URLError {
+            switch error.code {
+            case .cancelled: transfer.continuation.resume(throwing: CancellationError())
+            case .timedOut: transfer.continuation.resume(throwing: HomeAPIError.transport(message: error.localizedDescription, isTimeout: true))
+            default: transfer.continuation.resume(throwing: HomeAPIError.transport(message: error.localizedDescription, isTimeout: false))
+            }
+        } else if let error {
+            transfer.continuation.resume(throwing: HomeAPIError.transport(message: String(describing: error), isTimeout: false))
+        } else {
+            transfer.continuation.resume(returning: transfer.reply)
+        }
+    }
+}

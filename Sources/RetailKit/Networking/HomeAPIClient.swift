@@ -1,0 +1,130 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The backend's HTTP API (CONTRACT §10) over URLSession: pages with the client's profile and
+/// revalidation by `ETag`, the cart with idempotency keys, search suggestions, analytics
+/// batches, and `api` actions as the runtime's `ActionTransport`.
+///
+/// Every URL is made by `APIEndpoint.url(on:)` from a checked path on `baseURL`'s origin, so a
+/// request (with the `X-Vitrine-User` header every one carries) never goes to another host.
+/// The client keeps no HTTP cache: `HomeCache` owns revalidation, and a 304 is seen as a 304.
+public final class HomeAPIClient: Sendable {
+    /// How the client talks to the backend.
+    public struct Configuration: Sendable {
+        /// The backend's origin (`http://127.0.0.1:8080`); its path is not used.
+        public var baseURL: URL
+        /// Who asks, and for which composition.
+        public var profile: ClientProfile
+        /// How long a request may wait for bytes before it fails as a timeout, in whole
+        /// seconds (at least 1: Linux's URLSession counts whole seconds). Default 15 s.
+        public var requestTimeout: Duration = .seconds(15)
+        /// The largest answer read; a larger one fails as undecodable. Default 32 MiB.
+        public var maxResponseBytes = 32 << 20
+
+        public init(baseURL: URL, profile: ClientProfile) {
+            self.baseURL = baseURL
+            self.profile = profile
+        }
+    }
+
+    public let configuration: Configuration
+    private let session: HTTPSession
+
+    /// A client for `configuration`; throws `.refused` when the base URL is not http(s) with a host.
+    public init(configuration: Configuration) throws(HomeAPIError) {
+        guard let scheme = configuration.baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = configuration.baseURL.host, !host.isEmpty
+        else { throw .refused("the backend URL must be http(s) with a host: \(configuration.baseURL)") }
+        self.configuration = configuration
+        session = HTTPSession(timeout: configuration.requestTimeout)
+    }
+
+    public var profile: ClientProfile { configuration.profile }
+
+    /// Sends one request to `endpoint` on the backend's origin and returns its answer,
+    /// whatever its status. Throws `HomeAPIError.transport` when there is none and
+    /// `CancellationError` when the calling task is cancelled (the request is cancelled too).
+    func send(
+        _ endpoint: APIEndpoint, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil
+    ) async throws -> HTTPReply {
+        guard let url = endpoint.url(on: configuration.baseURL) else {
+            throw HomeAPIError.refused("no URL for \(endpoint) on \(configuration.baseURL)")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        request.setValue(configuration.profile.user.rawValue, forHTTPHeaderField: "X-Vitrine-User")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        return try await session.send(request, maxBytes: configuration.maxResponseBytes)
+    }
+
+    /// Like `send`, but an answer outside 2xx throws its `HomeAPIError.status`.
+    func sendExpectingSuccess(
+        _ endpoint: APIEndpoint, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil
+    ) async throws -> HTTPReply {
+        let reply = try await send(endpoint, method: method, headers: headers, body: body)
+        guard reply.isSuccess else { throw reply.statusError }
+        return reply
+    }
+
+    /// `path?query` as a checked endpoint. Paths and queries are built here from encoded
+    /// parts only, so the check holds; a failure means a bug, reported as refused.
+    static func endpoint(_ path: String, query: [(String, String)] = []) throws(HomeAPIError) -> APIEndpoint {
+        let text = query.isEmpty ? path : path + "?" + query.map { "\($0.0)=\(URLEncoding.component($0.1))" }.joined(separator: "&")
+        guard let endpoint = APIEndpoint(text) else { throw .refused("'\(HTTPReply.clipped(text, bytes: 120))' is not a path") }
+        return endpoint
+    }
+
+    /// The query every page request carries: locale, app version, segment and capabilities.
+    var profileQuery: [(String, String)] {
+        let profile = configuration.profile
+        return [
+            ("locale", profile.locale), ("appVersion", profile.appVersion.description), ("userSegment", profile.segment),
+            ("capabilities", profile.sortedCapabilities.joined(separator: ",")),
+        ]
+    }
+}
+
+extension HomeAPIClient: ActionTransport {
+    /// Posts an `api` action's body to its endpoint, a path on the backend's own origin (the
+    /// call is checked already; `APIEndpoint.url(on:)` makes the URL). Anything else is
+    /// refused before a byte is sent.
+    public func send(_ call: ActionCall) async throws -> Data {
+        let reply = try await sendExpectingSuccess(
+            call.endpoint, method: call.method.rawValue, body: call.method == .get ? nil : call.body)
+        return reply.body
+    }
+}
+
+/// Percent-encoding of the parts the client puts into paths and queries.
+enum URLEncoding {
+    /// Every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) as `%XX`, so no value can
+    /// add a path segment or a query parameter of its own.
+    static func component(_ text: String) -> String {
+        var encoded = ""
+        encoded.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: ","):
+                // Capabilities are joined by commas, which a query may hold as they are.
+                encoded.append(",")
+            default:
+                encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return encoded
+    }
+}

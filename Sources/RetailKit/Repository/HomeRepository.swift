@@ -1,0 +1,157 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+
+/// Pages cache-first: the cached copy at once when there is one (marked cached, with its
+/// age), then the fresh page when the copy is stale or a refresh is forced. It is
+/// FlowRuntime's `PageSource`, so the home screen is simply `PageStore("home")` over it, and
+/// every other page (`campaign:…`, `category:…`, `product:…`) goes through the same cache.
+///
+/// - Revalidation: a stale copy's `ETag` goes out as `If-None-Match`; a 304 renews the
+///   copy's freshness (without rewriting it) and the copy is delivered again as fresh.
+/// - Single flight: concurrent requests for one key share one request to the backend. It runs
+///   in its own task, so it completes and is stored even when every listener has gone.
+/// - A refresh that fails throws after the cached copy was delivered: the store keeps the
+///   page and says the refresh failed.
+/// - Next pages are asked for by the postback's `cursor`, fresh, not cached (the first page
+///   is what a warm start needs).
+public final class HomeRepository: PageSource, Sendable {
+    public let client: HomeAPIClient
+    public let cache: HomeCache
+    /// Decodes the pages of `updates(pageID:forceRefresh:)`.
+    public let decoder: PageDecoder
+    private let now: @Sendable () -> Date
+    private let onDiagnostics: (@Sendable (DiagnosticReport) -> Void)?
+    let flights = SingleFlight<HomeCacheKey, Data>()
+
+    /// - Parameters:
+    ///   - now: the wall clock freshness is measured on.
+    ///   - onDiagnostics: receives the diagnostics of every page `updates(pageID:…)` decodes
+    ///     (the analytics tracker's `contract_problem` events). Page stores decode their own
+    ///     and report through their `onDiagnostics`.
+    public init(
+        client: HomeAPIClient, cache: HomeCache, decoder: PageDecoder, now: @escaping @Sendable () -> Date = { Date() },
+        onDiagnostics: (@Sendable (DiagnosticReport) -> Void)? = nil
+    ) {
+        self.client = client
+        self.cache = cache
+        self.decoder = decoder
+        self.now = now
+        self.onDiagnostics = onDiagnostics
+    }
+
+    /// The cache key of `pageID` for this client.
+    public func cacheKey(for pageID: String) -> HomeCacheKey {
+        HomeCacheKey(profile: client.profile, pageID: pageID)
+    }
+
+    // MARK: - PageSource
+
+    public func updates(for request: PageRequest) -> AsyncThrowingStream<PageUpdate, any Error> {
+        stream { [self] yield in
+            switch request.kind {
+            case .initial:
+                try await pages(request.pageID, forceRefresh: false) { yield(PageUpdate(data: $0.data, origin: $0.pageOrigin)) }
+            case .refresh:
+                try await pages(request.pageID, forceRefresh: true) { yield(PageUpdate(data: $0.data, origin: $0.pageOrigin)) }
+            case .nextPage(let postback):
+                yield(PageUpdate(data: try await nextPage(request.pageID, postback: postback), origin: .fresh))
+            case .action(let call):
+                yield(PageUpdate(data: try await client.send(call), origin: .fresh))
+            }
+        }
+    }
+
+    // MARK: - Decoded updates
+
+    /// The seed's stream, decoded: the cached page (with its age) when there is one, then the
+    /// fresh page unless the cached one is fresh and no refresh is forced. An unreadable
+    /// cached copy is skipped; an unreadable fresh page ends the stream with its error.
+    public func updates(pageID: String = "home", forceRefresh: Bool = false) -> AsyncThrowingStream<HomeUpdate, any Error> {
+        let decoder = self.decoder
+        let sink = onDiagnostics
+        return stream { [self] yield in
+            try await pages(pageID, forceRefresh: forceRefresh) { raw in
+                let kind = forceRefresh ? "refresh" : "initial"
+                do throws(PageDecodingError) {
+                    let decoded = try decoder.decodePage(raw.data)
+                    if !decoded.diagnostics.isEmpty {
+                        sink?(DiagnosticReport(pageID: pageID, requestID: decoded.page.requestID,
+                                               source: .page(kind: kind, origin: raw.pageOrigin), diagnostics: decoded.diagnostics))
+                    }
+                    yield(HomeUpdate(origin: raw.origin, page: decoded.page, diagnostics: decoded.diagnostics))
+                } catch {
+                    sink?(DiagnosticReport(pageID: pageID, requestID: nil, source: .refusedDocument(kind: kind), diagnostics: [error.diagnostic]))
+                    if raw.pageOrigin == .fresh { throw error }
+                }
+            }
+        }
+    }
+
+    // MARK: - The policy
+
+    /// Delivers the cached copy, then (unless it is fresh and not forced) the fresh page.
+    private func pages(_ pageID: String, forceRefresh: Bool, deliver: (RawPageUpdate) throws -> Void) async throws {
+        let key = cacheKey(for: pageID)
+        let cached = await cache.entry(for: key)
+        if !forceRefresh, let cached {
+            try deliver(RawPageUpdate(data: cached.data, origin: .cached(age: cached.age(at: now()))))
+            if cached.isFresh(at: now()) { return }
+        }
+        let client = self.client
+        let cache = self.cache
+        let data = try await flights.value(for: key) {
+            try await Self.fetch(pageID, key: key, known: cached, client: client, cache: cache)
+        }
+        try deliver(RawPageUpdate(data: data, origin: .fresh))
+    }
+
+    /// One request to the backend, revalidating `known`; the answer is stored before it is
+    /// returned.
+    private static func fetch(
+        _ pageID: String, key: HomeCacheKey, known: HomeCacheEntry?, client: HomeAPIClient, cache: HomeCache
+    ) async throws -> Data {
+        switch try await client.page(pageID, ifNoneMatch: known?.etag) {
+        case .page(let data, let etag, let maxAge):
+            await cache.store(data, etag: etag, ttl: maxAge ?? envelopeTTL(data), for: key)
+            return data
+        case .notModified(let maxAge):
+            guard let known else { throw HomeAPIError.undecodable("304 without a cached copy") }
+            await cache.renew(known, ttl: maxAge, for: key)
+            return known.data
+        }
+    }
+
+    private func nextPage(_ pageID: String, postback: JSONValue) async throws -> Data {
+        guard let cursor = postback["cursor"]?.stringValue else {
+            throw HomeAPIError.refused("the page's postback has no cursor")
+        }
+        guard case .page(let data, _, _) = try await client.page(pageID, cursor: cursor) else {
+            throw HomeAPIError.undecodable("304 to a next page")
+        }
+        return data
+    }
+
+    /// The envelope's `ttl`, for an answer without `Cache-Control: max-age`.
+    private static func envelopeTTL(_ data: Data) -> Double {
+        (try? JSONParser.parse(data))?["page"]?["ttl"]?.doubleValue ?? 0
+    }
+
+    /// A stream fed by `produce` in its own task; ending the stream cancels the task (but not
+    /// a shared flight, which finishes on its own).
+    private func stream<Element: Sendable>(
+        _ produce: @escaping @Sendable (_ yield: @escaping (Element) -> Void) async throws -> Void
+    ) -> AsyncThrowingStream<Element, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await produce { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

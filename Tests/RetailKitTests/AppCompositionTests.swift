@@ -1,0 +1,131 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import ImagePipeline
+import RetailBackend
+import Testing
+@testable import RetailKit
+
+/// The composition root against the real backend: one configuration builds every piece, and
+/// taps, carts, navigation, impressions and contract problems flow where they should.
+@MainActor
+@Suite struct AppCompositionTests {
+    let live: LiveBackend
+    let directory: TemporaryDirectory
+    let clock = TestClock()
+    let date = ManualDate()
+
+    init() throws {
+        live = try LiveBackend()
+        directory = try TemporaryDirectory()
+    }
+
+    func makeComposition(user: String = "app-1") throws -> AppComposition {
+        var configuration = AppConfiguration(backendURL: live.baseURL, user: UserID(user)!, storageDirectory: directory.url)
+        configuration.clock = clock
+        configuration.now = date.function
+        configuration.random = .seeded(11)
+        configuration.images = .memoryOnly
+        return try AppComposition(configuration: configuration)
+    }
+
+    /// The first product card with an `add_to_cart` action, and its section.
+    func productCard(in page: PageModel) throws -> (widget: WidgetModel, section: SectionModel) {
+        for section in page.sections {
+            if let widget = section.widgets.first(where: { $0.type == "product_card" && $0.actions["add_to_cart"] != nil }) {
+                return (widget, section)
+            }
+        }
+        throw HomeAPIError.refused("no product card")
+    }
+
+    @Test func aSessionFlowsFromTheTapsToTheBackend() async throws {
+        defer { directory.remove() }
+        let app = try makeComposition()
+        app.start()
+        await waitUntil { app.home.state == .loaded && !app.home.isLoadingPage }
+        await app.cart.waitUntilIdle()
+        // Products are further down: next pages until one shows.
+        while (try? productCard(in: app.home.page!)) == nil, app.home.hasMorePages {
+            let count = app.home.page?.sections.count ?? 0
+            app.home.loadNextPage()
+            await waitUntil { app.home.nextPageState != .loading && (app.home.page?.sections.count ?? 0) > count }
+        }
+        let page = try #require(app.home.page)
+        let (card, section) = try productCard(in: page)
+
+        // add_to_cart: the badge at once, the server after.
+        app.perform(try #require(card.actions["add_to_cart"]), widgetID: card.id, sectionID: section.id, event: "add_to_cart", on: app.home)
+        #expect(app.cart.badgeCount == 1)
+        await app.cart.waitUntilIdle()
+        #expect(try live.cart(user: "app-1").itemCount == 1)
+
+        // A tap opens the product page: its own store, through the same repository.
+        app.perform(try #require(card.actions["tap"]), widgetID: card.id, sectionID: section.id, on: app.home)
+        let productID = try #require(card.actions["tap"]?["page_id"]?.stringValue)
+        #expect(app.navigator.current == .page(productID))
+        let product = try #require(app.currentPageStore)
+        await waitUntil { product.state == .loaded && !product.isLoadingPage }
+        #expect(Set(app.openPageIDs) == ["home", productID])
+
+        // A deeplink off the allow-list is refused and reported; nothing opens.
+        app.perform(ActionData(type: "deeplink", ["url": "https://evil.example/x"]), widgetID: card.id, sectionID: section.id, on: app.home)
+        #expect(app.navigator.current == .page(productID))
+
+        // Back releases the page's store.
+        app.navigator.back()
+        #expect(app.openPageIDs == ["home"])
+
+        // An impression: half the card on screen for its duration.
+        app.impressions.update(page: page, visible: [VisibleWidget(widget: card, section: section, position: 0, visibleFraction: 1)])
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(card.impression.minDurationMilliseconds))
+        await app.analytics.waitUntilDurable()
+        await app.shutdown()
+
+        let counts = try live.eventStats()["counts"]
+        #expect(counts?["add_to_cart"]?.intValue == 1)
+        #expect(counts?["tap"]?.intValue == 1, "the open_page tap; the refused deeplink never reached a handler")
+        #expect(counts?["impression"]?.intValue == 1)
+        #expect((counts?["contract_problem"]?.intValue ?? 0) >= 1, "the refused deeplink")
+        for request in live.requests { #expect(request.header("x-vitrine-user") == "app-1", "\(request.path)") }
+    }
+
+    @Test func theNextLaunchStartsFromTheCacheAndKeepsThePendingCart() async throws {
+        defer { directory.remove() }
+        do {
+            let app = try makeComposition()
+            app.start()
+            await waitUntil { app.home.state == .loaded && !app.home.isLoadingPage }
+            await app.shutdown()
+        }
+        let requestsBefore = live.count("/v1/home")
+        let app = try makeComposition()
+        app.start()
+        await waitUntil { app.home.state == .loaded && !app.home.isLoadingPage }
+        #expect(app.home.origin == .cached, "fresh for its ttl: no request")
+        #expect(live.count("/v1/home") == requestsBefore)
+        await app.logout()
+        #expect(await app.cache.count == 0)
+        await app.shutdown()
+    }
+
+    @Test func imagesOnTheBackendCarryTheUserAndOthersDoNot() async throws {
+        defer { directory.remove() }
+        let app = try makeComposition(user: "img-1")
+        app.start()
+        await waitUntil { app.home.state == .loaded && !app.home.isLoadingPage }
+        let url = try #require(URL(string: "/v1/images/p-1001.jpg", relativeTo: live.baseURL)?.absoluteURL)
+        _ = try await app.images.image(for: ImageRequest(url: url, targetSize: PixelSize(width: 40, height: 30)))
+        let request = try #require(live.requests.last { $0.path.hasPrefix("/v1/images/") })
+        #expect(request.header("x-vitrine-user") == "img-1")
+        await app.shutdown()
+    }
+
+    @Test func storageNeverUsesTheUserIDAsAName() throws {
+        let configuration = AppConfiguration(backendURL: live.baseURL, user: UserID("..")!, storageDirectory: directory.url)
+        #expect(configuration.userDirectory.lastPathComponent == "u-..")
+        #expect(configuration.userDirectory.deletingLastPathComponent().lastPathComponent == "users")
+        directory.remove()
+    }
+}

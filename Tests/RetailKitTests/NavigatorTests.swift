@@ -1,0 +1,67 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import Testing
+@testable import RetailKit
+
+@MainActor
+@Suite struct NavigatorTests {
+    @Test(arguments: [
+        ("vitrine://cart", Destination.cart), ("VITRINE://cart", .cart), ("vitrine:cart", .cart),
+        ("vitrine://home", .page("home")), ("vitrine://campaign/cmp-flash", .page("campaign:cmp-flash")),
+        ("vitrine://category/shoes", .page("category:shoes")), ("vitrine://product/p-1001", .page("product:p-1001")),
+        ("vitrine://page/campaign%3Acmp-vip", .page("campaign:cmp-vip")), ("vitrine://search?q=red+shoes", .search(query: "red shoes")),
+        ("vitrine://search", .search(query: nil)), ("vitrine://story/st-1", .link("vitrine://story/st-1")),
+        ("vitrine://product/p-1/extra", .link("vitrine://product/p-1/extra")),
+    ])
+    func deeplinksLeadToTheirScreens(url: String, destination: Destination) {
+        #expect(Destination.forDeeplink(url) == destination)
+    }
+
+    @Test func theStackGoesBackToHomeAndReportsWhatItLeaves() {
+        let navigator = Navigator()
+        var left: [Destination] = []
+        navigator.onLeave = { left.append($0) }
+        #expect(navigator.current == .page("home"))
+        #expect(!navigator.back())
+        navigator.open(.page("campaign:x"))
+        navigator.open(.page("campaign:x"))  // already shown
+        navigator.open(.page("product:p-1"))
+        #expect(navigator.stack == [.page("home"), .page("campaign:x"), .page("product:p-1")])
+        #expect(navigator.back())
+        #expect(navigator.current == .page("campaign:x"))
+        navigator.popToRoot()
+        #expect(navigator.stack == [.page("home")])
+        #expect(left == [.page("product:p-1"), .page("campaign:x")])
+    }
+
+    @Test func theStackIsBounded() {
+        let navigator = Navigator()
+        for index in 1..<Navigator.maximumDepth { #expect(navigator.open(.page("product:p-\(index)"))) }
+        #expect(!navigator.open(.cart))
+        #expect(navigator.stack.count == Navigator.maximumDepth)
+    }
+
+    @Test func hostActionsRefuseExactlyWhatThePolicyRefuses() throws {
+        let decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+        let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(), decoder: decoder, transport: nil, policy: VitrineApp.actionPolicy)
+        let navigator = Navigator()
+        let cart = CartStore(client: CartClient(transport: ScriptedCartTransport()))
+        HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: nil)
+        let actions: [ActionData] = [
+            ActionData(type: "deeplink", ["url": "vitrine://campaign/cmp-flash"]), ActionData(type: "deeplink", ["url": "https://evil.example"]),
+            ActionData(type: "open_page", ["page_id": "category:shoes"]), ActionData(type: "open_page", ["page_id": "x\u{1B}"]),
+            ActionData(type: "open_page", [:]), ActionData(type: "open_search", ["query": "red"]),
+            ActionData(type: "add_to_cart", ["product_id": "p-1001", "quantity": 2]), ActionData(type: "add_to_cart", ["product_id": "p-1001", "quantity": 100]),
+            ActionData(type: "deeplink", ["url": "vitrine://story/st-1"]),
+        ]
+        for action in actions {
+            dispatcher.dispatch(action, from: ActionOrigin(store: nil))
+            let refusedByPolicy = VitrineApp.actionPolicy.refusal(for: action, decoder: decoder) != nil
+            let refused: Bool = if case .refused? = dispatcher.log.last?.outcome { true } else { false }
+            #expect(refused == refusedByPolicy, "\(action.type) \(action.object)")
+        }
+        #expect(navigator.stack == [.page("home"), .page("campaign:cmp-flash"), .page("category:shoes"), .search(query: "red"), .link("vitrine://story/st-1")])
+        #expect(cart.badgeCount == 2)
+    }
+}
