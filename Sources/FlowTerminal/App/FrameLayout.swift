@@ -170,9 +170,9 @@ public struct FrameLayout: Sendable {
         return hitMap.focusOrder.filter { !$0.rect.intersection(sheetRect).isEmpty && $0.action != nil }
     }
 
-    /// Whether `rect` is wholly inside the body's rows on screen.
+    /// Whether `rect` is wholly on screen in the body: all its rows and all its columns.
     public func isInView(_ rect: CellRect) -> Bool {
-        rect.y >= bodyRows.lowerBound && rect.maxY <= bodyRows.upperBound && rect.x < width && rect.maxX > 0
+        rect.y >= bodyRows.lowerBound && rect.maxY <= bodyRows.upperBound && rect.x >= 0 && rect.maxX <= width
     }
 
     /// Whether some of `rect` shows in the body.

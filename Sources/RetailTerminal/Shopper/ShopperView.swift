@@ -140,8 +140,9 @@ public final class ShopperView {
         case .link: break
         case .page(let id):
             let snapshot = state.pages[ExactString(id)]
-            let title = snapshot?.page?.nav?.title?.text ?? (id.utf8.elementsEqual("home".utf8) ? "Home" : id)
-            runs.append(.init(" \(title)"))
+            // The home page's nav title is the shop's name, which the badge already says.
+            let title = id.utf8.elementsEqual("home".utf8) ? "Home" : (snapshot?.page?.nav?.title?.text ?? id)
+            runs.append(.init(" \(TextCut.fit(title, to: 40))"))
             if state.stack.count > 1 { runs.append(.init("  ← Esc back", style: CellStyle(attributes: .dim))) }
             if let snapshot {
                 if snapshot.isCached && snapshot.isRefreshing {
@@ -166,7 +167,7 @@ public final class ShopperView {
             let style: CellStyle = switch line.kind {
             case .problem: CellStyle(attributes: .bold)
             case .action: CellStyle()
-            case .event, .page: CellStyle(attributes: .dim)
+            case .event, .page, .info: CellStyle(attributes: .dim)
             }
             return StyledText("\(clockFormatter.string(from: line.at)) \(line.kind.rawValue) \(line.text)", style: style)
         }

@@ -60,7 +60,10 @@ final class TmuxSession {
 
     /// The screen, one string per row (trailing blanks trimmed by tmux).
     func screen() -> [String] {
-        ((try? tmux(["capture-pane", "-p", "-t", "e2e"])) ?? "").components(separatedBy: "\n")
+        var rows = ((try? tmux(["capture-pane", "-p", "-t", "e2e"])) ?? "").components(separatedBy: "\n")
+        // Each row ends in a newline: the text after the last one is no row.
+        if rows.last?.isEmpty == true { rows.removeLast() }
+        return rows
     }
 
     /// The screen as one string, for failure messages.
