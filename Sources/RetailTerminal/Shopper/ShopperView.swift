@@ -44,7 +44,8 @@ public final class ShopperView {
         if let index = state.shownPageIndex, let id = state.stack[index].destination.pageID {
             let screen = state.stack[index]
             let renderer = renderer(for: id, keeping: state)
-            var environment = screen.viewport.focusing(base)
+            // Focus shows only where the keys go: not on a page under search or the cart.
+            var environment = state.isPageOnTop ? screen.viewport.focusing(base) : base
             environment.evaluation = EvaluationContext(client: base.evaluation.client, now: state.now)
             environment.annotation = Self.annotation(cart: state.cart)
             renderer.environment = environment
