@@ -66,8 +66,11 @@ enum AppCommand {
         let host = terminal.host
         images.onChange = { host.setNeedsFrame() }
         let client = ClientContext(appVersion: options.appVersion, capabilities: options.capabilities)
+        // Without colour (NO_COLOR) half-block pictures are stripes: images show as labelled
+        // frames and solid buttons get brackets, as in text-only output.
+        let withoutColor = terminal.profile.colorDepth == .none
         let render = RenderEnvironment(
-            isPlain: false, images: images, evaluation: EvaluationContext(client: client, now: Date()),
+            isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()),
             registry: RetailViews.makeRegistry(unknownWidgetPolicy: options.debug ? .placeholder : .skip))
         let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock)
         let storage = AppOptions.storageDirectory(environment: environment).path
