@@ -248,4 +248,13 @@ struct ShopperDriver {
         #expect(rect.maxY <= 11 && rect.maxX <= 40, "still in view at the new size: \(rect)")
         #expect(app.lines.allSatisfy { $0.count <= 40 })
     }
+
+    @Test func aFailedFirstLoadFocusesRetryAndEnterRetries() {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", PageSnapshot(loadState: .failed(message: "offline"), page: nil)))
+        #expect(app.lines.contains { $0.contains("Something went wrong") })
+        #expect(app.state.stack[0].viewport.focus == .retry)
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.retry("home")])
+    }
 }
