@@ -1,124 +1,101 @@
 import FlowCore
+import FlowRuntime
+import FlowTerminal
 import Foundation
+import ImagePipeline
 import RetailBackend
 import RetailKit
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import RetailTerminal
 
-/// `vitrine app [--backend URL] [--locale L] [--segment S]`: the client against the embedded
-/// backend (or another one).
+/// `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V] [--capabilities a,b]
+/// [--faults PROFILE] [--user ID] [--debug]`: the shopper's home page, live, in the terminal.
 ///
-/// Until the terminal renderer lands, the app shows what the client keeps of the home page:
-/// it starts the embedded backend on a loopback port, loads the home page over HTTP as the
-/// client would (following `pagination` to the end and merging each next page), resolves it
-/// for this app's version and capabilities, and prints the result.
+/// Without `--server` it starts the embedded backend (`HomeBackend` behind `HTTPServer`) on an
+/// ephemeral loopback port, with `--faults` passed on, and stops it on exit. The cache, the
+/// analytics outbox and the cart journal live under `$XDG_CACHE_HOME/vitrine` (else
+/// `~/.cache/vitrine`), per user. The client is built by `AppComposition`, the one composition
+/// root, and drawn by `ShopperApp`. Without a terminal it says so and exits 2 (pointing at
+/// `vitrine render`); 1 when the backend or the storage cannot be set up; 0 after `q`.
 enum AppCommand {
-    static let usage = "usage: vitrine app [--backend URL] [--locale en-US|de-DE|fr-FR] [--segment new|returning|vip]"
-
-    static func run(_ arguments: [String], console: Console) async -> Int32 {
-        var backendURL: String?
-        var locale = "en-US"
-        var segment = "returning"
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            guard let value = iterator.next(), ["--backend", "--locale", "--segment"].contains(argument) else {
-                console.err("vitrine app: unexpected '\(TerminalText.sanitized(argument))'\n\(usage)")
-                return 2
-            }
-            switch argument {
-            case "--backend": backendURL = value
-            case "--locale": locale = value
-            default: segment = value
-            }
+    @MainActor
+    static func run(_ arguments: [String], console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+        let options: AppOptions
+        do {
+            options = try AppOptions.parse(arguments, environment: environment)
+        } catch {
+            console.err("vitrine app: \(error.message)\n\(AppOptions.usage)")
+            return 2
         }
-        var server: HTTPServer?
-        defer { server?.stop() }
-        let base: String
-        if let backendURL {
-            base = backendURL.hasSuffix("/") ? String(backendURL.dropLast()) : backendURL
+        if let reason = InteractiveTerminal.unavailability(environment: environment) {
+            console.err("vitrine app: \(reason); for one frame of a page use vitrine render URL --width W --height H")
+            return 2
+        }
+        var embedded: HTTPServer?
+        defer { embedded?.stop() }
+        let backendURL: URL
+        if let server = options.server {
+            backendURL = server
         } else {
             do {
-                let embedded = try HTTPServer(handler: try HomeBackend(), configuration: .ephemeral)
-                server = embedded
-                base = embedded.baseURL
+                let server = try HTTPServer(handler: try HomeBackend(faults: options.faults), configuration: .ephemeral)
+                embedded = server
+                guard let url = URL(string: server.baseURL) else { throw AppSetupError(description: "bad address \(server.baseURL)") }
+                backendURL = url
             } catch {
-                console.err("vitrine app: cannot start the embedded backend: \(error)")
+                console.err("vitrine app: cannot start the embedded backend: \(TerminalText.sanitized(String(describing: error)))")
                 return 1
             }
         }
+        let composition: AppComposition
         do {
-            let home = try await loadHome(base: base, locale: locale, segment: segment)
-            let report = LintReport(
-                page: home.page, decodeDiagnostics: home.diagnostics,
-                context: EvaluationContext(client: VitrineApp.clientContext, now: Date()),
-                policy: VitrineApp.actionPolicy, decoder: PageDecoder(catalog: VitrineApp.makeWidgetCatalog()))
-            let safe = TerminalText.sanitized
-            console.out("vitrine \(VitrineApp.version): home page from \(safe(base)) (\(safe(locale)), \(safe(segment)))")
-            console.out(report.lines.joined(separator: "\n"))
-            if let failure = home.nextPageFailure {
-                // The failure table: a next page that fails leaves the loaded page as it was.
-                console.out("next page failed, the page above stays: \(safe(failure))")
-            }
-            return 0
+            composition = try AppComposition(configuration: configuration(options, backendURL: backendURL, environment: environment))
         } catch {
             console.err("vitrine app: \(TerminalText.sanitized(String(describing: error)))")
             return 1
         }
+        let clock = ContinuousClock()
+        let terminal: InteractiveTerminal
+        do {
+            terminal = try InteractiveTerminal.start(environment: environment, clock: clock)
+        } catch {
+            console.err("vitrine app: \(error)")
+            return 1
+        }
+        defer { terminal.end() }
+        let images = PipelineImageSource(pipeline: composition.images, baseURL: backendURL)
+        let host = terminal.host
+        images.onChange = { host.setNeedsFrame() }
+        let client = ClientContext(appVersion: options.appVersion, capabilities: options.capabilities)
+        // Without colour (NO_COLOR) half-block pictures are stripes: images show as labelled
+        // frames and solid buttons get brackets, as in text-only output.
+        let withoutColor = terminal.profile.colorDepth == .none
+        let render = RenderEnvironment(
+            isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()),
+            registry: RetailViews.makeRegistry(unknownWidgetPolicy: options.debug ? .placeholder : .skip))
+        let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock)
+        let storage = AppOptions.storageDirectory(environment: environment).path
+        app.loop.send(.debug(DebugLine(.info, "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")", at: Date())))
+        app.loop.send(.debug(DebugLine(.info, "storage \(storage) · user \(options.user)", at: Date())))
+        if options.marksFirstContent {
+            // For `vitrine bench app`: standard error is its pipe, not the screen.
+            app.onFirstContent = { FileHandle.standardError.write(Data("first-content\n".utf8)) }
+        }
+        await app.run()
+        return 0
     }
 
-    struct LoadError: Error, CustomStringConvertible {
+    struct AppSetupError: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// The home page with every next page merged, what decoding reported, and why loading
-    /// stopped early if a next page failed.
-    struct LoadedHome {
-        var page: PageModel
-        var diagnostics: [Diagnostic]
-        var nextPageFailure: String?
-    }
-
-    /// Loads the first page (its failure is the command's), then every next page; a next page
-    /// that fails ends the walk and keeps what loaded.
-    static func loadHome(base: String, locale: String, segment: String) async throws -> LoadedHome {
-        let decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
-        let query = [
-            ("locale", locale), ("appVersion", VitrineApp.version.description), ("userSegment", segment),
-            ("capabilities", VitrineApp.capabilities.sorted().joined(separator: ",")),
-        ].map { "\($0)=\(encoded($1))" }.joined(separator: "&")
-        let decoded = try decoder.decodePage(await fetch("\(base)/v1/home?\(query)"))
-        var home = LoadedHome(page: decoded.page, diagnostics: decoded.diagnostics)
-        // A bounded walk: a backend that always says `has_more` cannot keep the client loading.
-        for _ in 0..<50 {
-            guard home.page.pagination?.hasMore == true,
-                let cursor = home.page.pagination?.postback?["cursor"]?.stringValue
-            else { break }
-            do {
-                let next = try await fetch("\(base)/v1/home?\(query)&cursor=\(encoded(cursor))")
-                home.diagnostics += try decoder.appendNextPage(next, to: &home.page)
-            } catch {
-                home.nextPageFailure = String(describing: error)
-                break
-            }
-        }
-        return home
-    }
-
-    /// A query value percent-encoded, so that no value can add parameters of its own.
-    private static func encoded(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~,")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-    }
-
-    private static func fetch(_ address: String) async throws -> Data {
-        guard let url = URL(string: address) else { throw LoadError(description: "not a URL: \(address)") }
-        let (data, response) = try await URLSession.shared.data(from: url)
-        guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            throw LoadError(description: "\(url.path) answered \(status)")
-        }
-        return data
+    /// The composition's configuration for `options`.
+    static func configuration(_ options: AppOptions, backendURL: URL, environment: [String: String]) throws -> AppConfiguration {
+        guard let user = UserID(options.user) else { throw AppSetupError(description: "--user '\(options.user)' is not a valid id") }
+        var configuration = AppConfiguration(backendURL: backendURL, user: user, storageDirectory: AppOptions.storageDirectory(environment: environment))
+        configuration.locale = options.locale
+        configuration.segment = options.segment
+        configuration.appVersion = options.appVersion
+        configuration.capabilities = options.capabilities
+        return configuration
     }
 }

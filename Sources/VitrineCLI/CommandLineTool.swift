@@ -5,8 +5,9 @@ import Foundation
 public enum CommandLineTool {
     /// Runs one invocation; `arguments` excludes the program name. Returns the exit status.
     public static func run(_ arguments: [String], console: Console = .standard) async -> Int32 {
-        guard let command = arguments.first else {
-            return await AppCommand.run([], console: console)
+        // `vitrine` alone, or with the app's options, is the app.
+        guard let command = arguments.first, !(command.hasPrefix("--") && command != "--help") else {
+            return await AppCommand.run(arguments, console: console)
         }
         let rest = Array(arguments.dropFirst())
         switch command {
@@ -28,7 +29,8 @@ public enum CommandLineTool {
     }
 
     static let usage = """
-        usage: vitrine [app] [--backend URL]
+        usage: vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V] [--capabilities a,b]
+                             [--faults PROFILE] [--user ID] [--debug]
                vitrine lint FILE|- [--app-version V] [--capabilities a,b] [--now RFC3339] [--json]
                vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
                vitrine preview FILE [--app-version V] [--capabilities a,b]

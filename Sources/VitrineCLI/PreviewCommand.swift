@@ -48,8 +48,9 @@ enum PreviewCommand {
         let host = terminal.host
         images.onChange = { host.setNeedsFrame() }
         let client = options.client
+        let withoutColor = terminal.profile.colorDepth == .none
         let environment = RenderEnvironment(
-            isPlain: false, images: images, evaluation: EvaluationContext(client: client, now: Date()), registry: registry)
+            isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()), registry: registry)
         let app = PreviewApp(
             path: options.file, read: { document(for: $0, decoder: decoder, client: client) }, host: host, environment: environment,
             decoder: decoder, clock: clock)

@@ -136,9 +136,11 @@ public struct FrameLayout: Sendable {
                 scrolls: true, controlActions: []))
         }
         let sheet = frame.covers.filter { $0.layer >= 3 }.max { $0.layer < $1.layer }?.rect
+        // A status screen (loading, a failed load with its retry) has no body: the whole screen is one.
+        let body = frame.bodyRows.isEmpty ? 0..<height : frame.bodyRows
         self.init(
-            width: width, height: height, bodyRows: frame.bodyRows, scroll: frame.scroll, maxScroll: frame.maxScroll,
-            targets: Self.readingOrder(targets, bodyTop: frame.bodyRows.lowerBound), hitMap: frame.hitMap, sheetRect: sheet,
+            width: width, height: height, bodyRows: body, scroll: frame.scroll, maxScroll: frame.maxScroll,
+            targets: Self.readingOrder(targets, bodyTop: body.lowerBound), hitMap: frame.hitMap, sheetRect: sheet,
             sectionHeaders: headers)
     }
 
@@ -170,9 +172,9 @@ public struct FrameLayout: Sendable {
         return hitMap.focusOrder.filter { !$0.rect.intersection(sheetRect).isEmpty && $0.action != nil }
     }
 
-    /// Whether `rect` is wholly inside the body's rows on screen.
+    /// Whether `rect` is wholly on screen in the body: all its rows and all its columns.
     public func isInView(_ rect: CellRect) -> Bool {
-        rect.y >= bodyRows.lowerBound && rect.maxY <= bodyRows.upperBound && rect.x < width && rect.maxX > 0
+        rect.y >= bodyRows.lowerBound && rect.maxY <= bodyRows.upperBound && rect.x >= 0 && rect.maxX <= width
     }
 
     /// Whether some of `rect` shows in the body.

@@ -105,6 +105,7 @@ public struct PageViewport: Sendable {
     @discardableResult
     public mutating func adopt(_ layout: FrameLayout) -> Bool {
         let before = (scroll, focus, sheetFocus, carouselOffsets)
+        let resized = self.layout.map { $0.width != layout.width || $0.height != layout.height } ?? false
         self.layout = layout
         // The frame clamped the scroll it was asked for; a scroll changed since stays.
         if layout.requestedScroll == nil || layout.requestedScroll == scroll { scroll = layout.scroll }
@@ -114,7 +115,12 @@ public struct PageViewport: Sendable {
         } else {
             sheetFocus = nil
             resolvePending()
-            keepFocusInView()
+            // A resize re-lays the page: the focused widget stays focused and is brought into view.
+            if resized, pending == nil, let target = focusedTarget, target.scrolls, !layout.isPartlyInView(target.rect) {
+                reveal(target)
+            } else {
+                keepFocusInView()
+            }
         }
         return before.0 != scroll || before.1 != focus || before.2 != sheetFocus || before.3 != carouselOffsets
     }

@@ -41,7 +41,11 @@ extension PageBodyLayout {
                 frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: clip, fallbackShown: item.box.fallbackShown))
         }
         switch row.kind {
-        case .widget(let item), .sectionHeader(let item):
+        case .widget(let item):
+            place(item, x: row.insetLeft, clip: screen)
+        case .sectionHeader(var item):
+            // A header is no item of its section's list: it reports position 0, pinned or not.
+            item.position = 0
             place(item, x: row.insetLeft, clip: screen)
         case .grid(let items, let columnStarts):
             for (column, item) in items.enumerated() {

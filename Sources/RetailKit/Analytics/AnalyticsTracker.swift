@@ -28,6 +28,8 @@ public final class AnalyticsTracker {
 
     /// Events refused by `track` (a name that is empty or over 64 bytes) or too large to keep.
     public private(set) var refusedEventCount = 0
+    /// Sees every event tracked, with its fields, as it is handed to the outbox (a debug log).
+    public var onTracked: (@MainActor (_ name: String, _ fields: JSONObject) -> Void)?
 
     /// The last event tracked, by its order: `waitUntilDurable()` waits for it.
     public var lastTrackedSequence: Int { handoff.lastSequence }
@@ -110,6 +112,7 @@ public final class AnalyticsTracker {
         }
         let mustDrain = handoff.submit { OutboxRecord(eventID: eventID, body: body, createdAt: instant, sequence: $0) }
         if mustDrain { scheduleDrain() }
+        onTracked?(name, object)
         return eventID
     }
 

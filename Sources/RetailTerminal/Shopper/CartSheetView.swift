@@ -14,7 +14,7 @@ struct CartSheetView {
         let height = min(canvas.height - 1, max(8, wanted))
         guard height > 3, canvas.width >= 20 else { return .zero }
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
-        canvas.restyle(CellRect(x: 0, y: 0, width: canvas.width, height: rect.y)) { $0.attributes.insert(.dim) }
+        Self.dimText(above: rect.y, in: canvas)
         canvas.fill(rect, style: .plain)
         let edge = CellStyle(attributes: .dim)
         canvas.put("╭" + String(repeating: "─", count: rect.width - 2) + "╮", x: 0, y: rect.y, style: edge)
@@ -37,13 +37,26 @@ struct CartSheetView {
             y += 1
         }
         let footerY = rect.maxY - 2
-        if let subtotal = cart.subtotal {
+        if let subtotal = cart.subtotal, !cart.lines.isEmpty {
             let text = "Subtotal \(subtotal)"
             canvas.put(text, x: rect.maxX - 2 - DisplayWidth.of(text), y: footerY, style: CellStyle(attributes: .bold))
         }
         let hint = cart.lines.isEmpty ? "Esc close" : "↑↓ choose · Enter or x remove · Esc close"
         canvas.put(TextCut.fit(hint, to: max(0, inner - 20)), x: 2, y: footerY, style: CellStyle(attributes: .dim))
         return rect
+    }
+
+    /// Dims the page's text above the sheet. Image cells keep their colours: dimming a half
+    /// block dims only its top pixel and stripes the picture.
+    static func dimText(above rows: Int, in canvas: Canvas) {
+        let buffer = canvas.surface.buffer
+        for y in 0..<min(rows, canvas.height) {
+            for x in 0..<canvas.width {
+                let grapheme = buffer[canvas.originX + x, canvas.originY + y].grapheme
+                guard grapheme != "▀", grapheme != "▄" else { continue }
+                canvas.restyle(CellRect(x: x, y: y, width: 1, height: 1)) { $0.attributes.insert(.dim) }
+            }
+        }
     }
 
     private func draw(_ line: CartSummary.Line, selected: Bool, x: Int, y: Int, width: Int, in canvas: Canvas) {

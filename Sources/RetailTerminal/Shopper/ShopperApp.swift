@@ -102,8 +102,15 @@ public final class ShopperApp {
         }
         for id in ids where pageObservers[id] == nil {
             let store = services.pageStore(for: id.string)
-            pageObservers[id] = Observing.follow({ PageSnapshot(store: store) }) { [weak self] in
-                self?.loop.send(.pageChanged(id.string, $0))
+            var shownGeneration = -1
+            pageObservers[id] = Observing.follow({ PageSnapshot(store: store) }) { [weak self] snapshot in
+                guard let self else { return }
+                if self.loop.state.isDebug, snapshot.contentGeneration != shownGeneration, let page = snapshot.page {
+                    shownGeneration = snapshot.contentGeneration
+                    let origin = snapshot.isCached ? "saved copy" : "fresh"
+                    self.loop.send(.debug(DebugLine(.page, "\(id.string): \(origin), \(page.sections.count) sections, request \(page.requestID)", at: self.now())))
+                }
+                self.loop.send(.pageChanged(id.string, snapshot))
             }
         }
     }

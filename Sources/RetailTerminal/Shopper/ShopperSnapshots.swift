@@ -153,7 +153,7 @@ public struct SearchSummary: Sendable, Hashable {
 /// One line of the `--debug` panel: what happened, when.
 public struct DebugLine: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
-        case action, event, problem, page
+        case action, event, problem, page, info
     }
 
     public var kind: Kind

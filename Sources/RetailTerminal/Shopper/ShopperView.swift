@@ -44,7 +44,8 @@ public final class ShopperView {
         if let index = state.shownPageIndex, let id = state.stack[index].destination.pageID {
             let screen = state.stack[index]
             let renderer = renderer(for: id, keeping: state)
-            var environment = screen.viewport.focusing(base)
+            // Focus shows only where the keys go: not on a page under search or the cart.
+            var environment = state.isPageOnTop ? screen.viewport.focusing(base) : base
             environment.evaluation = EvaluationContext(client: base.evaluation.client, now: state.now)
             environment.annotation = Self.annotation(cart: state.cart)
             renderer.environment = environment
@@ -140,8 +141,9 @@ public final class ShopperView {
         case .link: break
         case .page(let id):
             let snapshot = state.pages[ExactString(id)]
-            let title = snapshot?.page?.nav?.title?.text ?? (id.utf8.elementsEqual("home".utf8) ? "Home" : id)
-            runs.append(.init(" \(title)"))
+            // The home page's nav title is the shop's name, which the badge already says.
+            let title = id.utf8.elementsEqual("home".utf8) ? "Home" : (snapshot?.page?.nav?.title?.text ?? id)
+            runs.append(.init(" \(TextCut.fit(title, to: 40))"))
             if state.stack.count > 1 { runs.append(.init("  ← Esc back", style: CellStyle(attributes: .dim))) }
             if let snapshot {
                 if snapshot.isCached && snapshot.isRefreshing {
@@ -166,7 +168,7 @@ public final class ShopperView {
             let style: CellStyle = switch line.kind {
             case .problem: CellStyle(attributes: .bold)
             case .action: CellStyle()
-            case .event, .page: CellStyle(attributes: .dim)
+            case .event, .page, .info: CellStyle(attributes: .dim)
             }
             return StyledText("\(clockFormatter.string(from: line.at)) \(line.kind.rawValue) \(line.text)", style: style)
         }

@@ -221,4 +221,40 @@ struct ShopperDriver {
         app.key(.text("d"))
         #expect(!app.lines.contains { $0.contains("impression card.p1") }, "d hides the panel")
     }
+
+    @Test func aClickFocusesAndTapsAndTheWheelScrolls() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        let y = try #require(app.lines.firstIndex { $0.hasPrefix("Row 3") })
+        app.send(.input(.mouse(MouseEvent(action: .press, button: 0, x: 2, y: y))))
+        #expect(app.focused == "row3")
+        #expect(app.takeEffects() == [.perform(ActionData(type: "open_page", ["page_id": .string("campaign:c3")]), event: "tap", widgetID: "row3", sectionID: "rows", pageID: "home")])
+        app.send(.input(.mouse(MouseEvent(action: .wheelDown, button: 0, x: 2, y: y))))
+        #expect(app.state.stack[0].viewport.scroll == ShellInput.wheelRows)
+        app.send(.input(.mouse(MouseEvent(action: .wheelUp, button: 0, x: 2, y: y))))
+        #expect(app.state.stack[0].viewport.scroll == 0)
+    }
+
+    @Test func aResizeLaysThePageOutAgainAndKeepsTheFocus() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        app.key(.text("j"), times: 30)
+        #expect(app.focused == "row30")
+        app.width = 40
+        app.height = 12
+        app.send(.resized)
+        #expect(app.focused == "row30")
+        let rect = try #require(app.state.stack[0].viewport.focusedTarget?.rect)
+        #expect(rect.maxY <= 11 && rect.maxX <= 40, "still in view at the new size: \(rect)")
+        #expect(app.lines.allSatisfy { $0.count <= 40 })
+    }
+
+    @Test func aFailedFirstLoadFocusesRetryAndEnterRetries() {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", PageSnapshot(loadState: .failed(message: "offline"), page: nil)))
+        #expect(app.lines.contains { $0.contains("Something went wrong") })
+        #expect(app.state.stack[0].viewport.focus == .retry)
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.retry("home")])
+    }
 }

@@ -39,7 +39,9 @@ final class TmuxSession {
         fifo = open(fifoPath, O_RDONLY | O_NONBLOCK)
         guard fifo >= 0 else { throw Failure(description: "cannot open the FIFO: errno \(errno)") }
         let exports = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
-        let command = "env \(exports) \(arguments.map(Self.quoted).joined(separator: " ")); echo exit=$?; exec sleep 600"
+        // The test's own environment may say NO_COLOR (a test runner writing to a file does):
+        // the program sees only what the test asks for.
+        let command = "env -u NO_COLOR -u COLORTERM -u TMUX \(exports) \(arguments.map(Self.quoted).joined(separator: " ")); echo exit=$?; exec sleep 600"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)", "sh", "-c", command], capturing: false)
         try tmux(["set-option", "-t", "e2e", "status", "off"])
         try tmux(["pipe-pane", "-O", "-t", "e2e", "cat >> \(Self.quoted(fifoPath))"])
@@ -60,7 +62,10 @@ final class TmuxSession {
 
     /// The screen, one string per row (trailing blanks trimmed by tmux).
     func screen() -> [String] {
-        ((try? tmux(["capture-pane", "-p", "-t", "e2e"])) ?? "").components(separatedBy: "\n")
+        var rows = ((try? tmux(["capture-pane", "-p", "-t", "e2e"])) ?? "").components(separatedBy: "\n")
+        // Each row ends in a newline: the text after the last one is no row.
+        if rows.last?.isEmpty == true { rows.removeLast() }
+        return rows
     }
 
     /// The screen as one string, for failure messages.
