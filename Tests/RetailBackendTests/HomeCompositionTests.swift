@@ -58,6 +58,16 @@ import Testing
         #expect(codes.contains("VIPX2") && !codes.contains("HELLO15"))
     }
 
+    @Test func everySegmentsRecommendationsAreMostlyAvailable() throws {
+        // "Some sold-out items" among the recommendations, never a row of them.
+        for segment in ["new", "returning", "vip"] {
+            let recommended = try #require(allHomeSections(backend, [("userSegment", segment)]).first { $0["id"] == "recommended" })
+            let availability = recommended["widgets"]?.arrayValue?.compactMap { $0[path: "data", "availability"]?.stringValue } ?? []
+            #expect(availability.count >= 8, "\(segment)")
+            #expect(availability.filter { $0 == "unavailable" }.count <= 2, "\(segment): \(availability)")
+        }
+    }
+
     @Test func localeChangesCopyAndCurrency() throws {
         let english = try allHomeSections(backend, [("locale", "en-US")])
         let german = try allHomeSections(backend, [("locale", "de-DE")])

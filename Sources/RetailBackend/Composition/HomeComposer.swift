@@ -183,7 +183,9 @@ struct HomeComposer: Sendable {
                 .sorted { ($0.rating, $1.id) > ($1.rating, $0.id) }.prefix(10))
         case .returning:
             title = SectionTitles.recommendedReturning
-            products = stride(from: 3, to: catalogue.products.count, by: 22).map { catalogue.products[$0] }
+            // A step coprime to the catalogue's availability cycles (every 11th unavailable,
+            // every 7th low on stock), so the spread holds a few of each, not only one kind.
+            products = Array(stride(from: 3, to: catalogue.products.count, by: 23).map { catalogue.products[$0] }.prefix(10))
         case .vip:
             title = SectionTitles.recommendedVIP
             products = Array(catalogue.products.sorted { ($0.priceUSDCents, $1.id) > ($1.priceUSDCents, $0.id) }.prefix(10))
