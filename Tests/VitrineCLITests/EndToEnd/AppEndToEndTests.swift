@@ -79,7 +79,7 @@ import Testing
         var opened = false
         var before: [String] = []
         for _ in 0..<10 where !opened {
-            before = tmux.screen()
+            before = tmux.settledScreen()
             try tmux.press("Enter")
             opened = tmux.waitFor("Esc back", seconds: 3)
             if !opened { _ = try Self.press("j", in: tmux) }
@@ -120,11 +120,14 @@ import Testing
         Self.quit(tmux)
     }
 
-    /// Presses `key` and waits (at most 3 s) for the screen to change; `false` when it did not.
+    /// Presses `key` and waits (at most 3 s) for the screen to change and the frame to be
+    /// drawn whole; `false` when it did not change.
     static func press(_ key: String, in tmux: TmuxSession) throws -> Bool {
-        let before = tmux.screen()
+        let before = tmux.settledScreen()
         try tmux.press(key)
-        return tmux.waitUntil(seconds: 3) { $0 != before }
+        guard tmux.waitUntil(seconds: 3, { $0 != before }) else { return false }
+        _ = tmux.settledScreen()
+        return true
     }
 
     /// The same rows of text where neither screen shows an image (images may arrive between

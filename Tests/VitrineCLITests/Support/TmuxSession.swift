@@ -68,6 +68,21 @@ final class TmuxSession {
         return rows
     }
 
+    /// The screen once the program has stopped drawing: tmux 3.3 has no synchronized output,
+    /// so a capture taken while a frame is being written shows half of it. The pane counts as
+    /// quiet when `quiet` milliseconds pass without output (a frame is written in one burst),
+    /// waiting at most `seconds` for that.
+    func settledScreen(quiet: Int32 = 150, seconds: Double = 3) -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var scratch = [UInt8](repeating: 0, count: 65536)
+        while deadline.timeIntervalSinceNow > 0 {
+            var watched = pollfd(fd: fifo, events: Int16(POLLIN), revents: 0)
+            guard poll(&watched, 1, quiet) > 0, watched.revents & Int16(POLLIN) != 0 else { break }
+            while read(fifo, &scratch, scratch.count) > 0 {}
+        }
+        return screen()
+    }
+
     /// The screen as one string, for failure messages.
     var picture: String { screen().joined(separator: "\n") }
 
