@@ -35,7 +35,7 @@ public enum CommandLineTool {
                vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
                vitrine preview FILE [--app-version V] [--capabilities a,b]
                vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
-               vitrine bench decode|runtime|serve|images|render|home|slow-clients
+               vitrine bench decode|runtime|serve|images|render|home|app|slow-clients
                vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]
         """
 }

@@ -92,12 +92,13 @@ import Testing
     }
 
     @Test func cancellingARequestCancelsTheConnection() async throws {
-        var configuration = HomeBackend.Configuration(faults: "latency=20s")
+        var configuration = HomeBackend.Configuration(faults: "latency=60s")
         configuration.acceptsFaultHeader = true
         let live = try LiveBackend(configuration: configuration)
         let client = try live.client(timeout: .seconds(60))
         let request = Task { try await client.suggestions(for: "shoe") }
-        // The server holds the answer back without a thread: one suspended connection.
+        // The server holds the answer back without a thread (for 60 s, twice as long as a wait
+        // below may take even on a loaded machine): one suspended connection.
         #expect(await live.eventually { $0.suspendedConnections == 1 })
         request.cancel()
         await #expect(throws: CancellationError.self) { _ = try await request.value }

@@ -183,7 +183,7 @@ final class ScriptedSuggestions: Sendable {
     }
 
     @Test func typingOnCancelsTheRequestOnTheWire() async throws {
-        let live = try LiveBackend(configuration: HomeBackend.Configuration(faults: "latency=20s"))
+        let live = try LiveBackend(configuration: HomeBackend.Configuration(faults: "latency=60s"))
         let search = SearchSuggestions(client: try live.client(timeout: .seconds(60)), clock: clock)
         search.update(query: "sneak")
         await clock.waitForSleepers()
