@@ -19,14 +19,14 @@ import Testing
         return try TmuxSession([TerminalSessionModeTests.executable, "app", "--user", user] + arguments, width: width, height: height, environment: environment)
     }
 
-    static func quit(_ tmux: TmuxSession) {
+    static func quit(_ tmux: TmuxSession) async {
         try? tmux.press("q")
-        #expect(tmux.waitFor("exit=0"), "\(tmux.picture)")
+        #expect(await tmux.waitFor("exit=0"), "\(tmux.picture)")
         #expect(tmux.paneValue("alternate_on") == "0", "back on the normal screen")
         #expect(tmux.paneValue("cursor_flag") == "1", "the cursor shows again")
     }
 
-    @Test func browseEveryPageAddOpenSearchCartResizeAndQuit() throws {
+    @Test func browseEveryPageAddOpenSearchCartResizeAndQuit() async throws {
         let expected = try HomeExpectations(user: Self.user)
         let cache = CacheDirectory()
         // Without colour, pictures are labelled frames: nothing redraws by itself when an image
@@ -35,98 +35,98 @@ import Testing
         defer { tmux.close() }
 
         // Start: the hero.
-        #expect(tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
-        #expect(tmux.waitFor(" Home"), "the status line\n\(tmux.picture)")
+        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        #expect(await tmux.waitFor(" Home"), "the status line\n\(tmux.picture)")
 
         // The end of the page, every next page merged on the way.
         let titles = try expected.sectionTitles()
         let last = try #require(titles.last)
         for _ in 0..<12 where !tmux.screen().contains(where: { $0.contains(last) }) {
-            _ = try Self.press("End", in: tmux)
+            _ = try await Self.press("End", in: tmux)
             // The next page, asked for as the end came near, arrives below.
-            tmux.waitUntil(seconds: 5) { screen in screen.contains { $0.contains(last) } || !screen.contains { $0.contains("Loading more") } }
+            await tmux.waitUntil(seconds: 5) { screen in screen.contains { $0.contains(last) } || !screen.contains { $0.contains("Loading more") } }
         }
-        #expect(tmux.waitFor(last), "the last page's last section\n\(tmux.picture)")
+        #expect(await tmux.waitFor(last), "the last page's last section\n\(tmux.picture)")
         #expect(!tmux.screen().contains { $0.contains("Loading more") || $0.contains("Couldn't load more") })
         // Every section of every page is there: scrolling back up passes each title.
         var seen = Set(tmux.screen().flatMap { row in titles.filter { row.contains($0) } })
         for _ in 0..<80 where seen.count < Set(titles).count {
-            guard try Self.press("PageUp", in: tmux) else { break }
+            guard try await Self.press("PageUp", in: tmux) else { break }
             seen.formUnion(tmux.screen().flatMap { row in titles.filter { row.contains($0) } })
         }
         #expect(seen == Set(titles), "missing: \(Set(titles).subtracting(seen))")
 
         // Add an available product: the badge.
         try tmux.press("End")
-        #expect(tmux.waitFor(last))
+        #expect(await tmux.waitFor(last))
         // The focused card may be sold out (no add_to_cart): then the one before it.
         var added = false
         for _ in 0..<8 where !added {
             try tmux.press("a")
-            tmux.waitUntil(seconds: 3) { screen in
+            await tmux.waitUntil(seconds: 3) { screen in
                 screen.last?.contains("cart 1") == true || screen.contains { $0.contains("can't be added") }
             }
             added = tmux.screen().last?.contains("cart 1") == true
-            if !added { _ = try Self.press("h", in: tmux) }
+            if !added { _ = try await Self.press("h", in: tmux) }
         }
         #expect(added, "the badge counts at once\n\(tmux.picture)")
-        #expect(tmux.waitFor("✓ 1 in cart"), "the card says so once the server confirms\n\(tmux.picture)")
+        #expect(await tmux.waitFor("✓ 1 in cart"), "the card says so once the server confirms\n\(tmux.picture)")
 
         // Open a campaign and come back to the same scroll position.
         try tmux.press("Home")
-        _ = try Self.press("PageDown", in: tmux)
-        _ = try Self.press("PageDown", in: tmux)
+        _ = try await Self.press("PageDown", in: tmux)
+        _ = try await Self.press("PageDown", in: tmux)
         var opened = false
         var before: [String] = []
         for _ in 0..<10 where !opened {
-            before = tmux.settledScreen()
+            before = await tmux.settledScreen()
             try tmux.press("Enter")
-            opened = tmux.waitFor("Esc back", seconds: 3)
-            if !opened { _ = try Self.press("j", in: tmux) }
+            opened = await tmux.waitFor("Esc back", seconds: 3)
+            if !opened { _ = try await Self.press("j", in: tmux) }
         }
         #expect(opened, "\(tmux.picture)")
         try tmux.press("Escape")
-        #expect(tmux.waitUntil { !$0.contains { $0.contains("Esc back") } })
-        #expect(tmux.waitUntil(seconds: 5) { Self.sameText($0, before) }, "the page below as it was\n\(tmux.picture)\nbefore:\n\(before.joined(separator: "\n"))")
+        #expect(await tmux.waitUntil { !$0.contains { $0.contains("Esc back") } })
+        #expect(await tmux.waitUntil(seconds: 5) { Self.sameText($0, before) }, "the page below as it was\n\(tmux.picture)\nbefore:\n\(before.joined(separator: "\n"))")
 
         // Search and open a suggestion.
         try tmux.press("/")
-        #expect(tmux.waitFor("Esc back · ↑↓ choose"), "\(tmux.picture)")
+        #expect(await tmux.waitFor("Esc back · ↑↓ choose"), "\(tmux.picture)")
         try tmux.type("coat")
-        #expect(tmux.waitUntil { screen in screen.contains { $0.contains("Coats") && $0.contains("category") } }, "\(tmux.picture)")
+        #expect(await tmux.waitUntil { screen in screen.contains { $0.contains("Coats") && $0.contains("category") } }, "\(tmux.picture)")
         let rows = tmux.screen()
         let position = try #require(rows.firstIndex { $0.contains("Coats") && $0.contains("category") })
         let kinds = ["product", "category", "campaign", "query"]
         let first = try #require(rows.firstIndex { row in kinds.contains { row.hasSuffix($0) } })
         for _ in 0...(position - first) { try tmux.press("Down") }
         try tmux.press("Enter")
-        #expect(tmux.waitUntil { $0.last?.contains(" Coats") == true }, "the category page\n\(tmux.picture)")
+        #expect(await tmux.waitUntil { $0.last?.contains(" Coats") == true }, "the category page\n\(tmux.picture)")
 
         // The cart sheet: the item, then removed.
         try tmux.press("c")
-        #expect(tmux.waitFor("Your cart · 1 item"), "\(tmux.picture)")
+        #expect(await tmux.waitFor("Your cart · 1 item"), "\(tmux.picture)")
         #expect(tmux.screen().contains { $0.contains("×1") && $0.contains("[ Remove ]") })
         try tmux.press("Enter")
-        #expect(tmux.waitFor("Your cart is empty."), "\(tmux.picture)")
+        #expect(await tmux.waitFor("Your cart is empty."), "\(tmux.picture)")
         try tmux.press("Escape")
 
         // Resize: the page is laid out again at the new width.
         try tmux.resize(width: 80, height: 24)
-        #expect(tmux.waitUntil { $0.count >= 24 && $0.last?.hasSuffix("? keys · q quit") == true && $0.last.map { $0.count <= 80 } == true }, "\(tmux.picture)")
+        #expect(await tmux.waitUntil { $0.count >= 24 && $0.last?.hasSuffix("? keys · q quit") == true && $0.last.map { $0.count <= 80 } == true }, "\(tmux.picture)")
         #expect(tmux.paneValue("pane_width") == "80")
         try tmux.resize(width: 160, height: 50)
-        #expect(tmux.waitUntil { $0.count >= 50 && ($0.last?.count ?? 0) > 100 }, "\(tmux.picture)")
+        #expect(await tmux.waitUntil { $0.count >= 50 && ($0.last?.count ?? 0) > 100 }, "\(tmux.picture)")
 
-        Self.quit(tmux)
+        await Self.quit(tmux)
     }
 
     /// Presses `key` and waits (at most 3 s) for the screen to change and the frame to be
     /// drawn whole; `false` when it did not change.
-    static func press(_ key: String, in tmux: TmuxSession) throws -> Bool {
-        let before = tmux.settledScreen()
+    static func press(_ key: String, in tmux: TmuxSession) async throws -> Bool {
+        let before = await tmux.settledScreen()
         try tmux.press(key)
-        guard tmux.waitUntil(seconds: 3, { $0 != before }) else { return false }
-        _ = tmux.settledScreen()
+        guard await tmux.waitUntil(seconds: 3, { $0 != before }) else { return false }
+        _ = await tmux.settledScreen()
         return true
     }
 
@@ -138,46 +138,46 @@ import Testing
         return rows.filter { !$0.0.isEmpty }.count >= 3 && rows.allSatisfy { $0.0 == $0.1 }
     }
 
-    @Test func addingWhatHasSoldOutRollsBackWithAToast() throws {
+    @Test func addingWhatHasSoldOutRollsBackWithAToast() async throws {
         let expected = try HomeExpectations(user: Self.user)
         let lowStock = try #require(try expected.products().first { $0.availability == "low_stock" })
         let cache = CacheDirectory()
         let tmux = try Self.start(["--faults", "sold_out"], cache: cache)
         defer { tmux.close() }
-        #expect(tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
         try tmux.press("/")
         try tmux.type(lowStock.title)
-        #expect(tmux.waitUntil { screen in screen.contains { $0.contains(lowStock.title) && $0.contains("product") } }, "\(tmux.picture)")
+        #expect(await tmux.waitUntil { screen in screen.contains { $0.contains(lowStock.title) && $0.contains("product") } }, "\(tmux.picture)")
         try tmux.press("Down", "Enter")
-        #expect(tmux.waitFor("Esc back"), "the product page\n\(tmux.picture)")
-        #expect(tmux.waitFor("Only a few left"), "\(tmux.picture)")
+        #expect(await tmux.waitFor("Esc back"), "the product page\n\(tmux.picture)")
+        #expect(await tmux.waitFor("Only a few left"), "\(tmux.picture)")
         try tmux.press("a")
-        #expect(tmux.waitFor("unavailable") || tmux.waitFor("sold out"), "the rollback toast\n\(tmux.picture)")
-        #expect(tmux.waitUntil { !$0.contains { $0.contains("in cart") || $0.contains("adding") } }, "the add rolled back\n\(tmux.picture)")
+        #expect(await tmux.waitUntil { $0.contains { $0.contains("unavailable") || $0.contains("sold out") } }, "the rollback toast\n\(tmux.picture)")
+        #expect(await tmux.waitUntil { !$0.contains { $0.contains("in cart") || $0.contains("adding") } }, "the add rolled back\n\(tmux.picture)")
         #expect(!(tmux.screen().last?.contains("cart 1") ?? true))
-        Self.quit(tmux)
+        await Self.quit(tmux)
     }
 
-    @Test func aRefreshThatFailsKeepsThePageAndSaysSo() throws {
+    @Test func aRefreshThatFailsKeepsThePageAndSaysSo() async throws {
         let expected = try HomeExpectations(user: Self.user)
         let hero = try expected.heroTitle()
         let cache = CacheDirectory()
         do {
             let warm = try Self.start(cache: cache)
             defer { warm.close() }
-            #expect(warm.waitFor(hero), "\(warm.picture)")
-            Self.quit(warm)
+            #expect(await warm.waitFor(hero), "\(warm.picture)")
+            await Self.quit(warm)
         }
         let tmux = try Self.start(["--faults", "error=503"], cache: cache)
         defer { tmux.close() }
-        #expect(tmux.waitFor(hero), "the saved copy, at once\n\(tmux.picture)")
+        #expect(await tmux.waitFor(hero), "the saved copy, at once\n\(tmux.picture)")
         try tmux.press("r")
-        #expect(tmux.waitFor("Could not refresh"), "the refresh failure toast\n\(tmux.picture)")
+        #expect(await tmux.waitFor("Could not refresh"), "the refresh failure toast\n\(tmux.picture)")
         #expect(tmux.screen().contains { $0.contains(hero) }, "the page stays\n\(tmux.picture)")
-        Self.quit(tmux)
+        await Self.quit(tmux)
     }
 
-    @Test func withoutATerminalItSaysSoAndPointsAtRender() throws {
+    @Test func withoutATerminalItSaysSoAndPointsAtRender() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TerminalSessionModeTests.executable)
         process.arguments = []
@@ -197,7 +197,7 @@ import Testing
 /// Impressions through the app, to a backend of the test's own (its stats are read after the
 /// app has quit and sent what it tracked).
 @Suite(.serialized) struct AppImpressionEndToEndTests {
-    @Test func aCardSeenShorterThanItsDurationIsNoImpressionAndOneHeldIsExactlyOne() throws {
+    @Test func aCardSeenShorterThanItsDurationIsNoImpressionAndOneHeldIsExactlyOne() async throws {
         let backend = try HomeBackend()
         let server = try HTTPServer(handler: backend, configuration: .ephemeral)
         defer { server.stop() }
@@ -217,26 +217,26 @@ import Testing
             [TerminalSessionModeTests.executable, "app", "--server", server.baseURL, "--user", user, "--debug"], width: 160, height: 50,
             environment: ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.path])
         defer { tmux.close() }
-        #expect(tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
         #expect(!tmux.screen().contains { $0.contains(title) }, "the card starts off screen\n\(tmux.picture)")
-        _ = try AppEndToEndTests.press("j", in: tmux)
+        _ = try await AppEndToEndTests.press("j", in: tmux)
 
         // A flash: the card scrolls in, and out again as soon as it shows.
         try tmux.press("l", "l", "l", "l", "l")
-        #expect(tmux.waitFor(title), "\(tmux.picture)")
+        #expect(await tmux.waitFor(title), "\(tmux.picture)")
         try tmux.press("h", "h", "h", "h", "h")
-        #expect(tmux.waitUntil { !$0.contains { $0.contains(title) } }, "\(tmux.picture)")
+        #expect(await tmux.waitUntil { !$0.contains { $0.contains(title) } }, "\(tmux.picture)")
         // The first card, back on screen after the flash, counts half a second later: by
         // then the flashed card would have counted had it qualified.
-        #expect(tmux.waitFor("item_id=\(first)"), "\(tmux.picture)")
+        #expect(await tmux.waitFor("item_id=\(first)"), "\(tmux.picture)")
         #expect(!tmux.screen().contains { $0.contains("item_id=\(item)") }, "no impression for a flash\n\(tmux.picture)")
 
         // Held: exactly one.
         let held = Date()
         try tmux.press("l", "l", "l", "l", "l")
-        #expect(tmux.waitFor(title), "\(tmux.picture)")
-        #expect(tmux.waitFor("item_id=\(item)"), "\(tmux.picture)")
-        AppEndToEndTests.quit(tmux)
+        #expect(await tmux.waitFor(title), "\(tmux.picture)")
+        #expect(await tmux.waitFor("item_id=\(item)"), "\(tmux.picture)")
+        await AppEndToEndTests.quit(tmux)
 
         let stats = try JSONParser.parse(backend.respond(to: HTTPRequest(method: "GET", path: "/v1/events/stats")).body)
         let impressions = (stats["recent"]?.arrayValue ?? []).filter { $0["name"]?.stringValue == "impression" && $0["item_id"]?.stringValue == item }

@@ -8,36 +8,36 @@ import Testing
         #"{"page": {"id": "draft", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "\#(title)"}}, {"type": "hologram", "id": "h"}]}]}}"#
     }
 
-    @Test func anEditShowsAndABrokenEditKeepsTheOldScreenWithTheDiagnostic() throws {
+    @Test func anEditShowsAndABrokenEditKeepsTheOldScreenWithTheDiagnostic() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-preview-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(Self.page("First version").utf8).write(to: file)
         let tmux = try TmuxSession([TerminalSessionModeTests.executable, "preview", file.path], width: 100, height: 30, environment: ["TERM": "xterm-256color"])
         defer { tmux.close() }
-        #expect(tmux.waitFor("First version"), "\(tmux.picture)")
-        #expect(tmux.waitFor("unknown_type at page.sections.0.widgets.1"), "the lint report in the panel\n\(tmux.picture)")
-        #expect(tmux.waitFor("⚠ unknown widget"), "unknown widgets show labelled\n\(tmux.picture)")
+        #expect(await tmux.waitFor("First version"), "\(tmux.picture)")
+        #expect(await tmux.waitFor("unknown_type at page.sections.0.widgets.1"), "the lint report in the panel\n\(tmux.picture)")
+        #expect(await tmux.waitFor("⚠ unknown widget"), "unknown widgets show labelled\n\(tmux.picture)")
 
         try Data(Self.page("Second version").utf8).write(to: file)
-        #expect(tmux.waitFor("Second version", seconds: 5), "\(tmux.picture)")
+        #expect(await tmux.waitFor("Second version", seconds: 5), "\(tmux.picture)")
 
         try Data(#"{"page": {"id": "draft", "sections": ["#.utf8).write(to: file)
-        #expect(tmux.waitFor("✗ The file is not shown as it is now", seconds: 5), "\(tmux.picture)")
+        #expect(await tmux.waitFor("✗ The file is not shown as it is now", seconds: 5), "\(tmux.picture)")
         let screen = tmux.screen()
         #expect(screen.contains { $0.contains("Second version") }, "the last good page stays\n\(tmux.picture)")
         #expect(screen.contains { $0.contains("not JSON") }, "\(tmux.picture)")
 
         try Data(Self.page("Third version").utf8).write(to: file)
-        #expect(tmux.waitFor("Third version", seconds: 5), "\(tmux.picture)")
-        #expect(tmux.waitUntil { !$0.contains { $0.contains("✗ The file") } }, "fixed: the problem goes\n\(tmux.picture)")
+        #expect(await tmux.waitFor("Third version", seconds: 5), "\(tmux.picture)")
+        #expect(await tmux.waitUntil { !$0.contains { $0.contains("✗ The file") } }, "fixed: the problem goes\n\(tmux.picture)")
 
         try tmux.press("q")
-        #expect(tmux.waitFor("exit=0"), "\(tmux.picture)")
+        #expect(await tmux.waitFor("exit=0"), "\(tmux.picture)")
         #expect(tmux.paneValue("alternate_on") == "0", "back on the normal screen")
         #expect(tmux.paneValue("cursor_flag") == "1", "the cursor shows again")
     }
 
-    @Test func withoutATerminalItSaysSoAndPointsAtRender() throws {
+    @Test func withoutATerminalItSaysSoAndPointsAtRender() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TerminalSessionModeTests.executable)
         process.arguments = ["preview", "Examples/home.json"]

@@ -72,14 +72,9 @@ final class TmuxSession {
     /// so a capture taken while a frame is being written shows half of it. The pane counts as
     /// quiet when `quiet` milliseconds pass without output (a frame is written in one burst),
     /// waiting at most `seconds` for that.
-    func settledScreen(quiet: Int32 = 150, seconds: Double = 3) -> [String] {
+    func settledScreen(quiet: Int32 = 150, seconds: Double = 3) async -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
-        var scratch = [UInt8](repeating: 0, count: 65536)
-        while deadline.timeIntervalSinceNow > 0 {
-            var watched = pollfd(fd: fifo, events: Int16(POLLIN), revents: 0)
-            guard poll(&watched, 1, quiet) > 0, watched.revents & Int16(POLLIN) != 0 else { break }
-            while read(fifo, &scratch, scratch.count) > 0 {}
-        }
+        while deadline.timeIntervalSinceNow > 0, await Self.output(on: fifo, within: quiet) == .drawn {}
         return screen()
     }
 
@@ -106,34 +101,48 @@ final class TmuxSession {
     }
 
     /// Waits until `condition` holds for the screen, looking again each time the program
-    /// draws, for at most `seconds`. Returns whether it held.
+    /// draws, for at most `seconds`. Returns whether it held. The waiting happens on a thread
+    /// of its own, never on the cooperative pool, so tests running beside this one go on.
     @discardableResult
-    func waitUntil(seconds: Double = 15, _ condition: ([String]) -> Bool) -> Bool {
+    func waitUntil(seconds: Double = 15, _ condition: ([String]) -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        var scratch = [UInt8](repeating: 0, count: 65536)
         while true {
             if condition(screen()) { return true }
             let remaining = Int32(deadline.timeIntervalSinceNow * 1000)
             guard remaining > 0 else { return false }
-            var watched = pollfd(fd: fifo, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&watched, 1, min(remaining, 1000))
-            if ready > 0 {
+            // A quiet second looks again too: tmux may have drawn from its own state (a
+            // resize) without the program writing.
+            if await Self.output(on: fifo, within: min(remaining, 1000)) == .gone {
+                // The pane's writer is gone: nothing more will be drawn.
+                return condition(screen())
+            }
+        }
+    }
+
+    enum Output: Sendable { case drawn, quiet, gone }
+
+    /// Waits up to `milliseconds` for the program's output on `fifo`, on a thread of its own,
+    /// and reads all there is.
+    static func output(on fifo: Int32, within milliseconds: Int32) async -> Output {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var watched = pollfd(fd: fifo, events: Int16(POLLIN), revents: 0)
+                guard poll(&watched, 1, milliseconds) > 0 else { return continuation.resume(returning: .quiet) }
                 if watched.revents & Int16(POLLIN) != 0 {
+                    var scratch = [UInt8](repeating: 0, count: 65536)
                     while read(fifo, &scratch, scratch.count) > 0 {}
-                } else if watched.revents & Int16(POLLHUP) != 0 {
-                    // The pane's writer is gone: nothing more will be drawn.
-                    return condition(screen())
+                    continuation.resume(returning: .drawn)
+                } else {
+                    continuation.resume(returning: watched.revents & Int16(POLLHUP) != 0 ? .gone : .quiet)
                 }
             }
-            // A timeout of the poll (at most a second) looks again too: tmux may have drawn
-            // from its own state (a resize) without the program writing.
         }
     }
 
     /// Waits until some row contains `text`.
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 15) -> Bool {
-        waitUntil(seconds: seconds) { $0.contains { $0.contains(text) } }
+    func waitFor(_ text: String, seconds: Double = 15) async -> Bool {
+        await waitUntil(seconds: seconds) { $0.contains { $0.contains(text) } }
     }
 
     /// Runs `tmux -S socket arguments` and returns what it printed. Spawned with every signal
