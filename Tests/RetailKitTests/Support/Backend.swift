@@ -64,9 +64,9 @@ final class LiveBackend: Sendable {
     /// Waits until `condition` holds at the server, at most 30 s (the server's own bounded
     /// wait), on a thread of its own: blocking a thread of the cooperative pool (two here)
     /// would starve the very work the test waits for.
-    func eventually(_ condition: @escaping @Sendable (HTTPServer) -> Bool) async -> Bool {
+    func eventually(within timeout: Duration = .seconds(30), _ condition: @escaping @Sendable (HTTPServer) -> Bool) async -> Bool {
         let server = self.server
-        return await offThePool { server.wait(timeout: .seconds(30), until: condition) }
+        return await offThePool { server.wait(timeout: timeout, until: condition) }
     }
 
     /// `GET /v1/events/stats` straight from the backend.
