@@ -123,10 +123,12 @@ public final class HomeRepository: PageSource, Sendable {
     private static func fetch(
         _ pageID: String, key: HomeCacheKey, known: HomeCacheEntry?, client: HomeAPIClient, cache: HomeCache, decoder: PageDecoder
     ) async throws -> Data {
+        // Taken before the request: a logout while it is in flight keeps its answer off the disk.
+        let ticket = await cache.writeTicket(for: key)
         switch try await client.page(pageID, ifNoneMatch: known?.etag) {
         case .page(let data, let etag, let maxAge):
             _ = try decoder.decodePage(data)
-            await cache.store(data, etag: etag, ttl: maxAge ?? envelopeTTL(data), for: key)
+            await cache.store(data, etag: etag, ttl: maxAge ?? envelopeTTL(data), for: key, ticket: ticket)
             return data
         case .notModified(let maxAge):
             guard let known else { throw HomeAPIError.undecodable("304 without a cached copy") }
