@@ -9,13 +9,23 @@ import FoundationNetworking
 /// so an over-large download is stopped when it crosses the limit (or before it starts, from
 /// Content-Length), and task cancellation cancels the URLSession task itself.
 public final class DataLoader: DataLoading {
+    /// Whether a redirect from the first URL to the second is followed; a refused one fails
+    /// the download with the redirect's status.
+    public typealias RedirectPolicy = @Sendable (_ from: URL, _ to: URL) -> Bool
+
     private let session: URLSession
     private let delegate: DataLoaderDelegate
 
-    /// - Parameter configuration: the session's configuration; the default keeps no URL cache,
-    ///   since the pipeline has its own disk cache.
-    public init(configuration: URLSessionConfiguration = DataLoader.defaultConfiguration) {
-        let delegate = DataLoaderDelegate()
+    /// - Parameters:
+    ///   - configuration: the session's configuration; the default keeps no URL cache, since
+    ///     the pipeline has its own disk cache.
+    ///   - allowsRedirect: which redirects are followed (default all). A session whose
+    ///     configuration adds credentials (`httpAdditionalHeaders`) must refuse those that
+    ///     leave its origin: URLSession sends the additional headers to wherever it is
+    ///     redirected.
+    public init(configuration: URLSessionConfiguration = DataLoader.defaultConfiguration,
+                allowsRedirect: RedirectPolicy? = nil) {
+        let delegate = DataLoaderDelegate(allowsRedirect: allowsRedirect)
         self.delegate = delegate
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
@@ -60,9 +70,26 @@ private final class DataLoaderDelegate: NSObject, URLSessionDataDelegate, Sendab
     }
 
     private let transfers = Mutex<[Int: Transfer]>([:])
+    private let allowsRedirect: DataLoader.RedirectPolicy?
+
+    init(allowsRedirect: DataLoader.RedirectPolicy?) {
+        self.allowsRedirect = allowsRedirect
+    }
 
     func register(_ identifier: Int, maxBytes: Int, continuation: CheckedContinuation<Data, any Error>) {
         transfers.withLock { $0[identifier] = Transfer(continuation: continuation, maxBytes: maxBytes) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // A refused redirect ends the task with the 3xx as its answer, a `.network` failure.
+        guard let allowsRedirect, let from = response.url ?? task.originalRequest?.url, let to = request.url else {
+            completionHandler(request)
+            return
+        }
+        completionHandler(allowsRedirect(from, to) ? request : nil)
     }
 
     func urlSession(

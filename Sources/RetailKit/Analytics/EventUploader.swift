@@ -3,7 +3,7 @@ import Foundation
 /// Sends the outbox's batches to `POST /v1/events`, one upload in flight at a time.
 ///
 /// A batch is sent until a 2xx (then its rows are deleted); a 4xx other than 408/429 drops it
-/// for good and counts it; anything else (transport, 408, 429, 5xx, a failed delete) keeps it
+/// for good and counts it; anything else (transport, 3xx, 408, 429, 5xx, a failed delete) keeps it
 /// and retries with full-jitter backoff on the injected clock, honouring `Retry-After`.
 /// While a retry waits, new events do not start uploads of their own (the pipeline pauses),
 /// but the interval timer and an explicit flush still try.
@@ -90,7 +90,7 @@ actor EventUploader {
             guard let batch else { return delivered > 0 ? succeed(delivered) : succeed(0) }
             do {
                 try await send(batch.body)
-            } catch let error as HomeAPIError where !error.isRetryable {
+            } catch let error as HomeAPIError where Self.refusesBatchForGood(error) {
                 // The server will never take this batch: keeping it would block every later one.
                 do {
                     try await outbox.reject(batch: batch.id)
@@ -116,6 +116,14 @@ actor EventUploader {
             delivered += batch.count
         }
         return .failed("cancelled")
+    }
+
+    /// Only the server saying no to this batch drops it: a 4xx other than 408 and 429. A
+    /// redirect (a captive portal, a proxy), any other status and anything that is not an
+    /// answer keep the batch for a retry.
+    static func refusesBatchForGood(_ error: HomeAPIError) -> Bool {
+        guard let status = error.status else { return false }
+        return (400...499).contains(status) && status != 408 && status != 429
     }
 
     private func succeed(_ delivered: Int) -> Outcome {

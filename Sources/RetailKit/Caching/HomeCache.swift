@@ -10,7 +10,8 @@ import Foundation
 ///   survives restarts.
 /// - Writes are crash-safe (`AtomicFile`); a torn or corrupt entry reads as a miss, is
 ///   deleted and reported through `onProblem`, never a crash.
-/// - `removeAll(for:)` (logout) deletes every entry of one user.
+/// - `removeAll(for:)` (logout) deletes every entry of one user; an answer to a request sent
+///   before it (stored with a `WriteTicket` taken before sending) is not kept.
 ///
 /// The cache keeps bytes, not pages: what a page shows is resolved by its reader at the
 /// current instant, so a section past its `expires_at` never comes back from the cache.
@@ -55,6 +56,10 @@ public actor HomeCache {
     private let now: @Sendable () -> Date
     private let onProblem: (@Sendable (Problem) -> Void)?
     private var index: [String: IndexEntry] = [:]
+    /// Logouts so far, per user prefix, and clears of everything: a `WriteTicket` taken before
+    /// one of them no longer writes.
+    private var userClears: [String: Int] = [:]
+    private var allClears = 0
     /// Entries found torn or corrupt since the cache was opened.
     public private(set) var corruptEntryCount = 0
 
@@ -104,9 +109,26 @@ public actor HomeCache {
         return entry
     }
 
+    /// Leave to store an answer for `key` later, unless its user's entries are removed (a
+    /// logout) in between: take it before sending the request.
+    public struct WriteTicket: Sendable {
+        fileprivate var userPrefix: String
+        fileprivate var userClears: Int
+        fileprivate var allClears: Int
+    }
+
+    /// A ticket for storing the answer to a request about to be sent for `key`.
+    public func writeTicket(for key: HomeCacheKey) -> WriteTicket {
+        let prefix = HomeCacheKey.userPrefix(key.profile.user)
+        return WriteTicket(userPrefix: prefix, userClears: userClears[prefix] ?? 0, allClears: allClears)
+    }
+
     /// Stores a fetched page for `key`, fetched now, fresh for `ttl` seconds; then trims the
-    /// cache to its limits. A page larger than the whole cache is not kept.
-    public func store(_ data: Data, etag: String?, ttl: Double, for key: HomeCacheKey) {
+    /// cache to its limits. A page larger than the whole cache is not kept, nor one whose
+    /// `ticket` predates a logout of its user (the page of a logged-out user never comes
+    /// back to the disk).
+    public func store(_ data: Data, etag: String?, ttl: Double, for key: HomeCacheKey, ticket: WriteTicket? = nil) {
+        if let ticket, ticket.allClears != allClears || ticket.userClears != (userClears[ticket.userPrefix] ?? 0) { return }
         let stem = key.fileStem
         let encoded = CacheEntryFile.encodePage(key: key.canonical, etag: etag, body: data)
         let freshness = CacheEntryFile.encodeFreshness(.init(fetchedAt: now(), ttl: Self.clampedTTL(ttl), pageChecksum: encoded.checksum))
@@ -146,11 +168,13 @@ public actor HomeCache {
     /// Deletes every entry of `user` (logout).
     public func removeAll(for user: UserID) {
         let prefix = HomeCacheKey.userPrefix(user)
+        userClears[prefix, default: 0] += 1
         for stem in index.keys where stem.utf8.starts(with: prefix.utf8) { forget(stem) }
     }
 
     /// Deletes every entry.
     public func removeAll() {
+        allClears += 1
         for stem in index.keys { forget(stem) }
     }
 

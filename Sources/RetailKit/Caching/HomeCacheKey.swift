@@ -12,12 +12,13 @@ public struct HomeCacheKey: Sendable, Hashable {
         self.pageID = pageID
     }
 
-    /// The key as one JSON array, written by `JSONWriter` (sets in byte order), compared by bytes.
+    /// The key as one JSON array, written by `JSONWriter` (sets in byte order, experiments as
+    /// `[id, variant]` pairs), compared by bytes: no two keys that differ share it.
     var canonical: String {
         JSONWriter.string(for: .array([
             "vitrine-home-cache/1", .string(profile.user.rawValue), .string(profile.locale), .string(profile.segment),
             .string(profile.appVersion.description), .array(profile.sortedCapabilities.map(JSONValue.string)),
-            .array(profile.sortedExperiments.map(JSONValue.string)), .string(pageID),
+            .array(profile.sortedExperiments.map { .array([.string($0.id), .string($0.variant)]) }), .string(pageID),
         ]))
     }
 

@@ -45,7 +45,9 @@ extension CartStore {
                     guard await waitToRetry(delay) else { return }
                     continue
                 }
-                if (error as? HomeAPIError)?.isRetryable ?? true {
+                // Unknown outcome: no answer, or a 2xx whose cart could not be read (the
+                // server applied the change). Only a refusal says it was not applied.
+                if Self.leavesOutcomeUnknown(error) {
                     giveUp(operation, reason: (error as? HomeAPIError)?.userMessage ?? "no connection to the server")
                 } else {
                     refuse(operation, error: error)
@@ -105,6 +107,15 @@ extension CartStore {
         isFetchWanted = true
         saveJournal()
         tell(Notice(productID: operation.change.productID, message: Self.message(for: operation.change, reason: reason)))
+    }
+
+    /// Whether the server may have applied an operation that ended with `error`: no answer, a
+    /// retryable status (a 502 may come after the change), or a 2xx whose cart could not be
+    /// read. A refusal (404, 409, 422, …) or a request never sent says it was not.
+    static func leavesOutcomeUnknown(_ error: any Error) -> Bool {
+        guard let failure = error as? HomeAPIError else { return true }
+        if case .undecodable = failure { return true }
+        return failure.isRetryable
     }
 
     static func message(for change: CartChange, reason: String) -> String {

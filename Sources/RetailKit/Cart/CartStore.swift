@@ -13,8 +13,8 @@ import Observation
 ///
 /// - Transport errors, 408, 429 and 5xx are retried with full-jitter backoff (`CartClient`).
 /// - 404, 409, 422 (and any other refusal) roll that operation back and tell the user why.
-/// - An operation given up on (attempts spent, key too old) is rolled back too, and the cart
-///   is fetched again, since the server may have applied it after all.
+/// - An operation given up on (attempts spent, key too old, a 2xx whose cart cannot be read)
+///   is rolled back too, and the cart is fetched again, since the server may have applied it.
 /// - A canonical cart older than the newest revision applied is ignored.
 @MainActor
 @Observable

@@ -28,7 +28,7 @@ extension HomeAPIClient: CartTransport {
             ])))
             reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart/items", query: query), method: "POST", headers: headers, body: body)
         case .remove(let productID):
-            let path = "/v1/cart/items/\(URLEncoding.component(productID))"
+            let path = "/v1/cart/items/\(URLEncoding.pathSegment(productID))"
             reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "DELETE", headers: headers)
         }
         return try CartSnapshot(data: reply.body)

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import ImagePipeline
 
@@ -7,22 +8,41 @@ import FoundationNetworking
 
 /// Image downloads for the pipeline: images on the backend's origin carry `X-Vitrine-User`
 /// like every other request to it; images anywhere else (a CDN) go without it, so the
-/// shopper's id never leaves the backend's origin.
+/// shopper's id never leaves the backend's origin. The backend's session follows redirects
+/// on that origin only: URLSession would send its additional headers to wherever a 3xx
+/// points, so a redirect elsewhere fails the download instead.
 struct BackendImageLoader: DataLoading {
+    private struct Origin: Sendable {
+        var scheme: String
+        var host: String
+        var port: Int?
+
+        init(_ url: URL) {
+            scheme = url.scheme?.lowercased() ?? ""
+            host = url.host?.lowercased() ?? ""
+            port = url.port
+        }
+
+        func contains(_ url: URL) -> Bool {
+            let other = Origin(url)
+            return !host.isEmpty && other.scheme.isByteEqual(to: scheme) && other.host.isByteEqual(to: host) && other.port == port
+        }
+    }
+
     private let backend: DataLoader
     private let elsewhere: DataLoader
-    private let origin: (scheme: String, host: String, port: Int?)
+    private let origin: Origin
 
     init(baseURL: URL, user: UserID) {
+        let origin = Origin(baseURL)
         let configuration = DataLoader.defaultConfiguration
         configuration.httpAdditionalHeaders = ["X-Vitrine-User": user.rawValue]
-        backend = DataLoader(configuration: configuration)
+        backend = DataLoader(configuration: configuration, allowsRedirect: { _, target in origin.contains(target) })
         elsewhere = DataLoader()
-        origin = (baseURL.scheme?.lowercased() ?? "", baseURL.host?.lowercased() ?? "", baseURL.port)
+        self.origin = origin
     }
 
     func data(for url: URL, maxBytes: Int) async throws -> Data {
-        let sameOrigin = url.scheme?.lowercased() == origin.scheme && url.host?.lowercased() == origin.host && url.port == origin.port
-        return try await (sameOrigin ? backend : elsewhere).data(for: url, maxBytes: maxBytes)
+        try await (origin.contains(url) ? backend : elsewhere).data(for: url, maxBytes: maxBytes)
     }
 }

@@ -33,8 +33,9 @@ public struct ClientProfile: Sendable, Hashable {
         capabilities.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// `id=variant` in byte order.
-    var sortedExperiments: [String] {
-        experiments.map { "\($0.key)=\($0.value)" }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    /// `(id, variant)` pairs in the byte order of the ids. Kept as pairs, never joined into
+    /// `id=variant` text, which would make `a=b → c` and `a → b=c` one assignment.
+    var sortedExperiments: [(id: String, variant: String)] {
+        experiments.map { (id: $0.key, variant: $0.value) }.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
     }
 }

@@ -15,14 +15,14 @@ extension HomeAPIClient {
     /// `GET /v1/home` (for `home`) or `GET /v1/pages/{id}`, with the profile's query, the
     /// `cursor` of a next page, and `If-None-Match` when a cached copy has an `ETag`.
     ///
-    /// A page id is sent percent-encoded as one path segment, so a server-sent id
-    /// (`open_page`) cannot reach another path; ids with control characters or over
+    /// A page id is sent percent-encoded as one path segment (`.` and `..` too), so a
+    /// server-sent id (`open_page`) cannot reach another path; ids with control characters or over
     /// `maximumPageIDBytes` are refused.
     public func page(_ pageID: String, cursor: String? = nil, ifNoneMatch etag: String? = nil) async throws -> PageFetch {
         guard Self.isValidPageID(pageID) else {
             throw HomeAPIError.refused("page id '\(pageID.clipped(toUTF8Bytes: 80))' is not a page id")
         }
-        let path = pageID.utf8.elementsEqual("home".utf8) ? "/v1/home" : "/v1/pages/\(URLEncoding.component(pageID))"
+        let path = pageID.utf8.elementsEqual("home".utf8) ? "/v1/home" : "/v1/pages/\(URLEncoding.pathSegment(pageID))"
         var query = profileQuery
         if let cursor { query.append(("cursor", cursor)) }
         var headers: [(String, String)] = []

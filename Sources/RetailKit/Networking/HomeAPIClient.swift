@@ -108,6 +108,15 @@ extension HomeAPIClient: ActionTransport {
 
 /// Percent-encoding of the parts the client puts into paths and queries.
 enum URLEncoding {
+    /// `text` as one path segment: `component(text)`, and a segment of only `.` or `..` with
+    /// its dots as `%2E`, since URL handling (curl's included) removes dot segments, which
+    /// would send `/v1/pages/..` to `/v1/`.
+    static func pathSegment(_ text: String) -> String {
+        let bytes = text.utf8
+        guard bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) else { return component(text) }
+        return String(repeating: "%2E", count: bytes.count)
+    }
+
     /// Every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) as `%XX`, so no value can
     /// add a path segment or a query parameter of its own.
     static func component(_ text: String) -> String {

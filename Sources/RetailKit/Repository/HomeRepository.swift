@@ -12,7 +12,8 @@ import Foundation
 /// - Single flight: concurrent requests for one key share one request to the backend. It runs
 ///   in its own task, so it completes and is stored even when every listener has gone.
 /// - A refresh that fails throws after the cached copy was delivered: the store keeps the
-///   page and says the refresh failed.
+///   page and says the refresh failed. A 200 the decoder refuses fails the same way, is
+///   reported as a `refusedDocument` diagnostic and is never stored over the cached copy.
 /// - Next pages are asked for by the postback's `cursor`, fresh, not cached (the first page
 ///   is what a warm start needs).
 public final class HomeRepository: PageSource, Sendable {
@@ -27,7 +28,8 @@ public final class HomeRepository: PageSource, Sendable {
     /// - Parameters:
     ///   - now: the wall clock freshness is measured on.
     ///   - onDiagnostics: receives the diagnostics of every page `updates(pageID:…)` decodes
-    ///     (the analytics tracker's `contract_problem` events). Page stores decode their own
+    ///     (the analytics tracker's `contract_problem` events), and the refusal of every
+    ///     fetched page the decoder refuses (which is then not stored). Page stores decode their own
     ///     and report through their `onDiagnostics`.
     public init(
         client: HomeAPIClient, cache: HomeCache, decoder: PageDecoder, now: @escaping @Sendable () -> Date = { Date() },
@@ -100,20 +102,33 @@ public final class HomeRepository: PageSource, Sendable {
         }
         let client = self.client
         let cache = self.cache
+        let decoder = self.decoder
+        let report = onDiagnostics
+        let kind = forceRefresh ? "refresh" : "initial"
         let data = try await flights.value(for: key) {
-            try await Self.fetch(pageID, key: key, known: cached, client: client, cache: cache)
+            do {
+                return try await Self.fetch(pageID, key: key, known: cached, client: client, cache: cache, decoder: decoder)
+            } catch let error as PageDecodingError {
+                report?(DiagnosticReport(pageID: pageID, requestID: nil, source: .refusedDocument(kind: kind), diagnostics: [error.diagnostic]))
+                throw error
+            }
         }
         try deliver(RawPageUpdate(data: data, origin: .fresh))
     }
 
     /// One request to the backend, revalidating `known`; the answer is stored before it is
-    /// returned.
+    /// returned. A 200 whose page the decoder refuses (not JSON, no `page`, an unknown schema
+    /// major) throws its `PageDecodingError` and is not stored: a broken answer never
+    /// replaces a good cached copy.
     private static func fetch(
-        _ pageID: String, key: HomeCacheKey, known: HomeCacheEntry?, client: HomeAPIClient, cache: HomeCache
+        _ pageID: String, key: HomeCacheKey, known: HomeCacheEntry?, client: HomeAPIClient, cache: HomeCache, decoder: PageDecoder
     ) async throws -> Data {
+        // Taken before the request: a logout while it is in flight keeps its answer off the disk.
+        let ticket = await cache.writeTicket(for: key)
         switch try await client.page(pageID, ifNoneMatch: known?.etag) {
         case .page(let data, let etag, let maxAge):
-            await cache.store(data, etag: etag, ttl: maxAge ?? envelopeTTL(data), for: key)
+            _ = try decoder.decodePage(data)
+            await cache.store(data, etag: etag, ttl: maxAge ?? envelopeTTL(data), for: key, ticket: ticket)
             return data
         case .notModified(let maxAge):
             guard let known else { throw HomeAPIError.undecodable("304 without a cached copy") }
