@@ -1,5 +1,10 @@
-/// The terminal modes a full-screen session turns on, as data: the alternate screen, a hidden
-/// cursor, mouse reporting (clicks and the wheel, SGR 1006 coordinates) and bracketed paste.
+/// The terminal modes a full-screen session turns on, as data: the alternate screen, autowrap
+/// off, a hidden cursor, mouse reporting (clicks and the wheel, SGR 1006 coordinates) and
+/// bracketed paste.
+///
+/// Autowrap is off so that a glyph the terminal finds wider than `DisplayWidth` says (an emoji
+/// sequence from the server) is cut at the right margin instead of wrapping to the next line,
+/// which on the last row would scroll the whole screen.
 ///
 /// `enterSequence` turns on what is set; `exitSequence` turns off exactly that, in the reverse
 /// order, after ending synchronized output and resetting SGR (a signal may arrive in the middle
@@ -7,24 +12,31 @@
 /// one mode (mouse off while a text field has focus) without touching the others.
 public struct TerminalModes: Sendable, Hashable {
     public var alternateScreen: Bool
+    /// DECAWM off (`CSI ?7l`): writing past the last column never wraps.
+    public var disablesAutowrap: Bool
     public var hidesCursor: Bool
     public var reportsMouse: Bool
     public var bracketedPaste: Bool
 
-    public init(alternateScreen: Bool = true, hidesCursor: Bool = true, reportsMouse: Bool = true, bracketedPaste: Bool = true) {
+    public init(
+        alternateScreen: Bool = true, disablesAutowrap: Bool = true, hidesCursor: Bool = true, reportsMouse: Bool = true,
+        bracketedPaste: Bool = true
+    ) {
         self.alternateScreen = alternateScreen
+        self.disablesAutowrap = disablesAutowrap
         self.hidesCursor = hidesCursor
         self.reportsMouse = reportsMouse
         self.bracketedPaste = bracketedPaste
     }
 
     /// Nothing turned on: the terminal as a shell leaves it.
-    public static let none = TerminalModes(alternateScreen: false, hidesCursor: false, reportsMouse: false, bracketedPaste: false)
+    public static let none = TerminalModes(alternateScreen: false, disablesAutowrap: false, hidesCursor: false, reportsMouse: false, bracketedPaste: false)
 
     /// Each mode as its (on, off) sequences, in the order they are turned on.
     private var steps: [(on: String, off: String)] {
         var steps: [(String, String)] = []
         if alternateScreen { steps.append(("\u{1B}[?1049h", "\u{1B}[?1049l")) }
+        if disablesAutowrap { steps.append(("\u{1B}[?7l", "\u{1B}[?7h")) }
         if hidesCursor { steps.append(("\u{1B}[?25l", "\u{1B}[?25h")) }
         if reportsMouse {
             steps.append(("\u{1B}[?1000h", "\u{1B}[?1000l"))
@@ -51,8 +63,10 @@ public struct TerminalModes: Sendable, Hashable {
         if bracketedPaste && !next.bracketedPaste { bytes += "\u{1B}[?2004l" }
         if reportsMouse && !next.reportsMouse { bytes += "\u{1B}[?1006l\u{1B}[?1000l" }
         if hidesCursor && !next.hidesCursor { bytes += "\u{1B}[?25h" }
+        if disablesAutowrap && !next.disablesAutowrap { bytes += "\u{1B}[?7h" }
         if alternateScreen && !next.alternateScreen { bytes += "\u{1B}[?1049l" }
         if !alternateScreen && next.alternateScreen { bytes += "\u{1B}[?1049h" }
+        if !disablesAutowrap && next.disablesAutowrap { bytes += "\u{1B}[?7l" }
         if !hidesCursor && next.hidesCursor { bytes += "\u{1B}[?25l" }
         if !reportsMouse && next.reportsMouse { bytes += "\u{1B}[?1000h\u{1B}[?1006h" }
         if !bracketedPaste && next.bracketedPaste { bytes += "\u{1B}[?2004h" }
