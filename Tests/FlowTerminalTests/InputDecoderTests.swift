@@ -58,7 +58,7 @@ import Testing
     @Test func enterAndExitBytesAreGolden() {
         let modes = TerminalModes()
         #expect(String(decoding: modes.enterSequence, as: UTF8.self) == "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h")
-        #expect(String(decoding: modes.exitSequence, as: UTF8.self) == "\u{1B}[?2026l\u{1B}[m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l")
+        #expect(String(decoding: modes.exitSequence, as: UTF8.self) == "\u{1B}[?2026l\u{1B}[m\u{1B}[r\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l")
     }
 
     @Test func aTransitionChangesOnlyWhatDiffers() {

@@ -7,9 +7,10 @@
 /// which on the last row would scroll the whole screen.
 ///
 /// `enterSequence` turns on what is set; `exitSequence` turns off exactly that, in the reverse
-/// order, after ending synchronized output and resetting SGR (a signal may arrive in the middle
-/// of a frame). `transition(to:)` gives only the changes between two sets, so a host can flip
-/// one mode (mouse off while a text field has focus) without touching the others.
+/// order, after ending synchronized output and resetting SGR and the scroll region (a signal
+/// may arrive in the middle of a frame). `transition(to:)` gives only the changes between two
+/// sets, so a host can flip one mode (mouse off while a text field has focus) without touching
+/// the others.
 public struct TerminalModes: Sendable, Hashable {
     public var alternateScreen: Bool
     /// DECAWM off (`CSI ?7l`): writing past the last column never wraps.
@@ -51,10 +52,11 @@ public struct TerminalModes: Sendable, Hashable {
         Array(steps.map(\.on).joined().utf8)
     }
 
-    /// The bytes that turn them off again: synchronized output ended, SGR reset, then each
-    /// mode's inverse in reverse order.
+    /// The bytes that turn them off again: synchronized output ended, SGR and the scroll
+    /// region reset (a frame cut short by a signal may have set one), then each mode's inverse
+    /// in reverse order.
     public var exitSequence: [UInt8] {
-        Array(("\u{1B}[?2026l\u{1B}[m" + steps.reversed().map(\.off).joined()).utf8)
+        Array(("\u{1B}[?2026l\u{1B}[m\u{1B}[r" + steps.reversed().map(\.off).joined()).utf8)
     }
 
     /// The bytes that change `self` into `next`: modes turned off (in reverse order), then on.
