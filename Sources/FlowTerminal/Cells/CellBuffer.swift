@@ -4,11 +4,16 @@
 /// Every write goes through `put`, which keeps the grid consistent: a wide glyph that would
 /// straddle the clip's edge is replaced by a blank, overwriting half of a wide glyph blanks
 /// the other half, zero-width clusters are not placed, and a cluster holding anything
-/// `SafeText` rejects becomes U+FFFD, so no control character ever reaches a cell.
+/// `SafeText` rejects becomes U+FFFD, so no control character ever reaches a cell; a cluster of
+/// more than `maximumScalarsInACell` scalars keeps only its first ones.
 public struct CellBuffer: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+
+    /// The most scalars one cell keeps: more than the longest emoji sequence (ten), far fewer
+    /// than a payload can stack on one base.
+    public static let maximumScalarsInACell = 32
 
     public init(width: Int, height: Int, fill: Cell = .blank()) {
         self.width = max(0, width)
@@ -39,6 +44,9 @@ public struct CellBuffer: Sendable, Equatable {
         if !SafeText.isSafe(grapheme) {
             grapheme = "\u{FFFD}"
             glyphWidth = 1
+        } else if grapheme.unicodeScalars.count > Self.maximumScalarsInACell {
+            // Marks stacked by the thousand on one base would cost kilobytes a cell and frame.
+            grapheme = String(String.UnicodeScalarView(grapheme.unicodeScalars.prefix(Self.maximumScalarsInACell)))
         }
         guard glyphWidth > 0 else { return 0 }
         let area = clip.map { $0.intersection(bounds) } ?? bounds
