@@ -36,6 +36,23 @@ import Testing
         #expect(decoder.decode(Array("[A".utf8)) == [.key(.up)], "the rest of the sequence came in time")
     }
 
+    @Test func aSequenceCutOffDoesNotSwallowTheNextKey() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode(Array("\u{1B}[".utf8)) == [])
+        #expect(decoder.flushPendingEscape() == [.key(.ctrl("["), modifiers: .alt)])
+        #expect(decoder.decode(Array("q".utf8)) == [.text("q")], "q after Alt-[ still quits")
+        #expect(decoder.decode(Array("\u{1B}[1;".utf8)) == [])
+        #expect(decoder.flushPendingEscape() == [])
+        #expect(!decoder.hasPending)
+        #expect(decoder.decode(Array("j".utf8)) == [.text("j")])
+        #expect(decoder.decode(Array("\u{1B}O".utf8)) == [])
+        #expect(decoder.flushPendingEscape() == [.key(.ctrl("O"), modifiers: .alt)])
+        // Inside a paste nothing is flushed: the end marker may still be coming.
+        #expect(decoder.decode(Array("\u{1B}[200~ab\u{1B}[20".utf8)) == [])
+        #expect(decoder.flushPendingEscape() == [])
+        #expect(decoder.decode(Array("1~".utf8)) == [.paste("ab")])
+    }
+
     @Test func sgrMouse() {
         #expect(decode("\u{1B}[<0;10;5M\u{1B}[<0;10;5m") == [
             .mouse(MouseEvent(action: .press, button: 0, x: 9, y: 4)), .mouse(MouseEvent(action: .release, button: 0, x: 9, y: 4)),
@@ -57,8 +74,8 @@ import Testing
 @Suite struct TerminalModesTests {
     @Test func enterAndExitBytesAreGolden() {
         let modes = TerminalModes()
-        #expect(String(decoding: modes.enterSequence, as: UTF8.self) == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h")
-        #expect(String(decoding: modes.exitSequence, as: UTF8.self) == "\u{1B}[?2026l\u{1B}[m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
+        #expect(String(decoding: modes.enterSequence, as: UTF8.self) == "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h")
+        #expect(String(decoding: modes.exitSequence, as: UTF8.self) == "\u{1B}[?2026l\u{1B}[m\u{1B}[r\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l")
     }
 
     @Test func aTransitionChangesOnlyWhatDiffers() {

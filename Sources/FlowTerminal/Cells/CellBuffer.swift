@@ -4,11 +4,16 @@
 /// Every write goes through `put`, which keeps the grid consistent: a wide glyph that would
 /// straddle the clip's edge is replaced by a blank, overwriting half of a wide glyph blanks
 /// the other half, zero-width clusters are not placed, and a cluster holding anything
-/// `SafeText` rejects becomes U+FFFD, so no control character ever reaches a cell.
+/// `SafeText` rejects becomes U+FFFD, so no control character ever reaches a cell; a cluster of
+/// more than `maximumScalarsInACell` scalars keeps only its first ones.
 public struct CellBuffer: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+
+    /// The most scalars one cell keeps: more than the longest emoji sequence (ten), far fewer
+    /// than a payload can stack on one base.
+    public static let maximumScalarsInACell = 32
 
     public init(width: Int, height: Int, fill: Cell = .blank()) {
         self.width = max(0, width)
@@ -39,6 +44,9 @@ public struct CellBuffer: Sendable, Equatable {
         if !SafeText.isSafe(grapheme) {
             grapheme = "\u{FFFD}"
             glyphWidth = 1
+        } else if grapheme.unicodeScalars.count > Self.maximumScalarsInACell {
+            // Marks stacked by the thousand on one base would cost kilobytes a cell and frame.
+            grapheme = String(String.UnicodeScalarView(grapheme.unicodeScalars.prefix(Self.maximumScalarsInACell)))
         }
         guard glyphWidth > 0 else { return 0 }
         let area = clip.map { $0.intersection(bounds) } ?? bounds
@@ -89,14 +97,28 @@ public struct CellBuffer: Sendable, Equatable {
         }
     }
 
-    /// Copies `cells` (a pre-encoded image, `columns` wide) with its top-left at (`x`, `y`).
+    /// Copies `cells` (a pre-encoded image, or a whole drawn buffer, `columns` wide) with its
+    /// top-left at (`x`, `y`). A wide glyph is copied with its right half when both fit inside
+    /// the clip; when only one half does, that half becomes a blank, as `put` does.
     public mutating func blit(_ source: [Cell], columns: Int, x: Int, y: Int, clip: CellRect? = nil) {
         guard columns > 0 else { return }
         let area = clip.map { $0.intersection(bounds) } ?? bounds
-        for (index, cell) in source.enumerated() {
+        for (index, cell) in source.enumerated() where !cell.isContinuation {
             let cx = x + index % columns, cy = y + index / columns
-            guard area.contains(x: cx, y: cy), cell.width == 1 else { continue }
-            place(cell, x: cx, y: cy)
+            guard cell.width == 2 else {
+                if area.contains(x: cx, y: cy) { place(cell, x: cx, y: cy) }
+                continue
+            }
+            let rightStyle = index + 1 < source.count && (index + 1) % columns != 0 ? source[index + 1].style : cell.style
+            let leftIn = area.contains(x: cx, y: cy), rightIn = area.contains(x: cx + 1, y: cy) && (index + 1) % columns != 0
+            if leftIn && rightIn {
+                place(cell, x: cx, y: cy)
+                place(.continuation(rightStyle), x: cx + 1, y: cy)
+            } else if leftIn {
+                place(.blank(cell.style), x: cx, y: cy)
+            } else if rightIn {
+                place(.blank(rightStyle), x: cx + 1, y: cy)
+            }
         }
     }
 

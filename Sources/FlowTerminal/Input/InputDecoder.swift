@@ -6,7 +6,8 @@
 /// wheel), bracketed paste (`CSI 200~` … `CSI 201~`, one event), Enter, Tab, Backspace, Ctrl
 /// letters, Alt as ESC before a key, and UTF-8 text (invalid bytes become U+FFFD). A lone ESC
 /// may be the start of a sequence: it waits, and `flushPendingEscape()` (called by the host
-/// when its Esc timeout, say 50 ms, passes with no more input) makes it the Escape key.
+/// when its Esc timeout, say 50 ms, passes with no more input) makes it the Escape key (and a
+/// sequence cut off, Alt with its key or nothing).
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     private var pasting: [UInt8]?
@@ -44,11 +45,18 @@ public struct InputDecoder: Sendable {
         return events
     }
 
-    /// The Escape key, when a lone ESC has waited out the host's timeout.
+    /// What an escape that waited out the host's timeout was: a lone ESC is the Escape key,
+    /// ESC `[` and ESC `O` are Alt with that key, and a longer sequence cut off is dropped, so
+    /// that the keys typed next are not taken for its end (a `q` would finish a CSI).
     public mutating func flushPendingEscape() -> [InputEvent] {
-        guard pending == [0x1B] else { return [] }
-        pending = []
-        return [.key(.escape)]
+        guard pasting == nil, pending.first == 0x1B else { return [] }
+        defer { pending = [] }
+        switch pending.count {
+        case 1: return [.key(.escape)]
+        case 2 where pending[1] == 0x5B || pending[1] == 0x4F:
+            return [.key(.ctrl(Character(Unicode.Scalar(pending[1]))), modifiers: .alt)]
+        default: return []
+        }
     }
 
     static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)

@@ -8,6 +8,9 @@
 /// one byte array, for one `write`, wrapped in synchronized output (mode 2026) when the
 /// terminal has it, with the cursor hidden while it draws. After the last column the cursor
 /// position counts as unknown, so the next move is absolute and nothing ever wraps or scrolls.
+/// So it does after a glyph terminals measure differently (`DisplayWidth.isUncertain`): it is
+/// written over blanks, and the rest of its row is written again after an absolute move; at
+/// the right edge, where the terminal might find it too wide and wrap, only the blanks are.
 /// Text is never sent before a reset SGR state is known: every frame ends in the default style.
 public struct TerminalWriter: Sendable {
     /// What the terminal shows: colour depth (escapes are assumed allowed: this writes a screen).
@@ -154,6 +157,11 @@ public struct TerminalWriter: Sendable {
         var dirty = dirty
         for x in 0..<width where dirty[x] && next.cells[base + x].isContinuation && x > 0 { dirty[x - 1] = true }
         guard let firstDirty = dirty.firstIndex(of: true) else { return }
+        // A glyph the terminal may measure otherwise may push or leave the cells after it:
+        // once one is written, the rest of the row is written again.
+        if let uncertain = (firstDirty..<width).first(where: { dirty[$0] && DisplayWidth.isUncertain(next.cells[base + $0].grapheme) }) {
+            for x in uncertain..<width { dirty[x] = true }
+        }
         // The blank tail: from `tail` on, every cell is a default blank.
         var tail = width
         while tail > 0, next.cells[base + tail - 1].isBlank, SGR.isDefault(next.cells[base + tail - 1].style, depth: colorDepth) {
@@ -182,10 +190,21 @@ public struct TerminalWriter: Sendable {
             bytes += CursorMotion.bytes(fromX: cursorX, fromY: cursorY, toX: x, toY: y)
             SGR.append(from: style, to: cell.style, depth: colorDepth, into: &bytes)
             style = cell.style
-            bytes += cell.grapheme.utf8
             let advance = Int(cell.width)
-            if x + advance >= width {
-                cursorX = nil  // at the last column: where the cursor is now is not relied on
+            let uncertain = DisplayWidth.isUncertain(cell.grapheme)
+            if uncertain {
+                // Blanks first, so a terminal that draws it narrower leaves no stale cell.
+                bytes += Array(repeating: 0x20, count: advance)
+                bytes += x + advance >= width ? CursorMotion.absolute(x: x, y: y) : Array("\u{1B}[\(advance)D".utf8)
+            }
+            // One the terminal may find too wide for the row would wrap (and on the last row
+            // scroll the screen): the blanks stay.
+            if !uncertain || x + max(advance, DisplayWidth.widthByScalars(cell.grapheme)) <= width {
+                bytes += cell.grapheme.utf8
+            }
+            if uncertain || x + advance >= width {
+                // Where the terminal put the cursor after it is not relied on.
+                cursorX = nil
             } else {
                 cursorX = x + advance
             }

@@ -51,3 +51,28 @@ public enum DisplayWidth {
         return false
     }
 }
+
+extension DisplayWidth {
+    /// Whether terminals may give `grapheme` (one cluster, as a cell holds it) another width
+    /// than `of` does: a cluster whose scalars, measured one by one as a wcwidth terminal
+    /// does, add up to another width (emoji with VS15 or VS16, skin tones, ZWJ sequences,
+    /// keycaps, flags).
+    public static func isUncertain(_ grapheme: String) -> Bool {
+        guard grapheme.utf8.count > 1, grapheme.unicodeScalars.count > 1 else { return false }
+        return widthByScalars(grapheme) != of(grapheme)
+    }
+
+    /// The columns a terminal that measures each scalar on its own gives `grapheme`.
+    public static func widthByScalars(_ grapheme: String) -> Int {
+        var sum = 0
+        for scalar in grapheme.unicodeScalars {
+            let value = scalar.value
+            if contains(UnicodeWidthTables.emojiPresentation, value) || contains(UnicodeWidthTables.wide, value) {
+                sum += 2
+            } else if value >= 0x20, !isZeroWidth(value) {
+                sum += 1
+            }
+        }
+        return sum
+    }
+}
