@@ -1,9 +1,12 @@
+import FlowTerminal
+
 /// Makes server-sent text safe to print on a terminal.
 ///
 /// Payload strings (ids, types, messages quoting them) can hold escape sequences that would
 /// move the cursor, rewrite the title, or hide output. Every C0 and C1 control character,
-/// DEL, and the bidirectional overrides are replaced by a visible `\u{…}` escape; a newline
-/// too, so that one diagnostic stays on one line.
+/// DEL, and the bidirectional controls (the terminal renderer's one rule, `SafeText.isUnsafe`)
+/// are replaced by a visible `\u{…}` escape; a newline too, so that one diagnostic stays on one
+/// line.
 enum TerminalText {
     static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
@@ -19,10 +22,6 @@ enum TerminalText {
     }
 
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        SafeText.isUnsafe(scalar)
     }
 }

@@ -82,3 +82,15 @@ import Testing
         }
     }
 }
+
+/// Console messages (lint reports, usage errors quoting arguments) escape what the renderer
+/// drops: one rule for both.
+@Suite struct ConsoleTextTests {
+    @Test func everyScalarTheRendererDropsIsEscapedInConsoleText() {
+        let text = TerminalText.sanitized(HostileTextTests.evil + "\u{061C}\u{200E}")
+        #expect(HostileTextTests.unsafeScalars(in: text).isEmpty, "\(HostileTextTests.unsafeScalars(in: text))")
+        for escape in ["\\u{1B}", "\\u{9B}", "\\u{202E}", "\\u{200F}", "\\u{61C}", "\\u{200E}", "\\u{A}"] {
+            #expect(text.contains(escape), "\(escape) in \(text)")
+        }
+    }
+}
