@@ -208,6 +208,22 @@ final class ScriptedCartTransport: CartTransport {
         #expect(restarted.operations.isEmpty)
     }
 
+    @Test func anUnreadableJournalIsKeptAsideNotOverwritten() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = directory.url.appendingPathComponent("cart.json")
+        let torn = Data(#"{"version": 1, "canonical": null, "operations": [{"id": "#.utf8)
+        try torn.write(to: journal)
+        let store = makeStore(journal: journal)
+        #expect(store.operations.isEmpty && store.badgeCount == 0)
+        let aside = try #require(store.unreadableJournal)
+        #expect(try Data(contentsOf: aside) == torn, "what was there is kept, byte for byte")
+        store.add(productID: "a")
+        await store.waitUntilSaved()
+        #expect(try Data(contentsOf: aside) == torn, "a save writes the journal, not over what was set aside")
+        #expect(makeStore(journal: journal).unreadableJournal == nil, "the new journal reads")
+    }
+
     @Test func quantitiesOutsideOneToNinetyNineAreRefusedAtOnce() {
         let store = makeStore()
         var notices = 0

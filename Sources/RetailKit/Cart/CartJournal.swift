@@ -6,7 +6,8 @@ import Foundation
 /// operation again under the key it had (the server then applies it once).
 ///
 /// Saves run in order on a serial queue (never on the main actor), each replacing the file
-/// whole (`AtomicFile`); a file that cannot be read is taken as empty.
+/// whole (`AtomicFile`). A file that is there but cannot be read (a disk fault, a hand edit) is
+/// moved aside to `NAME.unreadable` before anything replaces it, and the cart starts empty.
 final class CartJournal: Sendable {
     let url: URL
     private let queue = DispatchQueue(label: "vitrine.cart-journal")
@@ -15,12 +16,21 @@ final class CartJournal: Sendable {
         self.url = url
     }
 
-    /// What was kept; empty when there is no file or it cannot be read.
-    func load() -> (canonical: CartSnapshot?, operations: [CartOperation]) {
-        guard let data = try? Data(contentsOf: url), let document = try? JSONParser.parse(data) else { return (nil, []) }
+    /// Where an unreadable journal is kept.
+    var asideURL: URL { url.appendingPathExtension("unreadable") }
+
+    /// What was kept; empty when there is no file. A file that cannot be read is moved to
+    /// `asideURL` (replacing an older one) and named in `setAside`.
+    func load() -> (canonical: CartSnapshot?, operations: [CartOperation], setAside: URL?) {
+        guard let data = try? Data(contentsOf: url) else { return (nil, [], nil) }
+        guard let document = try? JSONParser.parse(data), case .object = document else {
+            try? FileManager.default.removeItem(at: asideURL)
+            let moved = (try? FileManager.default.moveItem(at: url, to: asideURL)) != nil
+            return (nil, [], moved ? asideURL : nil)
+        }
         let canonical = document["canonical"].flatMap { try? CartSnapshot(json: $0) }
         let operations = (document["operations"]?.arrayValue ?? []).compactMap(Self.operation)
-        return (canonical, operations)
+        return (canonical, operations, nil)
     }
 
     /// Replaces what is kept (asynchronously, after every save asked for before).

@@ -43,6 +43,9 @@ public final class CartStore {
     public private(set) var lastError: String?
     /// Canonical carts dropped because a newer revision had been applied.
     public private(set) var staleAnswerCount = 0
+    /// Where the journal was moved when it could not be read at start (the cart then starts
+    /// empty and is fetched from the server); `nil` when it was read or absent.
+    public private(set) var unreadableJournal: URL?
 
     /// Receives what the user should be told.
     @ObservationIgnored public var onNotice: (@MainActor (Notice) -> Void)?
@@ -60,6 +63,7 @@ public final class CartStore {
         if let kept = journal?.load() {
             canonical = kept.canonical
             operations = kept.operations
+            unreadableJournal = kept.setAside
         }
     }
 
