@@ -74,15 +74,30 @@ import Testing
         var answer: [Int32] = [-1, -1], query: [Int32] = [-1, -1]
         #expect(pipe(&answer) == 0 && pipe(&query) == 0)
         defer { (answer + query).forEach { close($0) } }
-        let reply = Array("k\u{1B}[?2026;2$y".utf8)
+        let reply = Array("k\u{1B}[?2026;2$yj\u{1B}[?62;22c".utf8)
         _ = reply.withUnsafeBytes { write(answer[1], $0.baseAddress, $0.count) }
         let found = SynchronizedOutput.probe(input: answer[0], output: query[1], milliseconds: 5000)
         #expect(found.supported)
-        #expect(found.rest == Array("k".utf8), "a key typed during the query is kept")
+        #expect(found.rest == Array("kj".utf8), "keys typed during the query are kept")
         var sent = [UInt8](repeating: 0, count: 32)
         let count = read(query[0], &sent, sent.count)
         #expect(Array(sent[0..<max(0, count)]) == SynchronizedOutput.query)
         let silent = SynchronizedOutput.probe(input: answer[0], output: query[1], milliseconds: 20)
         #expect(!silent.supported, "no answer within the bound: not supported")
+        // A terminal that ignores DECRQM answers DA1 only: not supported, without waiting for
+        // the bound (a minute here: the probe would not return before the test's time ran out).
+        let da1 = Array("\u{1B}[?1;2cq".utf8)
+        _ = da1.withUnsafeBytes { write(answer[1], $0.baseAddress, $0.count) }
+        let ignored = SynchronizedOutput.probe(input: answer[0], output: query[1], milliseconds: 60_000)
+        #expect(!ignored.supported)
+        #expect(ignored.rest == Array("q".utf8))
+    }
+
+    @Test func theProbesAnswersAreReadWhereverTheyArriveAndOnlyDA1EndsIt() {
+        #expect(SynchronizedOutput.parseReply(Array("\u{1B}[?2026;1$y".utf8)).supported == nil, "DA1's answer is still to come")
+        #expect(SynchronizedOutput.parseReply(Array("\u{1B}[?2026;1$y\u{1B}[?64;1;2;22c".utf8)) == (true, []))
+        #expect(SynchronizedOutput.parseReply(Array("\u{1B}[?2026;4$y\u{1B}[?6c".utf8)) == (false, []))
+        #expect(SynchronizedOutput.parseReply(Array("a\u{1B}[?2026;0$yb\u{1B}[?1;2cc".utf8)) == (false, Array("abc".utf8)))
+        #expect(SynchronizedOutput.parseReply(Array("\u{1B}[?1;2c".utf8)) == (false, []))
     }
 }

@@ -87,9 +87,9 @@ import Testing
     }
 
     @Test func synchronizedOutputReplies() {
-        #expect(SynchronizedOutput.parseReply(Array("\u{1B}[?2026;2$y".utf8)).supported == true)
-        #expect(SynchronizedOutput.parseReply(Array("\u{1B}[?2026;0$y".utf8)).supported == false)
-        let mixed = SynchronizedOutput.parseReply(Array("ab\u{1B}[?2026;1$ycd".utf8))
+        #expect(SynchronizedOutput.parseReply(Array("\u{1B}[?2026;2$y\u{1B}[?62c".utf8)).supported == true)
+        #expect(SynchronizedOutput.parseReply(Array("\u{1B}[?2026;0$y\u{1B}[?62c".utf8)).supported == false)
+        let mixed = SynchronizedOutput.parseReply(Array("ab\u{1B}[?2026;1$yc\u{1B}[?62;22cd".utf8))
         #expect(mixed.supported == true)
         #expect(mixed.rest == Array("abcd".utf8))
         #expect(SynchronizedOutput.parseReply(Array("typed keys".utf8)).supported == nil)

@@ -5,11 +5,13 @@ import Darwin
 #endif
 
 /// Whether the terminal has synchronized output (mode 2026), from the environment and, when
-/// that does not know, from a DECRQM query (`CSI ?2026$p`) whose answer is awaited a bounded
-/// time and may never come.
+/// that does not know, from a DECRQM query (`CSI ?2026$p`) followed by a primary device
+/// attributes request (DA1, `CSI c`). Terminals answer in order and every one answers DA1,
+/// so DA1's answer ends the wait: a terminal that ignores DECRQM costs one round trip, not
+/// the whole bound, which is left only for a terminal that answers nothing.
 public enum SynchronizedOutput {
-    /// The query to send.
-    public static let query: [UInt8] = Array("\u{1B}[?2026$p".utf8)
+    /// The queries to send: DECRQM for mode 2026, then DA1 as the sentinel.
+    public static let query: [UInt8] = Array("\u{1B}[?2026$p\u{1B}[c".utf8)
 
     /// What the environment says: `true` for terminals known to have it, `false` where the
     /// answer cannot be trusted (no terminal, `TERM=dumb`, a Linux console), `nil` to ask.
@@ -22,25 +24,41 @@ public enum SynchronizedOutput {
         return nil
     }
 
-    /// Reads the answer to `query` out of `bytes` (which may hold keystrokes around it):
-    /// `CSI ?2026;Ps$y` with Ps 1 or 2 (set, reset) means supported, 0 or 4 not. `nil` when
-    /// no answer is in `bytes`. The bytes that are not the answer are returned for the input
-    /// decoder, so no key typed during the query is lost.
+    /// Reads the answers to `query` out of `bytes` (which may hold keystrokes around them).
+    /// `CSI ?2026;Ps$y` with Ps 1 or 2 (set, reset) means supported, 0 or 4 not; DA1's answer
+    /// (`CSI ?Ps;…c`) ends the exchange, and without a DECRQM answer before it means not
+    /// supported. `supported` is `nil` until DA1's answer is in `bytes`. The bytes that are
+    /// neither answer are returned for the input decoder, so no key typed meanwhile is lost.
     public static func parseReply(_ bytes: [UInt8]) -> (supported: Bool?, rest: [UInt8]) {
-        let prefix = Array("\u{1B}[?2026;".utf8)
-        guard bytes.count >= prefix.count + 3 else { return (nil, bytes) }
-        for start in 0...(bytes.count - prefix.count - 3) where Array(bytes[start..<(start + prefix.count)]) == prefix {
-            var index = start + prefix.count
+        var rest = bytes
+        let mode = Self.remove(from: &rest, introducer: Array("\u{1B}[?2026;".utf8), final: [0x24, 0x79])
+        guard Self.remove(from: &rest, introducer: Array("\u{1B}[?".utf8), final: [0x63]) != nil else {
+            return (nil, bytes)
+        }
+        return (mode == 1 || mode == 2, rest)
+    }
+
+    /// Removes the first `introducer` digits-and-semicolons `final` sequence from `bytes`;
+    /// returns its first number (0 when it has none), or `nil` when there is none.
+    private static func remove(from bytes: inout [UInt8], introducer: [UInt8], final: [UInt8]) -> Int? {
+        guard bytes.count >= introducer.count + final.count else { return nil }
+        for start in 0...(bytes.count - introducer.count - final.count) where bytes[start..<(start + introducer.count)].elementsEqual(introducer) {
+            var index = start + introducer.count
+            var first: Int?
             var value = 0
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
-                value = value * 10 + Int(bytes[index] - 0x30)
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) || bytes[index] == 0x3B {
+                if bytes[index] == 0x3B {
+                    first = first ?? value
+                } else if first == nil {
+                    value = min(value * 10 + Int(bytes[index] - 0x30), 1_000_000)
+                }
                 index += 1
             }
-            guard index + 1 < bytes.count, bytes[index] == 0x24, bytes[index + 1] == 0x79 else { continue }
-            let rest = Array(bytes[..<start]) + Array(bytes[(index + 2)...])
-            return (value == 1 || value == 2, rest)
+            guard index + final.count <= bytes.count, bytes[index..<(index + final.count)].elementsEqual(final) else { continue }
+            bytes.removeSubrange(start..<(index + final.count))
+            return first ?? value
         }
-        return (nil, bytes)
+        return nil
     }
 
     /// Asks the terminal on `output` and reads its answer from `input` (in raw mode), waiting at

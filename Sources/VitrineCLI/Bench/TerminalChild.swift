@@ -7,7 +7,8 @@ import Foundation
 /// The `vitrine` binary run as a person runs it, on a pseudo-terminal of its own (its
 /// controlling terminal, in a new session), with standard error on a pipe the bench reads.
 /// What it draws is read from the terminal's master side and thrown away, so it never blocks
-/// writing a frame.
+/// writing a frame; a primary device attributes request (`CSI c`) in it is answered as every
+/// terminal answers it (as a VT220), so the app's terminal probe ends as it would on a real one.
 final class TerminalChild {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -82,13 +83,24 @@ final class TerminalChild {
             guard remaining > 0 else { return false }
             var watched = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
             guard poll(&watched, 2, remaining) > 0 else { continue }
-            if watched[0].revents != 0 { _ = read(master, &chunk, chunk.count) }
+            if watched[0].revents != 0 { drainScreen(&chunk) }
             if watched[1].revents != 0 {
                 let count = read(errors, &chunk, chunk.count)
                 if count > 0 { errorText += String(decoding: chunk[0..<count], as: UTF8.self) } else if count == 0 { return false }
             }
         }
         return true
+    }
+
+    /// Reads what the app drew and answers a DA1 request in it (`CSI c` or `CSI 0 c`).
+    private func drainScreen(_ chunk: inout [UInt8]) {
+        let count = read(master, &chunk, chunk.count)
+        guard count > 0 else { return }
+        let drawn = chunk[0..<count]
+        let requests = [Array("\u{1B}[c".utf8), Array("\u{1B}[0c".utf8)]
+        if requests.contains(where: { request in drawn.indices.contains { drawn[$0...].starts(with: request) } }) {
+            send("\u{1B}[?62;22c")
+        }
     }
 
     /// Types `text` on the terminal.
@@ -106,7 +118,7 @@ final class TerminalChild {
             if waitpid(pid, &status, WNOHANG) == pid { return status }
             var watched = [pollfd(fd: master, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
             if poll(&watched, 2, 50) > 0 {
-                if watched[0].revents != 0 { _ = read(master, &chunk, chunk.count) }
+                if watched[0].revents != 0 { drainScreen(&chunk) }
                 if watched[1].revents != 0 {
                     let count = read(errors, &chunk, chunk.count)
                     if count > 0 { errorText += String(decoding: chunk[0..<count], as: UTF8.self) }
