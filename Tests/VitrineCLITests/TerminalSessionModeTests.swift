@@ -20,8 +20,7 @@ import Testing
 
     func start(_ mode: String) throws -> (PTYProcess, String) {
         let child = try PTYProcess(executable: Self.executable, arguments: ["__terminal-session", mode])
-        let before = try child.stty()
-        return (child, before)
+        return (child, child.settingsBefore)
     }
 
     @Test func aNormalExitWritesTheEnterAndExitBytesAndRestoresTheSettings() throws {

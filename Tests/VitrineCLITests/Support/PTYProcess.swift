@@ -14,6 +14,8 @@ final class PTYProcess {
     private let slave: Int32
     let pid: pid_t
     private(set) var output: [UInt8] = []
+    /// `stty -g` of the slave before the child was started: what it must give back.
+    private(set) var settingsBefore = ""
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -28,6 +30,8 @@ final class PTYProcess {
         slave = open(slavePath, O_RDWR | O_NOCTTY)
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        // Read before the child runs: once it runs it may already have the terminal in raw mode.
+        settingsBefore = try Self.stty(slavePath)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -107,6 +111,10 @@ final class PTYProcess {
 
     /// `stty -g` of the slave: the settings a shell gets back.
     func stty() throws -> String {
+        try Self.stty(slavePath)
+    }
+
+    private static func stty(_ slavePath: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/stty")
         process.arguments = ["-g", "-F", slavePath]
