@@ -53,6 +53,7 @@ bench: release
 	$(RELEASE_BIN) bench images
 	$(RELEASE_BIN) bench render
 	$(RELEASE_BIN) bench home
+	$(RELEASE_BIN) bench app
 	$(RELEASE_BIN) bench serve
 
 clean:
