@@ -71,13 +71,15 @@ let package = Package(
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
 
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore"]),
+        // The manual clocks every test target that waits on time shares.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore", "TestSupport"]),
         .testTarget(name: "FlowWidgetsTests", dependencies: ["FlowWidgets", "FlowCore"]),
         // The retail data layer against the real backend, in process on a loopback port; the
         // crash test runs the `vitrine` binary as its child.
         .testTarget(
             name: "RetailKitTests",
-            dependencies: ["RetailKit", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite"]
+            dependencies: ["RetailKit", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite", "TestSupport"]
         ),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
         .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
@@ -95,9 +97,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowTerminalTests",
-            dependencies: ["FlowTerminal", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "CVTerm"]
+            dependencies: ["FlowTerminal", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "CVTerm", "TestSupport"]
         ),
-        .testTarget(name: "RetailTerminalTests", dependencies: ["RetailTerminal", "FlowTerminal", "RetailKit", "FlowCore", "FlowRuntime"]),
+        .testTarget(name: "RetailTerminalTests", dependencies: ["RetailTerminal", "FlowTerminal", "RetailKit", "FlowCore", "FlowRuntime", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("ActionDispatcher", .timeLimit(.minutes(1)))

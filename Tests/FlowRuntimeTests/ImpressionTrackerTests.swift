@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import Observation
+import TestSupport
 import Testing
 
 /// Collects impressions; observable, so tests wait for them without sleeping.

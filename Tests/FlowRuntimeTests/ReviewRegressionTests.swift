@@ -1,6 +1,7 @@
 import FlowCore
 @testable import FlowRuntime
 import Foundation
+import TestSupport
 import Testing
 
 /// Runtime ordering and state defects found by an outside review (issue 11, items 13 to 20),

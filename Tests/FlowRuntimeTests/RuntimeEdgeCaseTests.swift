@@ -1,6 +1,7 @@
 import FlowCore
 @testable import FlowRuntime
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Runtime edge cases found in review", .timeLimit(.minutes(1)))

@@ -1,6 +1,7 @@
 import FlowCore
 @testable import FlowRuntime
 import Foundation
+import TestSupport
 import Testing
 
 /// Regressions from the second outside review of issue 11: each test was the reproducer of a

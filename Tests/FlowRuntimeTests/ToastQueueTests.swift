@@ -1,5 +1,6 @@
 import FlowCore
 import FlowRuntime
+import TestSupport
 import Testing
 
 @Suite("ToastQueue and SheetStack", .timeLimit(.minutes(1)))

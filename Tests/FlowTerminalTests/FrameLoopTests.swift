@@ -5,6 +5,7 @@ import FlowCore
 import FlowRuntime
 import Testing
 @testable import FlowTerminal
+import TestSupport
 
 @MainActor
 @Suite struct FrameLoopTests {

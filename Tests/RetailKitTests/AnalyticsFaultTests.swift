@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// Answers to `POST /v1/events` that are not the server refusing the batch: the events stay.
 @MainActor

@@ -5,6 +5,7 @@ import Foundation
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// The tracker and its outbox with a recording `send` on a manual clock.
 @MainActor

@@ -5,6 +5,7 @@ import ImagePipeline
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// The composition root against the real backend: one configuration builds every piece, and
 /// taps, carts, navigation, impressions and contract problems flow where they should.

@@ -3,6 +3,7 @@ import Foundation
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// The real backend behind a transport whose first answer to a change is unreadable, as a
 /// 2xx with a garbled or truncated body would be: the server applied the change.

@@ -4,6 +4,7 @@ import Observation
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// The cart under 1,000 randomised interleavings of adds and removals with duplicated,
 /// delayed (and so reordered), and lost requests and answers, against the real backend's

@@ -4,6 +4,7 @@ import Observation
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// A transport whose answers the test gives one by one.
 final class ScriptedCartTransport: CartTransport {

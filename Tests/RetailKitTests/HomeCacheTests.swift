@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// The disk cache: freshness on an injected clock, crash-safe entries that read as a miss when
 /// torn, least-recently-used eviction, and per-user removal.

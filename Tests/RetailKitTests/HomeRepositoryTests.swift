@@ -4,6 +4,7 @@ import Foundation
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// Cache-first loading against the real backend on a loopback port; requests are counted
 /// at the server.

@@ -4,6 +4,7 @@ import Foundation
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// A logout while a page request is in flight: the answer that comes after it is not kept.
 @Suite struct LogoutRaceTests {

@@ -4,6 +4,7 @@ import Foundation
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// What a misbehaving backend must not do to the cache.
 @Suite struct RepositoryFaultTests {

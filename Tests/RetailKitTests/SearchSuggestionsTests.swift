@@ -4,6 +4,7 @@ import Observation
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// Suggestions fetched by a closure the test answers, on a manual clock.
 final class ScriptedSuggestions: Sendable {

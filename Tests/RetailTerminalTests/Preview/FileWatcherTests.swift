@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RetailTerminal
+import TestSupport
 
 @MainActor
 @Suite struct FileWatcherTests {

@@ -5,6 +5,7 @@ import Foundation
 import RetailKit
 import Testing
 @testable import RetailTerminal
+import TestSupport
 
 @MainActor
 @Suite struct ShopperAppTests {

@@ -1,14 +1,19 @@
-import Synchronization
+import Foundation
 
-/// A manual clock (as FlowRuntimeTests has it): time moves only when a test calls `advance(by:)`, which resumes every
-/// sleeper whose deadline has come, in deadline order. Nothing really sleeps.
-final class TestClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
+/// A manual clock for every test target: time moves only when a test calls `advance(by:)`,
+/// which resumes every sleeper whose deadline has come, in deadline order. Nothing really
+/// sleeps.
+public final class TestClock: Clock, Sendable {
+    public struct Instant: InstantProtocol {
+        public var offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -21,13 +26,31 @@ final class TestClock: Clock, Sendable {
         var sleepers: [Int: Sleeper] = [:]
         var cancelled: Set<Int> = []
         var nextID = 0
-        /// Tests waiting for a number of sleepers to be registered.
         var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = TestLock(State())
+    /// Called whenever a sleeper registers (from the sleeping task's thread).
+    public let onSleeper: (@Sendable () -> Void)?
+
+    public init(onSleeper: (@Sendable () -> Void)? = nil) {
+        self.onSleeper = onSleeper
+    }
+
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
+
+    /// Sleepers waiting for their deadline.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// The earliest deadline waited for, as a duration from now.
+    public var nextDeadline: Duration? {
+        state.withLock { state in state.sleepers.values.map(\.deadline).min().map { state.now.duration(to: $0) } }
     }
 
     /// Returns once at least `count` sleepers wait: a timer created by the code under test
     /// has then registered its deadline, so an `advance` short of it provably leaves it waiting.
-    func waitForSleepers(_ count: Int = 1) async {
+    public func waitForSleepers(_ count: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.sleepers.count >= count { return true }
@@ -38,15 +61,7 @@ final class TestClock: Clock, Sendable {
         }
     }
 
-    private let state = Mutex(State())
-
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
-
-    /// Sleepers waiting for their deadline.
-    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
-
-    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -68,7 +83,7 @@ final class TestClock: Clock, Sendable {
                 switch action {
                 case .resume: continuation.resume()
                 case .cancel: continuation.resume(throwing: CancellationError())
-                case .wait: break
+                case .wait: onSleeper?()
                 }
             }
         } onCancel: {
@@ -84,7 +99,7 @@ final class TestClock: Clock, Sendable {
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due = state.withLock { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -93,5 +108,40 @@ final class TestClock: Clock, Sendable {
             return due.map(\.value.continuation)
         }
         for continuation in due { continuation.resume() }
+    }
+}
+
+/// A wall clock that moves only when told.
+public final class ManualDate: Sendable {
+    private let current: TestLock<Date>
+
+    public init(_ start: Date = Date(timeIntervalSince1970: 1_780_000_000)) {
+        current = TestLock(start)
+    }
+
+    public var now: Date { current.withLock { $0 } }
+    public var function: @Sendable () -> Date { { self.now } }
+
+    public func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// The clocks' own lock. Why not `Synchronization.Mutex`: on Linux it hands a contended lock
+/// over through a priority-inheritance futex, which Thread Sanitizer cannot see, so
+/// `make test-tsan` would report races that are not there. `NSLock` is a pthread mutex.
+final class TestLock<Value>: @unchecked Sendable {
+    // Safe: `value` is only read or written inside `withLock`, which holds `lock` throughout.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }
