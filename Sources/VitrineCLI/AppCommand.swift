@@ -12,7 +12,7 @@ import RetailTerminal
 ///
 /// Without `--server` it starts the embedded backend (`HomeBackend` behind `HTTPServer`) on an
 /// ephemeral loopback port, with `--faults` passed on, and stops it on exit. The cache, the
-/// analytics outbox and the cart journal live under `$XDG_CACHE_HOME/vitrine` (else
+/// analytics outbox, the cart journal and the impression counts live under `$XDG_CACHE_HOME/vitrine` (else
 /// `~/.cache/vitrine`), per user. The client is built by `AppComposition`, the one composition
 /// root, and drawn by `ShopperApp`. Without a terminal it says so and exits 2 (pointing at
 /// `vitrine render`); 1 when the backend or the storage cannot be set up; 0 after `q`.

@@ -13,7 +13,9 @@ import FlowCore
 /// position) starts its timing anew, so the event sent is always the widget that was seen.
 /// Counts are kept per (`request_id`, widget), so one tracker shared by several pages never
 /// counts a page twice when the user comes back to it; they are bounded by
-/// `maximumCountedWidgets`, the oldest compositions' counts going first.
+/// `maximumCountedWidgets`, the oldest compositions' counts going first. A cached page
+/// shown again by the next run keeps its `request_id`: `countedImpressions` and `restore`
+/// carry the counts over, so that run counts nothing twice either.
 @MainActor
 public final class ImpressionTracker {
     /// What an impression says of a widget; when it changes, timing starts over.
@@ -50,6 +52,8 @@ public final class ImpressionTracker {
     public var maximumCountedWidgets = 20_000
     /// The most compositions whose counts are kept. Default 256.
     public var maximumCompositions = 256
+    /// Called after each impression is counted (to keep the counts across runs).
+    public var onCounted: (@MainActor () -> Void)?
 
     private let clock: any Clock<Duration>
     private let onImpression: @MainActor (ImpressionEvent) -> Void
@@ -175,6 +179,40 @@ public final class ImpressionTracker {
         if counts[request]?[id] == 1 { countedWidgets += 1 }
         evictOldCounts()
         onImpression(event)
+        onCounted?()
+    }
+
+    /// The counts of the compositions shown last, oldest first: at most `compositions` of
+    /// them, and no more than `widgets` counts in all (whole compositions only).
+    public func countedImpressions(compositions: Int, widgets: Int) -> [CountedImpressions] {
+        var kept: [CountedImpressions] = []
+        var total = 0
+        for request in requestOrder.reversed() where kept.count < compositions {
+            guard let counted = counts[request], !counted.isEmpty else { continue }
+            guard total + counted.count <= widgets else { break }
+            total += counted.count
+            let widgets = counted.map { (widgetID: $0.key.string, count: $0.value) }
+                .sorted { $0.widgetID.utf8.lexicographicallyPrecedes($1.widgetID.utf8) }
+            kept.append(CountedImpressions(requestID: request.string, counts: widgets))
+        }
+        return kept.reversed()
+    }
+
+    /// Takes counts an earlier run made (`countedImpressions`), oldest first, as if counted
+    /// here: a composition shown again counts each widget only up to its limit in all.
+    public func restore(_ counted: [CountedImpressions]) {
+        for composition in counted {
+            let request = ExactString(composition.requestID)
+            var widgets = counts[request] ?? [:]
+            if counts[request] == nil { requestOrder.append(request) }
+            for (id, count) in composition.counts where count > 0 {
+                let key = ExactString(id)
+                if widgets[key] == nil { countedWidgets += 1 }
+                widgets[key] = max(widgets[key] ?? 0, count)
+            }
+            counts[request] = widgets
+        }
+        evictOldCounts()
     }
 
     /// Forgets the oldest compositions' counts while more than the bounds are kept; the one on
@@ -187,5 +225,21 @@ public final class ImpressionTracker {
             requestOrder.removeAll { $0 == oldest }
             countedWidgets -= counts.removeValue(forKey: oldest)?.count ?? 0
         }
+    }
+}
+
+/// The impressions counted for one composition (`request_id`), by widget id.
+public struct CountedImpressions: Sendable, Equatable {
+    public var requestID: String
+    public var counts: [(widgetID: String, count: Int)]
+
+    public init(requestID: String, counts: [(widgetID: String, count: Int)]) {
+        self.requestID = requestID
+        self.counts = counts
+    }
+
+    public static func == (lhs: CountedImpressions, rhs: CountedImpressions) -> Bool {
+        lhs.requestID.utf8.elementsEqual(rhs.requestID.utf8) && lhs.counts.count == rhs.counts.count
+            && zip(lhs.counts, rhs.counts).allSatisfy { $0.widgetID.utf8.elementsEqual($1.widgetID.utf8) && $0.count == $1.count }
     }
 }

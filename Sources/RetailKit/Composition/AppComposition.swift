@@ -27,6 +27,9 @@ public final class AppComposition {
     public let images: ImagePipeline
 
     private var stores: [ExactString: PageStore] = [:]
+    /// The impressions counted lately, kept for the next run (a cached page counts once).
+    private let impressionLedger: ImpressionLedger
+    private var isLedgerSaveScheduled = false
 
     /// Builds everything; nothing is fetched until `start()`. Throws when the backend URL is
     /// not http(s) or the storage directory cannot be made.
@@ -73,6 +76,8 @@ public final class AppComposition {
         cart.onNotice = { toasts.show($0.message) }
         search = SearchSuggestions(client: client, clock: configuration.clock)
         impressions = ImpressionTracker(clock: configuration.clock) { analytics.track(impression: $0) }
+        impressionLedger = ImpressionLedger(url: configuration.userDirectory.appendingPathComponent("impressions.json"))
+        impressions.restore(impressionLedger.load())
         navigator = Navigator()
 
         var imageConfiguration = configuration.images ?? ImagePipeline.Configuration()
@@ -87,6 +92,19 @@ public final class AppComposition {
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
         navigator.onLeave = { [weak self] destination in self?.releaseStore(for: destination) }
+        impressions.onCounted = { [weak self] in self?.scheduleLedgerSave() }
+    }
+
+    /// Keeps the counts once the impressions of this turn are counted (a screenful counts at once).
+    private func scheduleLedgerSave() {
+        guard !isLedgerSaveScheduled else { return }
+        isLedgerSaveScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            self.isLedgerSaveScheduled = false
+            self.impressionLedger.save(
+                self.impressions.countedImpressions(compositions: self.impressionLedger.compositions, widgets: self.impressionLedger.widgets))
+        }
     }
 
     /// Loads the home page (cache first), fetches the cart (after any operation kept from
@@ -129,12 +147,14 @@ public final class AppComposition {
 
     /// Stops the work in flight and closes what is open: impressions end, the cart stops (its
     /// pending operations stay in its journal), every tracked event is made durable, one last
-    /// upload is tried and the database is closed.
+    /// upload is tried and the database is closed. The impressions counted are kept for the next run.
     public func shutdown() async {
         impressions.endAllSessions()
         dispatcher.cancelAll()
         cart.stop()
         await cart.waitUntilSaved()
+        impressionLedger.save(impressions.countedImpressions(compositions: impressionLedger.compositions, widgets: impressionLedger.widgets))
+        await impressionLedger.waitUntilSaved()
         await analytics.shutdown()
     }
 
