@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import TestSupport
 import Testing
 
 /// The counts an earlier run kept: a composition shown again (a cached page at the next start,

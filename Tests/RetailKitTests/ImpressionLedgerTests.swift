@@ -4,6 +4,7 @@ import Foundation
 import Observation
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// Counts the impressions tracked; observable, so the test waits for them without sleeping.
 @MainActor
