@@ -68,6 +68,17 @@ import Testing
         }
     }
 
+    @Test func aSoldOutCardSaysSoOnceByItsAvailability() throws {
+        for locale in ["en-US", "de-DE", "fr-FR"] {
+            let cards = try allHomeSections(backend, [("locale", locale)]).flatMap(\.allObjects).filter { $0["availability"] == "unavailable" }
+            #expect(!cards.isEmpty)
+            for card in cards {
+                let badges = card["badges"]?.arrayValue?.compactMap { $0["text"]?.stringValue } ?? []
+                #expect(!badges.contains { ["Sold out", "Ausverkauft", "Épuisé"].contains($0) }, "\(locale): \(badges)")
+            }
+        }
+    }
+
     @Test func localeChangesCopyAndCurrency() throws {
         let english = try allHomeSections(backend, [("locale", "en-US")])
         let german = try allHomeSections(backend, [("locale", "de-DE")])

@@ -120,11 +120,12 @@ struct WidgetFactory: Sendable {
         if let percent = product.discountPercent {
             badges.append(["text": .string("-\(percent) %"), "bg_color": "#D0021B"])
         }
+        // "Sold out" is the card's `availability`, which every client shows: a badge saying it
+        // again would be shown twice.
         switch product.availability {
         case .lowStock: badges.append(["text": .string(SectionTitles.lowStock[locale])])
-        case .unavailable:
-            badges.append(["text": .string(notifying ? SectionTitles.notifyBadge[locale] : SectionTitles.soldOut[locale])])
-        case .available: break
+        case .unavailable where notifying: badges.append(["text": .string(SectionTitles.notifyBadge[locale])])
+        case .unavailable, .available: break
         }
         var data: [(String, JSONValue)] = [
             ("product_id", .string(product.id)),

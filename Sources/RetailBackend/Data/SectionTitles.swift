@@ -23,7 +23,6 @@ enum SectionTitles {
     static let notifyConfirmed = Localized("We'll let you know when it's back", "Wir sagen Bescheid, sobald er wieder da ist", "Nous vous préviendrons de son retour")
     static let notifyBadge = Localized("Notify me: on", "Benachrichtigung: an", "Alerte : activée")
     static let lowStock = Localized("Only a few left", "Nur noch wenige", "Plus que quelques pièces")
-    static let soldOut = Localized("Sold out", "Ausverkauft", "Épuisé")
 
     /// A title with one `%@` placeholder filled.
     static func format(_ template: Localized, _ value: String, _ locale: StoreLocale) -> String {
