@@ -52,8 +52,8 @@ struct PageStoreNextPageTests {
         store.loadNextPage()
         source.last?.fail()
         await waitUntil { store.nextPageState != .loading }
-        #expect(store.nextPageState == .failed(message: "the page could not be loaded: offline"))
-        #expect(harness.notices == [.nextPageFailed(message: "the page could not be loaded: offline")])
+        #expect(store.nextPageState == .failed(message: "offline"))
+        #expect(harness.notices == [.nextPageFailed(message: "offline")])
         #expect(store.state == .loaded)
         #expect(Fixtures.widgetIDs(store.page) == ["a", "b"])
         #expect(store.hasMorePages)

@@ -129,6 +129,20 @@ import Testing
         }
     }
 
+    @Test func whatAShopperIsToldHasNoStatusOrErrorCodes() {
+        // The page store shows `errorDescription` on its error screen and in its toasts.
+        let errors: [(HomeAPIError, String)] = [
+            (.status(503, code: "injected_fault", message: nil, retryAfter: nil), "the server answered 503"),
+            (.status(404, code: "unknown_page", message: "no such page", retryAfter: nil), "no such page"),
+            (.transport(message: "NSURLErrorDomain -1004", isTimeout: false), "no connection to the server"),
+            (.transport(message: "NSURLErrorDomain -1001", isTimeout: true), "the server did not answer in time"),
+        ]
+        for (error, told) in errors {
+            #expect((error as any LocalizedError).errorDescription == told)
+            #expect(!told.contains("HTTP") && !told.contains("_"), "\(error)")
+        }
+    }
+
     @Test func retryAfterIsReadInSeconds() {
         #expect(HTTPReply(status: 429, headers: ["retry-after": "7"], body: Data()).statusError.retryAfter == .seconds(7))
         #expect(HTTPReply(status: 429, headers: ["retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"], body: Data()).statusError.retryAfter == nil)

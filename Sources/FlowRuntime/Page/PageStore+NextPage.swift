@@ -91,7 +91,13 @@ extension PageStore {
             record([error.diagnostic], source: .refusedDocument(kind: "next_page"))
         }
         nextPageTask = nil
-        let message = error is NextPageError ? "the next page could not be loaded: no page was returned" : Self.message(for: error)
+        // The reason alone: whoever shows it says what failed ("Couldn't load more: …").
+        let message: String
+        switch error {
+        case is NextPageError: message = "no page was returned"
+        case let error as PageDecodingError: message = "the page could not be read: \(error)"
+        default: message = Self.reason(for: error)
+        }
         nextPageState = .failed(message: message)
         lastFailure = .nextPage
         onNotice?(.nextPageFailed(message: message))

@@ -307,7 +307,13 @@ public final class PageStore {
 
     static func message(for error: any Error) -> String {
         if let error = error as? PageDecodingError { return "the page could not be read: \(error)" }
-        return "the page could not be loaded: \(error)"
+        return "the page could not be loaded: \(reason(for: error))"
+    }
+
+    /// What a person may be told of `error`: its `errorDescription` when it has one (a
+    /// transport's errors say it without status codes and error codes), else its description.
+    static func reason(for error: any Error) -> String {
+        (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a request to the backend failed. Cancellation is not among them: a cancelled request
 /// throws `CancellationError`.
-public enum HomeAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum HomeAPIError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     /// No HTTP answer: the connection failed, was reset or timed out.
     case transport(message: String, isTimeout: Bool)
     /// An HTTP answer outside 2xx (and not an expected 304): the server's
@@ -44,6 +44,9 @@ public enum HomeAPIError: Error, Sendable, Hashable, CustomStringConvertible {
         if case .status(let status, _, _, _) = self { return status }
         return nil
     }
+
+    /// What the user may be told (also as `errorDescription`, which the page store shows).
+    public var errorDescription: String? { userMessage }
 
     /// What the user may be told: the server's message when it sent one.
     public var userMessage: String {
