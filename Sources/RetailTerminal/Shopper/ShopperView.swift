@@ -133,6 +133,16 @@ public final class ShopperView {
         }
     }
 
+    /// The page's name in the status line: "Home" for home (whose nav title is the shop's
+    /// name, which the badge already says), else the nav title, and until the page has one
+    /// the kind its id names ("Campaign" for `campaign:…`), never the raw id.
+    static func statusTitle(pageID: String, navTitle: String?) -> String {
+        if pageID.utf8.elementsEqual("home".utf8) { return "Home" }
+        if let navTitle, !navTitle.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return navTitle }
+        let kinds = [("campaign:", "Campaign"), ("category:", "Category"), ("product:", "Product")]
+        return kinds.first { pageID.utf8.starts(with: $0.0.utf8) }?.1 ?? "Page"
+    }
+
     private func status(_ state: ShopperState) -> StyledText {
         var runs = [StyledText.Run(" Vitrine ", style: CellStyle(attributes: [.reverse, .bold]))]
         switch state.top.destination {
@@ -141,8 +151,7 @@ public final class ShopperView {
         case .link: break
         case .page(let id):
             let snapshot = state.pages[ExactString(id)]
-            // The home page's nav title is the shop's name, which the badge already says.
-            let title = id.utf8.elementsEqual("home".utf8) ? "Home" : (snapshot?.page?.nav?.title?.text ?? id)
+            let title = Self.statusTitle(pageID: id, navTitle: snapshot?.page?.nav?.title?.text)
             runs.append(.init(" \(TextCut.fit(title, to: 40))"))
             if state.stack.count > 1 { runs.append(.init("  ← Esc back", style: CellStyle(attributes: .dim))) }
             if let snapshot {

@@ -51,6 +51,15 @@ import TestSupport
         app.stop()
     }
 
+    @Test func theStatusLineNamesAPageByItsTitleOrItsKindNeverItsRawID() {
+        #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine") == "Home")
+        #expect(ShopperView.statusTitle(pageID: "campaign:c1", navTitle: "Boots week") == "Boots week")
+        #expect(ShopperView.statusTitle(pageID: "campaign:cmp-live", navTitle: nil) == "Campaign")
+        #expect(ShopperView.statusTitle(pageID: "category:coats", navTitle: " ") == "Category")
+        #expect(ShopperView.statusTitle(pageID: "product:p-1", navTitle: nil) == "Product")
+        #expect(ShopperView.statusTitle(pageID: "campaign\u{301}:x", navTitle: nil) == "Page", "by bytes")
+    }
+
     @Test func enterOpensTheFocusedWidgetsPageAndBackReturns() async {
         await app.run()
         await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
