@@ -9,13 +9,13 @@ import RetailKit
 extension AppComposition: ShopperServices {
     public var imageBaseURL: URL? { configuration.backendURL }
 
-    public var destinations: [ShopperDestination] {
-        navigator.stack.map(ShopperDestination.init)
+    public var destinations: [Destination] {
+        navigator.stack
     }
 
     @discardableResult
-    public func open(_ destination: ShopperDestination) -> Bool {
-        navigator.open(destination.navigatorDestination)
+    public func open(_ destination: Destination) -> Bool {
+        navigator.open(destination)
     }
 
     @discardableResult
@@ -71,26 +71,6 @@ extension AppComposition: ShopperServices {
         analytics.onTracked = { name, fields in
             earlier?(name, fields)
             handler(name, fields)
-        }
-    }
-}
-
-extension ShopperDestination {
-    init(_ destination: Destination) {
-        switch destination {
-        case .page(let id): self = .page(id)
-        case .search(let query): self = .search(query: query)
-        case .cart: self = .cart
-        case .link(let url): self = .link(url)
-        }
-    }
-
-    var navigatorDestination: Destination {
-        switch self {
-        case .page(let id): .page(id)
-        case .search(let query): .search(query: query)
-        case .cart: .cart
-        case .link(let url): .link(url)
         }
     }
 }

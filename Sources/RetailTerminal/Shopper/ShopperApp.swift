@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import Foundation
+import RetailKit
 
 /// The shopper app, running: one message loop over `ShopperServices`. What the services'
 /// observable state does (pages loading, the cart, suggestions, navigation, toasts, sheets)
@@ -88,13 +89,13 @@ public final class ShopperApp {
         }
     }
 
-    private func navigated(_ destinations: [ShopperDestination]) {
+    private func navigated(_ destinations: [Destination]) {
         followPages(destinations)
         loop.send(.navigated(destinations))
     }
 
     /// Page stores open exactly for the pages on the stack.
-    private func followPages(_ destinations: [ShopperDestination]) {
+    private func followPages(_ destinations: [Destination]) {
         let ids = Set(destinations.compactMap { $0.pageID.map { ExactString($0) } })
         for (id, observer) in pageObservers where !ids.contains(id) {
             observer.cancel()

@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import ImagePipeline
+import RetailKit
 
 /// What the shopper app runs on: the retail client's data layer as the shell sees it. The
 /// app's composition root (`AppComposition`) is the one implementation that talks to a
@@ -25,10 +26,10 @@ public protocol ShopperServices: AnyObject {
     var imageBaseURL: URL? { get }
 
     /// The navigator's stack, home first.
-    var destinations: [ShopperDestination] { get }
+    var destinations: [Destination] { get }
     /// Opens `destination` over the current screen; `false` when the stack is full.
     @discardableResult
-    func open(_ destination: ShopperDestination) -> Bool
+    func open(_ destination: Destination) -> Bool
     /// Leaves the current screen; `false` on the home page.
     @discardableResult
     func back() -> Bool

@@ -2,41 +2,6 @@ import FlowCore
 import FlowRuntime
 import Foundation
 
-/// A screen the shopper can be on, as the navigator stacks them.
-public enum ShopperDestination: Sendable, Hashable {
-    /// A server-driven page: `home`, `campaign:…`, `category:…`, `product:…`.
-    case page(String)
-    /// Search, with a query to start from.
-    case search(query: String?)
-    /// The cart sheet, over the page below.
-    case cart
-    /// An allowed link that names no screen of this app: the shell says so.
-    case link(String)
-
-    public static func == (lhs: ShopperDestination, rhs: ShopperDestination) -> Bool {
-        switch (lhs, rhs) {
-        case (.page(let a), .page(let b)), (.link(let a), .link(let b)): a.utf8.elementsEqual(b.utf8)
-        case (.search(let a), .search(let b)): (a ?? "").utf8.elementsEqual((b ?? "").utf8)
-        case (.cart, .cart): true
-        default: false
-        }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .page(let id): hasher.combine(0); for byte in id.utf8 { hasher.combine(byte) }
-        case .search(let query): hasher.combine(1); for byte in (query ?? "").utf8 { hasher.combine(byte) }
-        case .cart: hasher.combine(2)
-        case .link(let url): hasher.combine(3); for byte in url.utf8 { hasher.combine(byte) }
-        }
-    }
-
-    public var pageID: String? {
-        if case .page(let id) = self { return id }
-        return nil
-    }
-}
-
 /// What a page store shows, copied into the loop's state when it changes.
 public struct PageSnapshot: Sendable {
     public var loadState: PageLoadState

@@ -1,14 +1,15 @@
 import FlowCore
 import FlowTerminal
 import Foundation
+import RetailKit
 
 /// One screen on the shopper's stack, with what it keeps while screens above it come and go.
 public struct ShopperScreen: Sendable {
-    public var destination: ShopperDestination
+    public var destination: Destination
     /// Scroll, carousels and focus of a page screen.
     public var viewport = PageViewport()
 
-    public init(destination: ShopperDestination) {
+    public init(destination: Destination) {
         self.destination = destination
     }
 }
@@ -82,7 +83,7 @@ public enum ShopperMessage: Sendable {
     case presented(FrameLayout)
     case pageChanged(String, PageSnapshot)
     /// The navigator's stack, home first.
-    case navigated([ShopperDestination])
+    case navigated([Destination])
     case cartChanged(CartSummary)
     case suggestionsChanged(SearchSummary)
     case toastChanged(String?)
@@ -102,7 +103,7 @@ public enum ShopperEffect: Sendable, Equatable {
     case refresh(String)
     /// Repeat what failed on the page (its load, or its next page).
     case retry(String)
-    case open(ShopperDestination)
+    case open(Destination)
     case back
     case removeFromCart(String)
     /// The search field's text changed: ask for suggestions.

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowTerminal
 import Foundation
+import RetailKit
 
 /// The shopper app's update function: pure (state and message in, state and effects out),
 /// so every key, every answer and their order is testable without a terminal or a backend.
@@ -57,7 +58,7 @@ public enum ShopperUpdate {
         return [.loadNextPage(id)]
     }
 
-    private static func navigated(_ destinations: [ShopperDestination], in state: inout ShopperState) -> [ShopperEffect] {
+    private static func navigated(_ destinations: [Destination], in state: inout ShopperState) -> [ShopperEffect] {
         guard !destinations.isEmpty else { return [] }
         let wasTop = state.top.destination
         var screens: [ShopperScreen] = []

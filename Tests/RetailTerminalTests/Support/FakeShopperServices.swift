@@ -37,7 +37,7 @@ final class FakeShopperServices: ShopperServices {
     @ObservationIgnored private var stores: [String: PageStore] = [:]
     @ObservationIgnored private var eventHandlers: [@MainActor (String, JSONObject) -> Void] = []
 
-    var destinations: [ShopperDestination] = [.page("home")]
+    var destinations: [Destination] = [.page("home")]
     var cartSummary = CartSummary()
     var searchSummary = SearchSummary()
     /// What the shell asked for, in order.
@@ -69,7 +69,7 @@ final class FakeShopperServices: ShopperServices {
         return true
     }
 
-    func open(_ destination: ShopperDestination) -> Bool {
+    func open(_ destination: Destination) -> Bool {
         destinations.append(destination)
         return true
     }
