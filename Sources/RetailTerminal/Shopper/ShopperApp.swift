@@ -104,12 +104,19 @@ public final class ShopperApp {
         for id in ids where pageObservers[id] == nil {
             let store = services.pageStore(for: id.string)
             var shownGeneration = -1
+            var shownFailure: String?
             pageObservers[id] = Observing.follow({ PageSnapshot(store: store) }) { [weak self] snapshot in
                 guard let self else { return }
                 if self.loop.state.isDebug, snapshot.contentGeneration != shownGeneration, let page = snapshot.page {
                     shownGeneration = snapshot.contentGeneration
                     let origin = snapshot.isCached ? "saved copy" : "fresh"
                     self.loop.send(.debug(DebugLine(.page, "\(id.string): \(origin), \(page.sections.count) sections, request \(page.requestID)", at: self.now())))
+                }
+                if self.loop.state.isDebug, snapshot.failure != shownFailure {
+                    shownFailure = snapshot.failure
+                    if let failure = snapshot.failure {
+                        self.loop.send(.debug(DebugLine(.problem, "\(id.string): \(failure)", at: self.now())))
+                    }
                 }
                 self.loop.send(.pageChanged(id.string, snapshot))
             }

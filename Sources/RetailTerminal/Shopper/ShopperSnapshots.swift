@@ -13,10 +13,12 @@ public struct PageSnapshot: Sendable {
     public var isCached: Bool
     /// Bumped on every change of the page, so the layout is measured again.
     public var contentGeneration: Int
+    /// Why the last refresh of a shown page failed, until one succeeds.
+    public var refreshError: String?
 
     public init(
         loadState: PageLoadState, page: PageModel?, nextPage: NextPageState = .idle, hasMorePages: Bool = false,
-        isRefreshing: Bool = false, isCached: Bool = false, contentGeneration: Int = 0
+        isRefreshing: Bool = false, isCached: Bool = false, contentGeneration: Int = 0, refreshError: String? = nil
     ) {
         self.loadState = loadState
         self.page = page
@@ -25,6 +27,7 @@ public struct PageSnapshot: Sendable {
         self.isRefreshing = isRefreshing
         self.isCached = isCached
         self.contentGeneration = contentGeneration
+        self.refreshError = refreshError
     }
 
     /// The snapshot of `store` now.
@@ -33,7 +36,15 @@ public struct PageSnapshot: Sendable {
         self.init(
             loadState: store.state, page: store.page, nextPage: store.nextPageState, hasMorePages: store.hasMorePages,
             isRefreshing: store.isLoadingPage && store.page != nil, isCached: store.origin == .cached,
-            contentGeneration: store.contentGeneration)
+            contentGeneration: store.contentGeneration, refreshError: store.lastError)
+    }
+
+    /// What failed, for the `--debug` log: the first load, a refresh or the next page.
+    var failure: String? {
+        if case .failed(let message) = loadState { return "could not load: \(message)" }
+        if let refreshError { return "refresh failed: \(refreshError)" }
+        if case .failed(let message) = nextPage { return "next page failed: \(message)" }
+        return nil
     }
 }
 

@@ -114,6 +114,16 @@ import TestSupport
         app.stop()
     }
 
+    @Test func theDebugPanelLogsAFailedRefresh() async {
+        await app.run()
+        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        services.loader.isOffline.isOn.withLock { $0 = true }
+        app.loop.send(.input(.text("r")))
+        await waitFor { $0.debugLog.contains { $0.kind == .problem && $0.text == "home: refresh failed: the page could not be loaded: offline" } }
+        #expect(app.loop.state.debugLog.filter { $0.kind == .problem }.count == 1)
+        app.stop()
+    }
+
     @Test func theDebugPanelLogsActionsAndTrackedEvents() async {
         await app.run()
         await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }

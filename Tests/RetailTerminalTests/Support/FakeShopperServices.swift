@@ -3,16 +3,26 @@ import FlowRuntime
 import Foundation
 import ImagePipeline
 import Observation
+import Synchronization
 import RetailKit
 @testable import RetailTerminal
 
-/// Pages by id, answered at once from JSON the test gives.
+/// Pages by id, answered at once from JSON the test gives; offline while `isOffline` holds.
 struct ScriptedLoader: PageLoader {
+    final class Switch: Sendable {
+        let isOn = Mutex(false)
+    }
+
     let pages: [String: String]
+    let isOffline = Switch()
 
     struct Missing: Error {}
+    struct Offline: Error, CustomStringConvertible {
+        var description: String { "offline" }
+    }
 
     func loadPage(_ request: PageRequest) async throws -> Data {
+        if isOffline.isOn.withLock({ $0 }) { throw Offline() }
         guard let json = pages[request.pageID] else { throw Missing() }
         return Data(json.utf8)
     }
