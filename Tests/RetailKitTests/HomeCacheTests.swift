@@ -75,6 +75,26 @@ import TestSupport
         #expect(await cache.count == 0)
     }
 
+    @Test(arguments: ["oversized", "fifo", "directory"])
+    func aFilePlantedInPlaceOfAnEntryIsAMissIsRemovedAndIsReported(kind: String) async throws {
+        defer { directory.remove() }
+        let cache = try makeCache(limits: HomeCache.Limits(maxBytes: 64 << 10, maxEntries: 10))
+        await cache.store(Self.page("a"), etag: nil, ttl: 60, for: Self.key())
+        let file = try #require(try files(withSuffix: ".page").first)
+        try FileManager.default.removeItem(at: file)
+        switch kind {
+        case "oversized": try Data(count: 65 << 10).write(to: file)
+        case "fifo": #expect(mkfifo(file.path, 0o600) == 0)
+        default: try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        }
+        // A FIFO opened for reading would block until a writer came: it must not.
+        #expect(await cache.entry(for: Self.key()) == nil)
+        #expect(await cache.corruptEntryCount == 1)
+        #expect(await cache.count == 0)
+        let left = try files(withSuffix: ".page")
+        #expect(kind == "directory" || left.isEmpty)
+    }
+
     @Test func aFreshnessRecordOfAnotherVersionLeavesTheEntryStale() async throws {
         defer { directory.remove() }
         let cache = try makeCache()

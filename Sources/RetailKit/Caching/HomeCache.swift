@@ -87,8 +87,14 @@ public actor HomeCache {
     /// deleted and reported). A hit counts as a use.
     public func entry(for key: HomeCacheKey) -> HomeCacheEntry? {
         let stem = key.fileStem
-        guard index[stem] != nil, let bytes = FileSystem.read(pagePath(stem)) else {
-            if index[stem] != nil { forget(stem) }
+        guard index[stem] != nil else { return nil }
+        // No entry this cache writes is larger than the cache itself.
+        guard let bytes = FileSystem.read(pagePath(stem), maxBytes: limits.maxBytes) else {
+            if FileSystem.info(pagePath(stem)) != nil {
+                discardCorrupt(stem, reason: "not a regular file of at most \(limits.maxBytes) bytes")
+            } else {
+                forget(stem)
+            }
             return nil
         }
         let page: CacheEntryFile.Page
@@ -151,7 +157,7 @@ public actor HomeCache {
     @discardableResult
     public func renew(_ entry: HomeCacheEntry, ttl: Double?, for key: HomeCacheKey) -> Bool {
         let stem = key.fileStem
-        guard index[stem] != nil, let bytes = FileSystem.read(pagePath(stem)),
+        guard index[stem] != nil, let bytes = FileSystem.read(pagePath(stem), maxBytes: limits.maxBytes),
             let page = try? CacheEntryFile.decodePage(bytes), page.checksum == entry.checksum
         else { return false }
         let freshness = CacheEntryFile.encodeFreshness(.init(fetchedAt: now(), ttl: Self.clampedTTL(ttl ?? entry.ttl), pageChecksum: page.checksum))
@@ -186,7 +192,7 @@ public actor HomeCache {
     private func freshPath(_ stem: String) -> String { directory.path + "/" + stem + ".fresh" }
 
     private func readFreshness(_ stem: String) -> CacheEntryFile.Freshness? {
-        guard let bytes = FileSystem.read(freshPath(stem)) else { return nil }
+        guard let bytes = FileSystem.read(freshPath(stem), maxBytes: 4096) else { return nil }
         return try? CacheEntryFile.decodeFreshness(bytes)
     }
 

@@ -10,13 +10,16 @@ import Darwin
 /// `attributesOfItem` also looks up the owner's and group's names (reading the account
 /// database) and `setAttributes` stats again, which cost more than reading a small page.
 enum FileSystem {
-    /// The whole file, or `nil` when it cannot be read.
-    static func read(_ path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The whole file, or `nil` when it cannot be read, is not a regular file (a FIFO planted
+    /// in its place is opened without blocking and refused) or holds more than `maxBytes`.
+    static func read(_ path: String, maxBytes: Int = .max) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            status.st_size >= 0, status.st_size <= maxBytes
+        else { return nil }
         let size = Int(status.st_size)
         var data = Data(count: size)
         let complete = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Bool in
