@@ -177,10 +177,13 @@ import Testing
         await Self.quit(tmux)
     }
 
-    @Test func withoutATerminalItSaysSoAndPointsAtRender() async throws {
+    /// `vitrine` and `vitrine preview` without a terminal: exit 2 and a message that points
+    /// at `vitrine render`.
+    @Test(arguments: [[], ["preview", "Examples/home.json"]])
+    func withoutATerminalItSaysSoAndPointsAtRender(arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TerminalSessionModeTests.executable)
-        process.arguments = []
+        process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -36,20 +36,4 @@ import Testing
         #expect(tmux.paneValue("alternate_on") == "0", "back on the normal screen")
         #expect(tmux.paneValue("cursor_flag") == "1", "the cursor shows again")
     }
-
-    @Test func withoutATerminalItSaysSoAndPointsAtRender() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TerminalSessionModeTests.executable)
-        process.arguments = ["preview", "Examples/home.json"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(message.contains("needs a terminal"))
-        #expect(message.contains("vitrine render"))
-    }
 }
