@@ -27,8 +27,9 @@ test: setup test-swift
 test-clean-clone: setup
 	scripts/clean_clone_test.sh
 
+## Every Swift test; scripts/swift_test.sh runs the suite again only if it stalls (see there).
 test-swift:
-	$(SWIFT) test
+	scripts/swift_test.sh
 
 ## The runtime and retail data layer tests and the two-thread JPEG thumbnail decoder under
 ## Thread Sanitizer (scripts/tsan-suppressions.txt says why the in-process backend is suppressed).

@@ -19,6 +19,6 @@ done | tar --null -T - -cf - | tar -xf - -C "$clone"
 
 echo "clean clone: testing a copy at $clone"
 cd "$clone"
-swift test
+scripts/swift_test.sh
 scripts/schema_test.sh
 echo "clean clone: passed"
