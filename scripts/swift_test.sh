@@ -29,7 +29,7 @@ run_once() {
             python3 - "$log" <<'EOF' >&2
 import re, sys
 started, done = [], set()
-for line in open(sys.argv[1], errors="replace"):
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
     if m := re.match(r"^◇ Test (\S+\(.*?\)) started", line):
         started.append(m.group(1))
     if m := re.match(r"^[✔✘] Test (\S+\(.*?\)) (with \d+ test cases? )?(passed|failed)", line):
