@@ -32,6 +32,34 @@ struct DataLoaderTests {
         }
         await #expect(throws: CancellationError.self) { try await task.value }
     }
+
+    /// Cancelled before it starts, many at once: each ends in CancellationError. Before the
+    /// URLSession task was cancelled only once its delegate knew it, a cancellation that came
+    /// first could deliver the completion to a delegate that dropped it, and the download
+    /// waited for ever (and with it the whole test run).
+    @Test func manyDownloadsCancelledBeforeTheyStartAllEnd() async {
+        let url = dataURL([1, 2, 3])
+        let loader = loader
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<500 {
+                group.addTask {
+                    let task = Task {
+                        withUnsafeCurrentTask { $0?.cancel() }
+                        return try await loader.data(for: url, maxBytes: 100)
+                    }
+                    do {
+                        _ = try await task.value
+                        return false
+                    } catch {
+                        return error is CancellationError
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.count == 500)
+        #expect(outcomes.allSatisfy { $0 })
+    }
 }
 
 /// The URLSession loader against a real socket on the loopback interface.

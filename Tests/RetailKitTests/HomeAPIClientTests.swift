@@ -108,6 +108,31 @@ import Testing
         #expect(await live.eventually { $0.suspendedConnections == 0 })
     }
 
+    @Test func requestsCancelledBeforeTheyStartAllEnd() async throws {
+        // A cancellation that came before the URLSession task was registered with its
+        // delegate could lose the task's completion, and the request waited for ever.
+        let live = try LiveBackend()
+        let client = try live.client(timeout: .seconds(60))
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    let request = Task {
+                        withUnsafeCurrentTask { $0?.cancel() }
+                        return try await client.suggestions(for: "shoe")
+                    }
+                    do {
+                        _ = try await request.value
+                        return false
+                    } catch {
+                        return error is CancellationError
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.count == 200 && outcomes.allSatisfy { $0 })
+    }
+
     @Test func aSilentServerIsATimeout() async throws {
         let live = try LiveBackend(configuration: HomeBackend.Configuration(faults: "latency=20s"))
         let client = try live.client(timeout: .seconds(1))

@@ -46,16 +46,16 @@ public final class DataLoader: DataLoading {
     public func data(for url: URL, maxBytes: Int) async throws -> Data {
         // URLSessionTask is Sendable, and `cancel()` may be called from any thread.
         let task = session.dataTask(with: URLRequest(url: url))
+        let cancellation = URLSessionTaskCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                // Ordering: registered before it starts or is cancelled, so no callback
+                // arrives unclaimed (URLSessionTaskCancellation says why that matters).
                 delegate.register(task.taskIdentifier, maxBytes: maxBytes, continuation: continuation)
-                // Ordering: registered before resume, so no callback can arrive unclaimed; a
-                // cancellation that came first is honoured here.
-                if Task.isCancelled { task.cancel() }
-                task.resume()
+                cancellation.start(task)
             }
         } onCancel: {
-            task.cancel()
+            cancellation.cancel()
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -39,16 +40,16 @@ final class HTTPSession: Sendable {
     func send(_ request: URLRequest, maxBytes: Int) async throws -> HTTPReply {
         // URLSessionTask is Sendable and `cancel()` may be called from any thread.
         let task = session.dataTask(with: request)
+        let cancellation = URLSessionTaskCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                // Ordering: registered before it starts or is cancelled, so no callback
+                // arrives unclaimed (URLSessionTaskCancellation says why that matters).
                 delegate.register(task.taskIdentifier, maxBytes: maxBytes, continuation: continuation)
-                // Ordering: registered before resume, so no callback arrives unclaimed; a
-                // cancellation that came first is honoured here.
-                if Task.isCancelled { task.cancel() }
-                task.resume()
+                cancellation.start(task)
             }
         } onCancel: {
-            task.cancel()
+            cancellation.cancel()
         }
     }
 }
