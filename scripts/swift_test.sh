@@ -1,16 +1,13 @@
 #!/usr/bin/env bash
 # Runs `swift test` (arguments passed on) and watches it for a stall.
 #
-# Now and then (about one run in three on a loaded 2-core machine) the test process stops
-# part-way with every remaining test suspended and nothing runnable: no cooperative-pool
-# thread, the main thread parked in libdispatch's `_dispatch_sig_thread`, swift-test waiting
-# on its output. The tests it stops in differ from run to run; all of them are @MainActor,
-# and none is blocked in our code, which points at the main queue no longer being drained
-# after `dispatch_main` (docs/ARCHITECTURE.md, "Known problems"). Until that is found, a run
-# that writes nothing for STALL_SECONDS (default 300; the slowest test takes under two
-# minutes) is stopped, the tests it left unfinished are named, and the suite runs once more.
-# A test that fails fails the run as always: only a stall is retried, and a second stall
-# fails it too.
+# Now and then (about one run in three on a loaded 2-core machine) the test process stopped
+# part-way with every remaining test suspended and nothing runnable. A download cancelled
+# before it started, which could wait for ever, was among those tests every time and is fixed
+# (docs/ARCHITECTURE.md, "Known problems"); until enough runs show the stall gone, a run that
+# writes nothing for STALL_SECONDS (default 300; the slowest test takes under two minutes) is
+# stopped, the tests it left unfinished are named, and the suite runs once more. A test that
+# fails fails the run as always: only a stall is retried, and a second stall fails it too.
 # Usage: scripts/swift_test.sh [swift test arguments]
 set -uo pipefail
 cd "$(dirname "$0")/.."
