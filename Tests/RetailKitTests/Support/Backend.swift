@@ -1,7 +1,7 @@
 import FlowCore
 import Foundation
 import RetailBackend
-import RetailKit
+@testable import RetailKit
 
 /// The real home backend on a loopback port, behind a handler that counts what it is asked,
 /// can hold requests back until a test releases them, and can answer some paths itself.

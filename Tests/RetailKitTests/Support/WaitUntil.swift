@@ -1,5 +1,6 @@
 import FlowRuntime
 import Observation
+@testable import RetailKit
 
 /// Suspends until `condition` holds, re-checking whenever observed state it read changes.
 /// No sleeping: the runtime's `@Observable` state wakes the test.
