@@ -86,7 +86,7 @@ let package = Package(
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend", "FlowTerminal", "CPTYSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend", "FlowTerminal", "CPTYSupport", "TestSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(

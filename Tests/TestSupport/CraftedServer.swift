@@ -49,7 +49,13 @@ public final class CraftedServer: Sendable {
     public let port: UInt16
     private let listener: Int32
     private let answer: @Sendable (Request) -> Answer
-    private let log = TestLock<(requests: [Request], events: [Event])>(([], []))
+    private struct Log {
+        var requests: [Request] = []
+        var events: [Event] = []
+        var waiters: [(event: Event, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let log = TestLock(Log())
 
     /// Starts listening on an ephemeral loopback port.
     public init(answer: @escaping @Sendable (Request) -> Answer) throws {
@@ -114,10 +120,8 @@ public final class CraftedServer: Sendable {
     private func serve(_ connection: Int32) {
         defer { close(connection) }
         guard let request = Self.read(connection) else { return }
-        log.withLock {
-            $0.requests.append(request)
-            $0.events.append(.requested(method: request.method, target: request.target))
-        }
+        log.withLock { $0.requests.append(request) }
+        record(.requested(method: request.method, target: request.target))
         var hungUp = false
         switch answer(request) {
         case .respond(let status, let headers, let body):
@@ -150,7 +154,29 @@ public final class CraftedServer: Sendable {
             while recv(connection, &buffer, buffer.count, 0) > 0 {}
             hungUp = true
         }
-        if hungUp { log.withLock { $0.events.append(.clientClosed(target: request.target)) } }
+        if hungUp { record(.clientClosed(target: request.target)) }
+    }
+
+    /// Returns once `event` has happened (at once if it has).
+    public func waitFor(_ event: Event) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let happened = log.withLock { log in
+                if log.events.contains(event) { return true }
+                log.waiters.append((event, continuation))
+                return false
+            }
+            if happened { continuation.resume() }
+        }
+    }
+
+    private func record(_ event: Event) {
+        let ready = log.withLock { log -> [CheckedContinuation<Void, Never>] in
+            log.events.append(event)
+            let ready = log.waiters.filter { $0.event == event }.map(\.continuation)
+            log.waiters.removeAll { $0.event == event }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
     }
 
     /// The request head and its `Content-Length` body; `nil` when the client hung up first.
