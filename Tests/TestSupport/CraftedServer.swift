@@ -52,7 +52,7 @@ public final class CraftedServer: Sendable {
     private struct Log {
         var requests: [Request] = []
         var events: [Event] = []
-        var waiters: [(event: Event, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(id: UUID, event: Event, continuation: CheckedContinuation<Bool, Never>)] = []
     }
 
     private let log = TestLock(Log())
@@ -157,26 +157,39 @@ public final class CraftedServer: Sendable {
         if hungUp { record(.clientClosed(target: request.target)) }
     }
 
-    /// Returns once `event` has happened (at once if it has).
-    public func waitFor(_ event: Event) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    /// Returns `true` once `event` has happened (at once if it has), or `false` when it has not
+    /// within `limit`: a safety bound so a test that expects an event never seen fails instead
+    /// of hanging; the test's outcome never depends on how soon the event comes.
+    @discardableResult
+    public func waitFor(_ event: Event, within limit: Duration = .seconds(60)) async -> Bool {
+        let id = UUID()
+        let watchdog = Task { [self] in
+            guard (try? await ContinuousClock().sleep(for: limit)) != nil else { return }
+            let waiter = log.withLock { log -> CheckedContinuation<Bool, Never>? in
+                guard let index = log.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return log.waiters.remove(at: index).continuation
+            }
+            waiter?.resume(returning: false)
+        }
+        defer { watchdog.cancel() }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let happened = log.withLock { log in
                 if log.events.contains(event) { return true }
-                log.waiters.append((event, continuation))
+                log.waiters.append((id, event, continuation))
                 return false
             }
-            if happened { continuation.resume() }
+            if happened { continuation.resume(returning: true) }
         }
     }
 
     private func record(_ event: Event) {
-        let ready = log.withLock { log -> [CheckedContinuation<Void, Never>] in
+        let ready = log.withLock { log -> [CheckedContinuation<Bool, Never>] in
             log.events.append(event)
             let ready = log.waiters.filter { $0.event == event }.map(\.continuation)
             log.waiters.removeAll { $0.event == event }
             return ready
         }
-        for continuation in ready { continuation.resume() }
+        for continuation in ready { continuation.resume(returning: true) }
     }
 
     /// The request head and its `Content-Length` body; `nil` when the client hung up first.

@@ -26,7 +26,7 @@ import TestSupport
         #expect(result.status == 1)
         #expect(result.err.contains("no whole answer within 2 s (--timeout)"), "\(result.err)")
         // The connection is closed, not left dripping (the server sees the hang-up).
-        await server.waitFor(.clientClosed(target: "/page"))
+        #expect(await server.waitFor(.clientClosed(target: "/page")))
     }
 
     @Test func aRedirectIsNotFollowed() async throws {

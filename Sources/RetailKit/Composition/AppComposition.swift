@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import ImagePipeline
+import PrivateFiles
 
 /// The one place the client is built and wired, from one `AppConfiguration`: the API
 /// client, the cache and repository, a page store per open page, the dispatcher with the
@@ -26,6 +27,9 @@ public final class AppComposition {
     public let navigator: Navigator
     public let images: ImagePipeline
 
+    /// What the start narrowed of files an earlier version left readable by others.
+    public let storageRepair: PrivateDirectory.Repair
+
     private var stores: [ExactString: PageStore] = [:]
     /// The impressions counted lately, kept for the next run (a cached page counts once).
     private let impressionLedger: ImpressionLedger
@@ -36,11 +40,15 @@ public final class AppComposition {
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
         let profile = configuration.profile
-        var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile)
+        var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile, backend: configuration.backend)
         clientConfiguration.requestTimeout = configuration.requestTimeout
         let client = try HomeAPIClient(configuration: clientConfiguration)
         self.client = client
-        try FileManager.default.createDirectory(at: configuration.userDirectory, withIntermediateDirectories: true)
+        // What an earlier version left readable by others is narrowed first; all made from now
+        // on is private (0700 directories, 0600 files).
+        try PrivateDirectory.make(configuration.storageDirectory)
+        storageRepair = PrivateDirectory.secure(configuration.storageDirectory)
+        try PrivateDirectory.make(configuration.userDirectory)
 
         var analyticsConfiguration = AnalyticsTracker.Configuration(
             databaseURL: configuration.userDirectory.appendingPathComponent("analytics.sqlite"), appVersion: configuration.appVersion)

@@ -18,6 +18,8 @@ public final class HomeAPIClient: Sendable {
     public struct Configuration: Sendable {
         /// The backend's origin (`http://127.0.0.1:8080`); its path is not used.
         public var baseURL: URL
+        /// The backend as what the client keeps is keyed. Default `baseURL`'s origin.
+        public var backend: BackendIdentity
         /// Who asks, and for which composition.
         public var profile: ClientProfile
         /// How long a request may wait for bytes before it fails as a timeout, in whole
@@ -30,9 +32,10 @@ public final class HomeAPIClient: Sendable {
         /// The largest answer read; a larger one fails as undecodable. Default 32 MiB.
         public var maxResponseBytes = 32 << 20
 
-        public init(baseURL: URL, profile: ClientProfile) {
+        public init(baseURL: URL, profile: ClientProfile, backend: BackendIdentity? = nil) {
             self.baseURL = baseURL
             self.profile = profile
+            self.backend = backend ?? BackendIdentity(origin: baseURL) ?? BackendIdentity(name: "unusable")!
         }
     }
 
