@@ -39,11 +39,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CSQLite"]),
+        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CSQLite", "FlowPresentation"]),
 
         // What every renderer decides the same way: chrome order, visible fractions, detents,
         // focus order, image pixel sizes. No drawing.
-        .target(name: "FlowPresentation", dependencies: ["FlowCore", "FlowRuntime"]),
+        .target(name: "FlowPresentation", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets"]),
         // The terminal renderer: cells, text, chrome, arrangements, page shell, images, writer,
         // terminal modes, input.
         .target(
