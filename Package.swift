@@ -87,7 +87,7 @@ let package = Package(
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend", "FlowTerminal", "CPTYSupport"]),
-        .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore"]),
+        .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore", "FlowWidgets"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(
             name: "CVTerm",
