@@ -43,7 +43,7 @@ let package = Package(
 
         // What every renderer decides the same way: chrome order, visible fractions, detents,
         // focus order, image pixel sizes. No drawing.
-        .target(name: "FlowPresentation", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets"]),
+        .target(name: "FlowPresentation", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline"]),
         // The terminal renderer: cells, text, chrome, arrangements, page shell, images, writer,
         // terminal modes, input.
         .target(
@@ -87,7 +87,7 @@ let package = Package(
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend", "FlowTerminal", "CPTYSupport"]),
-        .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore", "FlowWidgets"]),
+        .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(
             name: "CVTerm",

@@ -1,0 +1,48 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import Testing
+import TestSupport
+@testable import FlowPresentation
+
+/// What a renderer in points hands the impression tracker.
+@Suite struct ImpressionInputsTests {
+    func widgets() throws -> (PageModel, [WidgetModel]) {
+        let page = try A11y.page(#"{"page": {"sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}, {"type": "title_block", "id": "b", "data": {"title": "b"}}, {"type": "title_block", "id": "c", "data": {"title": "c"}}]}]}}"#)
+        return (page, page.sections[0].widgets)
+    }
+
+    @Test func visibleFractionsUnderTheStickyBarAndClips() throws {
+        let (page, widgets) = try widgets()
+        let section = page.sections[0]
+        let viewport = LayoutRect(x: 0, y: 0, width: 390, height: 800)
+        let placements = [
+            WidgetPlacement(widget: widgets[0], section: section, position: 0, frame: LayoutRect(x: 0, y: 0, width: 390, height: 100)),
+            WidgetPlacement(widget: widgets[1], section: section, position: 1, frame: LayoutRect(x: 300, y: 200, width: 200, height: 100),
+                            clips: [LayoutRect(x: 0, y: 200, width: 390, height: 100)]),
+            WidgetPlacement(widget: widgets[2], section: section, position: 2, frame: LayoutRect(x: 0, y: 900, width: 390, height: 100)),
+        ]
+        let stickyBar = LayoutRect(x: 0, y: 0, width: 390, height: 50)
+        let visible = ImpressionInputs.visibleWidgets(placements, viewport: viewport, covers: [stickyBar])
+        #expect(visible.map(\.widget.id) == ["a", "b"], "the widget below the screen is left out")
+        #expect(visible[0].visibleFraction == 0.5, "half under the sticky bar")
+        #expect(abs(visible[1].visibleFraction - 0.45) < 1e-9, "a carousel card clipped by its row")
+        #expect(visible[1].position == 1 && visible[1].section?.id == "s")
+    }
+
+    @MainActor
+    @Test func theTrackerCountsWhatTheInputsSay() throws {
+        let (page, widgets) = try widgets()
+        let clock = TestClock()
+        var events: [ImpressionEvent] = []
+        let tracker = ImpressionTracker(clock: clock) { events.append($0) }
+        let viewport = LayoutRect(x: 0, y: 0, width: 390, height: 800)
+        let half = [WidgetPlacement(widget: widgets[0], section: page.sections[0], position: 0, frame: LayoutRect(x: 0, y: 750, width: 390, height: 100))]
+        tracker.update(page: page, visible: ImpressionInputs.visibleWidgets(half, viewport: viewport))
+        #expect(tracker.isTiming("a"), "exactly 50 % visible meets the default 50 %")
+        let less = [WidgetPlacement(widget: widgets[0], section: page.sections[0], position: 0, frame: LayoutRect(x: 0, y: 760, width: 390, height: 100))]
+        tracker.update(page: page, visible: ImpressionInputs.visibleWidgets(less, viewport: viewport))
+        #expect(!tracker.isTiming("a"), "40 % visible is not an impression")
+        #expect(events.isEmpty)
+    }
+}
