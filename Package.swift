@@ -15,6 +15,10 @@ let package = Package(
         .library(name: "FlowPresentation", targets: ["FlowPresentation"]),
         .library(name: "FlowTerminal", targets: ["FlowTerminal"]),
         .library(name: "RetailTerminal", targets: ["RetailTerminal"]),
+        // The SwiftUI renderer and UIKit host, with the retail widgets' views and the shopper's
+        // app on AppComposition: built on Apple platforms; on Linux type-checked against the
+        // declarations of Apple's API in Sources/AppleDeclarations.
+        .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI", "RetailSwiftUI"]),
         .library(name: "RetailBackend", targets: ["RetailBackend"]),
         .executable(name: "vitrine", targets: ["vitrine"]),
     ],
@@ -51,6 +55,44 @@ let package = Package(
             dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "FlowPresentation"]
         ),
         .target(name: "RetailTerminal", dependencies: ["RetailKit", "FlowTerminal", "FlowCore", "FlowRuntime"]),
+
+        // Declarations of the SwiftUI, UIKit and CoreGraphics API the SwiftUI renderer uses,
+        // copied from Apple's documentation, so that it is type-checked where those frameworks
+        // do not exist. Linked on Linux only; their bodies are never run (see their README).
+        .target(name: "CoreGraphicsDeclarations", path: "Sources/AppleDeclarations/CoreGraphics"),
+        .target(name: "UIKitDeclarations", path: "Sources/AppleDeclarations/UIKit"),
+        .target(
+            name: "SwiftUIDeclarations", dependencies: ["CoreGraphicsDeclarations", "UIKitDeclarations"],
+            path: "Sources/AppleDeclarations/SwiftUI", exclude: ["../README.md"]
+        ),
+        // The SwiftUI renderer: every decision comes from FlowPresentation and the runtime.
+        .target(
+            name: "FlowSwiftUI",
+            dependencies: [
+                "FlowCore", "FlowRuntime", "FlowWidgets", "FlowPresentation", "ImagePipeline",
+                .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
+                .target(name: "UIKitDeclarations", condition: .when(platforms: [.linux])),
+                .target(name: "CoreGraphicsDeclarations", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // The retail widgets' SwiftUI views and the shopper's app shell on AppComposition.
+        .target(
+            name: "RetailSwiftUI",
+            dependencies: [
+                "FlowSwiftUI", "RetailKit", "FlowCore", "FlowRuntime", "FlowPresentation",
+                .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // The example app's sources (Examples/VitrineShop.swiftpm, whose own manifest needs
+        // Xcode), type-checked as part of this package.
+        .target(
+            name: "VitrineShopExample",
+            dependencies: [
+                "RetailSwiftUI", "RetailKit",
+                .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
+            ],
+            path: "Examples/VitrineShop.swiftpm/App"
+        ),
 
         // The home backend and its HTTP front on libmicrohttpd.
         .systemLibrary(
@@ -98,6 +140,15 @@ let package = Package(
         .testTarget(
             name: "FlowTerminalTests",
             dependencies: ["FlowTerminal", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "CVTerm", "TestSupport"]
+        ),
+        // The SwiftUI layer's own logic (preview fixtures, registries, the example's session);
+        // depending on the three targets makes `swift build` and `make test` type-check them.
+        .testTarget(
+            name: "FlowSwiftUITests",
+            dependencies: [
+                "FlowSwiftUI", "RetailSwiftUI", "VitrineShopExample", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailKit",
+                .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
+            ]
         ),
         .testTarget(name: "RetailTerminalTests", dependencies: ["RetailTerminal", "FlowTerminal", "RetailKit", "FlowCore", "FlowRuntime", "TestSupport"]),
     ],

@@ -46,3 +46,39 @@ import TestSupport
         #expect(events.isEmpty)
     }
 }
+
+/// The feed a view-by-view renderer reports geometry to.
+@MainActor
+@Suite struct PlacementFeedTests {
+    @Test func dwellStartsWhenAWidgetIsPlacedOnScreenAndStopsWhenItLeaves() throws {
+        let page = try A11y.page(#"{"page": {"sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let clock = TestClock()
+        var events: [ImpressionEvent] = []
+        let tracker = ImpressionTracker(clock: clock) { events.append($0) }
+        let feed = PlacementFeed(tracker: tracker)
+        feed.show(page)
+        feed.setViewport(LayoutRect(x: 0, y: 0, width: 390, height: 800))
+        feed.place(WidgetPlacement(widget: page.sections[0].widgets[0], section: page.sections[0], position: 0,
+                                   frame: LayoutRect(x: 0, y: 100, width: 390, height: 200)))
+        #expect(tracker.isTiming("a"))
+        feed.setCovers([LayoutRect(x: 0, y: 0, width: 390, height: 800)])
+        #expect(!tracker.isTiming("a"), "a sheet over the whole page hides it")
+        feed.setCovers([])
+        #expect(tracker.isTiming("a"))
+        feed.remove(widgetID: "a")
+        #expect(!tracker.isTiming("a"))
+        #expect(feed.visible.isEmpty)
+    }
+
+    @Test func anotherPageForgetsTheOldPlacements() throws {
+        let first = try A11y.page(#"{"page": {"id": "p1", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let second = try A11y.page(#"{"page": {"id": "p2", "request_id": "r2", "sections": []}}"#)
+        let feed = PlacementFeed(tracker: ImpressionTracker(clock: TestClock()) { _ in })
+        feed.show(first)
+        feed.setViewport(LayoutRect(x: 0, y: 0, width: 100, height: 100))
+        feed.place(WidgetPlacement(widget: first.sections[0].widgets[0], section: first.sections[0], position: 0, frame: LayoutRect(x: 0, y: 0, width: 100, height: 10)))
+        #expect(feed.visible.count == 1)
+        feed.show(second)
+        #expect(feed.visible.isEmpty)
+    }
+}

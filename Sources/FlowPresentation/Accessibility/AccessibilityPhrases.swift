@@ -41,6 +41,7 @@ public struct AccessibilityPhrases: Sendable, Hashable {
     public var search: String { pick("Search", "Suche", "Rechercher") }
     public var back: String { pick("Back", "Zurück", "Retour") }
     public var loadingMore: String { pick("Loading more", "Weitere werden geladen", "Chargement de la suite") }
+    public var nothingHere: String { pick("Nothing here yet", "Hier ist noch nichts", "Rien ici pour l’instant") }
     public var retry: String { pick("Try again", "Erneut versuchen", "Réessayer") }
     /// The cart badge: "3 items in the cart".
     public func itemsInCart(_ count: Int) -> String {

@@ -33,6 +33,11 @@ public struct RetailPhrases: Sendable, Hashable {
     public var opensPage: String { pick("Opens the page", "Öffnet die Seite", "Ouvre la page") }
     public var opensLink: String { pick("Opens the link", "Öffnet den Link", "Ouvre le lien") }
     public var opensSearch: String { pick("Opens search", "Öffnet die Suche", "Ouvre la recherche") }
+    public var cart: String { pick("Cart", "Warenkorb", "Panier") }
+    public var emptyCart: String { pick("Your cart is empty", "Dein Warenkorb ist leer", "Votre panier est vide") }
+    public var remove: String { pick("Remove", "Entfernen", "Retirer") }
+    /// The add button's title.
+    public var add: String { pick("Add", "Hinzufügen", "Ajouter") }
     public var addsToCart: String { pick("Adds to the cart", "Legt in den Warenkorb", "Ajoute au panier") }
 
     /// "ends in 3 days", "ends in 2 hours 5 minutes", "ends on December 24, 2026".
