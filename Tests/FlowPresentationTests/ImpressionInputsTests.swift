@@ -70,6 +70,35 @@ import TestSupport
         #expect(feed.visible.isEmpty)
     }
 
+    @Test func aRefreshKeepsTheWidgetsStillOnThePageAndDropsTheRest() throws {
+        let before = try A11y.page(#"{"page": {"id": "home", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}, {"type": "title_block", "id": "b", "data": {"title": "b"}}]}]}}"#)
+        let after = try A11y.page(#"{"page": {"id": "home", "request_id": "r2", "sections": [{"id": "s2", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a, new"}}]}]}}"#)
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let feed = PlacementFeed(tracker: tracker)
+        feed.show(before)
+        feed.setViewport(LayoutRect(x: 0, y: 0, width: 100, height: 100))
+        for (index, widget) in before.sections[0].widgets.enumerated() {
+            feed.place(WidgetPlacement(widget: widget, section: before.sections[0], position: index, frame: LayoutRect(x: 0, y: Double(index) * 10, width: 100, height: 10)))
+        }
+        feed.show(after)
+        #expect(feed.visible.map(\.widget.id) == ["a"], "a is still on screen; b is gone")
+        #expect(feed.visible.first?.section?.id == "s2", "with the refreshed page's section")
+        #expect(tracker.isTiming("a"))
+    }
+
+    @Test func idsThatReadAlikeAreTwoWidgets() throws {
+        let page = try A11y.page(#"{"page": {"sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "\u00e9", "data": {"title": "a"}}, {"type": "title_block", "id": "e\u0301", "data": {"title": "b"}}]}]}}"#)
+        let feed = PlacementFeed(tracker: ImpressionTracker(clock: TestClock()) { _ in })
+        feed.show(page)
+        feed.setViewport(LayoutRect(x: 0, y: 0, width: 100, height: 100))
+        for widget in page.sections[0].widgets {
+            feed.place(WidgetPlacement(widget: widget, section: page.sections[0], position: 0, frame: LayoutRect(x: 0, y: 0, width: 100, height: 10)))
+        }
+        #expect(feed.visible.count == 2)
+        feed.remove(widgetID: "e\u{301}")
+        #expect(feed.visible.map { Array($0.widget.id.unicodeScalars) } == [["\u{E9}"]])
+    }
+
     @Test func anotherPageForgetsTheOldPlacements() throws {
         let first = try A11y.page(#"{"page": {"id": "p1", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
         let second = try A11y.page(#"{"page": {"id": "p2", "request_id": "r2", "sections": []}}"#)

@@ -28,6 +28,13 @@ import Testing
         #expect(try A11y.lines(row) == ["button: Refresh — Refreshes the page", "button: heart", "button: Off [dimmed]"])
     }
 
+    @Test func eachControlKnowsWhichPartItIsEvenWhenOneBeforeItReadsAsNothing() throws {
+        let page = try A11y.page(#"{"page": {"sections": [{"id": "s", "widgets": [{"type": "button_row", "id": "r", "data": {"buttons": [{"title": "\u001b"}, {"title": "A"}, {"title": "B"}]}}]}]}}"#)
+        let elements = ReadingOrder(catalog: StarterAccessibility.catalog, environment: A11y.environment()).elements(of: page)
+        #expect(elements.map(\.label) == ["A", "B"])
+        #expect(elements.map(\.part) == [1, 2], "the view draws button 1 with A, not button 0")
+    }
+
     @Test func tagsWithActionsAreButtons() throws {
         let rail = #"{"type": "tag_rail", "id": "r", "data": {"tags": [{"text": "New"}, {"text": "Sale", "action": {"type": "dismiss"}}]}}"#
         #expect(try A11y.lines(rail) == ["text: New", "button: Sale — Closes"])
@@ -70,6 +77,9 @@ import Testing
     @Test func hiddenRemovesTheWidgetAndItsFallback() throws {
         let widget = #"{"type": "title_block", "id": "t", "data": {"title": "Decoration"}, "accessibility": {"hidden": true}}"#
         #expect(try A11y.lines(widget) == [])
+        let unknown = #"{"type": "hologram", "id": "h", "accessibility": {"hidden": true}, "fallback": {"type": "title_block", "data": {"title": "Instead"}}}, {"type": "title_block", "id": "k", "data": {"title": "Kept"}}"#
+        #expect(try A11y.lines(unknown) == ["header: Kept"], "a hidden widget hides what stands in for it")
+        #expect(try A11y.lines(unknown, environment: A11y.environment(placeholders: true)) == ["header: Kept"])
     }
 
     @Test func aLabelOnAWidgetOfSeveralElementsMakesItOne() throws {

@@ -21,6 +21,10 @@ import Testing
         #expect(url.scheme == "http" || url.scheme == "https")
     }
 
+    @Test func anIPv6OriginKeepsItsBrackets() throws {
+        #expect(try #require(ShopSession.backendURL("http://[::1]:8080")).absoluteString == "http://[::1]:8080")
+    }
+
     @Test(arguments: ["", "localhost:8080", "ftp://x", "file:///etc", "http://", "http://user:pw@host", "http://host/v1/home", "http://host?x=1", "javascript:alert(1)"])
     func anythingElseIsNot(address: String) {
         #expect(ShopSession.backendURL(address) == nil)

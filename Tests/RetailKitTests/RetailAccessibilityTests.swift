@@ -27,6 +27,12 @@ import Testing
         #expect(try lines(coat) == ["button: Wool coat Cora, $91.99, was $114.99, 20 % off, rated 4.3 out of 5, low stock — Opens the page"])
     }
 
+    @Test func addingToTheCartIsANamedActionOfTheCard() throws {
+        let card = coat.replacingOccurrences(of: #""actions": {"tap""#, with: #""actions": {"add_to_cart": {"type": "add_to_cart", "product_id": "p"}, "tap""#)
+        #expect(try lines(card) == ["button: Wool coat Cora, $91.99, was $114.99, 20 % off, rated 4.3 out of 5, low stock — Opens the page {actions: Add to cart}"])
+        #expect(try lines(card, locale: "de-DE").first?.hasSuffix("{actions: In den Warenkorb}") == true)
+    }
+
     @Test func aProductCardInGermanAndFrench() throws {
         let german = try #require(try lines(coat, locale: "de-DE").first)
         #expect(german.hasPrefix("button: Wool coat Cora, 91,99 $, vorher 114,99 $, 20 % reduziert, bewertet mit 4,3 von 5, nur noch wenige"))

@@ -12,13 +12,13 @@ public struct AccessibilityAttachmentModifier: ViewModifier {
 extension View {
     // swiftui/view/accessibilityelement(children:)
     nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { fatalError() }
-    // swiftui/view/accessibilitylabel(_:)-1d7jv (Text)
+    // swiftui/view/accessibilitylabel(_:) (Text)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
-    // swiftui/view/accessibilityvalue(_:)-8ppgm (Text)
+    // swiftui/view/accessibilityvalue(_:) (Text)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityValue(_ valueDescription: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
-    // swiftui/view/accessibilityhint(_:)-6m7m0 (Text)
+    // swiftui/view/accessibilityhint(_:) (Text)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityHint(_ hint: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
     // swiftui/view/accessibilityaddtraits(_:)
@@ -27,6 +27,11 @@ extension View {
     // swiftui/view/accessibilityhidden(_:)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
+    // swiftui/view/accessibilityaction(_:_:)
+    nonisolated public func accessibilityAction(_ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
+    // swiftui/view/accessibilityactions(_:)
+    @available(iOS 16.0, macOS 13.0, *)
+    nonisolated public func accessibilityActions<Content>(@ViewBuilder _ content: () -> Content) -> some View where Content: View { fatalError() }
     // swiftui/view/accessibilityadjustableaction(_:)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityAdjustableAction(_ handler: @escaping (AccessibilityAdjustmentDirection) -> Void) -> some View { fatalError() }
@@ -35,13 +40,13 @@ extension View {
 // The same modifiers on a view that already carries accessibility (they return the same
 // ModifiedContent, so a chain of them stays one modifier).
 extension ModifiedContent where Modifier == AccessibilityAttachmentModifier {
-    // swiftui/modifiedcontent/accessibilitylabel(_:)-6ndzr (Text)
+    // swiftui/modifiedcontent/accessibilitylabel(_:) (Text)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityLabel(_ label: Text) -> ModifiedContent<Content, Modifier> { fatalError() }
-    // swiftui/modifiedcontent/accessibilityvalue(_:)-7yr9b (Text)
+    // swiftui/modifiedcontent/accessibilityvalue(_:) (Text)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityValue(_ valueDescription: Text) -> ModifiedContent<Content, Modifier> { fatalError() }
-    // swiftui/modifiedcontent/accessibilityhint(_:)-1l11u (Text)
+    // swiftui/modifiedcontent/accessibilityhint(_:) (Text)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityHint(_ hint: Text) -> ModifiedContent<Content, Modifier> { fatalError() }
     // swiftui/modifiedcontent/accessibilityaddtraits(_:)
@@ -91,6 +96,18 @@ public struct AccessibilityTraits: SetAlgebra, Sendable {
     public static func == (lhs: AccessibilityTraits, rhs: AccessibilityTraits) -> Bool { fatalError() }
 }
 
+// swiftui/accessibilityactionkind
+public struct AccessibilityActionKind: Equatable, Sendable {
+    // swiftui/accessibilityactionkind/default
+    public static let `default`: AccessibilityActionKind = { fatalError() }()
+    // swiftui/accessibilityactionkind/escape
+    public static let escape: AccessibilityActionKind = { fatalError() }()
+    // swiftui/accessibilityactionkind/magictap
+    public static let magicTap: AccessibilityActionKind = { fatalError() }()
+    // swiftui/accessibilityactionkind/init(named:)
+    public init(named name: Text) { fatalError() }
+}
+
 // swiftui/accessibilityadjustmentdirection
 public enum AccessibilityAdjustmentDirection: Sendable {
     case increment, decrement
@@ -101,7 +118,7 @@ public enum AccessibilityAdjustmentDirection: Sendable {
 public enum AccessibilityNotification {
     // swiftui/accessibilitynotification/announcement
     public struct Announcement {
-        // swiftui/accessibilitynotification/announcement/init(_:)-3o7ia (String)
+        // swiftui/accessibilitynotification/announcement/init(_:) (String)
         public init(_ announcement: String) { fatalError() }
         // swiftui/accessibilitynotification/announcement/post()
         public func post() { fatalError() }

@@ -82,8 +82,8 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
 
 // swiftui/scrollview
 @MainActor @preconcurrency public struct ScrollView<Content>: View where Content: View {
-    // swiftui/scrollview/init(_:content:)
-    nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) { fatalError() }
+    // swiftui/scrollview/init(_:showsindicators:content:)
+    nonisolated public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
 }

@@ -5,7 +5,7 @@
 import Foundation
 
 extension View {
-    // swiftui/view/padding(_:)-6pgqq (EdgeInsets)
+    // swiftui/view/padding(_:) (EdgeInsets)
     nonisolated public func padding(_ insets: EdgeInsets) -> some View { fatalError() }
     // swiftui/view/frame(width:height:alignment:)
     nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { fatalError() }
@@ -26,11 +26,11 @@ extension View {
     // swiftui/view/foregroundstyle(_:)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { fatalError() }
-    // swiftui/view/linelimit(_:)-513mb
+    // swiftui/view/linelimit(_:)
     nonisolated public func lineLimit(_ number: Int?) -> some View { fatalError() }
     // swiftui/view/multilinetextalignment(_:)
     nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { fatalError() }
-    // swiftui/view/aspectratio(_:contentmode:)-771ow
+    // swiftui/view/aspectratio(_:contentmode:)
     nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { fatalError() }
     // swiftui/view/ontapgesture(count:perform:)
     nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { fatalError() }
@@ -39,7 +39,7 @@ extension View {
     // swiftui/view/scrollindicators(_:axes:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { fatalError() }
-    // swiftui/view/safeareainset(edge:alignment:spacing:content:)-6gwby (VerticalEdge)
+    // swiftui/view/safeareainset(edge:alignment:spacing:content:) (VerticalEdge)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func safeAreaInset<V>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V) -> some View where V: View { fatalError() }
     // swiftui/view/environment(_:_:)
@@ -52,7 +52,7 @@ extension View {
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
     // swiftui/view/ondisappear(perform:)
     nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
-    // swiftui/view/onchange(of:initial:_:)-4psgg (old and new value)
+    // swiftui/view/onchange(of:initial:_:) (old and new value)
     @available(iOS 17.0, macOS 14.0, *)
     nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View where V: Equatable { fatalError() }
     // swiftui/view/ongeometrychange(for:of:action:)
@@ -81,7 +81,7 @@ public struct Animation: Equatable, Sendable {
 public struct GeometryProxy {
     // swiftui/geometryproxy/size
     public var size: CGSize { fatalError() }
-    // swiftui/geometryproxy/frame(in:)-2ks1o (CoordinateSpaceProtocol)
+    // swiftui/geometryproxy/frame(in:) (CoordinateSpaceProtocol)
     @available(iOS 17.0, macOS 14.0, *)
     public func frame(in coordinateSpace: some CoordinateSpaceProtocol) -> CGRect { fatalError() }
 }

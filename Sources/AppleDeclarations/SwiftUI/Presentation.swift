@@ -21,19 +21,19 @@ extension View {
     // swiftui/view/interactivedismissdisabled(_:)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { fatalError() }
-    // swiftui/view/searchable(text:placement:prompt:)-18a8f (Text prompt)
+    // swiftui/view/searchable(text:placement:prompt:) (Text prompt)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View { fatalError() }
     // swiftui/view/searchsuggestions(_:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func searchSuggestions<S>(@ViewBuilder _ suggestions: () -> S) -> some View where S: View { fatalError() }
-    // swiftui/view/navigationtitle(_:)-avgj (Text)
+    // swiftui/view/navigationtitle(_:) (Text)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func navigationTitle(_ title: Text) -> some View { fatalError() }
     // swiftui/view/navigationdestination(for:destination:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func navigationDestination<D, C>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View where D: Hashable, C: View { fatalError() }
-    // swiftui/view/toolbar(content:)-7vdkx (ToolbarContent)
+    // swiftui/view/toolbar(content:) (ToolbarContent)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func toolbar<Content>(@ToolbarContentBuilder content: () -> Content) -> some View where Content: ToolbarContent { fatalError() }
 }
@@ -88,7 +88,7 @@ extension Never: ToolbarContent {}
     public static func buildExpression<Content>(_ content: Content) -> Content where Content: ToolbarContent { fatalError() }
     // swiftui/toolbarcontentbuilder/buildblock(_:)
     public static func buildBlock<Content>(_ content: Content) -> Content where Content: ToolbarContent { fatalError() }
-    // swiftui/toolbarcontentbuilder/buildblock(_:)-(repeat each Content)
+    // swiftui/toolbarcontentbuilder/buildblock(_:)
     @available(iOS 17.0, macOS 14.0, *)
     public static func buildBlock<each Content>(_ content: repeat each Content) -> some ToolbarContent where repeat each Content: ToolbarContent { fatalError() }
 }

@@ -40,7 +40,7 @@ extension Binding: @unchecked Sendable where Value: Sendable {}
 
 // swiftui/environment
 @propertyWrapper public struct Environment<Value>: DynamicProperty {
-    // swiftui/environment/init(_:)-8slkf (a key path of EnvironmentValues)
+    // swiftui/environment/init(_:) (a key path of EnvironmentValues)
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { fatalError() }
     // swiftui/environment/wrappedvalue
     public var wrappedValue: Value { fatalError() }
@@ -57,7 +57,7 @@ public protocol EnvironmentKey {
 public struct EnvironmentValues: CustomStringConvertible {
     // swiftui/environmentvalues/init()
     public init() { fatalError() }
-    // swiftui/environmentvalues/subscript(_:)-9zku
+    // swiftui/environmentvalues/subscript(_:)
     public subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey {
         get { fatalError() }
         set { fatalError() }

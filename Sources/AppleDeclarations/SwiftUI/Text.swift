@@ -8,7 +8,7 @@ import Foundation
 public struct Text: Equatable, Sendable {
     // swiftui/text/init(verbatim:)
     public init(verbatim content: String) { fatalError() }
-    // swiftui/text/init(_:)-9d1g4
+    // swiftui/text/init(_:)
     public init<S>(_ content: S) where S: StringProtocol { fatalError() }
     // swiftui/text/bold()
     public func bold() -> Text { fatalError() }
@@ -42,7 +42,7 @@ extension TextField: View {
 }
 
 extension TextField where Label == Text {
-    // swiftui/textfield/init(_:text:)-18a1x
+    // swiftui/textfield/init(_:text:)
     public init<S>(_ title: S, text: Binding<String>) where S: StringProtocol { fatalError() }
 }
 

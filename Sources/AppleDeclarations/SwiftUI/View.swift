@@ -27,7 +27,7 @@ extension Never: View {
     public static func buildBlock() -> EmptyView { fatalError() }
     // swiftui/viewbuilder/buildblock(_:)
     public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { fatalError() }
-    // swiftui/viewbuilder/buildblock(_:)-(repeat each Content)
+    // swiftui/viewbuilder/buildblock(_:)
     public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where repeat each Content: View { fatalError() }
     // swiftui/viewbuilder/buildif(_:)
     public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View { fatalError() }

@@ -16,6 +16,7 @@ public struct AccessibilityCatalog: Sendable {
 
     private var describers: [ExactString: Describe<any WidgetContent>] = [:]
     private var hints: [ExactString: Hint] = [:]
+    private var actionNames: [ExactString: Hint] = [:]
 
     /// A catalogue that knows the built-in actions' hints and no widget.
     public init() {
@@ -36,6 +37,13 @@ public struct AccessibilityCatalog: Sendable {
         hints[ExactString(type)] = hint
     }
 
+    /// Registers the name under which a screen reader offers a widget event that fires a
+    /// `type` action (`add_to_cart` → "Add to cart"), when the control that fires it sits
+    /// inside an element read as one (a product card's add button).
+    public mutating func registerActionName(forAction type: String, _ name: @escaping Hint) {
+        actionNames[ExactString(type)] = name
+    }
+
     /// Whether a describer is registered for `type`.
     public func describes(_ type: String) -> Bool { describers[ExactString(type)] != nil }
 
@@ -52,11 +60,13 @@ public struct AccessibilityCatalog: Sendable {
     /// fallback, a placeholder for an unknown or malformed one when `readsPlaceholders`, nothing
     /// for an incompatible or expired one.
     public func elements(for resolved: ResolvedWidget, in environment: AccessibilityEnvironment) -> [AccessibilityElement] {
+        // A hidden widget hides what stands in for it too.
+        if resolved.widget.accessibility?.isHidden == true { return [] }
         switch resolved.status {
-        case .ok: elements(for: resolved.widget, in: environment)
-        case .fallback: resolved.widget.fallback.map { elements(for: $0, in: environment) } ?? []
-        case .unknown, .malformed: placeholder(for: resolved.widget, in: environment)
-        case .incompatible, .expired: []
+        case .ok: return elements(for: resolved.widget, in: environment)
+        case .fallback: return resolved.widget.fallback.map { elements(for: $0, in: environment) } ?? []
+        case .unknown, .malformed: return placeholder(for: resolved.widget, in: environment)
+        case .incompatible, .expired: return []
         }
     }
 
@@ -66,7 +76,23 @@ public struct AccessibilityCatalog: Sendable {
         guard case .decoded(let content) = widget.content else { return placeholder(for: widget, in: environment) }
         let request = AccessibilityRequest(widgetID: widget.id, tap: widget.actions["tap"], environment: environment, catalog: self)
         let derived = describers[ExactString(widget.type)].map { $0(content, request) } ?? []
-        return Self.applying(widget.accessibility, to: derived, widgetID: widget.id)
+        var elements = Self.applying(widget.accessibility, to: derived, widgetID: widget.id)
+        let actions = customActions(of: widget, phrases: environment.phrases)
+        if !actions.isEmpty, let content = elements.firstIndex(where: { $0.part == nil }) ?? elements.indices.first {
+            elements[content].actions += actions
+        }
+        return elements
+    }
+
+    /// The widget's events other than `tap` whose action has a registered name, in the
+    /// payload's order (a refused action is still offered: the dispatcher refuses it and says so).
+    func customActions(of widget: WidgetModel, phrases: AccessibilityPhrases) -> [AccessibilityElement.CustomAction] {
+        widget.actions.events.compactMap { event in
+            guard !event.isByteEqual(to: "tap"), let action = widget.actions[event],
+                let name = actionNames[ExactString(action.type)].flatMap({ AccessibilityText.clean($0(action, phrases)) })
+            else { return nil }
+            return AccessibilityElement.CustomAction(name: name, event: event)
+        }
     }
 
     private func placeholder(for widget: WidgetModel, in environment: AccessibilityEnvironment) -> [AccessibilityElement] {
@@ -98,7 +124,7 @@ public struct AccessibilityCatalog: Sendable {
         // Several elements (or none) and a correction: the widget becomes one element.
         guard let whole = label ?? AccessibilityText.joined(derived.map(\.label)) else { return [] }
         return [AccessibilityElement(
-            widgetID: widgetID, role: role ?? derived.first?.role ?? .text, label: whole,
+            widgetID: widgetID, part: derived.count == 1 ? derived.first?.part : nil, role: role ?? derived.first?.role ?? .text, label: whole,
             value: label == nil && derived.count == 1 ? derived.first?.value : nil, hint: hint ?? derived.first?.hint)]
     }
 }

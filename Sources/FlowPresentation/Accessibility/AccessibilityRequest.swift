@@ -46,18 +46,20 @@ public struct AccessibilityRequest: Sendable {
 
     /// A button's element: its title, else its icon's name; its action's hint; dimmed when
     /// disabled; the button's own `accessibility` laid over it (`hidden` gives none).
-    public func button(_ button: ButtonData) -> AccessibilityElement? {
+    /// `part` is the button's index among the widget's controls, so the view that draws it
+    /// finds its element even when a button before it reads as nothing.
+    public func button(_ button: ButtonData, part: Int) -> AccessibilityElement? {
         let derived = AccessibilityText.spoken(button.title) ?? AccessibilityText.clean(button.icon.map { Self.symbolName($0.symbol) })
         let element = derived.map {
-            AccessibilityElement(widgetID: widgetID, role: .button, label: $0, hint: hint(for: button.action), isDisabled: button.isDisabled)
+            AccessibilityElement(widgetID: widgetID, part: part, role: .button, label: $0, hint: hint(for: button.action), isDisabled: button.isDisabled)
         }
         return AccessibilityCatalog.applying(button.accessibility, to: element.map { [$0] } ?? [], widgetID: widgetID).first
     }
 
-    /// A tag's element: a button when it has an action, else text.
-    public func tag(_ tag: TagData) -> AccessibilityElement? {
+    /// A tag's element (`part`: its index in the rail): a button when it has an action, else text.
+    public func tag(_ tag: TagData, part: Int) -> AccessibilityElement? {
         AccessibilityText.spoken(tag.text).map {
-            AccessibilityElement(widgetID: widgetID, role: tag.action == nil ? .text : .button, label: $0, hint: hint(for: tag.action))
+            AccessibilityElement(widgetID: widgetID, part: part, role: tag.action == nil ? .text : .button, label: $0, hint: hint(for: tag.action))
         }
     }
 

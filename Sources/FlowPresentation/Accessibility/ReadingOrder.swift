@@ -46,11 +46,11 @@ public struct ReadingOrder: Sendable {
     public func navElements(_ nav: NavModel) -> [AccessibilityElement] {
         let request = AccessibilityRequest(widgetID: "nav", tap: nil, environment: environment, catalog: catalog)
         var elements: [AccessibilityElement] = []
-        if let left = nav.leftButton, let element = request.button(left) { elements.append(element) }
+        if let left = nav.leftButton, let element = request.button(left, part: 0) { elements.append(element) }
         if let title = AccessibilityText.joined([AccessibilityText.spoken(nav.title), AccessibilityText.spoken(nav.subtitle)]) {
             elements.append(AccessibilityElement(widgetID: "nav", role: .header, label: title))
         }
-        elements += nav.rightButtons.compactMap(request.button)
+        elements += nav.rightButtons.enumerated().compactMap { request.button($1, part: $0 + 1) }
         return elements
     }
 

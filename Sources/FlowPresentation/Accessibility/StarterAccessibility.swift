@@ -23,10 +23,10 @@ public enum StarterAccessibility {
             return [request.element([AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle), alt], role: role)].compactMap { $0 }
         }
         catalog.register(ButtonRowContent.self) { content, request in
-            content.buttons.compactMap(request.button)
+            content.buttons.enumerated().compactMap { request.button($1, part: $0) }
         }
         catalog.register(TagRailContent.self) { content, request in
-            content.tags.compactMap(request.tag)
+            content.tags.enumerated().compactMap { request.tag($1, part: $0) }
         }
         catalog.register(StepperRowContent.self) { content, request in
             let count = request.state?.intValue.map(content.clamped) ?? content.initial
@@ -39,7 +39,7 @@ public enum StarterAccessibility {
             if case .bool(let state)? = request.state { expanded = state } else { expanded = content.isInitiallyExpanded }
             let header = AccessibilityText.clean(AccessibilityText.spoken(content.header)).map {
                 AccessibilityElement(
-                    widgetID: request.widgetID, role: .button, label: $0,
+                    widgetID: request.widgetID, part: 0, role: .button, label: $0,
                     value: expanded ? request.phrases.expanded : request.phrases.collapsed, hint: request.phrases.togglesContent)
             }
             return [header].compactMap { $0 } + (expanded ? request.nested(content.items) : [])

@@ -11,9 +11,10 @@ import FlowRuntime
 @MainActor
 public final class PlacementFeed {
     private let tracker: ImpressionTracker
-    private var placements: [String: WidgetPlacement] = [:]
+    /// By widget id, compared by its scalars (two ids that read alike are two widgets).
+    private var placements: [ExactString: WidgetPlacement] = [:]
     /// Placement order, so the tracker sees widgets in the order they were placed.
-    private var order: [String] = []
+    private var order: [ExactString] = []
     public private(set) var page: PageModel?
     public private(set) var viewport = LayoutRect.zero
     public private(set) var covers: [LayoutRect] = []
@@ -22,27 +23,45 @@ public final class PlacementFeed {
         self.tracker = tracker
     }
 
-    /// The page the widgets belong to; a new page forgets every placement of the old one.
+    /// The page the widgets belong to. Another page forgets every placement of the old one;
+    /// the same page composed again (a refresh, a mutation) keeps the placements of the widgets
+    /// it still holds, with their new models, since views that stay on screen report again only
+    /// when their frames change.
     public func show(_ page: PageModel?) {
-        if self.page?.requestID != page?.requestID || self.page?.id != page?.id {
+        defer {
+            self.page = page
+            update()
+        }
+        guard let page, let old = self.page, old.id.isByteEqual(to: page.id) else {
             placements = [:]
             order = []
+            return
         }
-        self.page = page
-        update()
+        var current: [ExactString: (widget: WidgetModel, section: SectionModel?)] = [:]
+        for widget in (page.header?.widgets ?? []) + (page.footer?.widgets ?? []) { current[ExactString(widget.id)] = (widget, nil) }
+        for section in page.sections {
+            for widget in (section.header.map { [$0] } ?? []) + section.widgets { current[ExactString(widget.id)] = (widget, section) }
+        }
+        order = order.filter { current[$0] != nil }
+        placements = placements.compactMapValues { placement in
+            current[ExactString(placement.widget.id)].map {
+                WidgetPlacement(widget: $0.widget, section: $0.section, position: placement.position, frame: placement.frame, clips: placement.clips)
+            }
+        }
     }
 
     /// A widget's frame, in the viewport's coordinates.
     public func place(_ placement: WidgetPlacement) {
-        let id = placement.widget.id
+        let id = ExactString(placement.widget.id)
         if placements.updateValue(placement, forKey: id) == nil { order.append(id) }
         update()
     }
 
     /// A widget left the screen (its view disappeared).
     public func remove(widgetID: String) {
-        guard placements.removeValue(forKey: widgetID) != nil else { return }
-        order.removeAll { $0.isByteEqual(to: widgetID) }
+        let id = ExactString(widgetID)
+        guard placements.removeValue(forKey: id) != nil else { return }
+        order.removeAll { $0 == id }
         update()
     }
 

@@ -31,14 +31,24 @@ extension View {
             .accessibilityAddTraits(element.role.traits)
     }
 
-    /// Applies what the catalogue says of a widget: nothing read (`hidden`, decoration), one
-    /// element, or several, which the widget's own controls carry (`children: .contain`).
+    /// Applies what the catalogue says of a widget: nothing read (`hidden`, decoration); one
+    /// element, whose activation is `activate` (the widget's `tap`) and whose named actions
+    /// (`add_to_cart`, whose button is inside the element) fire through `perform`; or several,
+    /// which the widget's own controls carry (`children: .contain`).
     @ViewBuilder
-    func flowAccessibility(_ elements: [AccessibilityElement]) -> some View {
+    func flowAccessibility(
+        _ elements: [AccessibilityElement], activate: @escaping @MainActor () -> Void, perform: @escaping @MainActor (String) -> Void
+    ) -> some View {
         if elements.isEmpty {
             accessibilityHidden(true)
         } else if elements.count == 1, let element = elements.first {
             flowAccessibilityElement(element)
+                .accessibilityAction(.default) { activate() }
+                .accessibilityActions {
+                    ForEach(Array(element.actions.enumerated()), id: \.offset) { _, action in
+                        Button(action: { perform(action.event) }) { Text(verbatim: action.name) }
+                    }
+                }
         } else {
             accessibilityElement(children: .contain)
         }

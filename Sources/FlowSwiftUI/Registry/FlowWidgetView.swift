@@ -48,11 +48,14 @@ struct WidgetHost: View {
         let tap = context.widget.actions["tap"]
         return make(elements)
             .flowChrome(context.widget.layout)
-            .flowAccessibility(elements)
-            .onTapGesture(count: 1) {
-                if tap != nil { actions?.fire("tap", of: context.widget, sectionID: context.sectionID) }
-            }
+            .flowAccessibility(elements, activate: { fire("tap", if: tap != nil) }, perform: { fire($0, if: true) })
+            .onTapGesture(count: 1) { fire("tap", if: tap != nil) }
             .reportingPlacement(of: context)
+    }
+
+    private func fire(_ event: String, if enabled: Bool) {
+        guard enabled else { return }
+        actions?.fire(event, of: context.widget, sectionID: context.sectionID)
     }
 
     /// The locale, the client and instant nested widgets are resolved for, and a snapshot of

@@ -37,7 +37,7 @@ public struct AccordionView: FlowWidgetView {
                     Image(systemName: isExpanded ? "chevron.up" : "chevron.down")
                 }
             }
-            .flowAccessibilityElement(elements.first ?? AccessibilityElement(widgetID: context.widget.id, role: .button, label: ""))
+            .flowAccessibilityGroup(elements.first { $0.part == 0 && $0.widgetID.isByteEqual(to: context.widget.id) })
             if isExpanded {
                 ForEach(Array(content.items.enumerated()), id: \.offset) { index, item in
                     if let registry {

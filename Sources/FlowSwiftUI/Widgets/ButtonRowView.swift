@@ -27,11 +27,10 @@ public struct ButtonRowView: FlowWidgetView {
         }
     }
 
-    /// The element of the `index`th button, when the widget reads as several (a hidden
-    /// button has none, so elements follow the buttons that are read).
+    /// The element of the `index`th button when the widget reads as several (found by its
+    /// part, so a button that reads as nothing shifts no other).
     private func element(_ index: Int) -> AccessibilityElement? {
         guard elements.count > 1 else { return nil }
-        let readIndex = content.buttons[..<index].filter { $0.accessibility?.isHidden != true }.count
-        return content.buttons[index].accessibility?.isHidden == true || readIndex >= elements.count ? nil : elements[readIndex]
+        return elements.first { $0.part == index }
     }
 }

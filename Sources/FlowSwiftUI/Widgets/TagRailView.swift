@@ -24,7 +24,7 @@ public struct TagRailView: FlowWidgetView {
             HStack(spacing: 8) {
                 ForEach(Array(content.tags.enumerated()), id: \.offset) { index, tag in
                     TagAtomView(tag: tag, widgetID: context.widget.id, sectionID: context.sectionID,
-                                element: elements.count > 1 && index < elements.count ? elements[index] : nil)
+                                element: elements.count > 1 ? elements.first { $0.part == index } : nil)
                 }
             }
         }

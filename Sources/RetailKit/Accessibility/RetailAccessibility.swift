@@ -16,11 +16,12 @@ public enum RetailAccessibility {
         catalog.registerHint(forAction: DeeplinkAction.type) { _, phrases in RetailPhrases(phrases).opensLink }
         catalog.registerHint(forAction: OpenSearchAction.type) { _, phrases in RetailPhrases(phrases).opensSearch }
         catalog.registerHint(forAction: AddToCartAction.type) { _, phrases in RetailPhrases(phrases).addsToCart }
+        catalog.registerActionName(forAction: AddToCartAction.type) { _, phrases in RetailPhrases(phrases).addToCart }
 
         catalog.register(HeroCampaignContent.self) { content, request in
             let ending: String? = content.endsAt.map { Self.countdown(until: $0, in: request.environment) }
             let card = request.element([AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle), ending, request.alt(content.image, besides: AccessibilityText.spoken(content.title))])
-            return [card, content.cta.flatMap(request.button)].compactMap { $0 }
+            return [card, content.cta.flatMap { request.button($0, part: 0) }].compactMap { $0 }
         }
         catalog.register(CampaignCardContent.self) { content, request in
             [request.element([AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle), request.alt(content.image, besides: AccessibilityText.spoken(content.title))])].compactMap { $0 }
@@ -33,7 +34,7 @@ public enum RetailAccessibility {
         }
         catalog.register(EditorialCardContent.self) { content, request in
             let card = request.element([AccessibilityText.spoken(content.kicker), AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.body), request.alt(content.image, besides: AccessibilityText.spoken(content.title))])
-            return [card, content.cta.flatMap(request.button)].compactMap { $0 }
+            return [card, content.cta.flatMap { request.button($0, part: 0) }].compactMap { $0 }
         }
         catalog.register(PromoBannerContent.self) { content, request in
             let phrases = RetailPhrases(request.phrases)

@@ -38,6 +38,8 @@ public struct RetailPhrases: Sendable, Hashable {
     public var remove: String { pick("Remove", "Entfernen", "Retirer") }
     /// The add button's title.
     public var add: String { pick("Add", "Hinzufügen", "Ajouter") }
+    /// The name of a card's add action, offered by a screen reader.
+    public var addToCart: String { pick("Add to cart", "In den Warenkorb", "Ajouter au panier") }
     public var addsToCart: String { pick("Adds to the cart", "Legt in den Warenkorb", "Ajoute au panier") }
 
     /// "ends in 3 days", "ends in 2 hours 5 minutes", "ends on December 24, 2026".

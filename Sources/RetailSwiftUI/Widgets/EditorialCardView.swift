@@ -29,9 +29,9 @@ public struct EditorialCardView: FlowWidgetView {
                 FlowText(text: content.title, base: ResolvedFont(size: 20, weight: .bold))
                 if let body = content.body { FlowText(text: body) }
             }
-            .flowAccessibilityGroup(elements.count > 1 ? elements.first : nil)
+            .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil)
             if let cta = content.cta {
-                ButtonAtomView(button: cta, widgetID: context.widget.id, sectionID: context.sectionID, element: elements.count > 1 ? elements.last : nil)
+                ButtonAtomView(button: cta, widgetID: context.widget.id, sectionID: context.sectionID, element: elements.count > 1 ? elements.first { $0.part == 0 } : nil)
             }
         }
     }

@@ -24,8 +24,8 @@ public struct HeroCampaignView: FlowWidgetView {
 
     public var body: some View {
         VStack(alignment: .leading, spacing: 8) {
-            RemoteImage(image: content.image)
             VStack(alignment: .leading, spacing: 4) {
+                RemoteImage(image: content.image)
                 FlowText(text: content.title, base: ResolvedFont(size: 28, weight: .bold))
                 if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
                 if let end = content.endsAt {
@@ -34,9 +34,9 @@ public struct HeroCampaignView: FlowWidgetView {
                         .font(.system(size: 13, weight: .medium))
                 }
             }
-            .flowAccessibilityGroup(elements.count > 1 ? elements.first : nil)
+            .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil)
             if let cta = content.cta {
-                ButtonAtomView(button: cta, widgetID: context.widget.id, sectionID: context.sectionID, element: elements.count > 1 ? elements.last : nil)
+                ButtonAtomView(button: cta, widgetID: context.widget.id, sectionID: context.sectionID, element: elements.count > 1 ? elements.first { $0.part == 0 } : nil)
             }
         }
     }
