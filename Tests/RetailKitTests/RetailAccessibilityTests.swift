@@ -92,6 +92,14 @@ import Testing
         #expect(try lines(#"{"type": "search_bar", "id": "s", "data": {"placeholder": "Find"}}"#, locale: "de-DE") == ["search_field: Find"])
     }
 
+    @Test func theCartBadgeCountsInEachLanguage() {
+        #expect(RetailPhrases(AccessibilityPhrases(language: .english)).itemsInCart(1) == "1 item in the cart")
+        #expect(RetailPhrases(AccessibilityPhrases(language: .english)).itemsInCart(3) == "3 items in the cart")
+        #expect(RetailPhrases(AccessibilityPhrases(language: .german)).itemsInCart(2) == "2 Artikel im Warenkorb")
+        #expect(RetailPhrases(AccessibilityPhrases(language: .french)).itemsInCart(0) == "0 article dans le panier")
+        #expect(AccessibilityPhrases(locale: Locale(identifier: "ja-JP")).language == .english, "other languages read English")
+    }
+
     @Test func theAppDescribesEveryWidgetItRegisters() {
         #expect(VitrineApp.accessibility.registeredTypes == VitrineApp.makeWidgetCatalog().registeredTypes)
     }

@@ -37,18 +37,8 @@ public struct AccessibilityPhrases: Sendable, Hashable {
     public var opensSheet: String { pick("Opens a panel", "Öffnet ein Fenster", "Ouvre un panneau") }
     public var refreshes: String { pick("Refreshes the page", "Aktualisiert die Seite", "Actualise la page") }
     public var closes: String { pick("Closes", "Schließt", "Ferme") }
-    public var image: String { pick("Image", "Bild", "Image") }
     public var search: String { pick("Search", "Suche", "Rechercher") }
-    public var back: String { pick("Back", "Zurück", "Retour") }
     public var loadingMore: String { pick("Loading more", "Weitere werden geladen", "Chargement de la suite") }
     public var nothingHere: String { pick("Nothing here yet", "Hier ist noch nichts", "Rien ici pour l’instant") }
     public var retry: String { pick("Try again", "Erneut versuchen", "Réessayer") }
-    /// The cart badge: "3 items in the cart".
-    public func itemsInCart(_ count: Int) -> String {
-        switch language {
-        case .english: count == 1 ? "1 item in the cart" : "\(count) items in the cart"
-        case .german: "\(count) Artikel im Warenkorb"
-        case .french: count <= 1 ? "\(count) article dans le panier" : "\(count) articles dans le panier"
-        }
-    }
 }

@@ -51,8 +51,10 @@ struct PaginationRow: View {
             switch store.nextPageState {
             case .idle:
                 ProgressView().frame(maxWidth: .infinity, alignment: .center).onAppear(perform: store.loadNextPage)
+                    .accessibilityLabel(Text(verbatim: AccessibilityPhrases(locale: locale).loadingMore))
             case .loading:
                 ProgressView().frame(maxWidth: .infinity, alignment: .center)
+                    .accessibilityLabel(Text(verbatim: AccessibilityPhrases(locale: locale).loadingMore))
             case .failed(let message):
                 VStack(alignment: .center, spacing: 8) {
                     Text(verbatim: AccessibilityText.clean(message) ?? "")

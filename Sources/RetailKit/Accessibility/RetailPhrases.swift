@@ -36,6 +36,15 @@ public struct RetailPhrases: Sendable, Hashable {
     public var cart: String { pick("Cart", "Warenkorb", "Panier") }
     public var emptyCart: String { pick("Your cart is empty", "Dein Warenkorb ist leer", "Votre panier est vide") }
     public var remove: String { pick("Remove", "Entfernen", "Retirer") }
+    /// The cart badge: "3 items in the cart".
+    public func itemsInCart(_ count: Int) -> String {
+        switch language {
+        case .english: count == 1 ? "1 item in the cart" : "\(count) items in the cart"
+        case .german: "\(count) Artikel im Warenkorb"
+        case .french: count <= 1 ? "\(count) article dans le panier" : "\(count) articles dans le panier"
+        }
+    }
+
     /// The add button's title.
     public var add: String { pick("Add", "Hinzufügen", "Ajouter") }
     /// The name of a card's add action, offered by a screen reader.

@@ -122,7 +122,7 @@ struct CartBadge: View {
         }
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(Text(verbatim: RetailPhrases(AccessibilityPhrases(locale: locale)).cart))
-        .accessibilityValue(Text(verbatim: AccessibilityPhrases(locale: locale).itemsInCart(count)))
+        .accessibilityValue(Text(verbatim: RetailPhrases(AccessibilityPhrases(locale: locale)).itemsInCart(count)))
         .accessibilityAddTraits(.isButton)
     }
 }
