@@ -32,7 +32,7 @@ struct PageBody: View {
                 if page.footer?.isSticky == false { strip(resolved.footer) }
             }
         }
-        .refreshable { if page.refresh.pullToRefresh { await store.refresh() } }
+        .refreshable { if page.refresh.pullToRefresh { await store.refreshAndWait() } }
         .safeAreaInset(edge: .top, alignment: .center, spacing: 0) {
             if page.header?.isSticky == true {
                 strip(resolved.header).onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { stickyHeader = $0; reportCovers() }
