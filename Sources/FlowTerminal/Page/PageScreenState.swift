@@ -53,6 +53,7 @@ public struct PageScreenState: Sendable {
         switch nextPage {
         case .failed(let message): .failed(message: message)
         case .loading: .loading
+        case .ended: .ended
         case .idle: hasMorePages ? .loading : nil
         }
     }

@@ -1,5 +1,6 @@
-/// The end of a paginated list: "Loading more…" while the next page is on its way, and the
-/// failure with a retry button when it failed (the loaded page stays).
+/// The end of a paginated list: "Loading more…" while the next page is on its way, the
+/// failure with a retry button when it failed (the loaded page stays), and a retry button
+/// when next pages in a row added nothing.
 struct PaginationRowView {
     var state: PaginationRow
 
@@ -10,15 +11,23 @@ struct PaginationRowView {
             let text = "Loading more…"
             canvas.put(text, x: max(0, (canvas.width - DisplayWidth.of(text)) / 2), y: 0, style: CellStyle(attributes: .dim))
         case .failed(let message):
-            let button = "[ Retry ]"
-            let room = max(0, canvas.width - DisplayWidth.of(button) - 1)
-            let text = ButtonAtom.truncated(SafeText.cleaned("Couldn't load more: \(message)", keepingNewlines: false), to: room)
-            let total = DisplayWidth.of(text) + 1 + DisplayWidth.of(button)
-            var x = max(0, (canvas.width - total) / 2)
-            x += canvas.put(text, x: x, y: 0, style: CellStyle(attributes: .dim)) + 1
-            let style = environment.focusing(CellStyle(foreground: environment.brand, attributes: .bold), .retry)
-            canvas.put(button, x: x, y: 0, style: style)
-            canvas.addTarget(CellRect(x: x, y: 0, width: DisplayWidth.of(button), height: 1), target: .retry)
+            drawRetry(SafeText.cleaned("Couldn't load more: \(message)", keepingNewlines: false), in: canvas, environment: environment)
+        case .ended:
+            drawRetry("Nothing more to show right now.", in: canvas, environment: environment)
         }
+    }
+
+    /// `text` and a retry button, centred.
+    @MainActor
+    private func drawRetry(_ message: String, in canvas: Canvas, environment: RenderEnvironment) {
+        let button = "[ Retry ]"
+        let room = max(0, canvas.width - DisplayWidth.of(button) - 1)
+        let text = ButtonAtom.truncated(message, to: room)
+        let total = DisplayWidth.of(text) + 1 + DisplayWidth.of(button)
+        var x = max(0, (canvas.width - total) / 2)
+        x += canvas.put(text, x: x, y: 0, style: CellStyle(attributes: .dim)) + 1
+        let style = environment.focusing(CellStyle(foreground: environment.brand, attributes: .bold), .retry)
+        canvas.put(button, x: x, y: 0, style: style)
+        canvas.addTarget(CellRect(x: x, y: 0, width: DisplayWidth.of(button), height: 1), target: .retry)
     }
 }

@@ -21,14 +21,16 @@ public enum CartChange: Sendable, Hashable {
     }
 
     /// The change laid over `lines` (the optimistic view): an add grows or makes a line, a
-    /// removal deletes it. Quantities stay positive, so no view of the cart is ever negative.
+    /// removal deletes it. Quantities stay positive and within `CartSnapshot.maxLineQuantity`
+    /// (what a decoded line and an add can hold), so no view of the cart is ever negative and
+    /// no sum over it overflows.
     func apply(to lines: inout [CartSnapshot.Line]) {
         let index = lines.firstIndex { $0.productID.utf8.elementsEqual(productID.utf8) }
         switch self {
         case .add(let productID, let quantity):
-            guard quantity > 0 else { return }
+            guard (1...CartSnapshot.maxLineQuantity).contains(quantity) else { return }
             if let index {
-                lines[index].quantity += quantity
+                lines[index].quantity = min(lines[index].quantity + quantity, CartSnapshot.maxLineQuantity)
             } else {
                 lines.append(CartSnapshot.Line(productID: productID, quantity: quantity))
             }

@@ -78,9 +78,13 @@ public final class CartStore {
         return lines
     }
 
-    /// The number of items shown on the cart badge; never negative.
+    /// The number of items shown on the cart badge; never negative, and saturating rather
+    /// than overflowing however many lines the shopper's own adds make.
     public var badgeCount: Int {
-        lines.reduce(0) { $0 + max(0, $1.quantity) }
+        lines.reduce(0) { total, line in
+            let (sum, overflow) = total.addingReportingOverflow(max(0, line.quantity))
+            return overflow ? Int.max : sum
+        }
     }
 
     /// Whether `productID` has an operation the server has not confirmed yet.

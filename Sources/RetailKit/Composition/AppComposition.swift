@@ -87,7 +87,7 @@ public final class AppComposition {
         images = ImagePipeline(
             configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))
 
-        home = PageStore(pageID: "home", source: repository, decoder: decoder)
+        home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
         wire(home)
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
@@ -119,7 +119,7 @@ public final class AppComposition {
     /// first use and kept while the page is open; a new one starts loading.
     public func pageStore(for pageID: String) -> PageStore {
         if let store = stores[ExactString(pageID)] { return store }
-        let store = PageStore(pageID: pageID, source: repository, decoder: decoder)
+        let store = PageStore(pageID: pageID, source: repository, decoder: decoder, clock: configuration.clock)
         wire(store)
         stores[ExactString(pageID)] = store
         store.loadInitial()
