@@ -40,5 +40,6 @@ public struct AccessibilityPhrases: Sendable, Hashable {
     public var search: String { pick("Search", "Suche", "Rechercher") }
     public var loadingMore: String { pick("Loading more", "Weitere werden geladen", "Chargement de la suite") }
     public var nothingHere: String { pick("Nothing here yet", "Hier ist noch nichts", "Rien ici pour l’instant") }
+    public var nothingMore: String { pick("Nothing more to show right now", "Im Moment gibt es nichts weiter", "Rien de plus pour le moment") }
     public var retry: String { pick("Try again", "Erneut versuchen", "Réessayer") }
 }

@@ -41,7 +41,8 @@ struct StatusView: View {
 }
 
 /// The end of the list: the next page is asked for when this row comes into view; a spinner
-/// while it loads; its reason and a retry when it failed (the loaded page stays above).
+/// while it loads; its reason and a retry when it failed (the loaded page stays above); when
+/// the store stopped asking (next pages that added nothing), that, with a retry.
 struct PaginationRow: View {
     let store: PageStore
     @Environment(\.locale) private var locale
@@ -56,12 +57,18 @@ struct PaginationRow: View {
                 ProgressView().frame(maxWidth: .infinity, alignment: .center)
                     .accessibilityLabel(Text(verbatim: AccessibilityPhrases(locale: locale).loadingMore))
             case .failed(let message):
-                VStack(alignment: .center, spacing: 8) {
-                    Text(verbatim: AccessibilityText.clean(message) ?? "")
-                    Button(action: store.loadNextPage) { Text(verbatim: AccessibilityPhrases(locale: locale).retry) }
-                }
-                .frame(maxWidth: .infinity, alignment: .center)
+                retryRow(AccessibilityText.clean(message) ?? "", retry: store.loadNextPage)
+            case .ended:
+                retryRow(AccessibilityPhrases(locale: locale).nothingMore, retry: store.retry)
             }
         }
+    }
+
+    private func retryRow(_ message: String, retry: @escaping @MainActor () -> Void) -> some View {
+        VStack(alignment: .center, spacing: 8) {
+            Text(verbatim: message)
+            Button(action: retry) { Text(verbatim: AccessibilityPhrases(locale: locale).retry) }
+        }
+        .frame(maxWidth: .infinity, alignment: .center)
     }
 }
