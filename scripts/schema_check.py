@@ -76,6 +76,12 @@ CONTRACT_INVALID = {
                    "page/sections/0/widgets/2/data/price/amount"},
         "lint": (0, {"malformed_payload"}, {"newline": "malformed", "huge": "malformed", "twice": "malformed", "fine": "ok"}),
     },
+    "bad-accessibility.json": {
+        "errors": {"page/sections/0/widgets/0/accessibility", "page/sections/0/widgets/1/accessibility/role",
+                   "page/sections/0/widgets/2/data/buttons/0/accessibility/label",
+                   "page/sections/0/widgets/2/data/buttons/0/accessibility/hidden"},
+        "lint": (0, {"malformed_payload"}, {"a-string": "ok", "a-role": "ok", "a-button": "ok", "a-fine": "ok"}),
+    },
     "future-schema.json": {
         "errors": {"page/schema_version"},
         "lint": (1, {"unsupported_schema"}, {}),

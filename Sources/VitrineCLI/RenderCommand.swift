@@ -11,7 +11,9 @@ import FoundationNetworking
 
 /// `vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
 /// [--timeout SECONDS]` (§11): one frame of the page as the terminal client draws it, to
-/// standard output, then exit.
+/// standard output, then exit. `vitrine render FILE|URL --accessibility [--locale L]
+/// [--now RFC3339] [--debug] [--timeout SECONDS]` prints instead what a screen reader reads
+/// (`RenderCommand+Accessibility`).
 ///
 /// Without `--plain` the frame is SGR-coloured lines (no cursor addressing, no clearing), for a
 /// file or `less -R`; colour depth follows `COLORTERM`/`TERM`, `NO_COLOR` keeps attributes only,
@@ -33,13 +35,19 @@ enum RenderCommand {
         var debug = false
         /// The longest the whole fetch may take (the page, then its images). Default 20 s.
         var timeout: Duration = .seconds(20)
+        var accessibility = false
+        var locale = "en-US"
+        var now: Date?
     }
 
     struct UsageError: Error {
         var message: String
     }
 
-    static let usage = "usage: vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug] [--timeout SECONDS]"
+    static let usage = """
+        usage: vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug] [--timeout SECONDS]
+               vitrine render FILE|URL --accessibility [--locale en-US|de-DE|fr-FR] [--now RFC3339] [--debug] [--timeout SECONDS]
+        """
     /// The longest `--timeout` may be.
     static let maximumTimeoutSeconds = 600
     /// The largest screen drawn: far beyond any terminal, small enough to bound the work.
@@ -63,6 +71,15 @@ enum RenderCommand {
             return 1
         }
         let remaining = max(.zero, options.timeout - (ContinuousClock.now - started))
+        if options.accessibility {
+            do {
+                console.out(try accessibilityLines(data, options: options).joined(separator: "\n"))
+                return 0
+            } catch {
+                console.err("vitrine render: page refused: \(TerminalText.sanitized(error.description))")
+                return 1
+            }
+        }
         let profile = outputProfile(options: options, environment: environment)
         let lines: [String]
         do {
@@ -179,6 +196,17 @@ enum RenderCommand {
                 options.timeout = .seconds(seconds)
             case "--plain": options.plain = true
             case "--debug": options.debug = true
+            case "--accessibility": options.accessibility = true
+            case "--locale":
+                guard let locale = iterator.next() else { throw UsageError(message: "--locale needs a value") }
+                guard ["en-US", "de-DE", "fr-FR"].contains(locale) else {
+                    throw UsageError(message: "--locale '\(TerminalText.sanitized(locale))' is not one of en-US, de-DE, fr-FR")
+                }
+                options.locale = locale
+            case "--now":
+                guard let text = iterator.next() else { throw UsageError(message: "--now needs a value") }
+                guard let now = RFC3339.date(from: text) else { throw UsageError(message: "'\(TerminalText.sanitized(text))' is not an RFC 3339 instant") }
+                options.now = now
             default:
                 if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(TerminalText.sanitized(argument))'") }
                 guard source == nil else { throw UsageError(message: "only one FILE or URL") }
@@ -186,9 +214,17 @@ enum RenderCommand {
             }
         }
         guard let source else { throw UsageError(message: "missing FILE or URL") }
+        options.source = source
+        if options.accessibility {
+            // Read, not drawn: no screen size, and none of the drawing options.
+            guard width == nil, height == nil, options.scroll == 0, !options.plain else {
+                throw UsageError(message: "--accessibility takes no --width, --height, --scroll or --plain")
+            }
+            return options
+        }
+        guard options.locale == "en-US", options.now == nil else { throw UsageError(message: "--locale and --now go with --accessibility") }
         guard let width else { throw UsageError(message: "missing --width") }
         guard let height else { throw UsageError(message: "missing --height") }
-        options.source = source
         options.width = width
         options.height = height
         return options

@@ -139,6 +139,14 @@ public final class PageStore {
         startPageRequest(storage == nil ? .initial : .refresh)
     }
 
+    /// `refresh()`, returning when that request has ended (its page installed, or its failure
+    /// told): what pull to refresh awaits, so the spinner stays while the page is asked for.
+    /// A request that replaces it (another refresh, a retry) ends the wait too.
+    public func refreshAndWait() async {
+        refresh()
+        await pageTask?.value
+    }
+
     /// Repeats what failed last: the page load, or the next page.
     public func retry() {
         switch lastFailure {
