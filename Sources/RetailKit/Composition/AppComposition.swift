@@ -26,6 +26,9 @@ public final class AppComposition {
     public let impressions: ImpressionTracker
     public let navigator: Navigator
     public let images: ImagePipeline
+    /// The instant every open page is resolved at, moved at the next `expires_at` of any of
+    /// them by the configuration's clock (renderers draw with `expiry.now`).
+    public let expiry: ExpiryClock
 
     /// What the start narrowed of files an earlier version left readable by others.
     public let storageRepair: PrivateDirectory.Repair
@@ -96,6 +99,7 @@ public final class AppComposition {
             configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))
 
         home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
+        expiry = ExpiryClock(clock: configuration.clock, now: configuration.now)
         wire(home)
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
@@ -196,6 +200,7 @@ public final class AppComposition {
     }
 
     private func wire(_ store: PageStore) {
+        expiry.watch(store)
         let analytics = self.analytics
         let toasts = dispatcher.toasts
         store.onDiagnostics = { analytics.track($0) }
@@ -209,6 +214,6 @@ public final class AppComposition {
 
     private func releaseStore(for destination: Destination) {
         guard let pageID = destination.pageID, !pageID.utf8.elementsEqual("home".utf8) else { return }
-        stores[ExactString(pageID)] = nil
+        if let store = stores.removeValue(forKey: ExactString(pageID)) { expiry.unwatch(store) }
     }
 }

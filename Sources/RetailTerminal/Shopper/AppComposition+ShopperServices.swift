@@ -23,6 +23,8 @@ extension AppComposition: ShopperServices {
         navigator.back()
     }
 
+    public var pageInstant: Date { expiry.now }
+
     public var cartSummary: CartSummary {
         let lines = cart.lines
         let pending = Set(cart.operations.map { ExactString($0.change.productID) })

@@ -77,6 +77,8 @@ public final class ShopperApp {
         let services = self.services
         observers.append(Observing.follow({ services.destinations }) { [weak self] in self?.navigated($0) })
         observers.append(Observing.follow({ services.cartSummary }) { [weak self] in self?.loop.send(.cartChanged($0)) })
+        // Expiry moves the instant pages are drawn at, whatever else is on screen.
+        observers.append(Observing.follow({ services.pageInstant }) { [weak self] in self?.loop.send(.tick($0)) })
         observers.append(Observing.follow({ services.searchSummary }) { [weak self] in self?.loop.send(.suggestionsChanged($0)) })
         observers.append(Observing.follow({ services.dispatcher.toasts.current?.message }) { [weak self] in self?.loop.send(.toastChanged($0)) })
         observers.append(Observing.follow({ services.dispatcher.sheets.entries.map(\.sheet) }) { [weak self] in self?.loop.send(.sheetsChanged($0)) })

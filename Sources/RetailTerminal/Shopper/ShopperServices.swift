@@ -21,6 +21,9 @@ public protocol ShopperServices: AnyObject {
     var dispatcher: ActionDispatcher { get }
     /// Each presented frame's visible widgets go here.
     var impressions: ImpressionTracker { get }
+    /// The instant pages are resolved at: it moves at the next `expires_at` of any open page
+    /// (the runtime's `ExpiryClock`), so an expired section leaves the screen on time.
+    var pageInstant: Date { get }
     /// Where images come from, and the origin their relative URLs resolve against.
     var images: ImagePipeline { get }
     var imageBaseURL: URL? { get }

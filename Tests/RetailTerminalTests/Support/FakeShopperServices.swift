@@ -42,6 +42,9 @@ final class FakeShopperServices: ShopperServices {
     @ObservationIgnored let decoder = PageDecoder(catalog: RetailViews.makeRegistry().catalog)
     @ObservationIgnored let dispatcher: ActionDispatcher
     @ObservationIgnored let impressions: ImpressionTracker
+    /// The runtime's own expiry clock over the pages opened here.
+    @ObservationIgnored let expiry: ExpiryClock
+    var pageInstant: Date { expiry.now }
     @ObservationIgnored let images = ImagePipeline(configuration: .memoryOnly)
     @ObservationIgnored var imageBaseURL: URL? { nil }
     @ObservationIgnored private var stores: [String: PageStore] = [:]
@@ -58,8 +61,9 @@ final class FakeShopperServices: ShopperServices {
     @ObservationIgnored let impressionLog = ImpressionLog()
     var started = false
 
-    init(pages: [String: String], clock: any Clock<Duration>) {
+    init(pages: [String: String], clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = { Date() }) {
         loader = ScriptedLoader(pages: pages)
+        expiry = ExpiryClock(clock: clock, now: now)
         dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: clock), decoder: decoder, transport: nil)
         let log = impressionLog
         impressions = ImpressionTracker(clock: clock) { log.events.append($0) }
@@ -69,6 +73,7 @@ final class FakeShopperServices: ShopperServices {
         if let store = stores[pageID] { return store }
         let store = PageStore(pageID: pageID, loader: loader, decoder: decoder)
         stores[pageID] = store
+        expiry.watch(store)
         store.loadInitial()
         return store
     }
