@@ -29,14 +29,14 @@ public struct FocusTarget: Sendable {
     public var controlActions: [ActionData]
 
     /// What Enter fires: the widget's own `tap`, else its first control's action.
-    public var primaryAction: (event: String, action: ActionData)? {
-        if let tap = shown?.actions["tap"] { return ("tap", tap) }
-        if let control = controlActions.first { return ("tap", control) }
+    public var primaryAction: (event: WidgetEvent, action: ActionData)? {
+        if let tap = shown?.actions[WidgetEvent.tap] { return (.tap, tap) }
+        if let control = controlActions.first { return (.tap, control) }
         return nil
     }
 
     /// The action the widget declares for `event` (`add_to_cart`).
-    public func action(for event: String) -> ActionData? {
+    public func action(for event: WidgetEvent) -> ActionData? {
         shown?.actions[event]
     }
 }
@@ -75,10 +75,6 @@ public struct FrameLayout: Sendable {
     /// Section headers laid out in the body, by section id: revealing a section's first row
     /// reveals its header too, and a pinned header covers the top of its section.
     public var sectionHeaders: [String: SectionHeaderPlace]
-    /// The scroll the frame was asked for (before clamping), and the carousel offsets it was
-    /// drawn with: the targets' rows and columns are at them.
-    public var requestedScroll: Int?
-    public var carouselOffsets: [String: Int] = [:]
 
     public init(
         width: Int, height: Int, bodyRows: Range<Int>, scroll: Int, maxScroll: Int?, targets: [FocusTarget], hitMap: HitMap,
@@ -93,13 +89,6 @@ public struct FrameLayout: Sendable {
         self.hitMap = hitMap
         self.sheetRect = sheetRect
         self.sectionHeaders = sectionHeaders
-    }
-
-    /// The layout of `frame`, drawn `width` × `height` for `screen` (its scroll and offsets).
-    public init(frame: RenderedFrame, width: Int, height: Int, screen: PageScreenState) {
-        self.init(frame: frame, width: width, height: height)
-        requestedScroll = screen.scroll
-        carouselOffsets = screen.carouselOffsets
     }
 
     /// The layout of `frame`, drawn `width` × `height`.

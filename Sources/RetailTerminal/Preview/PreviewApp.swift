@@ -63,8 +63,8 @@ public final class PreviewApp {
         host.onEvent = { [weak self] event in self?.receive(event) }
         host.view = { [weak self] columns, rows in
             guard let self else { return TerminalView(frame: Frame(buffer: CellBuffer(width: columns, height: rows))) }
-            let drawn = self.view.draw(self.loop.state, width: columns, height: rows)
-            self.loop.send(.presented(drawn.layout))
+            let drawn = self.loop.drawing { self.view.draw(&$0, width: columns, height: rows) }
+            self.loop.send(.presented(needsAnotherFrame: drawn.needsAnotherFrame))
             return drawn.view
         }
     }
@@ -94,8 +94,8 @@ public final class PreviewApp {
 
     private func perform(_ effect: PreviewEffect) {
         switch effect {
-        case .fire(let action, let event, let widgetID, let sectionID):
-            dispatcher.dispatch(action, from: ActionOrigin(store: nil, widgetID: widgetID, sectionID: sectionID, event: event))
+        case .fire(let fired):
+            dispatcher.dispatch(fired.action, from: ActionOrigin(store: nil, widgetID: fired.widgetID, sectionID: fired.sectionID, event: fired.event.name))
         case .reload: watcher?.check(force: true)
         case .dismissSheet: dispatcher.sheets.dismiss()
         case .dismissToast: dispatcher.toasts.dismissCurrent()

@@ -9,39 +9,38 @@ import Foundation
 @MainActor
 public final class PreviewView {
     public let renderer: PageRenderer
+    /// What pages are drawn with; the screen adds its focus.
+    private let environment: RenderEnvironment
     private let timeFormatter: DateFormatter
 
     public init(environment: RenderEnvironment) {
+        self.environment = environment
         renderer = PageRenderer(environment: environment)
         renderer.lookahead = 40
         timeFormatter = DateFormatter()
         timeFormatter.dateFormat = "HH:mm:ss"
     }
 
-    /// The frame for `state` on a `width` × `height` screen, and what the page's part taught.
-    public func draw(_ state: PreviewState, width: Int, height: Int) -> (view: TerminalView, layout: FrameLayout) {
+    /// The frame for `state` on a `width` × `height` screen. The page is drawn through the
+    /// state's page screen, whose viewport the renderer clamps; `needsAnotherFrame` says the
+    /// frame moved focus or scroll.
+    public func draw(_ state: inout PreviewState, width: Int, height: Int) -> (view: TerminalView, needsAnotherFrame: Bool) {
         let layout = ShellLayout.split(width: width, height: height, withPanel: state.showsPanel)
-        let screen = state.viewport.applied(to: screenState(for: state))
-        let base = renderer.environment
-        renderer.environment = state.viewport.focusing(base)
-        let frame = renderer.render(screen, width: layout.page.width, height: layout.page.height)
-        renderer.environment = base
-        let pageLayout = FrameLayout(frame: frame, width: layout.page.width, height: layout.page.height, screen: screen)
+        let drawing = state.screen.draw(
+            content(for: state), with: renderer, environment: environment, width: layout.page.width, height: layout.page.height)
         let panel = state.showsPanel ? PanelView(title: "Diagnostics", lines: panelLines(state), edge: layout.panelEdge) : nil
         let help = state.showsHelp ? KeyHelpView(title: "vitrine preview: keys", entries: ShellKeyMap.previewHelp) : nil
         let buffer = ShellComposer.compose(
-            page: frame.buffer, layout: layout, panel: panel, status: status(state),
+            page: drawing.frame.buffer, layout: layout, panel: panel, status: status(state),
             hint: StyledText(" ? keys  q quit ", style: CellStyle(attributes: .dim)), help: help, width: width, height: height)
-        let previous = state.viewport.layout?.scroll
-        let hint = frame.frame(previousScroll: previous).scroll
-        return (TerminalView(frame: Frame(buffer: buffer, scroll: hint)), pageLayout)
+        return (TerminalView(frame: Frame(buffer: buffer, scroll: drawing.scrollHint)), drawing.needsAnotherFrame)
     }
 
-    private func screenState(for state: PreviewState) -> PageScreenState {
+    private func content(for state: PreviewState) -> PageScreenContent {
         guard let page = state.page else {
-            return PageScreenState(loadState: state.problem.map { .failed(message: $0) } ?? .loading, page: nil)
+            return PageScreenContent(loadState: state.problem.map { .failed(message: $0) } ?? .loading, page: nil)
         }
-        var screen = PageScreenState.showing(page.page)
+        var screen = PageScreenContent.showing(page.page)
         screen.sheets = state.presentedSheets
         screen.toast = state.toast
         screen.contentVersion = state.version

@@ -24,6 +24,20 @@ public enum ShellCommand: Sendable, Hashable {
     case quit
 }
 
+extension ShellCommand {
+    /// What the command asks of the page screen itself, or `nil` for the app's own commands
+    /// (search, the cart, refresh, help, the panel, quit).
+    public var pageInput: PageScreenInput? {
+        switch self {
+        case .browse(let move): .browse(move)
+        case .activate: .activate
+        case .addToCart: .fire(.addToCart)
+        case .back: .dismiss
+        case .search, .refresh, .cart, .help, .togglePanel, .quit: nil
+        }
+    }
+}
+
 /// The keys of a page screen. Arrows and vi keys move focus (h/j/k/l), PgUp/PgDn and space
 /// scroll, Home/End jump, Tab and Shift-Tab go through widgets in reading order.
 public enum ShellKeyMap {

@@ -75,11 +75,13 @@ public final class ShopperApp {
     /// Follows what the services show.
     public func follow() {
         let services = self.services
-        observers.append(Observing.follow({ services.destinations }) { [weak self] in self?.navigated($0) })
+        // Navigation and sheets change only by the effects this app runs: each effect answers
+        // with the navigator's stack and the dispatcher's sheets (`navigated`), the one path.
+        navigated()
+        // The cart, suggestions, pages and toasts change on their own (answers, timers): followed.
         observers.append(Observing.follow({ services.cartSummary }) { [weak self] in self?.loop.send(.cartChanged($0)) })
         observers.append(Observing.follow({ services.searchSummary }) { [weak self] in self?.loop.send(.suggestionsChanged($0)) })
         observers.append(Observing.follow({ services.dispatcher.toasts.current?.message }) { [weak self] in self?.loop.send(.toastChanged($0)) })
-        observers.append(Observing.follow({ services.dispatcher.sheets.entries.map(\.sheet) }) { [weak self] in self?.loop.send(.sheetsChanged($0)) })
         guard loop.state.isDebug else { return }
         observers.append(Observing.follow({ services.dispatcher.log }) { [weak self] in self?.logActions($0) })
         services.onTrackedEvent { [weak self] name, fields in
@@ -89,9 +91,12 @@ public final class ShopperApp {
         }
     }
 
-    private func navigated(_ destinations: [Destination]) {
+    /// The result of an effect that may have navigated or opened a sheet, as messages.
+    private func navigated() {
+        let destinations = services.destinations
         followPages(destinations)
         loop.send(.navigated(destinations))
+        loop.send(.sheetsChanged(services.dispatcher.sheets.entries.map(\.sheet)))
     }
 
     /// Page stores open exactly for the pages on the stack.
@@ -135,23 +140,30 @@ public final class ShopperApp {
 
     private func perform(_ effect: ShopperEffect) {
         switch effect {
-        case .perform(let action, let event, let widgetID, let sectionID, let pageID):
-            services.perform(action, widgetID: widgetID, sectionID: sectionID, event: event, on: services.pageStore(for: pageID))
-            // An action may have navigated (open_page, a deeplink): the next key must find the
-            // new screen, not wait for observation to catch up.
-            navigated(services.destinations)
-        case .loadNextPage(let id): services.pageStore(for: id).loadNextPage()
+        case .perform(let fired, let pageID):
+            services.perform(
+                fired.action, widgetID: fired.widgetID, sectionID: fired.sectionID, event: fired.event.name, on: services.pageStore(for: pageID))
+            // An action may navigate (open_page, a deeplink) or open a sheet: its result.
+            navigated()
+        case .loadNextPage(let id):
+            let store = services.pageStore(for: id)
+            let before = store.nextPageState
+            store.loadNextPage()
+            // The store's answer, at once: the next frame does not ask again.
+            if store.nextPageState != before { loop.send(.pageChanged(id, PageSnapshot(store: store))) }
         case .refresh(let id): services.pageStore(for: id).refresh()
         case .retry(let id): services.pageStore(for: id).retry()
         case .open(let destination):
             if !services.open(destination) { services.dispatcher.toasts.show("Too many screens are open: go back first") }
-            navigated(services.destinations)
+            navigated()
         case .back:
             services.back()
-            navigated(services.destinations)
+            navigated()
         case .removeFromCart(let product): services.removeFromCart(productID: product)
         case .search(let query): services.updateSearch(query: query)
-        case .dismissSheet: services.dispatcher.sheets.dismiss()
+        case .dismissSheet:
+            services.dispatcher.sheets.dismiss()
+            navigated()
         case .dismissToast: services.dispatcher.toasts.dismissCurrent()
         case .showToast(let message): services.dispatcher.toasts.show(message)
         case .quit: host?.stop()
@@ -162,8 +174,8 @@ public final class ShopperApp {
 
     /// Draws the state, tells the loop what the frame laid out, and reports what shows.
     public func draw(width: Int, height: Int) -> TerminalView {
-        let frame = view.draw(loop.state, width: width, height: height)
-        if let layout = frame.layout { loop.send(.presented(layout)) }
+        let frame = loop.drawing { view.draw(&$0, width: width, height: height) }
+        loop.send(.presented(needsAnotherFrame: frame.needsAnotherFrame))
         if let (page, rendered) = frame.visible {
             rendered.reportVisibility(to: services.impressions, page: page)
             if !hasShownContent {

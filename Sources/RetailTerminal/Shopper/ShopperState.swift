@@ -6,8 +6,9 @@ import RetailKit
 /// One screen on the shopper's stack, with what it keeps while screens above it come and go.
 public struct ShopperScreen: Sendable {
     public var destination: Destination
-    /// Scroll, carousels and focus of a page screen.
-    public var viewport = PageViewport()
+    /// A page destination's screen: its scroll, carousels and focus, kept while screens above
+    /// it come and go.
+    public var page = PageScreen()
 
     public init(destination: Destination) {
         self.destination = destination
@@ -16,7 +17,8 @@ public struct ShopperScreen: Sendable {
 
 /// Everything the shopper app draws from. Changed only by `ShopperUpdate.update`.
 public struct ShopperState: Sendable {
-    /// The screens open, home first; the navigator's stack, with each screen's own state.
+    /// The screens open, home first: the navigator's stack as its last answer said (every
+    /// effect that navigates answers `.navigated`), with each screen's own state.
     public var stack: [ShopperScreen] = [ShopperScreen(destination: .page("home"))]
     /// What each open page's store shows, by page id.
     public var pages: [ExactString: PageSnapshot] = [:]
@@ -38,8 +40,6 @@ public struct ShopperState: Sendable {
     public var debugLog: [DebugLine] = []
     /// The instant the page is drawn at (the hero's countdown).
     public var now: Date
-    /// Pages whose next page was asked for and has not yet shown as loading.
-    public var nextPageAsked: Set<ExactString> = []
     public var isQuitting = false
     /// Whether the last message changed what the screen shows.
     public var needsFrame = true
@@ -79,14 +79,16 @@ public struct ShopperState: Sendable {
 public enum ShopperMessage: Sendable {
     /// A key, the wheel, a click, a paste.
     case input(InputEvent)
-    /// A frame of the page screen drawn was presented with this layout.
-    case presented(FrameLayout)
+    /// A frame was drawn (through the shown page screen, which took its layout);
+    /// `needsAnotherFrame` when drawing it moved focus or scroll.
+    case presented(needsAnotherFrame: Bool)
     case pageChanged(String, PageSnapshot)
-    /// The navigator's stack, home first.
+    /// The navigator's stack, home first: the result of every effect that may navigate.
     case navigated([Destination])
     case cartChanged(CartSummary)
     case suggestionsChanged(SearchSummary)
     case toastChanged(String?)
+    /// The dispatcher's sheets: the result of every effect that may open or close one.
     case sheetsChanged([SheetModel])
     /// Something for the `--debug` log.
     case debug(DebugLine)
@@ -97,8 +99,8 @@ public enum ShopperMessage: Sendable {
 
 /// What the shopper app asks its runtime (the composition) to do.
 public enum ShopperEffect: Sendable, Equatable {
-    /// A widget's action, from the page `pageID`.
-    case perform(ActionData, event: String, widgetID: String?, sectionID: String?, pageID: String)
+    /// A widget's action, fired on the page `pageID`.
+    case perform(FiredAction, pageID: String)
     case loadNextPage(String)
     case refresh(String)
     /// Repeat what failed on the page (its load, or its next page).

@@ -11,12 +11,11 @@ public enum ShopperUpdate {
         switch message {
         case .input(let event):
             return input(event, in: &state)
-        case .presented(let layout):
-            return presented(layout, in: &state)
+        case .presented(let needsAnotherFrame):
+            state.needsFrame = needsAnotherFrame
+            return nextPageIfDue(in: state)
         case .pageChanged(let id, let snapshot):
-            let key = ExactString(id)
-            state.pages[key] = snapshot
-            if snapshot.nextPage != .idle || !snapshot.hasMorePages { state.nextPageAsked.remove(key) }
+            state.pages[ExactString(id)] = snapshot
         case .navigated(let destinations):
             return navigated(destinations, in: &state)
         case .cartChanged(let cart):
@@ -30,7 +29,7 @@ public enum ShopperUpdate {
         case .toastChanged(let toast):
             state.toast = toast
         case .sheetsChanged(let sheets):
-            if sheets.count != state.sheets.count, let index = state.shownPageIndex { state.stack[index].viewport.resetSheet() }
+            if sheets.count != state.sheets.count, let index = state.shownPageIndex { state.stack[index].page.viewport.resetSheet() }
             state.sheets = sheets
         case .debug(let line):
             state.debugLog.append(line)
@@ -46,15 +45,13 @@ public enum ShopperUpdate {
 
     // MARK: - Frames and navigation
 
-    private static func presented(_ layout: FrameLayout, in state: inout ShopperState) -> [ShopperEffect] {
-        guard let index = state.shownPageIndex, let id = state.stack[index].destination.pageID else { return [] }
-        state.needsFrame = state.stack[index].viewport.adopt(layout)
-        // The next page, as the user nears the end (once per page until it shows as loading).
-        let key = ExactString(id)
-        guard state.isPageOnTop, state.stack[index].viewport.isNearEnd, let snapshot = state.pages[key], snapshot.page != nil,
-            snapshot.hasMorePages, snapshot.nextPage == .idle, !state.nextPageAsked.contains(key)
+    /// The next page, as the shopper nears the end of the page on top: asked while the store is
+    /// idle, which its answer (`.pageChanged`, loading) ends, so it is asked once.
+    private static func nextPageIfDue(in state: ShopperState) -> [ShopperEffect] {
+        guard state.isPageOnTop, let index = state.shownPageIndex, let id = state.stack[index].destination.pageID,
+            state.stack[index].page.viewport.isNearEnd, let snapshot = state.pages[ExactString(id)], snapshot.page != nil,
+            snapshot.hasMorePages, snapshot.nextPage == .idle, !snapshot.isRefreshing
         else { return [] }
-        state.nextPageAsked.insert(key)
         return [.loadNextPage(id)]
     }
 
@@ -111,43 +108,21 @@ public enum ShopperUpdate {
 
     private static func pageInput(_ input: ShellInput, in state: inout ShopperState) -> [ShopperEffect] {
         guard let index = state.shownPageIndex, let pageID = state.stack[index].destination.pageID else { return [] }
-        switch input {
-        case .command(let command):
-            return pageCommand(command, index: index, pageID: pageID, in: &state)
-        case .wheel(let rows):
-            state.stack[index].viewport.apply(.scroll(rows))
-        case .click(let x, let y):
-            return click(x: x, y: y, index: index, pageID: pageID, in: &state)
-        case .text, .key:
-            state.needsFrame = false
+        if let pageInput = input.pageInput {
+            let intents = state.stack[index].page.update(pageInput, hasSheet: !state.sheets.isEmpty)
+            return intents.flatMap { intent(_: $0, pageID: pageID, in: &state) }
         }
-        return []
-    }
-
-    private static func pageCommand(_ command: ShellCommand, index: Int, pageID: String, in state: inout ShopperState) -> [ShopperEffect] {
+        guard case .command(let command) = input else {
+            state.needsFrame = false
+            return []
+        }
         switch command {
-        case .browse(let move):
-            state.stack[index].viewport.apply(move)
-        case .activate:
-            return activate(index: index, pageID: pageID, in: state)
-        case .addToCart:
-            let viewport = state.stack[index].viewport
-            guard let target = viewport.focusedTarget else { return [] }
-            guard let action = target.action(for: "add_to_cart") else {
-                return [.showToast("This can't be added to the cart")]
-            }
-            return [.perform(action, event: "add_to_cart", widgetID: target.widget?.id, sectionID: target.section?.id, pageID: pageID)]
         case .search:
             return [.open(.search(query: nil))]
         case .refresh:
             return [.refresh(pageID)]
         case .cart:
             return [.open(.cart)]
-        case .back:
-            if !state.sheets.isEmpty { return [.dismissSheet] }
-            if state.stack.count > 1 { return [.back] }
-            if state.toast != nil { return [.dismissToast] }
-            state.needsFrame = false
         case .help:
             state.showsHelp = true
         case .togglePanel:
@@ -155,39 +130,24 @@ public enum ShopperUpdate {
         case .quit:
             state.isQuitting = true
             return [.quit]
+        case .browse, .activate, .addToCart, .back:
+            break
         }
         return []
     }
 
-    private static func activate(index: Int, pageID: String, in state: ShopperState) -> [ShopperEffect] {
-        let viewport = state.stack[index].viewport
-        if let layout = viewport.layout, layout.sheetRect != nil {
-            guard let selected = viewport.sheetFocus, layout.sheetTargets.indices.contains(selected),
-                let action = layout.sheetTargets[selected].action
-            else { return [] }
-            return [.perform(action, event: "tap", widgetID: layout.sheetTargets[selected].target.widgetID, sectionID: nil, pageID: pageID)]
-        }
-        guard let target = viewport.focusedTarget else { return [] }
-        if target.id == .retry { return [.retry(pageID)] }
-        guard let (event, action) = target.primaryAction else { return [] }
-        return [.perform(action, event: event, widgetID: target.widget?.id, sectionID: target.section?.id, pageID: pageID)]
-    }
-
-    private static func click(x: Int, y: Int, index: Int, pageID: String, in state: inout ShopperState) -> [ShopperEffect] {
-        guard let region = state.stack[index].viewport.focus(at: x, y: y) else { return [] }
-        switch region.target {
-        case .sheetBackdrop: return [.dismissSheet]
-        case .toast: return [.dismissToast]
+    /// What the app does for what the page screen asks.
+    private static func intent(_ intent: PageIntent, pageID: String, in state: inout ShopperState) -> [ShopperEffect] {
+        switch intent {
+        case .fire(let fired): return [.perform(fired, pageID: pageID)]
         case .retry: return [.retry(pageID)]
-        case .widget(let id, let event):
-            let section = state.stack[index].viewport.layout?.target(.widget(id))?.section?.id
-            return region.action.map { [.perform($0, event: event, widgetID: id, sectionID: section, pageID: pageID)] } ?? []
-        case .control(let id, _):
-            let section = state.stack[index].viewport.layout?.target(.widget(id))?.section?.id
-            return region.action.map { [.perform($0, event: "tap", widgetID: id, sectionID: section, pageID: pageID)] } ?? []
-        case .navButton:
-            return region.action.map { [.perform($0, event: "tap", widgetID: nil, sectionID: nil, pageID: pageID)] } ?? []
-        case .stepper, .disclosure:
+        case .dismissSheet: return [.dismissSheet]
+        case .dismissToast: return [.dismissToast]
+        case .missingAction: return [.showToast("This can't be added to the cart")]
+        case .back:
+            if state.stack.count > 1 { return [.back] }
+            if state.toast != nil { return [.dismissToast] }
+            state.needsFrame = false
             return []
         }
     }

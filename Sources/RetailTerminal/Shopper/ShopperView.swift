@@ -7,8 +7,8 @@ import RetailKit
 /// One drawn frame of the shopper app and what the runtime needs from it.
 public struct ShopperFrame {
     public var view: TerminalView
-    /// The page screen drawn, and its layout (for `ShopperMessage.presented`).
-    public var layout: FrameLayout?
+    /// Drawing the page screen moved its focus or scroll: another frame is due.
+    public var needsAnotherFrame: Bool
     /// The page drawn and its frame, for the impression tracker; `nil` while something covers
     /// the whole page (search, the cart, the keys' help), when no widget counts as seen.
     public var visible: (page: PageModel, frame: RenderedFrame)?
@@ -33,31 +33,34 @@ public final class ShopperView {
         clockFormatter.dateFormat = "HH:mm:ss"
     }
 
-    public func draw(_ state: ShopperState, width: Int, height: Int) -> ShopperFrame {
+    /// Draws `state` `width` × `height`. The page is drawn through its screen in `state`, whose
+    /// viewport the renderer clamps and which takes the frame's layout.
+    public func draw(_ state: inout ShopperState, width: Int, height: Int) -> ShopperFrame {
         let split = ShellLayout.split(width: width, height: height, withPanel: state.isDebug && state.showsPanel, panelRows: 10)
         let area = split.page
-        var frame = ShopperFrame(view: TerminalView(frame: Frame(buffer: CellBuffer(width: width, height: height))), layout: nil, visible: nil, wantsTick: false)
+        var frame = ShopperFrame(
+            view: TerminalView(frame: Frame(buffer: CellBuffer(width: width, height: height))), needsAnotherFrame: false, visible: nil,
+            wantsTick: false)
         let surface = DrawSurface(width: area.width, height: area.height)
         let canvas = Canvas(surface: surface, rect: CellRect(x: 0, y: 0, width: area.width, height: area.height))
         var cursor: (x: Int, y: Int)?
         var scrollHint: ScrollHint?
         if let index = state.shownPageIndex, let id = state.stack[index].destination.pageID {
-            let screen = state.stack[index]
             let renderer = renderer(for: id, keeping: state)
-            // Focus shows only where the keys go: not on a page under search or the cart.
-            var environment = state.isPageOnTop ? screen.viewport.focusing(base) : base
+            var environment = base
             environment.evaluation = EvaluationContext(client: base.evaluation.client, now: state.now)
             environment.annotation = Self.annotation(cart: state.cart)
-            renderer.environment = environment
             let snapshot = state.pages[ExactString(id)] ?? PageSnapshot(loadState: .loading, page: nil)
-            let pageScreen = screen.viewport.applied(to: screenState(snapshot, state: state, onTop: state.isPageOnTop))
-            let rendered = renderer.render(pageScreen, width: area.width, height: area.height)
-            canvas.blit(rendered.buffer.cells, columns: rendered.buffer.width, x: 0, y: 0)
-            frame.layout = FrameLayout(frame: rendered, width: area.width, height: area.height, screen: pageScreen)
-            scrollHint = rendered.frame(previousScroll: screen.viewport.layout?.scroll).scroll
+            let content = content(snapshot, state: state, onTop: state.isPageOnTop)
+            // Focus shows only where the keys go: not on a page under search or the cart.
+            let drawing = state.stack[index].page.draw(
+                content, with: renderer, environment: environment, showsFocus: state.isPageOnTop, width: area.width, height: area.height)
+            canvas.blit(drawing.frame.buffer.cells, columns: drawing.frame.buffer.width, x: 0, y: 0)
+            frame.needsAnotherFrame = drawing.needsAnotherFrame
+            scrollHint = drawing.scrollHint
             if state.isPageOnTop, !state.showsHelp, let page = snapshot.page {
-                frame.visible = (page, rendered)
-                frame.wantsTick = Self.showsCountdown(rendered, now: state.now)
+                frame.visible = (page, drawing.frame)
+                frame.wantsTick = Self.showsCountdown(drawing.frame, now: state.now)
             }
         } else {
             canvas.fill(canvas.bounds, style: .plain)
@@ -97,8 +100,8 @@ public final class ShopperView {
         return renderer
     }
 
-    private func screenState(_ snapshot: PageSnapshot, state: ShopperState, onTop: Bool) -> PageScreenState {
-        PageScreenState(
+    private func content(_ snapshot: PageSnapshot, state: ShopperState, onTop: Bool) -> PageScreenContent {
+        PageScreenContent(
             loadState: snapshot.loadState, page: snapshot.page, nextPage: snapshot.nextPage, hasMorePages: snapshot.hasMorePages,
             sheets: onTop ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.badge(state.cart),
             contentVersion: snapshot.contentGeneration)

@@ -20,12 +20,22 @@ struct ShopperDriver {
 
     /// Sends `message`, then presents frames until one changes nothing.
     mutating func send(_ message: ShopperMessage) {
-        effects += ShopperUpdate.update(&state, message)
+        take(ShopperUpdate.update(&state, message))
         for _ in 0..<20 {
-            let frame = view.draw(state, width: width, height: height)
-            guard let layout = frame.layout else { return }
-            effects += ShopperUpdate.update(&state, .presented(layout))
+            let frame = view.draw(&state, width: width, height: height)
+            take(ShopperUpdate.update(&state, .presented(needsAnotherFrame: frame.needsAnotherFrame)))
             if !state.needsFrame { return }
+        }
+    }
+
+    /// Keeps `new` effects, answering as the app's runtime does where the answer is at once:
+    /// a next page asked for is loading.
+    private mutating func take(_ new: [ShopperEffect]) {
+        effects += new
+        for case .loadNextPage(let id) in new {
+            guard var snapshot = state.pages[ExactString(id)] else { continue }
+            snapshot.nextPage = .loading
+            take(ShopperUpdate.update(&state, .pageChanged(id, snapshot)))
         }
     }
 
@@ -38,10 +48,13 @@ struct ShopperDriver {
         return effects
     }
 
-    var lines: [String] { view.draw(state, width: width, height: height).view.frame.buffer.plainLines }
+    var lines: [String] {
+        var state = state
+        return view.draw(&state, width: width, height: height).view.frame.buffer.plainLines
+    }
 
     var focused: String? {
-        guard let index = state.shownPageIndex, case .widget(let id) = state.stack[index].viewport.focus else { return nil }
+        guard let index = state.shownPageIndex, case .widget(let id) = state.stack[index].page.viewport.focus else { return nil }
         return id.string
     }
 
@@ -72,16 +85,16 @@ struct ShopperDriver {
         app.send(.pageChanged("home", try ShopperDriver.home()))
         app.key(.text("j"), times: 25)
         #expect(app.focused == "row25")
-        let scroll = app.state.stack[0].viewport.scroll
+        let scroll = app.state.stack[0].page.viewport.scroll
         #expect(scroll > 0)
         app.key(.key(.enter))
-        #expect(app.takeEffects().contains(.perform(ActionData(type: "open_page", ["page_id": .string("campaign:c25")]), event: "tap", widgetID: "row25", sectionID: "rows", pageID: "home")))
+        #expect(app.takeEffects().contains(.perform(FiredAction(action: ActionData(type: "open_page", ["page_id": .string("campaign:c25")]), event: .tap, widgetID: "row25", sectionID: "rows"), pageID: "home")))
         app.send(.navigated([.page("home"), .page("campaign:c25")]))
         #expect(app.state.shownPageID == "campaign:c25")
         app.key(.key(.escape))
         #expect(app.takeEffects() == [.back])
         app.send(.navigated([.page("home")]))
-        #expect(app.state.stack[0].viewport.scroll == scroll, "the page below kept its scroll")
+        #expect(app.state.stack[0].page.viewport.scroll == scroll, "the page below kept its scroll")
         #expect(app.focused == "row25")
     }
 
@@ -108,7 +121,7 @@ struct ShopperDriver {
         #expect(app.focused?.hasPrefix("card.") == true)
         while app.focused != "card.p1" { app.key(.text("h")) }
         app.key(.text("a"))
-        #expect(app.takeEffects() == [.perform(ActionData(type: "add_to_cart", ["product_id": .string("p1")]), event: "add_to_cart", widgetID: "card.p1", sectionID: "deals", pageID: "home")])
+        #expect(app.takeEffects() == [.perform(FiredAction(action: ActionData(type: "add_to_cart", ["product_id": .string("p1")]), event: .addToCart, widgetID: "card.p1", sectionID: "deals"), pageID: "home")])
         app.key(.text("l"), times: 3)
         #expect(app.focused == "card.p4")
         app.key(.text("a"))
@@ -228,11 +241,11 @@ struct ShopperDriver {
         let y = try #require(app.lines.firstIndex { $0.hasPrefix("Row 3") })
         app.send(.input(.mouse(MouseEvent(action: .press, button: 0, x: 2, y: y))))
         #expect(app.focused == "row3")
-        #expect(app.takeEffects() == [.perform(ActionData(type: "open_page", ["page_id": .string("campaign:c3")]), event: "tap", widgetID: "row3", sectionID: "rows", pageID: "home")])
+        #expect(app.takeEffects() == [.perform(FiredAction(action: ActionData(type: "open_page", ["page_id": .string("campaign:c3")]), event: .tap, widgetID: "row3", sectionID: "rows"), pageID: "home")])
         app.send(.input(.mouse(MouseEvent(action: .wheelDown, button: 0, x: 2, y: y))))
-        #expect(app.state.stack[0].viewport.scroll == ShellInput.wheelRows)
+        #expect(app.state.stack[0].page.viewport.scroll == ShellInput.wheelRows)
         app.send(.input(.mouse(MouseEvent(action: .wheelUp, button: 0, x: 2, y: y))))
-        #expect(app.state.stack[0].viewport.scroll == 0)
+        #expect(app.state.stack[0].page.viewport.scroll == 0)
     }
 
     @Test func aResizeLaysThePageOutAgainAndKeepsTheFocus() throws {
@@ -244,7 +257,7 @@ struct ShopperDriver {
         app.height = 12
         app.send(.resized)
         #expect(app.focused == "row30")
-        let rect = try #require(app.state.stack[0].viewport.focusedTarget?.rect)
+        let rect = try #require(app.state.stack[0].page.viewport.focusedTarget?.rect)
         #expect(rect.maxY <= 11 && rect.maxX <= 40, "still in view at the new size: \(rect)")
         #expect(app.lines.allSatisfy { $0.count <= 40 })
     }
@@ -253,7 +266,7 @@ struct ShopperDriver {
         var app = ShopperDriver()
         app.send(.pageChanged("home", PageSnapshot(loadState: .failed(message: "offline"), page: nil)))
         #expect(app.lines.contains { $0.contains("Something went wrong") })
-        #expect(app.state.stack[0].viewport.focus == .retry)
+        #expect(app.state.stack[0].page.viewport.focus == .retry)
         app.key(.key(.enter))
         #expect(app.takeEffects() == [.retry("home")])
     }

@@ -1,9 +1,12 @@
 import FlowCore
 import FlowRuntime
 
-/// Everything one frame of a page screen shows: what the stores hold (load state, page, next
-/// page, sheets, toast) and what the screen itself keeps (scroll offsets, the host's nav slot).
-public struct PageScreenState: Sendable {
+/// What one frame of a page screen shows of the app's state: what the stores hold (load state,
+/// page, next page), the presented sheets and toast, and the host's nav slot.
+///
+/// Where the screen is scrolled, and what has focus, is not here: it lives in the screen's
+/// `PageViewport` alone, which the renderer takes `inout` (`PageRenderer.render`).
+public struct PageScreenContent: Sendable {
     public var loadState: PageLoadState
     public var page: PageModel?
     public var nextPage: NextPageState
@@ -12,12 +15,6 @@ public struct PageScreenState: Sendable {
     public var sheets: [SheetModel]
     /// The toast on screen.
     public var toast: String?
-    /// Rows the body is scrolled down.
-    public var scroll: Int
-    /// Columns each carousel is scrolled, by section id.
-    public var carouselOffsets: [String: Int]
-    /// Rows the top sheet's body is scrolled down.
-    public var sheetScroll: Int
     /// What the host puts at the nav bar's trailing end (a cart badge).
     public var navAccessory: StyledText?
     /// Changes whenever the page's content or its widgets' state changes, so the layout is
@@ -26,25 +23,20 @@ public struct PageScreenState: Sendable {
 
     public init(
         loadState: PageLoadState, page: PageModel?, nextPage: NextPageState = .idle, hasMorePages: Bool = false,
-        sheets: [SheetModel] = [], toast: String? = nil, scroll: Int = 0, carouselOffsets: [String: Int] = [:],
-        sheetScroll: Int = 0, navAccessory: StyledText? = nil, contentVersion: Int = 0
-    ) {
+        sheets: [SheetModel] = [], toast: String? = nil, navAccessory: StyledText? = nil, contentVersion: Int = 0) {
         self.loadState = loadState
         self.page = page
         self.nextPage = nextPage
         self.hasMorePages = hasMorePages
         self.sheets = sheets
         self.toast = toast
-        self.scroll = scroll
-        self.carouselOffsets = carouselOffsets
-        self.sheetScroll = sheetScroll
         self.navAccessory = navAccessory
         self.contentVersion = contentVersion
     }
 
     /// A loaded page with nothing else on screen.
-    public static func showing(_ page: PageModel, scroll: Int = 0) -> PageScreenState {
-        PageScreenState(loadState: .loaded, page: page, hasMorePages: page.pagination?.hasMore ?? false, scroll: scroll)
+    public static func showing(_ page: PageModel) -> PageScreenContent {
+        PageScreenContent(loadState: .loaded, page: page, hasMorePages: page.pagination?.hasMore ?? false)
     }
 
     /// The row at the end of the list: loading while more pages exist (the app asks for the
