@@ -76,13 +76,13 @@ final class CartJournal: Sendable {
     private static func operation(_ value: JSONValue) -> CartOperation? {
         guard let id = value["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
             let key = value["key"]?.stringValue, (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
-            let productID = value["product_id"]?.stringValue, (1...256).contains(productID.utf8.count),
+            let productID = value["product_id"]?.stringValue, RetailLimits.productIDBytes.contains(productID.utf8.count),
             let created = value["created_at"]?.doubleValue, created.isFinite
         else { return nil }
         let change: CartChange
         switch value["kind"]?.stringValue {
         case "add"?:
-            guard let quantity = value["quantity"]?.intValue, (1...99).contains(quantity) else { return nil }
+            guard let quantity = value["quantity"]?.intValue, RetailLimits.lineQuantity.contains(quantity) else { return nil }
             change = .add(productID: productID, quantity: quantity)
         case "remove"?:
             change = .remove(productID: productID)

@@ -10,7 +10,7 @@ public enum CartChange: Sendable, Hashable {
     /// Whether `productID` can be sent: 1 to 256 UTF-8 bytes, no control character (it goes
     /// percent-encoded into the path of a removal).
     public static func isValidProductID(_ productID: String) -> Bool {
-        (1...256).contains(productID.utf8.count)
+        RetailLimits.productIDBytes.contains(productID.utf8.count)
             && productID.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
     }
 

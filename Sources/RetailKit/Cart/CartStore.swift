@@ -101,7 +101,7 @@ public final class CartStore {
 
     /// Adds `quantity` (1–99) of `productID`, optimistically.
     public func add(productID: String, quantity: Int = 1) {
-        guard (1...99).contains(quantity) else {
+        guard RetailLimits.lineQuantity.contains(quantity) else {
             tell(Notice(productID: productID, message: "A quantity must be from 1 to 99."))
             return
         }

@@ -126,9 +126,14 @@ public final class AppComposition {
         return store
     }
 
+    /// The store of `pageID`, made on first use (`pageStore(for:)` by its raw id).
+    public func pageStore(for pageID: PageID) -> PageStore {
+        pageStore(for: pageID.rawValue)
+    }
+
     /// The store of the current screen when it is a page.
     public var currentPageStore: PageStore? {
-        navigator.current.pageID.map(pageStore(for:))
+        navigator.current.pageID.map { pageStore(for: $0) }
     }
 
     /// Page stores open now (home and those on the navigation stack).
@@ -171,7 +176,7 @@ public final class AppComposition {
     }
 
     private func releaseStore(for destination: Destination) {
-        guard let pageID = destination.pageID, !pageID.utf8.elementsEqual("home".utf8) else { return }
-        stores[ExactString(pageID)] = nil
+        guard let pageID = destination.pageID, pageID != .home else { return }
+        stores[ExactString(pageID.rawValue)] = nil
     }
 }

@@ -35,7 +35,7 @@ public enum HostActions {
         })
         dispatcher.register(ClosureActionHandler(name: "host open_page", types: [OpenPageAction.type]) { action, context in
             do throws(DecodingFailure) {
-                open(.page(try action.decode(OpenPageAction.self).pageID), on: navigator, context: context)
+                open(.page(PageID(try action.decode(OpenPageAction.self).pageID)), on: navigator, context: context)
             } catch {
                 context.refuse(error.message)
             }

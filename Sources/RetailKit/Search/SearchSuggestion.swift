@@ -33,13 +33,10 @@ public struct SearchSuggestion: Sendable, Hashable {
 }
 
 extension HomeAPIClient {
-    /// The longest query sent, in UTF-8 bytes (the backend's own limit).
-    public static let maximumQueryBytes = 200
-
     /// `GET /v1/search/suggestions?q=&locale=&userSegment=`. Cancelling the calling task
     /// cancels the request itself. Suggestions without text or target are skipped.
     public func suggestions(for query: String) async throws -> [SearchSuggestion] {
-        let clipped = query.clipped(toUTF8Bytes: Self.maximumQueryBytes)
+        let clipped = query.clipped(toUTF8Bytes: RetailLimits.queryBytes)
         let endpoint = try Self.endpoint(
             "/v1/search/suggestions", query: [("q", clipped), ("locale", profile.locale), ("userSegment", profile.segment)])
         let reply = try await sendExpectingSuccess(endpoint)

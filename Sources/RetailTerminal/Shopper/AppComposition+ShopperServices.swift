@@ -30,20 +30,20 @@ extension AppComposition: ShopperServices {
             lines: lines.map { line in
                 CartSummary.Line(
                     productID: line.productID, title: line.title ?? line.productID, quantity: line.quantity,
-                    price: line.unitPrice.map(PriceText.string), isPending: pending.contains(ExactString(line.productID)))
+                    unitPrice: line.unitPrice, isPending: pending.contains(ExactString(line.productID)))
             },
-            badgeCount: cart.badgeCount, pendingProducts: pending, subtotal: Self.subtotal(of: lines) ?? cart.canonical?.subtotal.map(PriceText.string),
+            badgeCount: cart.badgeCount, pendingProducts: pending, subtotal: Self.subtotal(of: lines) ?? cart.canonical?.subtotal,
             isKnown: cart.canonical != nil)
     }
 
     /// The subtotal of the lines as shown (pending changes included) when every line has a
     /// price in one currency.
-    static func subtotal(of lines: [CartSnapshot.Line]) -> String? {
+    static func subtotal(of lines: [CartSnapshot.Line]) -> Price? {
         guard !lines.isEmpty, let currency = lines.first?.unitPrice?.currency,
             lines.allSatisfy({ $0.unitPrice?.currency.utf8.elementsEqual(currency.utf8) == true })
         else { return nil }
         let total = lines.reduce(0.0) { $0 + Double($1.quantity) * ($1.unitPrice?.amount ?? 0) }
-        return PriceText.string(Price(amount: total, currency: currency))
+        return Price(amount: total, currency: currency)
     }
 
     public func removeFromCart(productID: String) {
@@ -58,7 +58,7 @@ extension AppComposition: ShopperServices {
         case .failed(let message): .failed(message)
         }
         return SearchSummary(
-            suggestions: search.suggestions.map { SearchSummary.Suggestion(text: $0.text, kind: $0.kind.name, target: $0.target) },
+            suggestions: search.suggestions.map { SearchSummary.Suggestion(text: $0.text, kind: $0.kind, target: $0.target) },
             answeredQuery: search.answeredQuery, status: status)
     }
 
@@ -71,19 +71,6 @@ extension AppComposition: ShopperServices {
         analytics.onTracked = { name, fields in
             earlier?(name, fields)
             handler(name, fields)
-        }
-    }
-}
-
-extension SearchSuggestion.Kind {
-    /// The kind as the server names it.
-    var name: String {
-        switch self {
-        case .product: "product"
-        case .category: "category"
-        case .campaign: "campaign"
-        case .query: "query"
-        case .other(let text): text
         }
     }
 }

@@ -38,7 +38,7 @@ struct CartSheetView {
         }
         let footerY = rect.maxY - 2
         if let subtotal = cart.subtotal, !cart.lines.isEmpty {
-            let text = "Subtotal \(subtotal)"
+            let text = "Subtotal \(PriceText.string(subtotal))"
             canvas.put(text, x: rect.maxX - 2 - DisplayWidth.of(text), y: footerY, style: CellStyle(attributes: .bold))
         }
         let hint = cart.lines.isEmpty ? "Esc close" : "↑↓ choose · Enter or x remove · Esc close"
@@ -62,7 +62,7 @@ struct CartSheetView {
     private func draw(_ line: CartSummary.Line, selected: Bool, x: Int, y: Int, width: Int, in canvas: Canvas) {
         let mark = line.isPending ? "… " : "  "
         let quantity = "×\(line.quantity)"
-        let price = line.price ?? ""
+        let price = line.unitPrice.map(PriceText.string) ?? ""
         let action = "[ Remove ]"
         let tail = "\(quantity)  \(price.isEmpty ? "" : price + "  ")\(action)"
         let titleRoom = max(0, width - DisplayWidth.of(mark) - DisplayWidth.of(tail) - 1)

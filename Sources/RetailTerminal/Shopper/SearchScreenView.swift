@@ -34,7 +34,13 @@ struct SearchScreenView {
             y += 2
         }
         for (index, suggestion) in search.suggestions.enumerated() where y < canvas.height {
-            let kind = suggestion.kind
+            let kind: String = switch suggestion.kind {
+            case .product: "product"
+            case .category: "category"
+            case .campaign: "campaign"
+            case .query: "query"
+            case .other(let name): TextCut.fit(name, to: 12)
+            }
             let textRoom = max(0, canvas.width - 4 - DisplayWidth.of(kind) - 2)
             let text = TextCut.fit(suggestion.text, to: textRoom)
             let padding = String(repeating: " ", count: max(0, textRoom - DisplayWidth.of(text)) + 2)

@@ -18,7 +18,7 @@ public final class ShopperApp {
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private var observers: [Observing] = []
-    private var pageObservers: [ExactString: Observing] = [:]
+    private var pageObservers: [PageID: Observing] = [:]
     private var tick: Task<Void, Never>?
     /// The outcome last logged of each action in the dispatcher's log, by its id.
     private var loggedOutcomes: [Int: ActionLogEntry.Outcome] = [:]
@@ -101,13 +101,13 @@ public final class ShopperApp {
 
     /// Page stores open exactly for the pages on the stack.
     private func followPages(_ destinations: [Destination]) {
-        let ids = Set(destinations.compactMap { $0.pageID.map { ExactString($0) } })
+        let ids = Set(destinations.compactMap(\.pageID))
         for (id, observer) in pageObservers where !ids.contains(id) {
             observer.cancel()
             pageObservers[id] = nil
         }
         for id in ids where pageObservers[id] == nil {
-            let store = services.pageStore(for: id.string)
+            let store = services.pageStore(for: id)
             var shownGeneration = -1
             var shownFailure: String?
             pageObservers[id] = Observing.follow({ PageSnapshot(store: store) }) { [weak self] snapshot in
@@ -115,15 +115,15 @@ public final class ShopperApp {
                 if self.loop.state.isDebug, snapshot.contentGeneration != shownGeneration, let page = snapshot.page {
                     shownGeneration = snapshot.contentGeneration
                     let origin = snapshot.isCached ? "saved copy" : "fresh"
-                    self.loop.send(.debug(DebugLine(.page, "\(id.string): \(origin), \(page.sections.count) sections, request \(page.requestID)", at: self.now())))
+                    self.loop.send(.debug(DebugLine(.page, "\(id): \(origin), \(page.sections.count) sections, request \(page.requestID)", at: self.now())))
                 }
                 if self.loop.state.isDebug, snapshot.failure != shownFailure {
                     shownFailure = snapshot.failure
                     if let failure = snapshot.failure {
-                        self.loop.send(.debug(DebugLine(.problem, "\(id.string): \(failure)", at: self.now())))
+                        self.loop.send(.debug(DebugLine(.problem, "\(id): \(failure)", at: self.now())))
                     }
                 }
-                self.loop.send(.pageChanged(id.string, snapshot))
+                self.loop.send(.pageChanged(id, snapshot))
             }
         }
     }

@@ -13,7 +13,7 @@ import RetailKit
 @MainActor
 public protocol ShopperServices: AnyObject {
     /// The store of `pageID`, made (and loading) on first use.
-    func pageStore(for pageID: String) -> PageStore
+    func pageStore(for pageID: PageID) -> PageStore
     /// Fires a widget's action from the page of `store`.
     @discardableResult
     func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool

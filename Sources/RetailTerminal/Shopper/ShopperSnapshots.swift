@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import RetailKit
 
 /// What a page store shows, copied into the loop's state when it changes.
 public struct PageSnapshot: Sendable {
@@ -55,16 +56,15 @@ public struct CartSummary: Sendable, Hashable {
         public var productID: String
         public var title: String
         public var quantity: Int
-        /// The unit price, formatted.
-        public var price: String?
+        public var unitPrice: Price?
         /// The server has not confirmed this line's last change yet.
         public var isPending: Bool
 
-        public init(productID: String, title: String, quantity: Int, price: String? = nil, isPending: Bool = false) {
+        public init(productID: String, title: String, quantity: Int, unitPrice: Price? = nil, isPending: Bool = false) {
             self.productID = productID
             self.title = title
             self.quantity = quantity
-            self.price = price
+            self.unitPrice = unitPrice
             self.isPending = isPending
         }
     }
@@ -73,11 +73,11 @@ public struct CartSummary: Sendable, Hashable {
     public var badgeCount: Int
     /// Products with an operation in flight (a card shows a pending mark).
     public var pendingProducts: Set<ExactString>
-    public var subtotal: String?
+    public var subtotal: Price?
     /// Whether the server's cart has been read at all.
     public var isKnown: Bool
 
-    public init(lines: [Line] = [], badgeCount: Int = 0, pendingProducts: Set<ExactString> = [], subtotal: String? = nil, isKnown: Bool = false) {
+    public init(lines: [Line] = [], badgeCount: Int = 0, pendingProducts: Set<ExactString> = [], subtotal: Price? = nil, isKnown: Bool = false) {
         self.lines = lines
         self.badgeCount = badgeCount
         self.pendingProducts = pendingProducts
@@ -96,12 +96,11 @@ public struct SearchSummary: Sendable, Hashable {
     /// One suggestion: its text, what it names, where it leads.
     public struct Suggestion: Sendable, Hashable {
         public var text: String
-        /// `product`, `category`, `campaign`, `query`, or what the server said.
-        public var kind: String
+        public var kind: SearchSuggestion.Kind
         /// A page id, or for `query` the query to search for.
         public var target: String
 
-        public init(text: String, kind: String, target: String) {
+        public init(text: String, kind: SearchSuggestion.Kind, target: String) {
             self.text = text
             self.kind = kind
             self.target = target

@@ -21,7 +21,7 @@ public struct ShopperState: Sendable {
     /// effect that navigates answers `.navigated`), with each screen's own state.
     public var stack: [ShopperScreen] = [ShopperScreen(destination: .page("home"))]
     /// What each open page's store shows, by page id.
-    public var pages: [ExactString: PageSnapshot] = [:]
+    public var pages: [PageID: PageSnapshot] = [:]
     public var cart = CartSummary()
     /// The cart sheet's selected line.
     public var cartSelection = 0
@@ -62,13 +62,13 @@ public struct ShopperState: Sendable {
     }
 
     /// The page id of the page screen drawn.
-    public var shownPageID: String? {
+    public var shownPageID: PageID? {
         shownPageIndex.flatMap { stack[$0].destination.pageID }
     }
 
     /// What the store of the page drawn shows.
     public var shownPage: PageSnapshot? {
-        shownPageID.flatMap { pages[ExactString($0)] }
+        shownPageID.flatMap { pages[$0] }
     }
 
     /// Whether the page drawn is on top (no search, no cart over it).
@@ -82,7 +82,7 @@ public enum ShopperMessage: Sendable {
     /// A frame was drawn (through the shown page screen, which took its layout);
     /// `needsAnotherFrame` when drawing it moved focus or scroll.
     case presented(needsAnotherFrame: Bool)
-    case pageChanged(String, PageSnapshot)
+    case pageChanged(PageID, PageSnapshot)
     /// The navigator's stack, home first: the result of every effect that may navigate.
     case navigated([Destination])
     case cartChanged(CartSummary)
@@ -100,11 +100,11 @@ public enum ShopperMessage: Sendable {
 /// What the shopper app asks its runtime (the composition) to do.
 public enum ShopperEffect: Sendable, Equatable {
     /// A widget's action, fired on the page `pageID`.
-    case perform(FiredAction, pageID: String)
-    case loadNextPage(String)
-    case refresh(String)
+    case perform(FiredAction, pageID: PageID)
+    case loadNextPage(PageID)
+    case refresh(PageID)
     /// Repeat what failed on the page (its load, or its next page).
-    case retry(String)
+    case retry(PageID)
     case open(Destination)
     case back
     case removeFromCart(String)

@@ -15,7 +15,7 @@ public enum ShopperUpdate {
             state.needsFrame = needsAnotherFrame
             return nextPageIfDue(in: state)
         case .pageChanged(let id, let snapshot):
-            state.pages[ExactString(id)] = snapshot
+            state.pages[id] = snapshot
         case .navigated(let destinations):
             return navigated(destinations, in: &state)
         case .cartChanged(let cart):
@@ -49,7 +49,7 @@ public enum ShopperUpdate {
     /// idle, which its answer (`.pageChanged`, loading) ends, so it is asked once.
     private static func nextPageIfDue(in state: ShopperState) -> [ShopperEffect] {
         guard state.isPageOnTop, let index = state.shownPageIndex, let id = state.stack[index].destination.pageID,
-            state.stack[index].page.viewport.isNearEnd, let snapshot = state.pages[ExactString(id)], snapshot.page != nil,
+            state.stack[index].page.viewport.isNearEnd, let snapshot = state.pages[id], snapshot.page != nil,
             snapshot.hasMorePages, snapshot.nextPage == .idle, !snapshot.isRefreshing
         else { return [] }
         return [.loadNextPage(id)]
@@ -137,7 +137,7 @@ public enum ShopperUpdate {
     }
 
     /// What the app does for what the page screen asks.
-    private static func intent(_ intent: PageIntent, pageID: String, in state: inout ShopperState) -> [ShopperEffect] {
+    private static func intent(_ intent: PageIntent, pageID: PageID, in state: inout ShopperState) -> [ShopperEffect] {
         switch intent {
         case .fire(let fired): return [.perform(fired, pageID: pageID)]
         case .retry: return [.retry(pageID)]
@@ -153,9 +153,6 @@ public enum ShopperUpdate {
     }
 
     // MARK: - Search
-
-    /// The longest query typed, in UTF-8 bytes (what the backend takes).
-    public static let maximumQueryBytes = 200
 
     private static func searchInput(_ event: InputEvent, in state: inout ShopperState) -> [ShopperEffect] {
         let count = state.search.suggestions.count
@@ -178,7 +175,7 @@ public enum ShopperUpdate {
             let typed = SafeText.cleaned(text, keepingNewlines: false)
             guard !typed.isEmpty else { return [] }
             var query = state.query + typed
-            while query.utf8.count > maximumQueryBytes { query.removeLast() }
+            while query.utf8.count > RetailLimits.queryBytes { query.removeLast() }
             state.query = query
             state.searchSelection = nil
             return [.search(query)]
@@ -189,12 +186,12 @@ public enum ShopperUpdate {
     }
 
     private static func choose(_ suggestion: SearchSummary.Suggestion, in state: inout ShopperState) -> [ShopperEffect] {
-        if suggestion.kind.utf8.elementsEqual("query".utf8) {
+        if suggestion.kind == .query {
             state.query = suggestion.target
             state.searchSelection = nil
             return [.search(suggestion.target)]
         }
-        return [.open(.page(suggestion.target))]
+        return [.open(.page(PageID(suggestion.target)))]
     }
 
     // MARK: - Cart

@@ -24,7 +24,7 @@ public struct ShopperFrame {
 public final class ShopperView {
     private let base: RenderEnvironment
     /// One renderer per open page: each keeps its page's layout between frames.
-    private var renderers: [ExactString: PageRenderer] = [:]
+    private var renderers: [PageID: PageRenderer] = [:]
     private let clockFormatter: DateFormatter
 
     public init(environment: RenderEnvironment) {
@@ -50,7 +50,7 @@ public final class ShopperView {
             var environment = base
             environment.evaluation = EvaluationContext(client: base.evaluation.client, now: state.now)
             environment.annotation = Self.annotation(cart: state.cart)
-            let snapshot = state.pages[ExactString(id)] ?? PageSnapshot(loadState: .loading, page: nil)
+            let snapshot = state.pages[id] ?? PageSnapshot(loadState: .loading, page: nil)
             let content = content(snapshot, state: state, onTop: state.isPageOnTop)
             // Focus shows only where the keys go: not on a page under search or the cart.
             let drawing = state.stack[index].page.draw(
@@ -87,11 +87,11 @@ public final class ShopperView {
         return frame
     }
 
-    private func renderer(for id: String, keeping state: ShopperState) -> PageRenderer {
-        let key = ExactString(id)
+    private func renderer(for id: PageID, keeping state: ShopperState) -> PageRenderer {
+        let key = id
         if let renderer = renderers[key] { return renderer }
         // Pages that left the stack take their layouts with them.
-        let open = Set(state.stack.compactMap { $0.destination.pageID.map { ExactString($0) } })
+        let open = Set(state.stack.compactMap(\.destination.pageID))
         renderers = renderers.filter { open.contains($0.key) }
         let renderer = PageRenderer(environment: base)
         // A screen of look-ahead: focus finds the next widget below without a blind scroll.
@@ -139,11 +139,16 @@ public final class ShopperView {
     /// The page's name in the status line: "Home" for home (whose nav title is the shop's
     /// name, which the badge already says), else the nav title, and until the page has one
     /// the kind its id names ("Campaign" for `campaign:…`), never the raw id.
-    static func statusTitle(pageID: String, navTitle: String?) -> String {
-        if pageID.utf8.elementsEqual("home".utf8) { return "Home" }
+    static func statusTitle(pageID: PageID, navTitle: String?) -> String {
+        if pageID.kind == .home { return "Home" }
         if let navTitle, !navTitle.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return navTitle }
-        let kinds = [("campaign:", "Campaign"), ("category:", "Category"), ("product:", "Product")]
-        return kinds.first { pageID.utf8.starts(with: $0.0.utf8) }?.1 ?? "Page"
+        switch pageID.kind {
+        case .campaign: return "Campaign"
+        case .category: return "Category"
+        case .product: return "Product"
+        case .search: return "Search"
+        case .home, .other: return "Page"
+        }
     }
 
     private func status(_ state: ShopperState) -> StyledText {
@@ -153,7 +158,7 @@ public final class ShopperView {
         case .cart: runs.append(.init(" cart"))
         case .link: break
         case .page(let id):
-            let snapshot = state.pages[ExactString(id)]
+            let snapshot = state.pages[id]
             let title = Self.statusTitle(pageID: id, navTitle: snapshot?.page?.nav?.title?.text)
             runs.append(.init(" \(TextCut.fit(title, to: 40))"))
             if state.stack.count > 1 { runs.append(.init("  ← Esc back", style: CellStyle(attributes: .dim))) }

@@ -44,7 +44,7 @@ import TestSupport
         app.onFirstContent = { firsts += 1 }
         await app.run()
         #expect(services.started)
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         #expect(screen().contains { $0.contains("Welcome") })
         _ = screen()
         #expect(firsts == 1)
@@ -62,12 +62,12 @@ import TestSupport
 
     @Test func enterOpensTheFocusedWidgetsPageAndBackReturns() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         _ = screen()
         app.loop.send(.input(.key(.enter)))
         #expect(services.performed.first?.type == "open_page")
         #expect(services.performed.first?.widgetID == "welcome")
-        await waitFor { $0.pages[ExactString("campaign:c1")]?.loadState == .loaded && $0.shownPageID == "campaign:c1" }
+        await waitFor { $0.pages["campaign:c1"]?.loadState == .loaded && $0.shownPageID == "campaign:c1" }
         #expect(screen().contains { $0.contains("All the boots") })
         app.loop.send(.input(.key(.escape)))
         await waitFor { $0.shownPageID == "home" }
@@ -77,7 +77,7 @@ import TestSupport
 
     @Test func aPresentedFrameFeedsImpressionsOnTheInjectedClock() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         _ = screen()
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(499))
@@ -98,7 +98,7 @@ import TestSupport
 
     @Test func theCartSheetsRemovalAndTheSearchFieldReachTheServices() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         services.cartSummary = CartSummary(lines: [.init(productID: "p-1", title: "Scarf", quantity: 1)], badgeCount: 1, isKnown: true)
         await waitFor { $0.cart.badgeCount == 1 }
         app.loop.send(.input(.text("c")))
@@ -116,7 +116,7 @@ import TestSupport
 
     @Test func theDebugPanelLogsAFailedRefresh() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         services.loader.isOffline.isOn.withLock { $0 = true }
         app.loop.send(.input(.text("r")))
         await waitFor { $0.debugLog.contains { $0.kind == .problem && $0.text == "home: refresh failed: the page could not be loaded: offline" } }
@@ -126,7 +126,7 @@ import TestSupport
 
     @Test func theDebugPanelLogsActionsAndTrackedEvents() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         services.track("impression", JSONObject([(key: "item_id", value: .string("welcome")), (key: "position", value: .number(0))]))
         await waitFor { $0.debugLog.contains { $0.text == "impression item_id=welcome position=0" } }
         services.dispatcher.dispatch(ActionData(type: "toast", ["message": .string("Hi")]), from: ActionOrigin(store: nil))

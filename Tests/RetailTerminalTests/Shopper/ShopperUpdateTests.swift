@@ -33,7 +33,7 @@ struct ShopperDriver {
     private mutating func take(_ new: [ShopperEffect]) {
         effects += new
         for case .loadNextPage(let id) in new {
-            guard var snapshot = state.pages[ExactString(id)] else { continue }
+            guard var snapshot = state.pages[id] else { continue }
             snapshot.nextPage = .loading
             take(ShopperUpdate.update(&state, .pageChanged(id, snapshot)))
         }
@@ -155,8 +155,8 @@ struct ShopperDriver {
         #expect(app.takeEffects() == [.search("c"), .search("co")])
         #expect(app.state.query == "co", "letters that are keys elsewhere are typed here")
         app.send(.suggestionsChanged(SearchSummary(suggestions: [
-            .init(text: "Coats", kind: "category", target: "category:coats"),
-            .init(text: "cotton", kind: "query", target: "cotton"),
+            .init(text: "Coats", kind: .category, target: "category:coats"),
+            .init(text: "cotton", kind: .query, target: "cotton"),
         ], answeredQuery: "co", status: .loaded)))
         #expect(app.lines.contains { $0.contains("Coats") && $0.contains("category") })
         app.key(.key(.down), times: 2)
@@ -175,9 +175,9 @@ struct ShopperDriver {
         var app = ShopperDriver()
         app.send(.pageChanged("home", try ShopperDriver.home()))
         app.send(.cartChanged(CartSummary(lines: [
-            .init(productID: "p1", title: "Wool coat", quantity: 2, price: "$20.00"),
-            .init(productID: "p2", title: "Scarf", quantity: 1, price: "$9.00"),
-        ], badgeCount: 3, subtotal: "$49.00", isKnown: true)))
+            .init(productID: "p1", title: "Wool coat", quantity: 2, unitPrice: Price(amount: 20, currency: "USD")),
+            .init(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD")),
+        ], badgeCount: 3, subtotal: Price(amount: 49, currency: "USD"), isKnown: true)))
         app.key(.text("c"))
         #expect(app.takeEffects() == [.open(.cart)])
         app.send(.navigated([.page("home"), .cart]))

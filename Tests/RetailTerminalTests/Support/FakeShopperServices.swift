@@ -65,17 +65,17 @@ final class FakeShopperServices: ShopperServices {
         impressions = ImpressionTracker(clock: clock) { log.events.append($0) }
     }
 
-    func pageStore(for pageID: String) -> PageStore {
-        if let store = stores[pageID] { return store }
-        let store = PageStore(pageID: pageID, loader: loader, decoder: decoder)
-        stores[pageID] = store
+    func pageStore(for pageID: PageID) -> PageStore {
+        if let store = stores[pageID.rawValue] { return store }
+        let store = PageStore(pageID: pageID.rawValue, loader: loader, decoder: decoder)
+        stores[pageID.rawValue] = store
         store.loadInitial()
         return store
     }
 
     func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool {
         performed.append((action.type, widgetID, event))
-        if let page = action["page_id"]?.stringValue { destinations.append(.page(page)) }
+        if let page = action["page_id"]?.stringValue { destinations.append(.page(PageID(page))) }
         return true
     }
 
