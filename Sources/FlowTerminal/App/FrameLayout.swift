@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 
 /// Where focus can rest: a page widget (by id, compared by code points), or the retry button
 /// of a failed load.
@@ -33,6 +34,12 @@ public struct FocusTarget: Sendable {
         if let tap = shown?.actions[WidgetEvent.tap] { return (.tap, tap) }
         if let control = controlActions.first { return (.tap, control) }
         return nil
+    }
+
+    /// Its band in reading order: 0 the sticky header, 1 the body, 2 the sticky footer.
+    func band(bodyTop: Int) -> Int {
+        if scrolls { return 1 }
+        return rect.y < bodyTop ? 0 : 2
     }
 
     /// The action the widget declares for `event` (`add_to_cart`).
@@ -133,19 +140,10 @@ public struct FrameLayout: Sendable {
             sectionHeaders: headers)
     }
 
-    /// Sticky header widgets first, then the body's by row and column, then the sticky footer's.
+    /// Sticky header widgets first, then the body's by row and column, then the sticky
+    /// footer's: `FocusOrder`, the one reading order.
     static func readingOrder(_ targets: [FocusTarget], bodyTop: Int) -> [FocusTarget] {
-        func rank(_ target: FocusTarget) -> Int {
-            if target.scrolls { return 1 }
-            return target.rect.y < bodyTop ? 0 : 2
-        }
-        return targets.enumerated().sorted { lhs, rhs in
-            let a = lhs.element, b = rhs.element
-            if rank(a) != rank(b) { return rank(a) < rank(b) }
-            if a.rect.y != b.rect.y { return a.rect.y < b.rect.y }
-            if a.rect.x != b.rect.x { return a.rect.x < b.rect.x }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+        FocusOrder.ordered(targets, band: { $0.band(bodyTop: bodyTop) }, frame: \.rect.layoutRect)
     }
 
     /// The target with `id` in this frame.
