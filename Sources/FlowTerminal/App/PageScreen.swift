@@ -39,6 +39,9 @@ public struct PageScreen: Sendable {
             return [.fire(FiredAction(action: action, event: event, widgetID: target.widget?.id, sectionID: target.section?.id))]
         case .dismiss:
             return hasSheet ? [.dismissSheet] : [.back]
+        case .step(let delta):
+            guard let id = viewport.focusedTarget?.widget?.id, !showsSheet else { return [] }
+            return [.step(widgetID: id, delta: delta)]
         case .click(let x, let y):
             return click(x: x, y: y)
         }
@@ -84,9 +87,11 @@ public struct PageScreen: Sendable {
             return region.action.map { [.fire(FiredAction(action: $0, event: WidgetEvent(event), widgetID: id, sectionID: section))] } ?? []
         case .control(let id, _):
             return region.action.map { [.fire(FiredAction(action: $0, event: .tap, widgetID: id, sectionID: section))] } ?? []
-        case .navButton:
+        case .navButton, .navAccessory:
             return region.action.map { [.fire(FiredAction(action: $0, event: .tap, widgetID: nil, sectionID: nil))] } ?? []
-        case .stepper, .disclosure:
+        case .stepper(let id, let delta):
+            return [.step(widgetID: id, delta: delta)]
+        case .disclosure:
             return []
         }
     }
@@ -102,6 +107,8 @@ public enum PageScreenInput: Sendable, Hashable {
     case fire(WidgetEvent)
     /// Esc: the top sheet, else back.
     case dismiss
+    /// `+` or `-`: the focused widget's count (a stepper's, a product's quantity) up or down.
+    case step(Int)
     /// A left click at a cell.
     case click(x: Int, y: Int)
 }
@@ -118,6 +125,9 @@ public enum PageIntent: Sendable, Equatable {
     case missingAction(WidgetEvent)
     /// Esc with no sheet: the app leaves the screen, or closes what else it shows.
     case back
+    /// A widget's count up or down (`+`, `-`, a click on a stepper's sign): the app keeps it
+    /// in the page's widget state, within what the widget allows.
+    case step(widgetID: String, delta: Int)
 }
 
 /// An action fired on a page, with its origin.

@@ -23,6 +23,8 @@ public final class PageRenderer {
         var requestID: String
         var version: Int
         var width: Int
+        /// Views may size themselves to the body's rows (`RenderEnvironment.viewportRows`).
+        var viewportRows: Int
         var pagination: PaginationRow?
     }
 
@@ -46,7 +48,14 @@ public final class PageRenderer {
         var frame = RenderedFrame(buffer: surface.buffer, hitMap: HitMap(), laidOut: [], covers: [], bodyRows: 0..<0, scroll: 0, maxScroll: nil)
         guard width > 0, height > 0 else { return frame }
         guard let page = content.page, content.loadState == .loaded || content.loadState == .empty && content.page != nil else {
-            StatusScreenView(state: content.loadState).draw(in: screen, environment: environment)
+            var top = 0
+            if let nav = content.statusNav {
+                let view = NavBarView(nav: nav, accessory: content.navAccessory)
+                top = min(height, view.height(width: width))
+                view.draw(in: screen.child(CellRect(x: 0, y: 0, width: width, height: top)), environment: environment)
+            }
+            let status = StatusScreenView(state: content.loadState, isRetrying: content.isRetrying, failedAttempts: content.failedAttempts)
+            status.draw(in: screen.child(CellRect(x: 0, y: top, width: width, height: height - top)), environment: environment)
             frame.buffer = surface.buffer
             frame.hitMap = surface.hitMap
             return frame
@@ -75,7 +84,10 @@ public final class PageRenderer {
         if content.loadState == .empty && page.sections.isEmpty {
             StatusScreenView(state: .empty).draw(in: screen.child(viewportRect), environment: environment)
         } else if !viewportRect.isEmpty {
-            let layout = bodyLayout(for: page, content: content, width: width)
+            let outer = environment
+            environment.viewportRows = viewportRect.height
+            defer { environment = outer }
+            let layout = bodyLayout(for: page, content: content, width: width, rows: viewportRect.height)
             var scroll = max(0, viewport.scroll)
             layout.ensure(through: scroll + viewportRect.height, environment: environment)
             if layout.measuredHeight < scroll + viewportRect.height {
@@ -116,9 +128,11 @@ public final class PageRenderer {
         return render(content, viewport: &viewport, width: width, height: height)
     }
 
-    private func bodyLayout(for page: PageModel, content: PageScreenContent, width: Int) -> PageBodyLayout {
+    private func bodyLayout(for page: PageModel, content: PageScreenContent, width: Int, rows: Int) -> PageBodyLayout {
         let pagination = content.paginationRow
-        let key = BodyKey(pageID: page.id, requestID: page.requestID, version: content.contentVersion, width: width, pagination: pagination)
+        let key = BodyKey(
+            pageID: page.id, requestID: page.requestID, version: content.contentVersion, width: width, viewportRows: rows,
+            pagination: pagination)
         if let body, key == bodyKey { return body }
         let layout = PageBodyLayout(content: BodyContent(page: page, pagination: pagination), width: width)
         body = layout
@@ -141,6 +155,10 @@ public final class PageRenderer {
         for (box, height, itemWidth, position) in stripBoxes(widgets, width: screen.width) where y < limit {
             let rect = CellRect(x: 0, y: y, width: itemWidth, height: min(height, limit - y))
             box.draw(in: screen.child(rect), environment: environment)
+            if box.isFocused(in: environment) {
+                let inner = box.chrome.box(in: rect)
+                FocusMark.drawEdge(in: screen, around: inner, clip: rect, environment: environment)
+            }
             laidOut.append(LaidOutWidget(
                 widget: box.widget, section: nil, position: position, frame: CellRect(x: 0, y: y, width: itemWidth, height: height),
                 clip: screen.bounds, fallbackShown: box.fallbackShown, scrolls: false))

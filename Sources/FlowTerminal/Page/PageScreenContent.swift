@@ -15,15 +15,24 @@ public struct PageScreenContent: Sendable {
     public var sheets: [SheetModel]
     /// The toast on screen.
     public var toast: String?
-    /// What the host puts at the nav bar's trailing end (a cart badge).
-    public var navAccessory: StyledText?
+    /// What the host puts at the nav bar's trailing end (the cart and its count).
+    public var navAccessory: NavAccessory?
+    /// The host's own nav bar, drawn over the loading, empty and error screens of a page that
+    /// has none yet, so the shopper keeps its name, search and cart while a page fails.
+    public var statusNav: NavModel?
+    /// A retry of a failed first load is under way: the error stays, its button says so.
+    public var isRetrying: Bool
+    /// How many times the first load failed in a row (0 or 1 says nothing).
+    public var failedAttempts: Int
     /// Changes whenever the page's content or its widgets' state changes, so the layout is
     /// measured again (`PageStore.contentGeneration` plus a state counter, say).
     public var contentVersion: Int
 
     public init(
         loadState: PageLoadState, page: PageModel?, nextPage: NextPageState = .idle, hasMorePages: Bool = false,
-        sheets: [SheetModel] = [], toast: String? = nil, navAccessory: StyledText? = nil, contentVersion: Int = 0) {
+        sheets: [SheetModel] = [], toast: String? = nil, navAccessory: NavAccessory? = nil, contentVersion: Int = 0,
+        statusNav: NavModel? = nil, isRetrying: Bool = false, failedAttempts: Int = 0
+    ) {
         self.loadState = loadState
         self.page = page
         self.nextPage = nextPage
@@ -32,6 +41,9 @@ public struct PageScreenContent: Sendable {
         self.toast = toast
         self.navAccessory = navAccessory
         self.contentVersion = contentVersion
+        self.statusNav = statusNav
+        self.isRetrying = isRetrying
+        self.failedAttempts = failedAttempts
     }
 
     /// A loaded page with nothing else on screen.
@@ -47,5 +59,17 @@ public struct PageScreenContent: Sendable {
         case .loading: .loading
         case .idle: hasMorePages ? .loading : nil
         }
+    }
+}
+
+/// The host's slot at the nav bar's end: a label (the cart and its count) and what a click on
+/// it fires.
+public struct NavAccessory: Sendable {
+    public var label: StyledText
+    public var action: ActionData?
+
+    public init(label: StyledText, action: ActionData? = nil) {
+        self.label = label
+        self.action = action
     }
 }

@@ -7,12 +7,14 @@ struct PaginationRowView {
     func draw(in canvas: Canvas, environment: RenderEnvironment) {
         switch state {
         case .loading:
-            let text = "Loading more…"
+            let text = environment.words.loadingMore
             canvas.put(text, x: max(0, (canvas.width - DisplayWidth.of(text)) / 2), y: 0, style: CellStyle(attributes: .dim))
         case .failed(let message):
-            let button = "[ Retry ]"
+            let words = environment.words
+            let button = "[ \(words.retry) ]"
             let room = max(0, canvas.width - DisplayWidth.of(button) - 1)
-            let text = ButtonAtom.truncated(SafeText.cleaned("Couldn't load more: \(message)", keepingNewlines: false), to: room)
+            let said = words.moreFailed ?? words.moreFailedPrefix + message
+            let text = ButtonAtom.truncated(SafeText.cleaned(said, keepingNewlines: false), to: room)
             let total = DisplayWidth.of(text) + 1 + DisplayWidth.of(button)
             var x = max(0, (canvas.width - total) / 2)
             x += canvas.put(text, x: x, y: 0, style: CellStyle(attributes: .dim)) + 1

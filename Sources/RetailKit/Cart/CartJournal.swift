@@ -65,8 +65,21 @@ final class CartJournal: Sendable {
         case .add(_, let quantity):
             members.append((key: "kind", value: "add"))
             members.append((key: "quantity", value: .number(Double(quantity))))
+        case .setQuantity(_, let quantity):
+            members.append((key: "kind", value: "set"))
+            members.append((key: "quantity", value: .number(Double(quantity))))
         case .remove:
             members.append((key: "kind", value: "remove"))
+        }
+        if let item = operation.item {
+            var shown: [JSONObject.Member] = []
+            if let title = item.title { shown.append((key: "title", value: .string(title))) }
+            if let price = item.unitPrice {
+                shown.append((key: "unit_price", value: .object(JSONObject([
+                    (key: "amount", value: .number(price.amount)), (key: "currency", value: .string(price.currency)),
+                ]))))
+            }
+            members.append((key: "item", value: .object(JSONObject(shown))))
         }
         return .object(JSONObject(members))
     }
@@ -81,14 +94,20 @@ final class CartJournal: Sendable {
         else { return nil }
         let change: CartChange
         switch value["kind"]?.stringValue {
-        case "add"?:
+        case "add"?, "set"?:
             guard let quantity = value["quantity"]?.intValue, RetailLimits.lineQuantity.contains(quantity) else { return nil }
-            change = .add(productID: productID, quantity: quantity)
+            change = value["kind"]?.stringValue == "add"
+                ? .add(productID: productID, quantity: quantity) : .setQuantity(productID: productID, quantity: quantity)
         case "remove"?:
             change = .remove(productID: productID)
         default:
             return nil
         }
-        return CartOperation(id: id, change: change, idempotencyKey: key, createdAt: Date(timeIntervalSince1970: created))
+        let item = value["item"].map { shown in
+            CartItem(
+                title: shown["title"]?.stringValue,
+                unitPrice: shown["unit_price"].flatMap { try? Price(from: JSONNode(value: $0, path: CodingPath(root: "unit_price"))) })
+        }
+        return CartOperation(id: id, change: change, idempotencyKey: key, createdAt: Date(timeIntervalSince1970: created), item: item)
     }
 }

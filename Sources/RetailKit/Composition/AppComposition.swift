@@ -66,14 +66,15 @@ public final class AppComposition {
         let toasts = ToastQueue(clock: configuration.clock)
         dispatcher = ActionDispatcher(
             sheets: SheetStack(), toasts: toasts, decoder: decoder, transport: client, policy: VitrineApp.actionPolicy)
-        dispatcher.apiFailureMessage = "That did not work. Please try again."
+        let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
+        dispatcher.apiFailureMessage = words[.actionFailed]
         dispatcher.onDiagnostics = { analytics.track($0) }
 
         cart = CartStore(
             client: CartClient(transport: client, policy: configuration.cartRetry, clock: configuration.clock,
                                random: configuration.random, now: configuration.now),
             journalURL: configuration.userDirectory.appendingPathComponent("cart.json"))
-        cart.onNotice = { toasts.show($0.message) }
+        cart.onNotice = { toasts.show(CartNoticeWords.text(for: $0, words: words)) }
         search = SearchSuggestions(client: client, clock: configuration.clock)
         impressions = ImpressionTracker(clock: configuration.clock) { analytics.track(impression: $0) }
         impressionLedger = ImpressionLedger(url: configuration.userDirectory.appendingPathComponent("impressions.json"))
@@ -166,11 +167,12 @@ public final class AppComposition {
     private func wire(_ store: PageStore) {
         let analytics = self.analytics
         let toasts = dispatcher.toasts
+        let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
         store.onDiagnostics = { analytics.track($0) }
         store.onNotice = { notice in
             switch notice {
-            case .refreshFailed: toasts.show("Could not refresh. Showing the page as it was.")
-            case .nextPageFailed: toasts.show("Could not load more.")
+            case .refreshFailed: toasts.show(words[.refreshFailed])
+            case .nextPageFailed: toasts.show(words[.moreFailed])
             }
         }
     }

@@ -27,9 +27,10 @@ public struct PageID: Sendable, Hashable, CustomStringConvertible, ExpressibleBy
     /// The home page.
     public static let home: PageID = "home"
 
-    /// The results page for `query`.
+    /// The results page for `query`: its letters as typed, a slash read as a space (a page id
+    /// travels as one path segment) and clipped to what a query may hold.
     public static func search(_ query: String) -> PageID {
-        PageID("search:" + query)
+        PageID("search:" + query.replacingOccurrences(of: "/", with: " ").clipped(toUTF8Bytes: RetailLimits.queryBytes))
     }
 
     public var kind: Kind {

@@ -24,11 +24,14 @@ public struct SearchSuggestion: Sendable, Hashable {
     public var text: String
     public var kind: Kind
     public var target: String
+    /// A product's price, when the server gives it.
+    public var price: Price?
 
-    public init(text: String, kind: Kind, target: String) {
+    public init(text: String, kind: Kind, target: String, price: Price? = nil) {
         self.text = text
         self.kind = kind
         self.target = target
+        self.price = price
     }
 }
 
@@ -45,7 +48,8 @@ extension HomeAPIClient {
         }
         return list.compactMap { item in
             guard let text = item["text"]?.stringValue, let target = item["target"]?.stringValue else { return nil }
-            return SearchSuggestion(text: text, kind: SearchSuggestion.Kind(item["kind"]?.stringValue ?? ""), target: target)
+            let price = item["price"].flatMap { try? Price(from: JSONNode(value: $0, path: CodingPath(root: "price"))) }
+            return SearchSuggestion(text: text, kind: SearchSuggestion.Kind(item["kind"]?.stringValue ?? ""), target: target, price: price)
         }
     }
 }

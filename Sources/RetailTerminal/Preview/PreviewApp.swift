@@ -28,21 +28,22 @@ public final class PreviewApp {
     ///   - clock: polling, toasts.
     public init(
         path: String, read: @escaping Reader, host: TerminalHost, environment: RenderEnvironment, decoder: PageDecoder,
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
+        locale: AppLocale = .enUS, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
         self.now = now
         view = PreviewView(environment: environment)
-        loop = MessageLoop(state: PreviewState(fileName: (path as NSString).lastPathComponent), update: PreviewUpdate.update)
+        loop = MessageLoop(state: PreviewState(fileName: (path as NSString).lastPathComponent, locale: locale), update: PreviewUpdate.update)
         dispatcher = ActionDispatcher(
             sheets: SheetStack(), toasts: ToastQueue(clock: clock), decoder: decoder, transport: nil, policy: VitrineApp.actionPolicy)
         let toasts = dispatcher.toasts
+        let words = Copy<TerminalWord>(locale)
         // The app's own actions and api calls are described, not followed: there is no app here.
         let described: Set<String> = [
             DeeplinkAction.type, AddToCartAction.type, OpenSearchAction.type, OpenPageAction.type, BuiltInActionType.api,
         ]
         dispatcher.register(ClosureActionHandler(name: "preview", types: described) { action, _ in
-            toasts.show("\(PreviewApp.describe(action)) (not followed in preview)")
+            toasts.show(words(.previewNotFollowed, ["action": PreviewApp.describe(action)]))
         })
         dispatcher.onDiagnostics = { report in
             if let first = report.diagnostics.first { toasts.show(first.message) }

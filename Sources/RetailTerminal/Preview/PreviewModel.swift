@@ -1,6 +1,7 @@
 import FlowCore
 import FlowTerminal
 import Foundation
+import RetailKit
 
 /// What `vitrine preview` shows: the last good reading of the file, why the file on disk is
 /// not shown when it stopped being valid, and the screen's own state.
@@ -25,10 +26,16 @@ public struct PreviewState: Sendable {
     public var isQuitting = false
     /// Whether the last message changed what the screen shows.
     public var needsFrame = true
+    /// The language of the preview's own words (`--locale`).
+    public let locale: AppLocale
 
-    public init(fileName: String) {
+    public init(fileName: String, locale: AppLocale = .enUS) {
         self.fileName = fileName
+        self.locale = locale
     }
+
+    /// The preview's own words in its language.
+    public var words: Copy<TerminalWord> { Copy(locale) }
 
     /// The sheets drawn: the document's own (a sheet file), then those its actions opened.
     public var presentedSheets: [SheetModel] {
@@ -107,8 +114,9 @@ public enum PreviewUpdate {
                 case .retry: return [.reload]
                 case .dismissSheet: return state.sheets.isEmpty ? [] : [.dismissSheet]
                 case .dismissToast: return [.dismissToast]
-                case .missingAction(let event): return [.showToast("The focused widget has no \(event) action")]
+                case .missingAction(let event): return [.showToast(state.words(.previewNoAction, ["event": event.name]))]
                 case .back: return state.toast == nil ? [] : [.dismissToast]
+                case .step: return []
                 }
             }
         }
@@ -118,7 +126,7 @@ public enum PreviewUpdate {
         }
         switch command {
         case .search, .cart:
-            return [.showToast("Search and the cart belong to the app; the preview shows the page only")]
+            return [.showToast(state.words[.previewNoAppScreens])]
         case .refresh:
             return [.reload]
         case .help:
@@ -128,7 +136,7 @@ public enum PreviewUpdate {
         case .quit:
             state.isQuitting = true
             return [.quit]
-        case .browse, .activate, .addToCart, .back:
+        case .browse, .activate, .addToCart, .back, .step:
             break
         }
         return []

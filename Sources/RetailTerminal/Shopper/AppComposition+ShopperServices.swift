@@ -24,30 +24,38 @@ extension AppComposition: ShopperServices {
     }
 
     public var cartSummary: CartSummary {
-        let lines = cart.lines
+        let shown = cart.shownLines
         let pending = Set(cart.operations.map { ExactString($0.change.productID) })
+        let kept = cart.lines
         return CartSummary(
-            lines: lines.map { line in
-                CartSummary.Line(
-                    productID: line.productID, title: line.title ?? line.productID, quantity: line.quantity,
-                    unitPrice: line.unitPrice, isPending: pending.contains(ExactString(line.productID)))
-            },
-            badgeCount: cart.badgeCount, pendingProducts: pending, subtotal: Self.subtotal(of: lines) ?? cart.canonical?.subtotal,
-            isKnown: cart.canonical != nil)
+            lines: shown.map { CartSummary.Line(
+                productID: $0.line.productID, title: $0.line.title, quantity: $0.line.quantity, unitPrice: $0.line.unitPrice,
+                pending: $0.pending) },
+            badgeCount: cart.badgeCount, pendingProducts: pending, soldOutProducts: cart.soldOutProducts,
+            subtotal: Self.subtotal(of: kept) ?? (cart.operations.isEmpty ? cart.canonical?.subtotal : nil), isKnown: cart.canonical != nil)
     }
 
     /// The subtotal of the lines as shown (pending changes included) when every line has a
-    /// price in one currency.
+    /// price in one currency; `nil` otherwise (or when it is no finite number).
     static func subtotal(of lines: [CartSnapshot.Line]) -> Price? {
         guard !lines.isEmpty, let currency = lines.first?.unitPrice?.currency,
             lines.allSatisfy({ $0.unitPrice?.currency.utf8.elementsEqual(currency.utf8) == true })
         else { return nil }
         let total = lines.reduce(0.0) { $0 + Double($1.quantity) * ($1.unitPrice?.amount ?? 0) }
-        return Price(amount: total, currency: currency)
+        return total.isFinite ? Price(amount: total, currency: currency) : nil
+    }
+
+    public func setQuantity(productID: String, quantity: Int) {
+        cart.setQuantity(productID: productID, quantity: quantity)
     }
 
     public func removeFromCart(productID: String) {
         cart.remove(productID: productID)
+    }
+
+    public func restore(_ removal: CartRemoval) {
+        let quantity = min(max(removal.quantity, RetailLimits.lineQuantity.lowerBound), RetailLimits.lineQuantity.upperBound)
+        cart.add(productID: removal.productID, quantity: quantity, item: CartItem(title: removal.title, unitPrice: removal.unitPrice))
     }
 
     public var searchSummary: SearchSummary {
@@ -58,7 +66,7 @@ extension AppComposition: ShopperServices {
         case .failed(let message): .failed(message)
         }
         return SearchSummary(
-            suggestions: search.suggestions.map { SearchSummary.Suggestion(text: $0.text, kind: $0.kind, target: $0.target) },
+            suggestions: search.suggestions.map { SearchSummary.Suggestion(text: $0.text, kind: $0.kind, target: $0.target, price: $0.price) },
             answeredQuery: search.answeredQuery, status: status)
     }
 

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import FlowTerminal
+import FlowWidgets
 import Foundation
 import RetailKit
 
@@ -27,17 +28,20 @@ public final class ShopperApp {
     public var onFirstContent: (() -> Void)?
     /// Called after every batch of messages (tests wait on it).
     public var afterUpdate: (() -> Void)?
+    /// Where the app opens (`--open`), over the home page, which stays below it for back.
+    public var opening: Destination?
 
     public init(
         services: any ShopperServices, host: TerminalHost?, environment: RenderEnvironment, isDebug: Bool,
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        let environment = environment.speaking(environment.appLocale)
         self.services = services
         self.host = host
         self.clock = clock
         self.now = now
         view = ShopperView(environment: environment)
-        loop = MessageLoop(state: ShopperState(now: now(), isDebug: isDebug), update: ShopperUpdate.update)
+        loop = MessageLoop(state: ShopperState(now: now(), isDebug: isDebug, locale: environment.appLocale), update: ShopperUpdate.update)
         loop.perform = { [weak self] effect in self?.perform(effect) }
         loop.onChange = { [weak self] in
             guard let self else { return }
@@ -53,6 +57,7 @@ public final class ShopperApp {
     /// Starts the services and follows them; with a host, runs until the user quits, then
     /// shuts the services down.
     public func run() async {
+        if let opening { services.open(opening) }
         follow()
         services.start()
         guard let host else { return }
@@ -151,15 +156,23 @@ public final class ShopperApp {
             store.loadNextPage()
             // The store's answer, at once: the next frame does not ask again.
             if store.nextPageState != before { loop.send(.pageChanged(id, PageSnapshot(store: store))) }
+        case .stepWidget(let pageID, let widgetID, let delta):
+            let store = services.pageStore(for: pageID)
+            guard let widget = store.page?.widget(id: widgetID), let value = Self.stepped(widget, state: store.widgetState[widgetID], by: delta)
+            else { return }
+            store.widgetState[widgetID] = .number(Double(value))
+            loop.send(.pageChanged(pageID, PageSnapshot(store: store)))
         case .refresh(let id): services.pageStore(for: id).refresh()
         case .retry(let id): services.pageStore(for: id).retry()
         case .open(let destination):
-            if !services.open(destination) { services.dispatcher.toasts.show("Too many screens are open: go back first") }
+            if !services.open(destination) { services.dispatcher.toasts.show(loop.state.words[.tooManyScreens]) }
             navigated()
         case .back:
             services.back()
             navigated()
+        case .setQuantity(let product, let quantity): services.setQuantity(productID: product, quantity: quantity)
         case .removeFromCart(let product): services.removeFromCart(productID: product)
+        case .restore(let removal): services.restore(removal)
         case .search(let query): services.updateSearch(query: query)
         case .dismissSheet:
             services.dispatcher.sheets.dismiss()
@@ -168,6 +181,18 @@ public final class ShopperApp {
         case .showToast(let message): services.dispatcher.toasts.show(message)
         case .quit: host?.stop()
         }
+    }
+
+    /// A count one step on, within what the widget allows: a product's quantity (1 to its
+    /// most), a stepper's `min…max`; `nil` for a widget without one.
+    static func stepped(_ widget: WidgetModel, state: JSONValue?, by delta: Int) -> Int? {
+        if let detail = widget.content(as: ProductDetailContent.self) {
+            return detail.clampedQuantity((state?.intValue ?? 1) + delta)
+        }
+        if let stepper = widget.content(as: StepperRowContent.self) {
+            return stepper.clamped((state?.intValue ?? stepper.initial) + delta)
+        }
+        return nil
     }
 
     // MARK: - Frames

@@ -36,7 +36,12 @@ public protocol ShopperServices: AnyObject {
 
     /// The cart as shown (pending operations laid over the server's cart).
     var cartSummary: CartSummary { get }
+    /// Sets a line's quantity (1–99), optimistically, rolled back if the server refuses.
+    func setQuantity(productID: String, quantity: Int)
+    /// Removes a line; it shows as being removed until the server answers.
     func removeFromCart(productID: String)
+    /// Puts a removed line back as it was.
+    func restore(_ removal: CartRemoval)
 
     /// The suggestions for what was typed last.
     var searchSummary: SearchSummary { get }

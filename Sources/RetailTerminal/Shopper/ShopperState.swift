@@ -25,6 +25,8 @@ public struct ShopperState: Sendable {
     public var cart = CartSummary()
     /// The cart sheet's selected line.
     public var cartSelection = 0
+    /// The line the shopper removed last, which `u` puts back, while the cart sheet is open.
+    public var lastRemoval: CartRemoval?
     /// The search field's text.
     public var query = ""
     public var search = SearchSummary()
@@ -44,14 +46,21 @@ public struct ShopperState: Sendable {
     /// Whether the last message changed what the screen shows.
     public var needsFrame = true
 
+    /// The shopper's language (`--locale`): every word the app draws of its own.
+    public let locale: AppLocale
+
     /// The most lines the debug log keeps.
     public static let debugLogLimit = 300
 
-    public init(now: Date, isDebug: Bool = false) {
+    public init(now: Date, isDebug: Bool = false, locale: AppLocale = .enUS) {
         self.now = now
         self.isDebug = isDebug
+        self.locale = locale
         showsPanel = isDebug
     }
+
+    /// The shopper's words in their language.
+    public var words: Copy<ShopperWord> { Copy(locale) }
 
     /// The screen on top.
     public var top: ShopperScreen { stack[stack.count - 1] }
@@ -102,12 +111,17 @@ public enum ShopperEffect: Sendable, Equatable {
     /// A widget's action, fired on the page `pageID`.
     case perform(FiredAction, pageID: PageID)
     case loadNextPage(PageID)
+    /// A widget's count up or down (a product's quantity, a stepper), in its page's state.
+    case stepWidget(pageID: PageID, widgetID: String, delta: Int)
     case refresh(PageID)
     /// Repeat what failed on the page (its load, or its next page).
     case retry(PageID)
     case open(Destination)
     case back
+    /// The cart: a line's new quantity (1–99), a line removed, a removed line put back.
+    case setQuantity(productID: String, quantity: Int)
     case removeFromCart(String)
+    case restore(CartRemoval)
     /// The search field's text changed: ask for suggestions.
     case search(String)
     case dismissSheet

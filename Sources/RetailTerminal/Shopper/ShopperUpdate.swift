@@ -14,13 +14,16 @@ public enum ShopperUpdate {
         case .presented(let needsAnotherFrame):
             state.needsFrame = needsAnotherFrame
             return nextPageIfDue(in: state)
-        case .pageChanged(let id, let snapshot):
+        case .pageChanged(let id, var snapshot):
+            Self.carryRetries(into: &snapshot, from: state.pages[id])
             state.pages[id] = snapshot
         case .navigated(let destinations):
             return navigated(destinations, in: &state)
         case .cartChanged(let cart):
             state.cart = cart
             state.cartSelection = max(0, min(state.cartSelection, cart.lines.count - 1))
+            // A line put back, or added again, is no removal to undo.
+            if let removal = state.lastRemoval, cart.quantity(of: removal.productID) > 0 { state.lastRemoval = nil }
         case .suggestionsChanged(let search):
             state.search = search
             if let selection = state.searchSelection, selection >= search.suggestions.count {
@@ -44,6 +47,22 @@ public enum ShopperUpdate {
     }
 
     // MARK: - Frames and navigation
+
+    /// A failed first load followed by a load under way is a retry: the error stays on screen,
+    /// its button saying so; each failure in a row is counted.
+    static func carryRetries(into snapshot: inout PageSnapshot, from old: PageSnapshot?) {
+        guard let old, snapshot.page == nil else { return }
+        let oldFailed = if case .failed = old.loadState { true } else { false }
+        switch snapshot.loadState {
+        case .loading, .idle:
+            snapshot.isRetrying = oldFailed || old.isRetrying
+            snapshot.failedAttempts = old.failedAttempts
+        case .failed:
+            snapshot.failedAttempts = old.isRetrying || oldFailed ? max(1, old.failedAttempts) + (old.isRetrying ? 1 : 0) : 1
+        case .loaded, .empty:
+            break
+        }
+    }
 
     /// The next page, as the shopper nears the end of the page on top: asked while the store is
     /// idle, which its answer (`.pageChanged`, loading) ends, so it is asked once.
@@ -72,14 +91,16 @@ public enum ShopperUpdate {
         let top = state.top.destination
         guard top != wasTop else { return [] }
         switch top {
-        case .link(let url):
-            return [.back, .showToast("\(TextCut.fit(url, to: 60)) does not open in this app")]
+        case .link:
+            return [.back, .showToast(state.words[.linkNoScreen])]
         case .search(let query):
-            state.query = query ?? ""
+            // Back in search, the shopper's letters are still there.
+            if let query { state.query = query }
             state.searchSelection = nil
             return [.search(state.query)]
         case .cart:
             state.cartSelection = 0
+            state.lastRemoval = nil
         case .page:
             break
         }
@@ -130,7 +151,7 @@ public enum ShopperUpdate {
         case .quit:
             state.isQuitting = true
             return [.quit]
-        case .browse, .activate, .addToCart, .back:
+        case .browse, .activate, .addToCart, .back, .step:
             break
         }
         return []
@@ -143,83 +164,14 @@ public enum ShopperUpdate {
         case .retry: return [.retry(pageID)]
         case .dismissSheet: return [.dismissSheet]
         case .dismissToast: return [.dismissToast]
-        case .missingAction: return [.showToast("This can't be added to the cart")]
+        case .missingAction: return [.showToast(state.words[.cantAdd])]
+        case .step(let widgetID, let delta):
+            return [.stepWidget(pageID: pageID, widgetID: widgetID, delta: delta)]
         case .back:
             if state.stack.count > 1 { return [.back] }
             if state.toast != nil { return [.dismissToast] }
             state.needsFrame = false
             return []
         }
-    }
-
-    // MARK: - Search
-
-    private static func searchInput(_ event: InputEvent, in state: inout ShopperState) -> [ShopperEffect] {
-        let count = state.search.suggestions.count
-        switch event {
-        case .key(.escape, _):
-            return [.back]
-        case .key(.backspace, _):
-            guard !state.query.isEmpty else { return [.back] }
-            state.query.removeLast()
-            state.searchSelection = nil
-            return [.search(state.query)]
-        case .key(.down, _), .key(.tab, _):
-            if count > 0 { state.searchSelection = min(count - 1, (state.searchSelection ?? -1) + 1) }
-        case .key(.up, _), .key(.backTab, _):
-            if let selection = state.searchSelection { state.searchSelection = selection == 0 ? nil : selection - 1 }
-        case .key(.enter, _):
-            guard let chosen = state.searchSelection ?? (count > 0 ? 0 : nil), chosen < count else { return [] }
-            return choose(state.search.suggestions[chosen], in: &state)
-        case .text(let text), .paste(let text):
-            let typed = SafeText.cleaned(text, keepingNewlines: false)
-            guard !typed.isEmpty else { return [] }
-            var query = state.query + typed
-            while query.utf8.count > RetailLimits.queryBytes { query.removeLast() }
-            state.query = query
-            state.searchSelection = nil
-            return [.search(query)]
-        default:
-            state.needsFrame = false
-        }
-        return []
-    }
-
-    private static func choose(_ suggestion: SearchSummary.Suggestion, in state: inout ShopperState) -> [ShopperEffect] {
-        if suggestion.kind == .query {
-            state.query = suggestion.target
-            state.searchSelection = nil
-            return [.search(suggestion.target)]
-        }
-        return [.open(.page(PageID(suggestion.target)))]
-    }
-
-    // MARK: - Cart
-
-    private static func cartInput(_ event: InputEvent, in state: inout ShopperState) -> [ShopperEffect] {
-        let lines = state.cart.lines
-        switch ShellKeyMap.command(for: event) {
-        case .browse(.down)?: state.cartSelection = min(max(0, lines.count - 1), state.cartSelection + 1)
-        case .browse(.up)?: state.cartSelection = max(0, state.cartSelection - 1)
-        case .activate?:
-            return removeSelected(in: state)
-        case .back?, .cart?:
-            return [.back]
-        case .help?:
-            state.showsHelp = true
-        case .quit?:
-            state.isQuitting = true
-            return [.quit]
-        default:
-            if case .key(.delete, _) = event { return removeSelected(in: state) }
-            if case .text("x") = event { return removeSelected(in: state) }
-            state.needsFrame = false
-        }
-        return []
-    }
-
-    private static func removeSelected(in state: ShopperState) -> [ShopperEffect] {
-        guard state.cart.lines.indices.contains(state.cartSelection) else { return [] }
-        return [.removeFromCart(state.cart.lines[state.cartSelection].productID)]
     }
 }

@@ -25,12 +25,8 @@ public final class ShopperView {
     private let base: RenderEnvironment
     /// One renderer per open page: each keeps its page's layout between frames.
     private var renderers: [PageID: PageRenderer] = [:]
-    private let clockFormatter: DateFormatter
-
     public init(environment: RenderEnvironment) {
         base = environment
-        clockFormatter = DateFormatter()
-        clockFormatter.dateFormat = "HH:mm:ss"
     }
 
     /// Draws `state` `width` × `height`. The page is drawn through its screen in `state`, whose
@@ -49,8 +45,10 @@ public final class ShopperView {
             let renderer = renderer(for: id, keeping: state)
             var environment = base
             environment.evaluation = EvaluationContext(client: base.evaluation.client, now: state.now)
-            environment.annotation = Self.annotation(cart: state.cart)
+            environment.annotation = Self.annotation(cart: state.cart, words: state.words)
+            environment.hostContext = state.cart.marks
             let snapshot = state.pages[id] ?? PageSnapshot(loadState: .loading, page: nil)
+            environment.widgetState = snapshot.widgetState
             let content = content(snapshot, state: state, onTop: state.isPageOnTop)
             // Focus shows only where the keys go: not on a page under search or the cart.
             let drawing = state.stack[index].page.draw(
@@ -65,13 +63,20 @@ public final class ShopperView {
         } else {
             canvas.fill(canvas.bounds, style: .plain)
         }
+        let terminalWords = Copy<TerminalWord>(state.locale)
         switch state.top.destination {
         case .search:
             scrollHint = nil
-            cursor = SearchScreenView(query: state.query, search: state.search, selection: state.searchSelection).draw(in: canvas)
+            let view = SearchScreenView(
+                query: state.query, search: state.search, selection: state.searchSelection, words: state.words, keys: terminalWords,
+                format: RetailFormat(state.locale))
+            cursor = view.draw(in: canvas, environment: base)
         case .cart:
             scrollHint = nil
-            CartSheetView(cart: state.cart, selection: state.cartSelection).draw(in: canvas)
+            let view = CartSheetView(
+                cart: state.cart, selection: state.cartSelection, lastRemoval: state.lastRemoval, words: state.words, keys: terminalWords,
+                format: RetailFormat(state.locale))
+            view.draw(in: canvas, environment: base)
         case .page, .link:
             break
         }
@@ -79,10 +84,14 @@ public final class ShopperView {
             ToastView(message: toast).draw(in: canvas, bottom: area.height - 1, environment: base)
         }
         let panel = state.isDebug && state.showsPanel
-            ? PanelView(title: "Debug: actions, events, problems", lines: debugLines(state), edge: split.panelEdge, followsEnd: true) : nil
-        let help = state.showsHelp ? KeyHelpView(title: "Vitrine: keys", entries: ShellKeyMap.appHelp) : nil
+            ? PanelView(title: terminalWords[.debugTitle], lines: debugLines(state), edge: split.panelEdge, followsEnd: true) : nil
+        let help = state.showsHelp
+            ? KeyHelpView(title: terminalWords[.keysTitle], entries: ShellKeyMap.appHelp(terminalWords, isDebug: state.isDebug),
+                          footer: terminalWords[.anyKeyCloses])
+            : nil
         let buffer = ShellComposer.compose(
-            page: surface.buffer, layout: split, panel: panel, status: status(state), hint: hint(state), help: help, width: width, height: height)
+            page: surface.buffer, layout: split, panel: panel, status: status(state), hint: hint(state, width: width), help: help,
+            width: width, height: height)
         frame.view = TerminalView(frame: Frame(buffer: buffer, cursor: state.showsHelp ? nil : cursor, scroll: state.showsHelp ? nil : scrollHint))
         return frame
     }
@@ -103,27 +112,39 @@ public final class ShopperView {
     private func content(_ snapshot: PageSnapshot, state: ShopperState, onTop: Bool) -> PageScreenContent {
         PageScreenContent(
             loadState: snapshot.loadState, page: snapshot.page, nextPage: snapshot.nextPage, hasMorePages: snapshot.hasMorePages,
-            sheets: onTop ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.badge(state.cart),
-            contentVersion: snapshot.contentGeneration)
+            sheets: onTop ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.cartLabel(state.cart, words: state.words),
+            contentVersion: snapshot.contentGeneration, statusNav: Self.statusNav(words: state.words), isRetrying: snapshot.isRetrying,
+            failedAttempts: snapshot.failedAttempts)
     }
 
-    /// The cart badge at the nav bar's end: the item count, with a mark while an add or a
-    /// removal waits for the server.
-    static func badge(_ cart: CartSummary) -> StyledText? {
-        guard cart.badgeCount > 0 || !cart.pendingProducts.isEmpty else { return nil }
-        let text = " \(cart.badgeCount)\(cart.pendingProducts.isEmpty ? "" : "…") "
-        return StyledText(text, style: CellStyle(attributes: [.reverse, .bold]))
+    /// The cart at the nav bar's end on every page, labelled as the cart's ("Cart 3", "Panier 3"),
+    /// with a mark while a change waits for the server; a click opens the cart.
+    static func cartLabel(_ cart: CartSummary, words: Copy<ShopperWord>) -> NavAccessory {
+        let count = cart.badgeCount > 0 ? " \(RetailFormat(words.locale).number(cart.badgeCount))" : ""
+        let pending = cart.pendingProducts.isEmpty ? "" : "…"
+        let label = StyledText(" \(words[.cart])\(count)\(pending) ", style: CellStyle(attributes: [.reverse, .bold]))
+        return NavAccessory(label: label, action: ActionData(type: DeeplinkAction.type, ["url": "vitrine://cart"]))
+    }
+
+    /// The nav bar over a page that has none yet (loading, or failed): the shop's name and
+    /// search, with the cart beside them, so a failed page leaves the shopper somewhere to go.
+    static func statusNav(words: Copy<ShopperWord>) -> NavModel {
+        NavModel(title: "Vitrine", rightButtons: [
+            ButtonData(title: TextData(stringLiteral: words[.search]), style: .plain, icon: IconData(symbol: "magnifyingglass"),
+                       action: ActionData(type: OpenSearchAction.type)),
+        ])
     }
 
     /// Product cards being added show a pending mark; those in the cart, how many.
-    static func annotation(cart: CartSummary) -> @MainActor (WidgetModel) -> StyledText? {
+    static func annotation(cart: CartSummary, words: Copy<ShopperWord>) -> @MainActor (WidgetModel) -> StyledText? {
         { widget in
             guard let product = widget.content(as: ProductCardContent.self) else { return nil }
             if cart.pendingProducts.contains(ExactString(product.productID)) {
-                return StyledText(" ◌ adding… ", style: CellStyle(attributes: [.reverse, .bold]))
+                return StyledText(" ◌ \(words[.adding]) ", style: CellStyle(attributes: [.reverse, .bold]))
             }
             let quantity = cart.quantity(of: product.productID)
-            return quantity > 0 ? StyledText(" ✓ \(quantity) in cart ", style: CellStyle(attributes: [.reverse])) : nil
+            let count = RetailFormat(words.locale).number(quantity)
+            return quantity > 0 ? StyledText(" ✓ \(words(.inCart, ["count": count])) ", style: CellStyle(attributes: [.reverse])) : nil
         }
     }
 
@@ -137,47 +158,51 @@ public final class ShopperView {
     }
 
     /// The page's name in the status line: "Home" for home (whose nav title is the shop's
-    /// name, which the badge already says), else the nav title, and until the page has one
-    /// the kind its id names ("Campaign" for `campaign:…`), never the raw id.
-    static func statusTitle(pageID: PageID, navTitle: String?) -> String {
-        if pageID.kind == .home { return "Home" }
+    /// name, which the bar says already), else the nav title, and until the page has one the
+    /// kind its id names ("Campaign" for `campaign:…`), never the raw id; in the shopper's words.
+    static func statusTitle(pageID: PageID, navTitle: String?, words: Copy<ShopperWord>) -> String {
+        if pageID.kind == .home { return words[.home] }
         if let navTitle, !navTitle.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return navTitle }
         switch pageID.kind {
-        case .campaign: return "Campaign"
-        case .category: return "Category"
-        case .product: return "Product"
-        case .search: return "Search"
-        case .home, .other: return "Page"
+        case .campaign: return words[.kindCampaign]
+        case .category: return words[.kindCategory]
+        case .product: return words[.kindProduct]
+        case .search: return words[.kindSearch]
+        case .home, .other: return words[.kindPage]
         }
     }
 
     private func status(_ state: ShopperState) -> StyledText {
+        let words = state.words
         var runs = [StyledText.Run(" Vitrine ", style: CellStyle(attributes: [.reverse, .bold]))]
+        let dim = CellStyle(attributes: .dim)
         switch state.top.destination {
-        case .search: runs.append(.init(" search"))
-        case .cart: runs.append(.init(" cart"))
+        case .search: runs.append(.init(" " + words[.search]))
+        case .cart: runs.append(.init(" " + words[.cart]))
         case .link: break
         case .page(let id):
             let snapshot = state.pages[id]
-            let title = Self.statusTitle(pageID: id, navTitle: snapshot?.page?.nav?.title?.text)
+            let title = Self.statusTitle(pageID: id, navTitle: snapshot?.page?.nav?.title?.text, words: words)
             runs.append(.init(" \(TextCut.fit(title, to: 40))"))
-            if state.stack.count > 1 { runs.append(.init("  ← Esc back", style: CellStyle(attributes: .dim))) }
+            if state.stack.count > 1 { runs.append(.init("  " + Copy<TerminalWord>(state.locale)[.statusBack], style: dim)) }
             if let snapshot {
                 if snapshot.isCached && snapshot.isRefreshing {
-                    runs.append(.init("  · saved copy, updating…", style: CellStyle(attributes: .dim)))
+                    runs.append(.init("  · " + words[.savedCopyUpdating], style: dim))
                 } else if snapshot.isRefreshing {
-                    runs.append(.init("  · updating…", style: CellStyle(attributes: .dim)))
+                    runs.append(.init("  · " + words[.updating], style: dim))
                 } else if snapshot.isCached {
-                    runs.append(.init("  · saved copy", style: CellStyle(attributes: .dim)))
+                    runs.append(.init("  · " + words[.savedCopy], style: dim))
                 }
             }
         }
         return StyledText(runs)
     }
 
-    private func hint(_ state: ShopperState) -> StyledText {
-        let cart = state.cart.badgeCount > 0 ? "cart \(state.cart.badgeCount) · " : ""
-        return StyledText(" \(cart)? keys · q quit ", style: CellStyle(attributes: .dim))
+    /// The keys and quit, at the status line's end; shorter on a narrow screen, never dropped.
+    private func hint(_ state: ShopperState, width: Int) -> StyledText {
+        let words = Copy<TerminalWord>(state.locale)
+        let text = width >= 60 ? words[.hintKeys] : words[.hintKeysShort]
+        return StyledText(" \(text) ", style: CellStyle(attributes: .dim))
     }
 
     private func debugLines(_ state: ShopperState) -> [StyledText] {
@@ -187,7 +212,7 @@ public final class ShopperView {
             case .action: CellStyle()
             case .event, .page, .info: CellStyle(attributes: .dim)
             }
-            return StyledText("\(clockFormatter.string(from: line.at)) \(line.kind.rawValue) \(line.text)", style: style)
+            return StyledText("\(RetailFormat(state.locale).time(line.at)) \(line.kind.rawValue) \(line.text)", style: style)
         }
     }
 }

@@ -179,11 +179,23 @@ struct BrowsedScreen {
         #expect(screen.focused == "r2")
     }
 
-    @Test func theFocusedWidgetIsDrawnReversedWithoutColour() throws {
+    @Test func theFocusedWidgetHasItsTitleEmphasisedAndNothingReversed() throws {
         let screen = BrowsedScreen(try Self.page(), height: 6)
         var viewport = screen.viewport
+        screen.renderer.environment = viewport.focusing(TestPages.environment())
         let frame = screen.renderer.render(.showing(screen.page), viewport: &viewport, width: 40, height: 6)
-        #expect(frame.buffer[0, 0].style.attributes.contains(.reverse), "r0 is focused")
-        #expect(!frame.buffer[0, 1].style.attributes.contains(.reverse), "r1 is not")
+        #expect(frame.buffer[0, 0].style.attributes.isSuperset(of: [.bold, .underline]), "r0 is focused")
+        #expect(!frame.buffer[0, 1].style.attributes.contains(.underline), "r1 is not")
+        #expect(frame.buffer.cells.allSatisfy { !$0.style.attributes.contains(.reverse) }, "never reversed")
+    }
+
+    @Test func aFocusedWidgetWithRoomBesideItHasTheEdgeBarDownItsSide() throws {
+        let rows = (0..<4).map { Self.tappable("r\($0)", "Row \($0)") }.joined(separator: ",")
+        let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"insets": {"left": 16}}, "widgets": [\#(rows)]}"#))
+        var screen = BrowsedScreen(page, height: 6)
+        screen.press(.down)
+        #expect(screen.focused == "r1")
+        #expect(screen.lines[1].hasPrefix(" ▌Row 1"), "\(screen.lines)")
+        #expect(!screen.lines[0].contains("▌"))
     }
 }

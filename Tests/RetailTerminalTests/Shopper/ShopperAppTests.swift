@@ -52,12 +52,16 @@ import TestSupport
     }
 
     @Test func theStatusLineNamesAPageByItsTitleOrItsKindNeverItsRawID() {
-        #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine") == "Home")
-        #expect(ShopperView.statusTitle(pageID: "campaign:c1", navTitle: "Boots week") == "Boots week")
-        #expect(ShopperView.statusTitle(pageID: "campaign:cmp-live", navTitle: nil) == "Campaign")
-        #expect(ShopperView.statusTitle(pageID: "category:coats", navTitle: " ") == "Category")
-        #expect(ShopperView.statusTitle(pageID: "product:p-1", navTitle: nil) == "Product")
-        #expect(ShopperView.statusTitle(pageID: "campaign\u{301}:x", navTitle: nil) == "Page", "by bytes")
+        let english = Copy<ShopperWord>(.enUS), german = Copy<ShopperWord>(.deDE)
+        #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine", words: english) == "Home")
+        #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine", words: german) == "Startseite")
+        #expect(ShopperView.statusTitle(pageID: "campaign:c1", navTitle: "Boots week", words: english) == "Boots week")
+        #expect(ShopperView.statusTitle(pageID: "campaign:cmp-live", navTitle: nil, words: english) == "Campaign")
+        #expect(ShopperView.statusTitle(pageID: "campaign:cmp-live", navTitle: nil, words: german) == "Aktion")
+        #expect(ShopperView.statusTitle(pageID: "category:coats", navTitle: " ", words: english) == "Category")
+        #expect(ShopperView.statusTitle(pageID: "product:p-1", navTitle: nil, words: english) == "Product")
+        #expect(ShopperView.statusTitle(pageID: .search("coat"), navTitle: nil, words: english) == "Search results")
+        #expect(ShopperView.statusTitle(pageID: "campaign\u{301}:x", navTitle: nil, words: english) == "Page", "by bytes")
     }
 
     @Test func enterOpensTheFocusedWidgetsPageAndBackReturns() async {
@@ -71,7 +75,8 @@ import TestSupport
         #expect(screen().contains { $0.contains("All the boots") })
         app.loop.send(.input(.key(.escape)))
         await waitFor { $0.shownPageID == "home" }
-        #expect(screen().contains { $0.contains("Welcome") })
+        let lines = screen()
+        #expect(lines.contains { $0.contains("Welcome") }, "\(lines.joined(separator: "\n"))")
         app.stop()
     }
 
@@ -104,7 +109,19 @@ import TestSupport
         app.loop.send(.input(.text("c")))
         await waitFor { $0.top.destination == .cart }
         app.loop.send(.input(.key(.enter)))
+        #expect(services.removed.isEmpty, "Enter never removes anything")
+        app.loop.send(.input(.key(.escape)))
+        await waitFor { $0.top.destination == .cart }
+        app.loop.send(.input(.text("x")))
         #expect(services.removed == ["p-1"])
+        // The cart shows the line as being removed until the server answers.
+        services.cartSummary = CartSummary(
+            lines: [.init(productID: "p-1", title: "Scarf", quantity: 1, pending: .removing)], badgeCount: 0,
+            pendingProducts: [ExactString("p-1")], isKnown: true)
+        await waitFor { $0.cart.lines.first?.pending == .removing }
+        #expect(app.loop.state.lastRemoval?.productID == "p-1")
+        app.loop.send(.input(.text("u")))
+        #expect(services.restored.map(\.productID) == ["p-1"], "u puts the removed line back")
         app.loop.send(.input(.key(.escape)))
         #expect(app.loop.state.top.destination == .page("home"), "keys after Esc find the screen below at once")
         app.loop.send(.input(.text("/")))

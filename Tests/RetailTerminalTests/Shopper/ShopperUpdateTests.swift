@@ -125,7 +125,7 @@ struct ShopperDriver {
         app.key(.text("l"), times: 3)
         #expect(app.focused == "card.p4")
         app.key(.text("a"))
-        #expect(app.takeEffects() == [.showToast("This can't be added to the cart")])
+        #expect(app.takeEffects() == [.showToast("This can't be added to the cart.")])
     }
 
     @Test func theCardBeingAddedIsMarkedAndTheBadgeCounts() throws {
@@ -134,7 +134,7 @@ struct ShopperDriver {
         app.send(.pageChanged("home", try ShopperDriver.home(more: false)))
         app.key(.key(.end))
         app.send(.cartChanged(CartSummary(
-            lines: [.init(productID: "p1", title: "Product p1", quantity: 1, isPending: true)], badgeCount: 1,
+            lines: [.init(productID: "p1", title: "Product p1", quantity: 1, pending: .adding)], badgeCount: 1,
             pendingProducts: [ExactString("p1")], isKnown: true)))
         #expect(app.lines.contains { $0.contains("◌ adding…") })
         #expect(app.lines.first?.hasSuffix(" 1…") == true, "the badge, pending: \(app.lines.first ?? "")")
@@ -161,14 +161,44 @@ struct ShopperDriver {
         #expect(app.lines.contains { $0.contains("Coats") && $0.contains("category") })
         app.key(.key(.down), times: 2)
         app.key(.key(.enter))
-        #expect(app.takeEffects() == [.search("cotton")], "a query suggestion searches for it")
+        #expect(app.takeEffects() == [.open(.page(.search("cotton")))], "a query suggestion opens its results")
         #expect(app.state.query == "cotton")
+        app.key(.key(.down))
         app.key(.key(.enter))
         #expect(app.takeEffects() == [.open(.page("category:coats"))])
+        app.key(.key(.up))
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.open(.page(.search("cotton")))], "Enter on the query opens its results page, not a suggestion")
         app.key(.key(.backspace))
         #expect(app.takeEffects() == [.search("cotto")])
         app.key(.key(.escape))
         #expect(app.takeEffects() == [.back])
+    }
+
+    @Test func backspaceOnAnEmptyFieldStaysAndTheQueryIsThereOnReturn() {
+        var app = ShopperDriver()
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        app.key(.text("w"))
+        app.key(.key(.backspace))
+        app.key(.key(.backspace), times: 3)
+        #expect(app.state.top.destination == .search(query: nil))
+        #expect(!app.takeEffects().contains(.back), "Backspace on an empty field stays in search")
+        app.key(.text("wool"))
+        app.key(.key(.enter))
+        #expect(app.takeEffects().last == .open(.page(.search("wool"))))
+        app.send(.navigated([.page("home"), .search(query: nil), .page(.search("wool"))]))
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        #expect(app.state.query == "wool", "the shopper's letters are still there")
+        #expect(app.lines.contains { $0.contains("wool") })
+        app.key(.text("x"))
+        app.key(.key(.enter))
+        #expect(app.takeEffects().last == .open(.page(.search("woolx"))))
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        var german = ShopperDriver()
+        german.state = ShopperState(now: german.state.now, locale: .deDE)
+        german.send(.navigated([.page("home"), .search(query: nil)]))
+        german.key(.text("x"))
+        #expect(german.lines.contains { $0.contains("Tippe mindestens zwei Buchstaben") })
     }
 
     @Test func theCartSheetRemovesTheChosenLine() throws {
@@ -183,13 +213,46 @@ struct ShopperDriver {
         app.send(.navigated([.page("home"), .cart]))
         let lines = app.lines
         #expect(lines.contains { $0.contains("Your cart · 3 items") })
-        #expect(lines.contains { $0.contains("Wool coat") && $0.contains("×2") && $0.contains("$20.00") && $0.contains("[ Remove ]") })
-        #expect(lines.contains { $0.contains("Subtotal $49.00") })
+        #expect(lines.contains { $0.contains("Wool coat") && $0.contains("− 2 +") && $0.contains("$40.00") })
+        #expect(lines.contains { $0.contains("$20.00 each") })
+        #expect(lines.contains { $0.contains("Subtotal") && $0.contains("$49.00") })
+        #expect(lines.contains { $0.contains("Checkout isn't part of this app yet") }, "no pretend checkout")
+        app.key(.text("+"))
+        #expect(app.takeEffects() == [.setQuantity(productID: "p1", quantity: 3)])
+        app.key(.text("-"))
+        #expect(app.takeEffects() == [.setQuantity(productID: "p1", quantity: 1)])
         app.key(.text("j"))
+        app.key(.text("-"))
+        #expect(app.takeEffects().isEmpty, "a line of one goes no lower: x removes it")
         app.key(.key(.enter))
+        #expect(app.takeEffects() == [.open(.page("product:p2"))], "Enter never removes anything")
+        app.key(.text("x"))
         #expect(app.takeEffects() == [.removeFromCart("p2")])
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wool coat", quantity: 2, unitPrice: Price(amount: 20, currency: "USD")),
+            .init(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD"), pending: .removing),
+        ], badgeCount: 2, pendingProducts: [ExactString("p2")], subtotal: Price(amount: 40, currency: "USD"), isKnown: true)))
+        #expect(app.lines.contains { $0.contains("removing…") })
+        #expect(app.lines.contains { $0.contains("Scarf removed · u undo") })
+        app.key(.text("u"))
+        #expect(app.takeEffects() == [.restore(CartRemoval(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD")))])
+        app.key(.text("u"))
+        #expect(app.takeEffects().isEmpty, "undone once")
         app.key(.key(.escape))
         #expect(app.takeEffects() == [.back])
+    }
+
+    @Test func theCartSheetSpeaksTheShoppersLanguage() throws {
+        var app = ShopperDriver()
+        app.state = ShopperState(now: app.state.now, locale: .deDE)
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wollmantel", quantity: 2, unitPrice: Price(amount: 83.99, currency: "EUR"), pending: .updating),
+        ], badgeCount: 2, pendingProducts: [ExactString("p1")], subtotal: Price(amount: 167.98, currency: "EUR"), isKnown: true)))
+        app.send(.navigated([.page("home"), .cart]))
+        let lines = app.lines.joined(separator: "\n")
+        for expected in ["Dein Warenkorb · 2 Artikel", "167,98\u{A0}€", "je 83,99\u{A0}€ · wird aktualisiert…", "Zwischensumme", "Esc schließen"] {
+            #expect(lines.contains(expected), "\(expected)\n\(lines)")
+        }
     }
 
     @Test func aLinkThatIsNoScreenGoesBackWithAToast() {
@@ -218,7 +281,7 @@ struct ShopperDriver {
         var app = ShopperDriver()
         app.send(.pageChanged("home", try ShopperDriver.home()))
         app.key(.text("?"))
-        #expect(app.lines.contains { $0.contains("add the focused product to the cart") })
+        #expect(app.lines.contains { $0.contains("add to cart, quantity") })
         app.key(.text("j"))
         #expect(!app.state.showsHelp)
         #expect(app.focused == "row0", "the key that closed the help did nothing else")

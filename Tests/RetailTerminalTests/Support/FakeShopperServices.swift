@@ -53,6 +53,8 @@ final class FakeShopperServices: ShopperServices {
     /// What the shell asked for, in order.
     var performed: [(type: String, widgetID: String?, event: String)] = []
     var removed: [String] = []
+    var quantities: [(String, Int)] = []
+    var restored: [CartRemoval] = []
     var searched: [String] = []
     /// Impressions the tracker counted.
     @ObservationIgnored let impressionLog = ImpressionLog()
@@ -91,6 +93,8 @@ final class FakeShopperServices: ShopperServices {
     }
 
     func removeFromCart(productID: String) { removed.append(productID) }
+    func setQuantity(productID: String, quantity: Int) { quantities.append((productID, quantity)) }
+    func restore(_ removal: CartRemoval) { restored.append(removal) }
     func updateSearch(query: String) { searched.append(query) }
     func onTrackedEvent(_ handler: @escaping @MainActor (String, JSONObject) -> Void) { eventHandlers.append(handler) }
     func start() { started = true }
