@@ -27,7 +27,7 @@ test: setup test-swift
 test-clean-clone: setup
 	scripts/clean_clone_test.sh
 
-## Every Swift test; scripts/swift_test.sh runs the suite again only if it stalls (see there).
+## Every Swift test; scripts/swift_test.sh names the unfinished tests and fails the run if the test process stalls.
 test-swift:
 	scripts/swift_test.sh
 

@@ -15,6 +15,10 @@ let package = Package(
         .library(name: "FlowPresentation", targets: ["FlowPresentation"]),
         .library(name: "FlowTerminal", targets: ["FlowTerminal"]),
         .library(name: "RetailTerminal", targets: ["RetailTerminal"]),
+        // The SwiftUI renderer and UIKit host, with the retail widgets' views and the shopper's
+        // app on AppComposition: built on Apple platforms; on Linux type-checked against the
+        // declarations of Apple's API in Sources/AppleDeclarations.
+        .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI", "RetailSwiftUI"]),
         .library(name: "RetailBackend", targets: ["RetailBackend"]),
         .executable(name: "vitrine", targets: ["vitrine"]),
     ],
@@ -31,7 +35,10 @@ let package = Package(
             name: "CImageCodec",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
         ),
-        .target(name: "ImagePipeline", dependencies: ["CImageCodec"]),
+        // Files only their owner can read (0600, in 0700 directories), written whole: what the
+        // client keeps of a shopper.
+        .target(name: "PrivateFiles"),
+        .target(name: "ImagePipeline", dependencies: ["CImageCodec", "PrivateFiles"]),
 
         // SQLite from Debian's libsqlite3: the analytics outbox.
         .systemLibrary(
@@ -39,11 +46,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CSQLite"]),
+        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CSQLite", "PrivateFiles", "FlowPresentation"]),
 
         // What every renderer decides the same way: chrome order, visible fractions, detents,
         // focus order, image pixel sizes. No drawing.
-        .target(name: "FlowPresentation", dependencies: ["FlowCore", "FlowRuntime"]),
+        .target(name: "FlowPresentation", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline"]),
         // The terminal renderer: cells, text, chrome, arrangements, page shell, images, writer,
         // terminal modes, input.
         .target(
@@ -51,6 +58,44 @@ let package = Package(
             dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "FlowPresentation"]
         ),
         .target(name: "RetailTerminal", dependencies: ["RetailKit", "FlowTerminal", "FlowCore", "FlowRuntime"]),
+
+        // Declarations of the SwiftUI, UIKit and CoreGraphics API the SwiftUI renderer uses,
+        // copied from Apple's documentation, so that it is type-checked where those frameworks
+        // do not exist. Linked on Linux only; their bodies are never run (see their README).
+        .target(name: "CoreGraphicsDeclarations", path: "Sources/AppleDeclarations/CoreGraphics"),
+        .target(name: "UIKitDeclarations", path: "Sources/AppleDeclarations/UIKit"),
+        .target(
+            name: "SwiftUIDeclarations", dependencies: ["CoreGraphicsDeclarations", "UIKitDeclarations"],
+            path: "Sources/AppleDeclarations/SwiftUI", exclude: ["../README.md"]
+        ),
+        // The SwiftUI renderer: every decision comes from FlowPresentation and the runtime.
+        .target(
+            name: "FlowSwiftUI",
+            dependencies: [
+                "FlowCore", "FlowRuntime", "FlowWidgets", "FlowPresentation", "ImagePipeline",
+                .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
+                .target(name: "UIKitDeclarations", condition: .when(platforms: [.linux])),
+                .target(name: "CoreGraphicsDeclarations", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // The retail widgets' SwiftUI views and the shopper's app shell on AppComposition.
+        .target(
+            name: "RetailSwiftUI",
+            dependencies: [
+                "FlowSwiftUI", "RetailKit", "FlowCore", "FlowRuntime", "FlowPresentation",
+                .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // The example app's sources (Examples/VitrineShop.swiftpm, whose own manifest needs
+        // Xcode), type-checked as part of this package.
+        .target(
+            name: "VitrineShopExample",
+            dependencies: [
+                "RetailSwiftUI", "RetailKit",
+                .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
+            ],
+            path: "Examples/VitrineShop.swiftpm/App"
+        ),
 
         // The home backend and its HTTP front on libmicrohttpd.
         .systemLibrary(
@@ -79,15 +124,16 @@ let package = Package(
         // crash test runs the `vitrine` binary as its child.
         .testTarget(
             name: "RetailKitTests",
-            dependencies: ["RetailKit", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite", "TestSupport"]
+            dependencies: ["RetailKit", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite", "PrivateFiles", "TestSupport"]
         ),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
+        .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"]),
         .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "RetailBackend", "FlowTerminal", "CPTYSupport"]),
-        .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowPresentation", "RetailBackend", "FlowTerminal", "CPTYSupport", "TestSupport"]),
+        .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(
             name: "CVTerm",
@@ -98,6 +144,15 @@ let package = Package(
         .testTarget(
             name: "FlowTerminalTests",
             dependencies: ["FlowTerminal", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "CVTerm", "TestSupport"]
+        ),
+        // The SwiftUI layer's own logic (preview fixtures, registries, the example's session);
+        // depending on the three targets makes `swift build` and `make test` type-check them.
+        .testTarget(
+            name: "FlowSwiftUITests",
+            dependencies: [
+                "FlowSwiftUI", "RetailSwiftUI", "VitrineShopExample", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailKit",
+                .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
+            ]
         ),
         .testTarget(name: "RetailTerminalTests", dependencies: ["RetailTerminal", "FlowTerminal", "RetailKit", "FlowCore", "FlowRuntime", "TestSupport"]),
     ],

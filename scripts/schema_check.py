@@ -31,16 +31,13 @@ SCHEMA = os.path.join(ROOT, "docs", "schema", "page.schema.json")
 PEER_INVALID = {
     "page_problem_widgets.json": {"page/sections/0/widgets/3"},
     "problems.json": {"page/sections/0/widgets/3/data", "page/sections/0/widgets/4"},
-    # Flow-UI hands `api` endpoints and deeplinks to its host as they are; this contract (§7)
-    # wants an absolute path on the backend and the Vitrine app's `vitrine:` deeplinks, so the
-    # client refuses these actions.
+    # Flow-UI hands `api` endpoints to its host as they are; this contract (§7) wants an
+    # absolute path on the backend, so the client refuses these actions. (Its `flowdemo://`
+    # deeplinks are absolute URIs and pass the schema: the allow-list is the app's.)
     "home.json": {
         "page/sections/1/widgets/0/actions/tap/sheet/sections/0/widgets/2/actions/change/endpoint",
         "page/sections/1/widgets/2/data/buttons/0/action/endpoint",
-        "page/sections/0/widgets/0/actions/tap/url",
-        "page/sections/2/widgets/0/actions/tap/url",
     },
-    "showcase.json": {"page/sections/1/widgets/0/data/buttons/0/action/url"},
 }
 
 # Payloads broken on purpose: where the schema rejects them, and what `vitrine lint --json`
@@ -70,10 +67,20 @@ CONTRACT_INVALID = {
         "errors": {"page/sections/0/widgets/0/actions/tap/endpoint", "page/sections/0/widgets/1/actions/tap/method"},
         "lint": (0, {"refused_action"}, {"absolute": "ok", "method": "ok", "fine": "ok"}),
     },
+    "deeplinks.json": {
+        "errors": {"page/sections/0/widgets/1/actions/tap/url", "page/sections/0/widgets/2/actions/tap/url"},
+        "lint": (0, {"refused_action"}, {"vitrine": "ok", "relative": "ok", "spaced": "ok", "other-app": "ok"}),
+    },
     "beyond-json-schema.json": {
         "errors": {"", "page/sections/0/widgets/0/data/price/currency", "page/sections/0/widgets/1/data/price/amount",
                    "page/sections/0/widgets/2/data/price/amount"},
         "lint": (0, {"malformed_payload"}, {"newline": "malformed", "huge": "malformed", "twice": "malformed", "fine": "ok"}),
+    },
+    "bad-accessibility.json": {
+        "errors": {"page/sections/0/widgets/0/accessibility", "page/sections/0/widgets/1/accessibility/role",
+                   "page/sections/0/widgets/2/data/buttons/0/accessibility/label",
+                   "page/sections/0/widgets/2/data/buttons/0/accessibility/hidden"},
+        "lint": (0, {"malformed_payload"}, {"a-string": "ok", "a-role": "ok", "a-button": "ok", "a-fine": "ok"}),
     },
     "future-schema.json": {
         "errors": {"page/schema_version"},

@@ -49,7 +49,11 @@ enum AppCommand {
         }
         let composition: AppComposition
         do {
-            composition = try AppComposition(configuration: configuration(options, backendURL: backendURL, environment: environment))
+            var setup = try configuration(options, backendURL: backendURL, environment: environment)
+            // The embedded backend listens on another port every run but is the same backend:
+            // what is kept for it (cached pages, the cart journal, the outbox) stays its own.
+            if embedded != nil { setup.backend = .embedded }
+            composition = try AppComposition(configuration: setup)
         } catch {
             console.err("vitrine app: \(TerminalText.sanitized(String(describing: error)))")
             return 1
@@ -78,7 +82,11 @@ enum AppCommand {
         app.opening = options.opening
         let storage = AppOptions.storageDirectory(environment: environment).path
         app.loop.send(.debug(DebugLine(.info, "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")", at: Date())))
-        app.loop.send(.debug(DebugLine(.info, "storage \(storage) · user \(options.user)", at: Date())))
+        app.loop.send(.debug(DebugLine(.info, "storage \(storage) · user \(options.user) · \(composition.configuration.backend)", at: Date())))
+        let repair = composition.storageRepair
+        if repair.directories + repair.files > 0 {
+            app.loop.send(.debug(DebugLine(.info, "storage narrowed to this user: \(repair.directories) directories, \(repair.files) files", at: Date())))
+        }
         if options.marksFirstContent {
             // For `vitrine bench app`: standard error is its pipe, not the screen.
             app.onFirstContent = { FileHandle.standardError.write(Data("first-content\n".utf8)) }

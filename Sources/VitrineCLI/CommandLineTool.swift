@@ -33,6 +33,7 @@ public enum CommandLineTool {
                              [--faults PROFILE] [--user ID] [--debug]
                vitrine lint FILE|- [--app-version V] [--capabilities a,b] [--now RFC3339] [--json]
                vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
+               vitrine render FILE|URL --accessibility [--locale L] [--now RFC3339] [--debug]
                vitrine preview FILE [--app-version V] [--capabilities a,b]
                vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
                vitrine bench decode|runtime|serve|images|render|home|app|slow-clients

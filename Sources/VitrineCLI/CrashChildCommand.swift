@@ -50,7 +50,7 @@ enum CrashChildCommand {
                     let pageID = "page-\(Int(random.next() * 4))"
                     let length = 1_000 + Int(random.next() * 120_000)
                     await cache.store(page(pageID, version: index, length: length), etag: "\"\(index)\"", ttl: 60,
-                                      for: HomeCacheKey(profile: profile, pageID: pageID))
+                                      for: HomeCacheKey(backend: client.configuration.backend, profile: profile, pageID: pageID))
                     console.out("cached \(pageID) \(index)")
                 }
                 if random.next() < 0.15 { _ = await tracker.flush() }

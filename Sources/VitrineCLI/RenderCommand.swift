@@ -9,14 +9,19 @@ import RetailTerminal
 import FoundationNetworking
 #endif
 
-/// `vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]` (§11):
-/// one frame of the page as the terminal client draws it, to standard output, then exit.
+/// `vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
+/// [--timeout SECONDS]` (§11): one frame of the page as the terminal client draws it, to
+/// standard output, then exit. `vitrine render FILE|URL --accessibility [--locale L]
+/// [--now RFC3339] [--debug] [--timeout SECONDS]` prints instead what a screen reader reads
+/// (`RenderCommand+Accessibility`).
 ///
 /// Without `--plain` the frame is SGR-coloured lines (no cursor addressing, no clearing), for a
 /// file or `less -R`; colour depth follows `COLORTERM`/`TERM`, `NO_COLOR` keeps attributes only,
 /// `TERM=dumb` writes text only. `--plain` writes text only, every line at most W columns.
 /// With a URL, the page's images are fetched (and drawn as half blocks); otherwise, and in
-/// plain text, images show as placeholders. A `{"sheet": …}` document is drawn presented over
+/// plain text, images show as placeholders. A URL is read with the app client's limits
+/// (`RemoteDocument`: at most 32 MiB, no redirect followed) and the whole fetch, images
+/// included, ends within `--timeout` (default 20 s). A `{"sheet": …}` document is drawn presented over
 /// an empty page. `--debug` shows unknown and malformed widgets as labelled placeholders.
 /// Exit 0 drawn, 1 when the page cannot be read (no file, a failed fetch, a refused
 /// document), 2 on a usage error.
@@ -28,13 +33,23 @@ enum RenderCommand {
         var scroll = 0
         var plain = false
         var debug = false
+        /// The longest the whole fetch may take (the page, then its images). Default 20 s.
+        var timeout: Duration = .seconds(20)
+        var accessibility = false
+        var locale = "en-US"
+        var now: Date?
     }
 
     struct UsageError: Error {
         var message: String
     }
 
-    static let usage = "usage: vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]"
+    static let usage = """
+        usage: vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug] [--timeout SECONDS]
+               vitrine render FILE|URL --accessibility [--locale en-US|de-DE|fr-FR] [--now RFC3339] [--debug] [--timeout SECONDS]
+        """
+    /// The longest `--timeout` may be.
+    static let maximumTimeoutSeconds = 600
     /// The largest screen drawn: far beyond any terminal, small enough to bound the work.
     static let maximumSide = 2000
 
@@ -48,17 +63,30 @@ enum RenderCommand {
         }
         let data: Data
         let isRemote = isURL(options.source)
+        let started = ContinuousClock.now
         do {
-            data = try await load(options.source)
+            data = try await load(options.source, deadline: options.timeout)
         } catch {
             console.err("vitrine render: cannot read '\(TerminalText.sanitized(options.source))': \(TerminalText.sanitized(String(describing: error)))")
             return 1
+        }
+        let remaining = max(.zero, options.timeout - (ContinuousClock.now - started))
+        if options.accessibility {
+            do {
+                console.out(try accessibilityLines(data, options: options).joined(separator: "\n"))
+                return 0
+            } catch {
+                console.err("vitrine render: page refused: \(TerminalText.sanitized(error.description))")
+                return 1
+            }
         }
         let profile = outputProfile(options: options, environment: environment)
         let lines: [String]
         do {
             let base = isRemote ? URL(string: options.source) : nil
-            lines = try await render(data, options: options, profile: profile, fetchImages: isRemote && profile.allowsEscapes, baseURL: base)
+            lines = try await render(
+                data, options: options, profile: profile, fetchImages: isRemote && profile.allowsEscapes, baseURL: base,
+                imageWait: min(.seconds(10), remaining))
         } catch {
             console.err("vitrine render: page refused: \(TerminalText.sanitized(error.description))")
             return 1
@@ -79,7 +107,8 @@ enum RenderCommand {
     /// The frame's lines for a page or sheet document.
     @MainActor
     static func render(
-        _ data: Data, options: Options, profile: TerminalProfile, fetchImages: Bool, baseURL: URL? = nil, now: Date = Date()
+        _ data: Data, options: Options, profile: TerminalProfile, fetchImages: Bool, baseURL: URL? = nil, now: Date = Date(),
+        imageWait: Duration = .seconds(10)
     ) async throws(PageDecodingError) -> [String] {
         let policy: UnknownWidgetPolicy<any TerminalWidget> = options.debug ? .placeholder : .skip
         let registry = RetailViews.makeRegistry(unknownWidgetPolicy: policy)
@@ -104,7 +133,7 @@ enum RenderCommand {
         let renderer = PageRenderer(environment: environment)
         var frame = renderer.render(state, scroll: options.scroll, width: options.width, height: options.height)
         if let images, images.isLoading {
-            await images.waitForLoads(within: .seconds(10))
+            await images.waitForLoads(within: imageWait)
             frame = renderer.render(state, scroll: options.scroll, width: options.width, height: options.height)
         }
         return profile.allowsEscapes ? frame.buffer.styledLines(depth: profile.colorDepth) : frame.buffer.plainLines
@@ -119,17 +148,29 @@ enum RenderCommand {
         var description: String
     }
 
-    static func load(_ source: String) async throws -> Data {
+    /// The document at `source`: a file, or a URL fetched within `deadline`.
+    static func load(_ source: String, deadline: Duration) async throws -> Data {
         guard isURL(source) else {
             guard let data = FileManager.default.contents(atPath: source) else { throw LoadError(description: "no such readable file") }
             return data
         }
         guard let url = URL(string: source) else { throw LoadError(description: "not a URL") }
-        let (data, response) = try await URLSession.shared.data(from: url)
-        guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
-            throw LoadError(description: "answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+        do {
+            return try await RemoteDocument.fetch(url, deadline: deadline)
+        } catch {
+            throw LoadError(description: describe(error, deadline: deadline))
         }
-        return data
+    }
+
+    /// A fetch's failure in words for the command line.
+    static func describe(_ error: HomeAPIError, deadline: Duration) -> String {
+        switch error {
+        case .transport(_, true): "no whole answer within \(deadline.components.seconds) s (--timeout)"
+        case .transport(let message, false): "no connection: \(message)"
+        case .status(let status, _, let message, _): "the server answered \(status)" + (message.map { ": \($0)" } ?? "")
+        case .undecodable(let reason): reason
+        case .refused(let reason): reason
+        }
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -139,8 +180,9 @@ enum RenderCommand {
         var iterator = arguments.makeIterator()
         func number(for flag: String, minimum: Int) throws(UsageError) -> Int {
             guard let text = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
-            guard let value = Int(text), value >= minimum, value <= maximumSide * (flag == "--scroll" ? 1000 : 1) else {
-                throw UsageError(message: "\(flag) '\(TerminalText.sanitized(text))' is not a whole number from \(minimum) to \(flag == "--scroll" ? maximumSide * 1000 : maximumSide)")
+            let maximum = flag == "--scroll" ? maximumSide * 1000 : flag == "--timeout" ? maximumTimeoutSeconds : maximumSide
+            guard let value = Int(text), value >= minimum, value <= maximum else {
+                throw UsageError(message: "\(flag) '\(TerminalText.sanitized(text))' is not a whole number from \(minimum) to \(maximum)")
             }
             return value
         }
@@ -149,8 +191,22 @@ enum RenderCommand {
             case "--width": width = try number(for: argument, minimum: 1)
             case "--height": height = try number(for: argument, minimum: 1)
             case "--scroll": options.scroll = try number(for: argument, minimum: 0)
+            case "--timeout":
+                let seconds = try number(for: argument, minimum: 1)
+                options.timeout = .seconds(seconds)
             case "--plain": options.plain = true
             case "--debug": options.debug = true
+            case "--accessibility": options.accessibility = true
+            case "--locale":
+                guard let locale = iterator.next() else { throw UsageError(message: "--locale needs a value") }
+                guard ["en-US", "de-DE", "fr-FR"].contains(locale) else {
+                    throw UsageError(message: "--locale '\(TerminalText.sanitized(locale))' is not one of en-US, de-DE, fr-FR")
+                }
+                options.locale = locale
+            case "--now":
+                guard let text = iterator.next() else { throw UsageError(message: "--now needs a value") }
+                guard let now = RFC3339.date(from: text) else { throw UsageError(message: "'\(TerminalText.sanitized(text))' is not an RFC 3339 instant") }
+                options.now = now
             default:
                 if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(TerminalText.sanitized(argument))'") }
                 guard source == nil else { throw UsageError(message: "only one FILE or URL") }
@@ -158,9 +214,17 @@ enum RenderCommand {
             }
         }
         guard let source else { throw UsageError(message: "missing FILE or URL") }
+        options.source = source
+        if options.accessibility {
+            // Read, not drawn: no screen size, and none of the drawing options.
+            guard width == nil, height == nil, options.scroll == 0, !options.plain else {
+                throw UsageError(message: "--accessibility takes no --width, --height, --scroll or --plain")
+            }
+            return options
+        }
+        guard options.locale == "en-US", options.now == nil else { throw UsageError(message: "--locale and --now go with --accessibility") }
         guard let width else { throw UsageError(message: "missing --width") }
         guard let height else { throw UsageError(message: "missing --height") }
-        options.source = source
         options.width = width
         options.height = height
         return options

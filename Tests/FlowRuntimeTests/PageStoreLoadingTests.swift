@@ -36,6 +36,20 @@ struct PageStoreLoadingTests {
         await waitUntil { store.state == .loaded }
     }
 
+    @Test func aRefreshThatIsAwaitedEndsWhenItsAnswerIsInstalled() async {
+        store.loadInitial()
+        source.last?.respond(Fixtures.simplePage())
+        await waitUntil { store.state == .loaded && !store.isLoadingPage }
+        async let refreshed: Void = store.refreshAndWait()
+        await waitUntil { store.isRefreshing }
+        #expect(source.calls.count == 2)
+        #expect(source.last?.request.kind == .refresh)
+        source.last?.respond(Fixtures.simplePage(requestID: "r2", ids: ["c"]))
+        await refreshed
+        #expect(store.page?.requestID == "r2", "the wait ends with the new page in place")
+        #expect(!store.isRefreshing)
+    }
+
     @Test func anUnreadablePageFailsWithItsReasonAndIsReported() async {
         store.loadInitial()
         source.last?.respond(Data("{\"page\": 3}".utf8))

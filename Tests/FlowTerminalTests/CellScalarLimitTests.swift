@@ -14,4 +14,12 @@ import Testing
         buffer.put(text: family, x: 2, y: 0, style: .plain)
         #expect(buffer[2, 0].grapheme == family, "the longest emoji sequences stay whole")
     }
+
+    @Test func aClusterWithAControlNeverReachesACell() {
+        var buffer = CellBuffer(width: 3, height: 1)
+        buffer.put(Character("e\u{301}"), x: 0, y: 0, style: .plain)
+        buffer.put(Character("\u{1B}"), x: 1, y: 0, style: .plain)
+        #expect(buffer[0, 0].grapheme == "e\u{301}")
+        #expect(buffer[1, 0].grapheme == "\u{FFFD}")
+    }
 }

@@ -45,7 +45,7 @@ import Testing
             // Restart: the cache reads clean.
             let cache = try HomeCache(directory: directory.appendingPathComponent("cache", isDirectory: true))
             for index in 0..<4 {
-                guard let entry = await cache.entry(for: HomeCacheKey(profile: profile, pageID: "page-\(index)")) else { continue }
+                guard let entry = await cache.entry(for: HomeCacheKey(backend: client.configuration.backend, profile: profile, pageID: "page-\(index)")) else { continue }
                 totals.entries += 1
                 let page = try JSONParser.parse(entry.data)["page"]
                 #expect(page?["id"]?.stringValue == "page-\(index)", "\(label)")

@@ -4,6 +4,7 @@ import Foundation
 import RetailBackend
 import Testing
 @testable import RetailKit
+import TestSupport
 
 /// The HTTP client against the real backend on a loopback port.
 @Suite struct HomeAPIClientTests {
@@ -136,6 +137,26 @@ import Testing
     @Test func aSilentServerIsATimeout() async throws {
         let live = try LiveBackend(configuration: HomeBackend.Configuration(faults: "latency=20s"))
         let client = try live.client(timeout: .seconds(1))
+        await #expect {
+            _ = try await client.fetchCart()
+        } throws: { error in
+            guard case .transport(_, let isTimeout) = error as? HomeAPIError else { return false }
+            return isTimeout
+        }
+    }
+
+    /// URLSession's timeout counts the time between bytes: a body dripped a byte at a time
+    /// was waited out for as long as it lasted. The client's deadline covers the whole answer.
+    @Test func aDrippedAnswerIsATimeoutAtTheDeadline() async throws {
+        let body = Data(#"{"cart_id": "c", "revision": 1, "items": []}"#.utf8)
+        let server = try CraftedServer { _ in .drip(body: body, interval: .milliseconds(300)) }
+        defer { server.stop() }
+        var configuration = HomeAPIClient.Configuration(
+            baseURL: server.url("/"), profile: ClientProfile(user: UserID("ada")!, appVersion: VitrineApp.version))
+        configuration.requestTimeout = .seconds(5)
+        configuration.responseDeadline = .seconds(1)
+        let client = try HomeAPIClient(configuration: configuration)
+        // The whole body, a valid cart, would come in 13.5 s: only the deadline makes it fail.
         await #expect {
             _ = try await client.fetchCart()
         } throws: { error in

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import PrivateFiles
 import Testing
 @testable import RetailKit
 import TestSupport
@@ -22,10 +23,12 @@ import TestSupport
         }
     }
 
+    static let backend = BackendIdentity(origin: URL(string: "http://127.0.0.1:8080")!)!
+
     static func key(_ user: String = "ada", pageID: String = "home", locale: String = "en-US", segment: String = "returning",
-                    capabilities: Set<String> = [], experiments: [String: String] = [:]) -> HomeCacheKey {
-        HomeCacheKey(profile: ClientProfile(user: UserID(user)!, locale: locale, segment: segment, appVersion: VitrineApp.version,
-                                            capabilities: capabilities, experiments: experiments), pageID: pageID)
+                    capabilities: Set<String> = [], experiments: [String: String] = [:], backend: BackendIdentity = backend) -> HomeCacheKey {
+        HomeCacheKey(backend: backend, profile: ClientProfile(user: UserID(user)!, locale: locale, segment: segment, appVersion: VitrineApp.version,
+                                                              capabilities: capabilities, experiments: experiments), pageID: pageID)
     }
 
     static func page(_ marker: String, size: Int = 100) -> Data {
@@ -193,7 +196,7 @@ import TestSupport
         let keys = [
             Self.key(), Self.key("bob"), Self.key(locale: "de-DE"), Self.key(segment: "vip"), Self.key(capabilities: ["video"]),
             Self.key(experiments: ["exp-hero-order": "b"]), Self.key(pageID: "campaign:cmp-flash"),
-            HomeCacheKey(profile: ClientProfile(user: UserID("ada")!, appVersion: AppVersion(major: 1)), pageID: "home"),
+            HomeCacheKey(backend: Self.backend, profile: ClientProfile(user: UserID("ada")!, appVersion: AppVersion(major: 1)), pageID: "home"),
         ]
         for (index, key) in keys.enumerated() { await cache.store(Self.page("v\(index)"), etag: nil, ttl: 60, for: key) }
         #expect(await cache.count == keys.count)

@@ -65,3 +65,12 @@ import Testing
         #expect(cart.badgeCount == 2)
     }
 }
+
+@Suite struct SuggestionDestinationTests {
+    @Test func aQueryFillsSearchAndEverythingElseOpensItsPage() {
+        #expect(Destination(suggestion: SearchSuggestion(text: "Wool coats", kind: .query, target: "wool coat")) == .search(query: "wool coat"))
+        #expect(Destination(suggestion: SearchSuggestion(text: "Cora", kind: .product, target: "product:p-1")) == .page("product:p-1"))
+        #expect(Destination(suggestion: SearchSuggestion(text: "Coats", kind: .category, target: "category:coats")) == .page("category:coats"))
+        #expect(Destination(suggestion: SearchSuggestion(text: "New", kind: .other("story"), target: "story:1")) == .page("story:1"))
+    }
+}

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 import Foundation
 import Testing
 @testable import VitrineCLI
@@ -80,6 +81,25 @@ import Testing
             #expect(Self.unsafeScalars(in: output).isEmpty, "\(Self.unsafeScalars(in: output).prefix(10))")
             #expect(output.contains("pwned"), "the text itself still shows, harmlessly")
         }
+    }
+}
+
+/// The same payload (every widget type, every text field hostile) as a screen reader hears it.
+@Suite struct HostileAccessibilityTests {
+    @Test(arguments: ["en-US", "de-DE", "fr-FR"])
+    func noControlOrBidiCharacterReachesTheReading(locale: String) throws {
+        var options = RenderCommand.Options()
+        options.accessibility = true
+        options.debug = true
+        options.locale = locale
+        let data = Data(JSONWriter.string(for: HostileTextTests.document).utf8)
+        let lines = try RenderCommand.accessibilityLines(data, options: options)
+        let reading = lines.joined(separator: "\n")
+        #expect(HostileTextTests.unsafeScalars(in: reading).isEmpty, "\(HostileTextTests.unsafeScalars(in: reading).prefix(10))")
+        #expect(!reading.contains("\u{1B}"))
+        #expect(reading.contains("pwned"), "the text itself is still read, harmlessly")
+        #expect(lines.count > 40, "every section's widgets are read: \(lines.count)")
+        #expect(lines.allSatisfy { !$0.contains("\n") && $0.unicodeScalars.count <= 3 * AccessibilityText.maximumScalars + 60 })
     }
 }
 

@@ -13,10 +13,13 @@ public struct ButtonData: Sendable, Hashable, JSONDecodable {
     public var isFullWidth: Bool
     public var isDisabled: Bool
     public var action: ActionData?
+    /// What a screen reader reads for the button, when its title alone reads badly.
+    public var accessibility: AccessibilityData?
 
     public init(
         title: TextData? = nil, style: Style = .solid, backgroundColor: ColorData? = nil, cornerRadius: CornerRadius? = nil,
-        icon: IconData? = nil, isFullWidth: Bool = false, isDisabled: Bool = false, action: ActionData? = nil
+        icon: IconData? = nil, isFullWidth: Bool = false, isDisabled: Bool = false, action: ActionData? = nil,
+        accessibility: AccessibilityData? = nil
     ) {
         self.title = title
         self.style = style
@@ -26,6 +29,7 @@ public struct ButtonData: Sendable, Hashable, JSONDecodable {
         self.isFullWidth = isFullWidth
         self.isDisabled = isDisabled
         self.action = action
+        self.accessibility = accessibility
     }
 
     public init(from node: JSONNode) throws(DecodingFailure) {
@@ -38,7 +42,8 @@ public struct ButtonData: Sendable, Hashable, JSONDecodable {
             icon: try node.optional("icon"),
             isFullWidth: try node.optional("full_width") ?? false,
             isDisabled: try node.optional("disabled") ?? false,
-            action: try node.optional("action")
+            action: try node.optional("action"),
+            accessibility: node.lenientAccessibility()
         )
         if title == nil, icon == nil {
             throw DecodingFailure(.missingKey("title"), at: node.path)

@@ -120,6 +120,7 @@ final class DecodeSession {
         let actions = decodeActions(object["actions"], path: path, widgetType: type)
         let tracking: JSONObject = lenient("tracking", in: object, at: path, widgetType: type) ?? JSONObject()
         let impression: ImpressionRule = lenient("impression", in: object, at: path, widgetType: type) ?? .standard
+        let accessibility: AccessibilityData? = lenient("accessibility", in: object, at: path, widgetType: type)
         let (requires, invalidRequirements) = decodeRequirements(in: object, at: path, widgetType: type)
         let expiresAt: Date? = lenient("expires_at", in: object, at: path, widgetType: type)
 
@@ -130,7 +131,7 @@ final class DecodeSession {
 
         return WidgetModel(
             id: id, type: type, layout: layout, content: content, actions: actions, tracking: tracking,
-            impression: impression, requires: requires, invalidRequirements: invalidRequirements,
+            impression: impression, accessibility: accessibility, requires: requires, invalidRequirements: invalidRequirements,
             expiresAt: expiresAt, path: path, source: object, fallback: fallback)
     }
 

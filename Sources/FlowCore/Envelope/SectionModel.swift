@@ -41,6 +41,10 @@ public struct SectionModel: Sendable, Identifiable, Equatable {
         self.requestID = requestID
     }
 
+    /// Whether the section holds anything that could be shown: a widget or a fallback (its
+    /// header alone is never shown, §2).
+    public var hasWidgets: Bool { !widgets.isEmpty || fallback != nil }
+
     /// Every widget id in the section: header, body, fallback, with their fallbacks and nested widgets.
     public var allWidgetIDs: [String] {
         var ids = header?.allIDs ?? []

@@ -16,6 +16,9 @@ public struct WidgetModel: Sendable, Identifiable {
     /// Opaque to rendering; merged into analytics events.
     public let tracking: JSONObject
     public let impression: ImpressionRule
+    /// What a screen reader reads for the widget, when the backend corrects the description
+    /// derived from its content (CONTRACT §3).
+    public let accessibility: AccessibilityData?
     public let requires: Requirements?
     /// Invalid requirements make the widget incompatible: this says why.
     public let invalidRequirements: String?
@@ -28,7 +31,7 @@ public struct WidgetModel: Sendable, Identifiable {
 
     init(
         id: String, type: String, layout: WidgetLayout?, content: WidgetContentState, actions: WidgetActions,
-        tracking: JSONObject, impression: ImpressionRule, requires: Requirements?, invalidRequirements: String?,
+        tracking: JSONObject, impression: ImpressionRule, accessibility: AccessibilityData?, requires: Requirements?, invalidRequirements: String?,
         expiresAt: Date?, path: CodingPath, source: JSONObject, fallback: WidgetModel?
     ) {
         self.id = id
@@ -38,6 +41,7 @@ public struct WidgetModel: Sendable, Identifiable {
         self.actions = actions
         self.tracking = tracking
         self.impression = impression
+        self.accessibility = accessibility
         self.requires = requires
         self.invalidRequirements = invalidRequirements
         self.expiresAt = expiresAt

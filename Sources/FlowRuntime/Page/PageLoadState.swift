@@ -21,6 +21,10 @@ public enum NextPageState: Sendable, Hashable {
     case loading
     /// The next page failed; the loaded page stays and the end of the list offers retry.
     case failed(message: String)
+    /// The page says more exist, but next pages in a row added nothing
+    /// (`PageStore.NextPagePacing`): the store stops asking, and the end of the list says so
+    /// and offers to try again (`retry()`).
+    case ended
 }
 
 /// Something the store wants the user told, for the host to show (usually as a toast).
@@ -29,4 +33,19 @@ public enum PageStoreNotice: Sendable, Hashable {
     case refreshFailed(message: String)
     /// The next page failed; `retry()` or `loadNextPage()` asks again.
     case nextPageFailed(message: String)
+}
+
+extension PageStore {
+    /// How a store paces next pages that add nothing: a backend that answers `has_more: true`
+    /// with no new content must not turn every open page into a poller.
+    public struct NextPagePacing: Sendable {
+        /// The wait before asking again after the first next page that adds nothing; doubled
+        /// after each further one. Default 1 s.
+        public var backoff: Duration = .seconds(1)
+        /// Next pages in a row that add nothing before the store stops asking and the end of
+        /// the list says so (`NextPageState.ended`). Default 3.
+        public var maxEmptyPages = 3
+
+        public init() {}
+    }
 }

@@ -2,14 +2,21 @@ import FlowCore
 import Foundation
 
 extension PageStore {
-    /// Whether the page says more sections exist.
-    public var hasMorePages: Bool { page?.pagination?.hasMore ?? false }
+    /// Whether the page says more sections exist (and the store has not stopped asking:
+    /// `NextPageState.ended`).
+    public var hasMorePages: Bool { (page?.pagination?.hasMore ?? false) && nextPageState != .ended }
 
     /// Asks for the next page, echoing the page's postback. Does nothing without more pages,
-    /// while a next page is in flight, or while a page request is (it will replace the page).
+    /// while a next page is in flight, while a page request is (it will replace the page), or
+    /// once next pages in a row added nothing (`.ended`). During the back-off after a next
+    /// page that added nothing, the ask waits for the back-off's end.
     public func loadNextPage() {
         guard let page = storage, let pagination = page.pagination, pagination.hasMore else { return }
-        guard pageTask == nil, nextPageTask == nil else { return }
+        guard pageTask == nil, nextPageTask == nil, nextPageState != .ended else { return }
+        guard nextPageBackoff == nil else {
+            isNextPageWantedAfterBackoff = true
+            return
+        }
         let postback = pagination.postback ?? .null
         nextPageToken += 1
         let token = nextPageToken
@@ -76,10 +83,16 @@ extension PageStore {
             merge = try decoder.mergeNextPage(data, into: &current)
             page = current
         }
+        let addedNothing = !page.sections.dropFirst(storage?.sections.count ?? 0).contains(where: \.hasWidgets)
         withMutation(keyPath: \.page) { storage = page }
         contentGeneration += 1
         nextPageTask = nil
         nextPageState = .idle
+        if addedNothing, page.pagination?.hasMore == true {
+            paceAfterEmptyNextPage()
+        } else {
+            emptyNextPages = 0
+        }
         updateContentState()
         // Filed under the next page's own composition (§1: `request_id` names it).
         record(DiagnosticReport(pageID: pageID, requestID: merge.requestID, source: .nextPage, diagnostics: merge.diagnostics))
@@ -101,6 +114,41 @@ extension PageStore {
         nextPageState = .failed(message: message)
         lastFailure = .nextPage
         onNotice?(.nextPageFailed(message: message))
+    }
+
+    /// A next page added nothing while the page still says more exist: asking again at once
+    /// would turn every open page into a poller. The next ask waits out a back-off that
+    /// doubles each time; after `maxEmptyPages` in a row the store stops (`.ended`).
+    private func paceAfterEmptyNextPage() {
+        emptyNextPages += 1
+        guard emptyNextPages < nextPagePacing.maxEmptyPages else {
+            nextPageState = .ended
+            return
+        }
+        let exponent = min(emptyNextPages - 1, 16)
+        let timer = ClockTimer(clock: clock, after: nextPagePacing.backoff * (1 << exponent))
+        // Holds the store weakly, as every task of the store does.
+        nextPageBackoff = Task { @MainActor [weak self] in
+            do {
+                try await timer.wait()
+            } catch {
+                return
+            }
+            guard let self else { return }
+            self.nextPageBackoff = nil
+            if self.isNextPageWantedAfterBackoff {
+                self.isNextPageWantedAfterBackoff = false
+                self.loadNextPage()
+            }
+        }
+    }
+
+    /// A new page (or the shopper's retry) starts the pacing over.
+    func resetNextPagePacing() {
+        emptyNextPages = 0
+        nextPageBackoff?.cancel()
+        nextPageBackoff = nil
+        isNextPageWantedAfterBackoff = false
     }
 
     private func dropNextPage(token: Int) {

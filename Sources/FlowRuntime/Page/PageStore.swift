@@ -79,6 +79,14 @@ public final class PageStore {
     @ObservationIgnored var installedGeneration = 0
     @ObservationIgnored var nextPageToken = 0
     @ObservationIgnored var nextPageTask: Task<Void, Never>?
+    /// How next pages that add nothing are paced.
+    @ObservationIgnored public var nextPagePacing = NextPagePacing()
+    @ObservationIgnored let clock: any Clock<Duration>
+    /// Next pages in a row that added nothing (reset by one that adds, and by a new page).
+    @ObservationIgnored var emptyNextPages = 0
+    /// The back-off after an empty next page; a `loadNextPage()` meanwhile waits for its end.
+    @ObservationIgnored var nextPageBackoff: Task<Void, Never>?
+    @ObservationIgnored var isNextPageWantedAfterBackoff = false
     @ObservationIgnored var lastFailure: FailedOperation?
 
     /// What `retry()` repeats.
@@ -87,21 +95,30 @@ public final class PageStore {
         case nextPage
     }
 
-    public init(pageID: String, source: any PageSource, decoder: PageDecoder, widgetState: WidgetStateStore? = nil) {
+    /// A store reading `source`; `clock` paces next pages that add nothing.
+    public init(
+        pageID: String, source: any PageSource, decoder: PageDecoder, widgetState: WidgetStateStore? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.pageID = pageID
         self.source = source
         self.decoder = decoder
         self.widgetState = widgetState ?? WidgetStateStore()
+        self.clock = clock
     }
 
     /// A store over a plain loader: each request gets one fresh answer.
-    public convenience init(pageID: String, loader: any PageLoader, decoder: PageDecoder, widgetState: WidgetStateStore? = nil) {
-        self.init(pageID: pageID, source: LoaderPageSource(loader), decoder: decoder, widgetState: widgetState)
+    public convenience init(
+        pageID: String, loader: any PageLoader, decoder: PageDecoder, widgetState: WidgetStateStore? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.init(pageID: pageID, source: LoaderPageSource(loader), decoder: decoder, widgetState: widgetState, clock: clock)
     }
 
     deinit {
         pageTask?.cancel()
         nextPageTask?.cancel()
+        nextPageBackoff?.cancel()
     }
 
     /// The page shown, if any. Observed; mutated in place so a mutation costs what it touches.
@@ -122,12 +139,28 @@ public final class PageStore {
         startPageRequest(storage == nil ? .initial : .refresh)
     }
 
+    /// `refresh()`, returning when that request has ended (its page installed, or its failure
+    /// told): what pull to refresh awaits, so the spinner stays while the page is asked for.
+    /// A request that replaces it (another refresh, a retry) ends the wait too.
+    public func refreshAndWait() async {
+        refresh()
+        await pageTask?.value
+    }
+
     /// Repeats what failed last: the page load, or the next page.
     public func retry() {
         switch lastFailure {
         case .page(let kind): startPageRequest(storage == nil ? .initial : kind)
         case .nextPage: loadNextPage()
-        case nil: if storage == nil { startPageRequest(.initial) }
+        case nil:
+            if storage == nil {
+                startPageRequest(.initial)
+            } else if nextPageState == .ended {
+                // The shopper asks again: the pacing starts over.
+                resetNextPagePacing()
+                nextPageState = .idle
+                loadNextPage()
+            }
         }
     }
 
@@ -274,6 +307,7 @@ public final class PageStore {
         self.origin = origin
         lastError = nil
         nextPageState = .idle
+        resetNextPagePacing()
         updateContentState()
         widgetState.retainUnchanged(from: snapshot, to: storage)
         record(DiagnosticReport(pageID: pageID, requestID: page.requestID,

@@ -38,6 +38,11 @@ public struct UnrenderableWidget: Sendable {
     public var widget: WidgetModel
     public var reason: Reason
 
+    public init(widget: WidgetModel, reason: Reason) {
+        self.widget = widget
+        self.reason = reason
+    }
+
     /// The placeholder that names the widget and the reason.
     public var placeholder: WidgetPlaceholder {
         let label: String

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 import Foundation
 import ImagePipeline
 
@@ -114,12 +115,8 @@ public final class PipelineImageSource: TerminalImageSource {
         return (size.width, size.height)
     }
 
-    /// Only http(s) URLs are fetched: a payload never names a local file. A relative URL is
-    /// resolved against `base` (the page's URL), and only when `base` is itself http(s).
+    /// The URL fetched for `string`: FlowPresentation's rule for every renderer (`ImageURL`).
     static func url(_ string: String, relativeTo base: URL? = nil) -> URL? {
-        guard SafeText.isSafe(string), let url = URL(string: string, relativeTo: base)?.absoluteURL,
-            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
-        else { return nil }
-        return url
+        ImageURL.fetchable(string, relativeTo: base)
     }
 }

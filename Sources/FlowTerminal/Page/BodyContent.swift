@@ -33,4 +33,6 @@ public enum PaginationRow: Sendable, Hashable {
     case loading
     /// The next page failed: the row offers retry.
     case failed(message: String)
+    /// More was promised but next pages added nothing: the row says so and offers to try again.
+    case ended
 }

@@ -57,6 +57,7 @@ public struct PageScreenContent: Sendable {
         switch nextPage {
         case .failed(let message): .failed(message: message)
         case .loading: .loading
+        case .ended: .ended
         case .idle: hasMorePages ? .loading : nil
         }
     }

@@ -1,5 +1,6 @@
-/// The end of a paginated list: "Loading more…" while the next page is on its way, and the
-/// failure with a retry button when it failed (the loaded page stays).
+/// The end of a paginated list: "Loading more…" while the next page is on its way, the
+/// failure with a retry button when it failed (the loaded page stays), and a retry button
+/// when next pages in a row added nothing.
 struct PaginationRowView {
     var state: PaginationRow
 
@@ -11,16 +12,23 @@ struct PaginationRowView {
             canvas.put(text, x: max(0, (canvas.width - DisplayWidth.of(text)) / 2), y: 0, style: CellStyle(attributes: .dim))
         case .failed(let message):
             let words = environment.words
-            let button = "[ \(words.retry) ]"
-            let room = max(0, canvas.width - DisplayWidth.of(button) - 1)
-            let said = words.moreFailed ?? words.moreFailedPrefix + message
-            let text = ButtonAtom.truncated(SafeText.cleaned(said, keepingNewlines: false), to: room)
-            let total = DisplayWidth.of(text) + 1 + DisplayWidth.of(button)
-            var x = max(0, (canvas.width - total) / 2)
-            x += canvas.put(text, x: x, y: 0, style: CellStyle(attributes: .dim)) + 1
-            let style = environment.focusing(CellStyle(foreground: environment.brand, attributes: .bold), .retry)
-            canvas.put(button, x: x, y: 0, style: style)
-            canvas.addTarget(CellRect(x: x, y: 0, width: DisplayWidth.of(button), height: 1), target: .retry)
+            drawRetry(SafeText.cleaned(words.moreFailed ?? words.moreFailedPrefix + message, keepingNewlines: false), in: canvas, environment: environment)
+        case .ended:
+            drawRetry(environment.words.nothingMore, in: canvas, environment: environment)
         }
+    }
+
+    /// `text` and a retry button, centred.
+    @MainActor
+    private func drawRetry(_ message: String, in canvas: Canvas, environment: RenderEnvironment) {
+        let button = "[ \(environment.words.retry) ]"
+        let room = max(0, canvas.width - DisplayWidth.of(button) - 1)
+        let text = ButtonAtom.truncated(message, to: room)
+        let total = DisplayWidth.of(text) + 1 + DisplayWidth.of(button)
+        var x = max(0, (canvas.width - total) / 2)
+        x += canvas.put(text, x: x, y: 0, style: CellStyle(attributes: .dim)) + 1
+        let style = environment.focusing(CellStyle(foreground: environment.brand, attributes: .bold), .retry)
+        canvas.put(button, x: x, y: 0, style: style)
+        canvas.addTarget(CellRect(x: x, y: 0, width: DisplayWidth.of(button), height: 1), target: .retry)
     }
 }

@@ -21,6 +21,8 @@ public struct RendererWords: Sendable, Hashable {
     /// A failed next page (`nil` shows its own message after `moreFailedPrefix`).
     public var moreFailed: String?
     public var moreFailedPrefix = "Couldn't load more: "
+    /// The end of a list whose next pages stopped adding anything (the store stopped asking).
+    public var nothingMore = "Nothing more to show right now."
     /// The keys' help box's last line.
     public var anyKeyCloses = "any key closes"
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +38,7 @@ public actor DiskCache {
         self.directory = directory
         self.sizeLimit = max(0, sizeLimit)
         let files = FileManager.default
-        try files.createDirectory(at: directory, withIntermediateDirectories: true)
+        try PrivateDirectory.make(directory)
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         let contents = try files.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
         var found: [(name: String, size: Int, date: Date)] = []
@@ -82,7 +83,7 @@ public actor DiskCache {
         let final = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
         do {
-            try record.write(to: temporary)
+            try PrivateFile.write(record, toNew: temporary.path)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             return

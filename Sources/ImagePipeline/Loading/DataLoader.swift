@@ -114,16 +114,19 @@ private final class DataLoaderDelegate: NSObject, URLSessionDataDelegate, Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let identifier = dataTask.taskIdentifier
+        // The body grows in place in the dictionary: a copy of the transfer taken out and put
+        // back would hold a second reference, and each append would then copy the whole body
+        // so far (quadratic: a 32 MiB answer cost seconds of copying).
         let overLimit = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers[identifier], transfer.failure == nil else { return false }
-            if transfer.body.count + data.count > transfer.maxBytes {
-                transfer.failure = .downloadTooLarge(limit: transfer.maxBytes)
-                transfer.body = Data()
-                transfers[identifier] = transfer
+            guard let maxBytes = transfers[identifier]?.maxBytes, transfers[identifier]?.failure == nil,
+                let received = transfers[identifier]?.body.count
+            else { return false }
+            if received + data.count > maxBytes {
+                transfers[identifier]?.failure = .downloadTooLarge(limit: maxBytes)
+                transfers[identifier]?.body = Data()
                 return true
             }
-            transfer.body.append(data)
-            transfers[identifier] = transfer
+            transfers[identifier]?.body.append(data)
             return false
         }
         if overLimit { dataTask.cancel() }

@@ -62,6 +62,8 @@ struct WidgetFactory: Sendable {
             "actions": ["tap": Self.openPage(campaign.pageID)],
             "tracking": Self.tracking(item: campaign.id, position: 0, campaign: campaign.id),
             "impression": ["min_visible_percent": 50, "min_duration_ms": 500, "limit": 1],
+            "accessibility": AccessibilityLabels.hero(
+                title: campaign.title[locale], subtitle: campaign.subtitle[locale], end: scheduled.end, locale: locale),
         ]
     }
 
@@ -151,6 +153,8 @@ struct WidgetFactory: Sendable {
             ("data", .members(data)),
             ("actions", .members(actions)),
             ("tracking", Self.tracking(item: product.id, position: position, campaign: campaign)),
+            // Prices side by side and a bare rating read badly: the card says what it means.
+            ("accessibility", AccessibilityLabels.product(product, locale: locale)),
         ]
         return .members(widget)
     }

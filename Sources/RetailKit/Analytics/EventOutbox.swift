@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// The durable outbox in SQLite (one connection, on its own thread: `OutboxExecutor`).
 ///
@@ -145,6 +146,9 @@ actor EventOutbox {
     }
 
     private func openConnection() throws(SQLiteError) -> SQLiteConnection {
+        // Made private first: SQLite creates a database (and gives its journals the same
+        // mode) with the umask's 0644 otherwise.
+        try? PrivateFile.createIfMissing(url.path)
         let database = try SQLiteConnection(path: url.path, busyTimeout: busyTimeout)
         do {
             try database.execute("PRAGMA journal_mode=WAL")

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import PrivateFiles
 
 /// The impressions counted lately, kept on disk so the next run counts none of them again:
 /// a cached page shown at the next start carries the `request_id` it had, and CONTRACT §9
@@ -56,7 +57,7 @@ final class ImpressionLedger: Sendable {
         ]))
         let url = self.url
         queue.async {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? PrivateDirectory.make(url.deletingLastPathComponent())
             try? AtomicFile.write(JSONWriter.data(for: document), to: url)
         }
     }

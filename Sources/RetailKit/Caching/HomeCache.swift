@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// Pages kept on disk between launches, one entry per key (client profile and page id):
 /// the raw bytes, `ETag`, fetch instant and `ttl` (see `CacheEntryFile` for the format).
@@ -69,7 +70,7 @@ public actor HomeCache {
         onProblem: (@Sendable (Problem) -> Void)? = nil
     ) throws {
         if FileSystem.info(directory.path) == nil {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try PrivateDirectory.make(directory)
         }
         self.directory = directory
         self.limits = limits

@@ -1,22 +1,26 @@
 import FlowCore
 
-/// What a cached page is kept under: the client profile (user, locale, segment, app version,
-/// capabilities, experiment assignments) and the page id. Two keys that differ in any part
-/// never see each other's entry: the whole key is stored in the entry and compared on read.
+/// What a cached page is kept under: the backend it came from, the client profile (user,
+/// locale, segment, app version, capabilities, experiment assignments) and the page id. Two
+/// keys that differ in any part never see each other's entry: the whole key is stored in the
+/// entry and compared on read.
 public struct HomeCacheKey: Sendable, Hashable {
+    public var backend: BackendIdentity
     public var profile: ClientProfile
     public var pageID: String
 
-    public init(profile: ClientProfile, pageID: String) {
+    public init(backend: BackendIdentity, profile: ClientProfile, pageID: String) {
+        self.backend = backend
         self.profile = profile
         self.pageID = pageID
     }
 
     /// The key as one JSON array, written by `JSONWriter` (sets in byte order, experiments as
-    /// `[id, variant]` pairs), compared by bytes: no two keys that differ share it.
+    /// `[id, variant]` pairs), compared by bytes: no two keys that differ share it. (Version 1
+    /// had no backend: its entries never match and age out.)
     var canonical: String {
         JSONWriter.string(for: .array([
-            "vitrine-home-cache/1", .string(profile.user.rawValue), .string(profile.locale), .string(profile.segment),
+            "vitrine-home-cache/2", .string(backend.rawValue), .string(profile.user.rawValue), .string(profile.locale), .string(profile.segment),
             .string(profile.appVersion.description), .array(profile.sortedCapabilities.map(JSONValue.string)),
             .array(profile.sortedExperiments.map { .array([.string($0.id), .string($0.variant)]) }), .string(pageID),
         ]))

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import PrivateFiles
 
 /// The cart kept on disk: the last canonical cart and the operations not yet confirmed, with
 /// their idempotency keys, so that a restart shows the same cart and sends a pending
@@ -42,7 +43,7 @@ final class CartJournal: Sendable {
         ]))
         let url = self.url
         queue.async {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? PrivateDirectory.make(url.deletingLastPathComponent())
             try? AtomicFile.write(JSONWriter.data(for: document), to: url)
         }
     }

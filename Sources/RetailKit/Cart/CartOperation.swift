@@ -24,17 +24,16 @@ public enum CartChange: Sendable, Hashable {
 
     /// The change laid over `lines` (the optimistic view): an add grows or makes a line, a
     /// quantity set replaces the line's, a removal deletes it; a line made here shows `item`.
-    /// Quantities stay within `RetailLimits.lineQuantity`'s bound and never overflow, so no
-    /// view of the cart is ever negative.
+    /// Quantities stay positive and within `CartSnapshot.maxLineQuantity` (what a decoded line
+    /// and an add can hold), so no view of the cart is ever negative and no sum over it overflows.
     func apply(to lines: inout [CartSnapshot.Line], item: CartItem? = nil) {
         let index = lines.firstIndex { $0.productID.utf8.elementsEqual(productID.utf8) }
         switch self {
         case .add(let productID, let quantity), .setQuantity(let productID, let quantity):
-            guard quantity > 0 else { return }
+            guard (1...CartSnapshot.maxLineQuantity).contains(quantity) else { return }
             let isSet = if case .setQuantity = self { true } else { false }
             if let index {
-                let (sum, overflow) = lines[index].quantity.addingReportingOverflow(quantity)
-                lines[index].quantity = isSet ? quantity : (overflow ? Int.max : sum)
+                lines[index].quantity = isSet ? quantity : min(lines[index].quantity + quantity, CartSnapshot.maxLineQuantity)
             } else {
                 lines.append(CartSnapshot.Line(productID: productID, title: item?.title, quantity: quantity, unitPrice: item?.unitPrice))
             }

@@ -30,6 +30,14 @@ public struct CartSnapshot: Sendable, Hashable {
         }
     }
 
+    /// The most lines a cart answer may hold; one with more is undecodable.
+    public static let maxLines = 1_000
+    /// The largest quantity one line may hold (the backend's own limit is 99): far above any
+    /// real cart, small enough that no sum of lines, overlay or badge can overflow.
+    public static let maxLineQuantity = 1_000_000
+    /// The largest `revision`: every integer a JSON number holds exactly (2^53 − 1).
+    public static let maxRevision = 9_007_199_254_740_991
+
     public var cartID: String
     /// Grows with every change and never goes back: a snapshot older than one applied is stale.
     public var revision: Int
@@ -51,22 +59,39 @@ public struct CartSnapshot: Sendable, Hashable {
         try self.init(json: document)
     }
 
-    /// Reads a parsed cart body.
+    /// Reads a parsed cart body. Numbers are bounded where they are read (CONTRACT §10): a
+    /// revision of 0…2^53 − 1, at most `maxLines` lines of 1…`maxLineQuantity` each, and an
+    /// `item_count`, when sent, of 0…the most those lines can hold. Anything else makes the
+    /// whole answer undecodable, so no arithmetic on a cart can overflow.
     public init(json document: JSONValue) throws(HomeAPIError) {
-        guard let revision = document["revision"]?.intValue, revision >= 0 else { throw .undecodable("the cart has no integer revision") }
+        guard let revision = document["revision"]?.intValue, (0...Self.maxRevision).contains(revision) else {
+            throw .undecodable("the cart has no revision from 0 to \(Self.maxRevision)")
+        }
         guard let items = document["items"]?.arrayValue else { throw .undecodable("the cart has no items array") }
+        guard items.count <= Self.maxLines else { throw .undecodable("the cart has more than \(Self.maxLines) lines") }
         var lines: [Line] = []
         for (index, item) in items.enumerated() {
-            guard let productID = item["product_id"]?.stringValue, let quantity = item["quantity"]?.intValue, quantity > 0 else {
-                throw .undecodable("cart item \(index) has no product_id or positive quantity")
+            guard let productID = item["product_id"]?.stringValue, let quantity = item["quantity"]?.intValue,
+                (1...Self.maxLineQuantity).contains(quantity)
+            else {
+                throw .undecodable("cart item \(index) has no product_id or no quantity from 1 to \(Self.maxLineQuantity)")
             }
             let price = item["unit_price"].flatMap { try? Price(from: JSONNode(value: $0, path: CodingPath(root: "unit_price"))) }
             lines.append(Line(productID: productID, title: item["title"]?.stringValue, quantity: quantity, unitPrice: price))
         }
+        // At most 1,000 × 1,000,000: no overflow.
+        let total = lines.reduce(0) { $0 + $1.quantity }
+        var itemCount = total
+        if let sent = document["item_count"], !sent.isNull {
+            guard let count = sent.intValue, (0...(Self.maxLines * Self.maxLineQuantity)).contains(count) else {
+                throw .undecodable("the cart's item_count is not a whole number from 0 to \(Self.maxLines * Self.maxLineQuantity)")
+            }
+            itemCount = count
+        }
         cartID = document["cart_id"]?.stringValue ?? ""
         self.revision = revision
         self.lines = lines
-        itemCount = document["item_count"]?.intValue ?? lines.reduce(0) { $0 + $1.quantity }
+        self.itemCount = itemCount
         subtotal = document["subtotal"].flatMap { try? Price(from: JSONNode(value: $0, path: CodingPath(root: "subtotal"))) }
         json = document
     }

@@ -165,7 +165,8 @@ public final class CartStore {
         return shown
     }
 
-    /// The number of items shown on the cart badge; never negative, never trapping.
+    /// The number of items shown on the cart badge; never negative, and saturating rather
+    /// than overflowing however many lines the shopper's own adds make.
     public var badgeCount: Int {
         lines.reduce(0) { total, line in
             let (sum, overflow) = total.addingReportingOverflow(max(0, line.quantity))

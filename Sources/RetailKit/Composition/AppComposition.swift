@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import ImagePipeline
+import PrivateFiles
 
 /// The one place the client is built and wired, from one `AppConfiguration`: the API
 /// client, the cache and repository, a page store per open page, the dispatcher with the
@@ -26,6 +27,9 @@ public final class AppComposition {
     public let navigator: Navigator
     public let images: ImagePipeline
 
+    /// What the start narrowed of files an earlier version left readable by others.
+    public let storageRepair: PrivateDirectory.Repair
+
     private var stores: [ExactString: PageStore] = [:]
     /// The impressions counted lately, kept for the next run (a cached page counts once).
     private let impressionLedger: ImpressionLedger
@@ -36,11 +40,15 @@ public final class AppComposition {
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
         let profile = configuration.profile
-        var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile)
+        var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile, backend: configuration.backend)
         clientConfiguration.requestTimeout = configuration.requestTimeout
         let client = try HomeAPIClient(configuration: clientConfiguration)
         self.client = client
-        try FileManager.default.createDirectory(at: configuration.userDirectory, withIntermediateDirectories: true)
+        // What an earlier version left readable by others is narrowed first; all made from now
+        // on is private (0700 directories, 0600 files).
+        try PrivateDirectory.make(configuration.storageDirectory)
+        storageRepair = PrivateDirectory.secure(configuration.storageDirectory)
+        try PrivateDirectory.make(configuration.userDirectory)
 
         var analyticsConfiguration = AnalyticsTracker.Configuration(
             databaseURL: configuration.userDirectory.appendingPathComponent("analytics.sqlite"), appVersion: configuration.appVersion)
@@ -88,7 +96,7 @@ public final class AppComposition {
         images = ImagePipeline(
             configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))
 
-        home = PageStore(pageID: "home", source: repository, decoder: decoder)
+        home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
         wire(home)
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
@@ -120,7 +128,7 @@ public final class AppComposition {
     /// first use and kept while the page is open; a new one starts loading.
     public func pageStore(for pageID: String) -> PageStore {
         if let store = stores[ExactString(pageID)] { return store }
-        let store = PageStore(pageID: pageID, source: repository, decoder: decoder)
+        let store = PageStore(pageID: pageID, source: repository, decoder: decoder, clock: configuration.clock)
         wire(store)
         stores[ExactString(pageID)] = store
         store.loadInitial()

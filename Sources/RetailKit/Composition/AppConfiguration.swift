@@ -7,6 +7,10 @@ import ImagePipeline
 public struct AppConfiguration: Sendable {
     /// The backend's origin.
     public var backendURL: URL
+    /// The backend as everything kept is keyed: cached pages, and the shopper's cart journal,
+    /// outbox and impression counts. Default `backendURL`'s origin; the app's embedded backend
+    /// is `BackendIdentity.embedded`, whatever its port.
+    public var backend: BackendIdentity
     public var user: UserID
     /// `en-US`, `de-DE` or `fr-FR`. Default en-US.
     public var locale = "en-US"
@@ -18,8 +22,9 @@ public struct AppConfiguration: Sendable {
     public var capabilities = VitrineApp.capabilities
     /// Experiment variants the app pins (part of the cache key). Default none.
     public var experiments: [String: String] = [:]
-    /// The root of everything kept on disk: `home-cache/`, `images/`, and per user
-    /// `users/u-<user>/` with the analytics outbox and the cart journal.
+    /// The root of everything kept on disk: `home-cache/`, `images/`, and per user and backend
+    /// `users/u-<user>/b-<backend hash>/` with the analytics outbox, the cart journal and the
+    /// impression counts. Directories are made `0700` and files `0600` (`PrivateFiles`).
     public var storageDirectory: URL
     /// Default 15 s.
     public var requestTimeout: Duration = .seconds(15)
@@ -37,6 +42,7 @@ public struct AppConfiguration: Sendable {
 
     public init(backendURL: URL, user: UserID, storageDirectory: URL) {
         self.backendURL = backendURL
+        backend = BackendIdentity(origin: backendURL) ?? BackendIdentity(name: "unusable")!
         self.user = user
         self.storageDirectory = storageDirectory
     }
@@ -47,8 +53,10 @@ public struct AppConfiguration: Sendable {
                       experiments: experiments)
     }
 
-    /// The user's own directory. The id is prefixed, so that valid ids like `..` stay names.
+    /// The user's own directory for this backend. The id is prefixed, so that valid ids like
+    /// `..` stay names; the backend is a hash of its identity.
     public var userDirectory: URL {
         storageDirectory.appendingPathComponent("users", isDirectory: true).appendingPathComponent("u-\(user.rawValue)", isDirectory: true)
+            .appendingPathComponent(backend.directoryName, isDirectory: true)
     }
 }

@@ -14,10 +14,10 @@ public struct RetailFormat: Sendable {
     }
 
     /// `price` in its own currency (`$91.99`, `91,99 $`, `1.234 ¥`): the currency's own
-    /// fraction digits, grouping, and symbol placement of the locale.
+    /// fraction digits, grouping, and symbol placement of the locale (`PriceFormat`, which
+    /// accessibility descriptions use too).
     public func price(_ price: Price) -> String {
-        guard price.amount.isFinite else { return "" }
-        return price.amount.formatted(.currency(code: price.currency).locale(foundation))
+        PriceFormat.string(price, locale: foundation)
     }
 
     /// A whole number with the locale's grouping (`1,234`, `1.234`, `1 234`).

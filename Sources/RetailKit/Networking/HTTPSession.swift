@@ -12,11 +12,19 @@ import FoundationNetworking
 /// Requests run as delegate-driven data tasks, not `URLSession.data(for:)`: cancelling the
 /// calling task cancels the `URLSessionTask` itself, which closes the connection, and the
 /// async variant can hang when cancelled on Linux (swift-corelibs-foundation #5412).
+///
+/// Every request also has an overall deadline, from sending to the last byte: URLSession's
+/// timeouts count the time between bytes, so a body dripped a byte at a time would otherwise
+/// be waited out for ever. The deadline runs on the continuous clock, as URLSession's own do.
 final class HTTPSession: Sendable {
     private let session: URLSession
     private let delegate: HTTPSessionDelegate
+    private let deadline: Duration
 
-    init(timeout: Duration) {
+    /// `timeout` bounds the wait between bytes (whole seconds, at least 1); `deadline` a whole
+    /// request and its answer.
+    init(timeout: Duration, deadline: Duration) {
+        self.deadline = deadline
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -36,16 +44,28 @@ final class HTTPSession: Sendable {
         session.invalidateAndCancel()
     }
 
-    /// Sends `request` and collects the whole answer, at most `maxBytes` of body.
+    /// Sends `request` and collects the whole answer, at most `maxBytes` of body, within the
+    /// session's deadline (past it the request fails as a timeout and its connection closes).
     func send(_ request: URLRequest, maxBytes: Int) async throws -> HTTPReply {
         // URLSessionTask is Sendable and `cancel()` may be called from any thread.
         let task = session.dataTask(with: request)
         let cancellation = URLSessionTaskCancellation()
+        let identifier = task.taskIdentifier
+        let delegate = self.delegate
+        let limit = deadline
+        let watchdog = Task {
+            guard (try? await ContinuousClock().sleep(for: limit)) != nil else { return }
+            // Ordering: the transfer is failed first, so the completion the cancel brings finds
+            // nothing to resume and the timeout is what the caller sees.
+            delegate.fail(identifier, .transport(message: "no whole answer within \(limit)", isTimeout: true))
+            task.cancel()
+        }
+        defer { watchdog.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // Ordering: registered before it starts or is cancelled, so no callback
                 // arrives unclaimed (URLSessionTaskCancellation says why that matters).
-                delegate.register(task.taskIdentifier, maxBytes: maxBytes, continuation: continuation)
+                delegate.register(identifier, maxBytes: maxBytes, continuation: continuation)
                 cancellation.start(task)
             }
         } onCancel: {
@@ -67,6 +87,11 @@ private final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Senda
 
     func register(_ identifier: Int, maxBytes: Int, continuation: CheckedContinuation<HTTPReply, any Error>) {
         transfers.withLock { $0[identifier] = Transfer(continuation: continuation, maxBytes: maxBytes) }
+    }
+
+    /// Ends the transfer with `error` now (its deadline passed), if it has not ended.
+    func fail(_ identifier: Int, _ error: HomeAPIError) {
+        transfers.withLock { $0.removeValue(forKey: identifier) }?.continuation.resume(throwing: error)
     }
 
     func urlSession(
@@ -103,16 +128,19 @@ private final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Senda
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let identifier = dataTask.taskIdentifier
+        // The body grows in place in the dictionary: a copy of the transfer taken out and put
+        // back would hold a second reference, and each append would then copy the whole body
+        // so far (quadratic: an endless answer took 20 s to reach 32 MiB).
         let overLimit = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers[identifier], transfer.failure == nil else { return false }
-            if transfer.reply.body.count + data.count > transfer.maxBytes {
-                transfer.failure = .undecodable("the answer is larger than \(transfer.maxBytes) bytes")
-                transfer.reply.body = Data()
-                transfers[identifier] = transfer
+            guard let maxBytes = transfers[identifier]?.maxBytes, transfers[identifier]?.failure == nil,
+                let received = transfers[identifier]?.reply.body.count
+            else { return false }
+            if received + data.count > maxBytes {
+                transfers[identifier]?.failure = .undecodable("the answer is larger than \(maxBytes) bytes")
+                transfers[identifier]?.reply.body = Data()
                 return true
             }
-            transfer.reply.body.append(data)
-            transfers[identifier] = transfer
+            transfers[identifier]?.reply.body.append(data)
             return false
         }
         if overLimit { dataTask.cancel() }

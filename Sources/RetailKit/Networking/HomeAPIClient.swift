@@ -18,17 +18,24 @@ public final class HomeAPIClient: Sendable {
     public struct Configuration: Sendable {
         /// The backend's origin (`http://127.0.0.1:8080`); its path is not used.
         public var baseURL: URL
+        /// The backend as what the client keeps is keyed. Default `baseURL`'s origin.
+        public var backend: BackendIdentity
         /// Who asks, and for which composition.
         public var profile: ClientProfile
         /// How long a request may wait for bytes before it fails as a timeout, in whole
         /// seconds (at least 1: Linux's URLSession counts whole seconds). Default 15 s.
         public var requestTimeout: Duration = .seconds(15)
+        /// The longest a whole request may take, from sending it to the last byte of its
+        /// answer, however slowly the bytes come; past it the request fails as a timeout.
+        /// Default 60 s.
+        public var responseDeadline: Duration = .seconds(60)
         /// The largest answer read; a larger one fails as undecodable. Default 32 MiB.
         public var maxResponseBytes = 32 << 20
 
-        public init(baseURL: URL, profile: ClientProfile) {
+        public init(baseURL: URL, profile: ClientProfile, backend: BackendIdentity? = nil) {
             self.baseURL = baseURL
             self.profile = profile
+            self.backend = backend ?? BackendIdentity(origin: baseURL) ?? BackendIdentity(name: "unusable")!
         }
     }
 
@@ -41,7 +48,7 @@ public final class HomeAPIClient: Sendable {
             let host = configuration.baseURL.host, !host.isEmpty
         else { throw .refused("the backend URL must be http(s) with a host: \(configuration.baseURL)") }
         self.configuration = configuration
-        session = HTTPSession(timeout: configuration.requestTimeout)
+        session = HTTPSession(timeout: configuration.requestTimeout, deadline: configuration.responseDeadline)
     }
 
     public var profile: ClientProfile { configuration.profile }

@@ -44,7 +44,7 @@ public final class HomeRepository: PageSource, Sendable {
 
     /// The cache key of `pageID` for this client.
     public func cacheKey(for pageID: String) -> HomeCacheKey {
-        HomeCacheKey(profile: client.profile, pageID: pageID)
+        HomeCacheKey(backend: client.configuration.backend, profile: client.profile, pageID: pageID)
     }
 
     // MARK: - PageSource

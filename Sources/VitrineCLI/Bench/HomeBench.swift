@@ -78,7 +78,7 @@ enum HomeBench {
         let client = try HomeAPIClient(configuration: .init(baseURL: URL(string: "http://127.0.0.1:9")!, profile: profile))
         do {
             let cache = try HomeCache(directory: directory)
-            await cache.store(data, etag: "\"bench\"", ttl: 86_400, for: HomeCacheKey(profile: profile, pageID: "home"))
+            await cache.store(data, etag: "\"bench\"", ttl: 86_400, for: HomeCacheKey(backend: client.configuration.backend, profile: profile, pageID: "home"))
         }
         let clock = ContinuousClock()
         var warm: [Double] = []

@@ -9,10 +9,10 @@ import Darwin
 /// The few file operations on a warm start's path, straight on POSIX: Foundation's
 /// `attributesOfItem` also looks up the owner's and group's names (reading the account
 /// database) and `setAttributes` stats again, which cost more than reading a small page.
-enum FileSystem {
+public enum FileSystem {
     /// The whole file, or `nil` when it cannot be read, is not a regular file (a FIFO planted
     /// in its place is opened without blocking and refused) or holds more than `maxBytes`.
-    static func read(_ path: String, maxBytes: Int = .max) -> Data? {
+    public static func read(_ path: String, maxBytes: Int = .max) -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -36,7 +36,7 @@ enum FileSystem {
     }
 
     /// Size in bytes and modification time, or `nil` when there is no such file.
-    static func info(_ path: String) -> (size: Int, modified: Date)? {
+    public static func info(_ path: String) -> (size: Int, modified: Date)? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         #if canImport(Glibc)
@@ -49,7 +49,7 @@ enum FileSystem {
     }
 
     /// Sets the modification time (and the access time) of `path` to `date`.
-    static func setModified(_ path: String, to date: Date) {
+    public static func setModified(_ path: String, to date: Date) {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         let time = timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9))
         var times = [time, time]
@@ -57,7 +57,7 @@ enum FileSystem {
     }
 
     /// The names in `directory` (without `.` and `..`), or empty when it cannot be read.
-    static func names(in directory: String) -> [String] {
+    public static func names(in directory: String) -> [String] {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
@@ -79,7 +79,7 @@ enum FileSystem {
     }
 
     /// Deletes `path`; nothing when it is not there.
-    static func remove(_ path: String) {
+    public static func remove(_ path: String) {
         unlink(path)
     }
 }

@@ -4,22 +4,39 @@
 /// character; a marker that is never closed is shown as written. Nothing else is markdown:
 /// headings, lists and HTML read as plain text.
 public enum InlineMarkdown {
-    /// `source` as styled runs over `base`.
-    public static func parse(_ source: String, base: CellStyle) -> StyledText {
+    /// A stretch of text with one emphasis.
+    public struct Run: Sendable, Hashable {
+        public var text: String
+        public var isBold = false
+        public var isItalic = false
+        /// Inline code.
+        public var isCode = false
+        /// A link's text (its URL is not kept: it is for the tap).
+        public var isLink = false
+    }
+
+    /// What a reader hears and a plain renderer shows: the text with every marker removed.
+    public static func plainText(_ source: String) -> String {
+        parse(source).map(\.text).joined()
+    }
+
+    /// `source` as runs of text with their emphasis, in order.
+    public static func parse(_ source: String) -> [Run] {
         let characters = Array(source)
-        var runs: [StyledText.Run] = []
+        var runs: [Run] = []
         var current = ""
         var bold = false, italic = false
         var index = 0
 
-        func style() -> CellStyle {
-            var style = base
-            if bold { style.attributes.insert(.bold) }
-            if italic { style.attributes.insert(.italic) }
-            return style
+        func style() -> Run { Run(text: "", isBold: bold, isItalic: italic) }
+        func run(_ text: String, _ change: (inout Run) -> Void = { _ in }) -> Run {
+            var run = style()
+            run.text = text
+            change(&run)
+            return run
         }
         func flush() {
-            if !current.isEmpty { runs.append(StyledText.Run(current, style: style())) }
+            if !current.isEmpty { runs.append(run(current)) }
             current = ""
         }
         func closes(_ marker: [Character], from start: Int) -> Bool {
@@ -58,9 +75,7 @@ public enum InlineMarkdown {
             case "`":
                 if let end = characters[(index + 1)...].firstIndex(of: "`"), end > index + 1 {
                     flush()
-                    var code = style()
-                    code.attributes.insert(.reverse)
-                    runs.append(StyledText.Run(String(characters[(index + 1)..<end]), style: code))
+                    runs.append(run(String(characters[(index + 1)..<end])) { $0.isCode = true })
                     index = end + 1
                 } else {
                     current.append(character)
@@ -71,9 +86,7 @@ public enum InlineMarkdown {
                     characters[close + 1] == "(", let paren = characters[(close + 2)...].firstIndex(of: ")")
                 {
                     flush()
-                    var link = style()
-                    link.attributes.insert(.underline)
-                    runs.append(StyledText.Run(String(characters[(index + 1)..<close]), style: link))
+                    runs.append(run(String(characters[(index + 1)..<close])) { $0.isLink = true })
                     index = paren + 1
                 } else {
                     current.append(character)
@@ -85,6 +98,6 @@ public enum InlineMarkdown {
             }
         }
         flush()
-        return StyledText(runs)
+        return runs
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import FlowTerminal
+@testable import FlowPresentation
 
 @Suite struct SafeTextTests {
     @Test func controlsEscapesAndBidiOverridesAreRemoved() {
@@ -12,13 +12,5 @@ import Testing
     @Test func newlinesBreakAndTabsBecomeSpaces() {
         #expect(SafeText.cleaned("a\r\nb\rc\nd\te") == "a\nb\nc\nd e")
         #expect(SafeText.cleaned("a\nb", keepingNewlines: false) == "a b")
-    }
-
-    @Test func aClusterWithAControlNeverReachesACell() {
-        var buffer = CellBuffer(width: 3, height: 1)
-        buffer.put(Character("e\u{301}"), x: 0, y: 0, style: .plain)
-        buffer.put(Character("\u{1B}"), x: 1, y: 0, style: .plain)
-        #expect(buffer[0, 0].grapheme == "e\u{301}")
-        #expect(buffer[1, 0].grapheme == "\u{FFFD}")
     }
 }

@@ -21,6 +21,14 @@ public enum SheetGeometry {
         return min(max(0, height), containerHeight)
     }
 
+    /// The detents a renderer offers, in the payload's order, each once (a repeated detent
+    /// would be one stop twice); `large` when the payload gives none.
+    public static func detents(of config: SheetConfig) -> [SheetConfig.Detent] {
+        var seen: [SheetConfig.Detent] = []
+        for detent in config.detents where !seen.contains(detent) { seen.append(detent) }
+        return seen.isEmpty ? [.large] : seen
+    }
+
     /// The detent a sheet opens at: its first.
     public static func restingDetent(of config: SheetConfig) -> SheetConfig.Detent {
         config.detents.first ?? .large

@@ -1,0 +1,113 @@
+// Declarations of SwiftUI's layout, drawing and text modifiers on View, copied from Apple's
+// documentation (swiftui/view/<method> after developer.apple.com/documentation/ above each).
+// Linux only; never run.
+#if os(Linux)
+import Foundation
+
+extension View {
+    // swiftui/view/padding(_:) (EdgeInsets)
+    nonisolated public func padding(_ insets: EdgeInsets) -> some View { fatalError() }
+    // swiftui/view/frame(width:height:alignment:)
+    nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { fatalError() }
+    // swiftui/view/frame(minwidth:idealwidth:maxwidth:minheight:idealheight:maxheight:alignment:)
+    nonisolated public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { fatalError() }
+    // swiftui/view/background(_:ignoressafeareaedges:)
+    @available(iOS 15.0, macOS 12.0, *)
+    nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S: ShapeStyle { fatalError() }
+    // swiftui/view/clipshape(_:style:)
+    nonisolated public func clipShape<S>(_ shape: S, style: FillStyle = FillStyle()) -> some View where S: Shape { fatalError() }
+    // swiftui/view/overlay(alignment:content:)
+    @available(iOS 15.0, macOS 12.0, *)
+    nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { fatalError() }
+    // swiftui/view/border(_:width:)
+    nonisolated public func border<S>(_ content: S, width: CGFloat = 1) -> some View where S: ShapeStyle { fatalError() }
+    // swiftui/view/font(_:)
+    nonisolated public func font(_ font: Font?) -> some View { fatalError() }
+    // swiftui/view/foregroundstyle(_:)
+    @available(iOS 15.0, macOS 12.0, *)
+    nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { fatalError() }
+    // swiftui/view/linelimit(_:)
+    nonisolated public func lineLimit(_ number: Int?) -> some View { fatalError() }
+    // swiftui/view/multilinetextalignment(_:)
+    nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { fatalError() }
+    // swiftui/view/aspectratio(_:contentmode:)
+    nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { fatalError() }
+    // swiftui/view/ontapgesture(count:perform:)
+    nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { fatalError() }
+    // swiftui/view/disabled(_:)
+    nonisolated public func disabled(_ disabled: Bool) -> some View { fatalError() }
+    // swiftui/view/scrollindicators(_:axes:)
+    @available(iOS 16.0, macOS 13.0, *)
+    nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { fatalError() }
+    // swiftui/view/safeareainset(edge:alignment:spacing:content:) (VerticalEdge)
+    @available(iOS 15.0, macOS 12.0, *)
+    nonisolated public func safeAreaInset<V>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V) -> some View where V: View { fatalError() }
+    // swiftui/view/environment(_:_:)
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { fatalError() }
+    // swiftui/view/transition(_:)
+    nonisolated public func transition(_ t: AnyTransition) -> some View { fatalError() }
+    // swiftui/view/animation(_:value:)
+    nonisolated public func animation<V>(_ animation: Animation?, value: V) -> some View where V: Equatable { fatalError() }
+    // swiftui/view/onappear(perform:)
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
+    // swiftui/view/ondisappear(perform:)
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
+    // swiftui/view/onchange(of:initial:_:) (old and new value)
+    @available(iOS 17.0, macOS 14.0, *)
+    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View where V: Equatable { fatalError() }
+    // swiftui/view/ongeometrychange(for:of:action:)
+    @available(iOS 16.0, macOS 13.0, *)
+    @preconcurrency nonisolated public func onGeometryChange<T>(for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T, action: @escaping (T) -> Void) -> some View where T: Equatable, T: Sendable { fatalError() }
+    // swiftui/view/refreshable(action:)
+    @available(iOS 15.0, macOS 12.0, *)
+    nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { fatalError() }
+}
+
+// swiftui/anytransition
+public struct AnyTransition: Sendable {
+    // swiftui/anytransition/opacity
+    public static let opacity: AnyTransition = { fatalError() }()
+    // swiftui/anytransition/move(edge:)
+    public static func move(edge: Edge) -> AnyTransition { fatalError() }
+}
+
+// swiftui/animation
+public struct Animation: Equatable, Sendable {
+    // swiftui/animation/easeinout(duration:)
+    public static func easeInOut(duration: TimeInterval) -> Animation { fatalError() }
+}
+
+// swiftui/geometryproxy
+public struct GeometryProxy {
+    // swiftui/geometryproxy/size
+    public var size: CGSize { fatalError() }
+    // swiftui/geometryproxy/frame(in:) (CoordinateSpaceProtocol)
+    @available(iOS 17.0, macOS 14.0, *)
+    public func frame(in coordinateSpace: some CoordinateSpaceProtocol) -> CGRect { fatalError() }
+}
+
+// swiftui/coordinatespaceprotocol
+@available(iOS 17.0, macOS 14.0, *)
+public protocol CoordinateSpaceProtocol {
+    // swiftui/coordinatespaceprotocol/coordinatespace
+    var coordinateSpace: CoordinateSpace { get }
+}
+
+// swiftui/globalcoordinatespace
+@available(iOS 17.0, macOS 14.0, *)
+public struct GlobalCoordinateSpace: CoordinateSpaceProtocol {
+    public init() { fatalError() }
+    public var coordinateSpace: CoordinateSpace { fatalError() }
+}
+
+@available(iOS 17.0, macOS 14.0, *)
+extension CoordinateSpaceProtocol where Self == GlobalCoordinateSpace {
+    // swiftui/coordinatespaceprotocol/global
+    public static var global: GlobalCoordinateSpace { fatalError() }
+}
+
+// swiftui/coordinatespace
+public enum CoordinateSpace {
+    case global, local
+}
+#endif

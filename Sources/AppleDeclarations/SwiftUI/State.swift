@@ -1,0 +1,103 @@
+// Declarations of SwiftUI's state, bindings and environment, copied from Apple's
+// documentation (the path after developer.apple.com/documentation/ above each). Linux only;
+// never run.
+#if os(Linux)
+import Foundation
+
+// swiftui/state
+@propertyWrapper public struct State<Value>: DynamicProperty {
+    // swiftui/state/init(wrappedvalue:)
+    public init(wrappedValue value: Value) { fatalError() }
+    // swiftui/state/init(initialvalue:)
+    public init(initialValue value: Value) { fatalError() }
+    // swiftui/state/wrappedvalue
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set { fatalError() }
+    }
+    // swiftui/state/projectedvalue
+    public var projectedValue: Binding<Value> { fatalError() }
+}
+
+extension State: Sendable where Value: Sendable {}
+
+// swiftui/binding
+@propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    // swiftui/binding/init(projectedvalue:)
+    public init(projectedValue: Binding<Value>) { fatalError() }
+    // swiftui/binding/wrappedvalue
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set { fatalError() }
+    }
+    // swiftui/binding/projectedvalue
+    public var projectedValue: Binding<Value> { fatalError() }
+    // swiftui/binding/subscript(dynamicmember:)
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError() }
+}
+
+extension Binding: @unchecked Sendable where Value: Sendable {}
+
+// swiftui/environment
+@propertyWrapper public struct Environment<Value>: DynamicProperty {
+    // swiftui/environment/init(_:) (a key path of EnvironmentValues)
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { fatalError() }
+    // swiftui/environment/wrappedvalue
+    public var wrappedValue: Value { fatalError() }
+}
+
+// swiftui/environmentkey
+public protocol EnvironmentKey {
+    associatedtype Value
+    // swiftui/environmentkey/defaultvalue
+    static var defaultValue: Self.Value { get }
+}
+
+// swiftui/environmentvalues
+public struct EnvironmentValues: CustomStringConvertible {
+    // swiftui/environmentvalues/init()
+    public init() { fatalError() }
+    // swiftui/environmentvalues/subscript(_:)
+    public subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var description: String { fatalError() }
+
+    // swiftui/environmentvalues/dynamictypesize
+    @available(iOS 15.0, macOS 12.0, *)
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    // swiftui/environmentvalues/colorscheme
+    public var colorScheme: ColorScheme {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    // swiftui/environmentvalues/displayscale
+    public var displayScale: CGFloat {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    // swiftui/environmentvalues/accessibilityreducemotion
+    public var accessibilityReduceMotion: Bool { fatalError() }
+    // swiftui/environmentvalues/locale
+    public var locale: Locale {
+        get { fatalError() }
+        set { fatalError() }
+    }
+}
+
+// swiftui/dynamictypesize
+@available(iOS 15.0, macOS 12.0, *)
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+}
+
+// swiftui/colorscheme
+public enum ColorScheme: CaseIterable, Sendable {
+    case light, dark
+}
+#endif

@@ -1,0 +1,85 @@
+import FlowCore
+
+/// What a describer is handed besides the content: the widget's id and tap action, the
+/// environment, and the helpers every widget type needs (a control's element, nested widgets,
+/// the tap's hint), so descriptions stay short and alike.
+public struct AccessibilityRequest: Sendable {
+    /// The widget described (its elements carry it; its live state is looked up by it).
+    public let widgetID: String
+    /// The widget's `tap` action, if it has one.
+    public let tap: ActionData?
+    public let environment: AccessibilityEnvironment
+    let catalog: AccessibilityCatalog
+
+    init(widgetID: String, tap: ActionData?, environment: AccessibilityEnvironment, catalog: AccessibilityCatalog) {
+        self.widgetID = widgetID
+        self.tap = tap
+        self.environment = environment
+        self.catalog = catalog
+    }
+
+    public var phrases: AccessibilityPhrases { environment.phrases }
+
+    /// The live state of the widget (`WidgetStateStore`), if any.
+    public var state: JSONValue? { environment.widgetState(widgetID) }
+
+    /// `button` when the widget can be tapped, else `otherwise`.
+    public func role(otherwise: AccessibilityElement.Role) -> AccessibilityElement.Role {
+        tap == nil ? otherwise : .button
+    }
+
+    /// The hint of a control that fires `action`.
+    public func hint(for action: ActionData?) -> String? {
+        catalog.hint(for: action, phrases: phrases)
+    }
+
+    /// One element of this widget from readable `parts` (cleaned, joined by commas); `nil` when
+    /// none is readable. The role is `button` when the widget has a tap action, the hint the tap's.
+    public func element(
+        _ parts: [String?], role: AccessibilityElement.Role = .text, value: String? = nil, hint: String? = nil
+    ) -> AccessibilityElement? {
+        guard let label = AccessibilityText.joined(parts) else { return nil }
+        return AccessibilityElement(
+            widgetID: widgetID, role: self.role(otherwise: role), label: label, value: AccessibilityText.clean(value),
+            hint: AccessibilityText.clean(hint) ?? self.hint(for: tap))
+    }
+
+    /// A button's element: its title, else its icon's name; its action's hint; dimmed when
+    /// disabled; the button's own `accessibility` laid over it (`hidden` gives none).
+    /// `part` is the button's index among the widget's controls, so the view that draws it
+    /// finds its element even when a button before it reads as nothing.
+    public func button(_ button: ButtonData, part: Int) -> AccessibilityElement? {
+        let derived = AccessibilityText.spoken(button.title) ?? AccessibilityText.clean(button.icon.map { Self.symbolName($0.symbol) })
+        let element = derived.map {
+            AccessibilityElement(widgetID: widgetID, part: part, role: .button, label: $0, hint: hint(for: button.action), isDisabled: button.isDisabled)
+        }
+        return AccessibilityCatalog.applying(button.accessibility, to: element.map { [$0] } ?? [], widgetID: widgetID).first
+    }
+
+    /// A tag's element (`part`: its index in the rail): a button when it has an action, else text.
+    public func tag(_ tag: TagData, part: Int) -> AccessibilityElement? {
+        AccessibilityText.spoken(tag.text).map {
+            AccessibilityElement(widgetID: widgetID, part: part, role: tag.action == nil ? .text : .button, label: $0, hint: hint(for: tag.action))
+        }
+    }
+
+    /// The elements of nested widgets (an accordion's items), each resolved as its parent's
+    /// siblings are (CONTRACT, "Decisions").
+    public func nested(_ widgets: [WidgetModel]) -> [AccessibilityElement] {
+        widgets.flatMap { catalog.elements(for: $0.resolve(in: environment.evaluation), in: environment) }
+    }
+
+    /// The image's `alt`, when it says something the `title` does not.
+    public func alt(_ image: ImageData?, besides title: String?) -> String? {
+        guard let alt = AccessibilityText.clean(image?.alt) else { return nil }
+        if let title = AccessibilityText.clean(title), title.lowercased().unicodeScalars.elementsEqual(alt.lowercased().unicodeScalars) { return nil }
+        return alt
+    }
+
+    /// An SF Symbol name read as words: `cart.fill` → "cart", `arrow.right` → "arrow right".
+    /// A symbol's variant suffixes (fill, circle, square) say nothing to a listener.
+    static func symbolName(_ symbol: String) -> String {
+        let variants: Set<String> = ["fill", "circle", "square", "slash", "badge"]
+        return symbol.split(separator: ".").map(String.init).filter { !variants.contains($0) }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,80 @@
+import FlowCore
+import Foundation
+import ImagePipeline
+import Observation
+
+/// One image view's load: what to ask the pipeline for, the phase the view shows, and
+/// cancellation when the view goes away, the same for every renderer that draws in points.
+///
+/// The pixel size is the box the layout reserved (`ImageSizing.reservedHeight` for its width)
+/// times the display's scale (`ImageSizing.pixelSize`), so a 3× phone decodes three pixels a
+/// point and never a full-size photo. Asking again for the same request does nothing; a new
+/// request (a resize, another URL) cancels the one in flight; `cancel()` (the view left the
+/// screen) cancels it and goes back to the placeholder, so scrolling costs no stale decodes.
+@MainActor
+@Observable
+public final class ImageLoad {
+    public enum Phase: Sendable, Equatable {
+        /// Nothing asked yet, or cancelled: the placeholder.
+        case empty
+        /// Asked: the placeholder (shimmering when allowed).
+        case loading
+        case loaded(Bitmap)
+        /// The placeholder, for good: a refused URL, a failed download or decode.
+        case failed
+    }
+
+    public private(set) var phase: Phase = .empty
+    @ObservationIgnored private var task: Task<Void, Never>?
+    @ObservationIgnored public private(set) var request: ImageRequest?
+
+    public init() {}
+
+    /// What to ask for `image` in a box `width` × `height` points on a screen of `scale`
+    /// pixels a point: nil when the URL is not fetchable or the box has no area.
+    public nonisolated static func request(for image: ImageData, width: Double, height: Double, scale: Double, baseURL: URL?) -> ImageRequest? {
+        guard let url = ImageURL.fetchable(image.url, relativeTo: baseURL), scale > 0, scale.isFinite,
+            width.isFinite, height.isFinite else { return nil }
+        let pixels = ImageSizing.pixelSize(width: width, height: height, pixelsPerUnit: (scale, scale))
+        guard pixels.width > 0, pixels.height > 0 else { return nil }
+        return ImageRequest(url: url, targetSize: PixelSize(width: pixels.width, height: pixels.height),
+                            contentMode: image.scaleMode == .fit ? .fit : .fill)
+    }
+
+    /// Loads `image` for the box through `pipeline`.
+    public func load(_ image: ImageData, width: Double, height: Double, scale: Double, baseURL: URL?, pipeline: ImagePipeline) {
+        guard let request = Self.request(for: image, width: width, height: height, scale: scale, baseURL: baseURL) else {
+            if width > 0, height > 0 { cancel(); phase = .failed }
+            return
+        }
+        if request == self.request, phase != .empty { return }
+        task?.cancel()
+        self.request = request
+        phase = .loading
+        task = Task { [weak self] in
+            let outcome: Phase
+            do {
+                outcome = .loaded(try await pipeline.image(for: request))
+            } catch {
+                outcome = .failed
+            }
+            guard !Task.isCancelled, let self, self.request == request else { return }
+            self.phase = outcome
+        }
+    }
+
+    /// The view went away: the load in flight is cancelled and the view shows its placeholder
+    /// when it comes back, asking again.
+    public func cancel() {
+        task?.cancel()
+        task = nil
+        request = nil
+        if case .loaded = phase { return }
+        phase = .empty
+    }
+
+    /// Waits for the load in flight (tests).
+    public func settle() async {
+        await task?.value
+    }
+}

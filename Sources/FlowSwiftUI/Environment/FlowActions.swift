@@ -1,0 +1,28 @@
+import FlowCore
+import FlowRuntime
+
+/// What a tap does: the widget's action through the app's `ActionDispatcher` (built-ins and
+/// the host's handlers: `add_to_cart`, `open_page` through the navigator, …), from the page
+/// the widget is on. The dispatcher checks every action (`ActionPolicy`) before it runs.
+@MainActor
+public final class FlowActions {
+    public let dispatcher: ActionDispatcher
+    public private(set) weak var store: PageStore?
+
+    init(dispatcher: ActionDispatcher, store: PageStore?) {
+        self.dispatcher = dispatcher
+        self.store = store
+    }
+
+    /// Fires `event` (`tap`, `add_to_cart`, …) of `widget`; whether an action ran.
+    @discardableResult
+    public func fire(_ event: String, of widget: WidgetModel, sectionID: String?) -> Bool {
+        dispatcher.dispatch(event: event, of: widget, sectionID: sectionID, store: store)
+    }
+
+    /// Fires an action a control inside a widget carries (a button, a tag).
+    @discardableResult
+    public func fire(_ action: ActionData, widgetID: String, sectionID: String?) -> Bool {
+        dispatcher.dispatch(action, from: ActionOrigin(store: store, widgetID: widgetID, sectionID: sectionID))
+    }
+}

@@ -1,0 +1,119 @@
+import FlowCore
+import FlowPresentation
+import FlowRuntime
+import Foundation
+import ImagePipeline
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIDeclarations
+#endif
+
+/// What the page's views share without a service locator: SwiftUI's environment, set by the
+/// host that composes the app (`FlowPageView` sets the actions; the app sets the rest with
+/// `flowImages(_:)`, `flowImpressions(_:)`, `flowAccessibility(_:)`, `flowBaseURL(_:)`).
+struct FlowImagesKey: EnvironmentKey {
+    static let defaultValue: ImagePipeline? = nil
+}
+
+struct FlowAccessibilityKey: EnvironmentKey {
+    static let defaultValue: AccessibilityCatalog = StarterAccessibility.catalog
+}
+
+struct FlowActionsKey: EnvironmentKey {
+    static let defaultValue: FlowActions? = nil
+}
+
+struct FlowFeedKey: EnvironmentKey {
+    static let defaultValue: PlacementFeed? = nil
+}
+
+struct FlowImpressionsKey: EnvironmentKey {
+    static let defaultValue: ImpressionTracker? = nil
+}
+
+struct FlowBaseURLKey: EnvironmentKey {
+    static let defaultValue: URL? = nil
+}
+
+struct FlowClientKey: EnvironmentKey {
+    /// The most careful client: version 0, no capability, so nothing gated is shown by mistake.
+    static let defaultValue = ClientContext(appVersion: AppVersion(major: 0))
+}
+
+struct FlowThemeKey: EnvironmentKey {
+    static let defaultValue: DefaultTheme = DefaultTheme()
+}
+
+extension EnvironmentValues {
+    /// Where remote images come from; without one, images stay placeholders.
+    public var flowImages: ImagePipeline? {
+        get { self[FlowImagesKey.self] }
+        set { self[FlowImagesKey.self] = newValue }
+    }
+
+    /// How widgets read to VoiceOver. Default: the starter widgets' catalogue.
+    public var flowAccessibility: AccessibilityCatalog {
+        get { self[FlowAccessibilityKey.self] }
+        set { self[FlowAccessibilityKey.self] = newValue }
+    }
+
+    /// What a tap fires, and on which page.
+    public var flowActions: FlowActions? {
+        get { self[FlowActionsKey.self] }
+        set { self[FlowActionsKey.self] = newValue }
+    }
+
+    /// Where a page's widgets report their frames (the page's own feed over the tracker).
+    var flowPlacements: PlacementFeed? {
+        get { self[FlowFeedKey.self] }
+        set { self[FlowFeedKey.self] = newValue }
+    }
+
+    /// The app's impression tracker; without one, no impression is counted.
+    public var flowImpressions: ImpressionTracker? {
+        get { self[FlowImpressionsKey.self] }
+        set { self[FlowImpressionsKey.self] = newValue }
+    }
+
+    /// What relative image URLs resolve against: the backend's origin.
+    public var flowBaseURL: URL? {
+        get { self[FlowBaseURLKey.self] }
+        set { self[FlowBaseURLKey.self] = newValue }
+    }
+
+    /// The client nested widgets' requirements are checked against (the app's version and
+    /// capabilities). Default: version 0 with no capability.
+    public var flowClient: ClientContext {
+        get { self[FlowClientKey.self] }
+        set { self[FlowClientKey.self] = newValue }
+    }
+
+    /// The brand's colours and fonts. Default: `DefaultTheme`.
+    public var flowTheme: DefaultTheme {
+        get { self[FlowThemeKey.self] }
+        set { self[FlowThemeKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Images through `pipeline`, relative URLs against `baseURL`.
+    public func flowImages(_ pipeline: ImagePipeline?, baseURL: URL? = nil) -> some View {
+        environment(\.flowImages, pipeline).environment(\.flowBaseURL, baseURL)
+    }
+
+    /// Impressions counted by `tracker` (each page feeds it its widgets' visible fractions).
+    public func flowImpressions(_ tracker: ImpressionTracker?) -> some View {
+        environment(\.flowImpressions, tracker)
+    }
+
+    /// Requirements of nested widgets checked for `client`.
+    public func flowClient(_ client: ClientContext) -> some View {
+        environment(\.flowClient, client)
+    }
+
+    /// Descriptions for VoiceOver from `catalog` (the app's: starter and retail widgets).
+    public func flowAccessibility(_ catalog: AccessibilityCatalog) -> some View {
+        environment(\.flowAccessibility, catalog)
+    }
+}

@@ -1,0 +1,52 @@
+import FlowCore
+import FlowPresentation
+import FlowRuntime
+import Foundation
+import ImagePipeline
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIDeclarations
+#endif
+
+/// What a page needs from the app besides its store, dispatcher and registry, for hosts that
+/// cannot set SwiftUI's environment (`FlowHostingController`). Each value left nil keeps what
+/// the environment around the page says (`flowImages(_:)`, …).
+public struct FlowServices {
+    /// Remote images; nil: the environment's (none by default: placeholders).
+    public var images: ImagePipeline?
+    /// What relative image URLs resolve against (the backend's origin).
+    public var baseURL: URL?
+    /// Impressions; nil: the environment's (none by default).
+    public var impressions: ImpressionTracker?
+    /// VoiceOver descriptions; nil: the environment's (the starter catalogue by default).
+    public var accessibility: AccessibilityCatalog?
+    /// The client nested widgets' requirements are checked for.
+    public var client: ClientContext?
+    /// Drawn at the trailing end of the nav bar after the page's buttons (the cart badge).
+    public var navAccessory: AnyView?
+
+    public init(
+        images: ImagePipeline? = nil, baseURL: URL? = nil, impressions: ImpressionTracker? = nil,
+        accessibility: AccessibilityCatalog? = nil, client: ClientContext? = nil, navAccessory: AnyView? = nil
+    ) {
+        self.images = images
+        self.baseURL = baseURL
+        self.impressions = impressions
+        self.accessibility = accessibility
+        self.client = client
+        self.navAccessory = navAccessory
+    }
+}
+
+struct FlowRegistryKey: EnvironmentKey {
+    static let defaultValue: WidgetRegistry<AnyView>? = nil
+}
+
+extension EnvironmentValues {
+    /// The registry the page draws with, for widgets that hold widgets (an accordion).
+    var flowRegistry: WidgetRegistry<AnyView>? {
+        get { self[FlowRegistryKey.self] }
+        set { self[FlowRegistryKey.self] = newValue }
+    }
+}

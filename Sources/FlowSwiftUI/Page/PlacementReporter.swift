@@ -1,0 +1,44 @@
+import FlowCore
+import FlowPresentation
+import FlowRuntime
+import Foundation
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIDeclarations
+#endif
+
+/// Reports a widget's frame on screen to the page's `PlacementFeed` while it is shown, and
+/// its departure when it disappears, so the impression tracker's dwell time follows what the
+/// reader sees (`VisibilityGeometry` decides the fraction, not this view).
+struct PlacementReporter: View {
+    let context: WidgetContext
+    let content: AnyView
+    @Environment(\.flowPlacements) private var feed
+
+    var body: some View {
+        content
+            .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { frame in
+                guard let feed else { return }
+                let section = context.sectionID.flatMap { id in feed.page?.sections.first { $0.id.isByteEqual(to: id) } }
+                feed.place(WidgetPlacement(widget: context.widget, section: section, position: context.position ?? 0, frame: LayoutRect(frame)))
+            }
+            .onDisappear {
+                feed?.remove(widgetID: context.widget.id)
+            }
+    }
+}
+
+extension LayoutRect {
+    /// A SwiftUI frame in the renderer-neutral rectangle.
+    init(_ rect: CGRect) {
+        self.init(x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width), height: Double(rect.size.height))
+    }
+}
+
+extension View {
+    /// Reports this widget's frame for impressions (`PlacementReporter`).
+    func reportingPlacement(of context: WidgetContext) -> some View {
+        PlacementReporter(context: context, content: AnyView(self))
+    }
+}

@@ -1,0 +1,74 @@
+import FlowCore
+import FlowPresentation
+import FlowRuntime
+import Foundation
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIDeclarations
+#endif
+
+/// A SwiftUI view of one widget type: built from the decoded content and the widget's context,
+/// like every renderer's views (`WidgetView`), and handed its VoiceOver elements.
+public protocol FlowWidgetView: WidgetView, View {
+    /// The elements the catalogue derived for this widget (its own controls carry them when
+    /// there are several); set by the registry before the view is shown.
+    @MainActor var elements: [AccessibilityElement] { get set }
+}
+
+extension WidgetRegistry where Output == AnyView {
+    /// Registers `view` for its content's widget type (and so the type's decoding): the
+    /// registry stays the one type-erasure point, and every widget it makes is wrapped in a
+    /// `WidgetHost` (chrome, VoiceOver, taps, impressions).
+    public mutating func register<V: FlowWidgetView>(_ view: V.Type) {
+        register(V.Content.self) { content, context in
+            AnyView(WidgetHost(context: context) { elements in
+                var view = V(content: content, context: context)
+                view.elements = elements
+                return AnyView(view)
+            })
+        }
+    }
+}
+
+/// Everything around a widget's own view, the same for every type: the backend's chrome, its
+/// VoiceOver description (`AccessibilityCatalog`, with the payload's `accessibility` laid
+/// over it), its `tap` through the dispatcher, and its frame reported for impressions.
+struct WidgetHost: View {
+    let context: WidgetContext
+    let make: @MainActor ([AccessibilityElement]) -> AnyView
+
+    @Environment(\.flowAccessibility) private var catalog
+    @Environment(\.flowActions) private var actions
+    @Environment(\.locale) private var locale
+    @Environment(\.flowClient) private var client
+
+    var body: some View {
+        let elements = catalog.elements(for: context.widget, in: environment)
+        let tap = context.widget.actions["tap"]
+        return make(elements)
+            .flowChrome(context.widget.layout)
+            .flowAccessibility(elements, activate: { fire("tap", if: tap != nil) }, perform: { fire($0, if: true) })
+            .onTapGesture(count: 1) { fire("tap", if: tap != nil) }
+            .reportingPlacement(of: context)
+    }
+
+    private func fire(_ event: String, if enabled: Bool) {
+        guard enabled else { return }
+        actions?.fire(event, of: context.widget, sectionID: context.sectionID)
+    }
+
+    /// The locale, the client and instant nested widgets are resolved for, and a snapshot of
+    /// the live state of this widget and those inside it (a stepper's count, an accordion's
+    /// expansion), read now on the main actor.
+    private var environment: AccessibilityEnvironment {
+        var state: [ExactString: JSONValue] = [:]
+        if let store = actions?.store {
+            for id in context.widget.allIDs { state[ExactString(id)] = store.widgetState[id] }
+        }
+        let snapshot = state
+        return AccessibilityEnvironment(
+            locale: locale, evaluation: EvaluationContext(client: client, now: Date()),
+            widgetState: { snapshot[ExactString($0)] })
+    }
+}

@@ -1,0 +1,36 @@
+import FlowCore
+import FlowPresentation
+import FlowRuntime
+import FlowWidgets
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIDeclarations
+#endif
+
+/// `button_row`: its buttons side by side, each its own VoiceOver element.
+public struct ButtonRowView: FlowWidgetView {
+    let content: ButtonRowContent
+    let context: WidgetContext
+    public var elements: [AccessibilityElement] = []
+
+    public init(content: ButtonRowContent, context: WidgetContext) {
+        self.content = content
+        self.context = context
+    }
+
+    public var body: some View {
+        HStack(spacing: 8) {
+            ForEach(Array(content.buttons.enumerated()), id: \.offset) { index, button in
+                ButtonAtomView(button: button, widgetID: context.widget.id, sectionID: context.sectionID, element: element(index))
+            }
+        }
+    }
+
+    /// The element of the `index`th button when the widget reads as several (found by its
+    /// part, so a button that reads as nothing shifts no other).
+    private func element(_ index: Int) -> AccessibilityElement? {
+        guard elements.count > 1 else { return nil }
+        return elements.first { $0.part == index }
+    }
+}

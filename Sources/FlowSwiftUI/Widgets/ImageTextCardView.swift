@@ -1,0 +1,40 @@
+import FlowCore
+import FlowPresentation
+import FlowRuntime
+import FlowWidgets
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIDeclarations
+#endif
+
+/// `image_text_card`: an image beside a title, subtitle and tags, with a trailing icon.
+public struct ImageTextCardView: FlowWidgetView {
+    let content: ImageTextCardContent
+    let context: WidgetContext
+    public var elements: [AccessibilityElement] = []
+
+    public init(content: ImageTextCardContent, context: WidgetContext) {
+        self.content = content
+        self.context = context
+    }
+
+    public var body: some View {
+        HStack(alignment: .center, spacing: 12) {
+            if let image = content.image { RemoteImage(image: image, maxHeight: 72).frame(width: 72) }
+            VStack(alignment: .leading, spacing: 4) {
+                FlowText(text: content.title, base: ResolvedFont(size: 16, weight: .semibold))
+                if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
+                if !content.tags.isEmpty {
+                    HStack(spacing: 6) {
+                        ForEach(Array(content.tags.enumerated()), id: \.offset) { _, tag in
+                            TagAtomView(tag: tag, widgetID: context.widget.id, sectionID: context.sectionID)
+                        }
+                    }
+                }
+            }
+            Spacer(minLength: 0)
+            if let icon = content.trailingIcon { IconView(icon: icon) }
+        }
+    }
+}

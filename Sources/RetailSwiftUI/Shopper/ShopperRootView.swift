@@ -1,0 +1,128 @@
+import FlowCore
+import FlowPresentation
+import FlowRuntime
+import FlowSwiftUI
+import Foundation
+import RetailKit
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIDeclarations
+#endif
+
+/// The shopper's app on `AppComposition`: the home page in a `NavigationStack` whose path is
+/// RetailKit's `Navigator` (campaigns, categories and products pushed as `open_page` and
+/// deeplinks say; back pops the navigator), search with the backend's suggestions
+/// (`SearchSuggestions`), the cart as a sheet, and the cart badge in every page's nav bar.
+/// Impressions, taps and add-to-cart reach analytics through the composition's wiring.
+public struct ShopperRootView: View {
+    let composition: AppComposition
+    @State private var registry = RetailViews.makeRegistry()
+    /// The navigator's stack above home, as the NavigationStack shows it (the cart is a sheet).
+    @State private var path: [Destination] = []
+    @State private var query = ""
+    @State private var showsCart = false
+    @Environment(\.locale) private var locale
+
+    public init(composition: AppComposition) {
+        self.composition = composition
+    }
+
+    public var body: some View {
+        NavigationStack(path: $path) {
+            page("home")
+                .navigationDestination(for: Destination.self) { destination in
+                    screen(for: destination)
+                }
+        }
+        .searchable(text: $query, placement: .automatic, prompt: Text(verbatim: AccessibilityPhrases(locale: locale).search))
+        .searchSuggestions {
+            ForEach(Array(composition.search.suggestions.enumerated()), id: \.offset) { _, suggestion in
+                Button(action: { open(suggestion) }) { Text(verbatim: SafeText.cleaned(suggestion.text, keepingNewlines: false)) }
+            }
+        }
+        .onChange(of: query, initial: false) { _, text in composition.search.update(query: text) }
+        .onChange(of: composition.navigator.stack, initial: true) { _, stack in follow(stack) }
+        .onChange(of: path, initial: false) { old, new in popped(from: old, to: new) }
+        .sheet(isPresented: $showsCart, onDismiss: cartDismissed) {
+            CartSheetView(cart: composition.cart).presentationDetents([.medium, .large])
+        }
+        .environment(\.flowCart, composition.cart)
+        .flowImages(composition.images, baseURL: composition.configuration.backendURL)
+        .flowImpressions(composition.impressions)
+        .flowAccessibility(VitrineApp.accessibility)
+        .flowClient(VitrineApp.clientContext)
+        .onAppear(perform: composition.start)
+    }
+
+    private func page(_ id: PageID) -> some View {
+        FlowPageView(
+            store: composition.pageStore(for: id), dispatcher: composition.dispatcher, registry: registry,
+            services: FlowServices(navAccessory: AnyView(CartBadge(cart: composition.cart, open: { _ = composition.navigator.open(.cart) }))))
+    }
+
+    @ViewBuilder
+    private func screen(for destination: Destination) -> some View {
+        switch destination {
+        case .page(let id): page(id)
+        case .search(let query): SearchResultsView(search: composition.search, initialQuery: query, open: open)
+        case .cart: CartSheetView(cart: composition.cart)
+        case .link: Text(verbatim: AccessibilityPhrases(locale: locale).nothingHere)
+        }
+    }
+
+    /// The navigator moved: the stack shows what is above home, the cart opens as a sheet.
+    private func follow(_ stack: [Destination]) {
+        if stack.last == .cart {
+            showsCart = true
+            path = Array(stack.dropFirst().dropLast())
+        } else {
+            path = Array(stack.dropFirst())
+        }
+    }
+
+    /// The reader went back (the back button, a swipe): the navigator pops as many.
+    private func popped(from old: [Destination], to new: [Destination]) {
+        guard new.count < old.count else { return }
+        for _ in new.count..<old.count where composition.navigator.current != .cart {
+            _ = composition.navigator.back()
+        }
+    }
+
+    private func cartDismissed() {
+        if composition.navigator.current == .cart { _ = composition.navigator.back() }
+    }
+
+    private func open(_ suggestion: SearchSuggestion) {
+        _ = composition.navigator.open(Destination(suggestion: suggestion))
+        query = ""
+    }
+}
+
+/// The cart button of the nav bar, with the count of items (pending adds included) as a
+/// badge; VoiceOver reads "Cart, 3 items in the cart".
+struct CartBadge: View {
+    let cart: CartStore
+    let open: @MainActor () -> Void
+    @Environment(\.locale) private var locale
+
+    var body: some View {
+        let count = cart.badgeCount
+        return Button(action: open) {
+            ZStack(alignment: .topTrailing) {
+                Image(systemName: "cart")
+                if count > 0 {
+                    Text(verbatim: count > 99 ? "99+" : String(count))
+                        .font(.system(size: 11, weight: .bold))
+                        .padding(EdgeInsets(top: 1, leading: 4, bottom: 1, trailing: 4))
+                        .background(Color.red)
+                        .clipShape(Capsule(style: .continuous))
+                }
+            }
+        }
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(Text(verbatim: RetailPhrases(AccessibilityPhrases(locale: locale)).cart))
+        .accessibilityValue(Text(verbatim: RetailPhrases(AccessibilityPhrases(locale: locale)).itemsInCart(count)))
+        .accessibilityAddTraits(.isButton)
+    }
+}

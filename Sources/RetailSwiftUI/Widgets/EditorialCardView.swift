@@ -1,0 +1,38 @@
+import FlowCore
+import FlowPresentation
+import FlowRuntime
+import FlowSwiftUI
+import Foundation
+import RetailKit
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIDeclarations
+#endif
+
+/// `editorial_card`: a story's picture, kicker, title, body and call to action.
+public struct EditorialCardView: FlowWidgetView {
+    let content: EditorialCardContent
+    let context: WidgetContext
+    public var elements: [AccessibilityElement] = []
+
+    public init(content: EditorialCardContent, context: WidgetContext) {
+        self.content = content
+        self.context = context
+    }
+
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 6) {
+            VStack(alignment: .leading, spacing: 6) {
+                if let image = content.image { RemoteImage(image: image) }
+                if let kicker = content.kicker { FlowText(text: kicker, base: ResolvedFont(size: 12, weight: .semibold), isSecondary: true) }
+                FlowText(text: content.title, base: ResolvedFont(size: 20, weight: .bold))
+                if let body = content.body { FlowText(text: body) }
+            }
+            .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil)
+            if let cta = content.cta {
+                ButtonAtomView(button: cta, widgetID: context.widget.id, sectionID: context.sectionID, element: elements.count > 1 ? elements.first { $0.part == 0 } : nil)
+            }
+        }
+    }
+}

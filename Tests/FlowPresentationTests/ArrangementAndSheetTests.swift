@@ -1,0 +1,54 @@
+import FlowCore
+import Testing
+@testable import FlowPresentation
+
+/// Carousel and grid widths in points at several container widths, gradient endpoints, and
+/// the detents a sheet offers.
+@Suite struct ArrangementAndSheetTests {
+    @Test(arguments: [320.0, 390, 768, 1024])
+    func carouselCardsAreTheirShareOfTheInnerWidth(container: Double) {
+        let geometry = ArrangementGeometry(
+            layout: SectionLayout(arrangement: .carousel, itemSpacing: 8, insets: Insets(top: 0, left: 16, right: 16, bottom: 0)),
+            containerWidth: container)
+        #expect(geometry.innerWidth == container - 32)
+        #expect(geometry.carouselItemWidth(.fraction(0.8)) == (container - 32) * 0.8)
+        #expect(geometry.carouselItemWidth(nil) == container - 32, "a card without a width takes the inner width")
+        #expect(geometry.carouselItemWidth(.fraction(4)) == container - 32, "a share is at most the whole")
+    }
+
+    @Test(arguments: [(320.0, 2), (390, 3), (768, 4), (1024, 12)])
+    func gridColumnsAreEqualAndFillTheInnerWidth(container: Double, columns: Int) {
+        let geometry = ArrangementGeometry(layout: SectionLayout(arrangement: .grid, columns: columns, itemSpacing: 12), containerWidth: container)
+        let widths = geometry.gridColumnWidths
+        #expect(widths.count == columns)
+        #expect(Set(widths).count == 1)
+        #expect(abs(widths.reduce(0, +) + Double(columns - 1) * 12 - container) < 1e-9)
+    }
+
+    @Test func degenerateContainersGiveNoWidthNeverANegativeOne() {
+        let narrow = ArrangementGeometry(layout: SectionLayout(arrangement: .grid, columns: 4, itemSpacing: 50, insets: Insets(top: 0, left: 200, right: 200, bottom: 0)), containerWidth: 100)
+        #expect(narrow.innerWidth == 0)
+        #expect(narrow.gridColumnWidths.allSatisfy { $0 == 0 })
+        #expect(ArrangementGeometry(layout: .vertical, containerWidth: .infinity).innerWidth == 0)
+        #expect(ArrangementGeometry(layout: SectionLayout(itemSpacing: -5), containerWidth: 10).spacing == 0)
+    }
+
+    @Test func gradientEndpointsFollowTheContractsAngle() {
+        let right = GradientGeometry.endpoints(angle: 0)
+        #expect(right.start == (0, 0.5) && right.end == (1, 0.5))
+        let down = GradientGeometry.endpoints(angle: 90)
+        #expect(down.start == (0.5, 0) && down.end == (0.5, 1))
+        let diagonal = GradientGeometry.endpoints(angle: 45)
+        #expect(diagonal.start == (0, 0) && diagonal.end == (1, 1))
+        let left = GradientGeometry.endpoints(angle: 540)
+        #expect(left.start == (1, 0.5) && left.end == (0, 0.5))
+        #expect(GradientGeometry.endpoints(angle: .nan).end == (1, 0.5))
+    }
+
+    @Test func aSheetOffersEachDetentOnceInOrder() {
+        #expect(SheetGeometry.detents(of: SheetConfig(detents: [.medium, .large, .medium, .fraction(0.4)])) == [.medium, .large, .fraction(0.4)])
+        #expect(SheetGeometry.detents(of: SheetConfig(detents: [])) == [.large])
+        #expect(SheetGeometry.restingDetent(of: SheetConfig(detents: [.fraction(0.4), .large])) == .fraction(0.4))
+        #expect(SheetGeometry.height(for: .fraction(0.4), containerHeight: 800) == 320)
+    }
+}

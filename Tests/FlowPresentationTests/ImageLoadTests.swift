@@ -1,0 +1,88 @@
+import CImageCodec
+import FlowCore
+import Foundation
+import ImagePipeline
+import Synchronization
+import Testing
+@testable import FlowPresentation
+
+/// Serves one PNG, or fails, or waits until released; counts requests.
+final class ScriptedLoader: DataLoading {
+    let png: Data?
+    let requests = Mutex(0)
+    init(png: Data?) { self.png = png }
+
+    func data(for url: URL, maxBytes: Int) async throws -> Data {
+        requests.withLock { $0 += 1 }
+        try Task.checkCancellation()
+        guard let png else { throw ImagePipeline.Error.network(status: 404) }
+        return png
+    }
+
+    static func png(width: Int, height: Int) -> Data? {
+        let pixels = [UInt8](repeating: 200, count: width * height * 4)
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard vt_png_encode_rgba(pixels, Int32(width), Int32(height), &out, &size) == VT_OK, let out else { return nil }
+        defer { vt_free(out) }
+        return Data(bytes: out, count: size)
+    }
+}
+
+/// What an image view asks the pipeline for, and what it shows.
+@MainActor
+@Suite struct ImageLoadTests {
+    let base = URL(string: "https://shop.example/v1/home")
+
+    @Test func thePixelSizeIsTheReservedBoxTimesTheScale() throws {
+        let image = ImageData(url: "/v1/images/p.jpg", aspectRatio: 4.0 / 3.0, scaleMode: .fit)
+        let height = ImageSizing.reservedHeight(width: 180, aspectRatio: image.aspectRatio)
+        let request = try #require(ImageLoad.request(for: image, width: 180, height: height, scale: 3, baseURL: base))
+        #expect(request.targetSize == PixelSize(width: 540, height: 405))
+        #expect(request.url.absoluteString == "https://shop.example/v1/images/p.jpg", "relative to the page")
+        #expect(request.contentMode == .fit)
+    }
+
+    @Test func unfetchableURLsAndEmptyBoxesAskForNothing() {
+        for url in ["file:///etc/passwd", "javascript:alert(1)", "https://x/\u{1B}[2J.jpg", "relative.jpg"] {
+            #expect(ImageLoad.request(for: ImageData(url: url), width: 100, height: 100, scale: 2, baseURL: nil) == nil, "\(url)")
+        }
+        #expect(ImageLoad.request(for: ImageData(url: "https://x/a.jpg"), width: 0, height: 100, scale: 2, baseURL: nil) == nil)
+        #expect(ImageLoad.request(for: ImageData(url: "https://x/a.jpg"), width: 10, height: 10, scale: .nan, baseURL: nil) == nil)
+    }
+
+    @Test func aLoadEndsLoadedAndTheSameRequestIsNotAskedAgain() async throws {
+        let loader = ScriptedLoader(png: ScriptedLoader.png(width: 8, height: 8))
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)
+        let load = ImageLoad()
+        load.load(ImageData(url: "https://x/a.png"), width: 4, height: 4, scale: 2, baseURL: nil, pipeline: pipeline)
+        #expect(load.phase == .loading)
+        await load.settle()
+        guard case .loaded(let bitmap) = load.phase else { Issue.record("not loaded: \(load.phase)"); return }
+        #expect(bitmap.width <= 8 && bitmap.height <= 8)
+        load.load(ImageData(url: "https://x/a.png"), width: 4, height: 4, scale: 2, baseURL: nil, pipeline: pipeline)
+        await load.settle()
+        #expect(loader.requests.withLock { $0 } == 1)
+    }
+
+    @Test func aFailureShowsThePlaceholderForGood() async {
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: ScriptedLoader(png: nil))
+        let load = ImageLoad()
+        load.load(ImageData(url: "https://x/missing.png"), width: 10, height: 10, scale: 2, baseURL: nil, pipeline: pipeline)
+        await load.settle()
+        #expect(load.phase == .failed)
+        load.load(ImageData(url: "file:///x.png"), width: 10, height: 10, scale: 2, baseURL: nil, pipeline: pipeline)
+        #expect(load.phase == .failed, "a refused URL is a placeholder at once")
+    }
+
+    @Test func cancellingWhenTheViewGoesAwayDropsTheLoad() async {
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: ScriptedLoader(png: ScriptedLoader.png(width: 2, height: 2)))
+        let load = ImageLoad()
+        load.load(ImageData(url: "https://x/a.png"), width: 10, height: 10, scale: 2, baseURL: nil, pipeline: pipeline)
+        load.cancel()
+        #expect(load.phase == .empty)
+        #expect(load.request == nil)
+        await load.settle()
+        #expect(load.phase == .empty, "a cancelled load never lands")
+    }
+}

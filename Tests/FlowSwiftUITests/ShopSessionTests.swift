@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import VitrineShopExample
+
+/// The example app's composition root: which addresses open a shop, and what the user is told.
+@MainActor
+@Suite struct ShopSessionTests {
+    let defaults: UserDefaults
+    let storage: URL
+
+    init() throws {
+        let suite = "vitrine-shop-\(UUID().uuidString)"
+        defaults = try #require(UserDefaults(suiteName: suite))
+        storage = FileManager.default.temporaryDirectory.appendingPathComponent(suite)
+    }
+
+    @Test(arguments: ["http://localhost:8080", " https://shop.example ", "http://192.168.1.20:8080/", "HTTP://Mac.local:8080"])
+    func anOriginIsABackend(address: String) throws {
+        let url = try #require(ShopSession.backendURL(address))
+        #expect(url.path.isEmpty)
+        #expect(url.scheme == "http" || url.scheme == "https")
+    }
+
+    @Test func anIPv6OriginKeepsItsBrackets() throws {
+        #expect(try #require(ShopSession.backendURL("http://[::1]:8080")).absoluteString == "http://[::1]:8080")
+    }
+
+    @Test(arguments: ["", "localhost:8080", "ftp://x", "file:///etc", "http://", "http://user:pw@host", "http://host/v1/home", "http://host?x=1", "javascript:alert(1)"])
+    func anythingElseIsNot(address: String) {
+        #expect(ShopSession.backendURL(address) == nil)
+    }
+
+    @Test func aBadAddressIsExplainedAndKeepsTheConnectionScreen() {
+        let session = ShopSession(defaults: defaults, storage: storage)
+        #expect(session.backendAddress == ShopSession.defaultAddress)
+        session.connect(to: "localhost")
+        #expect(session.composition == nil)
+        #expect(session.problem?.contains("is not an http(s) address") == true)
+    }
+
+    @Test func aGoodAddressOpensTheShopAndIsKeptForTheNextLaunch() async {
+        defer { try? FileManager.default.removeItem(at: storage) }
+        let session = ShopSession(defaults: defaults, storage: storage)
+        session.connect(to: "http://127.0.0.1:9")
+        #expect(session.composition?.configuration.backendURL.absoluteString == "http://127.0.0.1:9")
+        #expect(session.problem == nil)
+        #expect(ShopSession(defaults: defaults, storage: storage).backendAddress == "http://127.0.0.1:9")
+        let composition = session.composition
+        session.disconnect()
+        #expect(session.composition == nil)
+        await composition?.shutdown()
+    }
+}

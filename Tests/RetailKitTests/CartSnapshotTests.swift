@@ -1,0 +1,77 @@
+import FlowCore
+import Foundation
+import Testing
+@testable import RetailKit
+
+/// What a cart answer may hold (CONTRACT §10): numbers are bounded where they are read, so no
+/// sum over a cart, its overlay or its badge can overflow, whatever the server sends.
+@Suite struct CartSnapshotTests {
+    static func body(revision: String = "1", quantities: [String], itemCount: String? = nil) -> Data {
+        let items = quantities.enumerated().map { #"{"product_id": "p-\#($0.offset)", "title": "T", "quantity": \#($0.element)}"# }
+        let count = itemCount.map { #", "item_count": \#($0)"# } ?? ""
+        return Data(#"{"cart_id": "c", "revision": \#(revision), "items": [\#(items.joined(separator: ","))]\#(count)}"#.utf8)
+    }
+
+    static func reason(_ data: Data) -> String? {
+        do {
+            _ = try CartSnapshot(data: data)
+            return nil
+        } catch {
+            guard case .undecodable(let message) = error else { return "unexpected \(error)" }
+            return message
+        }
+    }
+
+    @Test func linesAtTheBoundAreReadAndSummedExactly() throws {
+        let snapshot = try CartSnapshot(data: Self.body(quantities: ["1000000", "1000000", "3"]))
+        #expect(snapshot.lines.map(\.quantity) == [1_000_000, 1_000_000, 3])
+        #expect(snapshot.itemCount == 2_000_003)
+    }
+
+    /// Two lines of 2^62 summed to 2^63 and trapped (exit 132) before the bound.
+    @Test(arguments: ["4611686018427387904", "9223372036854774784", "1000001", "0", "-1", "1.5", "1e300"])
+    func aQuantityOutsideOneToAMillionMakesTheAnswerUndecodable(quantity: String) {
+        let reason = Self.reason(Self.body(quantities: [quantity, quantity]))
+        #expect(reason?.contains("quantity from 1 to 1000000") == true, "\(reason ?? "decoded")")
+    }
+
+    @Test(arguments: ["-1", "9007199254740992", "9223372036854774784", "1.5", "\"7\""])
+    func aRevisionOutsideWhatJSONHoldsExactlyIsUndecodable(revision: String) {
+        #expect(Self.reason(Self.body(revision: revision, quantities: ["1"]))?.contains("revision") == true)
+    }
+
+    @Test func moreThanAThousandLinesIsUndecodable() {
+        #expect(Self.reason(Self.body(quantities: Array(repeating: "1", count: 1_001)))?.contains("more than 1000 lines") == true)
+        #expect(Self.reason(Self.body(quantities: Array(repeating: "1", count: 1_000))) == nil)
+    }
+
+    @Test(arguments: ["-1", "1000000000001", "9223372036854774784", "2.5", "\"3\""])
+    func anItemCountOutOfRangeIsUndecodable(itemCount: String) {
+        #expect(Self.reason(Self.body(quantities: ["1"], itemCount: itemCount))?.contains("item_count") == true)
+    }
+
+    @Test func aNullItemCountIsTheSumOfTheLines() throws {
+        #expect(try CartSnapshot(data: Self.body(quantities: ["2", "5"], itemCount: "null")).itemCount == 7)
+    }
+
+    @Test func anAddOverALineAtTheBoundStaysAtTheBound() throws {
+        var lines = try CartSnapshot(data: Self.body(quantities: ["1000000"])).lines
+        CartChange.add(productID: "p-0", quantity: 99).apply(to: &lines)
+        #expect(lines.map(\.quantity) == [1_000_000])
+        CartChange.add(productID: "p-0", quantity: Int.max).apply(to: &lines)
+        #expect(lines.map(\.quantity) == [1_000_000], "an add beyond what an operation can hold changes nothing")
+    }
+
+    @MainActor
+    @Test func theBadgeOfAThousandFullLinesWithPendingAddsDoesNotOverflow() async throws {
+        let transport = ScriptedCartTransport()
+        let store = CartStore(client: CartClient(transport: transport, policy: CartRetryPolicy(), clock: ContinuousClock()))
+        store.refresh()
+        _ = await transport.nextCall()
+        transport.answer(.success(try CartSnapshot(data: Self.body(quantities: Array(repeating: "1000000", count: 1_000)))))
+        await store.waitUntilIdle()
+        store.add(productID: "p-new", quantity: 99)
+        #expect(store.badgeCount == 1_000_000_099)
+        store.stop()
+    }
+}

@@ -1,0 +1,111 @@
+import FlowCore
+import FlowPresentation
+import Foundation
+import RetailKit
+import Testing
+
+/// How the retail widgets read: prices in the shopper's locale, the saving, the rating as
+/// words, availability, countdowns; the retail actions' hints.
+@Suite struct RetailAccessibilityTests {
+    static let now = Date(timeIntervalSince1970: 1_798_000_000)
+
+    func environment(_ locale: String = "en-US", now: Date = now) -> AccessibilityEnvironment {
+        AccessibilityEnvironment(locale: Locale(identifier: locale), evaluation: EvaluationContext(client: VitrineApp.clientContext, now: now))
+    }
+
+    func lines(_ widget: String, locale: String = "en-US", now: Date = now) throws -> [String] {
+        let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+            .decodePage(Data(#"{"page": {"sections": [{"id": "s", "widgets": [\#(widget)]}]}}"#.utf8)).page
+        return ReadingOrder(catalog: VitrineApp.accessibility, environment: environment(locale, now: now)).elements(of: page).map(\.line)
+    }
+
+    let coat = #"{"type": "product_card", "id": "p", "data": {"product_id": "p", "title": "Wool coat Cora","#
+        + #" "price": {"amount": 91.99, "currency": "USD"}, "compare_at_price": {"amount": 114.99, "currency": "USD"},"#
+        + #" "availability": "low_stock", "rating": 4.3}, "actions": {"tap": {"type": "open_page", "page_id": "product:p"}}}"#
+
+    @Test func aProductCardSaysPriceSavingRatingAndStock() throws {
+        #expect(try lines(coat) == ["button: Wool coat Cora, $91.99, was $114.99, 20 % off, rated 4.3 out of 5, low stock — Opens the page"])
+    }
+
+    @Test func addingToTheCartIsANamedActionOfTheCard() throws {
+        let card = coat.replacingOccurrences(of: #""actions": {"tap""#, with: #""actions": {"add_to_cart": {"type": "add_to_cart", "product_id": "p"}, "tap""#)
+        #expect(try lines(card) == ["button: Wool coat Cora, $91.99, was $114.99, 20 % off, rated 4.3 out of 5, low stock — Opens the page {actions: Add to cart}"])
+        #expect(try lines(card, locale: "de-DE").first?.hasSuffix("{actions: In den Warenkorb}") == true)
+    }
+
+    @Test func aProductCardInGermanAndFrench() throws {
+        let german = try #require(try lines(coat, locale: "de-DE").first)
+        #expect(german.hasPrefix("button: Wool coat Cora, 91,99 $, vorher 114,99 $, 20 % reduziert, bewertet mit 4,3 von 5, nur noch wenige"))
+        #expect(german.hasSuffix("— Öffnet die Seite"))
+        let french = try #require(try lines(coat, locale: "fr-FR").first)
+        #expect(french.contains("noté 4,3 sur 5") && french.contains("stock limité") && french.contains("20 % de remise"))
+    }
+
+    @Test func aSoldOutCardWithoutSavingOrRating() throws {
+        let card = #"{"type": "product_card", "id": "p", "data": {"product_id": "p", "title": "Scarf", "price": {"amount": 35, "currency": "EUR"},"#
+            + #" "compare_at_price": {"amount": 20, "currency": "EUR"}, "availability": "unavailable", "badges": [{"text": "Organic"}]}}"#
+        #expect(try lines(card, locale: "de-DE") == ["text: Scarf, 35,00 €, ausverkauft, Organic"], "a compare-at price below the price is no saving")
+    }
+
+    @Test func priceFormatFollowsTheLocaleAndTheCurrency() {
+        #expect(PriceFormat.string(Price(amount: 91.99, currency: "USD"), locale: Locale(identifier: "en-US")) == "$91.99")
+        let euro = PriceFormat.string(Price(amount: 1234.5, currency: "EUR"), locale: Locale(identifier: "de-DE"))
+        #expect(euro.hasPrefix("1.234,50") && euro.hasSuffix("€"))
+        #expect(PriceFormat.string(Price(amount: 500, currency: "JPY"), locale: Locale(identifier: "en-US")).contains("500"))
+        #expect(!PriceFormat.string(Price(amount: 1e300, currency: "USD"), locale: Locale(identifier: "en-US")).isEmpty, "an edge amount formats, never traps")
+    }
+
+    @Test func percentOffNeverTraps() {
+        func off(_ price: Double, _ compare: Double, _ currency: String = "USD") -> Int? {
+            PriceFormat.percentOff(Price(amount: price, currency: "USD"), comparedWith: Price(amount: compare, currency: currency))
+        }
+        #expect(off(91.99, 114.99) == 20)
+        #expect(off(0, .greatestFiniteMagnitude) == 100)
+        #expect(off(10, 10) == nil && off(10, 5) == nil && off(0, 0) == nil)
+        #expect(off(10, 20, "EUR") == nil, "prices in two currencies are not compared")
+        #expect(off(99.999, 100) == nil, "under half a percent is no saving")
+    }
+
+    @Test func aHeroSaysWhenItEnds() throws {
+        let hero = #"{"type": "hero_campaign", "id": "h", "data": {"campaign_id": "c", "image": "https://x/h.jpg", "title": "Winter Sale","#
+            + #" "ends_at": "END", "cta": {"title": "Shop now", "action": {"type": "deeplink", "url": "vitrine://campaign/c"}}}}"#
+        func reading(ending seconds: Double, _ locale: String = "en-US") throws -> [String] {
+            try lines(hero.replacingOccurrences(of: "END", with: RFC3339.string(from: Self.now.addingTimeInterval(seconds))), locale: locale)
+        }
+        #expect(try reading(ending: 3 * 86_400 + 60) == ["text: Winter Sale, ends in 3 days", "button: Shop now — Opens the link"])
+        #expect(try reading(ending: 2 * 3_600 + 5 * 60 - 1).first == "text: Winter Sale, ends in 2 hours 5 minutes")
+        #expect(try reading(ending: 30).first == "text: Winter Sale, ends in 1 minute")
+        #expect(try reading(ending: 86_400 * 40).first?.hasPrefix("text: Winter Sale, ends on ") == true)
+        #expect(try reading(ending: 86_400 * 2, "fr-FR").first == "text: Winter Sale, se termine dans 2 jours")
+        #expect(try reading(ending: 0).first == "text: Winter Sale, ended", "at the very instant it is shown and has ended")
+    }
+
+    @Test func everyOtherRetailWidgetReads() throws {
+        #expect(try lines(#"{"type": "campaign_card", "id": "c", "data": {"campaign_id": "c", "title": "Boots week", "subtitle": "New arrivals"}}"#)
+            == ["text: Boots week, New arrivals"])
+        #expect(try lines(#"{"type": "category_tile", "id": "c", "data": {"category_id": "c", "title": "Shoes", "icon": "shoe"}, "actions": {"tap": {"type": "open_page", "page_id": "category:c"}}}"#)
+            == ["button: Shoes — Opens the page"])
+        #expect(try lines(#"{"type": "editorial_card", "id": "e", "data": {"kicker": "Style", "title": "Layers", "body": {"text": "**Three** pieces", "is_markdown": true}, "cta": {"title": "Read", "action": {"type": "add_to_cart", "product_id": "p"}}}}"#)
+            == ["text: Style, Layers, Three pieces", "button: Read — Adds to the cart"])
+        #expect(try lines(#"{"type": "promo_banner", "id": "b", "data": {"title": "Free shipping", "code": "SHIP"}}"#) == ["text: Free shipping, code SHIP"])
+        #expect(try lines(#"{"type": "search_bar", "id": "s", "data": {}, "actions": {"tap": {"type": "open_search"}}}"#) == ["search_field: Search — Opens search"])
+        #expect(try lines(#"{"type": "search_bar", "id": "s", "data": {"placeholder": "Find"}}"#, locale: "de-DE") == ["search_field: Find"])
+    }
+
+    @Test func theCartBadgeCountsInEachLanguage() {
+        #expect(RetailPhrases(AccessibilityPhrases(language: .english)).itemsInCart(1) == "1 item in the cart")
+        #expect(RetailPhrases(AccessibilityPhrases(language: .english)).itemsInCart(3) == "3 items in the cart")
+        #expect(RetailPhrases(AccessibilityPhrases(language: .german)).itemsInCart(2) == "2 Artikel im Warenkorb")
+        #expect(RetailPhrases(AccessibilityPhrases(language: .french)).itemsInCart(0) == "0 article dans le panier")
+        #expect(AccessibilityPhrases(locale: Locale(identifier: "ja-JP")).language == .english, "other languages read English")
+    }
+
+    @Test func theAppDescribesEveryWidgetItRegisters() {
+        #expect(VitrineApp.accessibility.registeredTypes == VitrineApp.makeWidgetCatalog().registeredTypes)
+    }
+
+    @Test func aBackendLabelWins() throws {
+        let labelled = coat.replacingOccurrences(of: #""rating": 4.3}"#, with: #""rating": 4.3}, "accessibility": {"label": "Cora, on sale", "hidden": false}"#)
+        #expect(try lines(labelled) == ["button: Cora, on sale — Opens the page"])
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The app against backends written by the test (`CraftedServer`): numbers at the edge of
+/// their type, a page cached from another server, a `has_more` that never brings anything.
+@Suite(.serialized) struct HostileBackendEndToEndTests {
+    /// A backend that serves one home page (`title` in its nav bar and body), answers the cart
+    /// with `cart`, accepts events, and answers a next page (`cursor=`) with `nextPage`.
+    static func backend(title: String, ttl: Int = 60, hasMore: Bool = false, cart: String = #"{"cart_id": "c", "revision": 1, "items": []}"#,
+                        nextPage: String? = nil) throws -> CraftedServer {
+        let pagination = hasMore ? #", "pagination": {"has_more": true, "postback": {"cursor": "2"}}"# : ""
+        let home = #"""
+            {"page": {"id": "home", "request_id": "req-\#(title)", "ttl": \#(ttl), "nav": {"title": "\#(title)"},
+             "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "From \#(title)"}}]}]\#(pagination)}}
+            """#
+        return try CraftedServer { request in
+            switch request.path {
+            case "/v1/home" where request.target.contains("cursor="):
+                return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data((nextPage ?? home).utf8))
+            case "/v1/home":
+                return .respond(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "max-age=\(ttl)", "ETag": "\"\(title)\""],
+                                body: Data(home.utf8))
+            case "/v1/cart":
+                return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(cart.utf8))
+            case "/v1/events":
+                return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"accepted": 0, "duplicates": 0}"#.utf8))
+            default:
+                return .respond(status: 404, body: Data(#"{"error": {"code": "not_found", "message": "no such thing"}}"#.utf8))
+            }
+        }
+    }
+
+    static func start(_ server: CraftedServer, cache: AppEndToEndTests.CacheDirectory) throws -> TmuxSession {
+        try TmuxSession([TerminalSessionModeTests.executable, "app", "--server", server.baseURL, "--user", "e2e-hostile"], width: 80, height: 24,
+                        environment: ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.path, "NO_COLOR": "1"])
+    }
+
+    /// Quantities near `Int.max` overflowed the badge's sum: an overflow trap, exit 132.
+    @Test func aCartOfQuantitiesNearIntMaxCrashesNothing() async throws {
+        let huge = 4_611_686_018_427_387_904  // 2^62: two such lines summed to 2^63
+        let cart = #"{"cart_id": "c", "revision": 1, "item_count": 1, "items": [{"product_id": "p-1", "title": "Huge", "quantity": \#(huge)}, {"product_id": "p-2", "title": "Huge too", "quantity": \#(huge)}]}"#
+        let server = try Self.backend(title: "Edge", cart: cart)
+        defer { server.stop() }
+        let cache = AppEndToEndTests.CacheDirectory()
+        let tmux = try Self.start(server, cache: cache)
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("From Edge"), "\(tmux.picture)")
+        #expect(await server.waitFor(.requested(method: "GET", target: "/v1/cart?locale=en-US")), "\(server.requests.map { "\($0.method) \($0.target)" })")
+        _ = try await AppEndToEndTests.press("c", in: tmux)
+        #expect(await tmux.waitFor("Your cart"), "the app is still there and answers keys\n\(tmux.picture)")
+        #expect(!tmux.screen().contains { $0.contains("4611686018427387904") }, "\(tmux.picture)")
+        _ = try await AppEndToEndTests.press("Escape", in: tmux)
+        await AppEndToEndTests.quit(tmux)
+    }
+
+    /// A page cached from one server (a week's `ttl`) was shown as another server's home, and
+    /// that server was never asked.
+    @Test func aPageCachedFromOneBackendIsNeverShownAsAnothers() async throws {
+        let first = try Self.backend(title: "Backend A", ttl: 604_800)
+        defer { first.stop() }
+        let second = try Self.backend(title: "Backend B", ttl: 604_800)
+        defer { second.stop() }
+        let cache = AppEndToEndTests.CacheDirectory()
+        do {
+            let tmux = try Self.start(first, cache: cache)
+            defer { tmux.close() }
+            #expect(await tmux.waitFor("From Backend A"), "\(tmux.picture)")
+            await AppEndToEndTests.quit(tmux)
+        }
+        let tmux = try Self.start(second, cache: cache)
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("From Backend B"), "\(tmux.picture)")
+        #expect(!tmux.screen().contains { $0.contains("Backend A") }, "\(tmux.picture)")
+        #expect(second.requests.contains { $0.path == "/v1/home" }, "the second server is asked for its home page")
+        await AppEndToEndTests.quit(tmux)
+    }
+
+    /// A backend that answers `has_more: true` with nothing new was asked about 23 times a
+    /// second with no key pressed.
+    @Test func aNextPageThatAddsNothingIsAskedAFewTimesThenTheEndSaysSo() async throws {
+        let empty = #"{"page": {"id": "home", "request_id": "req-next", "sections": [], "pagination": {"has_more": true, "postback": {"cursor": "2"}}}}"#
+        let server = try Self.backend(title: "Endless", hasMore: true, nextPage: empty)
+        defer { server.stop() }
+        let cache = AppEndToEndTests.CacheDirectory()
+        let tmux = try Self.start(server, cache: cache)
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("From Endless"), "\(tmux.picture)")
+        #expect(await tmux.waitFor("Nothing more to show right now."), "\(tmux.picture)")
+        let asked = server.requests.filter { $0.target.contains("cursor=") }.count
+        #expect(asked == 3, "three empty next pages, then no more: \(asked)")
+        await AppEndToEndTests.quit(tmux)
+        #expect(server.requests.filter { $0.target.contains("cursor=") }.count == 3)
+    }
+}
