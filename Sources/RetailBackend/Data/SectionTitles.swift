@@ -47,9 +47,9 @@ extension SectionTitles {
         "Kostenloser Versand in 2–4 Werktagen · 30 Tage kostenlose Rückgabe",
         "Livraison offerte sous 2 à 4 jours ouvrés · retours gratuits sous 30 jours")
     static let description = Localized(
-        "%descriptor%. %title%, from our %category% collection, is made to last and easy to care for.",
-        "%descriptor%. %title% aus unserer Kollektion „%category%“ ist langlebig und pflegeleicht.",
-        "%descriptor%. %title%, de notre collection « %category% », est durable et facile d’entretien.")
+        "%title%, from our %category% collection, is made to last and easy to care for.",
+        "%title% aus unserer Kollektion „%category%“ ist langlebig und pflegeleicht.",
+        "%title%, de notre collection « %category% », est durable et facile d’entretien.")
     static let searchResults = Localized("Results for “%@”", "Ergebnisse für „%@“", "Résultats pour « %@ »")
     static let searchCategories = Localized("Categories", "Kategorien", "Catégories")
     static let searchProducts = Localized("Products", "Produkte", "Produits")

@@ -47,7 +47,8 @@ public struct CategoryTileView: WidgetView, TerminalWidget {
         let symbol = IconGlyph.glyph(content.icon) ?? initial
         let shown = DisplayWidth.of(symbol) <= 2 ? symbol : "•"
         if environment.isPlain {
-            canvas.put(shown, x: rect.x + max(0, (rect.width - DisplayWidth.of(shown)) / 2), y: rect.y + (rect.height - 1) / 2, style: CellStyle(attributes: .bold))
+            // Text only: the labelled frame every picture gets, with the symbol as its label.
+            ImageAtom(ImageData(url: "", alt: shown)).draw(in: canvas, rect: rect, environment: environment)
             return
         }
         let surface = environment.token("surface") ?? environment.pageBackground
