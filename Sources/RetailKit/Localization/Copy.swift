@@ -48,7 +48,10 @@ public struct Copy<Key: CopyCatalog>: Sendable {
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                rest = rest[open...]
+                break
+            }
             let name = String(rest[rest.index(after: open)..<close])
             if let value = values[name] {
                 result += value
