@@ -107,6 +107,7 @@ enum AppCommand {
         configuration.segment = options.segment
         configuration.appVersion = options.appVersion
         configuration.capabilities = options.capabilities
+        if let attempts = options.cartAttempts { configuration.cartRetry.maxAttempts = attempts }
         return configuration
     }
 }

@@ -22,6 +22,10 @@ struct AppOptions: Equatable {
     /// Hidden, for `vitrine bench app`: write `first-content` to standard error when the first
     /// frame with a page's content is drawn.
     var marksFirstContent = false
+    /// Hidden, for the end-to-end tests: how many times the cart tries a change before it
+    /// rolls it back (`CartRetryPolicy.maxAttempts`, default 6), so a failing backend's
+    /// rollback shows in a second rather than in the half minute of backoff.
+    var cartAttempts: Int?
 
     static let usage = """
         usage: vitrine [app] [--server URL] [--locale en-US|de-DE|fr-FR] [--segment new|returning|vip]
@@ -104,6 +108,10 @@ struct AppOptions: Equatable {
                 options.opening = destination
             case "--mark-first-content":
                 options.marksFirstContent = true
+            case "--cart-attempts":
+                let text = try value(for: argument)
+                guard let attempts = Int(text), (1...10).contains(attempts) else { throw UsageError(message: "--cart-attempts is 1 to 10") }
+                options.cartAttempts = attempts
             default:
                 throw UsageError(message: "unexpected '\(safe(argument))'")
             }

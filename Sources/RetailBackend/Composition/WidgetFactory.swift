@@ -88,6 +88,7 @@ struct WidgetFactory: Sendable {
             "type": "campaign_card", "id": .string(id),
             "data": [
                 "campaign_id": .string(campaign.id),
+                "image": image(campaign.imageName, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
                 "title": .string(campaign.title[locale]),
                 "subtitle": .string(SectionTitles.liveShoppingStill[locale]),
             ],

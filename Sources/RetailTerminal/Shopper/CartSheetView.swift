@@ -22,9 +22,11 @@ struct CartSheetView {
     @discardableResult
     func draw(in canvas: Canvas, environment: RenderEnvironment) -> CellRect {
         let inner = canvas.width - 4
-        let note = TextLayout(StyledText(words[.checkoutNote], style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 2)
-        let footerRows = 2 + note.height + 1 + (lastRemoval == nil ? 0 : 1)
-        let wanted = 2 + max(1, cart.lines.count) * Self.rowsPerLine + footerRows + 1
+        let note = TextLayout(StyledText(words[.checkoutNote], style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 3)
+        let keysText = cart.lines.isEmpty ? keys[.cartKeysEmpty] : keys[.cartKeys]
+        let hint = TextLayout(StyledText(keysText, style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 2)
+        let footerRows = 1 + note.height + hint.height + (lastRemoval == nil ? 0 : 1)
+        let wanted = 3 + max(1, cart.lines.count) * Self.rowsPerLine + footerRows
         let height = min(canvas.height - 1, max(10, wanted))
         guard height > 5, canvas.width >= 20 else { return .zero }
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
@@ -60,9 +62,7 @@ struct CartSheetView {
         }
         footer += 1
         note.draw(in: canvas.child(CellRect(x: 2, y: footer, width: max(0, inner), height: note.height)))
-        footer += note.height
-        let hint = cart.lines.isEmpty ? keys[.cartKeysEmpty] : keys[.cartKeys]
-        canvas.put(TextCut.fit(hint, to: inner), x: 2, y: rect.maxY - 1, style: CellStyle(attributes: .dim))
+        hint.draw(in: canvas.child(CellRect(x: 2, y: rect.maxY - hint.height, width: max(0, inner), height: hint.height)))
         return rect
     }
 

@@ -5,10 +5,11 @@ import RetailKit
 
 /// `product_detail`: a product page's product, whole. On a wide screen the large image is on
 /// the left and the rest beside it; on a narrow one the image is above. The rest, in order: the
-/// title, the subtitle, the price with the price before it, the rating, the stock, the variants
-/// (each option a control), the quantity between `−` and `+` (the widget's local state), the
-/// call to action (the button Enter fires; dimmed and inert when sold out), the delivery note
-/// and the description.
+/// title, the subtitle, the price with the price before it, the rating and the stock, the
+/// quantity between `−` and `+` (the widget's local state) beside the call to action (the
+/// button Enter fires; dimmed and inert when sold out), so that all a buyer needs shows on a
+/// short screen; then the variants (each option a control), the badges, the delivery note and
+/// the description.
 public struct ProductDetailView: WidgetView, TerminalWidget {
     public let content: ProductDetailContent
     public let widgetID: String
@@ -32,7 +33,9 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
             let rows = content.image.map { min(ImageAtom($0).rows(columns: imageWidth, environment: environment), max(6, screen * 3 / 5)) } ?? 0
             return Arrangement(image: CellRect(x: 0, y: 0, width: imageWidth, height: rows), textX: imageWidth + 3, textWidth: width - imageWidth - 3)
         }
-        let rows = content.image.map { min(ImageAtom($0).rows(columns: width, environment: environment), max(4, screen / 3)) } ?? 0
+        // Above the text, the picture gives way on a short screen, so that what buys the
+        // product (price, quantity, the button) shows without scrolling.
+        let rows = content.image.map { min(ImageAtom($0).rows(columns: width, environment: environment), max(3, screen / 4)) } ?? 0
         return Arrangement(image: CellRect(x: 0, y: 0, width: width, height: rows), textX: 0, textWidth: width)
     }
 
@@ -48,31 +51,45 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         case variant(ProductDetailContent.Variant)
         case quantity
         case cta(ButtonData)
+        /// The quantity and the call to action on one row, when they fit side by side.
+        case buy(ButtonData)
         case badges
     }
 
+    /// Columns of `Quantity  − 10 +`.
+    func quantityWidth(environment: RenderEnvironment) -> Int {
+        DisplayWidth.of(environment.shopperWords[.quantity]) + 2 + 4 + DisplayWidth.of(environment.format.number(content.maxQuantity))
+    }
+
     func lines(width: Int, environment: RenderEnvironment) -> [Line] {
+        let roomy = (environment.viewportRows ?? 24) >= 30
         var lines: [Line] = [.text(environment.slot(content.title, width: width, base: CellStyle(attributes: .bold), rows: 3))]
         if let subtitle = content.subtitle { lines.append(.text(environment.slot(subtitle, width: width, base: environment.secondaryStyle, rows: 2))) }
-        lines.append(.blank)
+        if roomy { lines.append(.blank) }
         lines.append(.text(TextLayout(environment.priceLine(content.price, before: content.compareAtPrice, width: width), width: width, maxLines: 1)))
-        if let rating = content.rating {
-            lines.append(.text(TextLayout(environment.ratingLine(rating, count: content.ratingCount), width: width, maxLines: 1)))
-        }
         let availability = environment.availability(of: content.productID, page: content.availability)
         let stock = environment.stockLine(availability)
             ?? StyledText(environment.shopperWords[.inStock], style: CellStyle(foreground: RetailPalette.inCart(environment.scheme)))
-        lines.append(.text(TextLayout(stock, width: width, maxLines: 1)))
-        if !content.badges.isEmpty { lines.append(.badges) }
+        var facts = stock
+        if let rating = content.rating { facts = environment.ratingLine(rating, count: content.ratingCount) + StyledText(" · ", style: environment.secondaryStyle) + stock }
+        lines.append(.text(TextLayout(facts, width: width, maxLines: 2)))
+        lines.append(.blank)
+        if let cta = content.cta {
+            if quantityWidth(environment: environment) + 3 + ButtonAtom(cta).width <= width {
+                lines.append(.buy(cta))
+            } else {
+                lines += [.quantity, .blank, .cta(cta)]
+            }
+        } else {
+            lines.append(.quantity)
+        }
         if !content.variants.isEmpty {
             lines.append(.blank)
             lines += content.variants.map(Line.variant)
         }
-        lines.append(.blank)
-        lines.append(.quantity)
-        if let cta = content.cta {
+        if !content.badges.isEmpty {
             lines.append(.blank)
-            lines.append(.cta(cta))
+            lines.append(.badges)
         }
         if let delivery = content.delivery {
             lines.append(.blank)
@@ -116,12 +133,19 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
             rows.append((line, y))
             y += Self.height(of: line)
         }
-        for case (.cta(let button), let row) in rows { drawCTA(button, in: text, y: row, environment: environment) }
+        for (line, row) in rows {
+            switch line {
+            case .cta(let button): drawCTA(button, in: text, x: 0, y: row, environment: environment)
+            case .buy(let button): drawCTA(button, in: text, x: quantityWidth(environment: environment) + 3, y: row, environment: environment)
+            default: continue
+            }
+        }
         var control = 1
         for (line, row) in rows {
             switch line {
             case .text(let layout): layout.draw(in: text, y: row)
             case .blank, .cta: break
+            case .buy: drawQuantity(in: text, y: row, environment: environment)
             case .variant(let variant): control = drawVariant(variant, in: text, y: row, firstControl: control, environment: environment)
             case .quantity: drawQuantity(in: text, y: row, environment: environment)
             case .badges:
@@ -137,15 +161,15 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
     /// Badges' control indices start here, after every other control.
     static let badgeControls = 1_000
 
-    private func drawCTA(_ button: ButtonData, in canvas: Canvas, y: Int, environment: RenderEnvironment) {
+    private func drawCTA(_ button: ButtonData, in canvas: Canvas, x: Int, y: Int, environment: RenderEnvironment) {
         var button = button
         let isSoldOut = environment.availability(of: content.productID, page: content.availability) == .unavailable
         if isSoldOut {
             button.isDisabled = true
             button.title = TextData(stringLiteral: environment.shopperWords[.soldOut])
         }
-        let width = min(canvas.width, max(ButtonAtom(button).width, min(28, canvas.width)))
-        ButtonAtom(button).draw(in: canvas, x: 0, y: y, width: width, target: .control(widgetID: widgetID, index: 0), environment: environment)
+        let width = min(canvas.width - x, max(ButtonAtom(button).width, min(24, canvas.width - x)))
+        ButtonAtom(button).draw(in: canvas, x: x, y: y, width: width, target: .control(widgetID: widgetID, index: 0), environment: environment)
     }
 
     /// `Style  Alto  [Brio]  Cora`: the selected option bracketed and bold, unavailable ones
