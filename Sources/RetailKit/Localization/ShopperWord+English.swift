@@ -8,6 +8,7 @@ extension ShopperWord {
         .loadFailedAttempts: "Tried {count} times.",
         .retry: "Retry",
         .retrying: "Trying again…",
+        .nothingMore: "Nothing more to show right now.",
         .moreFailed: "Couldn't load more.",
         .refreshFailed: "Couldn't refresh: showing the page as it was.",
         .actionFailed: "That didn't work. Please try again.",

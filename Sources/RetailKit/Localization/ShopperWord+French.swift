@@ -9,6 +9,7 @@ extension ShopperWord {
         .loadFailedAttempts: "{count} tentatives sans succès.",
         .retry: "Réessayer",
         .retrying: "Nouvel essai…",
+        .nothingMore: "Rien de plus pour le moment.",
         .moreFailed: "Impossible de charger la suite.",
         .refreshFailed: "Actualisation impossible : la page reste telle quelle.",
         .actionFailed: "Cela n’a pas fonctionné. Veuillez réessayer.",

@@ -9,6 +9,7 @@ extension ShopperWord {
         .loadFailedAttempts: "{count} Versuche ohne Erfolg.",
         .retry: "Erneut versuchen",
         .retrying: "Neuer Versuch…",
+        .nothingMore: "Mehr gibt es gerade nicht.",
         .moreFailed: "Weitere Inhalte konnten nicht geladen werden.",
         .refreshFailed: "Aktualisieren fehlgeschlagen: du siehst die Seite wie zuvor.",
         .actionFailed: "Das hat nicht geklappt. Bitte versuch es noch einmal.",

@@ -41,11 +41,13 @@ extension ShopperUpdate {
         state.cart.lines.indices.contains(state.cartSelection) ? state.cart.lines[state.cartSelection] : nil
     }
 
-    /// The selected line's quantity one up or down, within 1…99; a line being removed stays.
+    /// The selected line's quantity one up or down, within 1…99 (a line holding more, which a
+    /// server may answer, comes down to 99); a line being removed stays.
     private static func changeQuantity(by delta: Int, in state: inout ShopperState) -> [ShopperEffect] {
         guard let line = selectedLine(in: state), line.pending != .removing else { return [] }
-        let wanted = line.quantity + delta
-        guard RetailLimits.lineQuantity.contains(wanted) else {
+        let limits = RetailLimits.lineQuantity
+        let wanted = delta < 0 && line.quantity > limits.upperBound ? limits.upperBound : line.quantity + delta
+        guard limits.contains(wanted) else {
             state.needsFrame = false
             return []
         }

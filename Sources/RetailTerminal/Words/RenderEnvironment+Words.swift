@@ -38,6 +38,7 @@ extension RendererWords {
         result.retry = words[.retry]
         result.retrying = words[.retrying]
         result.moreFailed = words[.moreFailed]
+        result.nothingMore = words[.nothingMore]
         result.anyKeyCloses = Copy<TerminalWord>(locale)[.anyKeyCloses]
         return result
     }

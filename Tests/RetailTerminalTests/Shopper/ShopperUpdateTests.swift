@@ -242,6 +242,29 @@ struct ShopperDriver {
         #expect(app.takeEffects() == [.back])
     }
 
+    @Test func aLineAboveTheLimitComesDownToItAndGoesNoHigher() {
+        var app = ShopperDriver()
+        app.send(.cartChanged(CartSummary(lines: [.init(productID: "p1", title: "Big", quantity: 1_000_000)], badgeCount: 1_000_000, isKnown: true)))
+        app.send(.navigated([.page("home"), .cart]))
+        app.key(.text("+"))
+        #expect(app.takeEffects().isEmpty)
+        app.key(.text("-"))
+        #expect(app.takeEffects() == [.setQuantity(productID: "p1", quantity: 99)])
+        #expect(app.lines.contains { $0.contains("1,000,000") }, "the count in the locale's form, never trapping")
+    }
+
+    @Test func aHostileTitleInTheCartSheetIsDrawnAsTextAndCut() {
+        var app = ShopperDriver()
+        let hostile = "\u{1B}[2J\u{202E}evil\u{202C}" + String(repeating: "e\u{301}", count: 200) + String(repeating: "\u{301}", count: 10_000)
+        app.send(.cartChanged(CartSummary(lines: [.init(productID: "p1", title: hostile, quantity: 1, unitPrice: Price(amount: 1, currency: "USD"))],
+                                          badgeCount: 1, isKnown: true)))
+        app.send(.navigated([.page("home"), .cart]))
+        let lines = app.lines
+        #expect(lines.allSatisfy { !$0.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E } })
+        #expect(lines.contains { $0.contains("evil") && $0.contains("− 1 +") && $0.contains("$1.00") }, "the quantity and total stay in view")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= app.width })
+    }
+
     @Test func theCartSheetSpeaksTheShoppersLanguage() throws {
         var app = ShopperDriver()
         app.state = ShopperState(now: app.state.now, locale: .deDE)

@@ -32,4 +32,17 @@ import Testing
             #expect(DisplayWidth.of(short) + 2 <= 20, "\(short) leaves room for the screen's name at 40 columns")
         }
     }
+
+    @Test func theRenderersOwnWordsAreTheShoppersEveryOne() {
+        let english = Mirror(reflecting: RendererWords()).children.compactMap { child in (child.value as? String).map { (child.label ?? "", $0) } }
+        for locale in [AppLocale.deDE, .frFR] {
+            let words = Mirror(reflecting: RendererWords.shopper(locale))
+            let values = Dictionary(uniqueKeysWithValues: words.children.compactMap { child in (child.value as? String?).flatMap { $0 }.map { (child.label ?? "", $0) } })
+            for (label, text) in english where label != "moreFailedPrefix" && label != "loadFailedAttempts" || locale == .enUS {
+                #expect(values[label] != text, "\(label) is left in English in \(locale.rawValue)")
+            }
+            #expect(RendererWords.shopper(locale).loadFailedDetail != nil, "a shopper never reads a load's own message")
+            #expect(RendererWords.shopper(locale).moreFailed != nil)
+        }
+    }
 }
