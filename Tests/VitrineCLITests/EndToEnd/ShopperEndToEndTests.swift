@@ -65,7 +65,8 @@ import Testing
         let tmux = try Self.start(["--locale", locale], cache: cache)
         defer { tmux.close() }
         #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
-        #expect(Self.english(on: ["Your cart · 2 items", "Warenkorb"]) == ["Your cart"], "the check finds English, as whole words")
+        #expect(Self.english(on: ["Your cart · 2 items", "Warenkorb"]).contains("Your cart"), "the check finds English")
+        #expect(Self.english(on: ["Warenkorbs Itemset"]).isEmpty, "as whole words")
         var screens: [(String, [String])] = [("home", await tmux.settledScreen())]
         // Scrolled: product cards with their prices.
         _ = try await AppEndToEndTests.press("PageDown", in: tmux)
