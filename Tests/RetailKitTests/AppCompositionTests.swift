@@ -130,8 +130,12 @@ import TestSupport
 
     @Test func storageNeverUsesTheUserIDAsAName() throws {
         let configuration = AppConfiguration(backendURL: live.baseURL, user: UserID("..")!, storageDirectory: directory.url)
-        #expect(configuration.userDirectory.lastPathComponent == "u-..")
-        #expect(configuration.userDirectory.deletingLastPathComponent().lastPathComponent == "users")
+        // users/u-../b-<hash of the backend>: the id is prefixed, the backend hashed.
+        let user = configuration.userDirectory.deletingLastPathComponent()
+        #expect(user.lastPathComponent == "u-..")
+        #expect(user.deletingLastPathComponent().lastPathComponent == "users")
+        #expect(configuration.userDirectory.lastPathComponent == configuration.backend.directoryName)
+        #expect(configuration.userDirectory.lastPathComponent.hasPrefix("b-"))
         directory.remove()
     }
 }

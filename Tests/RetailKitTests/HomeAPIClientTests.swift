@@ -149,14 +149,14 @@ import TestSupport
     /// was waited out for as long as it lasted. The client's deadline covers the whole answer.
     @Test func aDrippedAnswerIsATimeoutAtTheDeadline() async throws {
         let body = Data(#"{"cart_id": "c", "revision": 1, "items": []}"#.utf8)
-        let server = try CraftedServer { _ in .drip(body: body, interval: .milliseconds(300)) }
+        let server = try CraftedServer { _ in .drip(body: body, interval: .seconds(1)) }
         defer { server.stop() }
         var configuration = HomeAPIClient.Configuration(
             baseURL: server.url("/"), profile: ClientProfile(user: UserID("ada")!, appVersion: VitrineApp.version))
         configuration.requestTimeout = .seconds(5)
         configuration.responseDeadline = .seconds(1)
         let client = try HomeAPIClient(configuration: configuration)
-        // The whole body, a valid cart, would come in 13.5 s: only the deadline makes it fail.
+        // The whole body, a valid cart, would come in 45 s: only the deadline makes it fail.
         await #expect {
             _ = try await client.fetchCart()
         } throws: { error in

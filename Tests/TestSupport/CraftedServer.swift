@@ -53,6 +53,7 @@ public final class CraftedServer: Sendable {
         var requests: [Request] = []
         var events: [Event] = []
         var waiters: [(id: UUID, event: Event, continuation: CheckedContinuation<Bool, Never>)] = []
+        var isStopped = false
     }
 
     private let log = TestLock(Log())
@@ -103,8 +104,14 @@ public final class CraftedServer: Sendable {
     /// Every event so far, oldest first.
     public var events: [Event] { log.withLock { $0.events } }
 
-    /// Stops accepting; answers in progress end when their clients hang up.
+    /// Stops accepting; answers in progress end when their clients hang up. Idempotent: the
+    /// listener is closed once, never again after its number may belong to another socket.
     public func stop() {
+        let first = log.withLock { log -> Bool in
+            defer { log.isStopped = true }
+            return !log.isStopped
+        }
+        guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }

@@ -53,13 +53,16 @@ final class HTTPSession: Sendable {
         let identifier = task.taskIdentifier
         let delegate = self.delegate
         let limit = deadline
-        let watchdog = Task {
-            guard (try? await ContinuousClock().sleep(for: limit)) != nil else { return }
+        // On a Dispatch timer, not a task: a deadline must fire even while every thread of the
+        // cooperative pool is busy.
+        let watchdog = DispatchWorkItem {
             // Ordering: the transfer is failed first, so the completion the cancel brings finds
             // nothing to resume and the timeout is what the caller sees.
             delegate.fail(identifier, .transport(message: "no whole answer within \(limit)", isTimeout: true))
             task.cancel()
         }
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
         defer { watchdog.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
