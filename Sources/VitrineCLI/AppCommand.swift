@@ -66,7 +66,8 @@ enum AppCommand {
             console.err("vitrine app: \(error)")
             return 1
         }
-        defer { terminal.end() }
+        var isTerminalEnded = false
+        defer { if !isTerminalEnded { terminal.end() } }
         let images = PipelineImageSource(pipeline: composition.images, baseURL: backendURL)
         let host = terminal.host
         images.onChange = { host.setNeedsFrame() }
@@ -91,7 +92,18 @@ enum AppCommand {
             // For `vitrine bench app`: standard error is its pipe, not the screen.
             app.onFirstContent = { FileHandle.standardError.write(Data("first-content\n".utf8)) }
         }
+        if options.debug {
+            composition.analytics.onProblem = { [weak app] problem in app?.loop.send(.debug(DebugLine(.problem, problem, at: Date()))) }
+        }
         await app.run()
+        // The shell first: the terminal is restored as `q` is pressed, whatever the shutdown
+        // below then meets (a full disk, an outbox it cannot write, a silent backend).
+        terminal.end()
+        isTerminalEnded = true
+        let report = await composition.shutdown()
+        if options.debug {
+            for problem in report.problems { console.err("vitrine app: \(TerminalText.sanitized(problem))") }
+        }
         return 0
     }
 

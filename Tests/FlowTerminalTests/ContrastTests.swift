@@ -50,7 +50,8 @@ import Testing
 
     @Test func aFocusedSolidButtonKeepsItsTextReadable() throws {
         let environment = Self.environment(.dark)
-        let style = FocusMark.brighter(CellStyle(foreground: TerminalColor(red: 0, green: 0, blue: 0), background: try #require(environment.brand)), environment: environment)
+        let brand = try #require(environment.token("brand.primary"))
+        let style = FocusMark.brighter(CellStyle(foreground: TerminalColor(red: 0, green: 0, blue: 0), background: brand), environment: environment)
         let ratio = ContrastRatio.between(try #require(style.foreground), try #require(style.background))
         #expect(ratio >= ContrastRatio.minimumForText)
         #expect(style.attributes.isSuperset(of: [.bold, .underline]))

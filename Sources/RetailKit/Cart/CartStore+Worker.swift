@@ -1,3 +1,4 @@
+import FlowRuntime
 import Foundation
 
 extension CartStore {
@@ -85,7 +86,7 @@ extension CartStore {
     private func waitToRetry(_ delay: Duration) async -> Bool {
         setActivity(.waitingToRetry)
         do {
-            try await ClockDeadline(clock: client.clock, after: delay).wait()
+            try await ClockTimer(clock: client.clock, after: delay).wait()
             return true
         } catch {
             return false

@@ -160,16 +160,45 @@ public final class AppComposition {
     }
 
     /// Stops the work in flight and closes what is open: impressions end, the cart stops (its
-    /// pending operations stay in its journal), every tracked event is made durable, one last
-    /// upload is tried and the database is closed. The impressions counted are kept for the next run.
-    public func shutdown() async {
+    /// pending operations stay in its journal), the impressions counted are kept for the next
+    /// run, the tracked events are saved, one last upload is tried and the database is closed.
+    /// Each wait has its limit (`AppConfiguration.shutdownSaveLimit`, the tracker's own), so
+    /// quitting never hangs on a disk that is full or stuck, nor on the network: what could
+    /// not be saved is reported, never waited for.
+    @discardableResult
+    public func shutdown() async -> ShutdownReport {
         impressions.endAllSessions()
         dispatcher.cancelAll()
         cart.stop()
-        await cart.waitUntilSaved()
-        impressionLedger.save(impressions.countedImpressions(compositions: impressionLedger.compositions, widgets: impressionLedger.widgets))
-        await impressionLedger.waitUntilSaved()
-        await analytics.shutdown()
+        let cart = self.cart
+        let ledger = impressionLedger
+        ledger.save(impressions.countedImpressions(compositions: ledger.compositions, widgets: ledger.widgets))
+        let limit = configuration.shutdownSaveLimit
+        let cartSaved = await withTimeLimit(limit, clock: configuration.clock) { @MainActor in await cart.waitUntilSaved() } != nil
+        let ledgerSaved = await withTimeLimit(limit, clock: configuration.clock) { await ledger.waitUntilSaved() } != nil
+        let analytics = await self.analytics.shutdown()
+        return ShutdownReport(isCartSaved: cartSaved, areImpressionsSaved: ledgerSaved, analytics: analytics)
+    }
+
+    /// What `shutdown()` could not do in time or at all.
+    public struct ShutdownReport: Sendable, Hashable {
+        /// Whether the cart journal was written within the limit.
+        public var isCartSaved: Bool
+        /// Whether the impression counts were written within the limit.
+        public var areImpressionsSaved: Bool
+        public var analytics: AnalyticsShutdown
+
+        /// What a `--debug` run tells once the terminal is back, or `nil` when all went well.
+        public var problems: [String] {
+            var problems: [String] = []
+            if !isCartSaved { problems.append("the cart journal was not written in time") }
+            if !areImpressionsSaved { problems.append("the impression counts were not written in time") }
+            if analytics.unsaved > 0 || analytics.problem != nil {
+                problems.append("\(analytics.unsaved) analytics events could not be saved" + (analytics.problem.map { ": \($0)" } ?? ""))
+            }
+            if !analytics.uploadFinished { problems.append("the last upload of events did not finish in time (they wait for the next run)") }
+            return problems
+        }
     }
 
     private func wire(_ store: PageStore) {

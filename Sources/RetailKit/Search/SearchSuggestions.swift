@@ -1,3 +1,4 @@
+import FlowRuntime
 import Foundation
 import Observation
 
@@ -76,7 +77,7 @@ public final class SearchSuggestions {
         state = .debouncing
         let current = generation
         // The deadline is fixed now, not when the task first runs.
-        let pause = ClockDeadline(clock: clock, after: debounce)
+        let pause = ClockTimer(clock: clock, after: debounce)
         let fetch = self.fetch
         task = Task { @MainActor [weak self] in
             do {

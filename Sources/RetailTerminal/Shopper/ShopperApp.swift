@@ -54,8 +54,9 @@ public final class ShopperApp {
         }
     }
 
-    /// Starts the services and follows them; with a host, runs until the user quits, then
-    /// shuts the services down.
+    /// Starts the services and follows them; with a host, runs until the user quits. The
+    /// caller shuts the services down after giving the terminal back, so that quitting is
+    /// seen at once and nothing the services wait for can hold the terminal raw.
     public func run() async {
         if let opening { services.open(opening) }
         follow()
@@ -63,7 +64,6 @@ public final class ShopperApp {
         guard let host else { return }
         await host.run()
         stop()
-        await services.shutdown()
     }
 
     /// Stops following the services and the clock.

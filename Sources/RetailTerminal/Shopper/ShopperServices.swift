@@ -50,8 +50,7 @@ public protocol ShopperServices: AnyObject {
     /// Calls `handler` with every analytics event tracked from now on (for `--debug`).
     func onTrackedEvent(_ handler: @escaping @MainActor (_ name: String, _ fields: JSONObject) -> Void)
 
-    /// Loads home (cache first), the cart, and starts analytics.
+    /// Loads home (cache first), the cart, and starts analytics. (Shutting down is the
+    /// caller's, once the terminal is given back: `AppComposition.shutdown()`.)
     func start()
-    /// Ends the work in flight and makes every tracked event durable.
-    func shutdown() async
 }

@@ -98,7 +98,6 @@ final class FakeShopperServices: ShopperServices {
     func updateSearch(query: String) { searched.append(query) }
     func onTrackedEvent(_ handler: @escaping @MainActor (String, JSONObject) -> Void) { eventHandlers.append(handler) }
     func start() { started = true }
-    func shutdown() async {}
 
     func track(_ name: String, _ fields: JSONObject = JSONObject()) {
         for handler in eventHandlers { handler(name, fields) }
