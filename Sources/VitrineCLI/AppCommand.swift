@@ -8,7 +8,8 @@ import RetailKit
 import RetailTerminal
 
 /// `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V] [--capabilities a,b]
-/// [--faults PROFILE] [--user ID] [--debug]`: the shopper's home page, live, in the terminal.
+/// [--faults PROFILE] [--user ID] [--open URL] [--debug]`: the shopper's home page (or the
+/// screen a deeplink names, over it), live, in the terminal, in the shopper's language.
 ///
 /// Without `--server` it starts the embedded backend (`HomeBackend` behind `HTTPServer`) on an
 /// ephemeral loopback port, with `--faults` passed on, and stops it on exit. The cache, the
@@ -77,7 +78,9 @@ enum AppCommand {
         let render = RenderEnvironment(
             isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()),
             registry: RetailViews.makeRegistry(unknownWidgetPolicy: options.debug ? .placeholder : .skip))
+            .speaking(AppLocale(identifier: options.locale))
         let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock)
+        app.opening = options.opening
         let storage = AppOptions.storageDirectory(environment: environment).path
         app.loop.send(.debug(DebugLine(.info, "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")", at: Date())))
         app.loop.send(.debug(DebugLine(.info, "storage \(storage) · user \(options.user) · \(composition.configuration.backend)", at: Date())))
@@ -116,6 +119,7 @@ enum AppCommand {
         configuration.segment = options.segment
         configuration.appVersion = options.appVersion
         configuration.capabilities = options.capabilities
+        if let attempts = options.cartAttempts { configuration.cartRetry.maxAttempts = attempts }
         return configuration
     }
 }

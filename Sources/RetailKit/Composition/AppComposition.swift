@@ -77,14 +77,15 @@ public final class AppComposition {
         let toasts = ToastQueue(clock: configuration.clock)
         dispatcher = ActionDispatcher(
             sheets: SheetStack(), toasts: toasts, decoder: decoder, transport: client, policy: VitrineApp.actionPolicy)
-        dispatcher.apiFailureMessage = "That did not work. Please try again."
+        let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
+        dispatcher.apiFailureMessage = words[.actionFailed]
         dispatcher.onDiagnostics = { analytics.track($0) }
 
         cart = CartStore(
             client: CartClient(transport: client, policy: configuration.cartRetry, clock: configuration.clock,
                                random: configuration.random, now: configuration.now),
             journalURL: configuration.userDirectory.appendingPathComponent("cart.json"))
-        cart.onNotice = { toasts.show($0.message) }
+        cart.onNotice = { toasts.show(CartNoticeWords.text(for: $0, words: words)) }
         search = SearchSuggestions(client: client, clock: configuration.clock)
         impressions = ImpressionTracker(clock: configuration.clock) { analytics.track(impression: $0) }
         impressionLedger = ImpressionLedger(url: configuration.userDirectory.appendingPathComponent("impressions.json"))
@@ -138,9 +139,14 @@ public final class AppComposition {
         return store
     }
 
+    /// The store of `pageID`, made on first use (`pageStore(for:)` by its raw id).
+    public func pageStore(for pageID: PageID) -> PageStore {
+        pageStore(for: pageID.rawValue)
+    }
+
     /// The store of the current screen when it is a page.
     public var currentPageStore: PageStore? {
-        navigator.current.pageID.map(pageStore(for:))
+        navigator.current.pageID.map { pageStore(for: $0) }
     }
 
     /// Page stores open now (home and those on the navigation stack).
@@ -203,17 +209,18 @@ public final class AppComposition {
         expiry.watch(store)
         let analytics = self.analytics
         let toasts = dispatcher.toasts
+        let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
         store.onDiagnostics = { analytics.track($0) }
         store.onNotice = { notice in
             switch notice {
-            case .refreshFailed: toasts.show("Could not refresh. Showing the page as it was.")
-            case .nextPageFailed: toasts.show("Could not load more.")
+            case .refreshFailed: toasts.show(words[.refreshFailed])
+            case .nextPageFailed: toasts.show(words[.moreFailed])
             }
         }
     }
 
     private func releaseStore(for destination: Destination) {
-        guard let pageID = destination.pageID, !pageID.utf8.elementsEqual("home".utf8) else { return }
-        if let store = stores.removeValue(forKey: ExactString(pageID)) { expiry.unwatch(store) }
+        guard let pageID = destination.pageID, pageID != .home else { return }
+        if let store = stores.removeValue(forKey: ExactString(pageID.rawValue)) { expiry.unwatch(store) }
     }
 }

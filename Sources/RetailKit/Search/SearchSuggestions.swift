@@ -24,7 +24,7 @@ public final class SearchSuggestions {
     }
 
     /// The fewest characters (Unicode scalars, blanks at either end not counted) a query needs.
-    public static let minimumLength = 2
+    nonisolated public static let minimumLength = 2
 
     /// The text the user typed last.
     public private(set) var query = ""

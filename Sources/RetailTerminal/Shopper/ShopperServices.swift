@@ -13,7 +13,7 @@ import RetailKit
 @MainActor
 public protocol ShopperServices: AnyObject {
     /// The store of `pageID`, made (and loading) on first use.
-    func pageStore(for pageID: String) -> PageStore
+    func pageStore(for pageID: PageID) -> PageStore
     /// Fires a widget's action from the page of `store`.
     @discardableResult
     func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool
@@ -39,7 +39,12 @@ public protocol ShopperServices: AnyObject {
 
     /// The cart as shown (pending operations laid over the server's cart).
     var cartSummary: CartSummary { get }
+    /// Sets a line's quantity (1–99), optimistically, rolled back if the server refuses.
+    func setQuantity(productID: String, quantity: Int)
+    /// Removes a line; it shows as being removed until the server answers.
     func removeFromCart(productID: String)
+    /// Puts a removed line back as it was.
+    func restore(_ removal: CartRemoval)
 
     /// The suggestions for what was typed last.
     var searchSummary: SearchSummary { get }

@@ -56,6 +56,8 @@ final class FakeShopperServices: ShopperServices {
     /// What the shell asked for, in order.
     var performed: [(type: String, widgetID: String?, event: String)] = []
     var removed: [String] = []
+    var quantities: [(String, Int)] = []
+    var restored: [CartRemoval] = []
     var searched: [String] = []
     /// Impressions the tracker counted.
     @ObservationIgnored let impressionLog = ImpressionLog()
@@ -69,10 +71,10 @@ final class FakeShopperServices: ShopperServices {
         impressions = ImpressionTracker(clock: clock) { log.events.append($0) }
     }
 
-    func pageStore(for pageID: String) -> PageStore {
-        if let store = stores[pageID] { return store }
-        let store = PageStore(pageID: pageID, loader: loader, decoder: decoder)
-        stores[pageID] = store
+    func pageStore(for pageID: PageID) -> PageStore {
+        if let store = stores[pageID.rawValue] { return store }
+        let store = PageStore(pageID: pageID.rawValue, loader: loader, decoder: decoder)
+        stores[pageID.rawValue] = store
         expiry.watch(store)
         store.loadInitial()
         return store
@@ -80,7 +82,7 @@ final class FakeShopperServices: ShopperServices {
 
     func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool {
         performed.append((action.type, widgetID, event))
-        if let page = action["page_id"]?.stringValue { destinations.append(.page(page)) }
+        if let page = action["page_id"]?.stringValue { destinations.append(.page(PageID(page))) }
         return true
     }
 
@@ -96,6 +98,8 @@ final class FakeShopperServices: ShopperServices {
     }
 
     func removeFromCart(productID: String) { removed.append(productID) }
+    func setQuantity(productID: String, quantity: Int) { quantities.append((productID, quantity)) }
+    func restore(_ removal: CartRemoval) { restored.append(removal) }
     func updateSearch(query: String) { searched.append(query) }
     func onTrackedEvent(_ handler: @escaping @MainActor (String, JSONObject) -> Void) { eventHandlers.append(handler) }
     func start() { started = true }
