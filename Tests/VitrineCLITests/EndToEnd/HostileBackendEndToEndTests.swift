@@ -92,4 +92,33 @@ import TestSupport
         await AppEndToEndTests.quit(tmux)
         #expect(server.requests.filter { $0.target.contains("cursor=") }.count == 3)
     }
+
+    /// A section stayed 7 s past its `expires_at` while no countdown showed. It now leaves the
+    /// screen when it expires, with no key pressed.
+    @Test func aSectionExpiresOnScreenWithNoKeyPressed() async throws {
+        let server = try CraftedServer { request in
+            guard request.path == "/v1/home" else { return .respond(status: 404) }
+            // Composed as asked: the flash section ends two seconds after this answer.
+            let ends = RFC3339Text.string(from: Date().addingTimeInterval(2))
+            let page = #"{"page": {"id": "home", "request_id": "req-expiry", "sections": [{"id": "flash", "expires_at": "\#(ends)", "widgets": [{"type": "title_block", "id": "deal", "data": {"title": "Flash deal"}}]}, {"id": "rest", "widgets": [{"type": "title_block", "id": "stays", "data": {"title": "Always here"}}]}]}}"#
+            return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(page.utf8))
+        }
+        defer { server.stop() }
+        let cache = AppEndToEndTests.CacheDirectory()
+        let tmux = try Self.start(server, cache: cache)
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("Flash deal"), "\(tmux.picture)")
+        #expect(await tmux.waitUntil(seconds: 10) { !$0.contains { $0.contains("Flash deal") } }, "gone once expired\n\(tmux.picture)")
+        #expect(tmux.screen().contains { $0.contains("Always here") }, "\(tmux.picture)")
+        await AppEndToEndTests.quit(tmux)
+    }
+}
+
+/// RFC 3339 instants for pages the tests compose.
+enum RFC3339Text {
+    static func string(from date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
 }
