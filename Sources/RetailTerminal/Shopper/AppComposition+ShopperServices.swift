@@ -25,6 +25,10 @@ extension AppComposition: ShopperServices {
 
     public var pageInstant: Date { expiry.now }
 
+    public func refreshCart() {
+        cart.refresh()
+    }
+
     public var cartSummary: CartSummary {
         let shown = cart.shownLines
         let pending = Set(cart.operations.map { ExactString($0.change.productID) })
@@ -34,7 +38,8 @@ extension AppComposition: ShopperServices {
                 productID: $0.line.productID, title: $0.line.title, quantity: $0.line.quantity, unitPrice: $0.line.unitPrice,
                 pending: $0.pending) },
             badgeCount: cart.badgeCount, pendingProducts: pending, soldOutProducts: cart.soldOutProducts,
-            subtotal: Self.subtotal(of: kept) ?? (cart.operations.isEmpty ? cart.canonical?.subtotal : nil), isKnown: cart.canonical != nil)
+            subtotal: Self.subtotal(of: kept) ?? (cart.operations.isEmpty ? cart.canonical?.subtotal : nil), isKnown: cart.canonical != nil,
+            isUnavailable: cart.canonical == nil && cart.lastError != nil)
     }
 
     /// The subtotal of the lines as shown (pending changes included) when every line has a

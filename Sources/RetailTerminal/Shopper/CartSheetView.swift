@@ -36,7 +36,7 @@ struct CartSheetView {
         drawEdge(rect, in: canvas, environment: environment)
         var y = rect.y + 2
         if cart.lines.isEmpty {
-            let text = cart.isKnown ? words[.cartEmpty] : words[.cartLoading]
+            let text = cart.isKnown ? words[.cartEmpty] : cart.isUnavailable ? words[.cartUnavailable] : words[.cartLoading]
             canvas.put(TextCut.fit(text, to: inner), x: 2, y: y, style: CellStyle(attributes: .dim))
         }
         let footerTop = rect.maxY - footerRows

@@ -175,6 +175,7 @@ public final class ShopperApp {
         case .setQuantity(let product, let quantity): services.setQuantity(productID: product, quantity: quantity)
         case .removeFromCart(let product): services.removeFromCart(productID: product)
         case .restore(let removal): services.restore(removal)
+        case .refreshCart: services.refreshCart()
         case .search(let query): services.updateSearch(query: query)
         case .dismissSheet:
             services.dispatcher.sheets.dismiss()
@@ -188,11 +189,17 @@ public final class ShopperApp {
     /// A count one step on, within what the widget allows: a product's quantity (1 to its
     /// most), a stepper's `min…max`; `nil` for a widget without one.
     static func stepped(_ widget: WidgetModel, state: JSONValue?, by delta: Int) -> Int? {
+        // Saturating: a stepper's `min` may be `Int.min` (the payload's), and one step below it
+        // must stay there, not trap.
+        func step(_ count: Int) -> Int {
+            let (sum, overflow) = count.addingReportingOverflow(delta)
+            return overflow ? (delta < 0 ? .min : .max) : sum
+        }
         if let detail = widget.content(as: ProductDetailContent.self) {
-            return detail.clampedQuantity((state?.intValue ?? 1) + delta)
+            return detail.clampedQuantity(step(state?.intValue ?? 1))
         }
         if let stepper = widget.content(as: StepperRowContent.self) {
-            return stepper.clamped((state?.intValue ?? stepper.initial) + delta)
+            return stepper.clamped(step(state?.intValue ?? stepper.initial))
         }
         return nil
     }
