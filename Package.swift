@@ -42,13 +42,15 @@ let package = Package(
         // SDK has no libjpeg or libpng to build it against.
         .target(name: "ImagePipeline", dependencies: [.target(name: "CImageCodec", condition: .when(platforms: [.linux])), "PrivateFiles"]),
 
-        // SQLite from Debian's libsqlite3: the analytics outbox.
+        // SQLite from Debian's libsqlite3: the client's analytics outbox and the backend's
+        // embedded store, through one connection type.
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CSQLite", "PrivateFiles", "FlowPresentation"]),
+        .target(name: "SQLiteSupport", dependencies: ["CSQLite"]),
+        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CSQLite", "SQLiteSupport", "PrivateFiles", "FlowPresentation"]),
 
         // What every renderer decides the same way: chrome order, visible fractions, detents,
         // focus order, image pixel sizes. No drawing.
@@ -105,7 +107,23 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        .target(name: "RetailBackend", dependencies: ["FlowCore", "CMicroHTTPD", "CImageCodec"]),
+        // HMAC-SHA-256, SHA-256 and constant-time comparison from Debian's OpenSSL (libcrypto):
+        // session tokens are kept as their keyed hash.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // PostgreSQL's client library from Debian's libpq: state shared by many `vitrine serve`.
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(
+            name: "RetailBackend",
+            dependencies: ["FlowCore", "CMicroHTTPD", "CImageCodec", "CCrypto", "CPostgres", "CSQLite", "SQLiteSupport", "PrivateFiles"]
+        ),
 
         // The command-line surfaces (lint, serve, render, bench) and the executable.
         .target(
@@ -126,15 +144,15 @@ let package = Package(
         // crash test runs the `vitrine` binary as its child.
         .testTarget(
             name: "RetailKitTests",
-            dependencies: ["RetailKit", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite", "PrivateFiles", "TestSupport"]
+            dependencies: ["RetailKit", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite", "SQLiteSupport", "PrivateFiles", "TestSupport"]
         ),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
         .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"]),
-        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
+        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec", "CSQLite", "SQLiteSupport", "TestSupport"]),
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowPresentation", "RetailBackend", "RetailKit", "FlowTerminal", "CPTYSupport", "CSQLite", "TestSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowPresentation", "RetailBackend", "RetailKit", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "TestSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(

@@ -1,8 +1,18 @@
 import Foundation
 
 extension HomeBackend {
+    /// Where the shoppers' state (sessions, carts, idempotency answers, event ids) lives.
+    public enum Storage: Sendable, Equatable {
+        /// In this process only: nothing survives a restart (tests, benchmarks).
+        case memory
+        /// `vitrine.sqlite` in this directory (made 0700): durable, one process.
+        case sqlite(directory: URL)
+        /// A PostgreSQL database (a `postgresql://` URI): durable, shared by many processes.
+        case postgres(url: String)
+    }
+
     /// How a backend is built. Tests inject the clock and the anchor; `vitrine serve`
-    /// uses the defaults.
+    /// uses the defaults but for the store.
     public struct Configuration: Sendable {
         /// Fault profile as `--faults` takes it (`docs/faults.md`). Default: none.
         public var faults: String?
@@ -27,19 +37,38 @@ extension HomeBackend {
         /// opts in (`vitrine serve --faults …`), because any client could otherwise slow the
         /// server down for everyone. Default: false.
         public var acceptsFaultHeader = false
-        /// Shoppers (carts with their idempotency keys) kept. Default: 10 000.
-        public var cartCapacity = 10_000
-        /// New shoppers (carts) one client address may create at once (`NewShopperAllowance`;
-        /// past it, 429 `too_many_new_carts`). Default: 100.
-        public var newCartsPerAddressBurst = 100
-        /// New shoppers one client address may create a second once its burst is spent.
+        /// Where sessions, carts, idempotency answers and event ids are kept. Default: memory.
+        public var storage: Storage = .memory
+        /// The file of the key session tokens are hashed under (`SessionKey`: 64 hexadecimal
+        /// digits, 0600, made when missing). Default: `session.key` in the SQLite store's
+        /// directory; a random key of this process for memory; required for PostgreSQL, where
+        /// every instance must read the same key.
+        public var sessionKeyFile: URL?
+        /// PostgreSQL connections this process keeps (each with a thread). Default: 8.
+        public var databaseConnections = 8
+        /// How long a session lasts after it was made or last renewed. Default: 30 days.
+        public var sessionLifetime: TimeInterval = 30 * 86_400
+        /// A session used this long after its last renewal is renewed (one write). Default: 1 day.
+        public var sessionRenewalInterval: TimeInterval = 86_400
+        /// New sessions (shoppers) one client address may start at once (`NewShopperAllowance`;
+        /// past it, 429 `too_many_new_sessions`). Per process. Default: 100.
+        public var newSessionsPerAddressBurst = 100
+        /// New sessions one client address may start a second once its burst is spent.
         /// Default: 1.
-        public var newCartsPerAddressPerSecond: Double = 1
-        /// Idempotency keys remembered per shopper (oldest forgotten first). Default: 32.
+        public var newSessionsPerAddressPerSecond: Double = 1
+        /// The token `GET /v1/events/stats` asks for (`Authorization: Bearer`); nil, the
+        /// default, turns the statistics off (404), since they show what shoppers sent.
+        public var operatorToken: String?
+        /// Carts the in-memory store keeps (`CartBook`). Default: 10 000.
+        public var cartCapacity = 10_000
+        /// Idempotency keys remembered per shopper: the in-memory store keeps exactly the
+        /// newest this many, the durable ones at least this many. Default: 32.
         public var idempotencyKeysPerUser = 32
         /// How long an idempotency key is remembered. Default: 24 hours.
         public var idempotencyLifetime: TimeInterval = 86_400
-        /// Event ids remembered for de-duplication. Default: 100 000.
+        /// Event ids of each shopper's de-duplication window, as keys are kept. Default: 1,000.
+        public var eventIDsPerShopper = 1_000
+        /// Event ids the in-memory store keeps over all shoppers. Default: 100 000.
         public var eventIDCapacity = 100_000
         /// Events accepted in one `POST /v1/events`. Default: 500.
         public var maxEventsPerBatch = 500

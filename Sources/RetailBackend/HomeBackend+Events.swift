@@ -2,20 +2,39 @@ import FlowCore
 import Foundation
 
 extension HomeBackend {
-    /// Whose ids an event's id is de-duplicated among: its `X-Vitrine-User`, or for a client
-    /// without one, its address (so anonymous clients do not share one window either).
-    static func eventSender(of request: HTTPRequest) -> String {
-        request.header("x-vitrine-user").map { "user " + $0 } ?? "address " + request.clientAddress
-    }
-
     /// `POST /v1/events` with `{events: [Event]}`: each event needs a string `event_id` and
     /// `name`; other fields are kept opaque. The whole batch is refused if one event is
-    /// malformed, so a client never half-sends.
-    func receiveEvents(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+    /// malformed, so a client never half-sends. An id counts once per shopper: the store's
+    /// window (`ShopperStore.recordEvents`) says which are new, and the answer waits until
+    /// that is durable, so an acknowledged event is never counted again after a restart.
+    func receiveEvents(_ request: HTTPRequest, shopper: ShopperID, reply: @escaping @Sendable (Result<HTTPResponse, RequestError>) -> Void) {
+        let batch: [(id: String, name: String, event: JSONValue)]
+        do {
+            batch = try Self.eventBatch(request, limit: configuration.maxEventsPerBatch)
+        } catch {
+            reply(.failure(error))
+            return
+        }
+        let events = self.events
+        store.recordEvents(batch.map { ExactText($0.id) }, of: shopper, at: configuration.now()) { result in
+            switch result {
+            case .success(let fresh?):
+                let accepted = zip(batch, fresh).filter(\.1).map { (name: $0.0.name, event: $0.0.event) }
+                events.count(accepted: accepted, duplicates: batch.count - accepted.count)
+                reply(.success(.json(["accepted": .integer(accepted.count), "duplicates": .integer(batch.count - accepted.count)])))
+            case .success(nil):
+                reply(.failure(CartCommand.goneShopper))
+            case .failure(let error):
+                reply(.failure(error.requestError))
+            }
+        }
+    }
+
+    private static func eventBatch(_ request: HTTPRequest, limit: Int) throws(RequestError) -> [(id: String, name: String, event: JSONValue)] {
         let body = try RequestBody.object(request)
         guard let list = body["events"]?.arrayValue else { throw .badBody("'events' must be an array of events") }
-        guard list.count <= configuration.maxEventsPerBatch else {
-            throw .unprocessable("at most \(configuration.maxEventsPerBatch) events a request, not \(list.count)", code: "too_many_events")
+        guard list.count <= limit else {
+            throw .unprocessable("at most \(limit) events a request, not \(list.count)", code: "too_many_events")
         }
         var batch: [(id: String, name: String, event: JSONValue)] = []
         for (index, event) in list.enumerated() {
@@ -26,7 +45,30 @@ extension HomeBackend {
                 throw .badBody("events[\(index)]: \(error.message)")
             }
         }
-        let result = events.record(batch, from: Self.eventSender(of: request))
-        return .json(["accepted": .integer(result.accepted), "duplicates": .integer(result.duplicates)])
+        return batch
+    }
+
+    /// Whether `token` can be the operator's token: 16 to 256 characters of RFC 7235's token68
+    /// (`A-Z a-z 0-9 - . _ ~ + / =`), what an `Authorization: Bearer` header carries.
+    public static func isValidOperatorToken(_ token: String) -> Bool {
+        (16...256).contains(token.utf8.count) && SessionToken.parse(authorization: "Bearer " + token) != nil
+    }
+
+    /// `GET /v1/events/stats`: off (404) unless the operator gave a token at start, and then only
+    /// for `Authorization: Bearer` that token (compared in constant time), since it shows what
+    /// shoppers sent, whole.
+    func eventStats(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        guard let expected = configuration.operatorToken else {
+            throw .notFound("no route GET /v1/events/stats (the event statistics are off: vitrine serve --operator-token-file)")
+        }
+        let presented = SessionToken.parse(authorization: request.header("authorization"))?.text ?? ""
+        let matches = Crypto.sha256(Array(presented.utf8)).flatMap { presented in
+            Crypto.sha256(Array(expected.utf8)).map { Crypto.constantTimeEqual(presented, $0) }
+        } ?? false
+        guard matches else {
+            throw RequestError(status: 401, code: "invalid_operator_token", message: "the event statistics need the operator's token",
+                               headers: ["WWW-Authenticate": #"Bearer realm="vitrine-operator""#])
+        }
+        return .json(events.stats())
     }
 }

@@ -8,7 +8,7 @@ extension HomeBackend {
         let context = try PageContext.parse(request)
         let encoded = try encodedPage(pageID, context: context, at: configuration.now(), faultBits: profile.compositionBits)
         let headers: [(name: String, value: String)] = [
-            ("ETag", encoded.etag), ("Cache-Control", "max-age=\(PageWriter.ttl)"), ("Vary", "X-Vitrine-User"),
+            ("ETag", encoded.etag), ("Cache-Control", "max-age=\(PageWriter.ttl)"), ("Vary", "Authorization"),
         ]
         if let candidates = request.header("if-none-match"), ETagMatch.matches(candidates, etag: encoded.etag) {
             return HTTPResponse(status: 304, headers: headers)

@@ -12,7 +12,8 @@ import RetailTerminal
 /// screen a deeplink names, over it), live, in the terminal, in the shopper's language.
 ///
 /// Without `--server` it starts the embedded backend (`HomeBackend` behind `HTTPServer`) on an
-/// ephemeral loopback port, with `--faults` passed on, and stops it on exit. The cache, the
+/// ephemeral loopback port, with `--faults` passed on and its store under
+/// `$XDG_DATA_HOME/vitrine/backend` (`DataDirectory`), and stops it on exit. The cache, the
 /// analytics outbox, the cart journal and the impression counts live under `$XDG_CACHE_HOME/vitrine` (else
 /// `~/.cache/vitrine`), per user. The client is built by `AppComposition`, the one composition
 /// root, and drawn by `ShopperApp`. Without a terminal it says so and exits 2 (pointing at
@@ -32,13 +33,23 @@ enum AppCommand {
             return 2
         }
         var embedded: HTTPServer?
-        defer { embedded?.stop() }
+        var embeddedBackend: HomeBackend?
+        defer {
+            embedded?.stop()
+            embeddedBackend?.close()
+        }
         let backendURL: URL
         if let server = options.server {
             backendURL = server
         } else {
             do {
-                let server = try HTTPServer(handler: try HomeBackend(faults: options.faults), configuration: .ephemeral)
+                // What shoppers give it is kept where `vitrine serve` keeps it by default, so a
+                // cart survives quitting the app.
+                var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
+                backendConfiguration.storage = .sqlite(directory: DataDirectory.backend(environment: environment))
+                let backend = try HomeBackend(configuration: backendConfiguration)
+                embeddedBackend = backend
+                let server = try HTTPServer(handler: backend, configuration: .ephemeral)
                 embedded = server
                 guard let url = URL(string: server.baseURL) else { throw AppSetupError(description: "bad address \(server.baseURL)") }
                 backendURL = url

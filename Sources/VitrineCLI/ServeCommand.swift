@@ -4,7 +4,8 @@ import RetailBackend
 /// `vitrine serve`: the home backend over HTTP until SIGINT or SIGTERM (backend issue).
 enum ServeCommand {
     static let usage = """
-        usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
+        usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE] [--data DIR]
+                             [--database postgresql://…|memory] [--session-key FILE] [--operator-token-file FILE]
                vitrine serve --export-pages DIR [--faults PROFILE]
         """
 
@@ -15,6 +16,14 @@ enum ServeCommand {
         var faults: String?
         /// Writes every page the backend composes into this directory instead of serving.
         var exportDirectory: String?
+        /// `--data DIR`: the SQLite store and the session key (default `DataDirectory`).
+        var dataDirectory: String?
+        /// `--database`: a PostgreSQL URI, or `memory`; nil is SQLite under the data directory.
+        var database: String?
+        /// `--session-key FILE`: default `session.key` in the data directory.
+        var sessionKeyFile: String?
+        /// `--operator-token-file FILE`: turns `GET /v1/events/stats` on for that token.
+        var operatorTokenFile: String?
         var isHelp = false
 
         /// Parses `--name value` and `--name=value`; the error says what is wrong.
@@ -26,7 +35,9 @@ enum ServeCommand {
                     continue
                 }
                 let (name, inline) = Self.split(argument)
-                guard ["--host", "--port", "--faults", "--export-pages"].contains(name) else {
+                guard ["--host", "--port", "--faults", "--export-pages", "--data", "--database", "--session-key", "--operator-token-file"]
+                    .contains(name)
+                else {
                     throw UsageError("unknown option '\(argument)'")
                 }
                 guard let value = inline ?? rest.popFirst(), !value.isEmpty else {
@@ -40,6 +51,15 @@ enum ServeCommand {
                     }
                     self.port = port
                 case "--export-pages": exportDirectory = value
+                case "--data": dataDirectory = value
+                case "--database":
+                    let lower = value.lowercased()
+                    guard lower == "memory" || lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") else {
+                        throw UsageError("--database wants a postgresql:// URI or memory")
+                    }
+                    database = value
+                case "--session-key": sessionKeyFile = value
+                case "--operator-token-file": operatorTokenFile = value
                 default: faults = value
                 }
             }
@@ -56,7 +76,7 @@ enum ServeCommand {
         init(_ message: String) { self.message = message }
     }
 
-    static func run(_ arguments: [String], console: Console) async -> Int32 {
+    static func run(_ arguments: [String], console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         let options: Options
         do {
             options = try Options(arguments)
@@ -68,20 +88,34 @@ enum ServeCommand {
             console.out(usage)
             return 0
         }
-        let backend: HomeBackend
+        // Naming a fault profile (even `none`) is how the operator allows clients to ask
+        // for faults with `X-Vitrine-Fault`; otherwise the header is ignored.
+        var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
+        backendConfiguration.acceptsFaultHeader = options.faults != nil
         do {
-            // Naming a fault profile (even `none`) is how the operator allows clients to ask
-            // for faults with `X-Vitrine-Fault`; otherwise the header is ignored.
-            var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
-            backendConfiguration.acceptsFaultHeader = options.faults != nil
-            backend = try HomeBackend(configuration: backendConfiguration)
+            _ = try FaultProfile(parsing: options.faults ?? "")
         } catch {
             console.err("vitrine serve: invalid --faults: \(error)\n\(usage)")
             return 2
         }
         if let directory = options.exportDirectory {
+            guard let backend = try? HomeBackend(configuration: backendConfiguration) else { return 1 }
             return PageExport.write(backend.pageVariants(allProductLocales: true), to: directory, console: console)
         }
+        do {
+            try store(options, environment: environment, into: &backendConfiguration)
+        } catch {
+            console.err("vitrine serve: \(error.message)\n\(usage)")
+            return 2
+        }
+        let backend: HomeBackend
+        do {
+            backend = try HomeBackend(configuration: backendConfiguration)
+        } catch {
+            console.err("vitrine serve: \(TerminalText.sanitized(String(describing: error)))")
+            return 1
+        }
+        defer { backend.close() }
         var configuration = HTTPServer.Configuration()
         configuration.host = options.host
         configuration.port = options.port
@@ -100,6 +134,34 @@ enum ServeCommand {
         console.err("vitrine serve: \(TerminationSignals.name(received)), stopping")
         server.stop()
         return 0
+    }
+}
+
+extension ServeCommand {
+    /// The store the options name: PostgreSQL or memory with `--database`, else SQLite in the
+    /// data directory; the session key in the data directory unless `--session-key` names it;
+    /// the operator's token from its file.
+    static func store(_ options: Options, environment: [String: String], into configuration: inout HomeBackend.Configuration) throws(UsageError) {
+        let data = options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? DataDirectory.backend(environment: environment)
+        switch options.database {
+        case let url? where url.lowercased() == "memory":
+            configuration.storage = .memory
+        case let url?:
+            configuration.storage = .postgres(url: url)
+            configuration.sessionKeyFile = data.appendingPathComponent("session.key")
+        case nil:
+            configuration.storage = .sqlite(directory: data)
+        }
+        if let file = options.sessionKeyFile { configuration.sessionKeyFile = URL(fileURLWithPath: file) }
+        if let file = options.operatorTokenFile {
+            guard let data = FileManager.default.contents(atPath: file),
+                let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init),
+                HomeBackend.isValidOperatorToken(line)
+            else {
+                throw UsageError("--operator-token-file must name a readable file whose first line is a token of 16 to 256 of A-Z a-z 0-9 - . _ ~ + / =")
+            }
+            configuration.operatorToken = line
+        }
     }
 }
 

@@ -9,19 +9,21 @@ import Testing
 @Suite struct CartIdempotencyTests {
     let clock = TestClock()
     let backend: HomeBackend
+    let shoppers: Shoppers
 
     init() throws {
         backend = try makeBackend(clock: clock)
+        shoppers = Shoppers(backend)
     }
 
     func add(_ json: String, key: String? = nil, user: String = "ana", address: String = "") -> HTTPResponse {
-        var request = post("/v1/cart/items", json: json, headers: ["x-vitrine-user": user].merging(key.map { ["idempotency-key": $0] } ?? [:]) { $1 })
+        var request = post("/v1/cart/items", json: json, headers: shoppers.headers(user, key.map { ["idempotency-key": $0] } ?? [:]))
         request.clientAddress = address
         return backend.respond(to: request)
     }
 
     func quantity(user: String = "ana") throws -> JSONValue? {
-        try parse(backend.respond(to: get("/v1/cart", headers: ["x-vitrine-user": user])))[path: "items", 0, "quantity"]
+        try parse(backend.respond(to: get("/v1/cart", headers: shoppers.headers(user))))[path: "items", 0, "quantity"]
     }
 
     @Test(arguments: [
@@ -54,7 +56,7 @@ import Testing
     @Test func aKeyFloodFromOneUserCannotEvictAnotherUsersKey() throws {
         #expect(add(#"{"product_id":"p-1001"}"#, key: "victim-key", user: "victim").status == 200)
         for index in 0..<2_000 {
-            let request = HTTPRequest(method: "DELETE", path: "/v1/cart/items/p-1001", headers: ["idempotency-key": "flood-\(index)"])
+            let request = HTTPRequest(method: "DELETE", path: "/v1/cart/items/p-1001", headers: shoppers.headers("flooder", ["idempotency-key": "flood-\(index)"]))
             #expect(backend.respond(to: request).status == 200)
         }
         // The victim's retry is still recognised: it changes nothing.
@@ -111,7 +113,7 @@ import Testing
                 return start.addingTimeInterval(Double(tick) / 1_000_000)
             }
         }
-        let user = ["x-vitrine-user": "racer"]
+        let user = Shoppers(backend).headers("racer")
         armed.store(true, ordering: .relaxed)
         let change = Mutex<HTTPResponse?>(nil)
         let changed = DispatchSemaphore(value: 0)

@@ -8,23 +8,25 @@ import Testing
 @Suite struct CartQuantityTests {
     let clock = TestClock()
     let backend: HomeBackend
+    let shoppers: Shoppers
 
     init() throws {
         backend = try makeBackend(clock: clock)
+        shoppers = Shoppers(backend)
     }
 
     func set(_ product: String, _ json: String, key: String? = nil, user: String = "ana", headers: [String: String] = [:]) -> HTTPResponse {
-        var all = ["x-vitrine-user": user, "content-type": "application/json"].merging(headers) { $1 }
+        var all = shoppers.headers(user, ["content-type": "application/json"]).merging(headers) { $1 }
         if let key { all["idempotency-key"] = key }
         return backend.respond(to: HTTPRequest(method: "PUT", path: "/v1/cart/items/\(product)", headers: all, body: Data(json.utf8)))
     }
 
     func add(_ product: String, quantity: Int = 1, user: String = "ana") -> HTTPResponse {
-        backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"\#(product)","quantity":\#(quantity)}"#, headers: ["x-vitrine-user": user]))
+        backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"\#(product)","quantity":\#(quantity)}"#, headers: shoppers.headers(user)))
     }
 
     func cart(user: String = "ana") throws -> JSONValue {
-        try parse(backend.respond(to: get("/v1/cart", headers: ["x-vitrine-user": user])))
+        try parse(backend.respond(to: get("/v1/cart", headers: shoppers.headers(user))))
     }
 
     @Test func aQuantityIsSetMadeWhenAbsentAndTheRevisionGrowsOnlyOnAChange() throws {
@@ -68,9 +70,10 @@ import Testing
 
     @Test func soldOutRefusesARiseButNeverLoweringWhatTheShopperHas() throws {
         let backend = try makeBackend(clock: clock)
+        let ana = Shoppers(backend).headers("ana", ["content-type": "application/json"])
         let lowStock = try #require(backend.catalogue.products.first { $0.availability == .lowStock })
         func set(_ quantity: Int, soldOut: Bool) -> HTTPResponse {
-            var headers = ["x-vitrine-user": "ana", "content-type": "application/json"]
+            var headers = ana
             if soldOut { headers["x-vitrine-fault"] = "sold_out" }
             return backend.respond(to: HTTPRequest(method: "PUT", path: "/v1/cart/items/\(lowStock.id)", headers: headers,
                                                    body: Data(#"{"quantity":\#(quantity)}"#.utf8)))

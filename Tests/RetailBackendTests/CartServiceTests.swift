@@ -6,32 +6,35 @@ import Testing
 @Suite struct CartServiceTests {
     let clock = TestClock()
     let backend: HomeBackend
+    let shoppers: Shoppers
 
     init() throws {
         backend = try makeBackend(clock: clock)
+        shoppers = Shoppers(backend)
     }
 
     func add(_ product: String, quantity: Int = 1, key: String? = nil, user: String = "ana") -> HTTPResponse {
-        var headers = ["x-vitrine-user": user]
+        var headers = shoppers.headers(user)
         if let key { headers["idempotency-key"] = key }
         return backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"\#(product)","quantity":\#(quantity)}"#, headers: headers))
     }
 
     func cart(user: String = "ana") throws -> JSONValue {
-        try parse(backend.respond(to: get("/v1/cart", headers: ["x-vitrine-user": user])))
+        try parse(backend.respond(to: get("/v1/cart", headers: shoppers.headers(user))))
     }
 
     @Test func aForgottenCartNeverGoesBackInRevision() throws {
         let small = try makeBackend(clock: clock) { $0.cartCapacity = 2 }
+        let people = Shoppers(small)
         func add(_ user: String) throws -> JSONValue {
-            try parse(small.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001","quantity":1}"#, headers: ["x-vitrine-user": user])))
+            try parse(small.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001","quantity":1}"#, headers: people.headers(user))))
         }
         var last = 0
         for _ in 0..<4 { last = try #require(add("ana")["revision"]?.intValue) }
         _ = try add("bob")
         _ = try add("cy")  // ana's cart is now the least recently written: forgotten
         clock.advance(seconds: 0.001)  // revisions are clock-derived: time moves between requests
-        #expect(try #require(parse(small.respond(to: get("/v1/cart", headers: ["x-vitrine-user": "ana"])))["revision"]?.intValue) > last)
+        #expect(try #require(parse(small.respond(to: get("/v1/cart", headers: people.headers("ana"))))["revision"]?.intValue) > last)
         let again = try add("ana")
         #expect(try #require(again["revision"]?.intValue) > last)
         #expect(again["item_count"] == 1)
@@ -39,15 +42,16 @@ import Testing
 
     @Test func anActiveCartOutlivesAnIdleOne() throws {
         let small = try makeBackend(clock: clock) { $0.cartCapacity = 2 }
+        let people = Shoppers(small)
         func add(_ user: String) {
-            _ = small.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001","quantity":1}"#, headers: ["x-vitrine-user": user]))
+            _ = small.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001","quantity":1}"#, headers: people.headers(user)))
         }
         add("ana")
         add("bob")
         add("ana")
         add("cy")  // bob wrote least recently
-        let ana = try parse(small.respond(to: get("/v1/cart", headers: ["x-vitrine-user": "ana"])))
-        let bob = try parse(small.respond(to: get("/v1/cart", headers: ["x-vitrine-user": "bob"])))
+        let ana = try parse(small.respond(to: get("/v1/cart", headers: people.headers("ana"))))
+        let bob = try parse(small.respond(to: get("/v1/cart", headers: people.headers("bob"))))
         #expect(ana["item_count"] == 2)
         #expect(bob["item_count"] == 0)
     }
@@ -70,7 +74,7 @@ import Testing
         let second = try parse(add("p-1002"))
         #expect(second["revision"] == .integer(base + 2))
         #expect(second["item_count"] == 3)
-        let removed = try parse(backend.respond(to: HTTPRequest(method: "DELETE", path: "/v1/cart/items/p-1001", headers: ["x-vitrine-user": "ana"])))
+        let removed = try parse(backend.respond(to: HTTPRequest(method: "DELETE", path: "/v1/cart/items/p-1001", headers: shoppers.headers("ana"))))
         #expect(removed["revision"] == .integer(base + 3))
         #expect(removed["item_count"] == 1)
         #expect(try cart(user: "bob")["item_count"] == 0)  // carts are per user
@@ -106,13 +110,14 @@ import Testing
 
     @Test func idempotencyMemoryIsBoundedPerUser() throws {
         let small = try makeBackend(clock: clock) { $0.idempotencyKeysPerUser = 2 }
+        let people = Shoppers(small)
         func add(_ key: String) -> HTTPResponse {
-            small.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001"}"#, headers: ["idempotency-key": key]))
+            small.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001"}"#, headers: people.headers("ana", ["idempotency-key": key])))
         }
         _ = add("a"); _ = add("b"); _ = add("c")
         _ = add("a")  // forgotten: applies again
         _ = add("c")  // remembered: no change
-        #expect(try parse(small.respond(to: get("/v1/cart")))[path: "items", 0, "quantity"] == 4)
+        #expect(try parse(small.respond(to: get("/v1/cart", headers: people.headers("ana"))))[path: "items", 0, "quantity"] == 4)
     }
 
     @Test func domainErrors() throws {
@@ -125,7 +130,7 @@ import Testing
         #expect(add("p-1001", quantity: 99).status == 200)
         #expect(add("p-1001", quantity: 1).status == 422)  // the line would hold 100
         #expect(try revision() == base + 1)
-        #expect(backend.respond(to: HTTPRequest(method: "DELETE", path: "/v1/cart/items/p-0")).status == 404)
+        #expect(backend.respond(to: HTTPRequest(method: "DELETE", path: "/v1/cart/items/p-0", headers: shoppers.headers("ana"))).status == 404)
     }
 
     @Test(arguments: [
@@ -134,15 +139,15 @@ import Testing
         (#"{"product_id":"p-1001","quantity":1.5}"#, "invalid_body"), (#"{"product_id":"p-1001","quantity":true}"#, "invalid_body"),
     ])
     func malformedBodiesAre400(body: String, code: String) throws {
-        let response = backend.respond(to: post("/v1/cart/items", json: body))
+        let response = backend.respond(to: post("/v1/cart/items", json: body, headers: shoppers.headers("ana")))
         #expect(response.status == 400)
         #expect(try parse(response)[path: "error", "code"] == .string(code))
-        #expect(try revision(user: "anonymous") == base)
+        #expect(try revision(user: "ana") == base)
     }
 
     @Test func hostileNestingIs400NotACrash() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        let response = backend.respond(to: post("/v1/cart/items", json: deep))
+        let response = backend.respond(to: post("/v1/cart/items", json: deep, headers: shoppers.headers("ana")))
         #expect(response.status == 400)
         #expect(try parse(response)[path: "error", "code"] == "invalid_json")
     }
@@ -152,15 +157,15 @@ import Testing
         #"{"product_id": "p-1001", "product_id": "p-1002"}"#, #"{"product_id": "p-1001", "quantity": 1e400}"#,
     ])
     func aBodyWithARepeatedKeyOrAnOutOfRangeNumberIs400(json: String) throws {
-        let response = backend.respond(to: post("/v1/cart/items", json: json))
+        let response = backend.respond(to: post("/v1/cart/items", json: json, headers: shoppers.headers("ana")))
         #expect(response.status == 400)
         #expect(try parse(response)[path: "error", "code"] == "invalid_json")
     }
 
     @Test func nonJSONBodiesAre415() throws {
-        let request = HTTPRequest(method: "POST", path: "/v1/cart/items", headers: ["content-type": "text/plain"], body: Data("x".utf8))
+        let request = HTTPRequest(method: "POST", path: "/v1/cart/items", headers: shoppers.headers("ana", ["content-type": "text/plain"]), body: Data("x".utf8))
         #expect(backend.respond(to: request).status == 415)
-        let unlabelled = HTTPRequest(method: "POST", path: "/v1/cart/items", body: Data(#"{"product_id":"p-1001"}"#.utf8))
+        let unlabelled = HTTPRequest(method: "POST", path: "/v1/cart/items", headers: shoppers.headers("ana"), body: Data(#"{"product_id":"p-1001"}"#.utf8))
         #expect(backend.respond(to: unlabelled).status == 415)
     }
 
@@ -171,12 +176,13 @@ import Testing
 
     @Test func concurrentAddsAllApplyAndRevisionsAreDistinct() async throws {
         let backend = self.backend
+        let crowd = shoppers.headers("crowd")
         let revisions = await withTaskGroup(of: Int?.self) { group in
             for index in 0..<64 {
                 group.addTask {
                     let response = backend.respond(to: post(
                         "/v1/cart/items", json: #"{"product_id":"p-1001"}"#,
-                        headers: ["x-vitrine-user": "crowd", "idempotency-key": "k-\(index)"]))
+                        headers: crowd.merging(["idempotency-key": "k-\(index)"]) { $1 }))
                     return (try? parse(response))?["revision"]?.intValue
                 }
             }
@@ -190,11 +196,12 @@ import Testing
 
     @Test func concurrentRetriesOfOneKeyApplyOnce() async throws {
         let backend = self.backend
+        let retry = shoppers.headers("retry", ["idempotency-key": "same"])
         let bodies = await withTaskGroup(of: Data.self) { group in
             for _ in 0..<32 {
                 group.addTask {
                     backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001"}"#,
-                                             headers: ["x-vitrine-user": "retry", "idempotency-key": "same"])).body
+                                             headers: retry)).body
                 }
             }
             var all: Set<Data> = []

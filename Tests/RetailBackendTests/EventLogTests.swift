@@ -1,31 +1,43 @@
 import FlowCore
 import Foundation
+import Synchronization
 import Testing
 @testable import RetailBackend
 
 @Suite struct EventLogTests {
     let backend: HomeBackend
+    let shoppers: Shoppers
 
     init() throws {
         backend = try makeBackend()
+        shoppers = Shoppers(backend)
     }
 
-    func send(_ json: String) -> HTTPResponse {
-        backend.respond(to: post("/v1/events", json: json))
+    func send(_ json: String, shopper: String = "ana") -> HTTPResponse {
+        backend.respond(to: post("/v1/events", json: json, headers: shoppers.headers(shopper)))
     }
 
-    @Test func eachEventIDIsKeptOnce() throws {
+    @Test func eachEventIDIsKeptOncePerShopper() throws {
         let first = try parse(send(#"{"events":[{"event_id":"e1","name":"impression","position":0},{"event_id":"e2","name":"tap"},{"event_id":"e1","name":"impression"}]}"#))
         #expect(first["accepted"] == 2)
         #expect(first["duplicates"] == 1)
         let again = try parse(send(#"{"events":[{"event_id":"e2","name":"tap"},{"event_id":"e3","name":"impression"}]}"#))
         #expect(again["accepted"] == 1)
         #expect(again["duplicates"] == 1)
-        let stats = try parse(backend.respond(to: get("/v1/events/stats")))
+        // Another shopper's ids are theirs.
+        #expect(try parse(send(#"{"events":[{"event_id":"e1","name":"tap"}]}"#, shopper: "bob"))["accepted"] == 1)
+        let stats = try eventStats(backend)
         #expect(stats[path: "counts", "impression"] == 2)
-        #expect(stats[path: "counts", "tap"] == 1)
-        #expect(stats["accepted"] == 3)
+        #expect(stats[path: "counts", "tap"] == 2)
+        #expect(stats["accepted"] == 4)
         #expect(stats["duplicates"] == 2)
+    }
+
+    @Test func eventsNeedASession() throws {
+        let response = backend.respond(to: post("/v1/events", json: #"{"events":[{"event_id":"e1","name":"tap"}]}"#))
+        #expect(response.status == 401)
+        #expect(try parse(response)[path: "error", "code"] == "invalid_session")
+        #expect(try eventStats(backend)["accepted"] == 0)
     }
 
     @Test(arguments: [
@@ -35,12 +47,12 @@ import Testing
         let response = send(body)
         #expect(response.status == 400)
         #expect(try parse(response)[path: "error", "code"] == "invalid_body")
-        #expect(try parse(backend.respond(to: get("/v1/events/stats")))["accepted"] == 0)
+        #expect(try eventStats(backend)["accepted"] == 0)
     }
 
     @Test func distinctNamesAreBoundedAndEveryEventIsCountedOnce() {
-        let log = EventLog(idCapacity: 100, nameCapacity: 2)
-        _ = log.record([("1", "a"), ("2", "b"), ("3", "c"), ("4", "d"), ("5", "a")], from: "s")
+        let log = EventLog(nameCapacity: 2)
+        log.count(names: ["a", "b", "c", "d", "a"])
         // Space-saving: each new name takes the least-counted place, whose events go to (other).
         #expect(log.stats()["counts"] == ["(other)": 3, "a": 1, "d": 1])
         // a (1) and b (1): c takes a's place (the first of least weight), d takes b's,
@@ -48,49 +60,80 @@ import Testing
     }
 }
 
-/// One client's flood cannot spoil another's de-duplication or the stats for good (second
-/// review of issue 12, findings 7 and 13).
-@Suite struct EventLogFloodTests {
-    func send(_ backend: HomeBackend, _ events: [(id: String, name: String)], user: String? = nil, address: String) -> HTTPResponse {
-        let list = events.map { JSONValue.object(JSONObject([("event_id", .string($0.id)), ("name", .string($0.name))])) }
-        var headers = ["content-type": "application/json"]
-        if let user { headers["x-vitrine-user"] = user }
-        return backend.respond(to: HTTPRequest(
-            method: "POST", path: "/v1/events", headers: headers,
-            body: JSONWriter.data(for: ["events": .array(list)]), clientAddress: address))
+/// The statistics show what shoppers sent, whole: off unless the operator gave a token, and
+/// then for that token only.
+@Suite struct EventStatsAccessTests {
+    @Test func theStatisticsAreOffWithoutAnOperatorToken() throws {
+        let backend = try makeBackend { $0.operatorToken = nil }
+        let response = backend.respond(to: get("/v1/events/stats", headers: ["authorization": "Bearer \(operatorToken)"]))
+        #expect(response.status == 404)
     }
 
-    @Test(arguments: [("victim", "flooder"), (nil, nil)] as [(String?, String?)])
-    func aFloodOfFreshIDsCannotPushOutAnotherClientsIDs(victim: String?, flooder: String?) throws {
+    @Test(arguments: ["", "Bearer", "Bearer wrong-token-of-the-tests", "Basic b3BlcmF0b3I=", "Bearer \(operatorToken)x"])
+    func anyOtherTokenIsRefused(authorization: String) throws {
+        let backend = try makeBackend()
+        let headers = authorization.isEmpty ? [:] : ["authorization": authorization]
+        let response = backend.respond(to: get("/v1/events/stats", headers: headers))
+        #expect(response.status == 401)
+        #expect(try parse(response)[path: "error", "code"] == "invalid_operator_token")
+        #expect(try parse(response)["accepted"] == nil)
+    }
+
+    @Test func aShoppersSessionIsNoOperatorToken() throws {
+        let backend = try makeBackend()
+        let response = backend.respond(to: get("/v1/events/stats", headers: Shoppers(backend).headers("ana")))
+        #expect(response.status == 401)
+    }
+}
+
+/// One client's flood cannot spoil another's de-duplication or the stats for good (second
+/// review of issue 12, findings 7 and 13); since issue 22 a sender is a session's shopper.
+@Suite struct EventLogFloodTests {
+    func send(_ backend: HomeBackend, _ events: [(id: String, name: String)], token: String) -> HTTPResponse {
+        let list = events.map { JSONValue.object(JSONObject([("event_id", .string($0.id)), ("name", .string($0.name))])) }
+        return backend.respond(to: HTTPRequest(
+            method: "POST", path: "/v1/events", headers: ["content-type": "application/json", "authorization": "Bearer \(token)"],
+            body: JSONWriter.data(for: ["events": .array(list)])))
+    }
+
+    @Test func aFloodOfFreshIDsCannotPushOutAnotherShoppersIDs() throws {
         let backend = try makeBackend { $0.eventIDCapacity = 10_000 }
-        #expect(try parse(send(backend, [("victim-1", "purchase")], user: victim, address: "192.0.2.1"))["accepted"] == 1)
+        let victim = try startSession(backend).token
+        let flooder = try startSession(backend).token
+        #expect(try parse(send(backend, [("victim-1", "purchase")], token: victim))["accepted"] == 1)
         // 40 requests of 500 fresh ids: twice the whole window.
         for request in 0..<40 {
-            _ = send(backend, (0..<500).map { ("x-\(request)-\($0)", "junk") }, user: flooder, address: "198.51.100.9")
+            _ = send(backend, (0..<500).map { ("x-\(request)-\($0)", "junk") }, token: flooder)
         }
-        let retry = try parse(send(backend, [("victim-1", "purchase")], user: victim, address: "192.0.2.1"))
+        let retry = try parse(send(backend, [("victim-1", "purchase")], token: victim))
         #expect(retry == ["accepted": 0, "duplicates": 1])
-        #expect(backend.events.rememberedIDs <= 10_000)
+        #expect(try #require(backend.store as? MemoryStore).rememberedEventIDs <= 10_000)
     }
 
-    @Test func aFloodSpreadOverManyNamesPushesOutTheHeaviestFirst() {
-        let log = EventLog(idCapacity: 1_000, idsPerSender: 100)
-        _ = log.record([("keep-1", "a"), ("keep-2", "a")], from: "victim")
-        for sender in 0..<50 {
-            _ = log.record((0..<100).map { ("\(sender)-\($0)", "a") }, from: "flood-\(sender)")
+    @Test func aFloodSpreadOverManyShoppersPushesOutTheHeaviestFirst() throws {
+        let store = MemoryStore(cartCapacity: 10, eventIDCapacity: 1_000, limits: StoreLimits(eventIDsPerShopper: 100), now: { TestClock.anchor })
+        func record(_ ids: [String], _ shopper: String) -> [Bool]? {
+            let result = Mutex<[Bool]??>(nil)
+            // The in-memory store answers before it returns.
+            store.recordEvents(ids.map(ExactText.init), of: ShopperID(rawValue: shopper), at: TestClock.anchor) { outcome in
+                result.withLock { $0 = try? outcome.get() }
+            }
+            return result.withLock { $0 } ?? nil
         }
-        #expect(log.rememberedIDs == 1_000)
-        #expect(log.record([("keep-1", "a"), ("keep-2", "a")], from: "victim") == (0, 2))
+        _ = record(["keep-1", "keep-2"], "victim")
+        for sender in 0..<50 { _ = record((0..<100).map { "\(sender)-\($0)" }, "flood-\(sender)") }
+        #expect(store.rememberedEventIDs == 1_000)
+        #expect(record(["keep-1", "keep-2"], "victim") == [false, false])
     }
 
     @Test func junkNamesCannotHoldTheTableAgainstARealOne() throws {
-        let log = EventLog(idCapacity: 200_000)
-        _ = log.record((0..<2_000).map { ("p-\($0)", "purchase") }, from: "shop")
+        let log = EventLog()
+        log.count(names: Array(repeating: "purchase", count: 2_000))
         // 256 junk names, heavily counted, then ever-new ones: 25,000 events.
         for round in 0..<50 {
-            _ = log.record((0..<500).map { ("j-\(round)-\($0)", round < 25 ? "junk-\($0 % 256)" : "new-\(round)-\($0)") }, from: "flood")
+            log.count(names: (0..<500).map { round < 25 ? "junk-\($0 % 256)" : "new-\(round)-\($0)" })
         }
-        _ = log.record([("late-1", "checkout_started")], from: "shop")
+        log.count(names: ["checkout_started"])
         let counts = try #require(log.stats()["counts"])
         #expect(counts["purchase"] == 2_000)
         #expect(counts["checkout_started"] == 1)
@@ -100,19 +143,18 @@ import Testing
 
     @Test func statsStayUnderTheirDocumentedSize() throws {
         // The worst case: 256 names of 64 control bytes (each written as \u00XX) with large counts.
-        let log = EventLog(idCapacity: 1_000_000)
+        let log = EventLog()
         for index in 0..<256 {
-            let name = String(decoding: [UInt8(1 + index % 31), UInt8(1 + index / 31)] + Array(repeating: 1, count: 62), as: UTF8.self)
-            _ = log.record([("\(index)", name)], from: "s")
+            log.count(names: [String(decoding: [UInt8(1 + index % 31), UInt8(1 + index / 31)] + Array(repeating: 1, count: 62), as: UTF8.self)])
         }
-        _ = log.record([("other", "(other)")], from: "s")
+        log.count(names: ["(other)"])
         // And the newest 100 events kept whole at their largest: padded to 4,096 bytes as written.
         for index in 0..<EventLog.recentCapacity {
             let skeleton: JSONValue = ["event_id": .string("big-\(index)"), "name": "big", "pad": ""]
             let padding = EventLog.recentEventBytes - JSONWriter.data(for: skeleton).count
             let event: JSONValue = ["event_id": .string("big-\(index)"), "name": "big", "pad": .string(String(repeating: "x", count: padding))]
             #expect(JSONWriter.data(for: event).count == EventLog.recentEventBytes)
-            _ = log.record([(id: "big-\(index)", name: "big", event: event)], from: "s")
+            log.count(accepted: [(name: "big", event: event)], duplicates: 0)
         }
         let bytes = JSONWriter.data(for: log.stats()).count
         #expect(bytes > 90_000 + EventLog.recentCapacity * EventLog.recentEventBytes)
@@ -123,15 +165,17 @@ import Testing
 /// Limits in UTF-8 bytes and identifiers compared by bytes (issue 12, items 2 and 10).
 @Suite struct EventLogBytesTests {
     let backend: HomeBackend
+    let token: String
 
     init() throws {
         backend = try makeBackend()
+        token = try startSession(backend).token
     }
 
     func send(_ events: [(id: String, name: String)]) throws -> HTTPResponse {
         let list = events.map { JSONValue.object(JSONObject([("event_id", .string($0.id)), ("name", .string($0.name))])) }
         return backend.respond(to: HTTPRequest(
-            method: "POST", path: "/v1/events", headers: ["content-type": "application/json"],
+            method: "POST", path: "/v1/events", headers: ["content-type": "application/json", "authorization": "Bearer \(token)"],
             body: JSONWriter.data(for: ["events": .array(list)])))
     }
 
@@ -152,7 +196,7 @@ import Testing
         let answer = try parse(try send([(id: "caf\u{E9}", name: "tap"), (id: "cafe\u{301}", name: "tap")]))
         #expect(answer == ["accepted": 2, "duplicates": 0])
         _ = try send([(id: "n-1", name: "caf\u{E9}"), (id: "n-2", name: "cafe\u{301}")])
-        let counts = try parse(backend.respond(to: get("/v1/events/stats")))["counts"]
+        let counts = try eventStats(backend)["counts"]
         guard case .object(let object) = counts else { Issue.record("counts is not an object"); return }
         #expect(Array(object).map { Array($0.key.utf8) }.filter { $0.first == UInt8(ascii: "c") }.count == 2)
     }
@@ -161,25 +205,26 @@ import Testing
         for batch in 0..<4 {
             _ = try send((0..<100).map { (id: "s-\(batch)-\($0)", name: String(repeating: "n", count: 60) + "\(batch)-\($0)") })
         }
-        let stats = backend.respond(to: get("/v1/events/stats"))
+        let stats = try eventStats(backend)
         // At most 256 names of at most 64 bytes, plus "(other)" (the newest events, kept
         // whole beside them, have a bound of their own).
-        #expect(try JSONWriter.data(for: #require(parse(stats)["counts"])).count < 257 * 80)
-        #expect(try parse(stats)[path: "counts", "(other)"] == 144)  // 400 names, 256 kept
+        #expect(try JSONWriter.data(for: #require(stats["counts"])).count < 257 * 80)
+        #expect(stats[path: "counts", "(other)"] == 144)  // 400 names, 256 kept
     }
 }
 
 @Suite struct EventLogRecentTests {
     @Test func theNewestAcceptedEventsAreKeptWholeAndBounded() {
-        let log = EventLog(idCapacity: 1000)
-        func event(_ id: Int, padding: Int = 0) -> (id: String, name: String, event: JSONValue) {
-            ("\(id)", "impression", ["event_id": .string("\(id)"), "item_id": .string("p-\(id)"), "pad": .string(String(repeating: "x", count: padding))])
+        let log = EventLog()
+        func event(_ id: Int, padding: Int = 0) -> (name: String, event: JSONValue) {
+            ("impression", ["event_id": .string("\(id)"), "item_id": .string("p-\(id)"), "pad": .string(String(repeating: "x", count: padding))])
         }
-        _ = log.record((0..<150).map { event($0) } + [event(3)] + [event(500, padding: 5000)], from: "s")
+        log.count(accepted: (0..<150).map { event($0) } + [event(500, padding: 5000)], duplicates: 1)
         let recent = log.stats()["recent"]?.arrayValue ?? []
         #expect(recent.count == EventLog.recentCapacity)
         #expect(recent.first?["item_id"] == "p-50", "the oldest went first")
-        #expect(recent.last?["item_id"] == "p-149", "a repeat and an event over 4 KiB are not kept")
+        #expect(recent.last?["item_id"] == "p-149", "an event over 4 KiB is counted, not kept")
         #expect(log.stats()[path: "counts", "impression"] == 151)
+        #expect(log.stats()["duplicates"] == 1)
     }
 }

@@ -50,7 +50,7 @@ import Testing
 
     @Test func failEveryFailsOneInN() throws {
         let backend = try makeBackend(faults: "fail_every=3")
-        let statuses = (0..<9).map { _ in backend.respond(to: get("/v1/cart")).status }
+        let statuses = (0..<9).map { _ in backend.respond(to: get("/v1/search/suggestions", [("q", "coat")])).status }
         #expect(statuses == [200, 200, 500, 200, 200, 500, 200, 200, 500])
     }
 
@@ -105,7 +105,7 @@ import Testing
     }
 
     func add(_ product: String, on backend: HomeBackend) -> HTTPResponse {
-        backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"\#(product)"}"#, headers: ["x-vitrine-user": "ana"]))
+        backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"\#(product)"}"#, headers: Shoppers(backend).headers("ana")))
     }
 
     @Test func lowStockProductsAreRefusedAsUnavailableAndOthersStillAdd() throws {

@@ -14,7 +14,8 @@ struct HTTPServerSlowClientSoakTests {
         configuration.headTimeout = .seconds(2)
         let server = try HTTPServer(handler: backend, configuration: configuration)
         defer { server.stop() }
-        let normal = "GET /v1/cart HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+        let token = try startSession(backend).token
+        let normal = "GET /v1/cart HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer \(token)\r\n\r\n"
         // Warm up, then measure the baseline with the server's caches and pools in use.
         for _ in 0..<20 { _ = try server.exchange(normal) }
         let baseline = residentBytes()

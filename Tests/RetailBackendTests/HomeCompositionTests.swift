@@ -95,16 +95,24 @@ import Testing
         #expect(title(french) == "Nos opérations pour vous")
     }
 
-    @Test func experimentAssignmentIsStablePerUserAndReported() throws {
+    /// The unit is the shopper's session: the same token gets the same variant (at any
+    /// instance: the hash is of the token, not of a process's state), and a name identifies no one.
+    @Test func experimentAssignmentIsStablePerSessionAndReported() throws {
         var variants: Set<String> = []
-        for user in (0..<16).map({ "user-\($0)" }) {
-            let first = try parse(backend.respond(to: get("/v1/home", headers: ["x-vitrine-user": user])))
-            let again = try parse(backend.respond(to: get("/v1/home", headers: ["x-vitrine-user": user])))
+        let other = try makeBackend()
+        for _ in 0..<16 {
+            let session = ["authorization": "Bearer \(try startSession(backend).token)"]
+            let first = try parse(backend.respond(to: get("/v1/home", headers: session)))
+            let again = try parse(other.respond(to: get("/v1/home", headers: session)))
             let variant = try #require(first[path: "page", "experiments", 0, "variant"]?.stringValue)
             #expect(again[path: "page", "experiments", 0, "variant"]?.stringValue == variant)
             variants.insert(variant)
         }
         #expect(variants == ["a", "b"])
+        let named = try (0..<16).map { user in
+            try parse(backend.respond(to: get("/v1/home", headers: ["x-vitrine-user": "user-\(user)"])))[path: "page", "experiments", 0, "variant"]
+        }
+        #expect(Set(named).count == 1, "without a session every request of a segment gets its segment's variant")
     }
 
     @Test func variantsOrderTheHeroDifferently() throws {

@@ -27,8 +27,17 @@ func makeBackend(clock: TestClock = TestClock(), faults: String? = nil,
     configuration.anchor = TestClock.anchor
     // Tests drive faults per request; `vitrine serve` only allows that when asked to.
     configuration.acceptsFaultHeader = true
+    configuration.operatorToken = operatorToken
     configure(&configuration)
     return try HomeBackend(configuration: configuration)
+}
+
+/// The operator's token of test backends (`GET /v1/events/stats`).
+let operatorToken = "operator-token-of-the-tests"
+
+/// `GET /v1/events/stats` with the operator's token.
+func eventStats(_ backend: HomeBackend) throws -> JSONValue {
+    try parse(backend.respond(to: get("/v1/events/stats", headers: ["authorization": "Bearer \(operatorToken)"])))
 }
 
 func get(_ path: String, _ query: [(String, String)] = [], headers: [String: String] = [:]) -> HTTPRequest {
@@ -89,4 +98,44 @@ func allHomeSections(_ backend: HomeBackend, _ query: [(String, String)], header
         cursor = page[path: "page", "pagination", "postback", "cursor"]?.stringValue
     }
     return sections
+}
+
+/// A new guest session of `backend`, made in process: its token and shopper id.
+func startSession(_ backend: HomeBackend) throws -> (token: String, shopper: String) {
+    let response = backend.respond(to: HTTPRequest(method: "POST", path: "/v1/sessions"))
+    let body = try JSONParser.parse(response.body)
+    guard response.status == 201, let token = body["token"]?.stringValue, let shopper = body["shopper_id"]?.stringValue else {
+        throw SessionFailure(status: response.status)
+    }
+    return (token, shopper)
+}
+
+struct SessionFailure: Error {
+    var status: Int
+}
+
+/// The guest sessions of a test's backend, one per shopper name, made on first use: tests name
+/// shoppers ("ana", "bob") and send their tokens.
+final class Shoppers: Sendable {
+    let backend: HomeBackend
+    private let tokens = Mutex<[String: String]>([:])
+
+    init(_ backend: HomeBackend) {
+        self.backend = backend
+    }
+
+    func token(_ name: String) -> String {
+        if let token = tokens.withLock({ $0[name] }) { return token }
+        let token = (try? startSession(backend).token) ?? "no-session"
+        return tokens.withLock { tokens in
+            if let made = tokens[name] { return made }
+            tokens[name] = token
+            return token
+        }
+    }
+
+    /// `Authorization: Bearer` the shopper's token, with `extra` headers.
+    func headers(_ name: String, _ extra: [String: String] = [:]) -> [String: String] {
+        ["authorization": "Bearer \(token(name))"].merging(extra) { $1 }
+    }
 }

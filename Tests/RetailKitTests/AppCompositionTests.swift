@@ -60,7 +60,7 @@ import TestSupport
         app.perform(try #require(card.actions["add_to_cart"]), widgetID: card.id, sectionID: section.id, event: "add_to_cart", on: app.home)
         #expect(app.cart.badgeCount == 1)
         await app.cart.waitUntilIdle()
-        #expect(try live.cart(user: "app-1").itemCount == 1)
+        #expect(try await live.cart(of: app.client).itemCount == 1)
 
         // A tap opens the product page: its own store, through the same repository.
         app.perform(try #require(card.actions["tap"]), widgetID: card.id, sectionID: section.id, on: app.home)
@@ -91,7 +91,19 @@ import TestSupport
         #expect(counts?["tap"]?.intValue == 1, "the open_page tap; the refused deeplink never reached a handler")
         #expect(counts?["impression"]?.intValue == 1)
         #expect((counts?["contract_problem"]?.intValue ?? 0) >= 1, "the refused deeplink")
-        for request in live.requests { #expect(request.header("x-vitrine-user") == "app-1", "\(request.path)") }
+        // One session, made once, kept in the profile's directory (0600); the profile's name is
+        // never sent.
+        let token = try #require(await app.client.guestSession.current?.token)
+        #expect(live.count("/v1/sessions") == 1)
+        let file = app.configuration.userDirectory.appendingPathComponent("session.json")
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
+        for request in live.requests {
+            #expect(request.header("x-vitrine-user") == nil, "\(request.path)")
+            if request.path.hasPrefix("/v1/cart") || request.path == "/v1/events" {
+                #expect(request.header("authorization") == "Bearer \(token)", "\(request.path)")
+            }
+        }
     }
 
     @Test func theNextLaunchStartsFromTheCacheAndKeepsThePendingCart() async throws {
@@ -115,7 +127,7 @@ import TestSupport
         await app.shutdown()
     }
 
-    @Test func imagesOnTheBackendCarryTheUserAndOthersDoNot() async throws {
+    @Test func imagesCarryNothingOfTheShopper() async throws {
         defer { directory.remove() }
         let app = try makeComposition(user: "img-1")
         app.start()
@@ -124,7 +136,8 @@ import TestSupport
         let url = try #require(URL(string: "/v1/images/p-1001.jpg", relativeTo: live.baseURL)?.absoluteURL)
         _ = try await app.images.image(for: ImageRequest(url: url, targetSize: PixelSize(width: 40, height: 30)))
         let request = try #require(live.requests.last { $0.path.hasPrefix("/v1/images/") })
-        #expect(request.header("x-vitrine-user") == "img-1")
+        #expect(request.header("x-vitrine-user") == nil)
+        #expect(request.header("authorization") == nil)
         await app.shutdown()
     }
 

@@ -32,14 +32,15 @@ final class UnreadableFirstAnswer: CartTransport {
 @Suite struct CartFaultTests {
     @Test func anUnreadableAnswerToAChangeFetchesTheCartAgain() async throws {
         let live = try LiveBackend()
-        let transport = UnreadableFirstAnswer(client: try live.client(user: "cart-fault"))
+        let client = try live.client(user: "cart-fault")
+        let transport = UnreadableFirstAnswer(client: client)
         let store = CartStore(client: CartClient(transport: transport, clock: TestClock(), random: .seeded(1)))
         store.start()
         await store.waitUntilIdle()
         let product = "p-1003"
         store.add(productID: product, quantity: 2)
         await store.waitUntilIdle()
-        let server = try live.cart(user: "cart-fault")
+        let server = try await live.cart(of: client)
         #expect(server.quantity(of: product) == 2)
         #expect(store.badgeCount == server.itemCount, "the server holds the change the client rolled back")
     }

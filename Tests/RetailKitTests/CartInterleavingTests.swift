@@ -16,13 +16,11 @@ import TestSupport
 
     @Test func athousandInterleavingsEndWithTheServersCart() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["VITRINE_CART_SEED"].flatMap { UInt64($0) } ?? 0x5EED_CA57)
-        var configuration = HomeBackend.Configuration()
-        configuration.newCartsPerAddressBurst = 5_000
-        let backend = try HomeBackend(configuration: configuration)
+        let backend = try HomeBackend()
         var totals = (operations: 0, refused: 0, givenUp: 0, restChecks: 0, sets: 0, setsRefused: 0)
         for run in 0..<1_000 {
             let runSeed = seed &+ UInt64(run) &* 0x9E37_79B9
-            let outcome = try await interleave(backend: backend, user: "run-\(run)", seed: runSeed)
+            let outcome = try await interleave(backend: backend, token: try sessionToken(of: backend), seed: runSeed)
             totals.operations += outcome.operations
             totals.refused += outcome.refused
             totals.givenUp += outcome.givenUp
@@ -53,12 +51,12 @@ import TestSupport
         var failed = false
     }
 
-    func interleave(backend: HomeBackend, user: String, seed: UInt64) async throws -> Outcome {
+    func interleave(backend: HomeBackend, token: String, seed: UInt64) async throws -> Outcome {
         let random = RandomSource.seeded(seed)
         func pick(_ count: Int) -> Int { Int(random.next() * Double(count)) }
         let poke = Poke()
         let clock = TestClock(onSleeper: { poke.fire() })
-        let network = FaultyCartNetwork(backend: backend, user: user, onRequest: { poke.fire() })
+        let network = FaultyCartNetwork(backend: backend, token: token, onRequest: { poke.fire() })
         var policy = CartRetryPolicy()
         policy.maxAttempts = 4
         policy.backoff = Backoff(base: .milliseconds(100), cap: .seconds(2))
@@ -105,7 +103,7 @@ import TestSupport
             return true
         }
         func serverCart() throws -> CartSnapshot {
-            try CartSnapshot(data: backend.respond(to: HTTPRequest(method: "GET", path: "/v1/cart", headers: ["x-vitrine-user": user])).body)
+            try CartSnapshot(data: backend.respond(to: HTTPRequest(method: "GET", path: "/v1/cart", headers: ["authorization": "Bearer \(token)"])).body)
         }
 
         store.start()

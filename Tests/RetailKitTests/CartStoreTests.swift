@@ -269,7 +269,7 @@ final class ScriptedCartTransport: CartTransport {
         await second.waitUntilIdle()
         #expect(live.requests.filter { $0.path == "/v1/cart/items" }.map { $0.header("idempotency-key") } == [key, key])
         #expect(second.badgeCount == 2)
-        #expect(try live.cart(user: "restart-1").itemCount == 2)
+        #expect(try await live.cart(of: client).itemCount == 2)
         #expect(second.operations.isEmpty)
     }
 
@@ -288,7 +288,7 @@ final class ScriptedCartTransport: CartTransport {
         await store.waitUntilIdle()
         #expect(store.lines.map(\.productID) == ["p-1003"])
         #expect(store.lines.first?.title?.isEmpty == false)
-        #expect(try live.cart(user: "http-1").lines.map(\.productID) == ["p-1003"])
+        #expect(try await live.cart(of: client).lines.map(\.productID) == ["p-1003"])
         #expect(live.statuses("/v1/cart/items") == [200, 409, 200, 200], "add, unavailable add, removal, add")
     }
 }

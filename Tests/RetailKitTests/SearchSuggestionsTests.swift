@@ -180,7 +180,8 @@ final class ScriptedSuggestions: Sendable {
         #expect(search.state == .loaded)
         #expect(!search.suggestions.isEmpty)
         #expect(live.requests.last?.queryValue("q") == "sneak")
-        #expect(live.requests.last?.header("x-vitrine-user") == "shopper-1")
+        #expect(live.requests.last?.header("x-vitrine-user") == nil)
+        #expect(live.requests.last?.header("authorization") == nil, "a search carries no session")
     }
 
     @Test func typingOnCancelsTheRequestOnTheWire() async throws {

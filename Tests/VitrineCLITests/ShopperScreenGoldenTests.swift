@@ -88,9 +88,11 @@ import Testing
         return try HomeBackend(configuration: configuration)
     }
 
+    /// A page as a shopper whose session token is `golden` gets it (the token is the hero
+    /// experiment's unit; the backend buckets by it without looking it up).
     static func body(_ backend: HomeBackend, _ path: String) -> Data {
         backend.respond(to: HTTPRequest(method: "GET", path: path, query: [(name: "locale", value: "en-US"), (name: "userSegment", value: "returning")],
-                                        headers: ["x-vitrine-user": "golden"])).body
+                                        headers: ["authorization": "Bearer golden"])).body
     }
 
     @Test(arguments: sizes.map { [$0.0, $0.1] })

@@ -1,8 +1,9 @@
 /// The one running experiment: which live campaign leads the hero.
 ///
 /// Variant `a` leads with the highest-priority campaign, `b` with the one ending soonest.
-/// Assignment is stable: a hash of the user id (`X-Vitrine-User`), or of the segment when
-/// there is no user, so a shopper sees the same variant on every request and process.
+/// Assignment is stable: a hash of the shopper's session token (`Authorization: Bearer`), or
+/// of the segment for a request without one, so a shopper sees the same variant on every
+/// request and at every instance.
 enum HeroExperiment {
     static let id = "exp-hero-order"
 
@@ -11,13 +12,13 @@ enum HeroExperiment {
         case b
     }
 
-    /// Hashes `<experiment>:user:<id>` (or `<experiment>:segment:<segment>`) without
+    /// Hashes `<experiment>:user:<unit>` (or `<experiment>:segment:<segment>`) without
     /// building the string: this runs on every page request.
-    static func assign(user: String?, segment: Segment) -> Variant {
+    static func assign(unit: String?, segment: Segment) -> Variant {
         var hash = StableHash.fnv1a64(bytes: "\(id):".utf8)
-        if let user {
+        if let unit {
             hash = StableHash.fnv1a64(bytes: "user:".utf8, seed: hash)
-            hash = StableHash.fnv1a64(bytes: user.utf8, seed: hash)
+            hash = StableHash.fnv1a64(bytes: unit.utf8, seed: hash)
         } else {
             hash = StableHash.fnv1a64(bytes: "segment:".utf8, seed: hash)
             hash = StableHash.fnv1a64(bytes: segment.rawValue.utf8, seed: hash)

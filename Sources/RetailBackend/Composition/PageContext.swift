@@ -14,14 +14,14 @@ public struct PageContext: Sendable, Hashable {
 
     public init(
         locale: StoreLocale = .enUS, segment: Segment = .returning, appVersion: AppVersion = Self.unknownVersion,
-        capabilities: Set<String> = [], offset: Int = 0, user: String? = nil
+        capabilities: Set<String> = [], offset: Int = 0, unit: String? = nil
     ) {
         self.locale = locale
         self.segment = segment
         self.appVersion = appVersion
         self.capabilities = capabilities
         self.offset = offset
-        variant = HeroExperiment.assign(user: user, segment: segment)
+        variant = HeroExperiment.assign(unit: unit, segment: segment)
     }
 
     /// The version of a request that names none: older than every release, so it is sent
@@ -50,7 +50,9 @@ public struct PageContext: Sendable, Hashable {
         return segment
     }
 
-    /// Reads `locale`, `userSegment`, `appVersion`, `capabilities` and `cursor`.
+    /// Reads `locale`, `userSegment`, `appVersion`, `capabilities` and `cursor`, and the
+    /// experiment unit: the session token the request carries, unchecked (bucketing needs a
+    /// stable value, not a proven one, and a page must cost no database look-up).
     /// Missing values have defaults (en-US, returning, the oldest app, none, first page);
     /// present but invalid ones are a 400 that names the parameter.
     static func parse(_ request: HTTPRequest) throws(RequestError) -> PageContext {
@@ -73,6 +75,6 @@ public struct PageContext: Sendable, Hashable {
         let offset = try PageCursor.offset(request.queryValue("cursor"))
         return PageContext(
             locale: locale, segment: segment, appVersion: version, capabilities: capabilities,
-            offset: offset, user: request.header("x-vitrine-user"))
+            offset: offset, unit: SessionToken.parse(authorization: request.header("authorization"))?.text)
     }
 }

@@ -1,22 +1,18 @@
 import FlowCore
 import Synchronization
 
-/// Analytics events received (CONTRACT §9): each `event_id` counted once per sender, counts
-/// by name.
+/// What this process counted of the analytics events it accepted (CONTRACT §9), for
+/// `GET /v1/events/stats`: counts by name and the newest events whole. Which events are new is
+/// the store's to say (each shopper's de-duplication window is state that survives restarts
+/// and is shared by every instance); the counts are this process's, since it started.
 ///
-/// Ids and names are compared by their UTF-8 bytes (`ExactText`) and arrive bounded in bytes
-/// (128 and 64, `HomeBackend.receiveEvents`). De-duplication is scoped to the sender
-/// (`EventIDWindows`: the `X-Vitrine-User`, or an anonymous client's address) and keeps ids as
-/// 16-byte fingerprints (`EventFingerprint`); names are counted in a bounded space-saving table
-/// (`EventNameCounts`). Stats are at most `nameCapacity + 1` counts, copied under the lock and
-/// sorted and written outside it.
-///
-/// The newest accepted events are kept whole too (at most `recentCapacity`, each at most
-/// `recentEventBytes` as written), so a test can check what a client sent, identifiers and
-/// all, and not only how many.
+/// Names are counted in a bounded space-saving table (`EventNameCounts`). Stats are at most
+/// `nameCapacity + 1` counts, copied under the lock and sorted and written outside it. The
+/// newest accepted events are kept whole too (at most `recentCapacity`, each at most
+/// `recentEventBytes` as written), so an operator or a test can check what a client sent,
+/// identifiers and all, and not only how many.
 final class EventLog: Sendable {
     struct State: Sendable {
-        var seen: EventIDWindows
         var names: EventNameCounts
         var accepted = 0
         var duplicates = 0
@@ -36,49 +32,34 @@ final class EventLog: Sendable {
     /// the frame around them.
     static let maxStatsBytes = 105_000 + recentCapacity * (recentEventBytes + 1)
 
-    init(idCapacity: Int, idsPerSender: Int = 1_000, nameCapacity: Int = 256) {
-        state = Mutex(State(seen: EventIDWindows(capacity: idCapacity, perScope: idsPerSender),
-                            names: EventNameCounts(capacity: nameCapacity)))
+    init(nameCapacity: Int = 256) {
+        state = Mutex(State(names: EventNameCounts(capacity: nameCapacity)))
     }
 
-    /// Ids remembered now, over all senders.
-    var rememberedIDs: Int { state.withLock { $0.seen.count } }
-
-    /// Records a batch of `(event_id, name, event)` from one sender; answers how many were new
-    /// and how many repeats (also repeats within the batch).
-    func record(_ events: [(id: String, name: String, event: JSONValue)], from sender: String) -> (accepted: Int, duplicates: Int) {
-        // Fingerprints, byte copies and sizes are made before the lock is taken.
-        let scope = ExactText(sender)
+    /// Counts the accepted events of a batch, `(name, event)`, and its repeats.
+    func count(accepted events: [(name: String, event: JSONValue)], duplicates: Int) {
+        // Sizes and byte copies are made before the lock is taken.
         let batch = events.map { event in
             // Not `cond ? event : nil`: JSONValue takes `nil` as its own null.
             let kept: JSONValue? = JSONWriter.data(for: event.event).count <= Self.recentEventBytes ? .some(event.event) : .none
-            return (id: EventFingerprint(ExactText(event.id)), name: ExactText(event.name), kept: kept)
+            return (name: ExactText(event.name), kept: kept)
         }
-        return state.withLock { state in
-            var accepted = 0
-            var duplicates = 0
+        state.withLock { state in
             for event in batch {
-                if state.seen.contains(event.id, in: scope) {
-                    duplicates += 1
-                    continue
-                }
-                state.seen.insert(event.id, in: scope)
-                accepted += 1
                 state.names.count(event.name)
                 if let kept = event.kept {
                     state.recent.append(kept)
                     if state.recent.count > Self.recentCapacity { state.recent.removeFirst(state.recent.count - Self.recentCapacity) }
                 }
             }
-            state.accepted += accepted
+            state.accepted += batch.count
             state.duplicates += duplicates
-            return (accepted, duplicates)
         }
     }
 
-    /// Records events that carry nothing but their id and name (tests and tools).
-    func record(_ events: [(id: String, name: String)], from sender: String) -> (accepted: Int, duplicates: Int) {
-        record(events.map { (id: $0.id, name: $0.name, event: JSONValue.object(JSONObject([("event_id", .string($0.id)), ("name", .string($0.name))]))) }, from: sender)
+    /// Counts accepted events that carry nothing but their name (tests and tools).
+    func count(names: [String]) {
+        count(accepted: names.map { (name: $0, event: JSONValue.object(JSONObject([("name", .string($0))]))) }, duplicates: 0)
     }
 
     /// `{accepted, duplicates, counts: {name: count}, recent: [event]}` with names in byte

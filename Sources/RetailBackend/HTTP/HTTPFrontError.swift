@@ -28,6 +28,13 @@ enum HTTPFrontError {
         status: 415, code: "unsupported_media_type",
         message: "request bodies must be JSON (Content-Type: application/json)")
 
+    /// A deferred answer that did not come in time (the server stops, or the client left).
+    static var answerTimedOut: HTTPResponse {
+        var answer = response(status: 503, code: "unavailable", message: "the answer did not come in time; try again")
+        answer.headers.append(("Retry-After", "1"))
+        return answer
+    }
+
     static let handlerFailed = response(
         status: 500, code: "internal", message: "the response could not be sent")
 }

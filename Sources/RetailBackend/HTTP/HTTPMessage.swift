@@ -75,5 +75,17 @@ public struct HTTPResponse: Sendable {
 /// Answers requests. Called concurrently from the server's worker threads, so it must be
 /// thread-safe and must not block for long.
 public protocol HTTPHandler: Sendable {
+    /// The answer, at once.
     func respond(to request: HTTPRequest) -> HTTPResponse
+    /// The answer, through `answer`, exactly once: now or later from any thread. The front
+    /// calls this one; while the answer is pending it holds the connection suspended, without a
+    /// thread, so a handler that waits for a database (group commit, a connection pool) does
+    /// not hold the server's few worker threads. By default, `respond(to:)`.
+    func respond(to request: HTTPRequest, answer: @escaping @Sendable (HTTPResponse) -> Void)
+}
+
+extension HTTPHandler {
+    public func respond(to request: HTTPRequest, answer: @escaping @Sendable (HTTPResponse) -> Void) {
+        answer(respond(to: request))
+    }
 }

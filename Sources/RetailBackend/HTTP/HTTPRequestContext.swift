@@ -14,6 +14,8 @@ final class HTTPRequestContext {
         case receiving
         /// A delayed response waits while the connection is suspended.
         case suspended(HTTPResponse)
+        /// The handler's answer is still to come; the connection is suspended until it does.
+        case awaiting(HTTPPendingAnswer)
         /// A response is queued; libmicrohttpd sends it.
         case responded
     }

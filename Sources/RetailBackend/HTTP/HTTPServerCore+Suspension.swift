@@ -17,10 +17,10 @@ extension HTTPServerCore {
         // sees this connection registered (and resumes it) or makes us answer at once.
         let descriptor = vitrine_mhd_connection_fd(connection)
         let token: Int? = state.withLock { state in
-            guard !state.isStopping, state.suspended.count < configuration.maxSuspendedConnections else { return nil }
+            guard !state.isStopping, state.suspended.count - state.awaiting < configuration.maxSuspendedConnections else { return nil }
             MHD_suspend_connection(connection)
             state.nextToken += 1
-            state.suspended[state.nextToken] = (MHDHandle(pointer: connection), descriptor)
+            state.suspended[state.nextToken] = Suspension(connection: MHDHandle(pointer: connection), descriptor: descriptor, isAwaiting: false)
             return state.nextToken
         }
         guard let token else {
@@ -34,9 +34,46 @@ extension HTTPServerCore {
         return .YES
     }
 
+    /// Holds the connection, without a thread, until the handler's answer comes (a database
+    /// commit): the connection is suspended and the answer's arrival resumes it, and
+    /// libmicrohttpd then calls `access` again, which sends it (`answerResumed`). While the
+    /// server stops, the answer is waited for here instead, for at most the drain timeout.
+    func awaitAnswer(_ pending: HTTPPendingAnswer, on connection: OpaquePointer, context: HTTPRequestContext) -> MHD_Result {
+        let descriptor = vitrine_mhd_connection_fd(connection)
+        let token: Int? = state.withLock { state in
+            guard !state.isStopping else { return nil }
+            MHD_suspend_connection(connection)
+            state.nextToken += 1
+            state.suspended[state.nextToken] = Suspension(connection: MHDHandle(pointer: connection), descriptor: descriptor, isAwaiting: true)
+            state.awaiting += 1
+            return state.nextToken
+        }
+        guard let token else {
+            return deliver(pending.wait(timeout: configuration.drainTimeout) ?? HTTPFrontError.answerTimedOut, on: connection, context: context)
+        }
+        context.phase = .awaiting(pending)
+        pending.whenReady { [self] in resume(token: token) }
+        return .YES
+    }
+
+    /// The connection of a pending answer was resumed: by the answer, or early because its
+    /// client left (nobody reads what is sent then) or the server stops (the answer is waited
+    /// for, at most the drain timeout).
+    func answerResumed(_ pending: HTTPPendingAnswer, on connection: OpaquePointer, context: HTTPRequestContext) -> MHD_Result {
+        var response = pending.response
+        if response == nil, state.withLock({ $0.isStopping }) { response = pending.wait(timeout: configuration.drainTimeout) }
+        return deliver(response ?? HTTPFrontError.answerTimedOut, on: connection, context: context)
+    }
+
+    /// Sends an answer that came from the handler, held back first if it carries a delay.
+    private func deliver(_ response: HTTPResponse, on connection: OpaquePointer, context: HTTPRequestContext) -> MHD_Result {
+        guard response.delay > .zero else { return queue(response, on: connection, context: context) }
+        return suspend(connection, until: response, context: context)
+    }
+
     private func resume(token: Int) {
         state.withLock { state in
-            if let entry = state.suspended.removeValue(forKey: token) {
+            if let entry = state.remove(token) {
                 MHD_resume_connection(entry.connection.pointer)
             }
         }
@@ -53,7 +90,7 @@ extension HTTPServerCore {
             guard poll(&watched, nfds_t(watched.count), 0) > 0 else { return }
             let gone = vitrine_poll_peer_closed | Int16(POLLHUP | POLLERR)
             for (token, entry) in zip(tokens, watched) where entry.revents & gone != 0 {
-                if let suspended = state.suspended.removeValue(forKey: token) {
+                if let suspended = state.remove(token) {
                     MHD_resume_connection(suspended.connection.pointer)
                 }
             }
@@ -73,11 +110,13 @@ extension HTTPServerCore {
                 MHD_resume_connection(entry.connection.pointer)
             }
             state.suspended.removeAll()
+            state.awaiting = 0
             return state.requestsInFlight == 0
         }
     }
 
     // MARK: - Responses
+
 
     /// Queues an answer. `closing` adds `Connection: close` (libmicrohttpd then closes after
     /// sending): for refusals whose body, if any, must not be read as a next request.
@@ -110,5 +149,14 @@ extension HTTPServerCore {
         let digits = text.trimmingCharacters(in: .whitespaces)
         guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         return Int(digits) ?? Int.max
+    }
+}
+
+extension HTTPServerCore.SharedState {
+    /// Takes a suspension out of the table, keeping the count of those awaiting an answer.
+    mutating func remove(_ token: Int) -> HTTPServerCore.Suspension? {
+        guard let entry = suspended.removeValue(forKey: token) else { return nil }
+        if entry.isAwaiting { awaiting -= 1 }
+        return entry
     }
 }

@@ -27,8 +27,18 @@ final class HTTPServerCore: Sendable {
         /// connection stays allocated until resumed, and `MHD_stop_daemon` aborts the process
         /// if one is left, so every entry is resumed exactly once: by its timer, by the watch
         /// when its client left, or by `stop`.
-        var suspended: [Int: (connection: MHDHandle, descriptor: Int32)] = [:]
+        var suspended: [Int: Suspension] = [:]
+        /// How many of `suspended` wait for a handler's answer (the rest hold a delayed one).
+        var awaiting = 0
         var nextToken = 0
+    }
+
+    /// A suspended connection: its handle, its socket, and whether it waits for a handler's
+    /// answer (not counted against `maxSuspendedConnections`, which bounds fault delays).
+    struct Suspension {
+        var connection: MHDHandle
+        var descriptor: Int32
+        var isAwaiting: Bool
     }
 
     init(handler: any HTTPHandler, configuration: HTTPServer.Configuration, log: (@Sendable (String) -> Void)?) {
@@ -158,6 +168,8 @@ final class HTTPServerCore: Sendable {
             return complete(connection: connection, context: context)
         case .suspended(let response):
             return queue(response, on: connection, context: context)
+        case .awaiting(let pending):
+            return answerResumed(pending, on: connection, context: context)
         case .responded:
             return .YES
         }
@@ -223,10 +235,15 @@ final class HTTPServerCore: Sendable {
         if context.method == "GET" || context.method == "HEAD", let fixed = configuration.staticRoutes[target.path] {
             response = fixed
         } else {
-            response = handler.respond(
+            let pending = HTTPPendingAnswer()
+            handler.respond(
                 to: HTTPRequest(
                     method: context.method, path: target.path, query: target.query,
-                    headers: context.headers, body: context.body, clientAddress: context.connection?.clientAddress ?? ""))
+                    headers: context.headers, body: context.body, clientAddress: context.connection?.clientAddress ?? "")
+            ) { pending.fulfil($0) }
+            context.body = Data()
+            guard let ready = pending.response else { return awaitAnswer(pending, on: connection, context: context) }
+            response = ready
         }
         context.body = Data()
         guard response.delay > .zero else {

@@ -3,6 +3,7 @@ import Foundation
 /// The routes of CONTRACT §10, matched on decoded path segments.
 enum Route: Equatable {
     case home
+    case sessions
     case page(id: String)
     case action(name: String)
     case cart
@@ -17,7 +18,7 @@ enum Route: Equatable {
     var methods: [String] {
         switch self {
         case .home, .page, .cart, .suggestions, .eventStats, .image: return ["GET", "HEAD"]
-        case .action, .cartItems, .events: return ["POST"]
+        case .action, .cartItems, .events, .sessions: return ["POST"]
         case .cartItem: return ["PUT", "DELETE"]
         }
     }
@@ -42,6 +43,7 @@ enum Route: Equatable {
         case 2 where segments == ["v1", "home"]: self = .home
         case 2 where segments == ["v1", "cart"]: self = .cart
         case 2 where segments == ["v1", "events"]: self = .events
+        case 2 where segments == ["v1", "sessions"]: self = .sessions
         case 3 where segments[0] == "v1":
             switch segments[1] {
             case "pages": self = .page(id: segments[2])

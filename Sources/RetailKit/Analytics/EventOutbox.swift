@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteSupport
 import Foundation
 import PrivateFiles
 

@@ -216,6 +216,18 @@ public final class CartStore {
         enqueue(.remove(productID: productID), item: nil)
     }
 
+    /// The backend's session was replaced by a new one, whose cart starts empty: the canonical
+    /// cart is dropped and fetched again (the pending operations go to the new cart, under
+    /// their keys). Returns whether the dropped cart held anything, which the shopper is told.
+    @discardableResult
+    public func sessionReplaced() -> Bool {
+        let heldSomething = !(canonical?.lines.isEmpty ?? true)
+        canonical = nil
+        saveJournal()
+        refresh()
+        return heldSomething
+    }
+
     /// Stops sending; what is pending stays pending (and in the journal).
     public func stop() {
         worker?.cancel()

@@ -13,7 +13,7 @@ public protocol CartTransport: Sendable {
 
 extension HomeAPIClient: CartTransport {
     public func fetchCart() async throws -> CartSnapshot {
-        let reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart", query: [("locale", profile.locale)]))
+        let reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart", query: [("locale", profile.locale)]), session: .required)
         return try CartSnapshot(data: reply.body)
     }
 
@@ -26,14 +26,14 @@ extension HomeAPIClient: CartTransport {
             let body = JSONWriter.data(for: .object(JSONObject([
                 (key: "product_id", value: .string(productID)), (key: "quantity", value: .number(Double(quantity))),
             ])))
-            reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart/items", query: query), method: "POST", headers: headers, body: body)
+            reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart/items", query: query), method: "POST", headers: headers, body: body, session: .required)
         case .setQuantity(let productID, let quantity):
             let path = "/v1/cart/items/\(URLEncoding.pathSegment(productID))"
             let body = JSONWriter.data(for: .object(JSONObject([(key: "quantity", value: .number(Double(quantity)))])))
-            reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "PUT", headers: headers, body: body)
+            reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "PUT", headers: headers, body: body, session: .required)
         case .remove(let productID):
             let path = "/v1/cart/items/\(URLEncoding.pathSegment(productID))"
-            reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "DELETE", headers: headers)
+            reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "DELETE", headers: headers, session: .required)
         }
         return try CartSnapshot(data: reply.body)
     }

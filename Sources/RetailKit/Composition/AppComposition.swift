@@ -45,6 +45,7 @@ public final class AppComposition {
         let profile = configuration.profile
         var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile, backend: configuration.backend)
         clientConfiguration.requestTimeout = configuration.requestTimeout
+        clientConfiguration.sessionFile = configuration.userDirectory.appendingPathComponent("session.json")
         let client = try HomeAPIClient(configuration: clientConfiguration)
         self.client = client
         // What an earlier version left readable by others is narrowed first; all made from now
@@ -86,6 +87,15 @@ public final class AppComposition {
                                random: configuration.random, now: configuration.now),
             journalURL: configuration.userDirectory.appendingPathComponent("cart.json"))
         cart.onNotice = { toasts.show(CartNoticeWords.text(for: $0, words: words)) }
+        let cart = self.cart
+        // A session the backend rejected was replaced: its cart is gone. Said once, and only
+        // when that cart held something; the pending operations go to the new cart.
+        let replaced: @Sendable () -> Void = {
+            Task { @MainActor in
+                if cart.sessionReplaced() { toasts.show(words[.cartExpired]) }
+            }
+        }
+        Task { await client.guestSession.setOnReplaced(replaced) }
         search = SearchSuggestions(client: client, clock: configuration.clock)
         impressions = ImpressionTracker(clock: configuration.clock) { analytics.track(impression: $0) }
         impressionLedger = ImpressionLedger(url: configuration.userDirectory.appendingPathComponent("impressions.json"))
@@ -96,8 +106,8 @@ public final class AppComposition {
         if configuration.images == nil {
             imageConfiguration.diskCacheDirectory = configuration.storageDirectory.appendingPathComponent("images", isDirectory: true)
         }
-        images = ImagePipeline(
-            configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))
+        // Images carry nothing of the shopper (no session, no profile name), wherever they are.
+        images = ImagePipeline(configuration: imageConfiguration, loader: DataLoader())
 
         home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
         expiry = ExpiryClock(clock: configuration.clock, now: configuration.now)

@@ -49,6 +49,7 @@ extension ShopperWord {
         .quantityLimit: "At most {count} of one product fit in the cart",
         .noLongerAvailable: "{title} is no longer available",
         .cartRefused: "Your cart couldn't take that change",
+        .cartExpired: "Your cart from your last visit has expired",
         .lowStock: "Low stock",
         .soldOut: "Sold out",
         .inStock: "In stock",

@@ -50,6 +50,7 @@ extension ShopperWord {
         .quantityLimit: "{count} exemplaires au plus d’un même produit dans le panier",
         .noLongerAvailable: "{title} n’est plus proposé",
         .cartRefused: "Votre panier n’a pas pu prendre en compte cette modification",
+        .cartExpired: "Le panier de votre dernière visite a expiré",
         .lowStock: "Stock limité",
         .soldOut: "Épuisé",
         .inStock: "En stock",

@@ -50,6 +50,7 @@ extension ShopperWord {
         .quantityLimit: "Höchstens {count} Stück pro Produkt passen in den Warenkorb",
         .noLongerAvailable: "{title} gibt es nicht mehr",
         .cartRefused: "Dein Warenkorb konnte diese Änderung nicht übernehmen",
+        .cartExpired: "Dein Warenkorb vom letzten Besuch ist abgelaufen",
         .lowStock: "Nur noch wenige",
         .soldOut: "Ausverkauft",
         .inStock: "Auf Lager",

@@ -11,7 +11,7 @@ public enum ShopperWord: String, CopyCatalog {
     case cart, cartTitle, itemsOne, itemsOther, cartEmpty, cartLoading, cartUnavailable, subtotal, eachPrice, removing, updatingLine, removed
     case checkoutNote, quantity, inCart, adding, removeAction, undoAction
     // Cart notices.
-    case justSoldOut, couldntAdd, couldntUpdate, couldntRemove, quantityLimit, noLongerAvailable, cartRefused
+    case justSoldOut, couldntAdd, couldntUpdate, couldntRemove, quantityLimit, noLongerAvailable, cartRefused, cartExpired
     // Products.
     case lowStock, soldOut, inStock, wasPrice, ratingOutOfFive, addToCart
     // Countdowns.

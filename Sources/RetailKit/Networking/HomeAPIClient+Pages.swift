@@ -27,7 +27,7 @@ extension HomeAPIClient {
         if let cursor { query.append(("cursor", cursor)) }
         var headers: [(String, String)] = []
         if let etag, Self.isSendableHeaderValue(etag) { headers.append(("If-None-Match", etag)) }
-        let reply = try await send(try Self.endpoint(path, query: query), headers: headers)
+        let reply = try await send(try Self.endpoint(path, query: query), headers: headers, session: .preferred)
         if reply.status == 304 {
             guard etag != nil else { throw HomeAPIError.undecodable("304 to a request without If-None-Match") }
             return .notModified(maxAge: reply.maxAge)

@@ -11,8 +11,10 @@ import FoundationNetworking
 /// batches, and `api` actions as the runtime's `ActionTransport`.
 ///
 /// Every URL is made by `APIEndpoint.url(on:)` from a checked path on `baseURL`'s origin, so a
-/// request (with the `X-Vitrine-User` header every one carries) never goes to another host.
-/// The client keeps no HTTP cache: `HomeCache` owns revalidation, and a 304 is seen as a 304.
+/// request (and the session token the cart's and the events' requests carry) never goes to
+/// another host. The client keeps no HTTP cache: `HomeCache` owns revalidation, and a 304 is
+/// seen as a 304. The shopper is the client's guest session (`GuestSession`), never a name the
+/// client picks: the profile's user names a local profile only and is not sent.
 public final class HomeAPIClient: Sendable {
     /// How the client talks to the backend.
     public struct Configuration: Sendable {
@@ -31,6 +33,9 @@ public final class HomeAPIClient: Sendable {
         public var responseDeadline: Duration = .seconds(60)
         /// The largest answer read; a larger one fails as undecodable. Default 32 MiB.
         public var maxResponseBytes = 32 << 20
+        /// Where the guest session is kept (`session.json` in the profile's directory for this
+        /// backend); nil keeps it in memory for this client's life. Default nil.
+        public var sessionFile: URL?
 
         public init(baseURL: URL, profile: ClientProfile, backend: BackendIdentity? = nil) {
             self.baseURL = baseURL
@@ -41,6 +46,8 @@ public final class HomeAPIClient: Sendable {
 
     public let configuration: Configuration
     private let session: HTTPSession
+    /// The guest session the cart and the events use.
+    public let guestSession: GuestSession
 
     /// A client for `configuration`; throws `.refused` when the base URL is not http(s) with a host.
     public init(configuration: Configuration) throws(HomeAPIError) {
@@ -49,6 +56,19 @@ public final class HomeAPIClient: Sendable {
         else { throw .refused("the backend URL must be http(s) with a host: \(configuration.baseURL)") }
         self.configuration = configuration
         session = HTTPSession(timeout: configuration.requestTimeout, deadline: configuration.responseDeadline)
+        guestSession = GuestSession(file: configuration.sessionFile)
+    }
+
+    /// Which session a request carries.
+    enum SessionUse {
+        /// None (search, actions, the session's own making).
+        case none
+        /// The one held, else a new one, but a request whose session cannot be made goes without
+        /// (pages: the session is the experiment unit, and a page must load whatever happens).
+        case preferred
+        /// One is made when none is held, and a 401 `invalid_session` makes a new one and sends
+        /// the request once more (the cart, the events: nothing was done under a rejected one).
+        case required
     }
 
     public var profile: ClientProfile { configuration.profile }
@@ -57,7 +77,37 @@ public final class HomeAPIClient: Sendable {
     /// whatever its status. Throws `HomeAPIError.transport` when there is none and
     /// `CancellationError` when the calling task is cancelled (the request is cancelled too).
     func send(
-        _ endpoint: APIEndpoint, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil
+        _ endpoint: APIEndpoint, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil, session use: SessionUse = .none
+    ) async throws -> HTTPReply {
+        switch use {
+        case .none:
+            return try await send(endpoint, method: method, headers: headers, body: body, token: nil)
+        case .preferred:
+            let token = try? await guestSession.token(making: { [self] in try await startSession() })
+            try Task.checkCancellation()
+            return try await send(endpoint, method: method, headers: headers, body: body, token: token)
+        case .required:
+            let make: @Sendable () async throws -> GuestSession.Grant = { [self] in try await startSession() }
+            let token = try await guestSession.token(making: make)
+            let reply = try await send(endpoint, method: method, headers: headers, body: body, token: token)
+            guard reply.status == 401, reply.statusError.code == "invalid_session" else { return reply }
+            let fresh = try await guestSession.replace(rejected: token, making: make)
+            return try await send(endpoint, method: method, headers: headers, body: body, token: fresh)
+        }
+    }
+
+    /// `POST /v1/sessions`: a new guest session, its token checked before it is ever sent.
+    func startSession() async throws -> GuestSession.Grant {
+        let reply = try await send(try Self.endpoint("/v1/sessions"), method: "POST", headers: [], body: nil, token: nil)
+        guard reply.isSuccess else { throw reply.statusError }
+        guard let document = try? JSONParser.parse(reply.body), let token = document["token"]?.stringValue,
+            let shopper = document["shopper_id"]?.stringValue, let grant = GuestSession.Grant(token: token, shopperID: shopper)
+        else { throw HomeAPIError.undecodable("a session must be {token, shopper_id} with a token of at most 256 token68 characters") }
+        return grant
+    }
+
+    private func send(
+        _ endpoint: APIEndpoint, method: String, headers: [(String, String)], body: Data?, token: String?
     ) async throws -> HTTPReply {
         guard let url = endpoint.url(on: configuration.baseURL) else {
             throw HomeAPIError.refused("no URL for \(endpoint) on \(configuration.baseURL)")
@@ -65,7 +115,7 @@ public final class HomeAPIClient: Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.cachePolicy = .reloadIgnoringLocalCacheData
-        request.setValue(configuration.profile.user.rawValue, forHTTPHeaderField: "X-Vitrine-User")
+        if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
@@ -77,9 +127,9 @@ public final class HomeAPIClient: Sendable {
 
     /// Like `send`, but an answer outside 2xx throws its `HomeAPIError.status`.
     func sendExpectingSuccess(
-        _ endpoint: APIEndpoint, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil
+        _ endpoint: APIEndpoint, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil, session use: SessionUse = .none
     ) async throws -> HTTPReply {
-        let reply = try await send(endpoint, method: method, headers: headers, body: body)
+        let reply = try await send(endpoint, method: method, headers: headers, body: body, session: use)
         guard reply.isSuccess else { throw reply.statusError }
         return reply
     }

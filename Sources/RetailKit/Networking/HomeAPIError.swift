@@ -39,6 +39,12 @@ public enum HomeAPIError: LocalizedError, Sendable, Hashable, CustomStringConver
         return nil
     }
 
+    /// The server's error code (`{"error": {"code"}}`), when it sent one.
+    public var code: String? {
+        if case .status(_, let code, _, _) = self { return code }
+        return nil
+    }
+
     /// The HTTP status, when there was an answer.
     public var status: Int? {
         if case .status(let status, _, _, _) = self { return status }

@@ -46,6 +46,7 @@ enum AppBench {
     static func firstContent(executable: String, cache: URL) throws -> Double {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cache.path
+        environment["XDG_DATA_HOME"] = cache.appendingPathComponent("data").path
         environment["TERM"] = "xterm-256color"
         let clock = ContinuousClock()
         let start = clock.now

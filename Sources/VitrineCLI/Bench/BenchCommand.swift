@@ -5,7 +5,7 @@ import Foundation
 enum BenchCommand {
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         guard let name = arguments.first else {
-            console.err("usage: vitrine bench decode|runtime|serve|images|render|home|app|slow-clients|page [options]")
+            console.err("usage: vitrine bench decode|runtime|serve|cart|images|render|home|app|slow-clients|page [options]")
             return 2
         }
         let rest = Array(arguments.dropFirst())
@@ -13,6 +13,7 @@ enum BenchCommand {
         case "decode": return DecodeBench.run(rest, console: console)
         case "runtime": return await RuntimeBench.run(rest, console: console)
         case "serve": return await ServeBench.run(rest, console: console)
+        case "cart": return await CartBench.run(rest, console: console)
         case "images": return await ImagesBench.run(rest, console: console)
         case "slow-clients": return await SlowClientsBench.run(rest, console: console)
         case "page": return PageCommand.run(rest, console: console)
@@ -20,7 +21,7 @@ enum BenchCommand {
         case "home": return await HomeBench.run(rest, console: console)
         case "app": return await AppBench.run(rest, console: console)
         default:
-            console.err("vitrine bench: unknown benchmark '\(name)' (decode, runtime, serve, images, render, home, app, slow-clients, page)")
+            console.err("vitrine bench: unknown benchmark '\(name)' (decode, runtime, serve, cart, images, render, home, app, slow-clients, page)")
             return 2
         }
     }

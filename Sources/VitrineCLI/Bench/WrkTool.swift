@@ -29,7 +29,7 @@ struct WrkTool {
         if let found = locate() { return found }
         let setup = "scripts/setup.sh"
         guard FileManager.default.isExecutableFile(atPath: setup) else { return nil }
-        console.err("vitrine bench serve: installing wrk with \(setup) wrk")
+        console.err("vitrine bench: installing wrk with \(setup) wrk")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: setup)
         process.arguments = ["wrk"]
@@ -38,11 +38,13 @@ struct WrkTool {
         return locate()
     }
 
-    /// One run of `wrk --latency` against `url`.
-    func run(url: String, seconds: Int, connections: Int, threads: Int) throws -> WrkReport {
+    /// One run of `wrk --latency` against `url`, with a Lua `script` that makes the requests
+    /// when given.
+    func run(url: String, seconds: Int, connections: Int, threads: Int, script: URL? = nil) throws -> WrkReport {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--latency", "-t", "\(threads)", "-c", "\(connections)", "-d", "\(seconds)s", url]
+        process.arguments = ["--latency", "-t", "\(threads)", "-c", "\(connections)", "-d", "\(seconds)s"]
+            + (script.map { ["-s", $0.path] } ?? []) + [url]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

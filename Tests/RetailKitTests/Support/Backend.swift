@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import RetailBackend
+import Testing
 @testable import RetailKit
 
 /// The real home backend on a loopback port, behind a handler that counts what it is asked,
@@ -10,7 +11,12 @@ final class LiveBackend: Sendable {
     let server: HTTPServer
     let recorder: RecordingFront
 
+    /// The operator's token of the test backends (`GET /v1/events/stats`).
+    static let operatorToken = "operator-token-of-the-tests"
+
     init(configuration: HomeBackend.Configuration = HomeBackend.Configuration()) throws {
+        var configuration = configuration
+        configuration.operatorToken = configuration.operatorToken ?? Self.operatorToken
         backend = try HomeBackend(configuration: configuration)
         recorder = RecordingFront(backend: backend)
         server = try HTTPServer(handler: recorder, configuration: .ephemeral)
@@ -69,15 +75,17 @@ final class LiveBackend: Sendable {
         return await offThePool { server.wait(timeout: timeout, until: condition) }
     }
 
-    /// `GET /v1/events/stats` straight from the backend.
+    /// `GET /v1/events/stats` straight from the backend, with the operator's token.
     func eventStats() throws -> JSONValue {
-        let response = backend.respond(to: HTTPRequest(method: "GET", path: "/v1/events/stats"))
+        let response = backend.respond(to: HTTPRequest(method: "GET", path: "/v1/events/stats",
+                                                       headers: ["authorization": "Bearer \(Self.operatorToken)"]))
         return try JSONParser.parse(response.body)
     }
 
-    /// `GET /v1/cart` of `user` straight from the backend.
-    func cart(user: String) throws -> CartSnapshot {
-        let response = backend.respond(to: HTTPRequest(method: "GET", path: "/v1/cart", headers: ["x-vitrine-user": user]))
+    /// `GET /v1/cart` of the session `client` holds, straight from the backend.
+    func cart(of client: HomeAPIClient) async throws -> CartSnapshot {
+        let token = try #require(await client.guestSession.current?.token, "the client has no session yet")
+        let response = backend.respond(to: HTTPRequest(method: "GET", path: "/v1/cart", headers: ["authorization": "Bearer \(token)"]))
         return try CartSnapshot(data: response.body)
     }
 }
@@ -121,6 +129,15 @@ final class RecordingFront: HTTPHandler {
         answers.withLock { $0.append((request.path, response.status)) }
         return response
     }
+}
+
+/// A new guest session's token, made in process.
+func sessionToken(of backend: HomeBackend) throws -> String {
+    let response = backend.respond(to: HTTPRequest(method: "POST", path: "/v1/sessions"))
+    guard response.status == 201, let token = try JSONParser.parse(response.body)["token"]?.stringValue else {
+        throw HomeAPIError.status(response.status, code: nil, message: "no session", retryAfter: nil)
+    }
+    return token
 }
 
 /// Runs blocking `work` on a thread of its own, not on the cooperative pool, and returns

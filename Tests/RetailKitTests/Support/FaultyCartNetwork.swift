@@ -33,14 +33,14 @@ final class FaultyCartNetwork: CartTransport {
     }
 
     let backend: HomeBackend
-    let user: String
+    let token: String
     private let state = Locked(State())
     /// Called (from any thread) whenever a request starts waiting.
     let onRequest: @Sendable () -> Void
 
-    init(backend: HomeBackend, user: String, onRequest: @escaping @Sendable () -> Void) {
+    init(backend: HomeBackend, token: String, onRequest: @escaping @Sendable () -> Void) {
         self.backend = backend
-        self.user = user
+        self.token = token
         self.onRequest = onRequest
     }
 
@@ -124,7 +124,7 @@ final class FaultyCartNetwork: CartTransport {
         case .change(.remove(let productID), let key):
             request = HTTPRequest(method: "DELETE", path: "/v1/cart/items/\(productID)", headers: ["idempotency-key": key])
         }
-        request.headers["x-vitrine-user"] = user
+        request.headers["authorization"] = "Bearer \(token)"
         let response = backend.respond(to: request)
         let reply = HTTPReply(status: response.status, headers: [:], body: response.body)
         guard reply.isSuccess else { return .failure(reply.statusError) }

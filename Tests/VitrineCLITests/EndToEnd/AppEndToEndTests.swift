@@ -1,20 +1,30 @@
 import FlowCore
 import Foundation
 import RetailBackend
+import RetailKit
 import Testing
 
 /// The app in tmux against the embedded backend, driven as a shopper would.
 @Suite(.serialized) struct AppEndToEndTests {
     static let user = "e2e-shopper"
 
-    /// A cache directory of the test's own, removed at the end.
+    /// A cache directory of the test's own, and beside it the embedded backend's data
+    /// (`data/vitrine/backend`), removed at the end.
     final class CacheDirectory {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-e2e-cache-\(UUID().uuidString)")
         deinit { try? FileManager.default.removeItem(at: url) }
+
+        /// The XDG variables that put everything the app keeps here.
+        var environment: [String: String] {
+            ["XDG_CACHE_HOME": url.path, "XDG_DATA_HOME": url.appendingPathComponent("data").path]
+        }
+
+        /// The embedded backend's store.
+        var data: URL { url.appendingPathComponent("data/vitrine/backend") }
     }
 
     static func start(_ arguments: [String] = [], cache: CacheDirectory, width: Int = 100, height: Int = 40, noColor: Bool = false) throws -> TmuxSession {
-        var environment = ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.path]
+        var environment = ["TERM": "xterm-256color"].merging(cache.environment) { $1 }
         if noColor { environment["NO_COLOR"] = "1" }
         return try TmuxSession([TerminalSessionModeTests.executable, "app", "--user", user] + arguments, width: width, height: height, environment: environment)
     }
@@ -34,12 +44,12 @@ import Testing
         let tmux = try Self.start(cache: cache, noColor: true)
         defer { tmux.close() }
 
-        // Start: the hero.
-        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        // Start: the hero of the app's session.
+        #expect(try await expected.waitForHero(in: tmux, cache: cache) != nil, "\(tmux.picture)")
         #expect(await tmux.waitFor(" Home"), "the status line\n\(tmux.picture)")
 
         // The end of the page, every next page merged on the way.
-        let titles = try expected.sectionTitles()
+        let titles = try expected.sectionTitles(token: expected.sessionToken(cache: cache))
         let last = try #require(titles.last)
         for _ in 0..<12 where !tmux.screen().contains(where: { $0.contains(last) }) {
             _ = try await Self.press("End", in: tmux)
@@ -148,7 +158,7 @@ import Testing
         let cache = CacheDirectory()
         let tmux = try Self.start(["--faults", "sold_out"], cache: cache)
         defer { tmux.close() }
-        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        #expect(try await expected.waitForHero(in: tmux, cache: cache) != nil, "\(tmux.picture)")
         try tmux.press("/")
         try tmux.type(lowStock.title)
         #expect(await tmux.waitUntil { screen in screen.contains { $0.contains(lowStock.title) && $0.contains("product") } }, "\(tmux.picture)")
@@ -166,14 +176,16 @@ import Testing
 
     @Test func aRefreshThatFailsKeepsThePageAndSaysSo() async throws {
         let expected = try HomeExpectations(user: Self.user)
-        let hero = try expected.heroTitle()
         let cache = CacheDirectory()
+        var shown: String?
         do {
             let warm = try Self.start(cache: cache)
             defer { warm.close() }
-            #expect(await warm.waitFor(hero), "\(warm.picture)")
+            shown = try await expected.waitForHero(in: warm, cache: cache)
+            #expect(shown != nil, "\(warm.picture)")
             await Self.quit(warm)
         }
+        let hero = try #require(shown)
         let tmux = try Self.start(["--faults", "error=503"], cache: cache)
         defer { tmux.close() }
         #expect(await tmux.waitFor(hero), "the saved copy, at once\n\(tmux.picture)")
@@ -208,7 +220,9 @@ import Testing
 /// app has quit and sent what it tracked).
 @Suite(.serialized) struct AppImpressionEndToEndTests {
     @Test func aCardSeenShorterThanItsDurationIsNoImpressionAndOneHeldIsExactlyOne() async throws {
-        let backend = try HomeBackend()
+        var configuration = HomeBackend.Configuration()
+        configuration.operatorToken = "operator-token-of-the-tests"
+        let backend = try HomeBackend(configuration: configuration)
         let server = try HTTPServer(handler: backend, configuration: .ephemeral)
         defer { server.stop() }
         let user = "e2e-impressions"
@@ -225,9 +239,10 @@ import Testing
         let cache = AppEndToEndTests.CacheDirectory()
         let tmux = try TmuxSession(
             [TerminalSessionModeTests.executable, "app", "--server", server.baseURL, "--user", user, "--debug"], width: 160, height: 50,
-            environment: ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.path])
+            environment: ["TERM": "xterm-256color"].merging(cache.environment) { $1 })
         defer { tmux.close() }
-        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        let origin = try #require(URL(string: server.baseURL).flatMap { BackendIdentity(origin: $0) })
+        #expect(try await expected.waitForHero(in: tmux, cache: cache, backend: origin) != nil, "\(tmux.picture)")
         #expect(!tmux.screen().contains { $0.contains(title) }, "the card starts off screen\n\(tmux.picture)")
         _ = try await AppEndToEndTests.press("j", in: tmux)
 
@@ -248,7 +263,8 @@ import Testing
         #expect(await tmux.waitFor("item_id=\(item)"), "\(tmux.picture)")
         await AppEndToEndTests.quit(tmux)
 
-        let stats = try JSONParser.parse(backend.respond(to: HTTPRequest(method: "GET", path: "/v1/events/stats")).body)
+        let stats = try JSONParser.parse(backend.respond(to: HTTPRequest(
+            method: "GET", path: "/v1/events/stats", headers: ["authorization": "Bearer operator-token-of-the-tests"])).body)
         let impressions = (stats["recent"]?.arrayValue ?? []).filter { $0["name"]?.stringValue == "impression" && $0["item_id"]?.stringValue == item }
         #expect(impressions.count == 1, "\(impressions)")
         let event = try #require(impressions.first)

@@ -28,7 +28,8 @@ import Glibc
         if let account {
             command = ["setpriv", "--reuid=\(account)", "--regid=\(account)", "--clear-groups", "--inh-caps=-all"] + command
         }
-        return try TmuxSession(command, width: 100, height: 30, environment: ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.path, "NO_COLOR": "1"])
+        return try TmuxSession(command, width: 100, height: 30,
+                               environment: ["TERM": "xterm-256color", "NO_COLOR": "1"].merging(cache.environment) { $1 })
     }
 
     /// Writes an SQLite file whose tables are another program's.
@@ -47,9 +48,9 @@ import Glibc
     }
 
     /// Browses a little (impressions and taps to save), then quits.
-    static func browseAndQuit(_ tmux: TmuxSession) async throws {
+    static func browseAndQuit(_ tmux: TmuxSession, cache: AppEndToEndTests.CacheDirectory) async throws {
         let expected = try HomeExpectations(user: user)
-        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        #expect(try await expected.waitForHero(in: tmux, cache: cache) != nil, "\(tmux.picture)")
         for _ in 0..<3 { _ = try await AppEndToEndTests.press("j", in: tmux) }
         await AppEndToEndTests.quit(tmux)
     }
@@ -62,7 +63,7 @@ import Glibc
         try Self.writeForeignDatabase(at: outbox)
         let tmux = try Self.start(cache)
         defer { tmux.close() }
-        try await Self.browseAndQuit(tmux)
+        try await Self.browseAndQuit(tmux, cache: cache)
         #expect(FileManager.default.fileExists(atPath: outbox.path + ".unusable"))
         #expect(FileManager.default.fileExists(atPath: outbox.path))
     }
@@ -86,7 +87,7 @@ import Glibc
         #expect(chmod(outbox.path, 0o644) == 0)
         let tmux = try Self.start(cache, as: Self.nobody)
         defer { tmux.close() }
-        try await Self.browseAndQuit(tmux)
+        try await Self.browseAndQuit(tmux, cache: cache)
         #expect(FileManager.default.fileExists(atPath: outbox.path + ".unusable"))
         #expect(Self.mode(outbox.path) == (0o600, Self.nobody), "a new outbox of the shopper's own")
     }
@@ -116,7 +117,7 @@ import Glibc
         let tmux = try Self.start(cache, debug: true)
         defer { tmux.close() }
         let expected = try HomeExpectations(user: Self.user)
-        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        #expect(try await expected.waitForHero(in: tmux, cache: cache) != nil, "\(tmux.picture)")
         // Fill the disk to its last byte.
         let filler = cache.url.appendingPathComponent("filler")
         #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
@@ -146,7 +147,7 @@ import Glibc
         let tmux = try Self.start(cache)
         defer { tmux.close() }
         let expected = try HomeExpectations(user: Self.user)
-        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        #expect(try await expected.waitForHero(in: tmux, cache: cache) != nil, "\(tmux.picture)")
         _ = try await AppEndToEndTests.press("j", in: tmux)
         _ = try await AppEndToEndTests.press("a", in: tmux)
         await AppEndToEndTests.quit(tmux)

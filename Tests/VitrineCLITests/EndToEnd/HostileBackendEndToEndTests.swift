@@ -5,8 +5,9 @@ import TestSupport
 /// The app against backends written by the test (`CraftedServer`): numbers at the edge of
 /// their type, a page cached from another server, a `has_more` that never brings anything.
 @Suite(.serialized) struct HostileBackendEndToEndTests {
-    /// A backend that serves one home page (`title` in its nav bar and body), answers the cart
-    /// with `cart`, accepts events, and answers a next page (`cursor=`) with `nextPage`.
+    /// A backend that serves one home page (`title` in its nav bar and body), grants a session,
+    /// answers the cart with `cart`, accepts events, and answers a next page (`cursor=`) with
+    /// `nextPage`.
     static func backend(title: String, ttl: Int = 60, hasMore: Bool = false, cart: String = #"{"cart_id": "c", "revision": 1, "items": []}"#,
                         nextPage: String? = nil) throws -> CraftedServer {
         let pagination = hasMore ? #", "pagination": {"has_more": true, "postback": {"cursor": "2"}}"# : ""
@@ -21,6 +22,8 @@ import TestSupport
             case "/v1/home":
                 return .respond(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "max-age=\(ttl)", "ETag": "\"\(title)\""],
                                 body: Data(home.utf8))
+            case "/v1/sessions":
+                return .respond(status: 201, headers: ["Content-Type": "application/json"], body: Data(#"{"token": "vt1.crafted", "shopper_id": "shp_crafted"}"#.utf8))
             case "/v1/cart":
                 return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(cart.utf8))
             case "/v1/events":
@@ -33,7 +36,7 @@ import TestSupport
 
     static func start(_ server: CraftedServer, cache: AppEndToEndTests.CacheDirectory) throws -> TmuxSession {
         try TmuxSession([TerminalSessionModeTests.executable, "app", "--server", server.baseURL, "--user", "e2e-hostile"], width: 80, height: 24,
-                        environment: ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.path, "NO_COLOR": "1"])
+                        environment: ["TERM": "xterm-256color", "NO_COLOR": "1"].merging(cache.environment) { $1 })
     }
 
     /// Quantities near `Int.max` overflowed the badge's sum: an overflow trap, exit 132.

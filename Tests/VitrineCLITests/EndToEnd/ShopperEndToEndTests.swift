@@ -15,7 +15,7 @@ import Testing
     static func start(
         _ arguments: [String], cache: AppEndToEndTests.CacheDirectory, width: Int = 100, height: Int = 32
     ) throws -> TmuxSession {
-        let environment = ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.path, "NO_COLOR": "1"]
+        let environment = ["TERM": "xterm-256color", "NO_COLOR": "1"].merging(cache.environment) { $1 }
         return try TmuxSession([TerminalSessionModeTests.executable, "app", "--user", user] + arguments, width: width, height: height, environment: environment)
     }
 
@@ -64,7 +64,7 @@ import Testing
         let cache = AppEndToEndTests.CacheDirectory()
         let tmux = try Self.start(["--locale", locale], cache: cache)
         defer { tmux.close() }
-        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        #expect(try await expected.waitForHero(in: tmux, cache: cache) != nil, "\(tmux.picture)")
         #expect(Self.english(on: ["Your cart · 2 items", "Warenkorb"]).contains("Your cart"), "the check finds English")
         #expect(Self.english(on: ["Warenkorbs Itemset"]).isEmpty, "as whole words")
         var screens: [(String, [String])] = [("home", await tmux.settledScreen())]
@@ -129,7 +129,7 @@ import Testing
         #expect(await tmux.waitUntil { $0.contains { $0.contains("− 2 +") && $0.contains(total) } }, "the line total \(total)\n\(tmux.picture)")
         _ = try await AppEndToEndTests.press("Escape", in: tmux)
         _ = try await AppEndToEndTests.press("Escape", in: tmux)
-        #expect(await tmux.waitFor(try expected.heroTitle()), "back lands on home\n\(tmux.picture)")
+        #expect(try await expected.waitForHero(in: tmux, cache: cache) != nil, "back lands on home\n\(tmux.picture)")
         await AppEndToEndTests.quit(tmux)
     }
 
@@ -177,7 +177,7 @@ import Testing
         let cache = AppEndToEndTests.CacheDirectory()
         let tmux = try Self.start([], cache: cache)
         defer { tmux.close() }
-        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        let hero = try #require(try await expected.waitForHero(in: tmux, cache: cache), "\(tmux.picture)")
         try tmux.press("/")
         #expect(await tmux.waitFor("Esc back · ↑↓ choose"), "\(tmux.picture)")
         try tmux.type("co")
@@ -192,7 +192,7 @@ import Testing
         _ = try await AppEndToEndTests.press("Escape", in: tmux)
         #expect(await tmux.waitUntil { $0.contains { $0.contains("[ ⌕ coat") } }, "the query is still there\n\(tmux.picture)")
         _ = try await AppEndToEndTests.press("Escape", in: tmux)
-        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        #expect(await tmux.waitFor(hero), "\(tmux.picture)")
         await AppEndToEndTests.quit(tmux)
     }
 

@@ -1,16 +1,17 @@
 import CSQLite
 import Foundation
 
-/// One SQLite connection, used by one owner at a time (the outbox actor, on its own thread):
-/// WAL journal, `synchronous=NORMAL` (a commit survives a crash of the process), a busy
-/// timeout so a lock held by another connection is waited for, not failed at once, and
-/// statements prepared once with bound parameters only (no SQL is ever built from data).
-final class SQLiteConnection {
+/// One SQLite connection, used by one owner at a time (the client's outbox actor on its own
+/// thread, the backend's writer thread or a reader taken from its pool): a busy timeout so a
+/// lock held by another connection is waited for, not failed at once, extended result codes,
+/// and statements prepared once with bound parameters only (no SQL is ever built from data).
+/// Journal mode and durability are the owner's pragmas.
+public final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens (or creates) the database at `path`.
-    init(path: String, busyTimeout: Duration) throws(SQLiteError) {
+    public init(path: String, busyTimeout: Duration) throws(SQLiteError) {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &handle, flags, nil)
@@ -30,7 +31,7 @@ final class SQLiteConnection {
     }
 
     /// Finalises every statement and closes the connection.
-    func close() {
+    public func close() {
         for statement in statements.values { statement.finalize() }
         statements.removeAll()
         if let handle { sqlite3_close_v2(handle) }
@@ -38,7 +39,7 @@ final class SQLiteConnection {
     }
 
     /// Runs SQL without parameters (pragmas, schema): literals of this module only.
-    func execute(_ sql: StaticString) throws(SQLiteError) {
+    public func execute(_ sql: StaticString) throws(SQLiteError) {
         guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed") }
         let status = sql.withUTF8Buffer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { sqlite3_exec(handle, $0.baseAddress, nil, nil, nil) }
@@ -47,7 +48,7 @@ final class SQLiteConnection {
     }
 
     /// The prepared statement for `sql` (prepared on first use, then reset and reused).
-    func statement(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
+    public func statement(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
         let key = sql.description
         if let cached = statements[key] {
             cached.reset()
@@ -64,7 +65,7 @@ final class SQLiteConnection {
 
     /// Runs `body` in a write transaction taken with `BEGIN IMMEDIATE` (the write lock up
     /// front, so a read never has to be upgraded and fail busy halfway); rolls back on error.
-    func writeTransaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+    public func writeTransaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -78,22 +79,28 @@ final class SQLiteConnection {
 
     /// Whether the database was opened read-only: SQLite falls back to that, silently, for a
     /// file this user may not write (another user's, or one made read-only).
-    var isReadOnly: Bool {
+    public var isReadOnly: Bool {
         handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? true
     }
 
+    /// Whether no transaction is open: SQLite ends one by itself after some errors (a full
+    /// disk, an I/O error), which a caller about to roll back needs to know.
+    public var isAutocommit: Bool {
+        handle.map { sqlite3_get_autocommit($0) != 0 } ?? true
+    }
+
     /// Rows changed by the last statement.
-    var changes: Int {
+    public var changes: Int {
         handle.map { Int(sqlite3_changes($0)) } ?? 0
     }
 
-    func error(_ status: Int32) -> SQLiteError {
+    public func error(_ status: Int32) -> SQLiteError {
         SQLiteError(code: status, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed")
     }
 }
 
 /// A prepared statement: bind by 1-based index, step, read columns.
-final class SQLiteStatement {
+public final class SQLiteStatement {
     private var raw: OpaquePointer?
     private unowned let connection: SQLiteConnection
 
@@ -102,32 +109,32 @@ final class SQLiteStatement {
         self.connection = connection
     }
 
-    func finalize() {
+    public func finalize() {
         sqlite3_finalize(raw)
         raw = nil
     }
 
-    func reset() {
+    public func reset() {
         sqlite3_reset(raw)
         sqlite3_clear_bindings(raw)
     }
 
-    func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
+    public func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
         try check(sqlite3_bind_int64(raw, index, value))
     }
 
-    func bind(_ index: Int32, _ value: Double) throws(SQLiteError) {
+    public func bind(_ index: Int32, _ value: Double) throws(SQLiteError) {
         try check(sqlite3_bind_double(raw, index, value))
     }
 
-    func bind(_ index: Int32, _ value: String) throws(SQLiteError) {
+    public func bind(_ index: Int32, _ value: String) throws(SQLiteError) {
         let status = value.utf8CString.withUnsafeBufferPointer { buffer in
             sqlite3_bind_text(raw, index, buffer.baseAddress, Int32(buffer.count - 1), vitrine_sqlite_transient())
         }
         try check(status)
     }
 
-    func bind(_ index: Int32, _ value: Data) throws(SQLiteError) {
+    public func bind(_ index: Int32, _ value: Data) throws(SQLiteError) {
         let status = value.withUnsafeBytes { buffer in
             sqlite3_bind_blob(raw, index, buffer.baseAddress, Int32(buffer.count), vitrine_sqlite_transient())
         }
@@ -136,7 +143,7 @@ final class SQLiteStatement {
 
     /// Steps once: `true` when a row is ready, `false` when done.
     @discardableResult
-    func step() throws(SQLiteError) -> Bool {
+    public func step() throws(SQLiteError) -> Bool {
         let status = sqlite3_step(raw)
         switch status {
         case SQLITE_ROW: return true
@@ -145,20 +152,29 @@ final class SQLiteStatement {
         }
     }
 
-    func int64(_ column: Int32) -> Int64 {
+    public func bindNull(_ index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_null(raw, index))
+    }
+
+    /// Whether a column of the current row is SQL NULL.
+    public func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(raw, column) == SQLITE_NULL
+    }
+
+    public func int64(_ column: Int32) -> Int64 {
         sqlite3_column_int64(raw, column)
     }
 
-    func double(_ column: Int32) -> Double {
+    public func double(_ column: Int32) -> Double {
         sqlite3_column_double(raw, column)
     }
 
-    func text(_ column: Int32) -> String {
+    public func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(raw, column) else { return "" }
         return String(cString: pointer)
     }
 
-    func data(_ column: Int32) -> Data {
+    public func data(_ column: Int32) -> Data {
         let count = Int(sqlite3_column_bytes(raw, column))
         guard count > 0, let pointer = sqlite3_column_blob(raw, column) else { return Data() }
         return Data(bytes: pointer, count: count)

@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+/// Guest sessions (CONTRACT §10): made by `POST /v1/sessions`, each a new shopper with a new
+/// token, and checked on every cart and event request.
+///
+/// A token is looked up by its keyed hash (`SessionKey.digest`), never compared as text. Sessions
+/// this process has seen are kept in memory until their expiry (a session only ever ends by
+/// expiring), so a request of a known session costs no database round trip. Expiry slides: a
+/// session used more than `renewalInterval` after its last renewal is renewed for another
+/// `lifetime`, at most one write a day per session. New sessions are limited per client address
+/// (`NewShopperAllowance`), since each is a new shopper the store keeps.
+final class SessionBook: Sendable {
+    private let key: SessionKey
+    private let store: any ShopperStore
+    private let lifetime: TimeInterval
+    private let renewalInterval: TimeInterval
+    private let now: @Sendable () -> Date
+    private let known = Mutex(BoundedDictionary<SessionDigest, StoredSession>(capacity: 100_000))
+    private let allowance: Mutex<NewShopperAllowance>
+
+    init(key: SessionKey, store: any ShopperStore, lifetime: TimeInterval, renewalInterval: TimeInterval,
+         newPerAddressBurst: Int, newPerAddressPerSecond: Double, now: @escaping @Sendable () -> Date) {
+        self.key = key
+        self.store = store
+        self.lifetime = lifetime
+        self.renewalInterval = min(renewalInterval, lifetime)
+        self.now = now
+        allowance = Mutex(NewShopperAllowance(burst: newPerAddressBurst, perSecond: newPerAddressPerSecond))
+    }
+
+    /// The 401 every request without a valid session gets, with RFC 6750's challenge.
+    static func invalidSession(_ message: String) -> RequestError {
+        RequestError(status: 401, code: "invalid_session", message: message,
+                     headers: ["WWW-Authenticate": #"Bearer realm="vitrine", error="invalid_token""#])
+    }
+
+    /// A new session for a client at `address` (empty for in-process callers, which are not
+    /// limited): its token and shopper, once the store holds it.
+    func create(address: String, completion: @escaping @Sendable (Result<(token: SessionToken, shopper: ShopperID), RequestError>) -> Void) {
+        let instant = now()
+        if !address.isEmpty, let wait = allowance.withLock({ $0.take(for: ExactText(address), at: instant) }) {
+            completion(.failure(RequestError(
+                status: 429, code: "too_many_new_sessions",
+                message: "this address has started too many sessions lately; try again in \(wait) s",
+                headers: ["Retry-After": String(wait)])))
+            return
+        }
+        let token = SessionToken.generate()
+        guard let digest = key.digest(token) else {
+            completion(.failure(RequestError(status: 500, code: "session_failed", message: "the session could not be made")))
+            return
+        }
+        let session = StoredSession(digest: digest, shopper: ShopperID.generate(), expires: instant.addingTimeInterval(lifetime))
+        store.createSession(session, cart: Cart(clock: Cart.clock(instant))) { [self] result in
+            switch result {
+            case .success:
+                known.withLock { $0.set(session, for: digest) }
+                completion(.success((token, session.shopper)))
+            case .failure(let error):
+                completion(.failure(error.requestError))
+            }
+        }
+    }
+
+    /// The shopper of the request's `Authorization: Bearer` session; a missing, malformed,
+    /// unknown, altered or expired token is a 401 `invalid_session`.
+    func authenticate(_ request: HTTPRequest, completion: @escaping @Sendable (Result<ShopperID, RequestError>) -> Void) {
+        guard let token = SessionToken.parse(authorization: request.header("authorization")) else {
+            completion(.failure(Self.invalidSession("a session is required: start one with POST /v1/sessions and send Authorization: Bearer TOKEN")))
+            return
+        }
+        guard let digest = key.digest(token) else {
+            completion(.failure(RequestError(status: 500, code: "session_failed", message: "the session could not be checked")))
+            return
+        }
+        let instant = now()
+        if let session = known.withLock({ $0[digest] }), instant < session.expires {
+            renewIfDue(session, at: instant)
+            completion(.success(session.shopper))
+            return
+        }
+        store.session(digest) { [self] result in
+            switch result {
+            case .success(let session?) where instant < session.expires:
+                known.withLock { $0.set(session, for: digest) }
+                renewIfDue(session, at: instant)
+                completion(.success(session.shopper))
+            case .success:
+                completion(.failure(Self.invalidSession("the session is unknown or has expired: start a new one with POST /v1/sessions")))
+            case .failure(let error):
+                completion(.failure(error.requestError))
+            }
+        }
+    }
+
+    private func renewIfDue(_ session: StoredSession, at instant: Date) {
+        let renewed = instant.addingTimeInterval(lifetime)
+        guard renewed.timeIntervalSince(session.expires) >= renewalInterval else { return }
+        var extended = session
+        extended.expires = renewed
+        known.withLock { $0.set(extended, for: session.digest) }
+        store.renewSession(session.digest, until: renewed)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+
+/// The store of one process, in memory: nothing survives a restart. For tests and for the
+/// baseline of `vitrine bench cart`; `vitrine serve --database memory` runs on it too.
+///
+/// Everything sits behind one lock, so a change and the answer remembered for its key are one
+/// step and concurrent retries of one key apply once. It is bounded as the backend always was
+/// (docs/backend.md, "Bounds"): at most `cartCapacity` carts, the heaviest client address
+/// forgetting its least recently active shopper first (`CartBook`); sessions as many as four
+/// times that, the oldest forgotten first; keys and event ids per shopper.
+final class MemoryStore: ShopperStore {
+    private struct State: Sendable {
+        var book: CartBook
+        var sessions: BoundedDictionary<SessionDigest, StoredSession>
+        var events: EventIDWindows
+    }
+
+    private let limits: StoreLimits
+    private let now: @Sendable () -> Date
+    private let state: Mutex<State>
+
+    init(cartCapacity: Int, eventIDCapacity: Int, limits: StoreLimits, now: @escaping @Sendable () -> Date) {
+        self.limits = limits
+        self.now = now
+        state = Mutex(State(
+            book: CartBook(capacity: cartCapacity),
+            sessions: BoundedDictionary(capacity: max(1, cartCapacity) * 4),
+            events: EventIDWindows(capacity: eventIDCapacity, perScope: limits.eventIDsPerShopper)))
+    }
+
+    /// Shoppers and idempotency keys held, which `CartBook` bounds.
+    var bookCounts: (shoppers: Int, keys: Int) {
+        state.withLock { ($0.book.count, $0.book.keyCount) }
+    }
+
+    /// Event ids remembered now, over all shoppers.
+    var rememberedEventIDs: Int {
+        state.withLock { $0.events.count }
+    }
+
+    func createSession(_ session: StoredSession, cart: Cart, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        // The cart is made at its first change, by the address that changes it.
+        state.withLock { $0.sessions.set(session, for: session.digest) }
+        completion(.success(()))
+    }
+
+    func session(_ digest: SessionDigest, completion: @escaping @Sendable (Result<StoredSession?, StoreError>) -> Void) {
+        completion(.success(state.withLock { $0.sessions[digest] }))
+    }
+
+    func renewSession(_ digest: SessionDigest, until expires: Date) {
+        state.withLock { state in
+            guard var session = state.sessions[digest] else { return }
+            session.expires = expires
+            state.sessions.set(session, for: digest)
+        }
+    }
+
+    /// The shopper's cart; one never changed (or forgotten by the book) is empty as of now,
+    /// read under the lock: a read racing the first change answers a revision below it.
+    func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void) {
+        let id = ExactText(shopper.rawValue)
+        let now = self.now
+        let cart = state.withLock { state -> Cart in
+            guard let cart = state.book[id]?.cart else { return Cart(clock: Cart.clock(now())) }
+            state.book.touch(id)
+            return cart
+        }
+        completion(.success(cart))
+    }
+
+    func apply(_ command: CartCommand, completion: @escaping @Sendable (Result<CartOutcome, StoreError>) -> Void) {
+        let shopper = ExactText(command.shopper.rawValue)
+        let key = command.key
+        let keysPerShopper = limits.keysPerShopper
+        let outcome = state.withLock { state -> CartOutcome in
+            let instant = command.now()
+            let existing = state.book[shopper]
+            if let key, let entry = existing?.keys.entry(for: key, at: instant) {
+                return command.replay(fingerprint: entry.fingerprint, answer: entry.answer, locale: entry.locale)
+            }
+            var record = existing ?? CartBook.Record(
+                cart: Cart(clock: Cart.clock(instant)), keys: IdempotencyKeys(capacity: keysPerShopper, lifetime: command.keyLifetime),
+                owner: ExactText(command.address))
+            do throws(RequestError) {
+                try command.change(&record.cart, instant)
+            } catch {
+                return .refused(error)
+            }
+            if let key {
+                record.keys.remember(key, fingerprint: command.fingerprint, answer: record.cart, locale: command.locale, at: instant)
+            }
+            state.book.store(record, for: shopper)
+            return .answer(record.cart, command.locale)
+        }
+        completion(.success(outcome))
+    }
+
+    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+                      completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
+        // Fingerprints are made before the lock is taken.
+        let scope = ExactText(shopper.rawValue)
+        let fingerprints = ids.map(EventFingerprint.init)
+        let fresh = state.withLock { state in
+            fingerprints.map { id -> Bool in
+                guard !state.events.contains(id, in: scope) else { return false }
+                state.events.insert(id, in: scope)
+                return true
+            }
+        }
+        completion(.success(fresh))
+    }
+
+    func close() {}
+}

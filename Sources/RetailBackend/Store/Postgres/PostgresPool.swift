@@ -1,0 +1,132 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A few PostgreSQL connections per process, each owned by a thread of its own that takes the
+/// next job from a shared queue: a request's database work runs there, and the server's worker
+/// thread is free meanwhile (its connection waits suspended for the answer).
+///
+/// Failing fast is the pool's business: a job that waited longer than `queueTimeout` for a
+/// connection is failed unrun; a connection lost (the database restarting) fails its job as
+/// unavailable and is made again for the next one; and while the database refuses connections,
+/// no thread tries again for `reconnectPause`, so requests meanwhile get their 503 at once
+/// instead of each paying a connection attempt.
+final class PostgresPool: Sendable {
+    typealias Delivery = @Sendable () -> Void
+
+    /// What a job decided: whether its transaction commits, and what to deliver after.
+    struct Outcome: Sendable {
+        var commits: Bool
+        var delivery: Delivery
+    }
+
+    struct Job: Sendable {
+        var enqueued: ContinuousClock.Instant
+        /// Whether the pool wraps it in `BEGIN` … `COMMIT`.
+        var isTransaction: Bool
+        var run: @Sendable (PostgresConnection) throws(PostgresError) -> Outcome
+        var fail: @Sendable (StoreError) -> Void
+    }
+
+    private let url: String
+    private let jobs = JobQueue<Job>()
+    private let queueTimeout: Duration
+    private let reconnectPause: Duration
+    /// Until when connecting is not tried again, after a failure.
+    private let downUntil = Mutex<ContinuousClock.Instant?>(nil)
+    private let finished: DispatchSemaphore
+    private let size: Int
+
+    init(url: String, size: Int, queueTimeout: Duration = .seconds(2), reconnectPause: Duration = .milliseconds(250),
+         first: Owned<PostgresConnection>? = nil) {
+        self.url = url
+        self.size = max(1, size)
+        self.queueTimeout = queueTimeout
+        self.reconnectPause = reconnectPause
+        finished = DispatchSemaphore(value: 0)
+        for index in 0..<self.size {
+            let given = index == 0 ? first : nil
+            let thread = Thread { [self] in work(given?.value) }
+            thread.name = "vitrine.postgres-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Queues a job; one queued after `close()` fails at once as unavailable.
+    func submit(_ job: Job) {
+        if !jobs.push(job) { job.fail(.unavailable("the store is closed")) }
+    }
+
+    /// Lets the queued jobs finish, then closes every connection.
+    func close() {
+        jobs.close()
+        for _ in 0..<size { finished.wait() }
+        for _ in 0..<size { finished.signal() }
+    }
+
+    private func work(_ given: PostgresConnection?) {
+        var connection = given
+        let clock = ContinuousClock()
+        while let taken = jobs.take(upTo: 1) {
+            for job in taken {
+                guard clock.now - job.enqueued <= queueTimeout else {
+                    job.fail(.unavailable("no database connection came free in time"))
+                    continue
+                }
+                if connection?.isBroken ?? true {
+                    connection?.close()
+                    connection = connect(clock: clock)
+                }
+                guard let open = connection else {
+                    job.fail(.unavailable("the database refuses connections"))
+                    continue
+                }
+                if !run(job, on: open) {
+                    open.close()
+                    connection = nil
+                }
+            }
+        }
+        connection?.close()
+        finished.signal()
+    }
+
+    private func connect(clock: ContinuousClock) -> PostgresConnection? {
+        if let until = downUntil.withLock({ $0 }), clock.now < until { return nil }
+        do {
+            let connection = try PostgresConnection(url: url)
+            downUntil.withLock { $0 = nil }
+            return connection
+        } catch {
+            downUntil.withLock { $0 = clock.now + reconnectPause }
+            return nil
+        }
+    }
+
+    /// Runs a job (again, up to three times, after a serialisation failure or deadlock);
+    /// false when the connection is lost.
+    private func run(_ job: Job, on connection: PostgresConnection) -> Bool {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                if job.isTransaction { try connection.execute("BEGIN") }
+                let outcome = try job.run(connection)
+                if job.isTransaction { try connection.execute(outcome.commits ? "COMMIT" : "ROLLBACK") }
+                outcome.delivery()
+                return true
+            } catch {
+                if error.isConnectionLost || connection.isBroken {
+                    // A commit whose answer was lost may have happened: the client's retry under
+                    // the same key then gets the remembered answer.
+                    job.fail(.unavailable(error.description))
+                    return false
+                }
+                if job.isTransaction { _ = try? connection.execute("ROLLBACK") }
+                if error.isRetryable, attempt < 3 { continue }
+                job.fail(error.storeError)
+                return true
+            }
+        }
+    }
+}

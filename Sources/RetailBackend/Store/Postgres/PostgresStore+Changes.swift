@@ -1,0 +1,100 @@
+import Foundation
+
+extension PostgresStore {
+    /// One transaction: claim the key, or find its answer; lock the cart; apply; write the cart
+    /// and the key's answer; commit. A refusal rolls back, so a refused request leaves no key.
+    func apply(_ command: CartCommand, completion: @escaping @Sendable (Result<CartOutcome, StoreError>) -> Void) {
+        let codec = self.codec
+        let keysPerShopper = limits.keysPerShopper
+        submit(transaction: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: CartOutcome) in
+            let shopper = command.shopper.rawValue
+            let instant = command.now()
+            let now = Self.milliseconds(instant)
+            if let key = command.key {
+                // A new key, or an expired entry taken over; a live entry is left as it is. A
+                // concurrent claim of the same key waits here until the other transaction ends.
+                let claimed = try connection.execute("""
+                    INSERT INTO idempotency_keys (shopper, key, fingerprint, locale, created_at, expires_at)
+                    VALUES ($1, $2, $3::bigint, $4, $5::bigint, $6::bigint)
+                    ON CONFLICT (shopper, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, locale = EXCLUDED.locale,
+                        revision = NULL, lines = NULL, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+                        WHERE idempotency_keys.expires_at <= $5::bigint
+                    RETURNING 1
+                    """, [shopper, key.text, String(Int64(bitPattern: command.fingerprint)), command.locale.rawValue, now,
+                          Self.milliseconds(instant.addingTimeInterval(command.keyLifetime))])
+                if claimed.rows.isEmpty {
+                    let entry = try connection.execute(
+                        "SELECT fingerprint, locale, revision, lines FROM idempotency_keys WHERE shopper = $1 AND key = $2", [shopper, key.text])
+                    guard let fingerprint = entry.value(0).flatMap(Int64.init), let revision = entry.value(2).flatMap(Int.init) else {
+                        throw PostgresError(state: "40001", message: "the key's entry changed meanwhile", isConnectionLost: false)
+                    }
+                    var answer = Cart(clock: revision)
+                    answer.lines = codec.decode(entry.value(3) ?? "")
+                    return (false, command.replay(fingerprint: UInt64(bitPattern: fingerprint), answer: answer,
+                                                  locale: entry.value(1).flatMap(StoreLocale.init) ?? command.locale))
+                }
+            }
+            let held = try connection.execute("SELECT revision, lines, keys_held FROM shoppers WHERE id = $1 FOR UPDATE", [shopper])
+            guard let revision = held.value(0).flatMap(Int.init) else { return (false, .refused(CartCommand.goneShopper)) }
+            var cart = Cart(clock: revision)
+            cart.lines = codec.decode(held.value(1) ?? "")
+            do throws(RequestError) {
+                try command.change(&cart, instant)
+            } catch {
+                return (false, .refused(error))
+            }
+            let lines = codec.encode(cart.lines)
+            try connection.execute("UPDATE shoppers SET revision = $2::bigint, lines = $3, keys_held = keys_held + $4::integer WHERE id = $1",
+                                   [shopper, String(cart.revision), lines, command.key == nil ? "0" : "1"])
+            if let key = command.key {
+                try connection.execute("UPDATE idempotency_keys SET revision = $3::bigint, lines = $4 WHERE shopper = $1 AND key = $2",
+                                       [shopper, key.text, String(cart.revision), lines])
+                let keys = held.value(2).flatMap(Int.init) ?? 0
+                if keys + 1 > 2 * keysPerShopper {
+                    try connection.execute("""
+                        DELETE FROM idempotency_keys WHERE shopper = $1 AND key NOT IN
+                            (SELECT key FROM idempotency_keys WHERE shopper = $1 ORDER BY created_at DESC LIMIT $2::integer)
+                        """, [shopper, String(keysPerShopper)])
+                    try connection.execute(
+                        "UPDATE shoppers SET keys_held = (SELECT count(*) FROM idempotency_keys WHERE shopper = $1) WHERE id = $1", [shopper])
+                }
+            }
+            return (true, .answer(cart, command.locale))
+        }
+    }
+
+    /// One transaction: the new ids are inserted (`ON CONFLICT DO NOTHING`: one already in the
+    /// window, from any instance, is a repeat), the shopper's count moves, and the window is
+    /// pruned to its size when it holds twice as many.
+    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+                      completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
+        let digests = ids.map(EventDigest.hex)
+        // Repeats within the batch are repeats: each digest is sent once, its first place counts.
+        var seen: Set<String> = []
+        let distinct = digests.filter { seen.insert($0).inserted }
+        let perShopper = limits.eventIDsPerShopper
+        submit(transaction: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: [Bool]?) in
+            let id = shopper.rawValue
+            guard try !connection.execute("SELECT 1 FROM shoppers WHERE id = $1", [id]).rows.isEmpty else { return (false, nil) }
+            let inserted = try connection.execute("""
+                INSERT INTO event_ids (shopper, digest, received_at)
+                SELECT $1, digest, $3::bigint FROM unnest(string_to_array($2, ',')) AS digest
+                ON CONFLICT (shopper, digest) DO NOTHING RETURNING digest
+                """, [id, distinct.joined(separator: ","), Self.milliseconds(instant)])
+            let fresh = Set(inserted.rows.compactMap { $0.first ?? nil })
+            var counted: Set<String> = []
+            let flags = digests.map { digest in fresh.contains(digest) && counted.insert(digest).inserted }
+            guard !fresh.isEmpty else { return (true, flags) }
+            let held = try connection.execute("UPDATE shoppers SET events_held = events_held + $2::integer WHERE id = $1 RETURNING events_held",
+                                              [id, String(fresh.count)])
+            if let count = held.value(0).flatMap(Int.init), count > 2 * perShopper {
+                try connection.execute("""
+                    DELETE FROM event_ids WHERE shopper = $1 AND digest NOT IN
+                        (SELECT digest FROM event_ids WHERE shopper = $1 ORDER BY received_at DESC LIMIT $2::integer)
+                    """, [id, String(perShopper)])
+                try connection.execute("UPDATE shoppers SET events_held = (SELECT count(*) FROM event_ids WHERE shopper = $1) WHERE id = $1", [id])
+            }
+            return (true, flags)
+        }
+    }
+}

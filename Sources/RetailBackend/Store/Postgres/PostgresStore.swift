@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+
+/// The shared store: the same state as `SQLiteStore`, in PostgreSQL through libpq, so that any
+/// number of `vitrine serve` processes behind a load balancer share it. What makes that safe
+/// is the database, never a lock in one process: a cart change is one transaction that first
+/// claims its idempotency key (`INSERT … ON CONFLICT`: a concurrent claim of the same key at
+/// another instance waits for this transaction and then finds its answer), then locks the
+/// shopper's row (`SELECT … FOR UPDATE`), so changes to one cart are serialised and each
+/// revision is above the one before, whatever instance and clock made it.
+final class PostgresStore: ShopperStore {
+    let codec: CartCodec
+    let limits: StoreLimits
+    let pool: PostgresPool
+    private let now: @Sendable () -> Date
+    private let sweeps = SweepSchedule(interval: .seconds(600))
+
+    struct OpenError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Connects, migrates the schema, checks the session key's fingerprint and starts a pool of
+    /// `connections`. The URL is never printed (it may hold a password): errors name the
+    /// database's own words only.
+    init(url: String, codec: CartCodec, limits: StoreLimits, keyFingerprint: [UInt8], connections: Int,
+         now: @escaping @Sendable () -> Date) throws(OpenError) {
+        let first: PostgresConnection
+        do {
+            first = try PostgresConnection(url: url)
+            try PostgresSchema.migrate(first)
+            try Self.adopt(keyFingerprint, on: first)
+        } catch let error as OpenError {
+            throw error
+        } catch {
+            throw OpenError(description: "cannot use the database: \(error)")
+        }
+        self.codec = codec
+        self.limits = limits
+        self.now = now
+        pool = PostgresPool(url: url, size: connections, first: Owned(first))
+    }
+
+    private static func adopt(_ fingerprint: [UInt8], on connection: PostgresConnection) throws {
+        let hex = Crypto.hex(fingerprint)
+        try connection.execute("INSERT INTO settings (name, value) VALUES ('session_key', $1) ON CONFLICT (name) DO NOTHING", [hex])
+        let kept = try connection.execute("SELECT value FROM settings WHERE name = 'session_key'").value(0) ?? ""
+        guard Crypto.constantTimeEqual(Array(kept.utf8), Array(hex.utf8)) else {
+            throw OpenError(description: "the database's sessions were made with another session key: give this instance the same session.key as the others (--session-key FILE)")
+        }
+    }
+
+    static func milliseconds(_ date: Date) -> String {
+        String(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    /// Runs `body` on a pooled connection (in a transaction when `transaction`), sweeping first
+    /// when a sweep is due; a failure reaches `completion` as a `StoreError`.
+    func submit<Value: Sendable>(
+        transaction: Bool, completion: @escaping @Sendable (Result<Value, StoreError>) -> Void,
+        _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> (commits: Bool, value: Value)
+    ) {
+        if sweeps.isDue() {
+            let instant = now()
+            pool.submit(PostgresPool.Job(enqueued: .now, isTransaction: false, run: { connection throws(PostgresError) in
+                try Self.sweep(connection, at: instant)
+                return PostgresPool.Outcome(commits: true, delivery: {})
+            }, fail: { _ in }))
+        }
+        pool.submit(PostgresPool.Job(enqueued: .now, isTransaction: transaction, run: { connection throws(PostgresError) in
+            let (commits, value) = try body(connection)
+            return PostgresPool.Outcome(commits: commits, delivery: { completion(.success(value)) })
+        }, fail: { completion(.failure($0)) }))
+    }
+
+    func createSession(_ session: StoredSession, cart: Cart, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        let lines = codec.encode(cart.lines)
+        submit(transaction: false, completion: completion) { connection throws(PostgresError) in
+            try connection.execute(
+                "INSERT INTO shoppers (id, token_digest, expires_at, revision, lines) VALUES ($1, $2, $3::bigint, $4::bigint, $5)",
+                [session.shopper.rawValue, Crypto.hex(session.digest.bytes), Self.milliseconds(session.expires), String(cart.revision), lines])
+            return (true, ())
+        }
+    }
+
+    func session(_ digest: SessionDigest, completion: @escaping @Sendable (Result<StoredSession?, StoreError>) -> Void) {
+        submit(transaction: false, completion: completion) { connection throws(PostgresError) in
+            let rows = try connection.execute("SELECT id, expires_at FROM shoppers WHERE token_digest = $1", [Crypto.hex(digest.bytes)])
+            guard let id = rows.value(0), let expires = rows.value(1).flatMap(Int64.init) else { return (true, nil) }
+            return (true, StoredSession(digest: digest, shopper: ShopperID(rawValue: id), expires: Date(timeIntervalSince1970: Double(expires) / 1000)))
+        }
+    }
+
+    func renewSession(_ digest: SessionDigest, until expires: Date) {
+        submit(transaction: false, completion: { (_: Result<Void, StoreError>) in }) { connection throws(PostgresError) in
+            let until = Self.milliseconds(expires)
+            try connection.execute("UPDATE shoppers SET expires_at = $2::bigint WHERE token_digest = $1 AND expires_at < $2::bigint",
+                                   [Crypto.hex(digest.bytes), until])
+            return (true, ())
+        }
+    }
+
+    func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void) {
+        let codec = self.codec
+        submit(transaction: false, completion: completion) { connection throws(PostgresError) in
+            let rows = try connection.execute("SELECT revision, lines FROM shoppers WHERE id = $1", [shopper.rawValue])
+            guard let revision = rows.value(0).flatMap(Int.init) else { return (true, nil) }
+            var cart = Cart(clock: revision)
+            cart.lines = codec.decode(rows.value(1) ?? "")
+            return (true, cart)
+        }
+    }
+
+    func close() {
+        pool.close()
+    }
+
+    /// Deletes what has expired, at most 1,000 rows of each kind a sweep; instances sweep each
+    /// on their own schedule, and a row one of them deleted is simply not there for the next.
+    static func sweep(_ connection: PostgresConnection, at instant: Date) throws(PostgresError) {
+        let now = milliseconds(instant)
+        try connection.execute(
+            "DELETE FROM idempotency_keys WHERE (shopper, key) IN (SELECT shopper, key FROM idempotency_keys WHERE expires_at <= $1::bigint LIMIT 1000)", [now])
+        try connection.execute("DELETE FROM idempotency_keys WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= $1::bigint LIMIT 1000)", [now])
+        try connection.execute("DELETE FROM event_ids WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= $1::bigint LIMIT 1000)", [now])
+        try connection.execute("DELETE FROM shoppers WHERE id IN (SELECT id FROM shoppers WHERE expires_at <= $1::bigint LIMIT 1000)", [now])
+    }
+}
+
+/// When housekeeping is next due: at the first call, then every `interval`.
+final class SweepSchedule: Sendable {
+    private let interval: Duration
+    private let last = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(interval: Duration) {
+        self.interval = interval
+    }
+
+    /// Whether a sweep is due now; if so it counts as done.
+    func isDue() -> Bool {
+        last.withLock { last in
+            let now = ContinuousClock.now
+            guard last.map({ now - $0 >= interval }) ?? true else { return false }
+            last = now
+            return true
+        }
+    }
+}

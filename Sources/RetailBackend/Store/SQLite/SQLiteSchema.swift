@@ -1,0 +1,106 @@
+import SQLiteSupport
+
+/// The SQLite store's tables, as numbered migrations (`PRAGMA user_version` says how many have
+/// run). Opening a store runs the missing ones, each in its own transaction; a store written
+/// by a newer version (a higher number than this one knows) or a database of another program
+/// is refused, never changed.
+///
+/// - `shoppers`: one row per guest session and its cart (a session is a shopper): the token's
+///   keyed hash (hexadecimal), its expiry, the cart's revision and lines (`CartCodec`), and how
+///   many keys and event ids the shopper holds (so pruning them costs nothing until needed).
+/// - `idempotency_keys`: per shopper and key, the request's fingerprint and the answer.
+/// - `event_ids`: per shopper, the SHA-256 of each event id of the de-duplication window.
+/// - `settings`: the session key's fingerprint.
+///
+/// Instants are milliseconds since 1970 (UTC).
+enum SQLiteSchema {
+    static let migrations: [StaticString] = [
+        """
+        CREATE TABLE shoppers (
+            id TEXT PRIMARY KEY,
+            token_digest TEXT NOT NULL UNIQUE,
+            expires_at INTEGER NOT NULL,
+            revision INTEGER NOT NULL,
+            lines TEXT NOT NULL DEFAULT '',
+            keys_held INTEGER NOT NULL DEFAULT 0,
+            events_held INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE idempotency_keys (
+            shopper TEXT NOT NULL,
+            key TEXT NOT NULL,
+            fingerprint INTEGER NOT NULL,
+            locale TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            lines TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            PRIMARY KEY (shopper, key)
+        ) WITHOUT ROWID;
+        CREATE INDEX idempotency_keys_by_age ON idempotency_keys (shopper, created_at);
+        CREATE TABLE event_ids (
+            shopper TEXT NOT NULL,
+            digest TEXT NOT NULL,
+            received_at INTEGER NOT NULL,
+            PRIMARY KEY (shopper, digest)
+        ) WITHOUT ROWID;
+        CREATE INDEX event_ids_by_age ON event_ids (shopper, received_at);
+        CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+        PRAGMA user_version = 1;
+        """,
+        // The sweep of expired sessions and keys goes by expiry.
+        """
+        CREATE INDEX shoppers_by_expiry ON shoppers (expires_at);
+        CREATE INDEX idempotency_keys_by_expiry ON idempotency_keys (expires_at);
+        PRAGMA user_version = 2;
+        """,
+    ]
+
+    /// The version a store of this build has.
+    static var current: Int { migrations.count }
+
+    /// Why a database cannot be used as this store.
+    enum Refusal: Error, CustomStringConvertible {
+        case newer(Int)
+        case foreign
+        case failed(SQLiteError)
+
+        var description: String {
+            switch self {
+            case .newer(let version):
+                "it was written by a newer vitrine (schema \(version); this one knows up to \(SQLiteSchema.current))"
+            case .foreign: "it is a database of another program"
+            case .failed(let error): "\(error)"
+            }
+        }
+    }
+
+    /// Runs the migrations `database` lacks, up to `target` (all by default; tests stop short).
+    static func migrate(_ database: SQLiteConnection, upTo target: Int = current) throws(Refusal) {
+        do {
+            var version = try userVersion(database)
+            guard version <= current else { throw Refusal.newer(version) }
+            if version == 0, try hasForeignTables(database) { throw Refusal.foreign }
+            while version < min(target, current) {
+                let migration = migrations[version]
+                try database.writeTransaction { () throws(SQLiteError) in try database.execute(migration) }
+                version += 1
+            }
+        } catch let error as Refusal {
+            throw error
+        } catch let error as SQLiteError {
+            throw .failed(error)
+        } catch {
+            throw .failed(SQLiteError(code: 1, message: "\(error)"))
+        }
+    }
+
+    static func userVersion(_ database: SQLiteConnection) throws(SQLiteError) -> Int {
+        let statement = try database.statement("PRAGMA user_version")
+        return try statement.step() ? Int(statement.int64(0)) : 0
+    }
+
+    private static func hasForeignTables(_ database: SQLiteConnection) throws(SQLiteError) -> Bool {
+        let statement = try database.statement("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+        return try statement.step() && statement.int64(0) > 0
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import SQLiteSupport
+
+extension SQLiteStore {
+    /// The key's entry (when not expired) replays or refuses; otherwise the change runs on the
+    /// cart and the cart and the key's answer are written in the writer's transaction, which
+    /// commits before the answer goes out.
+    func apply(_ command: CartCommand, completion: @escaping @Sendable (Result<CartOutcome, StoreError>) -> Void) {
+        writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
+            let outcome = try self.apply(command, in: database)
+            return { completion(.success(outcome)) }
+        }, fail: { completion(.failure($0)) }))
+    }
+
+    private func apply(_ command: CartCommand, in database: SQLiteConnection) throws(SQLiteError) -> CartOutcome {
+        let instant = command.now()
+        let now = Self.milliseconds(instant)
+        if let key = command.key {
+            let select = try database.statement(
+                "SELECT fingerprint, locale, revision, lines FROM idempotency_keys WHERE shopper = ?1 AND key = ?2 AND expires_at > ?3")
+            try select.bind(1, command.shopper.rawValue)
+            try select.bind(2, key.text)
+            try select.bind(3, now)
+            if try select.step() {
+                var answer = Cart(clock: Int(select.int64(2)))
+                answer.lines = codec.decode(select.text(3))
+                return command.replay(fingerprint: UInt64(bitPattern: select.int64(0)), answer: answer,
+                                      locale: StoreLocale(rawValue: select.text(1)) ?? command.locale)
+            }
+        }
+        guard let held = try readCart(command.shopper, in: database) else { return .refused(CartCommand.goneShopper) }
+        var cart = held.cart
+        do throws(RequestError) {
+            try command.change(&cart, instant)
+        } catch {
+            return .refused(error)
+        }
+        let lines = codec.encode(cart.lines)
+        let update = try database.statement("UPDATE shoppers SET revision = ?2, lines = ?3, keys_held = keys_held + ?4 WHERE id = ?1")
+        try update.bind(1, command.shopper.rawValue)
+        try update.bind(2, Int64(cart.revision))
+        try update.bind(3, lines)
+        try update.bind(4, Int64(command.key == nil ? 0 : 1))
+        try update.step()
+        if let key = command.key {
+            // Replaces an expired entry of the same key.
+            let insert = try database.statement("""
+                INSERT OR REPLACE INTO idempotency_keys (shopper, key, fingerprint, locale, revision, lines, created_at, expires_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                """)
+            try insert.bind(1, command.shopper.rawValue)
+            try insert.bind(2, key.text)
+            try insert.bind(3, Int64(bitPattern: command.fingerprint))
+            try insert.bind(4, command.locale.rawValue)
+            try insert.bind(5, Int64(cart.revision))
+            try insert.bind(6, lines)
+            try insert.bind(7, now)
+            try insert.bind(8, Self.milliseconds(instant.addingTimeInterval(command.keyLifetime)))
+            try insert.step()
+            if held.keys + 1 > 2 * limits.keysPerShopper { try pruneKeys(of: command.shopper, in: database) }
+        }
+        return .answer(cart, command.locale)
+    }
+
+    /// Keeps a shopper's newest `keysPerShopper` keys.
+    private func pruneKeys(of shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) {
+        let delete = try database.statement("""
+            DELETE FROM idempotency_keys WHERE shopper = ?1 AND key NOT IN
+                (SELECT key FROM idempotency_keys WHERE shopper = ?1 ORDER BY created_at DESC LIMIT ?2)
+            """)
+        try delete.bind(1, shopper.rawValue)
+        try delete.bind(2, Int64(limits.keysPerShopper))
+        try delete.step()
+        let count = try database.statement("UPDATE shoppers SET keys_held = (SELECT count(*) FROM idempotency_keys WHERE shopper = ?1) WHERE id = ?1")
+        try count.bind(1, shopper.rawValue)
+        try count.step()
+    }
+
+    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+                      completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
+        // Digests are made on the caller's thread, not the writer's.
+        let digests = ids.map(EventDigest.hex)
+        writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
+            let fresh = try self.recordEvents(digests, of: shopper, at: instant, in: database)
+            return { completion(.success(fresh)) }
+        }, fail: { completion(.failure($0)) }))
+    }
+
+    private func recordEvents(_ digests: [String], of shopper: ShopperID, at instant: Date,
+                              in database: SQLiteConnection) throws(SQLiteError) -> [Bool]? {
+        guard let held = try readCart(shopper, in: database) else { return nil }
+        var fresh: [Bool] = []
+        fresh.reserveCapacity(digests.count)
+        for digest in digests {
+            let insert = try database.statement("INSERT OR IGNORE INTO event_ids (shopper, digest, received_at) VALUES (?1, ?2, ?3)")
+            try insert.bind(1, shopper.rawValue)
+            try insert.bind(2, digest)
+            try insert.bind(3, Self.milliseconds(instant))
+            try insert.step()
+            fresh.append(database.changes == 1)
+        }
+        let accepted = fresh.filter { $0 }.count
+        guard accepted > 0 else { return fresh }
+        let update = try database.statement("UPDATE shoppers SET events_held = events_held + ?2 WHERE id = ?1")
+        try update.bind(1, shopper.rawValue)
+        try update.bind(2, Int64(accepted))
+        try update.step()
+        if held.events + accepted > 2 * limits.eventIDsPerShopper {
+            let delete = try database.statement("""
+                DELETE FROM event_ids WHERE shopper = ?1 AND digest NOT IN
+                    (SELECT digest FROM event_ids WHERE shopper = ?1 ORDER BY received_at DESC LIMIT ?2)
+                """)
+            try delete.bind(1, shopper.rawValue)
+            try delete.bind(2, Int64(limits.eventIDsPerShopper))
+            try delete.step()
+            let count = try database.statement("UPDATE shoppers SET events_held = (SELECT count(*) FROM event_ids WHERE shopper = ?1) WHERE id = ?1")
+            try count.bind(1, shopper.rawValue)
+            try count.step()
+        }
+        return fresh
+    }
+}
+
+/// An event id as durable stores keep it: the SHA-256 of its UTF-8 bytes, in hexadecimal, so
+/// that an id of any length costs the same and ids are compared byte for byte.
+enum EventDigest {
+    static func hex(_ id: ExactText) -> String {
+        // SHA-256 does not fail for an id of at most 128 bytes; the bytes themselves stand in
+        // if libcrypto ever did (still exact, only longer).
+        Crypto.sha256(id.bytes).map(Crypto.hex) ?? "raw:" + Crypto.hex(id.bytes)
+    }
+}

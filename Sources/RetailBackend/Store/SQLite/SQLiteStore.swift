@@ -1,0 +1,150 @@
+import Foundation
+import PrivateFiles
+import SQLiteSupport
+
+/// The embedded durable store: one SQLite file, `vitrine.sqlite`, in the data directory (made
+/// `0700`, the file `0600`), in WAL mode with `synchronous=FULL`, so that a commit survives a
+/// killed process and a power loss. Changes go through the group-committing writer
+/// (`SQLiteWriter`); reads through read-only connections (`SQLiteReaders`). One process owns a
+/// data directory at a time; several processes share state through PostgreSQL instead.
+final class SQLiteStore: ShopperStore {
+    static let fileName = "vitrine.sqlite"
+
+    let path: String
+    let codec: CartCodec
+    let limits: StoreLimits
+    let writer: SQLiteWriter
+    let readers: SQLiteReaders
+
+    /// Why a store could not be opened: the message names the file and what to do.
+    struct OpenError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Opens (or creates) the store in `directory`, migrating its schema, and checks that its
+    /// sessions were made under `keyFingerprint` (recording it in a new store).
+    init(directory: URL, codec: CartCodec, limits: StoreLimits, keyFingerprint: [UInt8],
+         now: @escaping @Sendable () -> Date) throws(OpenError) {
+        let path = directory.appendingPathComponent(Self.fileName).path
+        let writerConnection: SQLiteConnection
+        do {
+            try PrivateDirectory.make(directory)
+            try PrivateFile.createIfMissing(path)
+            writerConnection = try SQLiteConnection(path: path, busyTimeout: .seconds(5))
+            guard !writerConnection.isReadOnly else { throw OpenError(description: "\(path) is read-only for this user") }
+            try writerConnection.execute("PRAGMA journal_mode = WAL")
+            try writerConnection.execute("PRAGMA synchronous = FULL")
+            try SQLiteSchema.migrate(writerConnection)
+            try Self.adopt(keyFingerprint, in: writerConnection, path: path)
+        } catch let error as OpenError {
+            throw error
+        } catch {
+            throw OpenError(description: "cannot open the store \(path): \(error)")
+        }
+        self.path = path
+        self.codec = codec
+        self.limits = limits
+        readers = SQLiteReaders(path: path)
+        writer = SQLiteWriter(connection: Owned(writerConnection), housekeepingInterval: .seconds(600)) { database throws(SQLiteError) in
+            try SQLiteStore.sweep(database, at: now())
+        }
+    }
+
+    /// Records the session key's fingerprint in a new store, or checks it against the one kept.
+    private static func adopt(_ fingerprint: [UInt8], in database: SQLiteConnection, path: String) throws {
+        let hex = Crypto.hex(fingerprint)
+        try database.writeTransaction { () throws(SQLiteError) in
+            let insert = try database.statement("INSERT OR IGNORE INTO settings (name, value) VALUES ('session_key', ?1)")
+            try insert.bind(1, hex)
+            try insert.step()
+        }
+        let select = try database.statement("SELECT value FROM settings WHERE name = 'session_key'")
+        guard try select.step(), Crypto.constantTimeEqual(Array(select.text(0).utf8), Array(hex.utf8)) else {
+            throw OpenError(description: "the sessions in \(path) were made with another session key: put its session.key back, or move the store aside to start with no sessions and carts")
+        }
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    func createSession(_ session: StoredSession, cart: Cart, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        let lines = codec.encode(cart.lines)
+        writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
+            let insert = try database.statement(
+                "INSERT INTO shoppers (id, token_digest, expires_at, revision, lines) VALUES (?1, ?2, ?3, ?4, ?5)")
+            try insert.bind(1, session.shopper.rawValue)
+            try insert.bind(2, Crypto.hex(session.digest.bytes))
+            try insert.bind(3, Self.milliseconds(session.expires))
+            try insert.bind(4, Int64(cart.revision))
+            try insert.bind(5, lines)
+            try insert.step()
+            return { completion(.success(())) }
+        }, fail: { completion(.failure($0)) }))
+    }
+
+    func session(_ digest: SessionDigest, completion: @escaping @Sendable (Result<StoredSession?, StoreError>) -> Void) {
+        do {
+            let session = try readers.read { database throws(SQLiteError) -> StoredSession? in
+                let select = try database.statement("SELECT id, expires_at FROM shoppers WHERE token_digest = ?1")
+                try select.bind(1, Crypto.hex(digest.bytes))
+                guard try select.step() else { return nil }
+                return StoredSession(digest: digest, shopper: ShopperID(rawValue: select.text(0)),
+                                     expires: Date(timeIntervalSince1970: Double(select.int64(1)) / 1000))
+            }
+            completion(.success(session))
+        } catch {
+            completion(.failure(StoreError(error)))
+        }
+    }
+
+    func renewSession(_ digest: SessionDigest, until expires: Date) {
+        writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
+            let update = try database.statement("UPDATE shoppers SET expires_at = ?2 WHERE token_digest = ?1 AND expires_at < ?2")
+            try update.bind(1, Crypto.hex(digest.bytes))
+            try update.bind(2, Self.milliseconds(expires))
+            try update.step()
+            return {}
+        }, fail: { _ in }))
+    }
+
+    func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void) {
+        do {
+            let cart = try readers.read { database throws(SQLiteError) -> Cart? in try self.readCart(shopper, in: database)?.cart }
+            completion(.success(cart))
+        } catch {
+            completion(.failure(StoreError(error)))
+        }
+    }
+
+    /// The shopper's cart and how many keys and event ids they hold, or nil.
+    func readCart(_ shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) -> (cart: Cart, keys: Int, events: Int)? {
+        let select = try database.statement("SELECT revision, lines, keys_held, events_held FROM shoppers WHERE id = ?1")
+        try select.bind(1, shopper.rawValue)
+        guard try select.step() else { return nil }
+        var cart = Cart(clock: Int(select.int64(0)))
+        cart.lines = codec.decode(select.text(1))
+        return (cart, Int(select.int64(2)), Int(select.int64(3)))
+    }
+
+    func close() {
+        writer.close()
+        readers.close()
+    }
+
+    /// Deletes what has expired, at most 1,000 rows of each kind a sweep (the writer waits
+    /// meanwhile): sessions with their carts, keys and event ids, and expired keys.
+    static func sweep(_ database: SQLiteConnection, at now: Date) throws(SQLiteError) {
+        let instant = milliseconds(now)
+        for sql: StaticString in [
+            "DELETE FROM idempotency_keys WHERE (shopper, key) IN (SELECT shopper, key FROM idempotency_keys WHERE expires_at <= ?1 LIMIT 1000)",
+            "DELETE FROM idempotency_keys WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 LIMIT 1000)",
+            "DELETE FROM event_ids WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 LIMIT 1000)",
+            "DELETE FROM shoppers WHERE id IN (SELECT id FROM shoppers WHERE expires_at <= ?1 LIMIT 1000)",
+        ] {
+            let statement = try database.statement(sql)
+            try statement.bind(1, instant)
+            try statement.step()
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Where the shoppers' state lives: sessions, carts with the answers remembered for their
+/// idempotency keys, and the event ids of each shopper's de-duplication window. Three
+/// implementations: `MemoryStore` (one process, nothing kept: tests and the benchmark's
+/// baseline), `SQLiteStore` (`--data DIR`, the default) and `PostgresStore`
+/// (`--database postgresql://…`, shared by many `vitrine serve`).
+///
+/// Every call answers through its completion, exactly once, possibly on another thread and
+/// possibly before the call returns. A change is answered only once it is durable: a cart
+/// change and the answer remembered for its key are one transaction.
+protocol ShopperStore: Sendable {
+    /// Records a new session and its shopper's empty cart.
+    func createSession(_ session: StoredSession, cart: Cart, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void)
+    /// The session stored under `digest`, expired or not (the caller judges), or nil.
+    func session(_ digest: SessionDigest, completion: @escaping @Sendable (Result<StoredSession?, StoreError>) -> Void)
+    /// Moves a session's expiry on to `expires` (sliding expiry); best effort, unanswered.
+    func renewSession(_ digest: SessionDigest, until expires: Date)
+    /// The shopper's cart, or nil when the store has no such shopper.
+    func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void)
+    /// Applies a cart change once per idempotency key (`CartCommand`).
+    func apply(_ command: CartCommand, completion: @escaping @Sendable (Result<CartOutcome, StoreError>) -> Void)
+    /// Remembers event ids in the shopper's window; answers, per id and in order, whether it
+    /// was new (a repeat within the batch is not). Nil when the store has no such shopper.
+    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+                      completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void)
+    /// Finishes what was asked and stops the store's threads; later calls fail as unavailable.
+    func close()
+}
+
+/// How long state is kept and how much of it per shopper.
+struct StoreLimits: Sendable {
+    /// Idempotency keys per shopper: at least the newest this many are kept (durable stores
+    /// forget the older ones once a shopper holds twice as many). Default 32.
+    var keysPerShopper = 32
+    /// Event ids per shopper in the de-duplication window, kept as `keysPerShopper`. Default 1,000.
+    var eventIDsPerShopper = 1_000
+}
+
+/// Why the store could not do what was asked. None of these is the client's fault.
+enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The database cannot be reached, is restarting, or the store is closed: try again soon.
+    case unavailable(String)
+    /// The disk is full: changes are refused until there is room; reads still work.
+    case full(String)
+    /// Anything else.
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .unavailable(let reason): "storage unavailable: \(reason)"
+        case .full(let reason): "storage full: \(reason)"
+        case .failed(let reason): "storage failed: \(reason)"
+        }
+    }
+
+    /// What the client is told: 503 with `Retry-After` (the database is away), 507 with
+    /// `Retry-After` (no room for a change), 500 otherwise. The store's own words stay in the
+    /// server's log, never in the answer (they may name hosts and files).
+    var requestError: RequestError {
+        switch self {
+        case .unavailable:
+            RequestError(status: 503, code: "storage_unavailable", message: "the store is unavailable; try again shortly",
+                         headers: ["Retry-After": "1"])
+        case .full:
+            RequestError(status: 507, code: "storage_full", message: "the server has no room for changes now; try again later",
+                         headers: ["Retry-After": "30"])
+        case .failed:
+            RequestError(status: 500, code: "storage_failed", message: "the store failed to answer")
+        }
+    }
+}
+
+/// A cart change as a store applies it, with everything decided outside the store: whose cart,
+/// under which key and meaning, and the change itself as a function of the cart and the instant
+/// (which throws the refusal: nothing is stored then). The store reads the clock where it
+/// applies the change (under its lock, in its transaction), so that a read racing the change
+/// never answers a later instant than the change's revision.
+struct CartCommand: Sendable {
+    var shopper: ShopperID
+    /// The client's address, which the in-memory store bounds shoppers by.
+    var address: String
+    var key: ExactText?
+    /// `CartFingerprint` of the request: the same key with another meaning is refused.
+    var fingerprint: UInt64
+    var locale: StoreLocale
+    var now: @Sendable () -> Date
+    /// How long the answer is remembered for the key.
+    var keyLifetime: TimeInterval
+    var change: @Sendable (inout Cart, Date) throws(RequestError) -> Void
+
+    /// What a key remembered (and not expired) answers: the remembered cart for the same
+    /// request, a 422 `idempotency_key_reused` for another, checked before the body is judged.
+    func replay(fingerprint remembered: UInt64, answer: Cart, locale: StoreLocale) -> CartOutcome {
+        guard remembered == fingerprint else {
+            let shown = key.map { $0.text.clipped(toUTF8Bytes: 80) } ?? ""
+            return .refused(.unprocessable("Idempotency-Key '\(shown)' was used for a different request", code: "idempotency_key_reused"))
+        }
+        return .answer(answer, locale)
+    }
+
+    /// The error of a session whose shopper the store no longer holds.
+    static var goneShopper: RequestError {
+        SessionBook.invalidSession("the session has expired; start a new one with POST /v1/sessions")
+    }
+}
+
+/// What a cart change came to.
+enum CartOutcome: Sendable {
+    /// The cart to answer, in the locale to render it in (a replay's own locale).
+    case answer(Cart, StoreLocale)
+    /// Refused (a reused key, an unknown product, …): nothing was stored.
+    case refused(RequestError)
+}

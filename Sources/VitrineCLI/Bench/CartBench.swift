@@ -1,0 +1,185 @@
+import Foundation
+import RetailBackend
+
+/// `vitrine bench cart [--seconds 12] [--rounds 4] [--clients 64] [--database postgresql://…]`:
+/// what keeping carts costs. `wrk` keeps 64 connections busy adding to the carts of 64 guest
+/// shoppers (each add under a new `Idempotency-Key`, `CartLoadScript`), against the backend in
+/// this process on the in-memory store, on SQLite in a temporary directory (WAL,
+/// `synchronous=FULL`, group commit) and on PostgreSQL (`--database`, else a throwaway cluster
+/// when the server's programs are installed). Stores take turns in short rounds, so a change in
+/// the machine's load falls on all alike. Prints requests a second and p99 latency per store,
+/// the ratios to memory, and how many changes one SQLite commit carried.
+enum CartBench {
+    static let usage = "usage: vitrine bench cart [--seconds 12] [--rounds 4] [--clients 64] [--database postgresql://…]"
+
+    struct Options {
+        var seconds = 12
+        var rounds = 4
+        var clients = 64
+        var database: String?
+
+        init(_ arguments: [String]) throws(ServeCommand.UsageError) {
+            var rest = arguments[...]
+            while let name = rest.popFirst() {
+                guard let raw = rest.popFirst() else { throw .init("\(name) needs a value") }
+                if name == "--database" {
+                    database = raw
+                    continue
+                }
+                guard let value = Int(raw), value > 0 else { throw .init("\(name) wants a positive number, not '\(raw)'") }
+                switch name {
+                case "--seconds": seconds = value
+                case "--rounds": rounds = value
+                case "--clients": clients = value
+                default: throw .init("unknown option '\(name)'")
+                }
+            }
+            guard seconds >= rounds else { throw .init("--seconds must be at least --rounds") }
+        }
+    }
+
+    /// One store under load: its backend, its server and its shoppers' sessions.
+    final class Subject {
+        let name: String
+        let backend: HomeBackend
+        let server: HTTPServer
+        let tokens: [String]
+        var rounds: [WrkReport] = []
+
+        init(name: String, storage: HomeBackend.Storage, clients: Int, keyFile: URL) throws {
+            self.name = name
+            var configuration = HomeBackend.Configuration()
+            configuration.storage = storage
+            configuration.sessionKeyFile = keyFile
+            let backend = try HomeBackend(configuration: configuration)
+            self.backend = backend
+            var http = HTTPServer.Configuration.ephemeral
+            http.maxConnectionsPerAddress = max(http.maxConnectionsPerAddress, clients * 2)
+            server = try HTTPServer(handler: backend, configuration: http)
+            tokens = try (0..<clients).map { _ in
+                let session = backend.respond(to: HTTPRequest(method: "POST", path: "/v1/sessions"))
+                guard session.status == 201, let text = String(data: session.body, encoding: .utf8),
+                    let token = text.split(separator: "\"").first(where: { $0.hasPrefix("vt1.") })
+                else { throw BenchFailure(description: "\(name): no session (\(session.status))") }
+                return String(token)
+            }
+        }
+
+        func stop() {
+            server.stop()
+            backend.close()
+        }
+    }
+
+    struct BenchFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func run(_ arguments: [String], console: Console) async -> Int32 {
+        let options: Options
+        do {
+            options = try Options(arguments)
+        } catch {
+            console.err("vitrine bench cart: \(error.message)\n\(usage)")
+            return 2
+        }
+        guard let wrk = WrkTool.locateOrInstall(console: console) else {
+            console.err("vitrine bench cart: wrk is not installed and could not be installed (apt-get install wrk, or scripts/setup.sh wrk)")
+            return 1
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bench-cart-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var cluster: ThrowawayPostgres?
+        defer { cluster?.remove() }
+        var subjects: [Subject] = []
+        defer { for subject in subjects { subject.stop() } }
+        let keyFile = directory.appendingPathComponent("session.key")
+        do {
+            subjects.append(try Subject(name: "memory", storage: .memory, clients: options.clients, keyFile: keyFile))
+            subjects.append(try Subject(name: "sqlite", storage: .sqlite(directory: directory), clients: options.clients, keyFile: keyFile))
+            var database = options.database
+            if database == nil, ThrowawayPostgres.locateBinaries() != nil {
+                cluster = try ThrowawayPostgres.start()
+                database = cluster?.url
+            }
+            if let database {
+                subjects.append(try Subject(name: "postgres", storage: .postgres(url: database), clients: options.clients, keyFile: keyFile))
+            } else {
+                console.err("vitrine bench cart: PostgreSQL is not installed here; no postgres figures")
+            }
+        } catch {
+            console.err("vitrine bench cart: \(error)")
+            return 1
+        }
+        do {
+            var round = 0
+            func load(_ subject: Subject, seconds: Int) throws -> WrkReport {
+                round += 1
+                let script = directory.appendingPathComponent("cart-\(subject.name)-\(round).lua")
+                try CartLoadScript.text(tokens: subject.tokens, products: subject.backend.availableProductIDs, run: "r\(round)")
+                    .write(to: script, atomically: true, encoding: .utf8)
+                return try wrk.run(url: subject.server.baseURL + "/", seconds: seconds, connections: options.clients, threads: 2, script: script)
+            }
+            // Warm every store (its caches, its connections) before anything is measured.
+            for subject in subjects { _ = try load(subject, seconds: 1) }
+            for index in 0..<options.rounds {
+                let seconds = options.seconds / options.rounds + (index < options.seconds % options.rounds ? 1 : 0)
+                for subject in subjects { subject.rounds.append(try load(subject, seconds: seconds)) }
+            }
+        } catch {
+            console.err("vitrine bench cart: \(error)")
+            return 1
+        }
+        var rates: [String: Double] = [:]
+        var failed = false
+        for subject in subjects {
+            let report = WrkReport(combining: subject.rounds)
+            rates[subject.name] = report.requestsPerSecond
+            console.out("\(subject.name)_cart_requests_per_second = \(BenchSupport.format(report.requestsPerSecond))")
+            console.out("\(subject.name)_cart_p99_ms = \(BenchSupport.format(report.p99Milliseconds))")
+            if report.failedResponses > 0 || report.socketErrors > 0 {
+                console.err("vitrine bench cart: \(subject.name) had \(report.failedResponses) answers outside 2xx and \(report.socketErrors) socket errors")
+                failed = true
+            }
+        }
+        if let sqlite = subjects.first(where: { $0.name == "sqlite" }), let writes = sqlite.backend.committedWrites, writes.transactions > 0 {
+            console.out("sqlite_changes_per_commit = \(BenchSupport.format(Double(writes.changes) / Double(writes.transactions)))")
+        }
+        let memory = max(rates["memory"] ?? 0, 0.001)
+        console.out("durable_vs_memory_cart_ratio = \(BenchSupport.format((rates["sqlite"] ?? 0) / memory))")
+        if let postgres = rates["postgres"] {
+            console.out("postgres_vs_memory_cart_ratio = \(BenchSupport.format(postgres / memory))")
+        }
+        return failed ? 1 : 0
+    }
+}
+
+/// The Lua script that makes `wrk` a crowd of shoppers adding to their carts: each request an
+/// add of one item, its session token and product taken in turn (so each cart sees every
+/// product before any line fills), its `Idempotency-Key` new (`run`, the thread and a counter).
+enum CartLoadScript {
+    static func text(tokens: [String], products ids: [String], run: String) -> String {
+        let products = ids.map { "\"\($0)\"" }.joined(separator: ",")
+        return """
+            local tokens = {\(tokens.map { "\"\($0)\"" }.joined(separator: ","))}
+            local products = {\(products)}
+            local counter = 0
+            local thread_id = 0
+            local next_id = 0
+            function setup(thread)
+              next_id = next_id + 1
+              thread:set("thread_id", next_id)
+            end
+            function request()
+              counter = counter + 1
+              local token = tokens[(counter % #tokens) + 1]
+              local product = products[(math.floor(counter / #tokens) % #products) + 1]
+              local headers = {}
+              headers["Authorization"] = "Bearer " .. token
+              headers["Idempotency-Key"] = "\(run)-" .. thread_id .. "-" .. counter
+              headers["Content-Type"] = "application/json"
+              return wrk.format("POST", "/v1/cart/items?locale=en-US", headers, '{"product_id":"' .. product .. '","quantity":1}')
+            end
+            """
+    }
+}
