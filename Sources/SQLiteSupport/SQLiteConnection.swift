@@ -63,6 +63,13 @@ public final class SQLiteConnection {
         return statement
     }
 
+    /// Resets every cached statement. A statement left on a row keeps its read transaction
+    /// open, so a connection that is kept for later (a pooled reader) would go on reading that
+    /// old snapshot and miss what was committed since: its owner calls this when done.
+    public func resetStatements() {
+        for statement in statements.values { statement.reset() }
+    }
+
     /// Runs `body` in a write transaction taken with `BEGIN IMMEDIATE` (the write lock up
     /// front, so a read never has to be upgraded and fail busy halfway); rolls back on error.
     public func writeTransaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {

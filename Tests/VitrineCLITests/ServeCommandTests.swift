@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import VitrineCLI
 
@@ -47,7 +48,9 @@ struct ServeCommandTests {
         let console = Console(
             out: { continuation.yield($0) },
             err: { line in logged.withLock { $0.append(line) } })
-        async let status = CommandLineTool.run(["serve", "--port", "0"], console: console)
+        // A store of its own: never the user's default data directory.
+        let data = try ScratchDirectory("serve-sigterm")
+        async let status = CommandLineTool.run(["serve", "--port", "0", "--data", data.url.path], console: console)
 
         var iterator = lines.makeAsyncIterator()
         let announced = try #require(await iterator.next())

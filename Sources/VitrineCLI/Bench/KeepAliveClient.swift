@@ -41,19 +41,24 @@ final class KeepAliveClient {
     /// Sends one request and returns its answer; throws when there is none (the connection is
     /// then closed, and the next request opens a new one).
     func send(_ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil) throws -> Answer {
-        if descriptor < 0 { try connect() }
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        let bytes = body.map { Array($0.utf8) } ?? []
-        if body != nil { head += "Content-Type: application/json\r\nContent-Length: \(bytes.count)\r\n" }
-        let request = Array((head + "\r\n").utf8) + bytes
         do {
-            try write(request)
+            try sendWithoutWaiting(method, target, headers: headers, body: body)
             return try readAnswer()
         } catch {
             disconnect()
             throw error
         }
+    }
+
+    /// Sends one request and reads nothing: for a test that stops the server while the request
+    /// is in flight. The connection is left for `disconnect()`.
+    func sendWithoutWaiting(_ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil) throws {
+        if descriptor < 0 { try connect() }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        let bytes = body.map { Array($0.utf8) } ?? []
+        if body != nil { head += "Content-Type: application/json\r\nContent-Length: \(bytes.count)\r\n" }
+        try write(Array((head + "\r\n").utf8) + bytes)
     }
 
     private func connect() throws {

@@ -26,6 +26,8 @@ final class SQLiteReaders: Sendable {
         let result: Result
         do {
             result = try body(connection.value)
+            // Ends the read transaction, so the next read sees every commit made meanwhile.
+            connection.value.resetStatements()
         } catch {
             // A connection that failed may be in any state: it is dropped, not kept.
             connection.value.close()

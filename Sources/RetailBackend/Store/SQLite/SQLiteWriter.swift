@@ -46,6 +46,7 @@ final class SQLiteWriter: Sendable {
                     try? database.writeTransaction { () throws(SQLiteError) in try housekeeping(database) }
                 }
                 if Self.commit(batch, on: database) { self.counts.withLock { $0.transactions += 1; $0.jobs += batch.count } }
+                database.resetStatements()
             }
             database.close()
             finished.signal()

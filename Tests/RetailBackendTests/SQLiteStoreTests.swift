@@ -1,0 +1,207 @@
+import CSQLite
+import Dispatch
+import Synchronization
+import FlowCore
+import Foundation
+import SQLiteSupport
+import Testing
+import TestSupport
+@testable import RetailBackend
+
+/// The embedded durable store (`SQLiteStore`, issue 22): what a backend acknowledged is there
+/// after a restart on the same directory, tokens are kept only as their keyed hash, the schema
+/// is migrated on start, and a store it cannot use is refused, never changed.
+@Suite struct SQLiteStoreTests {
+    let clock = TestClock()
+
+    func open(_ directory: ScratchDirectory) throws -> HomeBackend {
+        try makeBackend(clock: clock) { $0.storage = .sqlite(directory: directory.url) }
+    }
+
+    func add(_ backend: HomeBackend, _ token: String, key: String, product: String = "p-1001") -> HTTPResponse {
+        backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"\#(product)"}"#,
+                                 headers: ["authorization": "Bearer \(token)", "idempotency-key": key]))
+    }
+
+    func cart(_ backend: HomeBackend, _ token: String) throws -> JSONValue {
+        try parse(backend.respond(to: get("/v1/cart", headers: ["authorization": "Bearer \(token)"])))
+    }
+
+    func events(_ backend: HomeBackend, _ token: String, ids: [String]) throws -> JSONValue {
+        let body = #"{"events":["# + ids.map { #"{"event_id":"\#($0)","name":"tap"}"# }.joined(separator: ",") + "]}"
+        return try parse(backend.respond(to: post("/v1/events", json: body, headers: ["authorization": "Bearer \(token)"])))
+    }
+
+    @Test func aRestartKeepsSessionsCartsTheAnswersOfKeysAndEventIDs() throws {
+        let directory = try ScratchDirectory("sqlite-restart")
+        let first = try open(directory)
+        let ana = try startSession(first)
+        let answered = add(first, ana.token, key: "k-1")
+        #expect(answered.status == 200)
+        clock.advance(seconds: 5)
+        #expect(add(first, ana.token, key: "k-2", product: "p-1003").status == 200)
+        #expect(try events(first, ana.token, ids: ["e-1", "e-2"]) == ["accepted": 2, "duplicates": 0])
+        let before = try cart(first, ana.token)
+        first.close()
+
+        let second = try open(directory)
+        defer { second.close() }
+        #expect(try cart(second, ana.token) == before, "the same cart, revision and lines")
+        // A retry that crosses the restart gets the answer remembered for its key, byte for
+        // byte, and applies nothing.
+        let retried = add(second, ana.token, key: "k-1")
+        #expect(retried.status == 200)
+        #expect(retried.body == answered.body)
+        #expect(try cart(second, ana.token) == before)
+        let reused = second.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1004"}"#,
+                                             headers: ["authorization": "Bearer \(ana.token)", "idempotency-key": "k-2"]))
+        #expect(try parse(reused)[path: "error", "code"] == "idempotency_key_reused")
+        #expect(try events(second, ana.token, ids: ["e-2", "e-3"]) == ["accepted": 1, "duplicates": 1])
+    }
+
+    @Test func anExpiredKeyIsForgottenAndItsRetryAppliesAgain() throws {
+        let directory = try ScratchDirectory("sqlite-keys")
+        let backend = try open(directory)
+        defer { backend.close() }
+        let ana = try startSession(backend)
+        #expect(add(backend, ana.token, key: "k-1").status == 200)
+        clock.advance(seconds: 86_399)
+        #expect(add(backend, ana.token, key: "k-1").status == 200)
+        #expect(try cart(backend, ana.token)[path: "items", 0, "quantity"] == 1)
+        clock.advance(seconds: 1)  // 24 h after the key was used
+        #expect(add(backend, ana.token, key: "k-1").status == 200)
+        #expect(try cart(backend, ana.token)[path: "items", 0, "quantity"] == 2)
+    }
+
+    @Test func concurrentRetriesOfOneKeyApplyOnceAndDistinctKeysEachOnce() throws {
+        let directory = try ScratchDirectory("sqlite-concurrent")
+        let backend = try open(directory)
+        defer { backend.close() }
+        let ana = try startSession(backend)
+        let statuses = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            // Half retry one key, half each use their own.
+            let key = index.isMultiple(of: 2) ? "same" : "own-\(index)"
+            let status = add(backend, ana.token, key: key).status
+            statuses.withLock { $0.append(status) }
+        }
+        #expect(statuses.withLock { $0 }.allSatisfy { $0 == 200 })
+        #expect(try cart(backend, ana.token)[path: "items", 0, "quantity"] == 33)
+        let writes = try #require(backend.committedWrites)
+        #expect(writes.transactions <= writes.changes, "a commit carries at least one change")
+    }
+
+    @Test func tokensAreKeptOnlyAsTheirKeyedHashAndFilesAreTheOwnersAlone() throws {
+        let directory = try ScratchDirectory("sqlite-tokens")
+        let backend = try open(directory)
+        let sessions = try (0..<3).map { _ in try startSession(backend) }
+        for session in sessions { #expect(add(backend, session.token, key: "k").status == 200) }
+        backend.close()
+        var stored = Data()
+        for name in ["vitrine.sqlite", "vitrine.sqlite-wal"] {
+            stored += (try? Data(contentsOf: directory.file(name))) ?? Data()
+        }
+        #expect(stored.count > 0)
+        let keyText = try String(contentsOf: directory.file("session.key"), encoding: .utf8)
+        let keyBytes = try #require(Crypto.bytes(hex: keyText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let key = try #require(SessionKey(bytes: keyBytes))
+        for session in sessions {
+            let token = try #require(SessionToken.parse(authorization: "Bearer \(session.token)"))
+            #expect(stored.firstRange(of: Data(session.token.utf8)) == nil, "no token in the store")
+            #expect(stored.firstRange(of: Data(session.token.dropFirst(4).utf8)) == nil)
+            let plainHash = try #require(Crypto.sha256(Array(session.token.utf8)))
+            #expect(stored.firstRange(of: Data(Crypto.hex(plainHash).utf8)) == nil, "no unkeyed hash either")
+            let digest = try #require(key.digest(token))
+            #expect(stored.firstRange(of: Data(Crypto.hex(digest.bytes).utf8)) != nil, "its HMAC under the key")
+        }
+        for (name, mode) in [("", 0o700), ("session.key", 0o600), ("vitrine.sqlite", 0o600)] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: directory.file(name).path)
+            #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == mode, "\(name)")
+        }
+    }
+
+    @Test func aStoreIsRefusedWithAnotherSessionKeyAndAKeyOthersMayRead() throws {
+        let directory = try ScratchDirectory("sqlite-key")
+        let backend = try open(directory)
+        let ana = try startSession(backend)
+        backend.close()
+        let keyFile = directory.file("session.key")
+        let original = try Data(contentsOf: keyFile)
+        try Data((String(repeating: "ab", count: 32) + "\n").utf8).write(to: keyFile)
+        #expect(throws: HomeBackend.SetupError.self) { try open(directory) }
+        do {
+            _ = try open(directory)
+        } catch {
+            #expect("\(error)".contains("another session key"))
+        }
+        try original.write(to: keyFile)
+        chmod(keyFile.path, 0o644)
+        do {
+            _ = try open(directory)
+            Issue.record("a key others may read was used")
+        } catch {
+            #expect("\(error)".contains("chmod 600"))
+        }
+        chmod(keyFile.path, 0o600)
+        let reopened = try open(directory)
+        defer { reopened.close() }
+        #expect(try cart(reopened, ana.token)["item_count"] == 0)
+    }
+
+    @Test func anOlderSchemaIsMigratedOnStartAndANewerOrForeignOneRefusedUnchanged() throws {
+        let directory = try ScratchDirectory("sqlite-migrate")
+        let path = directory.file("vitrine.sqlite").path
+        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        do {
+            let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            try SQLiteSchema.migrate(database, upTo: 1)
+            #expect(try SQLiteSchema.userVersion(database) == 1)
+            database.close()
+        }
+        let backend = try open(directory)
+        let ana = try startSession(backend)
+        #expect(add(backend, ana.token, key: "k").status == 200)
+        backend.close()
+        do {
+            let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            #expect(try SQLiteSchema.userVersion(database) == SQLiteSchema.current)
+            try database.execute("PRAGMA user_version = 99")
+            database.close()
+        }
+        do {
+            _ = try open(directory)
+            Issue.record("a store of a newer version was opened")
+        } catch {
+            #expect("\(error)".contains("newer vitrine"))
+        }
+        do {
+            let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            #expect(try SQLiteSchema.userVersion(database) == 99, "left as it was")
+            database.close()
+        }
+
+        let foreign = try ScratchDirectory("sqlite-foreign")
+        let foreignPath = foreign.file("vitrine.sqlite").path
+        _ = FileManager.default.createFile(atPath: foreignPath, contents: nil, attributes: [.posixPermissions: 0o600])
+        do {
+            let database = try SQLiteConnection(path: foreignPath, busyTimeout: .seconds(1))
+            try database.execute("CREATE TABLE notes (text TEXT)")
+            database.close()
+        }
+        do {
+            _ = try open(foreign)
+            Issue.record("another program's database was opened")
+        } catch {
+            #expect("\(error)".contains("another program"))
+        }
+    }
+
+    @Test func sqliteErrorsMapToWhatTheClientIsTold() {
+        #expect(StoreError(SQLiteError(code: 13, message: "full")).requestError.status == 507)
+        #expect(StoreError(SQLiteError(code: 5, message: "busy")).requestError.status == 503)
+        #expect(StoreError(SQLiteError(code: 10 | (4 << 8), message: "io")).requestError.status == 503)
+        let unavailable = StoreError.unavailable("/secret/path down").requestError
+        #expect(unavailable.headers["Retry-After"] == "1")
+        #expect(!unavailable.message.contains("/secret/path"), "the store's words stay in the log")
+    }
+}
