@@ -9,10 +9,11 @@ final class PostgresConnection {
 
     /// Connects to `url` (a `postgresql://` URI or a `key=value` string), with defaults the URI
     /// may override: give up connecting after 3 s, and end any statement after 5 s, so that a
-    /// database that stops answering costs a request seconds, never a hang.
+    /// database that stops answering costs a request seconds, never a hang; notices (which
+    /// libpq would print on standard error) are not sent.
     init(url: String) throws(PostgresError) {
         let keywords = ["connect_timeout", "application_name", "options", "dbname"]
-        let values = ["3", "vitrine", "-c statement_timeout=5000 -c lock_timeout=5000", url]
+        let values = ["3", "vitrine", "-c statement_timeout=5000 -c lock_timeout=5000 -c client_min_messages=warning", url]
         let handle = Self.withCStrings(keywords) { keywords in
             Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
         }
@@ -54,7 +55,7 @@ final class PostgresConnection {
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK, let result else {
             let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
             let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw PostgresError(state: state, message: message, isConnectionLost: PQstatus(handle) != CONNECTION_OK)
+            throw PostgresError(state: state, message: message, isConnectionLost: Self.isLost(handle, state: state))
         }
         var rows: [[String?]] = []
         let columns = PQnfields(result)
@@ -77,8 +78,16 @@ final class PostgresConnection {
         guard let result, PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK else {
             let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
             throw PostgresError(state: state, message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines),
-                                isConnectionLost: PQstatus(handle) != CONNECTION_OK)
+                                isConnectionLost: Self.isLost(handle, state: state))
         }
+    }
+
+    /// Whether a failed call means the connection is gone: libpq says so, or the failure has no
+    /// SQLSTATE (libpq's own: the server closed the socket, which the status only shows later),
+    /// or the server said it is ending the connection (class 08, 57P: shutting down, restarting).
+    private static func isLost(_ handle: OpaquePointer, state: String?) -> Bool {
+        guard PQstatus(handle) == CONNECTION_OK, let state else { return true }
+        return state.hasPrefix("08") || state.hasPrefix("57P")
     }
 
     private static func withCStrings<Result>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result) -> Result {

@@ -24,6 +24,8 @@ final class PostgresPool: Sendable {
         var enqueued: ContinuousClock.Instant
         /// Whether the pool wraps it in `BEGIN` … `COMMIT`.
         var isTransaction: Bool
+        /// Whether it only reads (so it may always run again on a new connection).
+        var isRead = false
         var run: @Sendable (PostgresConnection) throws(PostgresError) -> Outcome
         var fail: @Sendable (StoreError) -> Void
     }
@@ -81,9 +83,23 @@ final class PostgresPool: Sendable {
                     job.fail(.unavailable("the database refuses connections"))
                     continue
                 }
-                if !run(job, on: open) {
+                switch run(job, on: open) {
+                case .done:
+                    break
+                case .lost(let error, let mayHaveCommitted):
                     open.close()
                     connection = nil
+                    // A connection found broken before its COMMIT was sent ran nothing (the
+                    // server rolls back what a lost connection began): the job runs once more on
+                    // a new connection, so a database restart costs no request its answer. One
+                    // lost at COMMIT may have committed: the client's retry, under its key,
+                    // then finds the remembered answer.
+                    if !mayHaveCommitted, let fresh = connect(clock: clock) {
+                        connection = fresh
+                        _ = run(job, on: fresh, reportingLoss: true)
+                    } else {
+                        job.fail(.unavailable(error.description))
+                    }
                 }
             }
         }
@@ -103,29 +119,46 @@ final class PostgresPool: Sendable {
         }
     }
 
-    /// Runs a job (again, up to three times, after a serialisation failure or deadlock);
-    /// false when the connection is lost.
-    private func run(_ job: Job, on connection: PostgresConnection) -> Bool {
+    /// What running a job on a connection came to.
+    private enum RunOutcome {
+        /// Delivered or failed: the job is over.
+        case done
+        /// The connection was lost and the job neither delivered nor failed; whether that
+        /// happened while its COMMIT was under way.
+        case lost(PostgresError, mayHaveCommitted: Bool)
+    }
+
+    /// Runs a job (again, up to three times, after a serialisation failure or deadlock). A lost
+    /// connection is handed back to the caller unless `reportingLoss`, when the job is failed as
+    /// unavailable.
+    private func run(_ job: Job, on connection: PostgresConnection, reportingLoss: Bool = false) -> RunOutcome {
         var attempt = 0
         while true {
             attempt += 1
+            var committing = false
             do {
                 if job.isTransaction { try connection.execute("BEGIN") }
                 let outcome = try job.run(connection)
+                committing = job.isTransaction && outcome.commits
                 if job.isTransaction { try connection.execute(outcome.commits ? "COMMIT" : "ROLLBACK") }
                 outcome.delivery()
-                return true
+                return .done
             } catch {
                 if error.isConnectionLost || connection.isBroken {
-                    // A commit whose answer was lost may have happened: the client's retry under
-                    // the same key then gets the remembered answer.
-                    job.fail(.unavailable(error.description))
-                    return false
+                    // A job without a transaction that wrote (a session made, a renewal) is as
+                    // ambiguous as a COMMIT: only reads and transactions not yet committing are
+                    // run again.
+                    let mayHaveCommitted = committing || (!job.isTransaction && !job.isRead)
+                    if reportingLoss {
+                        job.fail(.unavailable(error.description))
+                        return .done
+                    }
+                    return .lost(error, mayHaveCommitted: mayHaveCommitted)
                 }
                 if job.isTransaction { _ = try? connection.execute("ROLLBACK") }
                 if error.isRetryable, attempt < 3 { continue }
                 job.fail(error.storeError)
-                return true
+                return .done
             }
         }
     }

@@ -56,7 +56,7 @@ final class PostgresStore: ShopperStore {
     /// Runs `body` on a pooled connection (in a transaction when `transaction`), sweeping first
     /// when a sweep is due; a failure reaches `completion` as a `StoreError`.
     func submit<Value: Sendable>(
-        transaction: Bool, completion: @escaping @Sendable (Result<Value, StoreError>) -> Void,
+        transaction: Bool, isRead: Bool = false, completion: @escaping @Sendable (Result<Value, StoreError>) -> Void,
         _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> (commits: Bool, value: Value)
     ) {
         if sweeps.isDue() {
@@ -66,7 +66,7 @@ final class PostgresStore: ShopperStore {
                 return PostgresPool.Outcome(commits: true, delivery: {})
             }, fail: { _ in }))
         }
-        pool.submit(PostgresPool.Job(enqueued: .now, isTransaction: transaction, run: { connection throws(PostgresError) in
+        pool.submit(PostgresPool.Job(enqueued: .now, isTransaction: transaction, isRead: isRead, run: { connection throws(PostgresError) in
             let (commits, value) = try body(connection)
             return PostgresPool.Outcome(commits: commits, delivery: { completion(.success(value)) })
         }, fail: { completion(.failure($0)) }))
@@ -74,7 +74,7 @@ final class PostgresStore: ShopperStore {
 
     func createSession(_ session: StoredSession, cart: Cart, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         let lines = codec.encode(cart.lines)
-        submit(transaction: false, completion: completion) { connection throws(PostgresError) in
+        submit(transaction: true, completion: completion) { connection throws(PostgresError) in
             try connection.execute(
                 "INSERT INTO shoppers (id, token_digest, expires_at, revision, lines) VALUES ($1, $2, $3::bigint, $4::bigint, $5)",
                 [session.shopper.rawValue, Crypto.hex(session.digest.bytes), Self.milliseconds(session.expires), String(cart.revision), lines])
@@ -83,7 +83,7 @@ final class PostgresStore: ShopperStore {
     }
 
     func session(_ digest: SessionDigest, completion: @escaping @Sendable (Result<StoredSession?, StoreError>) -> Void) {
-        submit(transaction: false, completion: completion) { connection throws(PostgresError) in
+        submit(transaction: false, isRead: true, completion: completion) { connection throws(PostgresError) in
             let rows = try connection.execute("SELECT id, expires_at FROM shoppers WHERE token_digest = $1", [Crypto.hex(digest.bytes)])
             guard let id = rows.value(0), let expires = rows.value(1).flatMap(Int64.init) else { return (true, nil) }
             return (true, StoredSession(digest: digest, shopper: ShopperID(rawValue: id), expires: Date(timeIntervalSince1970: Double(expires) / 1000)))
@@ -91,7 +91,7 @@ final class PostgresStore: ShopperStore {
     }
 
     func renewSession(_ digest: SessionDigest, until expires: Date) {
-        submit(transaction: false, completion: { (_: Result<Void, StoreError>) in }) { connection throws(PostgresError) in
+        submit(transaction: true, completion: { (_: Result<Void, StoreError>) in }) { connection throws(PostgresError) in
             let until = Self.milliseconds(expires)
             try connection.execute("UPDATE shoppers SET expires_at = $2::bigint WHERE token_digest = $1 AND expires_at < $2::bigint",
                                    [Crypto.hex(digest.bytes), until])
@@ -101,7 +101,7 @@ final class PostgresStore: ShopperStore {
 
     func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void) {
         let codec = self.codec
-        submit(transaction: false, completion: completion) { connection throws(PostgresError) in
+        submit(transaction: false, isRead: true, completion: completion) { connection throws(PostgresError) in
             let rows = try connection.execute("SELECT revision, lines FROM shoppers WHERE id = $1", [shopper.rawValue])
             guard let revision = rows.value(0).flatMap(Int.init) else { return (true, nil) }
             var cart = Cart(clock: revision)

@@ -1,0 +1,202 @@
+import Dispatch
+import FlowCore
+import Foundation
+import PageGenerator
+import Synchronization
+import Testing
+import TestSupport
+@testable import VitrineCLI
+
+/// A throwaway PostgreSQL cluster for the suite it marks (`ThrowawayPostgres`: `initdb` in a
+/// temporary directory, a Unix socket, no TCP listener, the server run as `postgres` when the
+/// tests run as root), with the one session key every instance on it reads; stopped and
+/// removed when the suite ends, also when a test failed.
+struct PostgresClusterTrait: SuiteTrait, TestScoping {
+    final class Fixture: Sendable {
+        let cluster: ThrowawayPostgres
+        let keys: ScratchDirectory
+
+        init(cluster: ThrowawayPostgres, keys: ScratchDirectory) {
+            self.cluster = cluster
+            self.keys = keys
+        }
+
+        var keyFile: String { keys.file("session.key").path }
+    }
+
+    @TaskLocal static var current: Fixture?
+
+    var isRecursive: Bool { false }
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        let cluster = try ThrowawayPostgres.start()
+        defer { cluster.remove() }
+        let fixture = Fixture(cluster: cluster, keys: try ScratchDirectory("pg-key"))
+        defer { fixture.keys.remove() }
+        try await Self.$current.withValue(fixture) { try await function() }
+    }
+}
+
+extension Trait where Self == PostgresClusterTrait {
+    static var postgresCluster: Self { PostgresClusterTrait() }
+}
+
+/// Two `vitrine serve --database postgresql://…` processes on one database (issue 22): a token
+/// from one works at the other, a cart changed at one is read at the other, concurrent retries
+/// of one key at both apply once, revisions only grow, and a database that goes away makes
+/// requests fail fast with 503 and `Retry-After` until it is back.
+@Suite(.serialized, .postgresCluster) struct PostgresSharedStoreTests {
+    struct Instances {
+        let scratch: ScratchDirectory
+        let servers: [ServeProcess]
+
+        /// `count` instances sharing the cluster's database and one session key.
+        init(_ label: String, count: Int = 2) throws {
+            let fixture = try #require(PostgresClusterTrait.current)
+            let scratch = try ScratchDirectory(label)
+            self.scratch = scratch
+            servers = try (0..<count).map { index in
+                try ServeProcess(["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("data-\(index)").path],
+                                 logFile: scratch.file("serve-\(index).log"))
+            }
+        }
+
+        func stop() {
+            for server in servers { server.stop() }
+        }
+    }
+
+    static func add(_ client: KeepAliveClient, _ token: String, product: String = "p-1001", key: String) throws -> KeepAliveClient.Answer {
+        try client.send("POST", "/v1/cart/items?locale=en-US", headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": key],
+                        body: #"{"product_id":"\#(product)"}"#)
+    }
+
+    static func cart(_ client: KeepAliveClient, _ token: String) throws -> JSONValue {
+        try JSONParser.parse(try client.send("GET", "/v1/cart?locale=en-US", headers: ["Authorization": "Bearer \(token)"]).body)
+    }
+
+    @Test func aSessionACartAndAKeyFromOneInstanceHoldAtTheOther() throws {
+        let instances = try Instances("pg-shared")
+        defer { instances.stop() }
+        let a = instances.servers[0].client()
+        let b = instances.servers[1].client()
+        let token = try a.startSession()
+        #expect(try Self.cart(b, token)["item_count"] == 0, "a token from one instance works at the other")
+        let added = try Self.add(a, token, key: "k-1")
+        #expect(added.status == 200)
+        let atB = try Self.cart(b, token)
+        #expect(atB["item_count"] == 1)
+        #expect(atB == (try JSONParser.parse(added.body)))
+        let retried = try Self.add(b, token, key: "k-1")
+        #expect(retried.body == added.body, "the retry at the other instance gets the remembered answer")
+        let second = try JSONParser.parse(try Self.add(b, token, product: "p-1003", key: "k-2").body)
+        #expect((second["revision"]?.intValue ?? 0) > (atB["revision"]?.intValue ?? Int.max))
+        let events = #"{"events":[{"event_id":"e-1","name":"tap"}]}"#
+        let first = try a.send("POST", "/v1/events", headers: ["Authorization": "Bearer \(token)"], body: events)
+        #expect(try JSONParser.parse(first.body) == ["accepted": 1, "duplicates": 0])
+        let repeated = try b.send("POST", "/v1/events", headers: ["Authorization": "Bearer \(token)"], body: events)
+        #expect(try JSONParser.parse(repeated.body) == ["accepted": 0, "duplicates": 1])
+        let altered = token.dropLast() + (token.hasSuffix("A") ? "B" : "A")
+        #expect(try b.send("GET", "/v1/cart", headers: ["Authorization": "Bearer \(altered)"]).status == 401)
+        for server in instances.servers { #expect(!server.log.contains(token)) }
+    }
+
+    @Test func aThousandSeededInterleavingsOfRetriesAcrossInstancesApplyEachKeyOnce() throws {
+        let instances = try Instances("pg-interleavings")
+        defer { instances.stop() }
+        let clients = [instances.servers[0].client(), instances.servers[1].client()]
+        let tokens = try (0..<8).map { _ in try clients[0].startSession() }
+        let products = ["p-1001", "p-1002", "p-1003", "p-1005"]
+        var model = Array(repeating: [String: Int](), count: tokens.count)
+        var revisions = Array(repeating: Int.min, count: tokens.count)
+        var random = SeededRandom(seed: 0x22_1000)
+        for index in 0..<1_000 {
+            let shopper = Int.random(in: 0..<tokens.count, using: &random)
+            let product = products.randomElement(using: &random) ?? "p-1001"
+            let removes = (model[shopper][product] ?? 0) > 0 && Bool.random(using: &random)
+            let key = "i-\(index)"
+            let headers = ["Authorization": "Bearer \(tokens[shopper])", "Idempotency-Key": key]
+            let send: @Sendable (KeepAliveClient) -> KeepAliveClient.Answer? = { client in
+                removes
+                    ? try? client.send("DELETE", "/v1/cart/items/\(product)?locale=en-US", headers: headers)
+                    : try? client.send("POST", "/v1/cart/items?locale=en-US", headers: headers, body: #"{"product_id":"\#(product)"}"#)
+            }
+            // Both instances at once, or one after the other in a seeded order, and sometimes a
+            // third retry.
+            var answers: [KeepAliveClient.Answer?]
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                let pair = Mutex<[KeepAliveClient.Answer?]>([nil, nil])
+                let shared = UncheckedClients(clients)
+                DispatchQueue.concurrentPerform(iterations: 2) { side in
+                    let answer = send(shared.clients[side])
+                    pair.withLock { $0[side] = answer }
+                }
+                answers = pair.withLock { $0 }
+            case 1: answers = [send(clients[0]), send(clients[1])]
+            default: answers = [send(clients[1]), send(clients[0])]
+            }
+            if Int.random(in: 0..<5, using: &random) == 0 { answers.append(send(clients[Int.random(in: 0...1, using: &random)])) }
+            let bodies = answers.map { $0?.body }
+            try #require(answers.allSatisfy { $0?.status == 200 }, "interleaving \(index): \(answers.map { $0?.status ?? 0 })")
+            try #require(Set(bodies).count == 1, "interleaving \(index): every retry answers the same cart")
+            if removes { model[shopper][product] = nil } else { model[shopper][product, default: 0] += 1 }
+            let revision = try JSONParser.parse(try #require(bodies.first ?? nil))["revision"]?.intValue ?? Int.min
+            try #require(revision > revisions[shopper], "interleaving \(index): the revision grows")
+            revisions[shopper] = revision
+        }
+        for (shopper, token) in tokens.enumerated() {
+            for client in clients {
+                let cart = try Self.cart(client, token)
+                var found: [String: Int] = [:]
+                for item in cart["items"]?.arrayValue ?? [] {
+                    found[item["product_id"]?.stringValue ?? "", default: 0] += item["quantity"]?.intValue ?? 0
+                }
+                #expect(found == model[shopper], "shopper \(shopper): each key applied once")
+                #expect(cart["revision"]?.intValue == revisions[shopper])
+            }
+        }
+    }
+
+    @Test func aDatabaseThatGoesAwayGets503FastAndTheServerRecovers() throws {
+        let cluster = try #require(PostgresClusterTrait.current).cluster
+        let instances = try Instances("pg-down", count: 1)
+        defer { instances.stop() }
+        let client = instances.servers[0].client()
+        let token = try client.startSession()
+        #expect(try Self.add(client, token, key: "before").status == 200)
+        cluster.stopServer()
+        let clock = ContinuousClock()
+        for _ in 0..<3 {
+            let start = clock.now
+            let refused = try Self.add(client, token, key: "during")
+            #expect(refused.status == 503)
+            #expect(refused.headers["retry-after"] == "1")
+            #expect(clock.now - start < .seconds(5), "fails fast, never hangs")
+        }
+        #expect(try client.send("POST", "/v1/sessions").status == 503)
+        #expect(try client.send("GET", "/v1/home").status == 200, "pages need no database")
+        try cluster.startServer()
+        // The pool reconnects on the next requests: the retry is answered within the bound.
+        let deadline = clock.now + .seconds(30)
+        var answer = try Self.add(client, token, key: "during")
+        while answer.status == 503, clock.now < deadline { answer = try Self.add(client, token, key: "during") }
+        #expect(answer.status == 200)
+        // Every pooled connection found its loss before sending anything, and ran its request
+        // again on a new one: no request after the recovery fails.
+        let statuses = try (0..<24).map { _ in try client.send("GET", "/v1/cart", headers: ["Authorization": "Bearer \(token)"]).status }
+        #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses)")
+        #expect(try Self.add(client, token, key: "during").body == answer.body)
+        #expect(try Self.cart(client, token)["items"]?.arrayValue?.first?["quantity"]?.intValue == 2, "the change during the outage applied once, after it")
+    }
+}
+
+/// The two clients of the concurrent case, each driven by one of `concurrentPerform`'s two
+/// iterations only (`KeepAliveClient` is not thread-safe, but no client is shared).
+private struct UncheckedClients: @unchecked Sendable {
+    let clients: [KeepAliveClient]
+
+    init(_ clients: [KeepAliveClient]) {
+        self.clients = clients
+    }
+}
