@@ -196,6 +196,47 @@ import TestSupport
         }
     }
 
+    /// Runs `sql` on the store's writer connection, between batches.
+    func onWriter(_ backend: HomeBackend, _ apply: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Void) throws {
+        let store = try #require(backend.store as? SQLiteStore)
+        let done = DispatchSemaphore(value: 0)
+        store.writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
+            try apply(database)
+            return { done.signal() }
+        }, fail: { _ in done.signal() }))
+        done.wait()
+    }
+
+    @Test func aFullDiskRefusesChangesWith507ReadsGoOnAndTheRetryAppliesOnceThereIsRoom() throws {
+        let directory = try ScratchDirectory("sqlite-full")
+        let backend = try open(directory)
+        defer { backend.close() }
+        let ana = try startSession(backend)
+        // The database may not grow past the pages it has now, as on a full disk (SQLite raises
+        // a maximum below the database's size to that size).
+        try onWriter(backend) { database throws(SQLiteError) in try database.execute("PRAGMA max_page_count = 1") }
+        var acknowledged = 0
+        var refused: HTTPResponse?
+        for index in 0..<500 {
+            let key = "k-\(index)-" + String(repeating: "x", count: 200)
+            let answer = add(backend, ana.token, key: key)
+            guard answer.status == 200 else {
+                refused = answer
+                break
+            }
+            acknowledged += 1
+        }
+        let full = try #require(refused)
+        #expect(full.status == 507)
+        #expect(try parse(full)[path: "error", "code"] == "storage_full")
+        #expect(full.headers.first { $0.name == "Retry-After" }?.value == "30")
+        #expect(try cart(backend, ana.token)[path: "items", 0, "quantity"] == .integer(acknowledged), "reads go on; nothing half there")
+        try onWriter(backend) { database throws(SQLiteError) in try database.execute("PRAGMA max_page_count = 1073741823") }
+        let retried = add(backend, ana.token, key: "k-\(acknowledged)-" + String(repeating: "x", count: 200))
+        #expect(retried.status == 200)
+        #expect(try cart(backend, ana.token)[path: "items", 0, "quantity"] == .integer(acknowledged + 1))
+    }
+
     @Test func sqliteErrorsMapToWhatTheClientIsTold() {
         #expect(StoreError(SQLiteError(code: 13, message: "full")).requestError.status == 507)
         #expect(StoreError(SQLiteError(code: 5, message: "busy")).requestError.status == 503)

@@ -11,8 +11,9 @@ import Synchronization
 ///
 /// Each job runs inside the batch's transaction, on this thread, and returns what to deliver;
 /// deliveries run only after `COMMIT` returned, so nothing is answered before it is durable.
-/// If anything in the batch fails (a full disk, an I/O error), the batch is rolled back and
-/// every job in it is told so: none was answered, none is half there.
+/// A job that fails on its own is rolled back to its savepoint and told so; if the transaction
+/// itself fails (a full disk, an I/O error), it is rolled back and every job in it is told so:
+/// none was answered, none is half there.
 final class SQLiteWriter: Sendable {
     typealias Delivery = @Sendable () -> Void
 
@@ -71,14 +72,31 @@ final class SQLiteWriter: Sendable {
     /// changes one `fsync` carried (`vitrine bench cart` prints it).
     var committed: (transactions: Int, jobs: Int) { counts.withLock { $0 } }
 
+    /// Runs the batch in one transaction, each job under a savepoint of its own: a job that
+    /// fails on its own (a constraint, a bug) is rolled back alone and told so, while a failure
+    /// that ends the transaction (a full disk, an I/O error) fails the whole batch. Deliveries
+    /// run after `COMMIT` returned. Whether the transaction committed.
     @discardableResult
     private static func commit(_ batch: [Job], on database: SQLiteConnection) -> Bool {
         var deliveries: [Delivery] = []
+        var refused: [(job: Job, failure: StoreError)] = []
         deliveries.reserveCapacity(batch.count)
         do throws(SQLiteError) {
             try database.execute("BEGIN IMMEDIATE")
             do throws(SQLiteError) {
-                for job in batch { deliveries.append(try job.run(database)) }
+                for job in batch {
+                    try database.execute("SAVEPOINT job")
+                    do throws(SQLiteError) {
+                        deliveries.append(try job.run(database))
+                        try database.execute("RELEASE job")
+                    } catch {
+                        let failure = StoreError(error)
+                        guard case .failed = failure, !database.isAutocommit else { throw error }
+                        try database.execute("ROLLBACK TO job")
+                        try database.execute("RELEASE job")
+                        refused.append((job, failure))
+                    }
+                }
                 try database.execute("COMMIT")
             } catch {
                 // SQLite ends the transaction itself after some errors (a full disk).
@@ -90,6 +108,7 @@ final class SQLiteWriter: Sendable {
             for job in batch { job.fail(failure) }
             return false
         }
+        for (job, failure) in refused { job.fail(failure) }
         for delivery in deliveries { delivery() }
         return true
     }
