@@ -133,6 +133,35 @@ import Testing
         await AppEndToEndTests.quit(tmux)
     }
 
+    /// Issue 22: the embedded backend keeps its store under `XDG_DATA_HOME`, and the app its
+    /// session: a cart survives quitting. The app's own cart journal is deleted between the two
+    /// runs, so the cart seen after the restart can only be the backend's.
+    @Test func aCartSurvivesQuittingTheAppAndStartingAgain() async throws {
+        let expected = try HomeExpectations(user: Self.user)
+        let product = try #require(try expected.products().first { $0.availability == "available" })
+        let cache = AppEndToEndTests.CacheDirectory()
+        do {
+            let first = try Self.start(["--open", "vitrine://product/\(product.id)"], cache: cache)
+            defer { first.close() }
+            #expect(await first.waitFor("Add to cart"), "the product page\n\(first.picture)")
+            try first.press("Enter")
+            #expect(await first.waitUntil { $0.first?.contains("Cart 1") == true && $0.first?.contains("…") == false }, "\(first.picture)")
+            await AppEndToEndTests.quit(first)
+        }
+        let files = FileManager.default.enumerator(at: cache.url, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        let journals = files.filter { $0.lastPathComponent == "cart.json" }
+        #expect(journals.count == 1)
+        for journal in journals { try FileManager.default.removeItem(at: journal) }
+        #expect(files.contains { $0.lastPathComponent == "session.json" }, "the session is kept")
+        #expect(FileManager.default.fileExists(atPath: cache.data.appendingPathComponent("vitrine.sqlite").path))
+        let second = try Self.start([], cache: cache)
+        defer { second.close() }
+        #expect(await second.waitUntil { $0.first?.contains("Cart 1") == true }, "the backend's cart, after the restart\n\(second.picture)")
+        try second.press("c")
+        #expect(await second.waitUntil { $0.contains { $0.contains(product.title) } }, "\(second.picture)")
+        await AppEndToEndTests.quit(second)
+    }
+
     @Test func quantityChangesAndRemovalAgainstAFailingBackendShowPendingThenRollBack() async throws {
         let backend = try HomeBackend()
         let server = try HTTPServer(handler: backend, configuration: .ephemeral)
