@@ -56,23 +56,13 @@ enum CartBench {
             var http = HTTPServer.Configuration.ephemeral
             http.maxConnectionsPerAddress = max(http.maxConnectionsPerAddress, clients * 2)
             server = try HTTPServer(handler: backend, configuration: http)
-            tokens = try (0..<clients).map { _ in
-                let session = backend.respond(to: HTTPRequest(method: "POST", path: "/v1/sessions"))
-                guard session.status == 201, let text = String(data: session.body, encoding: .utf8),
-                    let token = text.split(separator: "\"").first(where: { $0.hasPrefix("vt1.") })
-                else { throw BenchFailure(description: "\(name): no session (\(session.status))") }
-                return String(token)
-            }
+            tokens = try (0..<clients).map { _ in try BenchSession.token(of: backend) }
         }
 
         func stop() {
             server.stop()
             backend.close()
         }
-    }
-
-    struct BenchFailure: Error, CustomStringConvertible {
-        var description: String
     }
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {

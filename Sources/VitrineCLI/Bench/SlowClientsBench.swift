@@ -26,17 +26,21 @@ enum SlowClientsBench {
         let addresses = options["--addresses"] ?? 16
         let requests = options["--requests"] ?? 400
         let server: HTTPServer
+        let token: String
         do {
             var configuration = HTTPServer.Configuration.ephemeral
             configuration.port = 0
-            server = try HTTPServer(handler: try HomeBackend(), configuration: configuration)
+            let backend = try HomeBackend()
+            // The normal requests read one guest shopper's cart.
+            token = try BenchSession.token(of: backend)
+            server = try HTTPServer(handler: backend, configuration: configuration)
         } catch {
             console.err("vitrine bench slow-clients: the server did not start: \(error)")
             return 1
         }
         defer { server.stop() }
 
-        let alone = measure(port: server.port, requests: requests)
+        let alone = measure(port: server.port, requests: requests, token: token)
         // The slow clients: a request line and one header byte, then a byte a second.
         var slow: [LoopbackClient] = []
         for index in 0..<slowCount {
@@ -56,7 +60,7 @@ enum SlowClientsBench {
             }
         }
         trickler.start()
-        let loaded = measure(port: server.port, requests: requests)
+        let loaded = measure(port: server.port, requests: requests, token: token)
         let openDuring = server.openConnections
         let cleared = server.wait(timeout: .seconds(30)) { $0.openConnections == 0 }
         let clearSeconds = Date().timeIntervalSince(opened)
@@ -81,7 +85,7 @@ enum SlowClientsBench {
     }
 
     /// `requests` normal requests from four threads; each on its own connection.
-    static func measure(port: Int, requests: Int) -> Load {
+    static func measure(port: Int, requests: Int, token: String) -> Load {
         let results = Mutex<[(ok: Bool, seconds: Double)]>([])
         let group = DispatchGroup()
         for worker in 0..<4 {
@@ -90,7 +94,7 @@ enum SlowClientsBench {
                 for _ in stride(from: worker, to: requests, by: 4) {
                     let started = ContinuousClock.now
                     let client = LoopbackClient(port: port)
-                    client?.send("GET /v1/cart HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n")
+                    client?.send("GET /v1/cart HTTP/1.1\r\nHost: bench\r\nConnection: close\r\nAuthorization: Bearer \(token)\r\n\r\n")
                     let ok = client?.status() == 200
                     let seconds = BenchSupport.seconds(ContinuousClock.now - started)
                     results.withLock { $0.append((ok, seconds)) }
