@@ -272,7 +272,9 @@ public final class ShopperApp {
             guard let value = fields[key] else { continue }
             switch value {
             case .string(let text): parts.append("\(key)=\(text)")
-            case .number(let number): parts.append("\(key)=\(number.rounded() == number ? String(Int(number)) : String(number))")
+            // A whole number in Int's range reads without ".0"; any other (1e300) as a double:
+            // `Int(_:)` on a value past Int's range traps.
+            case .number(let number): parts.append("\(key)=\(Int(exactly: number).map(String.init) ?? String(number))")
             default: continue
             }
         }
