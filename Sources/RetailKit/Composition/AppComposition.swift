@@ -208,6 +208,10 @@ public final class AppComposition {
 
     private func wire(_ store: PageStore) {
         expiry.watch(store)
+        // A next page "adds nothing" when nothing of it would be shown on this client now.
+        let client = ClientContext(appVersion: configuration.appVersion, capabilities: configuration.capabilities)
+        let expiry = self.expiry
+        store.nextPagePacing.context = { EvaluationContext(client: client, now: expiry.now) }
         let analytics = self.analytics
         let toasts = dispatcher.toasts
         let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
