@@ -102,6 +102,7 @@ public final class AppComposition {
 
         home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
         expiry = ExpiryClock(clock: configuration.clock, now: configuration.now)
+        expiry.watch(dispatcher.sheets)
         wire(home)
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
