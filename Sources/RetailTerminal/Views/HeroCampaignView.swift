@@ -23,7 +23,7 @@ public struct HeroCampaignView: WidgetView, TerminalWidget {
         var layouts = [environment.layout(content.title, width: width, base: CellStyle(attributes: .bold), maxLines: 2)]
         if let subtitle = content.subtitle { layouts.append(environment.layout(subtitle, width: width, maxLines: 2)) }
         if let endsAt = content.endsAt {
-            let text = Countdown.text(until: endsAt, now: environment.evaluation.now)
+            let text = CampaignCountdown.text(until: endsAt, now: environment.evaluation.now)
             layouts.append(TextLayout(StyledText(text, style: environment.secondaryStyle), width: width, maxLines: 1))
         }
         return layouts
