@@ -58,9 +58,30 @@ extension View {
     // swiftui/view/ongeometrychange(for:of:action:)
     @available(iOS 16.0, macOS 13.0, *)
     @preconcurrency nonisolated public func onGeometryChange<T>(for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T, action: @escaping (T) -> Void) -> some View where T: Equatable, T: Sendable { fatalError() }
+    // swiftui/view/containerrelativeframe(_:alignment:_:) (UNVERIFIED: the stored documentation
+    // has the page's two siblings, not this overload; written from the iOS 17 SDK's interface)
+    @available(iOS 17.0, macOS 14.0, *)
+    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center, _ length: @escaping (CGFloat, Axis) -> CGFloat) -> some View { fatalError() }
+    // swiftui/view/modifier(_:)
+    nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
+    // swiftui/view/onsubmit(of:_:)
+    @available(iOS 15.0, macOS 12.0, *)
+    nonisolated public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> some View { fatalError() }
     // swiftui/view/refreshable(action:)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { fatalError() }
+}
+
+// swiftui/submittriggers
+@available(iOS 15.0, macOS 12.0, *)
+public struct SubmitTriggers: OptionSet {
+    public let rawValue: UInt
+    // swiftui/submittriggers/init(rawvalue:)
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    // swiftui/submittriggers/text
+    nonisolated(unsafe) public static let text: SubmitTriggers = { fatalError() }()
+    // swiftui/submittriggers/search
+    nonisolated(unsafe) public static let search: SubmitTriggers = { fatalError() }()
 }
 
 // swiftui/anytransition

@@ -12,6 +12,9 @@ extension View {
     // swiftui/view/presentationdetents(_:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { fatalError() }
+    // swiftui/view/presentationdetents(_:selection:)
+    @available(iOS 16.0, macOS 13.0, *)
+    nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>, selection: Binding<PresentationDetent>) -> some View { fatalError() }
     // swiftui/view/presentationdragindicator(_:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func presentationDragIndicator(_ visibility: Visibility) -> some View { fatalError() }
@@ -33,6 +36,12 @@ extension View {
     // swiftui/view/navigationdestination(for:destination:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func navigationDestination<D, C>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View where D: Hashable, C: View { fatalError() }
+    // swiftui/view/toolbarbackground(_:for:) (ShapeStyle)
+    @available(iOS 16.0, macOS 13.0, *)
+    nonisolated public func toolbarBackground<S>(_ style: S, for bars: ToolbarPlacement...) -> some View where S: ShapeStyle { fatalError() }
+    // swiftui/view/toolbarbackgroundvisibility(_:for:)
+    @available(iOS 18.0, macOS 15.0, *)
+    nonisolated public func toolbarBackgroundVisibility(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { fatalError() }
     // swiftui/view/toolbar(content:) (ToolbarContent)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func toolbar<Content>(@ToolbarContentBuilder content: () -> Content) -> some View where Content: ToolbarContent { fatalError() }
@@ -114,7 +123,16 @@ public struct ToolbarItemPlacement {
     public static var automatic: ToolbarItemPlacement { fatalError() }
     // swiftui/toolbaritemplacement/navigation
     public static var navigation: ToolbarItemPlacement { fatalError() }
+    // swiftui/toolbaritemplacement/principal
+    public static var principal: ToolbarItemPlacement { fatalError() }
     // swiftui/toolbaritemplacement/primaryaction
     public static var primaryAction: ToolbarItemPlacement { fatalError() }
+}
+
+// swiftui/toolbarplacement
+@available(iOS 16.0, macOS 13.0, *)
+public struct ToolbarPlacement {
+    // swiftui/toolbarplacement/automatic
+    public static var automatic: ToolbarPlacement { fatalError() }
 }
 #endif

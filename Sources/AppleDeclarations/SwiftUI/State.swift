@@ -23,6 +23,8 @@ extension State: Sendable where Value: Sendable {}
 
 // swiftui/binding
 @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    // swiftui/binding/init(get:set:) (the value only, not the transaction)
+    @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) { fatalError() }
     // swiftui/binding/init(projectedvalue:)
     public init(projectedValue: Binding<Value>) { fatalError() }
     // swiftui/binding/wrappedvalue

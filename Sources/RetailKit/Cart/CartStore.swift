@@ -78,6 +78,12 @@ public final class CartStore {
         return lines
     }
 
+    /// The subtotal as shown: of the lines shown (pending changes included) when every line
+    /// has a price in one currency, else the server's; what every renderer's cart shows.
+    public var shownSubtotal: Price? {
+        CartSnapshot.subtotal(of: lines) ?? canonical?.subtotal
+    }
+
     /// The number of items shown on the cart badge; never negative, and saturating rather
     /// than overflowing however many lines the shopper's own adds make.
     public var badgeCount: Int {

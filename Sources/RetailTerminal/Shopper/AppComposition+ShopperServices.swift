@@ -32,18 +32,8 @@ extension AppComposition: ShopperServices {
                     productID: line.productID, title: line.title ?? line.productID, quantity: line.quantity,
                     price: line.unitPrice.map(PriceText.string), isPending: pending.contains(ExactString(line.productID)))
             },
-            badgeCount: cart.badgeCount, pendingProducts: pending, subtotal: Self.subtotal(of: lines) ?? cart.canonical?.subtotal.map(PriceText.string),
+            badgeCount: cart.badgeCount, pendingProducts: pending, subtotal: cart.shownSubtotal.map(PriceText.string),
             isKnown: cart.canonical != nil)
-    }
-
-    /// The subtotal of the lines as shown (pending changes included) when every line has a
-    /// price in one currency.
-    static func subtotal(of lines: [CartSnapshot.Line]) -> String? {
-        guard !lines.isEmpty, let currency = lines.first?.unitPrice?.currency,
-            lines.allSatisfy({ $0.unitPrice?.currency.utf8.elementsEqual(currency.utf8) == true })
-        else { return nil }
-        let total = lines.reduce(0.0) { $0 + Double($1.quantity) * ($1.unitPrice?.amount ?? 0) }
-        return PriceText.string(Price(amount: total, currency: currency))
     }
 
     public func removeFromCart(productID: String) {
