@@ -4,7 +4,8 @@
 #if os(Linux)
 import Foundation
 
-// swiftui/state
+// swiftui/state (the page writes `@frozen @propertyWrapper struct State<Value>`; Xcode 27
+// adds a State macro, which the iOS 18 SDK does not have)
 @propertyWrapper public struct State<Value>: DynamicProperty {
     // swiftui/state/init(wrappedvalue:)
     public init(wrappedValue value: Value) { fatalError() }
@@ -19,30 +20,26 @@ import Foundation
     public var projectedValue: Binding<Value> { fatalError() }
 }
 
-extension State: Sendable where Value: Sendable {}
-
-// swiftui/binding
-@propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
-    // swiftui/binding/init(get:set:) (the value only, not the transaction)
+// swiftui/binding (a DynamicProperty: the page of DynamicProperty lists it)
+@propertyWrapper @dynamicMemberLookup public struct Binding<Value>: DynamicProperty {
+    // swiftui/binding/init(get:set:)-7ufcp
     @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) { fatalError() }
-    // swiftui/binding/init(projectedvalue:)
-    public init(projectedValue: Binding<Value>) { fatalError() }
     // swiftui/binding/wrappedvalue
     public var wrappedValue: Value {
         get { fatalError() }
         nonmutating set { fatalError() }
     }
-    // swiftui/binding/projectedvalue
-    public var projectedValue: Binding<Value> { fatalError() }
     // swiftui/binding/subscript(dynamicmember:)
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError() }
 }
 
-extension Binding: @unchecked Sendable where Value: Sendable {}
+// "A binding conforms to Sendable only if its wrapped value type also conforms to Sendable"
+// (swiftui/binding/init(get:set:)-7ufcp).
+extension Binding: Sendable where Value: Sendable {}
 
 // swiftui/environment
 @propertyWrapper public struct Environment<Value>: DynamicProperty {
-    // swiftui/environment/init(_:) (a key path of EnvironmentValues)
+    // swiftui/environment/init(_:)
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { fatalError() }
     // swiftui/environment/wrappedvalue
     public var wrappedValue: Value { fatalError() }
@@ -50,13 +47,14 @@ extension Binding: @unchecked Sendable where Value: Sendable {}
 
 // swiftui/environmentkey
 public protocol EnvironmentKey {
+    // swiftui/environmentkey/value
     associatedtype Value
     // swiftui/environmentkey/defaultvalue
     static var defaultValue: Self.Value { get }
 }
 
 // swiftui/environmentvalues
-public struct EnvironmentValues: CustomStringConvertible {
+public struct EnvironmentValues {
     // swiftui/environmentvalues/init()
     public init() { fatalError() }
     // swiftui/environmentvalues/subscript(_:)
@@ -64,8 +62,6 @@ public struct EnvironmentValues: CustomStringConvertible {
         get { fatalError() }
         set { fatalError() }
     }
-    public var description: String { fatalError() }
-
     // swiftui/environmentvalues/dynamictypesize
     @available(iOS 15.0, macOS 12.0, *)
     public var dynamicTypeSize: DynamicTypeSize {
@@ -91,15 +87,18 @@ public struct EnvironmentValues: CustomStringConvertible {
     }
 }
 
-// swiftui/dynamictypesize
+// swiftui/dynamictypesize (CaseIterable: the type lists allCases; Comparable: the pages
+// bound it with `...DynamicTypeSize.large`)
 @available(iOS 15.0, macOS 12.0, *)
-public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+public enum DynamicTypeSize: Comparable, CaseIterable {
+    // swiftui/dynamictypesize/xsmall … accessibility5
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
 }
 
 // swiftui/colorscheme
-public enum ColorScheme: CaseIterable, Sendable {
+public enum ColorScheme {
+    // swiftui/colorscheme/light, swiftui/colorscheme/dark
     case light, dark
 }
 #endif
