@@ -2,8 +2,10 @@ import FlowPresentation
 import FlowRuntime
 import Foundation
 #if canImport(SwiftUI)
+import Accessibility
 import SwiftUI
 #else
+import AccessibilityDeclarations
 import SwiftUIDeclarations
 #endif
 
@@ -38,7 +40,7 @@ struct ToastView: View {
         .animation(.easeInOut(duration: motion.transitionDuration), value: queue.current?.id)
         .onChange(of: queue.current?.id, initial: false) { _, _ in
             if let message = queue.current.flatMap({ AccessibilityText.clean($0.message) }) {
-                AccessibilityNotification.Announcement(message).post()
+                AccessibilityNotification.Announcement(NSAttributedString(string: message)).post()
             }
         }
     }
