@@ -50,11 +50,11 @@ public enum TimelineScheduleMode {
     case lowFrequency
 }
 
-// swiftui/everyminutetimelineschedule (declared as TimelineViewDefaultContext's argument)
+// swiftui/everyminutetimelineschedule (declared because TimelineViewDefaultContext names it)
 @available(iOS 15.0, macOS 12.0, *)
 public struct EveryMinuteTimelineSchedule: TimelineSchedule {
     // swiftui/everyminutetimelineschedule/entries-swift.struct
-    public struct Entries: Sequence, IteratorProtocol {
+    public struct Entries: IteratorProtocol, Sendable, Sequence {
         public mutating func next() -> Date? { fatalError() }
     }
     // swiftui/everyminutetimelineschedule/entries(from:mode:)
