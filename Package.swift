@@ -134,7 +134,7 @@ let package = Package(
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowPresentation", "RetailBackend", "FlowTerminal", "CPTYSupport", "TestSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowPresentation", "RetailBackend", "RetailKit", "FlowTerminal", "CPTYSupport", "CSQLite", "TestSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(

@@ -45,6 +45,22 @@ extension HomeBackend {
                               fingerprint: CartFingerprint.add(body: request.body, locale: locale), lowStockSoldOut: profile.soldOut)
     }
 
+    /// `PUT /v1/cart/items/{product_id}` with `{quantity}`: the line holds exactly that many
+    /// (1–99), made when the cart has none. Its errors too wait for the key's look-up.
+    func setQuantity(_ productID: String, request: HTTPRequest, profile: FaultProfile) throws(RequestError) -> HTTPResponse {
+        let locale = StoreLocale.resolve(request.queryValue("locale"))
+        let change = Result { () throws(RequestError) -> CartService.Change in
+            let body = try RequestBody.object(request)
+            guard let quantity = try RequestBody.optionalInt(body, "quantity") else {
+                throw .badParameter("the body needs an integer quantity")
+            }
+            return .set(productID: productID, quantity: quantity)
+        }
+        return try changeCart(change, request: request, locale: locale,
+                              fingerprint: CartFingerprint.set(productID: productID, body: request.body, locale: locale),
+                              lowStockSoldOut: profile.soldOut)
+    }
+
     /// `DELETE /v1/cart/items/{product_id}`
     func removeFromCart(_ productID: String, request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let locale = StoreLocale.resolve(request.queryValue("locale"))

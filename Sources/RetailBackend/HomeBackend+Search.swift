@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 
 extension HomeBackend {
@@ -14,8 +15,15 @@ extension HomeBackend {
         let found = searchIndexes[locale]?.suggestions(for: query, extra: campaigns) ?? []
         return .json([
             "query": .string(query),
-            "suggestions": .array(found.map {
-                ["text": .string($0.text), "kind": .string($0.kind.rawValue), "target": .string($0.target)]
+            "suggestions": .array(found.map { entry in
+                var members: [(String, JSONValue)] = [
+                    ("text", .string(entry.text)), ("kind", .string(entry.kind.rawValue)), ("target", .string(entry.target)),
+                ]
+                // A product says what it costs, so the shopper sees it before opening it.
+                if entry.kind == .product, let product = catalogue.product(String(entry.target.dropFirst("product:".count))) {
+                    members.append(("price", product.price(in: locale).json))
+                }
+                return .members(members)
             }),
         ])
     }

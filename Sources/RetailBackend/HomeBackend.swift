@@ -44,7 +44,14 @@ public final class HomeBackend: HTTPHandler {
         images = ImageStore(specs: ImageSpec.all(in: catalogue), memoryBudget: configuration.imageMemoryBudget,
                             directory: configuration.imageCacheDirectory)
         faults = FaultInjector(base: base, acceptsHeader: configuration.acceptsFaultHeader)
-        searchIndexes = Dictionary(uniqueKeysWithValues: StoreLocale.allCases.map { ($0, SearchIndex(catalogue: catalogue, locale: $0)) })
+        searchIndexes = composer.searchIndexes
+    }
+
+    /// Changes the fault profile of every request from now on (the start profile, as
+    /// `--faults` gives it): for a test or a demo that changes the weather while a client
+    /// runs. Throws, changing nothing, when the profile is invalid.
+    public func changeFaults(to profile: String) throws {
+        faults.replaceBase(with: try FaultProfile(parsing: profile))
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -80,6 +87,7 @@ public final class HomeBackend: HTTPHandler {
         case .action(let name): return try action(name, request: request)
         case .cart: return cart(request)
         case .cartItems: return try addToCart(request, profile: profile)
+        case .cartItem(let productID) where request.method == "PUT": return try setQuantity(productID, request: request, profile: profile)
         case .cartItem(let productID): return try removeFromCart(productID, request: request)
         case .suggestions: return try suggestions(request)
         case .events: return try receiveEvents(request)

@@ -8,13 +8,14 @@ import SwiftUI
 import SwiftUIDeclarations
 #endif
 
-/// The seven retail widgets' SwiftUI views, and the registry the app draws with.
+/// The retail widgets' SwiftUI views, and the registry the app draws with.
 public enum RetailViews {
     public static func register(on registry: inout WidgetRegistry<AnyView>) {
         registry.register(HeroCampaignView.self)
         registry.register(CampaignCardView.self)
         registry.register(CategoryTileView.self)
         registry.register(ProductCardView.self)
+        registry.register(ProductDetailView.self)
         registry.register(EditorialCardView.self)
         registry.register(PromoBannerView.self)
         registry.register(SearchBarView.self)

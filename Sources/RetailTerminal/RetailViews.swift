@@ -9,6 +9,7 @@ public enum RetailViews {
         registry.registerTerminalView(CampaignCardView.self)
         registry.registerTerminalView(CategoryTileView.self)
         registry.registerTerminalView(ProductCardView.self)
+        registry.registerTerminalView(ProductDetailView.self)
         registry.registerTerminalView(EditorialCardView.self)
         registry.registerTerminalView(PromoBannerView.self)
         registry.registerTerminalView(SearchBarView.self)

@@ -8,7 +8,8 @@ import RetailKit
 import RetailTerminal
 
 /// `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V] [--capabilities a,b]
-/// [--faults PROFILE] [--user ID] [--debug]`: the shopper's home page, live, in the terminal.
+/// [--faults PROFILE] [--user ID] [--open URL] [--debug]`: the shopper's home page (or the
+/// screen a deeplink names, over it), live, in the terminal, in the shopper's language.
 ///
 /// Without `--server` it starts the embedded backend (`HomeBackend` behind `HTTPServer`) on an
 /// ephemeral loopback port, with `--faults` passed on, and stops it on exit. The cache, the
@@ -65,7 +66,8 @@ enum AppCommand {
             console.err("vitrine app: \(error)")
             return 1
         }
-        defer { terminal.end() }
+        var isTerminalEnded = false
+        defer { if !isTerminalEnded { terminal.end() } }
         let images = PipelineImageSource(pipeline: composition.images, baseURL: backendURL)
         let host = terminal.host
         images.onChange = { host.setNeedsFrame() }
@@ -76,7 +78,9 @@ enum AppCommand {
         let render = RenderEnvironment(
             isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()),
             registry: RetailViews.makeRegistry(unknownWidgetPolicy: options.debug ? .placeholder : .skip))
+            .speaking(AppLocale(identifier: options.locale))
         let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock)
+        app.opening = options.opening
         let storage = AppOptions.storageDirectory(environment: environment).path
         app.loop.send(.debug(DebugLine(.info, "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")", at: Date())))
         app.loop.send(.debug(DebugLine(.info, "storage \(storage) · user \(options.user) · \(composition.configuration.backend)", at: Date())))
@@ -88,7 +92,18 @@ enum AppCommand {
             // For `vitrine bench app`: standard error is its pipe, not the screen.
             app.onFirstContent = { FileHandle.standardError.write(Data("first-content\n".utf8)) }
         }
+        if options.debug {
+            composition.analytics.onProblem = { [weak app] problem in app?.loop.send(.debug(DebugLine(.problem, problem, at: Date()))) }
+        }
         await app.run()
+        // The shell first: the terminal is restored as `q` is pressed, whatever the shutdown
+        // below then meets (a full disk, an outbox it cannot write, a silent backend).
+        terminal.end()
+        isTerminalEnded = true
+        let report = await composition.shutdown()
+        if options.debug {
+            for problem in report.problems { console.err("vitrine app: \(TerminalText.sanitized(problem))") }
+        }
         return 0
     }
 
@@ -104,6 +119,7 @@ enum AppCommand {
         configuration.segment = options.segment
         configuration.appVersion = options.appVersion
         configuration.capabilities = options.capabilities
+        if let attempts = options.cartAttempts { configuration.cartRetry.maxAttempts = attempts }
         return configuration
     }
 }

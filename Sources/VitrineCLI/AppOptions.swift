@@ -17,13 +17,19 @@ struct AppOptions: Equatable {
     /// `anonymous`.
     var user: String
     var debug = false
+    /// `--open URL`: a deeplink the app opens at start, over the home page.
+    var opening: Destination?
     /// Hidden, for `vitrine bench app`: write `first-content` to standard error when the first
     /// frame with a page's content is drawn.
     var marksFirstContent = false
+    /// Hidden, for the end-to-end tests: how many times the cart tries a change before it
+    /// rolls it back (`CartRetryPolicy.maxAttempts`, default 6), so a failing backend's
+    /// rollback shows in a second rather than in the half minute of backoff.
+    var cartAttempts: Int?
 
     static let usage = """
         usage: vitrine [app] [--server URL] [--locale en-US|de-DE|fr-FR] [--segment new|returning|vip]
-                             [--app-version V] [--capabilities a,b] [--faults PROFILE] [--user ID] [--debug]
+                             [--app-version V] [--capabilities a,b] [--faults PROFILE] [--user ID] [--open URL] [--debug]
         """
 
     struct UsageError: Error {
@@ -90,8 +96,22 @@ struct AppOptions: Equatable {
                 options.user = text
             case "--debug":
                 options.debug = true
+            case "--open":
+                let text = try value(for: argument)
+                if let refusal = VitrineApp.deeplinks.refusal(for: text) {
+                    throw UsageError(message: "--open '\(safe(text))' is not a link of this app: \(safe(refusal))")
+                }
+                let destination = Destination.forDeeplink(text)
+                if case .link = destination {
+                    throw UsageError(message: "--open '\(safe(text))' names no screen of this app (home, cart, search, campaign, category, product, page)")
+                }
+                options.opening = destination
             case "--mark-first-content":
                 options.marksFirstContent = true
+            case "--cart-attempts":
+                let text = try value(for: argument)
+                guard let attempts = Int(text), (1...10).contains(attempts) else { throw UsageError(message: "--cart-attempts is 1 to 10") }
+                options.cartAttempts = attempts
             default:
                 throw UsageError(message: "unexpected '\(safe(argument))'")
             }

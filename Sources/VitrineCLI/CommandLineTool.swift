@@ -30,11 +30,11 @@ public enum CommandLineTool {
 
     static let usage = """
         usage: vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V] [--capabilities a,b]
-                             [--faults PROFILE] [--user ID] [--debug]
+                             [--faults PROFILE] [--user ID] [--open URL] [--debug]
                vitrine lint FILE|- [--app-version V] [--capabilities a,b] [--now RFC3339] [--json]
                vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
                vitrine render FILE|URL --accessibility [--locale L] [--now RFC3339] [--debug]
-               vitrine preview FILE [--app-version V] [--capabilities a,b]
+               vitrine preview FILE [--app-version V] [--capabilities a,b] [--locale L]
                vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
                vitrine bench decode|runtime|serve|images|render|home|app|slow-clients
                vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]

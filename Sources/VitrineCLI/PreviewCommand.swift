@@ -14,13 +14,22 @@ import RetailTerminal
 /// malformed widgets show as labelled placeholders. Exit 0 after `q`, 2 on a usage error or
 /// without a terminal (pointing at `vitrine render` and `vitrine lint`).
 enum PreviewCommand {
-    static let usage = "usage: vitrine preview FILE [--app-version V] [--capabilities a,b]"
+    static let usage = "usage: vitrine preview FILE [--app-version V] [--capabilities a,b] [--locale en-US|de-DE|fr-FR]"
 
     @MainActor
     static func run(_ arguments: [String], console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         let options: LintCommand.Options
-        do {
-            options = try LintCommand.parse(arguments)
+        var locale = AppLocale.enUS
+        do throws(LintCommand.UsageError) {
+            var rest = arguments
+            if let flag = rest.firstIndex(of: "--locale") {
+                guard flag + 1 < rest.count, let chosen = AppLocale(rawValue: rest[flag + 1]) else {
+                    throw LintCommand.UsageError(message: "--locale needs one of en-US, de-DE, fr-FR")
+                }
+                locale = chosen
+                rest.removeSubrange(flag...(flag + 1))
+            }
+            options = try LintCommand.parse(rest)
         } catch {
             console.err("vitrine preview: \(error.message)\n\(usage)")
             return 2
@@ -53,7 +62,7 @@ enum PreviewCommand {
             isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()), registry: registry)
         let app = PreviewApp(
             path: options.file, read: { document(for: $0, decoder: decoder, client: client) }, host: host, environment: environment,
-            decoder: decoder, clock: clock)
+            decoder: decoder, locale: locale, clock: clock)
         await app.run()
         return 0
     }

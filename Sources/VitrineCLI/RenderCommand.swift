@@ -113,10 +113,10 @@ enum RenderCommand {
         let policy: UnknownWidgetPolicy<any TerminalWidget> = options.debug ? .placeholder : .skip
         let registry = RetailViews.makeRegistry(unknownWidgetPolicy: policy)
         let decoder = PageDecoder(catalog: registry.catalog, makeRequestID: { "render" })
-        var state: PageScreenState
+        var state: PageScreenContent
         do {
             let page = try decoder.decodePage(data).page
-            state = .showing(page, scroll: options.scroll)
+            state = .showing(page)
         } catch let pageError {
             guard case .missingRoot = pageError, let sheet = try? decoder.decodeSheet(data).sheet else { throw pageError }
             let empty = try decoder.decodePage(Data(#"{"page": {"id": "sheet-host"}}"#.utf8)).page
@@ -131,10 +131,10 @@ enum RenderCommand {
             isPlain: !profile.allowsEscapes, images: images,
             evaluation: EvaluationContext(client: VitrineApp.clientContext, now: now), registry: registry)
         let renderer = PageRenderer(environment: environment)
-        var frame = renderer.render(state, width: options.width, height: options.height)
+        var frame = renderer.render(state, scroll: options.scroll, width: options.width, height: options.height)
         if let images, images.isLoading {
             await images.waitForLoads(within: imageWait)
-            frame = renderer.render(state, width: options.width, height: options.height)
+            frame = renderer.render(state, scroll: options.scroll, width: options.width, height: options.height)
         }
         return profile.allowsEscapes ? frame.buffer.styledLines(depth: profile.colorDepth) : frame.buffer.plainLines
     }

@@ -8,7 +8,7 @@ struct ThemeTests {
 
     @Test func aKnownTokenWinsOverHex() {
         let color = ColorData(hex: "#FF0000", token: "brand.primary")
-        #expect(theme.color(color, scheme: .light) == RGBAColor(red: 0x4F, green: 0x8C, blue: 0xFF))
+        #expect(theme.color(color, scheme: .light) == RGBAColor(red: 0x2F, green: 0x6B, blue: 0xDB))
         #expect(theme.color(color, scheme: .dark) == RGBAColor(red: 0x6C, green: 0xA0, blue: 0xFF))
     }
 

@@ -41,9 +41,10 @@ import Testing
         let frame = TestPages.render(.showing(page), width: 20, height: 1)
         // 15 columns for the first card, one of spacing, the next peeks in its first 4.
         #expect(frame.buffer.plainLines == ["Card1           Card"])
-        var scrolled = PageScreenState.showing(page)
-        scrolled.carouselOffsets = ["section@page.sections.0": 16]
-        #expect(TestPages.render(scrolled, width: 20, height: 1).buffer.plainLines == ["Card2           Card"])
+        var viewport = PageViewport()
+        viewport.carouselOffsets = ["section@page.sections.0": 16]
+        let scrolled = PageRenderer(environment: TestPages.environment()).render(.showing(page), viewport: &viewport, width: 20, height: 1)
+        #expect(scrolled.buffer.plainLines == ["Card2           Card"])
         let fractions = Dictionary(frame.visibleWidgets.map { ($0.widget.id, $0.visibleFraction) }, uniquingKeysWith: { a, _ in a })
         #expect(fractions["c1"] == 1)
         #expect(abs((fractions["c2"] ?? 0) - 4.0 / 15.0) < 1e-9)

@@ -53,7 +53,7 @@ import TestSupport
 
     @Test func presentedFramesFeedTheImpressionTracker() throws {
         let page = try PageShellTests.longSection()
-        let frame = TestPages.render(.showing(page, scroll: 4), width: 12, height: 8)
+        let frame = TestPages.render(.showing(page), scroll: 4, width: 12, height: 8)
         let tracker = ImpressionTracker(clock: TestClock()) { _ in }
         frame.reportVisibility(to: tracker, page: page)
         #expect(tracker.isTiming("w4"))

@@ -29,13 +29,13 @@ import Testing
         let strips = #""header": {"sticky": false, "widgets": [\#(TestPages.title("top", "Top"))]}, "footer": {"sticky": false, "widgets": [\#(TestPages.title("end", "End"))]}"#
         let page = try TestPages.page(TestPages.json(sections: #"{"widgets": [\#(rows)]}"#, extra: strips))
         #expect(TestPages.render(.showing(page), width: 10, height: 3).buffer.plainLines == ["Top", "", "row 0"])
-        #expect(TestPages.render(.showing(page, scroll: 100), width: 10, height: 3).buffer.plainLines == ["row 4", "row 5", "End"])
+        #expect(TestPages.render(.showing(page), scroll: 100, width: 10, height: 3).buffer.plainLines == ["row 4", "row 5", "End"])
         let sticky = try TestPages.page(TestPages.json(sections: #"{"widgets": [\#(rows)]}"#, extra: strips.replacingOccurrences(of: "false", with: "true")))
-        #expect(TestPages.render(.showing(sticky, scroll: 2), width: 10, height: 4).buffer.plainLines == ["Top", "row 2", "row 3", "End"])
+        #expect(TestPages.render(.showing(sticky), scroll: 2, width: 10, height: 4).buffer.plainLines == ["Top", "row 2", "row 3", "End"])
     }
 
     @Test func aPinnedHeaderCoversTheRowsUnderIt() throws {
-        let frame = TestPages.render(.showing(try Self.longSection(), scroll: 4), width: 12, height: 8)
+        let frame = TestPages.render(.showing(try Self.longSection()), scroll: 4, width: 12, height: 8)
         #expect(frame.buffer.plainLines == ["    Shop", "────────────", "Sticky", "Header", "two rows", "row 4", "row 5", "row 6"])
         let visible = fractions(frame)
         #expect(visible["hdr"] == 1)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aSheetCoversTheBottomOfThePageAtItsDetent() throws {
-        var state = PageScreenState.showing(try Self.longSection())
+        var state = PageScreenContent.showing(try Self.longSection())
         state.sheets = [try TestPages.sheet(#"{"sheet": {"id": "s", "config": {"detents": [0.5], "corner_radius": 12}, "sections": [{"widgets": [\#(TestPages.title("in", "Inside"))]}]}}"#)]
         let frame = TestPages.render(state, width: 12, height: 8)
         #expect(frame.buffer.plainLines.suffix(4) == ["╭───━━━━───╮", "│Inside    │", "│          │", "│          │"])
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func aToastCoversTheBottomOfTheBody() throws {
-        var state = PageScreenState.showing(try Self.longSection())
+        var state = PageScreenContent.showing(try Self.longSection())
         state.toast = "Saved"
         let frame = TestPages.render(state, width: 12, height: 8)
         #expect(frame.buffer.plainLines.last == "r  Saved")
@@ -70,9 +70,9 @@ import Testing
     }
 
     @Test func statusScreensForLoadingEmptyAndAFailedFirstLoad() {
-        let loading = TestPages.render(PageScreenState(loadState: .loading, page: nil), width: 20, height: 3)
+        let loading = TestPages.render(PageScreenContent(loadState: .loading, page: nil), width: 20, height: 3)
         #expect(loading.buffer.plainLines == ["", "      Loading…", ""])
-        let failed = TestPages.render(PageScreenState(loadState: .failed(message: "offline"), page: nil), width: 24, height: 6)
+        let failed = TestPages.render(PageScreenContent(loadState: .failed(message: "offline"), page: nil), width: 24, height: 6)
         #expect(failed.buffer.plainLines.contains { $0.contains("Something went wrong") })
         #expect(failed.buffer.plainLines.contains { $0.contains("offline") })
         #expect(failed.hitMap.regions.contains { $0.target == .retry })
@@ -80,7 +80,7 @@ import Testing
 
     @Test func theEndOfAPaginatedListShowsLoadingOrRetry() throws {
         let page = try TestPages.page(TestPages.json(sections: #"{"widgets": [\#(TestPages.title("a", "A"))]}"#))
-        var state = PageScreenState.showing(page)
+        var state = PageScreenContent.showing(page)
         state.hasMorePages = true
         #expect(TestPages.render(state, width: 20, height: 3).buffer.plainLines == ["A", "", "   Loading more…"])
         state.nextPage = .failed(message: "timeout")
@@ -106,9 +106,9 @@ import Testing
         let frame = renderer.render(.showing(page), width: 20, height: 10)
         #expect(frame.laidOut.count <= 10 + renderer.lookahead)
         #expect(frame.maxScroll == nil, "the end is not measured")
-        let far = renderer.render(.showing(page, scroll: 1000), width: 20, height: 10)
+        let far = renderer.render(.showing(page), scroll: 1000, width: 20, height: 10)
         #expect(far.buffer.plainLines.first == "row 1000")
-        let end = renderer.render(.showing(page, scroll: 99_999), width: 20, height: 10)
+        let end = renderer.render(.showing(page), scroll: 99_999, width: 20, height: 10)
         #expect(end.scroll == 1990)
         #expect(end.buffer.plainLines.last == "row 1999")
     }

@@ -39,7 +39,7 @@ import Testing
 
     @Test func aPageOnAZeroSizeScreenDrawsNothing() throws {
         let page = try TestPages.page(TestPages.json(sections: #"{"widgets": [\#(Self.widgets.joined(separator: ","))]}"#, extra: #""nav": {"title": "N"}"#))
-        var state = PageScreenState.showing(page)
+        var state = PageScreenContent.showing(page)
         state.toast = "t"
         for (width, height) in [(0, 0), (0, 10), (10, 0)] {
             let frame = TestPages.render(state, width: width, height: height)

@@ -38,9 +38,41 @@ import Testing
     @Test func unavailableProductsOfferNotifyMeNotAddToCart() throws {
         let product = try #require(backend.catalogue.products.first { $0.availability == .unavailable })
         let page = try parse(backend.respond(to: get("/v1/pages/product:\(product.id)")))
-        let card = try #require(page[path: "page", "sections", 0, "widgets", 0])
-        #expect(card[path: "actions", "notify", "endpoint"] == "/v1/actions/notify-me")
-        #expect(card[path: "actions", "add_to_cart"] == nil)
-        #expect(card[path: "data", "availability"] == "unavailable")
+        let detail = try #require(page[path: "page", "sections", 0, "widgets", 0])
+        #expect(detail[path: "type"] == "product_detail")
+        #expect(detail[path: "data", "cta", "action", "endpoint"] == "/v1/actions/notify-me")
+        #expect(detail[path: "data", "cta", "title"] == "Notify me")
+        #expect(detail[path: "actions", "add_to_cart"] == nil)
+        #expect(detail[path: "data", "availability"] == "unavailable")
+    }
+
+    @Test func aProductPageSellsTheProductWholeInTheShoppersLanguage() throws {
+        let product = try #require(backend.catalogue.products.first { $0.availability == .available && $0.compareAtUSDCents != nil })
+        let page = try parse(backend.respond(to: get("/v1/pages/product:\(product.id)", [("locale", "de-DE")])))
+        let detail = try #require(page[path: "page", "sections", 0, "widgets", 0])
+        #expect(detail[path: "type"] == "product_detail")
+        #expect(detail[path: "data", "price", "currency"] == "EUR")
+        #expect(detail[path: "data", "compare_at_price"] != nil)
+        #expect(detail[path: "data", "cta", "title"] == "In den Warenkorb")
+        #expect(detail[path: "data", "cta", "action", "type"] == "add_to_cart")
+        #expect(detail[path: "actions", "add_to_cart", "product_id"] == .string(product.id))
+        #expect(detail[path: "data", "delivery"]?.stringValue?.contains("Werktagen") == true)
+        let options = try #require(detail[path: "data", "variants", 0, "options"]?.arrayValue)
+        #expect(options.count > 1, "the other models of its kind")
+        #expect(options.filter { $0["selected"] == .bool(true) }.count == 1)
+        #expect(options.allSatisfy { $0["selected"] == .bool(true) || $0[path: "action", "type"] == "open_page" })
+    }
+
+    @Test func aSearchPageHasWhatMatchesAndSaysSoWhenNothingDoes() throws {
+        let page = try parse(backend.respond(to: get("/v1/pages/search:coat")))
+        let sections = try #require(page[path: "page", "sections"]?.arrayValue)
+        #expect(sections.map { $0["id"]?.stringValue } == ["categories", "products"])
+        #expect(sections[1]["widgets"]?.arrayValue?.allSatisfy { $0["type"] == "product_card" && $0[path: "data", "price"] != nil } == true)
+        #expect(page[path: "page", "nav", "title"] == "Results for “coat”")
+        let french = try parse(backend.respond(to: get("/v1/pages/search:zzzzqq", [("locale", "fr-FR")])))
+        #expect(french[path: "page", "sections", 0, "widgets", 0, "data", "title"] == "Aucun résultat pour « zzzzqq »")
+        #expect(french[path: "page", "sections", 1, "widgets"]?.arrayValue?.isEmpty == false, "every category to browse")
+        let long = String(repeating: "a", count: 201)
+        #expect(backend.respond(to: get("/v1/pages/search:\(long)")).status == 400)
     }
 }

@@ -275,7 +275,7 @@ import TestSupport
         let tracker = makeTracker()
         tracker.track("tap")
         #expect(try await tracker.flush().get() == 1)
-        #expect(FileManager.default.fileExists(atPath: databaseURL.path + ".corrupt"))
+        #expect(FileManager.default.fileExists(atPath: databaseURL.path + ".unusable"))
     }
 }
 

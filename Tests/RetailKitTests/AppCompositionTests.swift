@@ -65,7 +65,7 @@ import TestSupport
         // A tap opens the product page: its own store, through the same repository.
         app.perform(try #require(card.actions["tap"]), widgetID: card.id, sectionID: section.id, on: app.home)
         let productID = try #require(card.actions["tap"]?["page_id"]?.stringValue)
-        #expect(app.navigator.current == .page(productID))
+        #expect(app.navigator.current == .page(PageID(productID)))
         let product = try #require(app.currentPageStore)
         await waitUntilSettled(product)
         #expect(product.state == .loaded)
@@ -73,7 +73,7 @@ import TestSupport
 
         // A deeplink off the allow-list is refused and reported; nothing opens.
         app.perform(ActionData(type: "deeplink", ["url": "https://evil.example/x"]), widgetID: card.id, sectionID: section.id, on: app.home)
-        #expect(app.navigator.current == .page(productID))
+        #expect(app.navigator.current == .page(PageID(productID)))
 
         // Back releases the page's store.
         app.navigator.back()

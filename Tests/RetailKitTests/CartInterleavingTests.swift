@@ -6,7 +6,7 @@ import Testing
 @testable import RetailKit
 import TestSupport
 
-/// The cart under 1,000 randomised interleavings of adds and removals with duplicated,
+/// The cart under 1,000 randomised interleavings of adds, quantity changes and removals with duplicated,
 /// delayed (and so reordered), and lost requests and answers, against the real backend's
 /// `CartService`. After each run the local cart equals the server's canonical cart, no
 /// operation was applied twice, and the badge was never negative.
@@ -19,7 +19,7 @@ import TestSupport
         var configuration = HomeBackend.Configuration()
         configuration.newCartsPerAddressBurst = 5_000
         let backend = try HomeBackend(configuration: configuration)
-        var totals = (operations: 0, refused: 0, givenUp: 0, restChecks: 0)
+        var totals = (operations: 0, refused: 0, givenUp: 0, restChecks: 0, sets: 0, setsRefused: 0)
         for run in 0..<1_000 {
             let runSeed = seed &+ UInt64(run) &* 0x9E37_79B9
             let outcome = try await interleave(backend: backend, user: "run-\(run)", seed: runSeed)
@@ -27,15 +27,19 @@ import TestSupport
             totals.refused += outcome.refused
             totals.givenUp += outcome.givenUp
             totals.restChecks += outcome.restChecks
+            totals.sets += outcome.sets
+            totals.setsRefused += outcome.setsRefused
             if outcome.failed { break }
         }
         print("cart interleavings: 1000 runs from seed \(seed), \(totals.operations) operations, \(totals.refused) refused, "
-              + "\(totals.givenUp) given up, \(totals.restChecks) checks at rest")
+              + "\(totals.givenUp) given up, \(totals.restChecks) checks at rest, \(totals.sets) quantity changes")
         // The runs did meet the cases they are for.
         #expect(totals.operations > 5_000)
         #expect(totals.refused > 100, "404, 409 and 422 rolled back")
         #expect(totals.givenUp > 10, "attempts spent, cart fetched again")
         #expect(totals.restChecks > 1_000, "the cart shown compared with the server's at rest")
+        #expect(totals.sets > 1_000, "quantity changes interleaved with the rest")
+        #expect(totals.setsRefused > 50, "quantity changes refused (unavailable, unknown) or given up, and rolled back")
     }
 
     struct Outcome {
@@ -44,6 +48,8 @@ import TestSupport
         var givenUp = 0
         var staleAnswers = 0
         var restChecks = 0
+        var sets = 0
+        var setsRefused = 0
         var failed = false
     }
 
@@ -59,7 +65,8 @@ import TestSupport
         let store = CartStore(client: CartClient(transport: network, policy: policy, clock: clock, random: .seeded(seed ^ 0xFF)))
         var outcome = Outcome()
         store.onNotice = { notice in
-            if notice.message.contains("no connection") || notice.message.contains("did not answer") { outcome.givenUp += 1 } else { outcome.refused += 1 }
+            if notice.reason == .unconfirmed { outcome.givenUp += 1 } else { outcome.refused += 1 }
+            outcome.setsRefused += notice.change.map { if case .setQuantity = $0 { 1 } else { 0 } } ?? 0
         }
         let label = "seed \(seed) (set VITRINE_CART_SEED to replay the whole test)"
 
@@ -120,10 +127,12 @@ import TestSupport
                 actions -= 1
                 outcome.operations += 1
                 let product = Self.products[pick(Self.products.count)]
-                if pick(3) == 0 {
-                    store.remove(productID: product)
-                } else {
-                    store.add(productID: product, quantity: pick(10) == 0 ? 99 : 1 + pick(3))
+                switch pick(6) {
+                case 0, 1: store.remove(productID: product)
+                case 2:
+                    outcome.sets += 1
+                    store.setQuantity(productID: product, quantity: pick(10) == 0 ? 99 : 1 + pick(4))
+                default: store.add(productID: product, quantity: pick(10) == 0 ? 99 : 1 + pick(3))
                 }
             case 1: network.decide(.deliver)
             case 2: network.decide(.deliverTwice)

@@ -69,7 +69,7 @@ import Testing
 
     @Test func theStackIsBounded() {
         let navigator = Navigator()
-        for index in 1..<Navigator.maximumDepth { #expect(navigator.open(.page("product:p-\(index)"))) }
+        for index in 1..<Navigator.maximumDepth { #expect(navigator.open(.page(PageID("product:p-\(index)")))) }
         #expect(!navigator.open(.cart))
         #expect(navigator.stack.count == Navigator.maximumDepth)
     }

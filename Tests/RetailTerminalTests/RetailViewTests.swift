@@ -17,6 +17,7 @@ import Testing
         "editorial": #"{"type": "editorial_card", "id": "w", "data": {"kicker": "Style", "title": "Layers", "body": {"text": "Three **pieces**", "is_markdown": true}, "cta": {"title": "Read", "style": "outline"}}}"#,
         "promo": #"{"type": "promo_banner", "id": "w", "data": {"title": "Free shipping", "subtitle": "over $50", "code": "SHIPFREE"}}"#,
         "search": #"{"type": "search_bar", "id": "w", "data": {"placeholder": "Search"}}"#,
+        "detail": #"{"type": "product_detail", "id": "w", "data": {"product_id": "p", "title": "Wool coat Cora", "price": {"amount": 83.99, "currency": "EUR"}, "compare_at_price": {"amount": 104.99, "currency": "EUR"}, "availability": "available", "rating": 4.3, "rating_count": 1234, "variants": [{"name": "Style", "options": [{"label": "Alto", "action": {"type": "open_page", "page_id": "product:p-1"}}, {"label": "Cora", "selected": true}]}], "delivery": "Free delivery", "description": "Warm.", "cta": {"title": "Add to cart", "action": {"type": "add_to_cart", "product_id": "p"}}}}"#,
     ]
 
     static func environment(plain: Bool = true) -> RenderEnvironment {
@@ -29,8 +30,9 @@ import Testing
         return try #require(WidgetBox.make(widget.resolve(in: environment.evaluation), environment: environment))
     }
 
-    static func draw(_ key: String, width: Int, plain: Bool = true) throws -> [String] {
-        let environment = environment(plain: plain)
+    static func draw(_ key: String, width: Int, plain: Bool = true, locale: AppLocale = .enUS, marks: ShopperMarks? = nil) throws -> [String] {
+        var environment = environment(plain: plain).speaking(locale)
+        environment.hostContext = marks
         let box = try box(try #require(widgets[key]), environment: environment)
         let height = box.height(outerWidth: width, environment: environment)
         let surface = DrawSurface(width: width, height: height)
@@ -38,7 +40,7 @@ import Testing
         return surface.buffer.plainLines
     }
 
-    @Test(arguments: ["hero", "campaign", "category", "product", "editorial", "promo", "search"])
+    @Test(arguments: ["hero", "campaign", "category", "product", "editorial", "promo", "search", "detail"])
     func aRetailViewInAZeroSizeAreaDrawsNothing(key: String) throws {
         let environment = Self.environment(plain: false)
         let box = try Self.box(try #require(Self.widgets[key]), environment: environment)
@@ -49,14 +51,59 @@ import Testing
         #expect(surface.buffer == CellBuffer(width: 4, height: 2))
     }
 
-    @Test func productCardShowsPriceAvailabilityRatingAndBadges() throws {
-        #expect(try Self.draw("product", width: 24) == ["Scarf", "$35.00 (was $50.00)", "Low stock", "★★★★☆ 4.2", "(-30 %)"])
+    @Test func productCardShowsPriceAvailabilityRatingAndBadgesInFixedSlots() throws {
+        let slots = ["Scarf", "", "$35.00 was $50.00", "Low stock", "★★★★☆ 4.2", "(-30 %)"]
+        #expect(try Self.draw("product", width: 24) == Array(repeating: "", count: 6) + slots, "no image: its rows stay, so cards line up")
+    }
+
+    @Test func productCardSpeaksTheShoppersLanguageWithThePayloadsCurrency() throws {
+        let german = try Self.draw("product", width: 24, locale: .deDE).suffix(6)
+        #expect(Array(german) == ["Scarf", "", "35,00\u{A0}$ statt 50,00\u{A0}$", "Nur noch wenige", "★★★★☆ 4,2", "(-30 %)"])
+        let french = try Self.draw("product", width: 30, locale: .frFR).suffix(6)
+        #expect(french.contains("Stock limité"))
+        #expect(french.contains { $0.hasPrefix("35,00") && $0.contains("$US") })
+    }
+
+    @Test func aPriceIsNeverCutThePriceBeforeGoesFirst() throws {
+        let lines = try Self.draw("product", width: 12)
+        #expect(lines.contains("$35.00"), "\(lines)")
+        #expect(!lines.contains { $0.contains("50") })
+    }
+
+    @Test func aProductRefusedAsSoldOutShowsSoldOutWhateverThePageSaid() throws {
+        let lines = try Self.draw("product", width: 24, marks: ShopperMarks(soldOut: [ExactString("p")]))
+        #expect(lines.contains("Sold out"))
+        #expect(!lines.contains("Low stock"), "one stock word, the newest")
+    }
+
+    @Test func productDetailShowsWhatABuyerNeedsAndItsButtonIsItsFirstControl() throws {
+        let lines = try Self.draw("detail", width: 40, locale: .deDE)
+        for expected in ["Wool coat Cora", "83,99\u{A0}€ statt 104,99\u{A0}€", "★★★★☆ 4,3 (1.234)", "Auf Lager", "Alto  [Cora]", "Menge  − 1 +",
+                         "Add to cart", "Free delivery", "Warm."] {
+            #expect(lines.contains { $0.contains(expected) }, "\(expected) in \(lines)")
+        }
+        let environment = Self.environment()
+        let box = try Self.box(try #require(Self.widgets["detail"]), environment: environment)
+        let surface = DrawSurface(width: 40, height: box.height(outerWidth: 40, environment: environment))
+        box.draw(in: Canvas(surface: surface, rect: surface.buffer.bounds), environment: environment)
+        let controls = surface.hitMap.regions.filter { if case .control = $0.target { true } else { false } }
+        #expect(controls.first?.action?.type == "add_to_cart", "Enter buys, it does not open a variant")
+        #expect(controls.contains { $0.action?.type == "open_page" })
+        #expect(surface.hitMap.regions.contains { $0.target == .stepper(widgetID: "w", delta: 1) })
+    }
+
+    @Test func productDetailSoldOutSinceThePageCameCannotBeBought() throws {
+        let lines = try Self.draw("detail", width: 40, marks: ShopperMarks(soldOut: [ExactString("p")]))
+        #expect(lines.contains { $0.contains("[") && $0.contains("Sold out") && $0.contains("]") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("Add to cart") })
     }
 
     @Test func heroShowsTheCountdownAndTheCallToAction() throws {
         let lines = try Self.draw("hero", width: 30)
         #expect(lines.suffix(5) == ["Winter", "Sale", "Ends in 1 day", "", "[ Shop ]"])
         #expect(lines.count == 8 + 5, "a 2:1 image 30 columns wide is 8 rows")
+        #expect(try Self.draw("hero", width: 30, locale: .deDE).contains("Endet in 1 Tag"))
+        #expect(try Self.draw("hero", width: 30, locale: .frFR).contains("Se termine dans 1 jour"))
     }
 
     @Test func editorialCardRendersItsMarkdownBody() throws {
@@ -65,10 +112,13 @@ import Testing
 
     @Test func promoBannerShowsTheCode() throws {
         #expect(try Self.draw("promo", width: 30) == ["Free shipping", "over $50", "Code  SHIPFREE"])
+        #expect(try Self.draw("promo", width: 30, locale: .deDE).last == "Gutscheincode  SHIPFREE")
     }
 
     @Test func searchBarAndCategoryTile() throws {
         #expect(try Self.draw("search", width: 20) == ["[ ⌕ Search         ]"])
-        #expect(try Self.draw("category", width: 12) == ["┌──────────┐", "│   shoe   │", "└──────────┘", "   Shoes"])
+        let tile = try Self.draw("category", width: 12)
+        #expect(tile == ["┌──────────┐", "│    S     │", "└──────────┘", "   Shoes"], "its initial: \(tile)")
+        #expect(!tile.contains { $0.contains("shoe") }, "never the icon's internal name")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RetailKit
 import Testing
 @testable import VitrineCLI
 
@@ -26,12 +27,22 @@ import Testing
         ["--colour"], ["--server"], ["--server", "ftp://x"], ["--server", "file:///etc/passwd"], ["--locale", "xx-XX"],
         ["--segment", "everyone"], ["--app-version", "two"], ["--user", "a b"], ["--user", String(repeating: "u", count: 65)],
         ["--server", "http://127.0.0.1:1", "--faults", "error=503"],
+        ["--open"], ["--open", "https://evil.example/product/p-1"], ["--open", "vitrine://story/care"],
+        ["--open", "vitrine://product/p-1\u{1B}[2J"], ["--open", "javascript:alert(1)"],
     ])
     func badOptionsAreUsageErrors(arguments: [String]) async {
         #expect(throws: AppOptions.UsageError.self) { try AppOptions.parse(arguments, environment: environment) }
         let captured = CapturedConsole()
         #expect(await CommandLineTool.run(["app"] + arguments, console: captured.console) == 2)
         #expect(captured.err.contains("usage: vitrine [app]"))
+    }
+
+    @Test func openTakesADeeplinkOfTheAppAndLandsOverHome() throws {
+        #expect(try AppOptions.parse(["--open", "vitrine://product/p-1002"], environment: environment).opening == .page("product:p-1002"))
+        #expect(try AppOptions.parse(["--open", "vitrine://category/coats"], environment: environment).opening == .page("category:coats"))
+        #expect(try AppOptions.parse(["--open", "vitrine://search?q=wool+coat"], environment: environment).opening == .search(query: "wool coat"))
+        #expect(try AppOptions.parse(["--open", "vitrine://cart"], environment: environment).opening == .cart)
+        #expect(try AppOptions.parse([], environment: environment).opening == nil)
     }
 
     @Test func aLoginNameThatIsNoValidIDIsAnonymous() {

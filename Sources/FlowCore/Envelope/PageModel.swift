@@ -178,6 +178,18 @@ public struct NavModel: Sendable, Hashable, JSONDecodable {
     public var leftButton: ButtonData?
     public var rightButtons: [ButtonData]
 
+    /// A nav bar a host makes itself (over a page that has none yet).
+    public init(
+        title: TextData? = nil, subtitle: TextData? = nil, backgroundColor: ColorData? = nil, leftButton: ButtonData? = nil,
+        rightButtons: [ButtonData] = []
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.backgroundColor = backgroundColor
+        self.leftButton = leftButton
+        self.rightButtons = rightButtons
+    }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         title = try node.optional("title")
         subtitle = try node.optional("subtitle")

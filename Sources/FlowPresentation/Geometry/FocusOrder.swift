@@ -7,7 +7,16 @@
 public enum FocusOrder {
     /// `items` in focus order by their frames.
     public static func ordered<Item>(_ items: [Item], frame: (Item) -> LayoutRect) -> [Item] {
+        ordered(items, band: { _ in 0 }, frame: frame)
+    }
+
+    /// `items` in focus order by band first (a screen's sticky header 0, its scrolling body 1,
+    /// its sticky footer 2: a strip pinned at the bottom is read last however the body
+    /// scrolls), then by their frames within a band. The one reading order of every renderer.
+    public static func ordered<Item>(_ items: [Item], band: (Item) -> Int, frame: (Item) -> LayoutRect) -> [Item] {
         items.enumerated().sorted { lhs, rhs in
+            let bandA = band(lhs.element), bandB = band(rhs.element)
+            if bandA != bandB { return bandA < bandB }
             let a = frame(lhs.element), b = frame(rhs.element)
             if a.minY != b.minY { return a.minY < b.minY }
             if a.minX != b.minX { return a.minX < b.minX }

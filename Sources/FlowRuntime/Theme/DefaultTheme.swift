@@ -68,7 +68,8 @@ public struct DefaultTheme: ThemeProvider {
 
     /// `brand.primary`, `text.primary`, `text.secondary`, `background`, `surface`, `separator`.
     public static let standardColors: [String: SchemeColor] = [
-        "brand.primary": SchemeColor(light: RGBAColor(red: 0x4F, green: 0x8C, blue: 0xFF), dark: RGBAColor(red: 0x6C, green: 0xA0, blue: 0xFF)),
+        // Light: dark enough for 4.5 : 1 as text on the background and the surface.
+        "brand.primary": SchemeColor(light: RGBAColor(red: 0x2F, green: 0x6B, blue: 0xDB), dark: RGBAColor(red: 0x6C, green: 0xA0, blue: 0xFF)),
         "text.primary": SchemeColor(light: RGBAColor(red: 0x11, green: 0x11, blue: 0x11), dark: RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF2)),
         "text.secondary": SchemeColor(light: RGBAColor(red: 0x6B, green: 0x6B, blue: 0x6B), dark: RGBAColor(red: 0xA0, green: 0xA0, blue: 0xA0)),
         "background": SchemeColor(light: RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF), dark: RGBAColor(red: 0x00, green: 0x00, blue: 0x00)),

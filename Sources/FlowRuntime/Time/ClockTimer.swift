@@ -2,11 +2,13 @@
 ///
 /// Why: a task may begin running after the clock moved (a test advancing a manual clock, a
 /// busy main actor); a deadline computed inside the task would then be late by that much.
-struct ClockTimer: Sendable {
+/// Every timer of the runtime and the client data layer (toasts, impressions, next pages,
+/// retries, debounce, flush intervals) is one of these.
+public struct ClockTimer: Sendable {
     private let sleep: @Sendable () async throws -> Void
 
     /// A timer that fires `duration` after now on `clock`.
-    init(clock: any Clock<Duration>, after duration: Duration) {
+    public init(clock: any Clock<Duration>, after duration: Duration) {
         sleep = Self.makeSleep(clock, after: duration)
     }
 
@@ -16,7 +18,7 @@ struct ClockTimer: Sendable {
     }
 
     /// Suspends until the deadline; throws `CancellationError` when the task is cancelled.
-    func wait() async throws {
+    public func wait() async throws {
         try await sleep()
     }
 }

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 
 /// Where focus can rest: a page widget (by id, compared by code points), or the retry button
 /// of a failed load.
@@ -29,14 +30,20 @@ public struct FocusTarget: Sendable {
     public var controlActions: [ActionData]
 
     /// What Enter fires: the widget's own `tap`, else its first control's action.
-    public var primaryAction: (event: String, action: ActionData)? {
-        if let tap = shown?.actions["tap"] { return ("tap", tap) }
-        if let control = controlActions.first { return ("tap", control) }
+    public var primaryAction: (event: WidgetEvent, action: ActionData)? {
+        if let tap = shown?.actions[WidgetEvent.tap] { return (.tap, tap) }
+        if let control = controlActions.first { return (.tap, control) }
         return nil
     }
 
+    /// Its band in reading order: 0 the sticky header, 1 the body, 2 the sticky footer.
+    func band(bodyTop: Int) -> Int {
+        if scrolls { return 1 }
+        return rect.y < bodyTop ? 0 : 2
+    }
+
     /// The action the widget declares for `event` (`add_to_cart`).
-    public func action(for event: String) -> ActionData? {
+    public func action(for event: WidgetEvent) -> ActionData? {
         shown?.actions[event]
     }
 }
@@ -75,10 +82,6 @@ public struct FrameLayout: Sendable {
     /// Section headers laid out in the body, by section id: revealing a section's first row
     /// reveals its header too, and a pinned header covers the top of its section.
     public var sectionHeaders: [String: SectionHeaderPlace]
-    /// The scroll the frame was asked for (before clamping), and the carousel offsets it was
-    /// drawn with: the targets' rows and columns are at them.
-    public var requestedScroll: Int?
-    public var carouselOffsets: [String: Int] = [:]
 
     public init(
         width: Int, height: Int, bodyRows: Range<Int>, scroll: Int, maxScroll: Int?, targets: [FocusTarget], hitMap: HitMap,
@@ -93,13 +96,6 @@ public struct FrameLayout: Sendable {
         self.hitMap = hitMap
         self.sheetRect = sheetRect
         self.sectionHeaders = sectionHeaders
-    }
-
-    /// The layout of `frame`, drawn `width` × `height` for `screen` (its scroll and offsets).
-    public init(frame: RenderedFrame, width: Int, height: Int, screen: PageScreenState) {
-        self.init(frame: frame, width: width, height: height)
-        requestedScroll = screen.scroll
-        carouselOffsets = screen.carouselOffsets
     }
 
     /// The layout of `frame`, drawn `width` × `height`.
@@ -144,19 +140,10 @@ public struct FrameLayout: Sendable {
             sectionHeaders: headers)
     }
 
-    /// Sticky header widgets first, then the body's by row and column, then the sticky footer's.
+    /// Sticky header widgets first, then the body's by row and column, then the sticky
+    /// footer's: `FocusOrder`, the one reading order.
     static func readingOrder(_ targets: [FocusTarget], bodyTop: Int) -> [FocusTarget] {
-        func rank(_ target: FocusTarget) -> Int {
-            if target.scrolls { return 1 }
-            return target.rect.y < bodyTop ? 0 : 2
-        }
-        return targets.enumerated().sorted { lhs, rhs in
-            let a = lhs.element, b = rhs.element
-            if rank(a) != rank(b) { return rank(a) < rank(b) }
-            if a.rect.y != b.rect.y { return a.rect.y < b.rect.y }
-            if a.rect.x != b.rect.x { return a.rect.x < b.rect.x }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+        FocusOrder.ordered(targets, band: { $0.band(bodyTop: bodyTop) }, frame: \.rect.layoutRect)
     }
 
     /// The target with `id` in this frame.

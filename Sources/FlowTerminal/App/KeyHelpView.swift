@@ -14,10 +14,13 @@ public struct KeyHelpView {
 
     public var title: String
     public var entries: [Entry]
+    /// The last line (`RendererWords.anyKeyCloses`).
+    public var footer: String
 
-    public init(title: String, entries: [Entry]) {
+    public init(title: String, entries: [Entry], footer: String = RendererWords().anyKeyCloses) {
         self.title = title
         self.entries = entries
+        self.footer = footer
     }
 
     /// Draws the box centred on `canvas`; returns its rectangle.
@@ -25,7 +28,6 @@ public struct KeyHelpView {
     public func draw(in canvas: Canvas) -> CellRect {
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let textWidth = entries.map { DisplayWidth.of($0.meaning) }.max() ?? 0
-        let footer = "any key closes"
         let width = min(canvas.width, max(keyWidth + 2 + textWidth, DisplayWidth.of(title), DisplayWidth.of(footer)) + 4)
         let height = min(canvas.height, entries.count + 4)
         guard width >= 6, height >= 3 else { return .zero }

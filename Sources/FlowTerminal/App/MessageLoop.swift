@@ -25,6 +25,14 @@ public final class MessageLoop<State, Message, Effect> {
         self.update = update
     }
 
+    /// Lets the view draw with the state `inout`, for what a renderer keeps in it while drawing
+    /// (a page screen's viewport, whose scrolls the renderer clamps and whose layout it records,
+    /// as ratatui's stateful widgets take their state). Changes of meaning are messages, never
+    /// made here; after drawing, the app sends what the frame asks for (`.presented`).
+    public func drawing<Result>(_ body: (inout State) -> Result) -> Result {
+        body(&state)
+    }
+
     /// Handles `message` (and any sent meanwhile), runs their effects, then tells `onChange`.
     public func send(_ message: Message) {
         queue.append(message)

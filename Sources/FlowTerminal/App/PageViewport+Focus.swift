@@ -1,3 +1,5 @@
+import FlowPresentation
+
 /// Focus movement: spatial, over the last frame's targets, in body (content) rows so that
 /// several keys between two frames add up.
 extension PageViewport {
@@ -74,9 +76,11 @@ extension PageViewport {
 
     mutating func moveInReadingOrder(forward: Bool) {
         guard let layout else { return }
-        let ordered = layout.targets.sorted { a, b in
-            let p = place(a), q = place(b)
-            return (p.rank, p.top, p.x) < (q.rank, q.top, q.x)
+        // The frame's reading order, with carousels unscrolled and rows in the body's content,
+        // so keys pressed between two frames go on from where the last one left.
+        let ordered = FocusOrder.ordered(layout.targets, band: { place($0).rank }) { target in
+            let place = place(target)
+            return LayoutRect(x: Double(place.x), y: Double(place.top), width: Double(place.width), height: Double(place.bottom - place.top))
         }
         guard let current = focusedTarget, let index = ordered.firstIndex(where: { $0.id == current.id }) else {
             return moveVertically(down: forward)

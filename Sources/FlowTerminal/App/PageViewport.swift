@@ -13,13 +13,15 @@ public enum BrowseCommand: Sendable, Hashable {
     case scroll(Int)
 }
 
-/// What one page screen keeps between frames: its scroll, each carousel's offset, the sheet's
-/// scroll and what has focus, with the layout the last presented frame taught it.
+/// What one page screen keeps between frames, and the only place it is kept: its scroll, each
+/// carousel's offset, the sheet's scroll and what has focus, with the layout the last frame
+/// drawn taught it.
 ///
-/// A value type, changed only by `apply` (a command) and `adopt` (a presented frame), so a
-/// screen pushed under another keeps its place exactly, and the update function that holds it
-/// stays pure. Focus is a widget id: it survives a refresh that keeps the widget, and a frame
-/// that no longer shows it moves it to the nearest widget in view, so focus is always visible.
+/// A value type, changed by `apply` (a command), by the renderer that draws through it
+/// (`PageRenderer.render(_:viewport:width:height:)` clamps the scrolls in place) and by `adopt`
+/// (the frame drawn), so a screen pushed under another keeps its place exactly. Focus is a
+/// widget id: it survives a refresh that keeps the widget, and a frame that no longer shows it
+/// moves it to the nearest widget in view, so focus is always visible.
 public struct PageViewport: Sendable {
     /// Rows the body is scrolled down.
     public var scroll = 0
@@ -44,7 +46,7 @@ public struct PageViewport: Sendable {
         case lastInView
     }
     /// The carousel offsets the last frame was drawn with (its targets' columns are at them).
-    var drawnOffsets: [String: Int] { layout?.carouselOffsets ?? [:] }
+    private(set) var drawnOffsets: [String: Int] = [:]
 
     public init(scroll: Int = 0) {
         self.scroll = scroll
@@ -90,25 +92,15 @@ public struct PageViewport: Sendable {
         }
     }
 
-    /// What the renderer draws for this viewport (scroll, offsets) over `screen`.
-    public func applied(to screen: PageScreenState) -> PageScreenState {
-        var screen = screen
-        screen.scroll = scroll
-        screen.carouselOffsets = carouselOffsets
-        screen.sheetScroll = sheetScroll
-        return screen
-    }
-
-    /// The frame drawn from this viewport was presented: its clamped scroll is taken, a
-    /// waiting move resolved, and focus kept on a widget in view. Returns whether anything
-    /// changed that the screen shows (then another frame is due).
+    /// A frame was drawn through this viewport (which it clamped) with `layout`: a waiting move
+    /// is resolved and focus kept on a widget in view. Returns whether anything changed that the
+    /// screen shows (then another frame is due).
     @discardableResult
     public mutating func adopt(_ layout: FrameLayout) -> Bool {
         let before = (scroll, focus, sheetFocus, carouselOffsets)
         let resized = self.layout.map { $0.width != layout.width || $0.height != layout.height } ?? false
         self.layout = layout
-        // The frame clamped the scroll it was asked for; a scroll changed since stays.
-        if layout.requestedScroll == nil || layout.requestedScroll == scroll { scroll = layout.scroll }
+        drawnOffsets = carouselOffsets
         if layout.sheetRect != nil {
             let count = layout.sheetTargets.count
             if let index = sheetFocus, index >= count { sheetFocus = count == 0 ? nil : count - 1 }

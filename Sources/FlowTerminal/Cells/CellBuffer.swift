@@ -128,13 +128,14 @@ public struct CellBuffer: Sendable, Equatable {
     }
 
     /// `style` over what is drawn at (`x`, `y`): the cell's background when the style has
-    /// none, and a readable foreground (black or white by the background's luminance) when the
-    /// style leaves it to the terminal, whose own colour may vanish on that background.
+    /// none, and a readable foreground (black or white, whichever contrasts more:
+    /// `ContrastRatio.readableText`) when the style leaves it to the terminal, whose own colour
+    /// may vanish on that background.
     private func resolved(_ style: CellStyle, _ x: Int, _ y: Int) -> CellStyle {
         var style = style
         if style.background == nil { style.background = cells[y * width + x].style.background }
         if style.foreground == nil, let background = style.background {
-            style.foreground = background.luminance > 0.5 ? TerminalColor(red: 0, green: 0, blue: 0) : TerminalColor(red: 255, green: 255, blue: 255)
+            style.foreground = ContrastRatio.readableText(on: background)
         }
         return style
     }

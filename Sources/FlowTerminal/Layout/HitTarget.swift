@@ -13,6 +13,8 @@ public enum HitTarget: Sendable, Hashable {
     case disclosure(widgetID: String)
     /// A nav bar button: the left one (`index` -1) or a right one.
     case navButton(index: Int)
+    /// The host's slot at the nav bar's end (the cart).
+    case navAccessory
     /// The retry of a failed first load or a failed next page.
     case retry
     /// The dimmed page behind a sheet: dismisses a dismissible sheet.

@@ -63,7 +63,7 @@ public struct WidgetBox {
         }
         view.draw(in: content, environment: environment)
         if let focused = environment.focusedWidgetID, focused.isByteEqual(to: widget.id) {
-            markFocus(in: canvas, images: canvas.surface.imageRects[imagesBefore...])
+            FocusMark.emphasiseTitle(in: canvas, box: chrome.box(in: canvas.bounds), images: canvas.surface.imageRects[imagesBefore...])
         }
         if let mark = environment.annotation?(widget), !mark.isEmpty {
             let box = chrome.box(in: canvas.bounds)
@@ -72,16 +72,9 @@ public struct WidgetBox {
         }
     }
 
-    /// Reverses the box's rows that hold no image: a selected block, visible in any colour
-    /// depth (reversed pixels would turn an image into its negative).
-    private func markFocus(in canvas: Canvas, images: ArraySlice<CellRect>) {
-        let box = chrome.box(in: canvas.bounds)
-        for y in box.y..<box.maxY {
-            let row = CellRect(x: box.x, y: y, width: box.width, height: 1)
-            let inBuffer = row.offsetBy(dx: canvas.originX, dy: canvas.originY)
-            guard !images.contains(where: { !$0.intersection(inBuffer).isEmpty }) else { continue }
-            canvas.restyle(row) { $0.attributes.insert(.reverse) }
-        }
+    /// Whether `environment` focuses this widget (the page screen's focus is a whole widget).
+    public func isFocused(in environment: RenderEnvironment) -> Bool {
+        environment.focusedWidgetID.map { $0.isByteEqual(to: widget.id) } ?? false
     }
 }
 

@@ -104,11 +104,15 @@ public struct WidgetChrome: Sendable, Hashable {
         guard let radius = layout.cornerRadius, box.width >= 2, box.height >= 2,
             layout.chromeLayers.contains(.background)
         else { return }
-        let corners: [(Double, Int, Int, Character)] = [
-            (radius.topLeft, box.x, box.y, "▗"), (radius.topRight, box.maxX - 1, box.y, "▖"),
-            (radius.bottomLeft, box.x, box.maxY - 1, "▝"), (radius.bottomRight, box.maxX - 1, box.maxY - 1, "▘"),
+        // A corner is rounded only where padding keeps the content out of its cell: a letter in
+        // it would lose its background and read as a notch.
+        let top = padding.top > 0, bottom = padding.bottom > 0, left = padding.left > 0, right = padding.right > 0
+        let corners: [(Double, Bool, Int, Int, Character)] = [
+            (radius.topLeft, top && left, box.x, box.y, "▗"), (radius.topRight, top && right, box.maxX - 1, box.y, "▖"),
+            (radius.bottomLeft, bottom && left, box.x, box.maxY - 1, "▝"),
+            (radius.bottomRight, bottom && right, box.maxX - 1, box.maxY - 1, "▘"),
         ]
-        for (value, x, y, glyph) in corners where value > 0 && value.isFinite {
+        for (value, isClear, x, y, glyph) in corners where value > 0 && value.isFinite && isClear {
             let inside = backgroundColor(layout, box: box, x: x - box.x, y: y - box.y, environment: environment)
             // The parent's background shows around the curve; the quadrant keeps the box's colour.
             canvas.fill(CellRect(x: x, y: y, width: 1, height: 1), style: CellStyle(background: nil))

@@ -6,7 +6,7 @@ import FlowCore
 @MainActor
 struct NavBarView {
     var nav: NavModel
-    var accessory: StyledText?
+    var accessory: NavAccessory?
 
     func height(width: Int) -> Int {
         guard width > 0 else { return 0 }
@@ -24,10 +24,13 @@ struct NavBarView {
             leading = ButtonAtom(left).draw(in: canvas, x: 0, y: 0, target: .navButton(index: -1), environment: environment) + 1
         }
         var trailing = canvas.width
-        if let accessory, !accessory.isEmpty {
-            trailing -= accessory.width
-            var x = trailing
-            for run in accessory.runs { x += canvas.put(run.text, x: x, y: 0, style: run.style) }
+        if let accessory, !accessory.label.isEmpty {
+            let label = accessory.label
+            trailing -= min(label.width, canvas.width)
+            var x = max(0, trailing)
+            for run in label.runs { x += canvas.put(run.text, x: x, y: 0, style: run.style) }
+            canvas.addTarget(CellRect(x: max(0, trailing), y: 0, width: min(label.width, canvas.width), height: 1), target: .navAccessory,
+                             action: accessory.action)
             trailing -= 1
         }
         for (index, button) in nav.rightButtons.enumerated().reversed() {

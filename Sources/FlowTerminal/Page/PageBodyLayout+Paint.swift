@@ -35,7 +35,12 @@ extension PageBodyLayout {
         let screen = viewport.frameInBuffer
         func place(_ item: BodyRow.Item, x: Int, clip: CellRect) {
             let rect = CellRect(x: x, y: top, width: item.width, height: item.height)
-            if onScreen { item.box.draw(in: viewport.child(rect), environment: environment) }
+            if onScreen {
+                item.box.draw(in: viewport.child(rect), environment: environment)
+                if item.box.isFocused(in: environment) {
+                    FocusMark.drawEdge(in: viewport, around: item.box.chrome.box(in: rect), environment: environment)
+                }
+            }
             result.laidOut.append(LaidOutWidget(
                 widget: item.box.widget, section: item.section, position: item.position,
                 frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: clip, fallbackShown: item.box.fallbackShown))
@@ -59,7 +64,13 @@ extension PageBodyLayout {
                 let x = row.insetLeft + Int(starts[index]) - offset
                 let rect = CellRect(x: x, y: top, width: item.width, height: item.height)
                 let shows = onScreen && x < viewport.width && x + item.width > 0
-                if shows { item.box.draw(in: viewport.child(rect, clip: rowClip), environment: environment) }
+                if shows {
+                    item.box.draw(in: viewport.child(rect, clip: rowClip), environment: environment)
+                    if item.box.isFocused(in: environment) {
+                        let row = rowClip.offsetBy(dx: -screen.x, dy: -screen.y)
+                        FocusMark.drawEdge(in: viewport, around: item.box.chrome.box(in: rect), clip: row, environment: environment)
+                    }
+                }
                 result.laidOut.append(LaidOutWidget(
                     widget: item.box.widget, section: item.section, position: item.position,
                     frame: rect.offsetBy(dx: screen.x, dy: screen.y), clip: rowClip, fallbackShown: item.box.fallbackShown))

@@ -37,6 +37,10 @@ final class PageBodyLayout {
         var emitted: Int
     }
 
+    /// The widest container a carousel card's fraction is taken of: 120 columns (960 pt, a
+    /// tablet), so at 200 columns a carousel of 0.45-wide cards shows four, not two wide ones.
+    static let carouselReferenceColumns = 120
+
     private var cursor: Cursor = .leading(0)
     private var sectionCursor: SectionCursor?
 
@@ -179,9 +183,12 @@ final class PageBodyLayout {
         case .carousel:
             guard state.next < widgets.count else { break }
             var items: [BodyRow.Item] = []
+            // On a wide screen a carousel shows more cards, not wider ones: a card's share is
+            // of at most `carouselReferenceColumns`.
+            let reference = min(inner, Self.carouselReferenceColumns)
             for position in state.next..<widgets.count {
                 guard let box = WidgetBox.make(widgets[position], environment: environment, sectionID: section.id, position: position) else { continue }
-                let itemWidth = box.outerWidth(container: inner, environment: environment)
+                let itemWidth = box.outerWidth(container: reference, environment: environment)
                 items.append(BodyRow.Item(box: box, section: section, position: position, width: itemWidth,
                                           height: box.height(outerWidth: itemWidth, environment: environment)))
             }

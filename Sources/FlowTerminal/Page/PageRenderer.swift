@@ -23,6 +23,8 @@ public final class PageRenderer {
         var requestID: String
         var version: Int
         var width: Int
+        /// Views may size themselves to the body's rows (`RenderEnvironment.viewportRows`).
+        var viewportRows: Int
         var pagination: PaginationRow?
     }
 
@@ -36,21 +38,31 @@ public final class PageRenderer {
         bodyKey = nil
     }
 
-    /// Draws `state` on a screen `width` × `height`.
-    public func render(_ state: PageScreenState, width: Int, height: Int) -> RenderedFrame {
+    /// Draws `content` on a screen `width` × `height` through `viewport`, the screen's one
+    /// record of where it is scrolled (as ratatui's stateful widgets take their state): the
+    /// body's and the top sheet's scroll are clamped to what there is, in place, and the
+    /// carousels are drawn at its offsets.
+    public func render(_ content: PageScreenContent, viewport: inout PageViewport, width: Int, height: Int) -> RenderedFrame {
         let surface = DrawSurface(width: width, height: height)
         let screen = Canvas(surface: surface, rect: surface.buffer.bounds)
         var frame = RenderedFrame(buffer: surface.buffer, hitMap: HitMap(), laidOut: [], covers: [], bodyRows: 0..<0, scroll: 0, maxScroll: nil)
         guard width > 0, height > 0 else { return frame }
-        guard let page = state.page, state.loadState == .loaded || state.loadState == .empty && state.page != nil else {
-            StatusScreenView(state: state.loadState).draw(in: screen, environment: environment)
+        guard let page = content.page, content.loadState == .loaded || content.loadState == .empty && content.page != nil else {
+            var top = 0
+            if let nav = content.statusNav {
+                let view = NavBarView(nav: nav, accessory: content.navAccessory)
+                top = min(height, view.height(width: width))
+                view.draw(in: screen.child(CellRect(x: 0, y: 0, width: width, height: top)), environment: environment)
+            }
+            let status = StatusScreenView(state: content.loadState, isRetrying: content.isRetrying, failedAttempts: content.failedAttempts)
+            status.draw(in: screen.child(CellRect(x: 0, y: top, width: width, height: height - top)), environment: environment)
             frame.buffer = surface.buffer
             frame.hitMap = surface.hitMap
             return frame
         }
         var top = 0
         if let nav = page.nav {
-            let view = NavBarView(nav: nav, accessory: state.navAccessory)
+            let view = NavBarView(nav: nav, accessory: content.navAccessory)
             let rows = min(height, view.height(width: width))
             view.draw(in: screen.child(CellRect(x: 0, y: 0, width: width, height: rows)), environment: environment)
             top = rows
@@ -69,31 +81,39 @@ public final class PageRenderer {
         let viewportRect = CellRect(x: 0, y: top, width: width, height: max(0, bottom - top))
         frame.bodyRows = viewportRect.y..<viewportRect.maxY
         var covers: [ScreenCover] = []
-        if state.loadState == .empty && page.sections.isEmpty {
+        if content.loadState == .empty && page.sections.isEmpty {
             StatusScreenView(state: .empty).draw(in: screen.child(viewportRect), environment: environment)
         } else if !viewportRect.isEmpty {
-            let layout = bodyLayout(for: page, state: state, width: width)
-            var scroll = max(0, state.scroll)
+            let outer = environment
+            environment.viewportRows = viewportRect.height
+            defer { environment = outer }
+            let layout = bodyLayout(for: page, content: content, width: width, rows: viewportRect.height)
+            var scroll = max(0, viewport.scroll)
             layout.ensure(through: scroll + viewportRect.height, environment: environment)
             if layout.measuredHeight < scroll + viewportRect.height {
                 layout.ensureComplete(environment: environment)
                 scroll = max(0, min(scroll, layout.measuredHeight - viewportRect.height))
             }
             if layout.isComplete { frame.maxScroll = max(0, layout.measuredHeight - viewportRect.height) }
+            viewport.scroll = scroll
             frame.scroll = scroll
-            let result = layout.paint(in: screen.child(viewportRect), scroll: scroll, carouselOffsets: state.carouselOffsets, lookahead: lookahead, environment: environment)
+            let result = layout.paint(
+                in: screen.child(viewportRect), scroll: scroll, carouselOffsets: viewport.carouselOffsets, lookahead: lookahead,
+                environment: environment)
             laidOut += result.laidOut
             if let pinned = result.pinnedHeader { covers.append(ScreenCover(rect: pinned, layer: 1)) }
         }
-        if let toast = state.toast, !viewportRect.isEmpty {
+        if let toast = content.toast, !viewportRect.isEmpty {
             let rect = ToastView(message: toast).draw(in: screen, bottom: viewportRect.maxY - 1, environment: environment)
             if !rect.isEmpty { covers.append(ScreenCover(rect: rect, layer: 2)) }
         }
-        for (index, sheet) in state.sheets.enumerated() {
-            let isTop = index == state.sheets.count - 1
-            let drawn = SheetView(sheet: sheet, scroll: isTop ? state.sheetScroll : 0).draw(in: screen, environment: environment)
+        for (index, sheet) in content.sheets.enumerated() {
+            let isTop = index == content.sheets.count - 1
+            let drawn = SheetView(sheet: sheet, scroll: isTop ? viewport.sheetScroll : 0).draw(in: screen, environment: environment)
+            if isTop { viewport.sheetScroll = min(max(0, viewport.sheetScroll), drawn.maxScroll) }
             covers.append(ScreenCover(rect: drawn.rect, layer: 3 + index))
         }
+        if content.sheets.isEmpty { viewport.sheetScroll = 0 }
         frame.buffer = surface.buffer
         frame.hitMap = surface.hitMap
         frame.laidOut = laidOut
@@ -101,9 +121,18 @@ public final class PageRenderer {
         return frame
     }
 
-    private func bodyLayout(for page: PageModel, state: PageScreenState, width: Int) -> PageBodyLayout {
-        let pagination = state.paginationRow
-        let key = BodyKey(pageID: page.id, requestID: page.requestID, version: state.contentVersion, width: width, pagination: pagination)
+    /// Draws `content` scrolled down `scroll` rows, for one frame with no screen to keep
+    /// (`vitrine render`, a benchmark, a test).
+    public func render(_ content: PageScreenContent, scroll: Int = 0, width: Int, height: Int) -> RenderedFrame {
+        var viewport = PageViewport(scroll: scroll)
+        return render(content, viewport: &viewport, width: width, height: height)
+    }
+
+    private func bodyLayout(for page: PageModel, content: PageScreenContent, width: Int, rows: Int) -> PageBodyLayout {
+        let pagination = content.paginationRow
+        let key = BodyKey(
+            pageID: page.id, requestID: page.requestID, version: content.contentVersion, width: width, viewportRows: rows,
+            pagination: pagination)
         if let body, key == bodyKey { return body }
         let layout = PageBodyLayout(content: BodyContent(page: page, pagination: pagination), width: width)
         body = layout
@@ -126,6 +155,10 @@ public final class PageRenderer {
         for (box, height, itemWidth, position) in stripBoxes(widgets, width: screen.width) where y < limit {
             let rect = CellRect(x: 0, y: y, width: itemWidth, height: min(height, limit - y))
             box.draw(in: screen.child(rect), environment: environment)
+            if box.isFocused(in: environment) {
+                let inner = box.chrome.box(in: rect)
+                FocusMark.drawEdge(in: screen, around: inner, clip: rect, environment: environment)
+            }
             laidOut.append(LaidOutWidget(
                 widget: box.widget, section: nil, position: position, frame: CellRect(x: 0, y: y, width: itemWidth, height: height),
                 clip: screen.bounds, fallbackShown: box.fallbackShown, scrolls: false))

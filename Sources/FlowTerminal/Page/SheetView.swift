@@ -18,12 +18,20 @@ struct SheetView {
         return min(screenHeight, max(3, Int(rows.rounded())))
     }
 
-    /// Draws the sheet at the bottom of `canvas` (the whole screen); returns its rectangle and
-    /// what it laid out.
-    func draw(in canvas: Canvas, environment: RenderEnvironment) -> (rect: CellRect, laidOut: [LaidOutWidget]) {
+    /// What drawing a sheet produced.
+    struct Drawn {
+        var rect: CellRect
+        var laidOut: [LaidOutWidget]
+        /// The most its body can scroll (0 when it fits).
+        var maxScroll: Int
+    }
+
+    /// Draws the sheet at the bottom of `canvas` (the whole screen); returns its rectangle,
+    /// what it laid out and how far its body scrolls.
+    func draw(in canvas: Canvas, environment: RenderEnvironment) -> Drawn {
         let height = min(canvas.height, self.height(screenHeight: canvas.height))
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
-        guard !rect.isEmpty else { return (rect, []) }
+        guard !rect.isEmpty else { return Drawn(rect: rect, laidOut: [], maxScroll: 0) }
         canvas.restyle(CellRect(x: 0, y: 0, width: canvas.width, height: rect.y)) { $0.attributes.insert(.dim) }
         if sheet.config.isDismissible {
             canvas.addTarget(CellRect(x: 0, y: 0, width: canvas.width, height: rect.y), target: .sheetBackdrop)
@@ -33,7 +41,8 @@ struct SheetView {
         canvas.fill(rect, style: CellStyle(background: surface))
         drawEdge(in: canvas, rect: rect, environment: environment)
         let inner = canvas.child(CellRect(x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 1)))
-        return (rect, drawContent(in: inner, environment: environment))
+        let content = drawContent(in: inner, environment: environment)
+        return Drawn(rect: rect, laidOut: content.laidOut, maxScroll: content.maxScroll)
     }
 
     private func drawEdge(in canvas: Canvas, rect: CellRect, environment: RenderEnvironment) {
@@ -50,9 +59,10 @@ struct SheetView {
         }
     }
 
-    private func drawContent(in canvas: Canvas, environment: RenderEnvironment) -> [LaidOutWidget] {
+    private func drawContent(in canvas: Canvas, environment: RenderEnvironment) -> (laidOut: [LaidOutWidget], maxScroll: Int) {
         var top = 0
         var laidOut: [LaidOutWidget] = []
+        var maxScroll = 0
         func stack(_ widgets: [WidgetModel], from y: Int) -> Int {
             var y = y
             for (position, widget) in widgets.enumerated() {
@@ -75,10 +85,13 @@ struct SheetView {
         let bodyHeight = max(0, canvas.height - top - footerHeight)
         if bodyHeight > 0 {
             let body = PageBodyLayout(content: BodyContent(sections: sheet.sections), width: canvas.width)
+            // A sheet holds a few rows: measuring it whole says how far it scrolls.
+            body.ensureComplete(environment: environment)
+            maxScroll = max(0, body.measuredHeight - bodyHeight)
             let viewport = canvas.child(CellRect(x: 0, y: top, width: canvas.width, height: bodyHeight))
-            laidOut = body.paint(in: viewport, scroll: max(0, scroll), carouselOffsets: [:], lookahead: 0, environment: environment).laidOut
+            laidOut = body.paint(in: viewport, scroll: min(max(0, scroll), maxScroll), carouselOffsets: [:], lookahead: 0, environment: environment).laidOut
         }
         _ = stack(sheet.footer, from: canvas.height - footerHeight)
-        return laidOut
+        return (laidOut, maxScroll)
     }
 }

@@ -1,37 +1,54 @@
 import FlowRuntime
 
 /// The full-screen states of a page without content: loading, empty, and the error of a
-/// failed first load with a retry button.
+/// failed first load with a retry button, which says when a retry is under way and how many
+/// times loading failed. In the environment's words.
 @MainActor
 struct StatusScreenView {
     var state: PageLoadState
+    var isRetrying = false
+    var failedAttempts = 0
 
     func draw(in canvas: Canvas, environment: RenderEnvironment) {
         guard canvas.width > 0, canvas.height > 0 else { return }
+        let words = environment.words
         var lines: [(String, CellStyle)] = []
-        var hasRetry = false
+        var failure: String?
         switch state {
-        case .idle, .loading: lines = [("Loading…", CellStyle(attributes: .dim))]
+        case .idle, .loading:
+            if isRetrying {
+                failure = words.loadFailedDetail ?? ""
+            } else {
+                lines = [(words.loading, CellStyle(attributes: .dim))]
+            }
         case .loaded: return
-        case .empty: lines = [("Nothing to show here yet.", CellStyle(attributes: .dim))]
-        case .failed(let message):
-            lines = [("Something went wrong", CellStyle(attributes: .bold))]
-            let detail = TextLayout(StyledText(SafeText.cleaned(message, keepingNewlines: false), style: CellStyle(attributes: .dim)), width: max(1, canvas.width - 4), maxLines: 3, alignment: .center)
-            lines += detail.lines.map { (String($0.glyphs.map(\.character)), CellStyle(attributes: .dim)) }
-            hasRetry = true
+        case .empty: lines = [(words.nothingHere, CellStyle(attributes: .dim))]
+        case .failed(let message): failure = words.loadFailedDetail ?? message
         }
-        let total = lines.count + (hasRetry ? 2 : 0)
+        if let failure {
+            lines = [(words.loadFailedTitle, CellStyle(attributes: .bold))]
+            var detail = failure
+            if failedAttempts > 1 {
+                detail += (detail.isEmpty ? "" : " ") + words.loadFailedAttempts.replacingOccurrences(of: "{count}", with: String(failedAttempts))
+            }
+            let layout = TextLayout(
+                StyledText(SafeText.cleaned(detail, keepingNewlines: false), style: CellStyle(attributes: .dim)),
+                width: max(1, canvas.width - 4), maxLines: 3, alignment: .center)
+            lines += layout.lines.map { (String($0.glyphs.map(\.character)), CellStyle(attributes: .dim)) }
+        }
+        let total = lines.count + (failure == nil ? 0 : 2)
         var y = max(0, (canvas.height - total) / 2)
         for (text, style) in lines {
             let shown = ButtonAtom.truncated(text, to: canvas.width)
             canvas.put(shown, x: max(0, (canvas.width - DisplayWidth.of(shown)) / 2), y: y, style: style)
             y += 1
         }
-        if hasRetry {
-            let button = "[ Retry ]"
-            let x = max(0, (canvas.width - DisplayWidth.of(button)) / 2)
-            canvas.put(button, x: x, y: y + 1, style: environment.focusing(CellStyle(foreground: environment.brand, attributes: .bold), .retry))
-            canvas.addTarget(CellRect(x: x, y: y + 1, width: DisplayWidth.of(button), height: 1), target: .retry)
-        }
+        guard failure != nil else { return }
+        let button = ButtonAtom.truncated("[ \(isRetrying ? words.retrying : words.retry) ]", to: canvas.width)
+        let x = max(0, (canvas.width - DisplayWidth.of(button)) / 2)
+        var style = environment.focusing(CellStyle(foreground: environment.brand, attributes: .bold), .retry)
+        if isRetrying { style.attributes.insert(.dim) }
+        canvas.put(button, x: x, y: y + 1, style: style)
+        canvas.addTarget(CellRect(x: x, y: y + 1, width: DisplayWidth.of(button), height: 1), target: .retry)
     }
 }

@@ -17,15 +17,26 @@ public struct RenderEnvironment {
     public var evaluation: EvaluationContext
     /// Steppers' counts and accordions' expansion, by widget id.
     public var widgetState: WidgetStateStore?
-    /// The focused target, drawn reversed.
+    /// The focused target (a button of a sheet, the retry button), drawn brighter.
     public var focused: HitTarget?
-    /// The widget with focus (a page screen's focus is a whole widget): its rows without
-    /// images are drawn reversed, so it shows without colour too.
+    /// The widget with focus (a page screen's focus is a whole widget): an edge bar beside
+    /// it and its title emphasised (`FocusMark`), and its call to action brighter.
     public var focusedWidgetID: String?
     /// A short mark the host puts at a widget's top right (a pending add to the cart), or
     /// `nil` for none.
     public var annotation: (@MainActor (WidgetModel) -> StyledText?)?
     public var registry: TerminalWidgetRegistry
+    /// The renderer's own words, in the shopper's language. Default English.
+    public var words = RendererWords()
+    /// The shopper's language as a BCP 47 tag (`de-DE`), for views that format prices,
+    /// numbers and dates, or have words of their own. Default `en-US`.
+    public var localeIdentifier = "en-US"
+    /// What the host knows that its own views draw (which products are in the cart, being
+    /// added, sold out since the page came): opaque here, read by the host's views.
+    public var hostContext: (any Sendable)?
+    /// The rows the page's body has on screen, for views that size themselves to it (a hero
+    /// that takes at most a third of a short screen); `nil` when unknown.
+    public var viewportRows: Int?
 
     public init(
         theme: any ThemeProvider = DefaultTheme(), scheme: ColorScheme = .dark, metrics: CellMetrics = .standard,
@@ -99,8 +110,10 @@ public struct RenderEnvironment {
     /// The brand colour, for solid buttons and links.
     public var brand: TerminalColor? { token("brand.primary") }
 
-    /// `style` reversed when `target` has focus.
+    /// `style` brighter when `target` has focus: bold and underlined, a background lifted
+    /// toward white. Never reversed: a focused thing reads as itself, only stronger, in any
+    /// colour depth.
     public func focusing(_ style: CellStyle, _ target: HitTarget) -> CellStyle {
-        focused == target ? style.adding(.reverse) : style
+        focused == target ? FocusMark.brighter(style, environment: self) : style
     }
 }

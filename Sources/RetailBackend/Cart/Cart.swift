@@ -36,6 +36,15 @@ struct Cart: Sendable, Equatable {
         }
     }
 
+    /// Sets a line to `quantity` (1–99, checked by the caller), making it when absent.
+    mutating func set(product: Int, quantity: Int) {
+        if let index = lines.firstIndex(where: { Int($0.product) == product }) {
+            lines[index].quantity = UInt8(clamping: quantity)
+        } else {
+            lines.append(Line(product: UInt16(clamping: product), quantity: UInt8(clamping: quantity)))
+        }
+    }
+
     /// Removes a line; says whether there was one (removing what is not there changes nothing).
     @discardableResult
     mutating func remove(product: Int) -> Bool {

@@ -27,6 +27,20 @@ enum CartFingerprint {
         return StableHash.fnv1a64(bytes: bytes)
     }
 
+    /// A quantity set: the product in the path and the body's JSON, canonically.
+    static func set(productID: String, body: Data, locale: StoreLocale) -> UInt64 {
+        var bytes = Array("set \(locale.rawValue) ".utf8)
+        appendCanonical(.string(productID), to: &bytes)
+        if let value = try? JSONParser.parse(body) {
+            bytes.append(UInt8(ascii: "j"))
+            appendCanonical(value, to: &bytes)
+        } else {
+            bytes.append(UInt8(ascii: "r"))
+            bytes.append(contentsOf: body)
+        }
+        return StableHash.fnv1a64(bytes: bytes)
+    }
+
     static func remove(productID: String, locale: StoreLocale) -> UInt64 {
         StableHash.fnv1a64(bytes: Array("remove \(locale.rawValue) ".utf8) + Array(productID.utf8))
     }

@@ -11,6 +11,8 @@ final class CartService: Sendable {
     /// request that cannot be read still meets its idempotency key first.
     enum Change: Sendable {
         case add(productID: String, quantity: Int)
+        /// The line holds exactly `quantity`.
+        case set(productID: String, quantity: Int)
         case remove(productID: String)
     }
 
@@ -71,7 +73,9 @@ final class CartService: Sendable {
     /// answered then and changes nothing, or is a 422 `idempotency_key_reused` when the
     /// request means something else, even one that would fail on its own. Then the change is
     /// checked: readable (400), quantity 1–99 (422), known product (404), available (409; with
-    /// the `sold_out` fault low-stock products are not), a line of at most 99 (422).
+    /// the `sold_out` fault low-stock products are not), a line of at most 99 (422). Setting a
+    /// quantity is refused as unavailable only when it would raise the line: a shopper can
+    /// always keep fewer of what sold out.
     ///
     /// A change that would create a shopper takes one of its address's allowance first
     /// (`NewShopperAllowance`); past it the answer is 429 `too_many_new_carts` with
@@ -132,6 +136,20 @@ final class CartService: Sendable {
             }
             cart.add(product: index, quantity: quantity)
             cart.advanceRevision(clock: Cart.clock(instant))
+        case .set(let productID, let quantity):
+            guard (1...99).contains(quantity) else {
+                throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
+            }
+            let index = try productIndex(productID)
+            let availability = catalogue.products[index].availability
+            let current = cart.quantity(of: index)
+            if quantity > current, availability == .unavailable || (lowStockSoldOut && availability == .lowStock) {
+                throw .conflict("'\(catalogue.products[index].id)' is unavailable", code: "product_unavailable")
+            }
+            if quantity != current {
+                cart.set(product: index, quantity: quantity)
+                cart.advanceRevision(clock: Cart.clock(instant))
+            }
         case .remove(let productID):
             if cart.remove(product: try productIndex(productID)) {
                 cart.advanceRevision(clock: Cart.clock(instant))

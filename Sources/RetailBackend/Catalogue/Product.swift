@@ -18,6 +18,12 @@ struct Product: Sendable {
     var rating: Double
     /// Newer products have a higher rank (drives "new arrivals").
     var arrivalRank: Int
+    /// The kind of product it is (its noun, "Silk dress") and its model ("Alto"): products of
+    /// one category and kind are the variants of each other.
+    var kind: Localized = Localized("", "", "")
+    var model = ""
+    /// How many reviews give its rating.
+    var ratingCount = 0
 
     var pageID: String { "product:\(id)" }
     var imageName: String { "\(id).jpg" }

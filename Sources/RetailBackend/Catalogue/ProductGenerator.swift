@@ -36,7 +36,10 @@ enum ProductGenerator {
             compareAtUSDCents: compareAt,
             availability: availability,
             rating: Double(35 + (index * 13) % 15) / 10,
-            arrivalRank: (index * 53) % 216
+            arrivalRank: (index * 53) % 216,
+            kind: noun,
+            model: model,
+            ratingCount: 12 + (index * 29) % 400
         )
     }
 }

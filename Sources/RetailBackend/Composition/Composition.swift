@@ -25,13 +25,15 @@ struct SectionBuilder {
 
     var json: JSONValue {
         var members: [(String, JSONValue)] = [("id", .string(id))]
+        // Every section has the same side insets, so that all of a page starts at one margin.
+        var layout: [(String, JSONValue)] = []
         if let arrangement {
-            var layout: [(String, JSONValue)] = [("arrangement", .string(arrangement))]
+            layout.append(("arrangement", .string(arrangement)))
             if let columns { layout.append(("columns", .integer(columns))) }
             layout.append(("item_spacing", 8))
-            layout.append(("insets", ["left": 16, "right": 16]))
-            members.append(("layout", .members(layout)))
         }
+        layout.append(("insets", ["left": 16, "right": 16]))
+        members.append(("layout", .members(layout)))
         if let header { members.append(("header", header)) }
         var tracking: [(String, JSONValue)] = [("section_id", .string(id))]
         if let campaignID { tracking.append(("campaign_id", .string(campaignID))) }

@@ -80,14 +80,10 @@ struct HomeComposer: Sendable {
         }
     }
 
+    /// The shop's name. The cart is the app's own (its slot at the bar's end, with the
+    /// count), so the page sends no button for it: two would show.
     func nav(locale: StoreLocale) -> JSONValue {
-        [
-            "title": .string(SectionTitles.navTitle[locale]),
-            "right_buttons": [[
-                "title": .string(SectionTitles.cart[locale]), "icon": "cart",
-                "action": ["type": "deeplink", "url": "vitrine://cart"],
-            ]],
-        ]
+        ["title": .string(SectionTitles.navTitle[locale])]
     }
 
     private func heroSection(_ scheduled: ScheduledCampaign, locale: StoreLocale) -> SectionBuilder {

@@ -41,6 +41,7 @@ struct WidgetFactory: Sendable {
     func searchBar(locale: StoreLocale) -> JSONValue {
         [
             "type": "search_bar", "id": "search",
+            "layout": ["margin": ["left": 16, "right": 16]],
             "data": ["placeholder": .string(SectionTitles.searchPlaceholder[locale])],
             "actions": ["tap": ["type": "open_search"]],
         ]
@@ -87,6 +88,7 @@ struct WidgetFactory: Sendable {
             "type": "campaign_card", "id": .string(id),
             "data": [
                 "campaign_id": .string(campaign.id),
+                "image": image(campaign.imageName, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
                 "title": .string(campaign.title[locale]),
                 "subtitle": .string(SectionTitles.liveShoppingStill[locale]),
             ],
@@ -122,13 +124,9 @@ struct WidgetFactory: Sendable {
         if let percent = product.discountPercent {
             badges.append(["text": .string("-\(percent) %"), "bg_color": "#D0021B"])
         }
-        // "Sold out" is the card's `availability`, which every client shows: a badge saying it
-        // again would be shown twice.
-        switch product.availability {
-        case .lowStock: badges.append(["text": .string(SectionTitles.lowStock[locale])])
-        case .unavailable where notifying: badges.append(["text": .string(SectionTitles.notifyBadge[locale])])
-        case .unavailable, .available: break
-        }
+        // Stock ("Sold out", "Low stock") is the card's `availability`, which every client
+        // shows in its own words: a badge saying it again would be shown twice.
+        if product.availability == .unavailable, notifying { badges.append(["text": .string(SectionTitles.notifyBadge[locale])]) }
         var data: [(String, JSONValue)] = [
             ("product_id", .string(product.id)),
             ("title", .string(product.title[locale])),
@@ -162,6 +160,58 @@ struct WidgetFactory: Sendable {
         return .members(widget)
     }
 
+    /// The product a product page is about, whole (`product_detail`): its variants are the
+    /// other models of its kind in its category, each opening its own page.
+    func productDetail(_ product: Product, siblings: [Product], category: Category?, locale: StoreLocale) -> JSONValue {
+        var data: [(String, JSONValue)] = [
+            ("product_id", .string(product.id)),
+            ("title", ["text": .string(product.title[locale]), "font": ["size": 22, "weight": "bold"]]),
+            ("subtitle", .string(product.subtitle[locale])),
+            ("image", image(product.imageName, aspectRatio: 4.0 / 3.0, alt: product.title[locale])),
+            ("price", product.price(in: locale).json),
+        ]
+        if let compareAt = product.compareAtPrice(in: locale) { data.append(("compare_at_price", compareAt.json)) }
+        data += [
+            ("availability", .string(product.availability.rawValue)),
+            ("rating", .number(product.rating)),
+            ("rating_count", .integer(product.ratingCount)),
+        ]
+        if let percent = product.discountPercent {
+            data.append(("badges", [["text": .string("-\(percent) %"), "bg_color": "#D0021B"]]))
+        }
+        let family = ([product] + siblings).sorted { $0.model < $1.model }
+        if family.count > 1 {
+            let options: [JSONValue] = family.map { member in
+                var option: [(String, JSONValue)] = [("label", .string(member.model))]
+                if member.id == product.id { option.append(("selected", true)) }
+                if member.availability == .unavailable { option.append(("available", false)) }
+                if member.id != product.id { option.append(("action", Self.openPage(member.pageID))) }
+                return .members(option)
+            }
+            data.append(("variants", [["name": .string(SectionTitles.styleVariant[locale]), "options": .array(options)]]))
+        }
+        data.append(("delivery", .string(SectionTitles.delivery[locale])))
+        let description = SectionTitles.fill(SectionTitles.description, [
+            "descriptor": product.subtitle[locale], "title": product.title[locale], "category": category?.name[locale] ?? "",
+        ], locale)
+        data.append(("description", .string(description)))
+        data.append(("max_quantity", 10))
+        let add: JSONValue = ["type": "add_to_cart", "product_id": .string(product.id), "quantity": 1]
+        let notify: JSONValue = ["type": "api", "endpoint": "/v1/actions/notify-me", "product_id": .string(product.id)]
+        let buyable = product.availability != .unavailable
+        data.append(("cta", [
+            "title": .string((buyable ? SectionTitles.addToCart : SectionTitles.notifyMe)[locale]), "style": "solid",
+            "action": buyable ? add : notify,
+        ]))
+        var actions: [(String, JSONValue)] = []
+        if buyable { actions.append(("add_to_cart", add)) }
+        return .members([
+            ("type", "product_detail"), ("id", .string("details.\(product.id)")), ("data", .members(data)),
+            ("actions", .members(actions)),
+            ("tracking", Self.tracking(item: product.id, position: 0)),
+        ])
+    }
+
     func editorialCard(_ story: Story, section: String, position: Int, locale: StoreLocale) -> JSONValue {
         [
             "type": "editorial_card", "id": .string("\(section).\(story.id)"),
@@ -181,7 +231,7 @@ struct WidgetFactory: Sendable {
             "type": "promo_banner", "id": .string("\(section).\(promotion.id)"),
             "layout": [
                 "gradient": ["colors": .array(promotion.colors.map { .string($0) }), "angle": 90],
-                "corner_radius": 12, "margin": ["left": 16, "right": 16],
+                "corner_radius": 12, "padding": ["top": 16, "left": 16, "right": 16, "bottom": 16],
             ],
             "data": [
                 "title": .string(promotion.title[locale]),

@@ -24,14 +24,14 @@ enum EditorialData {
         Promotion(id: "ship", title: Localized("Free shipping over $50", "Versandkostenfrei ab 50 €", "Livraison offerte dès 50 €"),
                   subtitle: Localized("This week only", "Nur diese Woche", "Cette semaine seulement"),
                   code: "SHIPFREE", segments: [], colors: ["#FF512F", "#DD2476"]),
-        Promotion(id: "welcome", title: Localized("15 % off your first order", "15 % auf Ihre erste Bestellung", "15 % sur votre première commande"),
+        Promotion(id: "welcome", title: Localized("15 % off your first order", "15 % auf deine erste Bestellung", "15 % sur votre première commande"),
                   subtitle: Localized("Use the code at checkout", "Code an der Kasse eingeben", "Saisissez le code au paiement"),
                   code: "HELLO15", segments: [.new], colors: ["#11998E", "#38EF7D"]),
         Promotion(id: "vip", title: Localized("VIP: double points", "VIP: doppelte Punkte", "VIP : points doublés"),
                   subtitle: Localized("On everything, all month", "Auf alles, den ganzen Monat", "Sur tout, tout le mois"),
                   code: "VIPX2", segments: [.vip], colors: ["#232526", "#414345"]),
         Promotion(id: "back", title: Localized("Welcome back: 10 % off", "Willkommen zurück: 10 % Rabatt", "Bon retour : 10 % de remise"),
-                  subtitle: Localized("On your next order", "Auf Ihre nächste Bestellung", "Sur votre prochaine commande"),
+                  subtitle: Localized("On your next order", "Auf deine nächste Bestellung", "Sur votre prochaine commande"),
                   code: "BACK10", segments: [.returning], colors: ["#4F8CFF", "#6A5AE0"]),
     ]
 }

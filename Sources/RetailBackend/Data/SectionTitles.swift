@@ -35,3 +35,31 @@ extension SectionTitles {
     static let liveShoppingStill = Localized("Shop the looks from tonight's stream", "Die Looks aus dem Stream shoppen", "Achetez les looks du direct")
     static let moreCampaigns = Localized("More campaigns", "Weitere Aktionen", "Autres opérations")
 }
+
+/// The product page's and the search page's copy: German addresses the shopper as "du",
+/// French as "vous", as everywhere in the backend's copy.
+extension SectionTitles {
+    static let addToCart = Localized("Add to cart", "In den Warenkorb", "Ajouter au panier")
+    static let notifyMe = Localized("Notify me", "Benachrichtige mich", "Me prévenir")
+    static let styleVariant = Localized("Style", "Modell", "Modèle")
+    static let delivery = Localized(
+        "Free delivery in 2–4 working days · free returns within 30 days",
+        "Kostenloser Versand in 2–4 Werktagen · 30 Tage kostenlose Rückgabe",
+        "Livraison offerte sous 2 à 4 jours ouvrés · retours gratuits sous 30 jours")
+    static let description = Localized(
+        "%title%, from our %category% collection, is made to last and easy to care for.",
+        "%title% aus unserer Kollektion „%category%“ ist langlebig und pflegeleicht.",
+        "%title%, de notre collection « %category% », est durable et facile d’entretien.")
+    static let searchResults = Localized("Results for “%@”", "Ergebnisse für „%@“", "Résultats pour « %@ »")
+    static let searchCategories = Localized("Categories", "Kategorien", "Catégories")
+    static let searchProducts = Localized("Products", "Produkte", "Produits")
+    static let searchNothing = Localized("Nothing found for “%@”", "Nichts gefunden für „%@“", "Aucun résultat pour « %@ »")
+    static let searchNothingHint = Localized(
+        "Try another word, or browse the categories.", "Versuch es mit einem anderen Wort oder stöbere in den Kategorien.",
+        "Essayez un autre mot, ou parcourez les catégories.")
+
+    /// `template` with each `%name%` replaced by its value.
+    static func fill(_ template: Localized, _ values: [String: String], _ locale: StoreLocale) -> String {
+        values.reduce(template[locale]) { $0.replacingOccurrences(of: "%\($1.key)%", with: $1.value) }
+    }
+}

@@ -4,19 +4,27 @@ import Synchronization
 /// Applies a fault profile to requests: the one given at start, merged with the request's
 /// `X-Vitrine-Fault` header when the operator allowed headers at start.
 final class FaultInjector: Sendable {
-    let base: FaultProfile
+    /// The profile given at start, or changed since (`HomeBackend.changeFaults`).
+    var base: FaultProfile { current.withLock { $0 } }
+    private let current: Mutex<FaultProfile>
     /// Whether `X-Vitrine-Fault` is read at all; when not, it is ignored like any unknown header.
     let acceptsHeader: Bool
     /// Requests seen by profiles with `fail_every`, for "one in N".
     private let counter = Atomic<Int>(0)
 
     init(base: FaultProfile, acceptsHeader: Bool) {
-        self.base = base
+        current = Mutex(base)
         self.acceptsHeader = acceptsHeader
+    }
+
+    /// Replaces the start profile; requests in flight keep the one they began with.
+    func replaceBase(with profile: FaultProfile) {
+        current.withLock { $0 = profile }
     }
 
     /// The profile for one request; an invalid header is the client's error (400).
     func profile(for request: HTTPRequest) throws(RequestError) -> FaultProfile {
+        let base = self.base
         guard acceptsHeader, let header = request.header("x-vitrine-fault") else { return base }
         do {
             return base.merged(with: try FaultProfile(parsing: header))

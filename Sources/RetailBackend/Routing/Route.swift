@@ -18,7 +18,7 @@ enum Route: Equatable {
         switch self {
         case .home, .page, .cart, .suggestions, .eventStats, .image: return ["GET", "HEAD"]
         case .action, .cartItems, .events: return ["POST"]
-        case .cartItem: return ["DELETE"]
+        case .cartItem: return ["PUT", "DELETE"]
         }
     }
 

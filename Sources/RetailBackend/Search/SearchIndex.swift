@@ -51,7 +51,7 @@ struct SearchIndex: Sendable {
     }
 
     /// Ranked suggestions for a query, `extra` entries (live campaigns) included.
-    func suggestions(for query: String, extra: [Entry] = []) -> [Entry] {
+    func suggestions(for query: String, extra: [Entry] = [], limit: Int = SearchIndex.limit) -> [Entry] {
         // The minimum is counted on what the shopper typed: folding can lengthen text
         // ("ﬂ" becomes "fl"), and one character must never suggest anything.
         let typed = query.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -68,7 +68,7 @@ struct SearchIndex: Sendable {
             ($0.score, $0.entry.kind.rank, $0.entry.text.count, $0.entry.folded, $0.entry.target)
                 < ($1.score, $1.entry.kind.rank, $1.entry.text.count, $1.entry.folded, $1.entry.target)
         }
-        return scored.prefix(Self.limit).map(\.entry)
+        return scored.prefix(max(0, limit)).map(\.entry)
     }
 
     static func entry(text: String, kind: Kind, target: String) -> Entry {

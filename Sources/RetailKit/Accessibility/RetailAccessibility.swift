@@ -2,7 +2,7 @@ import FlowCore
 import FlowPresentation
 import Foundation
 
-/// How the seven retail widgets read (CONTRACT §6) and the hints of the retail host actions:
+/// How the retail widgets read (CONTRACT §6) and the hints of the retail host actions:
 /// a renderer-independent description, registered beside the retail widget contents so that
 /// the terminal's `vitrine render --accessibility` and the SwiftUI views read the same words.
 ///
@@ -31,6 +31,24 @@ public enum RetailAccessibility {
         }
         catalog.register(ProductCardContent.self) { content, request in
             [request.element(Self.productParts(content, in: request.environment))].compactMap { $0 }
+        }
+        catalog.register(ProductDetailContent.self) { content, request in
+            let phrases = RetailPhrases(request.phrases)
+            var parts: [String?] = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle),
+                                    PriceFormat.string(content.price, locale: request.environment.locale)]
+            if let compare = content.compareAtPrice, let percent = PriceFormat.percentOff(content.price, comparedWith: compare) {
+                parts.append(phrases.was(PriceFormat.string(compare, locale: request.environment.locale)))
+                parts.append(phrases.percentOff(percent))
+            }
+            if let rating = content.rating { parts.append(phrases.rated(request.environment.number(rating))) }
+            switch content.availability {
+            case .available: break
+            case .lowStock: parts.append(phrases.lowStock)
+            case .unavailable: parts.append(phrases.soldOut)
+            }
+            parts += [AccessibilityText.spoken(content.delivery), AccessibilityText.spoken(content.description)]
+            let card = request.element(parts + [request.alt(content.image, besides: AccessibilityText.spoken(content.title))])
+            return [card, content.cta.flatMap { request.button($0, part: 0) }].compactMap { $0 }
         }
         catalog.register(EditorialCardContent.self) { content, request in
             let card = request.element([AccessibilityText.spoken(content.kicker), AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.body), request.alt(content.image, besides: AccessibilityText.spoken(content.title))])

@@ -11,7 +11,7 @@ public struct RetailPhrases: Sendable, Hashable {
         language = phrases.language
     }
 
-    func pick(_ english: String, _ german: String, _ french: String) -> String {
+    private func pick(_ english: String, _ german: String, _ french: String) -> String {
         switch language {
         case .english: english
         case .german: german
@@ -69,30 +69,4 @@ public struct RetailPhrases: Sendable, Hashable {
     }
 
     public func endsOn(_ date: String) -> String { pick("ends on \(date)", "endet am \(date)", "se termine le \(date)") }
-}
-
-extension RetailPhrases {
-    /// A hero's countdown on screen (`CampaignCountdown`): "Ends in 2:03:04".
-    public func countdownEnds(in clock: String) -> String {
-        pick("Ends in \(clock)", "Endet in \(clock)", "Se termine dans \(clock)")
-    }
-
-    /// "Ends in 3 days".
-    public func countdownEnds(inDays days: Int) -> String {
-        pick(days == 1 ? "Ends in 1 day" : "Ends in \(days) days", days == 1 ? "Endet in 1 Tag" : "Endet in \(days) Tagen",
-             days == 1 ? "Se termine dans 1 jour" : "Se termine dans \(days) jours")
-    }
-
-    /// "Until 22 Dec" (the day in UTC, as the backend writes the end).
-    public func countdownUntil(_ end: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.locale = Locale(identifier: pick("en_US_POSIX", "de_DE", "fr_FR"))
-        formatter.dateFormat = pick("d MMM", "d. MMM", "d MMM")
-        let day = formatter.string(from: end)
-        return pick("Until \(day)", "Bis \(day)", "Jusqu’au \(day)")
-    }
-
-    /// "Ended".
-    public var countdownEnded: String { pick("Ended", "Beendet", "Terminé") }
 }

@@ -19,7 +19,7 @@ public struct AddToCartAction: Sendable, Hashable, JSONDecodable {
     public init(from node: JSONNode) throws(DecodingFailure) {
         productID = try node.require("product_id")
         quantity = try node.optional("quantity") ?? 1
-        guard (1...99).contains(quantity) else { throw node.invalid("quantity \(quantity) is outside 1…99") }
+        guard RetailLimits.lineQuantity.contains(quantity) else { throw node.invalid("quantity \(quantity) is outside 1…99") }
     }
 }
 

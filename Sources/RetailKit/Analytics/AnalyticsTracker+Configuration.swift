@@ -26,6 +26,14 @@ extension AnalyticsTracker {
         public var busyTimeout: Duration = .seconds(2)
         /// Retries of failed uploads. Default: 0.5 s doubling, capped at 5 min.
         public var backoff = Backoff(base: .milliseconds(500), cap: .seconds(300))
+        /// Retries of failed writes to the outbox (a full disk), while the events wait in
+        /// memory. Default: 1 s doubling, capped at 60 s.
+        public var saveRetry = Backoff(base: .seconds(1), cap: .seconds(60))
+        /// The longest `shutdown()` waits for the last save, and again for closing the outbox.
+        /// Default 1 s.
+        public var shutdownSaveLimit: Duration = .seconds(1)
+        /// The longest `shutdown()` waits for the last upload. Default 1 s.
+        public var shutdownUploadLimit: Duration = .seconds(1)
 
         public init(databaseURL: URL, appVersion: AppVersion) {
             self.databaseURL = databaseURL

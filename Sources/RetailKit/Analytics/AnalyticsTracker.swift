@@ -16,6 +16,10 @@ import Foundation
 ///   de-duplication by `event_id` makes it exactly once in its stats.
 /// - The outbox is bounded by count and age: the oldest go and are counted, never because
 ///   sending failed.
+/// - Analytics failures cost the shopper nothing: a file that cannot be used is set aside and
+///   a new one made (`EventOutbox`); a write that fails (a full disk) is tried again on a
+///   back-off while the events wait in memory, bounded; and `shutdown()` finishes within its
+///   limits whatever the disk or the backend do, reporting what could not be saved.
 @MainActor
 public final class AnalyticsTracker {
     public let configuration: Configuration
@@ -23,13 +27,22 @@ public final class AnalyticsTracker {
     private let handoff: EventHandoff
     private let uploader: EventUploader
     private let clock: any Clock<Duration>
+    private let random: RandomSource
     private let now: @Sendable () -> Date
     private var timer: Task<Void, Never>?
+    /// The next try after a failed write, on the back-off; `nil` while writes succeed.
+    private var saveRetry: Task<Void, Never>?
+    private var failedSaves = 0
 
     /// Events refused by `track` (a name that is empty or over 64 bytes) or too large to keep.
     public private(set) var refusedEventCount = 0
     /// Sees every event tracked, with its fields, as it is handed to the outbox (a debug log).
     public var onTracked: (@MainActor (_ name: String, _ fields: JSONObject) -> Void)?
+    /// Hears why events could not be saved, and when an unusable outbox file was set aside
+    /// (a debug log). Each is also counted in `counts()`.
+    public var onProblem: (@MainActor (String) -> Void)?
+    /// Why the last write of events failed, until one succeeds.
+    public private(set) var lastSaveFailure: String?
 
     /// The last event tracked, by its order: `waitUntilDurable()` waits for it.
     public var lastTrackedSequence: Int { handoff.lastSequence }
@@ -42,6 +55,7 @@ public final class AnalyticsTracker {
     ) {
         self.configuration = configuration
         self.clock = clock
+        self.random = random
         self.now = now
         outbox = EventOutbox(
             url: configuration.databaseURL,
@@ -65,6 +79,7 @@ public final class AnalyticsTracker {
 
     deinit {
         timer?.cancel()
+        saveRetry?.cancel()
     }
 
     /// Starts the interval timer and sends what an earlier run left in the outbox.
@@ -77,7 +92,7 @@ public final class AnalyticsTracker {
         timer = Task.detached {
             while !Task.isCancelled {
                 do {
-                    try await ClockDeadline(clock: clock, after: interval).wait()
+                    try await ClockTimer(clock: clock, after: interval).wait()
                 } catch {
                     return
                 }
@@ -153,8 +168,10 @@ public final class AnalyticsTracker {
 
     // MARK: - Delivery
 
-    /// Returns once every event tracked so far is in the database (or was dropped by the bound).
-    public func waitUntilDurable() async {
+    /// Returns `true` once every event tracked so far is in the database (or was dropped by
+    /// the bound), or `false` as soon as a write fails first (the events wait for the next try).
+    @discardableResult
+    public func waitUntilDurable() async -> Bool {
         await handoff.waitUntilDurable(handoff.lastSequence)
     }
 
@@ -162,7 +179,9 @@ public final class AnalyticsTracker {
     /// fails (a retry is then scheduled). Returns the number of events delivered, or the failure.
     @discardableResult
     public func flush() async -> Result<Int, FlushFailure> {
-        await waitUntilDurable()
+        guard await waitUntilDurable() else {
+            return .failure(FlushFailure(reason: "the events could not be saved: \(lastSaveFailure ?? "unknown")"))
+        }
         switch await uploader.flush() {
         case .empty: return .success(0)
         case .delivered(let count): return .success(count)
@@ -179,14 +198,36 @@ public final class AnalyticsTracker {
             refused: refusedEventCount)
     }
 
-    /// Stops timers, makes every event durable, tries one last upload and closes the database.
-    public func shutdown() async {
+    /// Stops timers, tries once more to save what waits in memory, tries one last upload and
+    /// closes the database, each within its limit (`shutdownSaveLimit`, `shutdownUploadLimit`)
+    /// on the tracker's clock: shutting down never waits on a disk that hangs or fills, nor on
+    /// a backend that does not answer. Events that could not be saved are counted in the
+    /// answer, never waited for; those saved and not sent wait in the outbox for the next run.
+    @discardableResult
+    public func shutdown() async -> AnalyticsShutdown {
         timer?.cancel()
         timer = nil
-        await waitUntilDurable()
-        _ = await uploader.flush()
+        saveRetry?.cancel()
+        saveRetry = nil
+        let outbox = self.outbox
+        let handoff = self.handoff
+        let uploader = self.uploader
+        let now = self.now
+        let saved = await withTimeLimit(configuration.shutdownSaveLimit, clock: clock) { await outbox.drain(handoff, now: now) }
+        let uploaded = await withTimeLimit(configuration.shutdownUploadLimit, clock: clock) { await uploader.flush() }
         await uploader.stop()
-        await outbox.close()
+        let closed: Bool? = await withTimeLimit(configuration.shutdownSaveLimit, clock: clock) {
+            await outbox.close()
+            return true
+        }
+        var reason: String?
+        switch saved {
+        case .failed(let why)?: reason = why
+        case nil: reason = "saving took longer than \(configuration.shutdownSaveLimit)"
+        case .written?: reason = closed == nil ? "closing the outbox took longer than \(configuration.shutdownSaveLimit)" : nil
+        }
+        return AnalyticsShutdown(
+            unsaved: handoff.unsavedCount, problem: reason, uploadFinished: uploaded != nil)
     }
 
     private func scheduleDrain() {
@@ -195,9 +236,38 @@ public final class AnalyticsTracker {
         let uploader = self.uploader
         let now = self.now
         let flushCount = configuration.flushCount
-        Task.detached {
-            let pending = await outbox.drain(handoff, now: now)
-            if let pending, pending >= flushCount { await uploader.flushUnlessPaused() }
+        Task.detached { [weak self] in
+            let outcome = await outbox.drain(handoff, now: now)
+            if let reason = await outbox.takeSetAsideReason() {
+                await self?.onProblem?("analytics: an unusable outbox file was set aside and a new one made (\(reason))")
+            }
+            switch outcome {
+            case .written(let pending):
+                await self?.saveSucceeded()
+                if let pending, pending >= flushCount { await uploader.flushUnlessPaused() }
+            case .failed(let reason):
+                await self?.saveFailed(reason)
+            }
+        }
+    }
+
+    private func saveSucceeded() {
+        failedSaves = 0
+        lastSaveFailure = nil
+    }
+
+    /// A write failed (the events are back in the handoff, and its drain stays scheduled, so new
+    /// events start none of their own): the next try waits out a back-off.
+    private func saveFailed(_ reason: String) {
+        if lastSaveFailure != reason { onProblem?("analytics events cannot be saved now: \(reason)") }
+        lastSaveFailure = reason
+        let delay = configuration.saveRetry.delay(attempt: failedSaves, random: random)
+        failedSaves += 1
+        let timer = ClockTimer(clock: clock, after: delay)
+        saveRetry = Task { [weak self] in
+            guard (try? await timer.wait()) != nil, let self else { return }
+            self.saveRetry = nil
+            self.scheduleDrain()
         }
     }
 
@@ -222,6 +292,16 @@ public final class AnalyticsTracker {
 /// Why a flush stopped (a retry is scheduled).
 public struct FlushFailure: Error, Sendable, Hashable {
     public var reason: String
+}
+
+/// What shutting analytics down could not do.
+public struct AnalyticsShutdown: Sendable, Hashable {
+    /// Events tracked that never reached the outbox (lost with the process).
+    public var unsaved: Int
+    /// Why saving failed or did not finish in time, when it did not.
+    public var problem: String?
+    /// Whether the last upload ended (delivered or failed) within its limit.
+    public var uploadFinished: Bool
 }
 
 /// What the analytics pipeline holds and what it lost.

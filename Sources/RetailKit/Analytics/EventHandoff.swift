@@ -9,7 +9,7 @@ final class EventHandoff: Sendable {
         var nextSequence = 0
         var durableSequence = 0
         var dropped = 0
-        var waiters: [(sequence: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(sequence: Int, continuation: CheckedContinuation<Bool, Never>)] = []
     }
 
     private let state = Locked(State())
@@ -60,32 +60,49 @@ final class EventHandoff: Sendable {
 
     /// Everything up to `sequence` is in the database (or was dropped by the bound on the way).
     func markDurable(upTo sequence: Int) {
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
             state.durableSequence = max(state.durableSequence, sequence)
             let durable = state.durableSequence
             let ready = state.waiters.filter { $0.sequence <= durable }.map(\.continuation)
             state.waiters.removeAll { $0.sequence <= durable }
             return ready
         }
-        for continuation in ready { continuation.resume() }
+        for continuation in ready { continuation.resume(returning: true) }
+    }
+
+    /// A write failed: everyone waiting is told so now (`false`) instead of waiting for a
+    /// save that may never come; the events stay queued, and whoever asks from now on waits
+    /// for the next try's outcome.
+    func failWaiters() {
+        let waiting = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            defer { state.waiters.removeAll() }
+            return state.waiters.map(\.continuation)
+        }
+        for continuation in waiting { continuation.resume(returning: false) }
     }
 
     /// The sequence of the last event submitted.
     var lastSequence: Int { state.withLock { $0.nextSequence } }
+    /// Callers waiting in `waitUntilDurable`.
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
     /// Events waiting here for the database.
     var queuedCount: Int { state.withLock { $0.records.count } }
+    /// Events submitted and not (yet) in the database: those waiting here, those a write has
+    /// taken and not finished, and those dropped by the bound on the way.
+    var unsavedCount: Int { state.withLock { max(0, $0.nextSequence - $0.durableSequence) + $0.dropped } }
     /// Events dropped here because the database stayed locked past the bound.
     var droppedCount: Int { state.withLock { $0.dropped } }
 
-    /// Returns once every event up to `sequence` is durable.
-    func waitUntilDurable(_ sequence: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    /// Returns `true` once every event up to `sequence` is durable, or `false` as soon as a
+    /// write fails first.
+    func waitUntilDurable(_ sequence: Int) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let ready = state.withLock { state in
                 if state.durableSequence >= sequence { return true }
                 state.waiters.append((sequence, continuation))
                 return false
             }
-            if ready { continuation.resume() }
+            if ready { continuation.resume(returning: true) }
         }
     }
 }

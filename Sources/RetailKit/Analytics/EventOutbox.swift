@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import PrivateFiles
 
@@ -7,6 +8,11 @@ import PrivateFiles
 /// when first taken for sending and keeps it, so a batch is re-sent with the same events until
 /// a 2xx, after which its rows are deleted. Bounded by count and age: past either, the oldest
 /// go and are counted in `counters`. Sending failures never delete anything.
+///
+/// A file this process cannot use (damaged, not a database, another program's schema, owned
+/// by another user or read-only) is moved aside as `<name>.unusable` and a new outbox made, as
+/// the cart journal does with its file. A failure that may pass (a full disk, an I/O error)
+/// leaves the events in the handoff, which the tracker tries again on a back-off.
 actor EventOutbox {
     /// How much the outbox keeps.
     struct Limits: Sendable {
@@ -21,8 +27,16 @@ actor EventOutbox {
     private let limits: Limits
     private let busyTimeout: Duration
     private var connection: SQLiteConnection?
-    /// Database files found unreadable and moved aside.
+    /// Database files found unusable and moved aside.
     private(set) var movedAsideCount = 0
+    /// Why the last file was moved aside, until `takeSetAsideReason()` reads it.
+    private var lastSetAsideReason: String?
+
+    /// Why a file was moved aside since the last call, once.
+    func takeSetAsideReason() -> String? {
+        defer { lastSetAsideReason = nil }
+        return lastSetAsideReason
+    }
 
     init(url: URL, limits: Limits, busyTimeout: Duration) {
         self.url = url
@@ -32,8 +46,11 @@ actor EventOutbox {
 
     /// Stores `records` in one transaction and applies the bounds; answers what is pending.
     func append(_ records: [OutboxRecord], now: Date) throws(SQLiteError) -> Int {
-        let database = try open()
-        return try database.writeTransaction { () throws(SQLiteError) -> Int in
+        try usingUsableFile { database throws(SQLiteError) in try append(records, now: now, to: database) }
+    }
+
+    private func append(_ records: [OutboxRecord], now: Date, to database: SQLiteConnection) throws(SQLiteError) -> Int {
+        try database.writeTransaction { () throws(SQLiteError) -> Int in
             let insert = try database.statement("INSERT OR IGNORE INTO events (event_id, body, created_at) VALUES (?, ?, ?)")
             for record in records {
                 insert.reset()
@@ -127,22 +144,46 @@ actor EventOutbox {
 
     // MARK: - Schema and helpers
 
-    /// The connection, opened on first use. A file that is not a database (or is damaged) is
-    /// moved aside as `<name>.corrupt` and a new outbox is made: it cannot be read, and
-    /// refusing to start would lose every event from now on.
+    /// The connection, opened on first use. A file that cannot be used (`makesFileUnusable`)
+    /// is moved aside and a new outbox made: refusing to go on would lose every event from now on.
     private func open() throws(SQLiteError) -> SQLiteConnection {
         if let connection { return connection }
         do {
             return try openConnection()
-        } catch where error.isCorrupt {
-            movedAsideCount += 1
-            let manager = FileManager.default
-            try? manager.removeItem(atPath: url.path + ".corrupt")
-            try? manager.moveItem(atPath: url.path, toPath: url.path + ".corrupt")
-            try? manager.removeItem(atPath: url.path + "-wal")
-            try? manager.removeItem(atPath: url.path + "-shm")
+        } catch where error.makesFileUnusable {
+            try setAside(because: error)
             return try openConnection()
         }
+    }
+
+    /// Runs a write on the connection; when the file turns out unusable midway (a schema that
+    /// only fails on insert, a file made read-only since), it is set aside and the write runs
+    /// once more on a new file.
+    private func usingUsableFile<Result>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        do {
+            return try body(try open())
+        } catch where error.makesFileUnusable && connection != nil {
+            close()
+            try setAside(because: error)
+            return try body(try open())
+        }
+    }
+
+    /// Moves the file (and its journals) to `<name>.unusable`, replacing an older one. Throws
+    /// when it cannot be moved (a directory this user may not write): the events then wait.
+    private func setAside(because error: SQLiteError) throws(SQLiteError) {
+        let aside = url.path + ".unusable"
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: aside)
+        do {
+            try manager.moveItem(atPath: url.path, toPath: aside)
+        } catch {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "the outbox file cannot be used (\(error)) nor moved aside")
+        }
+        try? manager.removeItem(atPath: url.path + "-wal")
+        try? manager.removeItem(atPath: url.path + "-shm")
+        movedAsideCount += 1
+        lastSetAsideReason = error.description
     }
 
     private func openConnection() throws(SQLiteError) -> SQLiteConnection {
@@ -150,20 +191,31 @@ actor EventOutbox {
         // mode) with the umask's 0644 otherwise.
         try? PrivateFile.createIfMissing(url.path)
         let database = try SQLiteConnection(path: url.path, busyTimeout: busyTimeout)
-        do {
+        do throws(SQLiteError) {
+            guard !database.isReadOnly else {
+                throw SQLiteError(code: SQLITE_READONLY, message: "the outbox file is read-only for this user")
+            }
             try database.execute("PRAGMA journal_mode=WAL")
             try database.execute("PRAGMA synchronous=NORMAL")
-            try database.execute("""
-                CREATE TABLE IF NOT EXISTS events (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    event_id TEXT NOT NULL UNIQUE,
-                    body BLOB NOT NULL,
-                    created_at REAL NOT NULL,
-                    batch INTEGER
-                );
-                CREATE INDEX IF NOT EXISTS events_batch ON events (batch);
-                CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
-                """)
+            do throws(SQLiteError) {
+                try database.execute("""
+                    CREATE TABLE IF NOT EXISTS events (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        event_id TEXT NOT NULL UNIQUE,
+                        body BLOB NOT NULL,
+                        created_at REAL NOT NULL,
+                        batch INTEGER
+                    );
+                    CREATE INDEX IF NOT EXISTS events_batch ON events (batch);
+                    CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                    """)
+                // Tables of these names but other columns (another version, another program)
+                // fail here rather than at the first insert.
+                _ = try database.statement("SELECT seq, event_id, body, created_at, batch FROM events LIMIT 0")
+                _ = try database.statement("SELECT name, value FROM counters LIMIT 0")
+            } catch where error.code & 0xFF == SQLITE_ERROR {
+                throw SQLiteError(code: SQLiteError.schemaMismatch, message: "the outbox file holds other tables: \(error.message)")
+            }
         } catch {
             database.close()
             throw error
@@ -212,12 +264,22 @@ actor EventOutbox {
     }
 }
 
+/// How a drain of the handoff ended.
+enum OutboxDrain: Sendable, Equatable {
+    /// Everything taken is in the database; `pending` events wait there to be sent.
+    case written(pending: Int?)
+    /// A write failed (a full disk, an I/O error, a file that could not be set aside): the
+    /// events are back in the handoff, in order, and wait for the next try.
+    case failed(reason: String)
+}
+
 extension EventOutbox {
-    /// Writes what `handoff` holds until it is empty, one transaction per take; answers how
-    /// many events are pending after the last write. While the database is locked by another
-    /// connection, each write waits inside SQLite (`busy_timeout`) and is tried again; the
-    /// events wait in the handoff meanwhile. Any other failure is tried again after a second.
-    func drain(_ handoff: EventHandoff, now: @Sendable () -> Date) async -> Int? {
+    /// Writes what `handoff` holds until it is empty, one transaction per take. While the
+    /// database is locked by another connection, each write waits inside SQLite
+    /// (`busy_timeout`) and is tried again; the events wait in the handoff meanwhile. Any other
+    /// failure ends the drain with the events put back: the caller decides when to try again,
+    /// so nothing here ever waits without end.
+    func drain(_ handoff: EventHandoff, now: @Sendable () -> Date) -> OutboxDrain {
         var pending: Int?
         while let records = handoff.takeAll() {
             do {
@@ -226,11 +288,11 @@ extension EventOutbox {
             } catch {
                 handoff.putBack(records)
                 if !error.isBusy {
-                    // Not a lock: a full disk, an unwritable directory. The events stay queued.
-                    try? await Task.sleep(for: .seconds(1))
+                    handoff.failWaiters()
+                    return .failed(reason: error.description)
                 }
             }
         }
-        return pending
+        return .written(pending: pending)
     }
 }

@@ -1,3 +1,4 @@
+import FlowRuntime
 import Foundation
 
 /// Sends the outbox's batches to `POST /v1/events`, one upload in flight at a time.
@@ -139,7 +140,7 @@ actor EventUploader {
         consecutiveFailures += 1
         lastError = String(describing: error)
         retry?.cancel()
-        let deadline = ClockDeadline(clock: clock, after: delay)
+        let deadline = ClockTimer(clock: clock, after: delay)
         retry = Task { [weak self] in
             do {
                 try await deadline.wait()

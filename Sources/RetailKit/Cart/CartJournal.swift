@@ -66,8 +66,21 @@ final class CartJournal: Sendable {
         case .add(_, let quantity):
             members.append((key: "kind", value: "add"))
             members.append((key: "quantity", value: .number(Double(quantity))))
+        case .setQuantity(_, let quantity):
+            members.append((key: "kind", value: "set"))
+            members.append((key: "quantity", value: .number(Double(quantity))))
         case .remove:
             members.append((key: "kind", value: "remove"))
+        }
+        if let item = operation.item {
+            var shown: [JSONObject.Member] = []
+            if let title = item.title { shown.append((key: "title", value: .string(title))) }
+            if let price = item.unitPrice {
+                shown.append((key: "unit_price", value: .object(JSONObject([
+                    (key: "amount", value: .number(price.amount)), (key: "currency", value: .string(price.currency)),
+                ]))))
+            }
+            members.append((key: "item", value: .object(JSONObject(shown))))
         }
         return .object(JSONObject(members))
     }
@@ -77,19 +90,25 @@ final class CartJournal: Sendable {
     private static func operation(_ value: JSONValue) -> CartOperation? {
         guard let id = value["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
             let key = value["key"]?.stringValue, (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }),
-            let productID = value["product_id"]?.stringValue, (1...256).contains(productID.utf8.count),
+            let productID = value["product_id"]?.stringValue, RetailLimits.productIDBytes.contains(productID.utf8.count),
             let created = value["created_at"]?.doubleValue, created.isFinite
         else { return nil }
         let change: CartChange
         switch value["kind"]?.stringValue {
-        case "add"?:
-            guard let quantity = value["quantity"]?.intValue, (1...99).contains(quantity) else { return nil }
-            change = .add(productID: productID, quantity: quantity)
+        case "add"?, "set"?:
+            guard let quantity = value["quantity"]?.intValue, RetailLimits.lineQuantity.contains(quantity) else { return nil }
+            change = value["kind"]?.stringValue == "add"
+                ? .add(productID: productID, quantity: quantity) : .setQuantity(productID: productID, quantity: quantity)
         case "remove"?:
             change = .remove(productID: productID)
         default:
             return nil
         }
-        return CartOperation(id: id, change: change, idempotencyKey: key, createdAt: Date(timeIntervalSince1970: created))
+        let item = value["item"].map { shown in
+            CartItem(
+                title: shown["title"]?.stringValue,
+                unitPrice: shown["unit_price"].flatMap { try? Price(from: JSONNode(value: $0, path: CodingPath(root: "unit_price"))) })
+        }
+        return CartOperation(id: id, change: change, idempotencyKey: key, createdAt: Date(timeIntervalSince1970: created), item: item)
     }
 }

@@ -4,35 +4,38 @@ import Foundation
 public enum CartChange: Sendable, Hashable {
     /// `POST /v1/cart/items {product_id, quantity}`.
     case add(productID: String, quantity: Int)
+    /// `PUT /v1/cart/items/{product_id} {quantity}`: the line holds exactly `quantity`.
+    case setQuantity(productID: String, quantity: Int)
     /// `DELETE /v1/cart/items/{product_id}`.
     case remove(productID: String)
 
     /// Whether `productID` can be sent: 1 to 256 UTF-8 bytes, no control character (it goes
     /// percent-encoded into the path of a removal).
     public static func isValidProductID(_ productID: String) -> Bool {
-        (1...256).contains(productID.utf8.count)
+        RetailLimits.productIDBytes.contains(productID.utf8.count)
             && productID.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
     }
 
     public var productID: String {
         switch self {
-        case .add(let productID, _), .remove(let productID): productID
+        case .add(let productID, _), .setQuantity(let productID, _), .remove(let productID): productID
         }
     }
 
     /// The change laid over `lines` (the optimistic view): an add grows or makes a line, a
-    /// removal deletes it. Quantities stay positive and within `CartSnapshot.maxLineQuantity`
-    /// (what a decoded line and an add can hold), so no view of the cart is ever negative and
-    /// no sum over it overflows.
-    func apply(to lines: inout [CartSnapshot.Line]) {
+    /// quantity set replaces the line's, a removal deletes it; a line made here shows `item`.
+    /// Quantities stay positive and within `CartSnapshot.maxLineQuantity` (what a decoded line
+    /// and an add can hold), so no view of the cart is ever negative and no sum over it overflows.
+    func apply(to lines: inout [CartSnapshot.Line], item: CartItem? = nil) {
         let index = lines.firstIndex { $0.productID.utf8.elementsEqual(productID.utf8) }
         switch self {
-        case .add(let productID, let quantity):
+        case .add(let productID, let quantity), .setQuantity(let productID, let quantity):
             guard (1...CartSnapshot.maxLineQuantity).contains(quantity) else { return }
+            let isSet = if case .setQuantity = self { true } else { false }
             if let index {
-                lines[index].quantity = min(lines[index].quantity + quantity, CartSnapshot.maxLineQuantity)
+                lines[index].quantity = isSet ? quantity : min(lines[index].quantity + quantity, CartSnapshot.maxLineQuantity)
             } else {
-                lines.append(CartSnapshot.Line(productID: productID, quantity: quantity))
+                lines.append(CartSnapshot.Line(productID: productID, title: item?.title, quantity: quantity, unitPrice: item?.unitPrice))
             }
         case .remove:
             if let index { lines.remove(at: index) }
@@ -50,11 +53,30 @@ public struct CartOperation: Sendable, Hashable, Identifiable {
     public let idempotencyKey: String
     /// When the user asked (wall clock): the key is not used after the server forgets it.
     public let createdAt: Date
+    /// What the shopper saw of the product when asking (its title and price), for the line
+    /// shown until the server answers and for what the shopper is told of it.
+    public let item: CartItem?
 
-    public init(id: UUID = UUID(), change: CartChange, idempotencyKey: String = UUID().uuidString.lowercased(), createdAt: Date) {
+    public init(
+        id: UUID = UUID(), change: CartChange, idempotencyKey: String = UUID().uuidString.lowercased(), createdAt: Date,
+        item: CartItem? = nil
+    ) {
         self.id = id
         self.change = change
         self.idempotencyKey = idempotencyKey
         self.createdAt = createdAt
+        self.item = item
+    }
+}
+
+/// A product as the shopper saw it where they added it: its title and unit price, so that the
+/// cart shows a line (and names the product) before the server has answered.
+public struct CartItem: Sendable, Hashable {
+    public var title: String?
+    public var unitPrice: Price?
+
+    public init(title: String?, unitPrice: Price?) {
+        self.title = title
+        self.unitPrice = unitPrice
     }
 }

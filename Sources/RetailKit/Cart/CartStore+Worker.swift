@@ -1,3 +1,4 @@
+import FlowRuntime
 import Foundation
 
 extension CartStore {
@@ -48,7 +49,7 @@ extension CartStore {
                 // Unknown outcome: no answer, or a 2xx whose cart could not be read (the
                 // server applied the change). Only a refusal says it was not applied.
                 if Self.leavesOutcomeUnknown(error) {
-                    giveUp(operation, reason: (error as? HomeAPIError)?.userMessage ?? "no connection to the server")
+                    giveUp(operation, reason: (error as? HomeAPIError)?.description ?? "no connection to the server")
                 } else {
                     refuse(operation, error: error)
                 }
@@ -85,7 +86,7 @@ extension CartStore {
     private func waitToRetry(_ delay: Duration) async -> Bool {
         setActivity(.waitingToRetry)
         do {
-            try await ClockDeadline(clock: client.clock, after: delay).wait()
+            try await ClockTimer(clock: client.clock, after: delay).wait()
             return true
         } catch {
             return false
@@ -94,19 +95,37 @@ extension CartStore {
 
     /// The server refused the operation (404, 409, 422, …): its optimistic change goes.
     private func refuse(_ operation: CartOperation, error: any Error) {
+        let title = title(of: operation)
         settle(operation)
         saveJournal()
-        let reason = (error as? HomeAPIError)?.userMessage ?? String(describing: error)
-        tell(Notice(productID: operation.change.productID, message: Self.message(for: operation.change, reason: reason)))
+        let failure = error as? HomeAPIError
+        tell(Notice(
+            productID: operation.change.productID, title: title, change: operation.change, reason: Self.reason(for: failure),
+            message: Self.message(for: operation.change, reason: failure?.description ?? String(describing: error))))
     }
 
     /// No answer came in time: the change goes, and the cart is fetched again because the
     /// server may have applied it.
     private func giveUp(_ operation: CartOperation, reason: String) {
+        let title = title(of: operation)
         settle(operation)
         isFetchWanted = true
         saveJournal()
-        tell(Notice(productID: operation.change.productID, message: Self.message(for: operation.change, reason: reason)))
+        tell(Notice(
+            productID: operation.change.productID, title: title, change: operation.change, reason: .unconfirmed,
+            message: Self.message(for: operation.change, reason: reason)))
+    }
+
+    /// What a refusal means to a shopper: 409 sold out, 404 unknown, 422 `invalid_quantity`
+    /// over the line's limit, anything else refused.
+    static func reason(for failure: HomeAPIError?) -> Notice.Reason {
+        guard case .status(let status, let code, _, _)? = failure else { return .refused }
+        switch status {
+        case 409: return .soldOut
+        case 404: return .unknownProduct
+        case 422 where code.map { $0.utf8.elementsEqual("invalid_quantity".utf8) } ?? false: return .quantityLimit
+        default: return .refused
+        }
     }
 
     /// Whether the server may have applied an operation that ended with `error`: no answer, a
@@ -121,6 +140,7 @@ extension CartStore {
     static func message(for change: CartChange, reason: String) -> String {
         switch change {
         case .add: "Could not add to the cart: \(reason)"
+        case .setQuantity: "Could not change the quantity: \(reason)"
         case .remove: "Could not remove from the cart: \(reason)"
         }
     }

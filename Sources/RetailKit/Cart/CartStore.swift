@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import Observation
 
@@ -29,9 +30,58 @@ public final class CartStore {
     }
 
     /// Something to tell the user (a toast): an operation was refused or could not be confirmed.
+    /// The shell says it in the shopper's words from `reason` and `title`; `message` holds the
+    /// server's own words, for logs only.
     public struct Notice: Sendable, Hashable {
+        /// Why, in the terms a shopper is told.
+        public enum Reason: Sendable, Hashable {
+            /// The server refused it as unavailable (409): the product sold out.
+            case soldOut
+            /// The server does not know the product (404).
+            case unknownProduct
+            /// The line would hold more than the most a line holds (422 `invalid_quantity`, or
+            /// refused before sending).
+            case quantityLimit
+            /// Any other refusal.
+            case refused
+            /// No answer came: the change was rolled back and the cart is fetched again.
+            case unconfirmed
+            /// The product id cannot be sent at all.
+            case invalidProduct
+        }
+
         public var productID: String?
+        /// The product's title as the shopper saw it, when known.
+        public var title: String?
+        /// The change that was refused or not confirmed.
+        public var change: CartChange?
+        public var reason: Reason
+        /// In English, with the server's words: for logs (`--debug`), never for the shopper.
         public var message: String
+
+        public init(productID: String?, title: String? = nil, change: CartChange? = nil, reason: Reason, message: String) {
+            self.productID = productID
+            self.title = title
+            self.change = change
+            self.reason = reason
+            self.message = message
+        }
+    }
+
+    /// A line as the cart shows it, with what is not yet confirmed of it.
+    public struct ShownLine: Sendable, Hashable {
+        /// What is waiting for the server.
+        public enum Pending: Sendable, Hashable {
+            /// The line is new: an add the server has not confirmed.
+            case adding
+            /// Its quantity changes.
+            case updating
+            /// It is being removed: shown until the server answers.
+            case removing
+        }
+
+        public var line: CartSnapshot.Line
+        public var pending: Pending?
     }
 
     /// The newest canonical cart applied; `nil` until the first answer (or the journal's copy).
@@ -46,6 +96,9 @@ public final class CartStore {
     /// Where the journal was moved when it could not be read at start (the cart then starts
     /// empty and is fetched from the server); `nil` when it was read or absent.
     public private(set) var unreadableJournal: URL?
+    /// Products the server refused as unavailable since the app started: a renderer marks
+    /// them sold out wherever they show, whatever the page composed earlier said.
+    public private(set) var soldOutProducts: Set<ExactString> = []
 
     /// Receives what the user should be told.
     @ObservationIgnored public var onNotice: (@MainActor (Notice) -> Void)?
@@ -74,14 +127,50 @@ public final class CartStore {
     /// The cart as shown: the canonical lines with the pending operations laid over them.
     public var lines: [CartSnapshot.Line] {
         var lines = canonical?.lines ?? []
-        for operation in operations { operation.change.apply(to: &lines) }
+        for operation in operations { operation.change.apply(to: &lines, item: operation.item) }
         return lines
     }
 
-    /// The subtotal as shown: of the lines shown (pending changes included) when every line
-    /// has a price in one currency, else the server's; what every renderer's cart shows.
+    /// The subtotal as shown, what every renderer's cart shows: the sum of the lines as they
+    /// will be (`lines`: pending changes included, lines being removed left out) when every
+    /// line has a price in one currency; else the server's, but only while nothing is pending
+    /// (the server's figure would then say a total the lines no longer add up to).
     public var shownSubtotal: Price? {
-        CartSnapshot.subtotal(of: lines) ?? canonical?.subtotal
+        CartSnapshot.subtotal(of: lines) ?? (operations.isEmpty ? canonical?.subtotal : nil)
+    }
+
+    /// The lines a cart screen lists: as `lines`, except that a line being removed stays,
+    /// marked, until the server answers; each with what is pending of it.
+    public var shownLines: [ShownLine] {
+        var shown = (canonical?.lines ?? []).map { ShownLine(line: $0, pending: nil) }
+        for operation in operations {
+            let change = operation.change
+            let index = shown.firstIndex { $0.line.productID.utf8.elementsEqual(change.productID.utf8) }
+            switch change {
+            case .remove:
+                if let index { shown[index].pending = .removing }
+            case .add, .setQuantity:
+                if let index, shown[index].pending != .removing {
+                    var lines = [shown[index].line]
+                    change.apply(to: &lines, item: operation.item)
+                    shown[index].line = lines[0]
+                    if shown[index].pending == nil { shown[index].pending = .updating }
+                } else {
+                    // New, or back after a removal not yet confirmed: the line the change makes.
+                    var lines: [CartSnapshot.Line] = []
+                    change.apply(to: &lines, item: operation.item)
+                    guard var line = lines.first else { continue }
+                    if let index {
+                        line.title = line.title ?? shown[index].line.title
+                        line.unitPrice = line.unitPrice ?? shown[index].line.unitPrice
+                        shown[index] = ShownLine(line: line, pending: .adding)
+                    } else {
+                        shown.append(ShownLine(line: line, pending: .adding))
+                    }
+                }
+            }
+        }
+        return shown
     }
 
     /// The number of items shown on the cart badge; never negative, and saturating rather
@@ -109,18 +198,30 @@ public final class CartStore {
         startWorker()
     }
 
-    /// Adds `quantity` (1–99) of `productID`, optimistically.
-    public func add(productID: String, quantity: Int = 1) {
-        guard (1...99).contains(quantity) else {
-            tell(Notice(productID: productID, message: "A quantity must be from 1 to 99."))
+    /// Adds `quantity` (1–99) of `productID`, optimistically; `item` is what the shopper saw
+    /// of it (the line shown until the server answers, the title a notice names).
+    public func add(productID: String, quantity: Int = 1, item: CartItem? = nil) {
+        guard RetailLimits.lineQuantity.contains(quantity) else {
+            tell(Notice(productID: productID, title: item?.title, reason: .quantityLimit, message: "A quantity must be from 1 to 99."))
             return
         }
-        enqueue(.add(productID: productID, quantity: quantity))
+        enqueue(.add(productID: productID, quantity: quantity), item: item)
     }
 
-    /// Removes the line of `productID`, optimistically.
+    /// Sets the line of `productID` to `quantity` (1–99), optimistically.
+    public func setQuantity(productID: String, quantity: Int) {
+        let title = lines.first { $0.productID.utf8.elementsEqual(productID.utf8) }?.title
+        guard RetailLimits.lineQuantity.contains(quantity) else {
+            tell(Notice(productID: productID, title: title, reason: .quantityLimit, message: "A quantity must be from 1 to 99."))
+            return
+        }
+        enqueue(.setQuantity(productID: productID, quantity: quantity), item: nil)
+    }
+
+    /// Removes the line of `productID`, optimistically (`shownLines` keeps it, marked, until
+    /// the server answers).
     public func remove(productID: String) {
-        enqueue(.remove(productID: productID))
+        enqueue(.remove(productID: productID), item: nil)
     }
 
     /// Stops sending; what is pending stays pending (and in the journal).
@@ -144,12 +245,12 @@ public final class CartStore {
 
     // MARK: - For the worker
 
-    private func enqueue(_ change: CartChange) {
+    private func enqueue(_ change: CartChange, item: CartItem?) {
         guard CartChange.isValidProductID(change.productID) else {
-            tell(Notice(productID: nil, message: "That product cannot be added."))
+            tell(Notice(productID: nil, title: item?.title, change: change, reason: .invalidProduct, message: "That product cannot be added."))
             return
         }
-        operations.append(CartOperation(change: change, createdAt: client.now()))
+        operations.append(CartOperation(change: change, createdAt: client.now(), item: item))
         saveJournal()
         startWorker()
     }
@@ -174,7 +275,14 @@ public final class CartStore {
     }
 
     func tell(_ notice: Notice) {
+        if notice.reason == .soldOut, let productID = notice.productID { soldOutProducts.insert(ExactString(productID)) }
         onNotice?(notice)
+    }
+
+    /// The title of `productID` as the shopper last saw it: from the operation, else the cart.
+    func title(of operation: CartOperation) -> String? {
+        operation.item?.title
+            ?? canonical?.lines.first { $0.productID.utf8.elementsEqual(operation.change.productID.utf8) }?.title
     }
 
     func setActivity(_ activity: Activity) {

@@ -27,6 +27,10 @@ extension HomeAPIClient: CartTransport {
                 (key: "product_id", value: .string(productID)), (key: "quantity", value: .number(Double(quantity))),
             ])))
             reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart/items", query: query), method: "POST", headers: headers, body: body)
+        case .setQuantity(let productID, let quantity):
+            let path = "/v1/cart/items/\(URLEncoding.pathSegment(productID))"
+            let body = JSONWriter.data(for: .object(JSONObject([(key: "quantity", value: .number(Double(quantity)))])))
+            reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "PUT", headers: headers, body: body)
         case .remove(let productID):
             let path = "/v1/cart/items/\(URLEncoding.pathSegment(productID))"
             reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "DELETE", headers: headers)

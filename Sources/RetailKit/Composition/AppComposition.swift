@@ -26,6 +26,9 @@ public final class AppComposition {
     public let impressions: ImpressionTracker
     public let navigator: Navigator
     public let images: ImagePipeline
+    /// The instant every open page is resolved at, moved at the next `expires_at` of any of
+    /// them by the configuration's clock (renderers draw with `expiry.now`).
+    public let expiry: ExpiryClock
 
     /// What the start narrowed of files an earlier version left readable by others.
     public let storageRepair: PrivateDirectory.Repair
@@ -74,14 +77,15 @@ public final class AppComposition {
         let toasts = ToastQueue(clock: configuration.clock)
         dispatcher = ActionDispatcher(
             sheets: SheetStack(), toasts: toasts, decoder: decoder, transport: client, policy: VitrineApp.actionPolicy)
-        dispatcher.apiFailureMessage = "That did not work. Please try again."
+        let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
+        dispatcher.apiFailureMessage = words[.actionFailed]
         dispatcher.onDiagnostics = { analytics.track($0) }
 
         cart = CartStore(
             client: CartClient(transport: client, policy: configuration.cartRetry, clock: configuration.clock,
                                random: configuration.random, now: configuration.now),
             journalURL: configuration.userDirectory.appendingPathComponent("cart.json"))
-        cart.onNotice = { toasts.show($0.message) }
+        cart.onNotice = { toasts.show(CartNoticeWords.text(for: $0, words: words)) }
         search = SearchSuggestions(client: client, clock: configuration.clock)
         impressions = ImpressionTracker(clock: configuration.clock) { analytics.track(impression: $0) }
         impressionLedger = ImpressionLedger(url: configuration.userDirectory.appendingPathComponent("impressions.json"))
@@ -96,6 +100,7 @@ public final class AppComposition {
             configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))
 
         home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
+        expiry = ExpiryClock(clock: configuration.clock, now: configuration.now)
         wire(home)
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
@@ -134,9 +139,14 @@ public final class AppComposition {
         return store
     }
 
+    /// The store of `pageID`, made on first use (`pageStore(for:)` by its raw id).
+    public func pageStore(for pageID: PageID) -> PageStore {
+        pageStore(for: pageID.rawValue)
+    }
+
     /// The store of the current screen when it is a page.
     public var currentPageStore: PageStore? {
-        navigator.current.pageID.map(pageStore(for:))
+        navigator.current.pageID.map { pageStore(for: $0) }
     }
 
     /// Page stores open now (home and those on the navigation stack).
@@ -154,32 +164,63 @@ public final class AppComposition {
     }
 
     /// Stops the work in flight and closes what is open: impressions end, the cart stops (its
-    /// pending operations stay in its journal), every tracked event is made durable, one last
-    /// upload is tried and the database is closed. The impressions counted are kept for the next run.
-    public func shutdown() async {
+    /// pending operations stay in its journal), the impressions counted are kept for the next
+    /// run, the tracked events are saved, one last upload is tried and the database is closed.
+    /// Each wait has its limit (`AppConfiguration.shutdownSaveLimit`, the tracker's own), so
+    /// quitting never hangs on a disk that is full or stuck, nor on the network: what could
+    /// not be saved is reported, never waited for.
+    @discardableResult
+    public func shutdown() async -> ShutdownReport {
         impressions.endAllSessions()
         dispatcher.cancelAll()
         cart.stop()
-        await cart.waitUntilSaved()
-        impressionLedger.save(impressions.countedImpressions(compositions: impressionLedger.compositions, widgets: impressionLedger.widgets))
-        await impressionLedger.waitUntilSaved()
-        await analytics.shutdown()
+        let cart = self.cart
+        let ledger = impressionLedger
+        ledger.save(impressions.countedImpressions(compositions: ledger.compositions, widgets: ledger.widgets))
+        let limit = configuration.shutdownSaveLimit
+        let cartSaved = await withTimeLimit(limit, clock: configuration.clock) { @MainActor in await cart.waitUntilSaved() } != nil
+        let ledgerSaved = await withTimeLimit(limit, clock: configuration.clock) { await ledger.waitUntilSaved() } != nil
+        let analytics = await self.analytics.shutdown()
+        return ShutdownReport(isCartSaved: cartSaved, areImpressionsSaved: ledgerSaved, analytics: analytics)
+    }
+
+    /// What `shutdown()` could not do in time or at all.
+    public struct ShutdownReport: Sendable, Hashable {
+        /// Whether the cart journal was written within the limit.
+        public var isCartSaved: Bool
+        /// Whether the impression counts were written within the limit.
+        public var areImpressionsSaved: Bool
+        public var analytics: AnalyticsShutdown
+
+        /// What a `--debug` run tells once the terminal is back, or `nil` when all went well.
+        public var problems: [String] {
+            var problems: [String] = []
+            if !isCartSaved { problems.append("the cart journal was not written in time") }
+            if !areImpressionsSaved { problems.append("the impression counts were not written in time") }
+            if analytics.unsaved > 0 || analytics.problem != nil {
+                problems.append("\(analytics.unsaved) analytics events could not be saved" + (analytics.problem.map { ": \($0)" } ?? ""))
+            }
+            if !analytics.uploadFinished { problems.append("the last upload of events did not finish in time (they wait for the next run)") }
+            return problems
+        }
     }
 
     private func wire(_ store: PageStore) {
+        expiry.watch(store)
         let analytics = self.analytics
         let toasts = dispatcher.toasts
+        let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
         store.onDiagnostics = { analytics.track($0) }
         store.onNotice = { notice in
             switch notice {
-            case .refreshFailed: toasts.show("Could not refresh. Showing the page as it was.")
-            case .nextPageFailed: toasts.show("Could not load more.")
+            case .refreshFailed: toasts.show(words[.refreshFailed])
+            case .nextPageFailed: toasts.show(words[.moreFailed])
             }
         }
     }
 
     private func releaseStore(for destination: Destination) {
-        guard let pageID = destination.pageID, !pageID.utf8.elementsEqual("home".utf8) else { return }
-        stores[ExactString(pageID)] = nil
+        guard let pageID = destination.pageID, pageID != .home else { return }
+        if let store = stores.removeValue(forKey: ExactString(pageID.rawValue)) { expiry.unwatch(store) }
     }
 }

@@ -28,6 +28,9 @@ public struct AppConfiguration: Sendable {
     public var storageDirectory: URL
     /// Default 15 s.
     public var requestTimeout: Duration = .seconds(15)
+    /// The longest `AppComposition.shutdown()` waits for each file it writes (the cart
+    /// journal, the impression counts); the analytics tracker has its own limits. Default 1 s.
+    public var shutdownSaveLimit: Duration = .seconds(1)
     public var cacheLimits = HomeCache.Limits()
     public var cartRetry = CartRetryPolicy()
     /// Changes to the analytics defaults (batch sizes, bounds, intervals).

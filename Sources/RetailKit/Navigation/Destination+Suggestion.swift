@@ -5,7 +5,7 @@ extension Destination {
     public init(suggestion: SearchSuggestion) {
         switch suggestion.kind {
         case .query: self = .search(query: suggestion.target)
-        default: self = .page(suggestion.target)
+        default: self = .page(PageID(suggestion.target))
         }
     }
 }

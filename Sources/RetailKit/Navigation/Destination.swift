@@ -1,7 +1,7 @@
 /// A screen the app shell can show.
 public enum Destination: Sendable, Hashable {
-    /// A server-driven page: `home`, `campaign:…`, `category:…`, `product:…`.
-    case page(String)
+    /// A server-driven page: `home`, `campaign:…`, `category:…`, `product:…`, `search:…`.
+    case page(PageID)
     /// Search, optionally with a query filled in.
     case search(query: String?)
     /// The cart.
@@ -12,7 +12,8 @@ public enum Destination: Sendable, Hashable {
 
     public static func == (lhs: Destination, rhs: Destination) -> Bool {
         switch (lhs, rhs) {
-        case (.page(let a), .page(let b)), (.link(let a), .link(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.page(let a), .page(let b)): a == b
+        case (.link(let a), .link(let b)): a.utf8.elementsEqual(b.utf8)
         case (.search(let a), .search(let b)): a.map { b?.utf8.elementsEqual($0.utf8) == true } ?? (b == nil)
         case (.cart, .cart): true
         default: false
@@ -21,7 +22,7 @@ public enum Destination: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .page(let id): hasher.combine(0); for byte in id.utf8 { hasher.combine(byte) }
+        case .page(let id): hasher.combine(0); hasher.combine(id)
         case .search(let query): hasher.combine(1); for byte in (query ?? "").utf8 { hasher.combine(byte) }
         case .cart: hasher.combine(2)
         case .link(let url): hasher.combine(3); for byte in url.utf8 { hasher.combine(byte) }
@@ -29,7 +30,7 @@ public enum Destination: Sendable, Hashable {
     }
 
     /// The page id of a page destination.
-    public var pageID: String? {
+    public var pageID: PageID? {
         if case .page(let id) = self { return id }
         return nil
     }
@@ -50,15 +51,15 @@ public enum Destination: Sendable, Hashable {
         case Array("cart".utf8)? where segments.count == 1:
             return .cart
         case Array("home".utf8)? where segments.count == 1:
-            return .page("home")
+            return .page(.home)
         case Array("search".utf8)? where segments.count == 1:
             let query = queryStart.map { String(decoding: rest[($0 + 1)...], as: UTF8.self) }.flatMap(Self.queryValue)
             return .search(query: query)
         case let kind? where segments.count == 2 && ["campaign", "category", "product"].contains(where: { Array($0.utf8) == kind }):
-            return .page("\(segments[0]):\(segments[1])")
+            return .page(PageID("\(segments[0]):\(segments[1])"))
         case Array("page".utf8)? where segments.count == 2:
             guard let id = segments[1].removingPercentEncoding else { return .link(url) }
-            return .page(id)
+            return .page(PageID(id))
         default:
             return .link(url)
         }

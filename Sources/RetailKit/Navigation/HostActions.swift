@@ -15,8 +15,9 @@ public enum HostActions {
         dispatcher.register(ClosureActionHandler(name: "host add_to_cart", types: [AddToCartAction.type]) { action, context in
             do throws(DecodingFailure) {
                 let payload = try action.decode(AddToCartAction.self)
-                cart.add(productID: payload.productID, quantity: payload.quantity)
-                analytics?.trackAddToCart(productID: payload.productID, quantity: payload.quantity, origin: context.origin)
+                let quantity = chosenQuantity(for: payload, origin: context.origin) ?? payload.quantity
+                cart.add(productID: payload.productID, quantity: quantity, item: item(for: payload.productID, origin: context.origin))
+                analytics?.trackAddToCart(productID: payload.productID, quantity: quantity, origin: context.origin)
             } catch {
                 context.refuse(error.message)
             }
@@ -35,7 +36,7 @@ public enum HostActions {
         })
         dispatcher.register(ClosureActionHandler(name: "host open_page", types: [OpenPageAction.type]) { action, context in
             do throws(DecodingFailure) {
-                open(.page(try action.decode(OpenPageAction.self).pageID), on: navigator, context: context)
+                open(.page(PageID(try action.decode(OpenPageAction.self).pageID)), on: navigator, context: context)
             } catch {
                 context.refuse(error.message)
             }
@@ -54,6 +55,29 @@ public enum HostActions {
                 return false
             })
         }
+    }
+
+    /// The quantity the shopper picked on the `product_detail` the add came from (its local
+    /// state), kept within what it offers; `nil` when the add came from anything else.
+    static func chosenQuantity(for payload: AddToCartAction, origin: ActionOrigin) -> Int? {
+        guard let widgetID = origin.widgetID, let store = origin.store, let widget = store.page?.widget(id: widgetID),
+            let detail = widget.content(as: ProductDetailContent.self), detail.productID.isByteEqual(to: payload.productID),
+            let picked = store.widgetState[widgetID]?.intValue
+        else { return nil }
+        return detail.clampedQuantity(picked)
+    }
+
+    /// What the shopper saw of the product where the add came from: the title and price of
+    /// the widget that fired it, when it shows that product.
+    static func item(for productID: String, origin: ActionOrigin) -> CartItem? {
+        guard let widgetID = origin.widgetID, let widget = origin.store?.page?.widget(id: widgetID) else { return nil }
+        if let card = widget.content(as: ProductCardContent.self), card.productID.isByteEqual(to: productID) {
+            return CartItem(title: card.title.text, unitPrice: card.price)
+        }
+        if let detail = widget.content(as: ProductDetailContent.self), detail.productID.isByteEqual(to: productID) {
+            return CartItem(title: detail.title.text, unitPrice: detail.price)
+        }
+        return nil
     }
 
     private static func open(_ destination: Destination, on navigator: Navigator, context: ActionContext) {

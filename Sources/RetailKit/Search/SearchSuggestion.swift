@@ -24,22 +24,22 @@ public struct SearchSuggestion: Sendable, Hashable {
     public var text: String
     public var kind: Kind
     public var target: String
+    /// A product's price, when the server gives it.
+    public var price: Price?
 
-    public init(text: String, kind: Kind, target: String) {
+    public init(text: String, kind: Kind, target: String, price: Price? = nil) {
         self.text = text
         self.kind = kind
         self.target = target
+        self.price = price
     }
 }
 
 extension HomeAPIClient {
-    /// The longest query sent, in UTF-8 bytes (the backend's own limit).
-    public static let maximumQueryBytes = 200
-
     /// `GET /v1/search/suggestions?q=&locale=&userSegment=`. Cancelling the calling task
     /// cancels the request itself. Suggestions without text or target are skipped.
     public func suggestions(for query: String) async throws -> [SearchSuggestion] {
-        let clipped = query.clipped(toUTF8Bytes: Self.maximumQueryBytes)
+        let clipped = query.clipped(toUTF8Bytes: RetailLimits.queryBytes)
         let endpoint = try Self.endpoint(
             "/v1/search/suggestions", query: [("q", clipped), ("locale", profile.locale), ("userSegment", profile.segment)])
         let reply = try await sendExpectingSuccess(endpoint)
@@ -48,7 +48,8 @@ extension HomeAPIClient {
         }
         return list.compactMap { item in
             guard let text = item["text"]?.stringValue, let target = item["target"]?.stringValue else { return nil }
-            return SearchSuggestion(text: text, kind: SearchSuggestion.Kind(item["kind"]?.stringValue ?? ""), target: target)
+            let price = item["price"].flatMap { try? Price(from: JSONNode(value: $0, path: CodingPath(root: "price"))) }
+            return SearchSuggestion(text: text, kind: SearchSuggestion.Kind(item["kind"]?.stringValue ?? ""), target: target, price: price)
         }
     }
 }

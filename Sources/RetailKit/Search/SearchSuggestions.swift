@@ -1,3 +1,4 @@
+import FlowRuntime
 import Foundation
 import Observation
 
@@ -23,7 +24,7 @@ public final class SearchSuggestions {
     }
 
     /// The fewest characters (Unicode scalars, blanks at either end not counted) a query needs.
-    public static let minimumLength = 2
+    nonisolated public static let minimumLength = 2
 
     /// The text the user typed last.
     public private(set) var query = ""
@@ -76,7 +77,7 @@ public final class SearchSuggestions {
         state = .debouncing
         let current = generation
         // The deadline is fixed now, not when the task first runs.
-        let pause = ClockDeadline(clock: clock, after: debounce)
+        let pause = ClockTimer(clock: clock, after: debounce)
         let fetch = self.fetch
         task = Task { @MainActor [weak self] in
             do {

@@ -5,7 +5,7 @@ public enum RetailWidgets {
     /// Every retail content type.
     public static let contentTypes: [any WidgetContent.Type] = [
         HeroCampaignContent.self, CampaignCardContent.self, CategoryTileContent.self, ProductCardContent.self,
-        EditorialCardContent.self, PromoBannerContent.self, SearchBarContent.self,
+        ProductDetailContent.self, EditorialCardContent.self, PromoBannerContent.self, SearchBarContent.self,
     ]
 
     /// Registers every retail content type on `catalog`.

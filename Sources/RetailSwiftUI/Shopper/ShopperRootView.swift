@@ -57,7 +57,7 @@ public struct ShopperRootView: View {
         .onAppear(perform: composition.start)
     }
 
-    private func page(_ id: String) -> some View {
+    private func page(_ id: PageID) -> some View {
         FlowPageView(
             store: composition.pageStore(for: id), dispatcher: composition.dispatcher, registry: registry,
             services: FlowServices(navAccessory: AnyView(CartBadge(cart: composition.cart, open: { _ = composition.navigator.open(.cart) }))))

@@ -11,7 +11,7 @@ import SwiftUIDeclarations
 #endif
 
 /// `hero_campaign`: the campaign's picture with its title, subtitle, countdown and call to
-/// action. The countdown is `CampaignCountdown`'s text, redrawn at the instants it changes (every
+/// action. The countdown is `Countdown`'s text (RetailKit, the terminal's too), redrawn at the instants it changes (every
 /// second on the last day) by a `TimelineView`, as the terminal redraws it on its tick; a
 /// ticking number is not motion, so it ticks under Reduce Motion too.
 public struct HeroCampaignView: FlowWidgetView {
@@ -33,7 +33,7 @@ public struct HeroCampaignView: FlowWidgetView {
                 if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
                 if let end = content.endsAt {
                     TimelineView(CountdownSchedule(end: end)) { context in
-                        Text(verbatim: CampaignCountdown.text(until: end, now: context.date, locale: locale))
+                        Text(verbatim: Countdown.text(until: end, now: context.date, in: AppLocale(identifier: locale.identifier)))
                             .flowFont(size: 13, weight: .medium)
                     }
                 }
@@ -46,13 +46,13 @@ public struct HeroCampaignView: FlowWidgetView {
     }
 }
 
-/// The instants a campaign's countdown text changes (`CampaignCountdown.changes`), as the
+/// The instants a campaign's countdown text changes (`Countdown.changes`), as the
 /// schedule of the `TimelineView` that draws it: from the start, then each change, ending at
 /// "Ended"; nothing more is drawn once the text cannot change.
 struct CountdownSchedule: TimelineSchedule {
     let end: Date
 
     func entries(from startDate: Date, mode: TimelineScheduleMode) -> UnfoldFirstSequence<Date> {
-        CampaignCountdown.changes(until: end, from: startDate)
+        Countdown.changes(until: end, from: startDate)
     }
 }

@@ -28,21 +28,22 @@ public final class PreviewApp {
     ///   - clock: polling, toasts.
     public init(
         path: String, read: @escaping Reader, host: TerminalHost, environment: RenderEnvironment, decoder: PageDecoder,
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
+        locale: AppLocale = .enUS, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
         self.now = now
         view = PreviewView(environment: environment)
-        loop = MessageLoop(state: PreviewState(fileName: (path as NSString).lastPathComponent), update: PreviewUpdate.update)
+        loop = MessageLoop(state: PreviewState(fileName: (path as NSString).lastPathComponent, locale: locale), update: PreviewUpdate.update)
         dispatcher = ActionDispatcher(
             sheets: SheetStack(), toasts: ToastQueue(clock: clock), decoder: decoder, transport: nil, policy: VitrineApp.actionPolicy)
         let toasts = dispatcher.toasts
+        let words = Copy<TerminalWord>(locale)
         // The app's own actions and api calls are described, not followed: there is no app here.
         let described: Set<String> = [
             DeeplinkAction.type, AddToCartAction.type, OpenSearchAction.type, OpenPageAction.type, BuiltInActionType.api,
         ]
         dispatcher.register(ClosureActionHandler(name: "preview", types: described) { action, _ in
-            toasts.show("\(PreviewApp.describe(action)) (not followed in preview)")
+            toasts.show(words(.previewNotFollowed, ["action": PreviewApp.describe(action)]))
         })
         dispatcher.onDiagnostics = { report in
             if let first = report.diagnostics.first { toasts.show(first.message) }
@@ -63,8 +64,8 @@ public final class PreviewApp {
         host.onEvent = { [weak self] event in self?.receive(event) }
         host.view = { [weak self] columns, rows in
             guard let self else { return TerminalView(frame: Frame(buffer: CellBuffer(width: columns, height: rows))) }
-            let drawn = self.view.draw(self.loop.state, width: columns, height: rows)
-            self.loop.send(.presented(drawn.layout))
+            let drawn = self.loop.drawing { self.view.draw(&$0, width: columns, height: rows) }
+            self.loop.send(.presented(needsAnotherFrame: drawn.needsAnotherFrame))
             return drawn.view
         }
     }
@@ -94,8 +95,8 @@ public final class PreviewApp {
 
     private func perform(_ effect: PreviewEffect) {
         switch effect {
-        case .fire(let action, let event, let widgetID, let sectionID):
-            dispatcher.dispatch(action, from: ActionOrigin(store: nil, widgetID: widgetID, sectionID: sectionID, event: event))
+        case .fire(let fired):
+            dispatcher.dispatch(fired.action, from: ActionOrigin(store: nil, widgetID: fired.widgetID, sectionID: fired.sectionID, event: fired.event.name))
         case .reload: watcher?.check(force: true)
         case .dismissSheet: dispatcher.sheets.dismiss()
         case .dismissToast: dispatcher.toasts.dismissCurrent()

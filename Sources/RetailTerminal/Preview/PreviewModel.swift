@@ -1,6 +1,7 @@
 import FlowCore
 import FlowTerminal
 import Foundation
+import RetailKit
 
 /// What `vitrine preview` shows: the last good reading of the file, why the file on disk is
 /// not shown when it stopped being valid, and the screen's own state.
@@ -15,7 +16,8 @@ public struct PreviewState: Sendable {
     public var problem: String?
     /// Bumped by every good reading, so the layout is measured again.
     public var version = 0
-    public var viewport = PageViewport()
+    /// The page screen: scroll, carousels, focus.
+    public var screen = PageScreen()
     /// Sheets opened by the page's `open_bottom_sheet` actions.
     public var sheets: [SheetModel] = []
     public var toast: String?
@@ -24,10 +26,16 @@ public struct PreviewState: Sendable {
     public var isQuitting = false
     /// Whether the last message changed what the screen shows.
     public var needsFrame = true
+    /// The language of the preview's own words (`--locale`).
+    public let locale: AppLocale
 
-    public init(fileName: String) {
+    public init(fileName: String, locale: AppLocale = .enUS) {
         self.fileName = fileName
+        self.locale = locale
     }
+
+    /// The preview's own words in its language.
+    public var words: Copy<TerminalWord> { Copy(locale) }
 
     /// The sheets drawn: the document's own (a sheet file), then those its actions opened.
     public var presentedSheets: [SheetModel] {
@@ -41,8 +49,8 @@ public enum PreviewMessage: Sendable {
     case input(InputEvent)
     /// The file was read.
     case read(PreviewDocument, at: Date)
-    /// A frame was presented with this layout.
-    case presented(FrameLayout)
+    /// A frame was drawn; `needsAnotherFrame` when drawing it moved focus or scroll.
+    case presented(needsAnotherFrame: Bool)
     case toastChanged(String?)
     case sheetsChanged([SheetModel])
     case resized
@@ -51,7 +59,7 @@ public enum PreviewMessage: Sendable {
 /// What the preview asks its runtime to do.
 public enum PreviewEffect: Sendable {
     /// Fire an action of the page (built-ins run; others are shown as a toast, not followed).
-    case fire(ActionData, event: String, widgetID: String?, sectionID: String?)
+    case fire(FiredAction)
     /// Read the file again now.
     case reload
     case dismissSheet
@@ -66,18 +74,7 @@ public enum PreviewUpdate {
         state.needsFrame = true
         switch message {
         case .input(let event):
-            return ShellInput.from(event).flatMap { input -> [PreviewEffect] in
-                switch input {
-                case .command(let command): return handle(command, in: &state)
-                case .wheel(let rows):
-                    state.viewport.apply(.scroll(rows))
-                    return []
-                case .click(let x, let y): return click(x: x, y: y, in: &state)
-                case .text, .key:
-                    state.needsFrame = false
-                    return []
-                }
-            }
+            return ShellInput.from(event).flatMap { input in handle(input, in: &state) }
         case .read(let document, let instant):
             switch document {
             case .shown(let page):
@@ -89,12 +86,12 @@ public enum PreviewUpdate {
                 // The last good page stays on screen; the panel and the status line say why.
                 state.problem = reason
             }
-        case .presented(let layout):
-            state.needsFrame = state.viewport.adopt(layout)
+        case .presented(let needsAnotherFrame):
+            state.needsFrame = needsAnotherFrame
         case .toastChanged(let toast):
             state.toast = toast
         case .sheetsChanged(let sheets):
-            if sheets.count != state.sheets.count { state.viewport.resetSheet() }
+            if sheets.count != state.sheets.count { state.screen.viewport.resetSheet() }
             state.sheets = sheets
         case .resized:
             break
@@ -102,28 +99,36 @@ public enum PreviewUpdate {
         return []
     }
 
-    private static func handle(_ command: ShellCommand, in state: inout PreviewState) -> [PreviewEffect] {
-        if state.showsHelp, command != .quit {
+    private static func handle(_ input: ShellInput, in state: inout PreviewState) -> [PreviewEffect] {
+        if case .click = input {
+            state.showsHelp = false
+        } else if state.showsHelp, input != .command(.quit) {
             state.showsHelp = false
             return []
         }
-        switch command {
-        case .browse(let move):
-            state.viewport.apply(move)
-        case .activate:
-            return activate(in: state)
-        case .addToCart:
-            guard let target = state.viewport.focusedTarget, let action = target.action(for: "add_to_cart") else {
-                return [.showToast("The focused widget has no add_to_cart action")]
+        if let pageInput = input.pageInput {
+            let intents = state.screen.update(pageInput, hasSheet: !state.presentedSheets.isEmpty)
+            return intents.flatMap { intent -> [PreviewEffect] in
+                switch intent {
+                case .fire(let fired): return [.fire(fired)]
+                case .retry: return [.reload]
+                case .dismissSheet: return state.sheets.isEmpty ? [] : [.dismissSheet]
+                case .dismissToast: return [.dismissToast]
+                case .missingAction(let event): return [.showToast(state.words(.previewNoAction, ["event": event.name]))]
+                case .back: return state.toast == nil ? [] : [.dismissToast]
+                case .step: return []
+                }
             }
-            return [.fire(action, event: "add_to_cart", widgetID: target.widget?.id, sectionID: target.section?.id)]
+        }
+        guard case .command(let command) = input else {
+            state.needsFrame = false
+            return []
+        }
+        switch command {
         case .search, .cart:
-            return [.showToast("Search and the cart belong to the app; the preview shows the page only")]
+            return [.showToast(state.words[.previewNoAppScreens])]
         case .refresh:
             return [.reload]
-        case .back:
-            if !state.sheets.isEmpty { return [.dismissSheet] }
-            if state.toast != nil { return [.dismissToast] }
         case .help:
             state.showsHelp = true
         case .togglePanel:
@@ -131,44 +136,9 @@ public enum PreviewUpdate {
         case .quit:
             state.isQuitting = true
             return [.quit]
+        case .browse, .activate, .addToCart, .back, .step:
+            break
         }
         return []
-    }
-
-    private static func click(x: Int, y: Int, in state: inout PreviewState) -> [PreviewEffect] {
-        state.showsHelp = false
-        guard let region = state.viewport.focus(at: x, y: y) else { return [] }
-        switch region.target {
-        case .sheetBackdrop: return [.dismissSheet]
-        case .toast: return [.dismissToast]
-        case .retry: return [.reload]
-        case .widget(let id, let event): return region.action.map { [.fire($0, event: event, widgetID: id, sectionID: nil)] } ?? []
-        case .control(let id, _): return region.action.map { [.fire($0, event: "tap", widgetID: id, sectionID: nil)] } ?? []
-        default: return []
-        }
-    }
-
-    private static func activate(in state: PreviewState) -> [PreviewEffect] {
-        let viewport = state.viewport
-        if let layout = viewport.layout, layout.sheetRect != nil {
-            guard let index = viewport.sheetFocus, layout.sheetTargets.indices.contains(index) else { return [] }
-            let region = layout.sheetTargets[index]
-            guard let action = region.action else { return [] }
-            return [.fire(action, event: "tap", widgetID: region.target.widgetID, sectionID: nil)]
-        }
-        guard let target = viewport.focusedTarget else { return [] }
-        if target.id == .retry { return [.reload] }
-        guard let (event, action) = target.primaryAction else { return [] }
-        return [.fire(action, event: event, widgetID: target.widget?.id, sectionID: target.section?.id)]
-    }
-}
-
-extension HitTarget {
-    /// The widget a target belongs to, if any.
-    var widgetID: String? {
-        switch self {
-        case .widget(let id, _), .control(let id, _), .stepper(let id, _), .disclosure(let id): id
-        default: nil
-        }
     }
 }

@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import Foundation
+import RetailKit
 
 /// Draws a preview: the page as the app would (unknown and malformed widgets as labelled
 /// placeholders), the diagnostics panel, and a status line naming the file, when it was read
@@ -9,39 +10,41 @@ import Foundation
 @MainActor
 public final class PreviewView {
     public let renderer: PageRenderer
-    private let timeFormatter: DateFormatter
+    /// What pages are drawn with; the screen adds its focus.
+    private let environment: RenderEnvironment
 
     public init(environment: RenderEnvironment) {
+        self.environment = environment
         renderer = PageRenderer(environment: environment)
         renderer.lookahead = 40
-        timeFormatter = DateFormatter()
-        timeFormatter.dateFormat = "HH:mm:ss"
     }
 
-    /// The frame for `state` on a `width` × `height` screen, and what the page's part taught.
-    public func draw(_ state: PreviewState, width: Int, height: Int) -> (view: TerminalView, layout: FrameLayout) {
+    /// The frame for `state` on a `width` × `height` screen. The page is drawn through the
+    /// state's page screen, whose viewport the renderer clamps; `needsAnotherFrame` says the
+    /// frame moved focus or scroll.
+    public func draw(_ state: inout PreviewState, width: Int, height: Int) -> (view: TerminalView, needsAnotherFrame: Bool) {
         let layout = ShellLayout.split(width: width, height: height, withPanel: state.showsPanel)
-        let screen = state.viewport.applied(to: screenState(for: state))
-        let base = renderer.environment
-        renderer.environment = state.viewport.focusing(base)
-        let frame = renderer.render(screen, width: layout.page.width, height: layout.page.height)
-        renderer.environment = base
-        let pageLayout = FrameLayout(frame: frame, width: layout.page.width, height: layout.page.height, screen: screen)
-        let panel = state.showsPanel ? PanelView(title: "Diagnostics", lines: panelLines(state), edge: layout.panelEdge) : nil
-        let help = state.showsHelp ? KeyHelpView(title: "vitrine preview: keys", entries: ShellKeyMap.previewHelp) : nil
+        var environment = self.environment
+        environment.localeIdentifier = state.locale.rawValue
+        environment.words.anyKeyCloses = state.words[.anyKeyCloses]
+        let drawing = state.screen.draw(
+            content(for: state), with: renderer, environment: environment, width: layout.page.width, height: layout.page.height)
+        let words = state.words
+        let panel = state.showsPanel ? PanelView(title: words[.previewDiagnostics], lines: panelLines(state), edge: layout.panelEdge) : nil
+        let help = state.showsHelp
+            ? KeyHelpView(title: words[.previewKeysTitle], entries: ShellKeyMap.previewHelp(words), footer: words[.anyKeyCloses]) : nil
+        let hint = StyledText(" \(width >= 60 ? words[.hintKeys] : words[.hintKeysShort]) ", style: CellStyle(attributes: .dim))
         let buffer = ShellComposer.compose(
-            page: frame.buffer, layout: layout, panel: panel, status: status(state),
-            hint: StyledText(" ? keys  q quit ", style: CellStyle(attributes: .dim)), help: help, width: width, height: height)
-        let previous = state.viewport.layout?.scroll
-        let hint = frame.frame(previousScroll: previous).scroll
-        return (TerminalView(frame: Frame(buffer: buffer, scroll: hint)), pageLayout)
+            page: drawing.frame.buffer, layout: layout, panel: panel, status: status(state), hint: hint, help: help, width: width,
+            height: height)
+        return (TerminalView(frame: Frame(buffer: buffer, scroll: drawing.scrollHint)), drawing.needsAnotherFrame)
     }
 
-    private func screenState(for state: PreviewState) -> PageScreenState {
+    private func content(for state: PreviewState) -> PageScreenContent {
         guard let page = state.page else {
-            return PageScreenState(loadState: state.problem.map { .failed(message: $0) } ?? .loading, page: nil)
+            return PageScreenContent(loadState: state.problem.map { .failed(message: $0) } ?? .loading, page: nil)
         }
-        var screen = PageScreenState.showing(page.page)
+        var screen = PageScreenContent.showing(page.page)
         screen.sheets = state.presentedSheets
         screen.toast = state.toast
         screen.contentVersion = state.version
@@ -51,17 +54,17 @@ public final class PreviewView {
     func panelLines(_ state: PreviewState) -> [StyledText] {
         var lines: [StyledText] = []
         if let problem = state.problem {
-            lines.append(StyledText("✗ The file is not shown as it is now:", style: CellStyle(attributes: [.bold, .reverse])))
+            lines.append(StyledText(state.words[.previewNotShown], style: CellStyle(attributes: [.bold])))
             lines.append(StyledText(problem))
             if let readAt = state.pageReadAt {
-                lines.append(StyledText("Showing the last good version, read at \(timeFormatter.string(from: readAt)).", style: CellStyle(attributes: .dim)))
+                lines.append(StyledText(state.words(.previewLastGood, ["time": time(readAt)]), style: CellStyle(attributes: .dim)))
             }
             lines.append(StyledText(""))
         }
         guard let page = state.page else { return lines }
         lines.append(StyledText(page.summary, style: CellStyle(attributes: .bold)))
         if page.diagnostics.isEmpty {
-            lines.append(StyledText("✓ no diagnostics"))
+            lines.append(StyledText(state.words[.previewNoDiagnostics]))
         }
         for line in page.diagnostics { lines.append(StyledText("• " + line)) }
         if !page.details.isEmpty {
@@ -72,15 +75,22 @@ public final class PreviewView {
     }
 
     func status(_ state: PreviewState) -> StyledText {
-        var runs = [StyledText.Run(" preview ", style: CellStyle(attributes: [.reverse, .bold])), StyledText.Run(" \(state.fileName)  ")]
+        let words = state.words
+        var runs = [StyledText.Run(" \(words[.previewTag]) ", style: CellStyle(attributes: [.reverse, .bold])), StyledText.Run(" \(state.fileName)  ")]
         if let problem = state.problem {
-            runs.append(StyledText.Run(" ✗ not valid: \(problem) ", style: CellStyle(attributes: [.reverse])))
-            if let readAt = state.pageReadAt { runs.append(StyledText.Run("  showing \(timeFormatter.string(from: readAt))")) }
+            runs.append(StyledText.Run(" \(words(.previewNotValid, ["reason": problem])) ", style: CellStyle(attributes: [.bold, .underline])))
+            if let readAt = state.pageReadAt { runs.append(StyledText.Run("  " + words(.previewShowing, ["time": time(readAt)]))) }
         } else if let page = state.page, let readAt = state.pageReadAt {
             let count = page.diagnosticCount
-            runs.append(StyledText.Run("read \(timeFormatter.string(from: readAt)) · "))
-            runs.append(StyledText.Run(count == 0 ? "✓ no diagnostics" : "\(count) diagnostic\(count == 1 ? "" : "s")", style: CellStyle(attributes: count == 0 ? [] : [.bold])))
+            runs.append(StyledText.Run(words(.previewRead, ["time": time(readAt)]) + " · "))
+            let said = count == 0 ? words[.previewNoDiagnostics]
+                : words.plural(.previewDiagnosticOne, .previewDiagnosticOther, count: count)
+            runs.append(StyledText.Run(said, style: CellStyle(attributes: count == 0 ? [] : [.bold])))
         }
         return StyledText(runs)
+    }
+
+    private func time(_ date: Date) -> String {
+        RetailFormat(.enUS).time(date)
     }
 }

@@ -1,4 +1,5 @@
 import FlowTerminal
+import RetailKit
 
 /// What a key means on a page screen, the same in the shopper app and in `vitrine preview`.
 public enum ShellCommand: Sendable, Hashable {
@@ -20,8 +21,25 @@ public enum ShellCommand: Sendable, Hashable {
     case help
     /// `d`: the side panel (the app's debug log with `--debug`, the preview's diagnostics).
     case togglePanel
+    /// `+` or `-`: the focused widget's count (a product's quantity, a stepper).
+    case step(Int)
     /// `q` or Ctrl-C.
     case quit
+}
+
+extension ShellCommand {
+    /// What the command asks of the page screen itself, or `nil` for the app's own commands
+    /// (search, the cart, refresh, help, the panel, quit).
+    public var pageInput: PageScreenInput? {
+        switch self {
+        case .browse(let move): .browse(move)
+        case .activate: .activate
+        case .addToCart: .fire(.addToCart)
+        case .back: .dismiss
+        case .step(let delta): .step(delta)
+        case .search, .refresh, .cart, .help, .togglePanel, .quit: nil
+        }
+    }
 }
 
 /// The keys of a page screen. Arrows and vi keys move focus (h/j/k/l), PgUp/PgDn and space
@@ -72,38 +90,43 @@ public enum ShellKeyMap {
         case "c": .cart
         case "?": .help
         case "d": .togglePanel
+        case "+", "=": .step(1)
+        case "-": .step(-1)
         case "q": .quit
         default: nil
         }
     }
 
-    /// What `?` shows in the shopper app.
-    public static let appHelp: [KeyHelpView.Entry] = [
-        .init("↑ ↓  j k", "move between widgets"),
-        .init("← →  h l", "move within a carousel or row"),
-        .init("PgUp PgDn space", "scroll a screen"),
-        .init("Home End  g G", "top, end of the page"),
-        .init("Enter", "open the focused widget"),
-        .init("a", "add the focused product to the cart"),
-        .init("/", "search"),
-        .init("c", "the cart"),
-        .init("r", "refresh"),
-        .init("Esc Backspace", "close, or go back"),
-        .init("mouse", "wheel scrolls, click opens"),
-        .init("d", "debug panel (with --debug)"),
-        .init("q Ctrl-C", "quit"),
-    ]
+    /// What `?` shows in the shopper app, in `words`' language: ten lines, so that it fits a
+    /// 40 × 15 screen whole (`d` is listed only with `--debug`).
+    public static func appHelp(_ words: Copy<TerminalWord>, isDebug: Bool = false) -> [KeyHelpView.Entry] {
+        var entries: [KeyHelpView.Entry] = [
+            .init("↑↓←→ hjkl", words[.helpMove]),
+            .init(words[.keyPaging], words[.helpScroll]),
+            .init(words[.keyHomeEnd], words[.helpTopEnd]),
+            .init(words[.keyEnter], words[.helpOpen]),
+            .init("a + −", words[.helpAdd]),
+            .init("/", words[.helpSearch]),
+            .init("c", words[.helpCart]),
+            .init("r", words[.helpRefresh]),
+            .init(words[.keyEsc], words[.helpBack]),
+            .init("q", words[.helpQuit]),
+        ]
+        if isDebug { entries.insert(.init("d", words[.helpDebug]), at: entries.count - 1) }
+        return entries
+    }
 
-    /// What `?` shows in `vitrine preview`.
-    public static let previewHelp: [KeyHelpView.Entry] = [
-        .init("↑ ↓  j k", "move between widgets"),
-        .init("← →  h l", "move within a carousel or row"),
-        .init("PgUp PgDn space", "scroll a screen"),
-        .init("Home End  g G", "top, end of the page"),
-        .init("Enter  a", "fire tap, add_to_cart (shown, not sent)"),
-        .init("r", "read the file again"),
-        .init("d", "show or hide the diagnostics"),
-        .init("Esc", "close a sheet or this help"),
-        .init("q Ctrl-C", "quit"),
-    ]
+    /// What `?` shows in `vitrine preview`, in `words`' language.
+    public static func previewHelp(_ words: Copy<TerminalWord>) -> [KeyHelpView.Entry] {
+        [
+            .init("↑↓←→ hjkl", words[.helpMove]),
+            .init(words[.keyPaging], words[.helpScroll]),
+            .init(words[.keyHomeEnd], words[.helpTopEnd]),
+            .init(words[.keyEnterAdd], words[.previewHelpFire]),
+            .init("r", words[.previewHelpReload]),
+            .init("d", words[.previewHelpPanel]),
+            .init(words[.keyEsc], words[.previewHelpClose]),
+            .init("q", words[.helpQuit]),
+        ]
+    }
 }

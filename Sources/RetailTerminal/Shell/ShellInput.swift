@@ -10,6 +10,16 @@ public enum ShellInput: Sendable, Hashable {
     case text(String)
     case key(Key)
 
+    /// What the input asks of the page screen, or `nil` for the app's own commands and for text.
+    public var pageInput: PageScreenInput? {
+        switch self {
+        case .command(let command): command.pageInput
+        case .wheel(let rows): .browse(.scroll(rows))
+        case .click(let x, let y): .click(x: x, y: y)
+        case .text, .key: nil
+        }
+    }
+
     /// Rows one notch of the wheel scrolls.
     public static let wheelRows = 3
 

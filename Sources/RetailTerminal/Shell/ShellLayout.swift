@@ -36,7 +36,8 @@ public struct ShellLayout: Sendable, Hashable {
 /// and, over everything, the keys' help.
 @MainActor
 public enum ShellComposer {
-    /// `status` is written from the left, cut to leave room for `hint` at the right.
+    /// `status` is written from the left, cut to leave room for `hint` at the right: the hint
+    /// (the keys, how to quit) stays whenever the line is wider than it.
     public static func compose(
         page: CellBuffer, layout: ShellLayout, panel: PanelView?, status: StyledText, hint: StyledText = StyledText([]),
         help: KeyHelpView?, width: Int, height: Int
@@ -47,7 +48,7 @@ public enum ShellComposer {
         if let panel, let rect = layout.panel { panel.draw(in: screen.child(rect)) }
         if !layout.status.isEmpty {
             let line = screen.child(layout.status)
-            let hintWidth = hint.width <= line.width / 3 ? hint.width : 0
+            let hintWidth = hint.width < line.width ? hint.width : 0
             var x = 0
             for run in status.runs where x < line.width - hintWidth {
                 x += line.put(TextCut.fit(run.text, to: line.width - hintWidth - x), x: x, y: 0, style: run.style)

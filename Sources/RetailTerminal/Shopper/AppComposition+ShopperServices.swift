@@ -23,21 +23,30 @@ extension AppComposition: ShopperServices {
         navigator.back()
     }
 
+    public var pageInstant: Date { expiry.now }
+
     public var cartSummary: CartSummary {
-        let lines = cart.lines
+        let shown = cart.shownLines
         let pending = Set(cart.operations.map { ExactString($0.change.productID) })
         return CartSummary(
-            lines: lines.map { line in
-                CartSummary.Line(
-                    productID: line.productID, title: line.title ?? line.productID, quantity: line.quantity,
-                    price: line.unitPrice.map(PriceText.string), isPending: pending.contains(ExactString(line.productID)))
-            },
-            badgeCount: cart.badgeCount, pendingProducts: pending, subtotal: cart.shownSubtotal.map(PriceText.string),
-            isKnown: cart.canonical != nil)
+            lines: shown.map { CartSummary.Line(
+                productID: $0.line.productID, title: $0.line.title, quantity: $0.line.quantity, unitPrice: $0.line.unitPrice,
+                pending: $0.pending) },
+            badgeCount: cart.badgeCount, pendingProducts: pending, soldOutProducts: cart.soldOutProducts,
+            subtotal: cart.shownSubtotal, isKnown: cart.canonical != nil)
+    }
+
+    public func setQuantity(productID: String, quantity: Int) {
+        cart.setQuantity(productID: productID, quantity: quantity)
     }
 
     public func removeFromCart(productID: String) {
         cart.remove(productID: productID)
+    }
+
+    public func restore(_ removal: CartRemoval) {
+        let quantity = min(max(removal.quantity, RetailLimits.lineQuantity.lowerBound), RetailLimits.lineQuantity.upperBound)
+        cart.add(productID: removal.productID, quantity: quantity, item: CartItem(title: removal.title, unitPrice: removal.unitPrice))
     }
 
     public var searchSummary: SearchSummary {
@@ -48,7 +57,7 @@ extension AppComposition: ShopperServices {
         case .failed(let message): .failed(message)
         }
         return SearchSummary(
-            suggestions: search.suggestions.map { SearchSummary.Suggestion(text: $0.text, kind: $0.kind.name, target: $0.target) },
+            suggestions: search.suggestions.map { SearchSummary.Suggestion(text: $0.text, kind: $0.kind, target: $0.target, price: $0.price) },
             answeredQuery: search.answeredQuery, status: status)
     }
 
@@ -61,19 +70,6 @@ extension AppComposition: ShopperServices {
         analytics.onTracked = { name, fields in
             earlier?(name, fields)
             handler(name, fields)
-        }
-    }
-}
-
-extension SearchSuggestion.Kind {
-    /// The kind as the server names it.
-    var name: String {
-        switch self {
-        case .product: "product"
-        case .category: "category"
-        case .campaign: "campaign"
-        case .query: "query"
-        case .other(let text): text
         }
     }
 }

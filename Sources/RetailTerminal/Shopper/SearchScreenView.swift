@@ -1,47 +1,90 @@
 import FlowTerminal
+import RetailKit
 
-/// The search screen: the field (with the terminal's cursor in it), and the live suggestions
-/// below, the chosen one reversed, each with what it names.
+/// The search screen: the field (with the terminal's cursor in it), what Enter does with the
+/// query as it stands (all results for it), and the live suggestions below, each with what it
+/// names and, for a product, its price; the chosen one marked as focus is everywhere. In the
+/// shopper's words and formats.
 @MainActor
 struct SearchScreenView {
     var query: String
     var search: SearchSummary
     var selection: Int?
+    var words: Copy<ShopperWord>
+    var keys: Copy<TerminalWord>
+    var format: RetailFormat
 
     /// Draws the screen filling `canvas`; returns where the cursor goes.
-    func draw(in canvas: Canvas) -> (x: Int, y: Int)? {
+    func draw(in canvas: Canvas, environment: RenderEnvironment) -> (x: Int, y: Int)? {
         guard canvas.width >= 10, canvas.height >= 4 else { return nil }
         canvas.fill(canvas.bounds, style: .plain)
-        canvas.put("Search", x: 1, y: 0, style: CellStyle(attributes: .bold))
-        canvas.put(TextCut.fit("Esc back · ↑↓ choose · Enter open", to: canvas.width - 10), x: 9, y: 0, style: CellStyle(attributes: .dim))
-        let fieldWidth = canvas.width - 2
-        let room = fieldWidth - 5
-        // The end of a long query shows, as a field scrolls.
-        var shown = query
-        while DisplayWidth.of(shown) > room, !shown.isEmpty { shown.removeFirst() }
-        let field = "[ ⌕ " + shown + String(repeating: " ", count: max(0, room - DisplayWidth.of(shown))) + "]"
-        canvas.put(field, x: 1, y: 2, style: CellStyle(attributes: selection == nil ? .bold : []))
-        let cursor = (x: canvas.originX + 5 + DisplayWidth.of(shown), y: canvas.originY + 2)
+        let title = words[.search]
+        canvas.put(title, x: 2, y: 0, style: CellStyle(attributes: .bold))
+        let titleEnd = 2 + DisplayWidth.of(title) + 2
+        canvas.put(TextCut.fit(keys[.searchKeys], to: max(0, canvas.width - titleEnd - 1)), x: titleEnd, y: 0, style: CellStyle(attributes: .dim))
+        let cursor = drawField(in: canvas)
         var y = 4
-        let status: String? = switch search.status {
-        case .idle: query.unicodeScalars.count < 2 ? "Type two letters or more for suggestions." : nil
-        case .waiting: search.suggestions.isEmpty ? "Looking…" : nil
-        case .loaded: search.suggestions.isEmpty ? "No suggestions for “\(search.answeredQuery ?? query)”." : nil
-        case .failed(let message): "Suggestions are unavailable: \(message)"
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        if trimmed.unicodeScalars.count >= SearchSuggestions.minimumLength {
+            let text = "↵ " + words(.allResults, ["query": SafeText.cleaned(trimmed, keepingNewlines: false)])
+            let style = selection == nil ? CellStyle(foreground: environment.brand, attributes: [.bold]) : CellStyle(attributes: .dim)
+            canvas.put(TextCut.fit(text, to: canvas.width - 4), x: 2, y: y, style: style)
+            y += 2
         }
-        if let status {
-            canvas.put(TextCut.fit(status, to: canvas.width - 2), x: 1, y: y, style: CellStyle(attributes: .dim))
+        if let status = statusLine {
+            canvas.put(TextCut.fit(status, to: canvas.width - 4), x: 2, y: y, style: CellStyle(attributes: .dim))
             y += 2
         }
         for (index, suggestion) in search.suggestions.enumerated() where y < canvas.height {
-            let kind = suggestion.kind
-            let textRoom = max(0, canvas.width - 4 - DisplayWidth.of(kind) - 2)
-            let text = TextCut.fit(suggestion.text, to: textRoom)
-            let padding = String(repeating: " ", count: max(0, textRoom - DisplayWidth.of(text)) + 2)
-            let selected = index == selection
-            canvas.put(" " + text + padding + kind + " ", x: 1, y: y, style: CellStyle(attributes: selected ? .reverse : []))
+            drawSuggestion(suggestion, selected: index == selection, y: y, in: canvas, environment: environment)
             y += 1
         }
         return cursor
+    }
+
+    /// What the list says when it has nothing to show.
+    private var statusLine: String? {
+        switch search.status {
+        case .idle: query.unicodeScalars.count < SearchSuggestions.minimumLength ? words[.typeMore] : nil
+        case .waiting: search.suggestions.isEmpty ? words[.looking] : nil
+        case .loaded:
+            search.suggestions.isEmpty
+                ? words(.noSuggestions, ["query": SafeText.cleaned(search.answeredQuery ?? query, keepingNewlines: false)]) : nil
+        case .failed: words[.suggestionsFailed]
+        }
+    }
+
+    /// `[ ⌕ query… ]` across the screen, the end of a long query showing as a field scrolls.
+    private func drawField(in canvas: Canvas) -> (x: Int, y: Int) {
+        let room = max(1, canvas.width - 9)
+        var shown = SafeText.cleaned(query, keepingNewlines: false)
+        while DisplayWidth.of(shown) > room, !shown.isEmpty { shown.removeFirst() }
+        let field = "[ ⌕ " + shown + String(repeating: " ", count: max(0, room - DisplayWidth.of(shown))) + " ]"
+        canvas.put(field, x: 2, y: 2, style: CellStyle(attributes: selection == nil ? .bold : []))
+        return (x: canvas.originX + 6 + DisplayWidth.of(shown), y: canvas.originY + 2)
+    }
+
+    private func drawSuggestion(_ suggestion: SearchSummary.Suggestion, selected: Bool, y: Int, in canvas: Canvas, environment: RenderEnvironment) {
+        let kind: String = switch suggestion.kind {
+        case .product: words[.suggestionProduct]
+        case .category: words[.suggestionCategory]
+        case .campaign: words[.suggestionCampaign]
+        case .query: words[.suggestionQuery]
+        case .other: words[.suggestionOther]
+        }
+        let price = suggestion.price.map(format.price) ?? ""
+        let trailing = (price.isEmpty ? "" : price + "  ") + kind
+        let width = canvas.width - 4
+        let textRoom = max(1, width - DisplayWidth.of(trailing) - 2)
+        let text = TextCut.fit(suggestion.text, to: textRoom)
+        var style = CellStyle()
+        if selected {
+            canvas.put(String(FocusMark.bar), x: 1, y: y, style: CellStyle(foreground: environment.brand, attributes: .bold))
+            style.attributes.formUnion([.bold, .underline])
+        }
+        canvas.put(text, x: 2, y: y, style: style)
+        let x = 2 + width - DisplayWidth.of(trailing)
+        if !price.isEmpty { canvas.put(price, x: x, y: y, style: CellStyle(attributes: .bold)) }
+        canvas.put(kind, x: 2 + width - DisplayWidth.of(kind), y: y, style: environment.secondaryStyle)
     }
 }

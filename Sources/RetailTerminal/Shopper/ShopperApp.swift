@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import FlowTerminal
+import FlowWidgets
 import Foundation
 import RetailKit
 
@@ -18,7 +19,7 @@ public final class ShopperApp {
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private var observers: [Observing] = []
-    private var pageObservers: [ExactString: Observing] = [:]
+    private var pageObservers: [PageID: Observing] = [:]
     private var tick: Task<Void, Never>?
     /// The outcome last logged of each action in the dispatcher's log, by its id.
     private var loggedOutcomes: [Int: ActionLogEntry.Outcome] = [:]
@@ -27,17 +28,20 @@ public final class ShopperApp {
     public var onFirstContent: (() -> Void)?
     /// Called after every batch of messages (tests wait on it).
     public var afterUpdate: (() -> Void)?
+    /// Where the app opens (`--open`), over the home page, which stays below it for back.
+    public var opening: Destination?
 
     public init(
         services: any ShopperServices, host: TerminalHost?, environment: RenderEnvironment, isDebug: Bool,
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        let environment = environment.speaking(environment.appLocale)
         self.services = services
         self.host = host
         self.clock = clock
         self.now = now
         view = ShopperView(environment: environment)
-        loop = MessageLoop(state: ShopperState(now: now(), isDebug: isDebug), update: ShopperUpdate.update)
+        loop = MessageLoop(state: ShopperState(now: now(), isDebug: isDebug, locale: environment.appLocale), update: ShopperUpdate.update)
         loop.perform = { [weak self] effect in self?.perform(effect) }
         loop.onChange = { [weak self] in
             guard let self else { return }
@@ -50,15 +54,16 @@ public final class ShopperApp {
         }
     }
 
-    /// Starts the services and follows them; with a host, runs until the user quits, then
-    /// shuts the services down.
+    /// Starts the services and follows them; with a host, runs until the user quits. The
+    /// caller shuts the services down after giving the terminal back, so that quitting is
+    /// seen at once and nothing the services wait for can hold the terminal raw.
     public func run() async {
+        if let opening { services.open(opening) }
         follow()
         services.start()
         guard let host else { return }
         await host.run()
         stop()
-        await services.shutdown()
     }
 
     /// Stops following the services and the clock.
@@ -75,11 +80,15 @@ public final class ShopperApp {
     /// Follows what the services show.
     public func follow() {
         let services = self.services
-        observers.append(Observing.follow({ services.destinations }) { [weak self] in self?.navigated($0) })
+        // Navigation and sheets change only by the effects this app runs: each effect answers
+        // with the navigator's stack and the dispatcher's sheets (`navigated`), the one path.
+        navigated()
+        // The cart, suggestions, pages and toasts change on their own (answers, timers): followed.
         observers.append(Observing.follow({ services.cartSummary }) { [weak self] in self?.loop.send(.cartChanged($0)) })
+        // Expiry moves the instant pages are drawn at, whatever else is on screen.
+        observers.append(Observing.follow({ services.pageInstant }) { [weak self] in self?.loop.send(.tick($0)) })
         observers.append(Observing.follow({ services.searchSummary }) { [weak self] in self?.loop.send(.suggestionsChanged($0)) })
         observers.append(Observing.follow({ services.dispatcher.toasts.current?.message }) { [weak self] in self?.loop.send(.toastChanged($0)) })
-        observers.append(Observing.follow({ services.dispatcher.sheets.entries.map(\.sheet) }) { [weak self] in self?.loop.send(.sheetsChanged($0)) })
         guard loop.state.isDebug else { return }
         observers.append(Observing.follow({ services.dispatcher.log }) { [weak self] in self?.logActions($0) })
         services.onTrackedEvent { [weak self] name, fields in
@@ -89,20 +98,23 @@ public final class ShopperApp {
         }
     }
 
-    private func navigated(_ destinations: [Destination]) {
+    /// The result of an effect that may have navigated or opened a sheet, as messages.
+    private func navigated() {
+        let destinations = services.destinations
         followPages(destinations)
         loop.send(.navigated(destinations))
+        loop.send(.sheetsChanged(services.dispatcher.sheets.entries.map(\.sheet)))
     }
 
     /// Page stores open exactly for the pages on the stack.
     private func followPages(_ destinations: [Destination]) {
-        let ids = Set(destinations.compactMap { $0.pageID.map { ExactString($0) } })
+        let ids = Set(destinations.compactMap(\.pageID))
         for (id, observer) in pageObservers where !ids.contains(id) {
             observer.cancel()
             pageObservers[id] = nil
         }
         for id in ids where pageObservers[id] == nil {
-            let store = services.pageStore(for: id.string)
+            let store = services.pageStore(for: id)
             var shownGeneration = -1
             var shownFailure: String?
             pageObservers[id] = Observing.follow({ PageSnapshot(store: store) }) { [weak self] snapshot in
@@ -110,15 +122,15 @@ public final class ShopperApp {
                 if self.loop.state.isDebug, snapshot.contentGeneration != shownGeneration, let page = snapshot.page {
                     shownGeneration = snapshot.contentGeneration
                     let origin = snapshot.isCached ? "saved copy" : "fresh"
-                    self.loop.send(.debug(DebugLine(.page, "\(id.string): \(origin), \(page.sections.count) sections, request \(page.requestID)", at: self.now())))
+                    self.loop.send(.debug(DebugLine(.page, "\(id): \(origin), \(page.sections.count) sections, request \(page.requestID)", at: self.now())))
                 }
                 if self.loop.state.isDebug, snapshot.failure != shownFailure {
                     shownFailure = snapshot.failure
                     if let failure = snapshot.failure {
-                        self.loop.send(.debug(DebugLine(.problem, "\(id.string): \(failure)", at: self.now())))
+                        self.loop.send(.debug(DebugLine(.problem, "\(id): \(failure)", at: self.now())))
                     }
                 }
-                self.loop.send(.pageChanged(id.string, snapshot))
+                self.loop.send(.pageChanged(id, snapshot))
             }
         }
     }
@@ -135,35 +147,62 @@ public final class ShopperApp {
 
     private func perform(_ effect: ShopperEffect) {
         switch effect {
-        case .perform(let action, let event, let widgetID, let sectionID, let pageID):
-            services.perform(action, widgetID: widgetID, sectionID: sectionID, event: event, on: services.pageStore(for: pageID))
-            // An action may have navigated (open_page, a deeplink): the next key must find the
-            // new screen, not wait for observation to catch up.
-            navigated(services.destinations)
-        case .loadNextPage(let id): services.pageStore(for: id).loadNextPage()
+        case .perform(let fired, let pageID):
+            services.perform(
+                fired.action, widgetID: fired.widgetID, sectionID: fired.sectionID, event: fired.event.name, on: services.pageStore(for: pageID))
+            // An action may navigate (open_page, a deeplink) or open a sheet: its result.
+            navigated()
+        case .loadNextPage(let id):
+            let store = services.pageStore(for: id)
+            let before = store.nextPageState
+            store.loadNextPage()
+            // The store's answer, at once: the next frame does not ask again.
+            if store.nextPageState != before { loop.send(.pageChanged(id, PageSnapshot(store: store))) }
+        case .stepWidget(let pageID, let widgetID, let delta):
+            let store = services.pageStore(for: pageID)
+            guard let widget = store.page?.widget(id: widgetID), let value = Self.stepped(widget, state: store.widgetState[widgetID], by: delta)
+            else { return }
+            store.widgetState[widgetID] = .number(Double(value))
+            loop.send(.pageChanged(pageID, PageSnapshot(store: store)))
         case .refresh(let id): services.pageStore(for: id).refresh()
         case .retry(let id): services.pageStore(for: id).retry()
         case .open(let destination):
-            if !services.open(destination) { services.dispatcher.toasts.show("Too many screens are open: go back first") }
-            navigated(services.destinations)
+            if !services.open(destination) { services.dispatcher.toasts.show(loop.state.words[.tooManyScreens]) }
+            navigated()
         case .back:
             services.back()
-            navigated(services.destinations)
+            navigated()
+        case .setQuantity(let product, let quantity): services.setQuantity(productID: product, quantity: quantity)
         case .removeFromCart(let product): services.removeFromCart(productID: product)
+        case .restore(let removal): services.restore(removal)
         case .search(let query): services.updateSearch(query: query)
-        case .dismissSheet: services.dispatcher.sheets.dismiss()
+        case .dismissSheet:
+            services.dispatcher.sheets.dismiss()
+            navigated()
         case .dismissToast: services.dispatcher.toasts.dismissCurrent()
         case .showToast(let message): services.dispatcher.toasts.show(message)
         case .quit: host?.stop()
         }
     }
 
+    /// A count one step on, within what the widget allows: a product's quantity (1 to its
+    /// most), a stepper's `min…max`; `nil` for a widget without one.
+    static func stepped(_ widget: WidgetModel, state: JSONValue?, by delta: Int) -> Int? {
+        if let detail = widget.content(as: ProductDetailContent.self) {
+            return detail.clampedQuantity((state?.intValue ?? 1) + delta)
+        }
+        if let stepper = widget.content(as: StepperRowContent.self) {
+            return stepper.clamped((state?.intValue ?? stepper.initial) + delta)
+        }
+        return nil
+    }
+
     // MARK: - Frames
 
     /// Draws the state, tells the loop what the frame laid out, and reports what shows.
     public func draw(width: Int, height: Int) -> TerminalView {
-        let frame = view.draw(loop.state, width: width, height: height)
-        if let layout = frame.layout { loop.send(.presented(layout)) }
+        let frame = loop.drawing { view.draw(&$0, width: width, height: height) }
+        loop.send(.presented(needsAnotherFrame: frame.needsAnotherFrame))
         if let (page, rendered) = frame.visible {
             rendered.reportVisibility(to: services.impressions, page: page)
             if !hasShownContent {

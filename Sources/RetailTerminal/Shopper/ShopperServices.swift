@@ -13,7 +13,7 @@ import RetailKit
 @MainActor
 public protocol ShopperServices: AnyObject {
     /// The store of `pageID`, made (and loading) on first use.
-    func pageStore(for pageID: String) -> PageStore
+    func pageStore(for pageID: PageID) -> PageStore
     /// Fires a widget's action from the page of `store`.
     @discardableResult
     func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool
@@ -21,6 +21,9 @@ public protocol ShopperServices: AnyObject {
     var dispatcher: ActionDispatcher { get }
     /// Each presented frame's visible widgets go here.
     var impressions: ImpressionTracker { get }
+    /// The instant pages are resolved at: it moves at the next `expires_at` of any open page
+    /// (the runtime's `ExpiryClock`), so an expired section leaves the screen on time.
+    var pageInstant: Date { get }
     /// Where images come from, and the origin their relative URLs resolve against.
     var images: ImagePipeline { get }
     var imageBaseURL: URL? { get }
@@ -36,7 +39,12 @@ public protocol ShopperServices: AnyObject {
 
     /// The cart as shown (pending operations laid over the server's cart).
     var cartSummary: CartSummary { get }
+    /// Sets a line's quantity (1–99), optimistically, rolled back if the server refuses.
+    func setQuantity(productID: String, quantity: Int)
+    /// Removes a line; it shows as being removed until the server answers.
     func removeFromCart(productID: String)
+    /// Puts a removed line back as it was.
+    func restore(_ removal: CartRemoval)
 
     /// The suggestions for what was typed last.
     var searchSummary: SearchSummary { get }
@@ -45,8 +53,7 @@ public protocol ShopperServices: AnyObject {
     /// Calls `handler` with every analytics event tracked from now on (for `--debug`).
     func onTrackedEvent(_ handler: @escaping @MainActor (_ name: String, _ fields: JSONObject) -> Void)
 
-    /// Loads home (cache first), the cart, and starts analytics.
+    /// Loads home (cache first), the cart, and starts analytics. (Shutting down is the
+    /// caller's, once the terminal is given back: `AppComposition.shutdown()`.)
     func start()
-    /// Ends the work in flight and makes every tracked event durable.
-    func shutdown() async
 }

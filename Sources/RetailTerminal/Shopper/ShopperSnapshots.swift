@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import RetailKit
 
 /// What a page store shows, copied into the loop's state when it changes.
 public struct PageSnapshot: Sendable {
@@ -15,6 +16,12 @@ public struct PageSnapshot: Sendable {
     public var contentGeneration: Int
     /// Why the last refresh of a shown page failed, until one succeeds.
     public var refreshError: String?
+    /// The page's widget state (a product's quantity, a stepper's count), drawn with the page.
+    public var widgetState: WidgetStateStore?
+    /// Seen by the shell over consecutive snapshots (`ShopperUpdate`): a retry of a failed
+    /// first load is under way, and how many times in a row the first load failed.
+    public var isRetrying = false
+    public var failedAttempts = 0
 
     public init(
         loadState: PageLoadState, page: PageModel?, nextPage: NextPageState = .idle, hasMorePages: Bool = false,
@@ -37,6 +44,7 @@ public struct PageSnapshot: Sendable {
             loadState: store.state, page: store.page, nextPage: store.nextPageState, hasMorePages: store.hasMorePages,
             isRefreshing: store.isLoadingPage && store.page != nil, isCached: store.origin == .cached,
             contentGeneration: store.contentGeneration, refreshError: store.lastError)
+        widgetState = store.widgetState
     }
 
     /// What failed, for the `--debug` log: the first load, a refresh or the next page.
@@ -48,24 +56,31 @@ public struct PageSnapshot: Sendable {
     }
 }
 
-/// The cart as the shell shows it: lines with the pending operations laid over them, the badge.
+/// The cart as the shell shows it: lines with what is pending of each laid over them, the badge.
 public struct CartSummary: Sendable, Hashable {
     /// One line of the cart sheet.
     public struct Line: Sendable, Hashable {
         public var productID: String
-        public var title: String
+        /// The product's title as the server or the page named it; `nil` when neither did.
+        public var title: String?
         public var quantity: Int
-        /// The unit price, formatted.
-        public var price: String?
-        /// The server has not confirmed this line's last change yet.
-        public var isPending: Bool
+        public var unitPrice: Price?
+        /// What the server has not confirmed of this line yet.
+        public var pending: CartStore.ShownLine.Pending?
 
-        public init(productID: String, title: String, quantity: Int, price: String? = nil, isPending: Bool = false) {
+        public init(productID: String, title: String?, quantity: Int, unitPrice: Price? = nil, pending: CartStore.ShownLine.Pending? = nil) {
             self.productID = productID
             self.title = title
             self.quantity = quantity
-            self.price = price
-            self.isPending = isPending
+            self.unitPrice = unitPrice
+            self.pending = pending
+        }
+
+        /// The line's total, when its price is known (never trapping on a server's numbers).
+        public var total: Price? {
+            guard let unitPrice else { return nil }
+            let amount = unitPrice.amount * Double(quantity)
+            return amount.isFinite ? Price(amount: amount, currency: unitPrice.currency) : nil
         }
     }
 
@@ -73,21 +88,49 @@ public struct CartSummary: Sendable, Hashable {
     public var badgeCount: Int
     /// Products with an operation in flight (a card shows a pending mark).
     public var pendingProducts: Set<ExactString>
-    public var subtotal: String?
+    /// Products the server refused as sold out since the app started.
+    public var soldOutProducts: Set<ExactString>
+    public var subtotal: Price?
     /// Whether the server's cart has been read at all.
     public var isKnown: Bool
 
-    public init(lines: [Line] = [], badgeCount: Int = 0, pendingProducts: Set<ExactString> = [], subtotal: String? = nil, isKnown: Bool = false) {
+    public init(
+        lines: [Line] = [], badgeCount: Int = 0, pendingProducts: Set<ExactString> = [], soldOutProducts: Set<ExactString> = [],
+        subtotal: Price? = nil, isKnown: Bool = false
+    ) {
         self.lines = lines
         self.badgeCount = badgeCount
         self.pendingProducts = pendingProducts
+        self.soldOutProducts = soldOutProducts
         self.subtotal = subtotal
         self.isKnown = isKnown
     }
 
-    /// The quantity of `productID` shown.
+    /// The quantity of `productID` shown (0 when absent or being removed).
     public func quantity(of productID: String) -> Int {
-        lines.first { $0.productID.utf8.elementsEqual(productID.utf8) }?.quantity ?? 0
+        lines.first { $0.productID.utf8.elementsEqual(productID.utf8) && $0.pending != .removing }?.quantity ?? 0
+    }
+
+    /// What the retail views mark on products: in the cart, being added, sold out.
+    public var marks: ShopperMarks {
+        var inCart: [ExactString: Int] = [:]
+        for line in lines where line.pending != .removing { inCart[ExactString(line.productID)] = line.quantity }
+        return ShopperMarks(inCart: inCart, pending: pendingProducts, soldOut: soldOutProducts)
+    }
+}
+
+/// A line the shopper removed, kept so that `u` puts it back as it was.
+public struct CartRemoval: Sendable, Hashable {
+    public var productID: String
+    public var title: String?
+    public var quantity: Int
+    public var unitPrice: Price?
+
+    public init(productID: String, title: String?, quantity: Int, unitPrice: Price?) {
+        self.productID = productID
+        self.title = title
+        self.quantity = quantity
+        self.unitPrice = unitPrice
     }
 }
 
@@ -96,15 +139,17 @@ public struct SearchSummary: Sendable, Hashable {
     /// One suggestion: its text, what it names, where it leads.
     public struct Suggestion: Sendable, Hashable {
         public var text: String
-        /// `product`, `category`, `campaign`, `query`, or what the server said.
-        public var kind: String
+        public var kind: SearchSuggestion.Kind
         /// A page id, or for `query` the query to search for.
         public var target: String
+        /// A product's price.
+        public var price: Price?
 
-        public init(text: String, kind: String, target: String) {
+        public init(text: String, kind: SearchSuggestion.Kind, target: String, price: Price? = nil) {
             self.text = text
             self.kind = kind
             self.target = target
+            self.price = price
         }
     }
 

@@ -6,8 +6,9 @@ import RetailKit
 /// One screen on the shopper's stack, with what it keeps while screens above it come and go.
 public struct ShopperScreen: Sendable {
     public var destination: Destination
-    /// Scroll, carousels and focus of a page screen.
-    public var viewport = PageViewport()
+    /// A page destination's screen: its scroll, carousels and focus, kept while screens above
+    /// it come and go.
+    public var page = PageScreen()
 
     public init(destination: Destination) {
         self.destination = destination
@@ -16,13 +17,16 @@ public struct ShopperScreen: Sendable {
 
 /// Everything the shopper app draws from. Changed only by `ShopperUpdate.update`.
 public struct ShopperState: Sendable {
-    /// The screens open, home first; the navigator's stack, with each screen's own state.
+    /// The screens open, home first: the navigator's stack as its last answer said (every
+    /// effect that navigates answers `.navigated`), with each screen's own state.
     public var stack: [ShopperScreen] = [ShopperScreen(destination: .page("home"))]
     /// What each open page's store shows, by page id.
-    public var pages: [ExactString: PageSnapshot] = [:]
+    public var pages: [PageID: PageSnapshot] = [:]
     public var cart = CartSummary()
     /// The cart sheet's selected line.
     public var cartSelection = 0
+    /// The line the shopper removed last, which `u` puts back, while the cart sheet is open.
+    public var lastRemoval: CartRemoval?
     /// The search field's text.
     public var query = ""
     public var search = SearchSummary()
@@ -38,20 +42,25 @@ public struct ShopperState: Sendable {
     public var debugLog: [DebugLine] = []
     /// The instant the page is drawn at (the hero's countdown).
     public var now: Date
-    /// Pages whose next page was asked for and has not yet shown as loading.
-    public var nextPageAsked: Set<ExactString> = []
     public var isQuitting = false
     /// Whether the last message changed what the screen shows.
     public var needsFrame = true
 
+    /// The shopper's language (`--locale`): every word the app draws of its own.
+    public let locale: AppLocale
+
     /// The most lines the debug log keeps.
     public static let debugLogLimit = 300
 
-    public init(now: Date, isDebug: Bool = false) {
+    public init(now: Date, isDebug: Bool = false, locale: AppLocale = .enUS) {
         self.now = now
         self.isDebug = isDebug
+        self.locale = locale
         showsPanel = isDebug
     }
+
+    /// The shopper's words in their language.
+    public var words: Copy<ShopperWord> { Copy(locale) }
 
     /// The screen on top.
     public var top: ShopperScreen { stack[stack.count - 1] }
@@ -62,13 +71,13 @@ public struct ShopperState: Sendable {
     }
 
     /// The page id of the page screen drawn.
-    public var shownPageID: String? {
+    public var shownPageID: PageID? {
         shownPageIndex.flatMap { stack[$0].destination.pageID }
     }
 
     /// What the store of the page drawn shows.
     public var shownPage: PageSnapshot? {
-        shownPageID.flatMap { pages[ExactString($0)] }
+        shownPageID.flatMap { pages[$0] }
     }
 
     /// Whether the page drawn is on top (no search, no cart over it).
@@ -79,14 +88,16 @@ public struct ShopperState: Sendable {
 public enum ShopperMessage: Sendable {
     /// A key, the wheel, a click, a paste.
     case input(InputEvent)
-    /// A frame of the page screen drawn was presented with this layout.
-    case presented(FrameLayout)
-    case pageChanged(String, PageSnapshot)
-    /// The navigator's stack, home first.
+    /// A frame was drawn (through the shown page screen, which took its layout);
+    /// `needsAnotherFrame` when drawing it moved focus or scroll.
+    case presented(needsAnotherFrame: Bool)
+    case pageChanged(PageID, PageSnapshot)
+    /// The navigator's stack, home first: the result of every effect that may navigate.
     case navigated([Destination])
     case cartChanged(CartSummary)
     case suggestionsChanged(SearchSummary)
     case toastChanged(String?)
+    /// The dispatcher's sheets: the result of every effect that may open or close one.
     case sheetsChanged([SheetModel])
     /// Something for the `--debug` log.
     case debug(DebugLine)
@@ -97,15 +108,20 @@ public enum ShopperMessage: Sendable {
 
 /// What the shopper app asks its runtime (the composition) to do.
 public enum ShopperEffect: Sendable, Equatable {
-    /// A widget's action, from the page `pageID`.
-    case perform(ActionData, event: String, widgetID: String?, sectionID: String?, pageID: String)
-    case loadNextPage(String)
-    case refresh(String)
+    /// A widget's action, fired on the page `pageID`.
+    case perform(FiredAction, pageID: PageID)
+    case loadNextPage(PageID)
+    /// A widget's count up or down (a product's quantity, a stepper), in its page's state.
+    case stepWidget(pageID: PageID, widgetID: String, delta: Int)
+    case refresh(PageID)
     /// Repeat what failed on the page (its load, or its next page).
-    case retry(String)
+    case retry(PageID)
     case open(Destination)
     case back
+    /// The cart: a line's new quantity (1–99), a line removed, a removed line put back.
+    case setQuantity(productID: String, quantity: Int)
     case removeFromCart(String)
+    case restore(CartRemoval)
     /// The search field's text changed: ask for suggestions.
     case search(String)
     case dismissSheet

@@ -11,17 +11,19 @@ public enum ShopperUpdate {
         switch message {
         case .input(let event):
             return input(event, in: &state)
-        case .presented(let layout):
-            return presented(layout, in: &state)
-        case .pageChanged(let id, let snapshot):
-            let key = ExactString(id)
-            state.pages[key] = snapshot
-            if snapshot.nextPage != .idle || !snapshot.hasMorePages { state.nextPageAsked.remove(key) }
+        case .presented(let needsAnotherFrame):
+            state.needsFrame = needsAnotherFrame
+            return nextPageIfDue(in: state)
+        case .pageChanged(let id, var snapshot):
+            Self.carryRetries(into: &snapshot, from: state.pages[id])
+            state.pages[id] = snapshot
         case .navigated(let destinations):
             return navigated(destinations, in: &state)
         case .cartChanged(let cart):
             state.cart = cart
             state.cartSelection = max(0, min(state.cartSelection, cart.lines.count - 1))
+            // A line put back, or added again, is no removal to undo.
+            if let removal = state.lastRemoval, cart.quantity(of: removal.productID) > 0 { state.lastRemoval = nil }
         case .suggestionsChanged(let search):
             state.search = search
             if let selection = state.searchSelection, selection >= search.suggestions.count {
@@ -30,7 +32,7 @@ public enum ShopperUpdate {
         case .toastChanged(let toast):
             state.toast = toast
         case .sheetsChanged(let sheets):
-            if sheets.count != state.sheets.count, let index = state.shownPageIndex { state.stack[index].viewport.resetSheet() }
+            if sheets.count != state.sheets.count, let index = state.shownPageIndex { state.stack[index].page.viewport.resetSheet() }
             state.sheets = sheets
         case .debug(let line):
             state.debugLog.append(line)
@@ -46,15 +48,29 @@ public enum ShopperUpdate {
 
     // MARK: - Frames and navigation
 
-    private static func presented(_ layout: FrameLayout, in state: inout ShopperState) -> [ShopperEffect] {
-        guard let index = state.shownPageIndex, let id = state.stack[index].destination.pageID else { return [] }
-        state.needsFrame = state.stack[index].viewport.adopt(layout)
-        // The next page, as the user nears the end (once per page until it shows as loading).
-        let key = ExactString(id)
-        guard state.isPageOnTop, state.stack[index].viewport.isNearEnd, let snapshot = state.pages[key], snapshot.page != nil,
-            snapshot.hasMorePages, snapshot.nextPage == .idle, !state.nextPageAsked.contains(key)
+    /// A failed first load followed by a load under way is a retry: the error stays on screen,
+    /// its button saying so; each failure in a row is counted.
+    static func carryRetries(into snapshot: inout PageSnapshot, from old: PageSnapshot?) {
+        guard let old, snapshot.page == nil else { return }
+        let oldFailed = if case .failed = old.loadState { true } else { false }
+        switch snapshot.loadState {
+        case .loading, .idle:
+            snapshot.isRetrying = oldFailed || old.isRetrying
+            snapshot.failedAttempts = old.failedAttempts
+        case .failed:
+            snapshot.failedAttempts = old.isRetrying || oldFailed ? max(1, old.failedAttempts) + (old.isRetrying ? 1 : 0) : 1
+        case .loaded, .empty:
+            break
+        }
+    }
+
+    /// The next page, as the shopper nears the end of the page on top: asked while the store is
+    /// idle, which its answer (`.pageChanged`, loading) ends, so it is asked once.
+    private static func nextPageIfDue(in state: ShopperState) -> [ShopperEffect] {
+        guard state.isPageOnTop, let index = state.shownPageIndex, let id = state.stack[index].destination.pageID,
+            state.stack[index].page.viewport.isNearEnd, let snapshot = state.pages[id], snapshot.page != nil,
+            snapshot.hasMorePages, snapshot.nextPage == .idle, !snapshot.isRefreshing
         else { return [] }
-        state.nextPageAsked.insert(key)
         return [.loadNextPage(id)]
     }
 
@@ -75,14 +91,16 @@ public enum ShopperUpdate {
         let top = state.top.destination
         guard top != wasTop else { return [] }
         switch top {
-        case .link(let url):
-            return [.back, .showToast("\(TextCut.fit(url, to: 60)) does not open in this app")]
+        case .link:
+            return [.back, .showToast(state.words[.linkNoScreen])]
         case .search(let query):
-            state.query = query ?? ""
+            // Back in search, the shopper's letters are still there.
+            if let query { state.query = query }
             state.searchSelection = nil
             return [.search(state.query)]
         case .cart:
             state.cartSelection = 0
+            state.lastRemoval = nil
         case .page:
             break
         }
@@ -111,43 +129,21 @@ public enum ShopperUpdate {
 
     private static func pageInput(_ input: ShellInput, in state: inout ShopperState) -> [ShopperEffect] {
         guard let index = state.shownPageIndex, let pageID = state.stack[index].destination.pageID else { return [] }
-        switch input {
-        case .command(let command):
-            return pageCommand(command, index: index, pageID: pageID, in: &state)
-        case .wheel(let rows):
-            state.stack[index].viewport.apply(.scroll(rows))
-        case .click(let x, let y):
-            return click(x: x, y: y, index: index, pageID: pageID, in: &state)
-        case .text, .key:
-            state.needsFrame = false
+        if let pageInput = input.pageInput {
+            let intents = state.stack[index].page.update(pageInput, hasSheet: !state.sheets.isEmpty)
+            return intents.flatMap { intent(_: $0, pageID: pageID, in: &state) }
         }
-        return []
-    }
-
-    private static func pageCommand(_ command: ShellCommand, index: Int, pageID: String, in state: inout ShopperState) -> [ShopperEffect] {
+        guard case .command(let command) = input else {
+            state.needsFrame = false
+            return []
+        }
         switch command {
-        case .browse(let move):
-            state.stack[index].viewport.apply(move)
-        case .activate:
-            return activate(index: index, pageID: pageID, in: state)
-        case .addToCart:
-            let viewport = state.stack[index].viewport
-            guard let target = viewport.focusedTarget else { return [] }
-            guard let action = target.action(for: "add_to_cart") else {
-                return [.showToast("This can't be added to the cart")]
-            }
-            return [.perform(action, event: "add_to_cart", widgetID: target.widget?.id, sectionID: target.section?.id, pageID: pageID)]
         case .search:
             return [.open(.search(query: nil))]
         case .refresh:
             return [.refresh(pageID)]
         case .cart:
             return [.open(.cart)]
-        case .back:
-            if !state.sheets.isEmpty { return [.dismissSheet] }
-            if state.stack.count > 1 { return [.back] }
-            if state.toast != nil { return [.dismissToast] }
-            state.needsFrame = false
         case .help:
             state.showsHelp = true
         case .togglePanel:
@@ -155,114 +151,27 @@ public enum ShopperUpdate {
         case .quit:
             state.isQuitting = true
             return [.quit]
+        case .browse, .activate, .addToCart, .back, .step:
+            break
         }
         return []
     }
 
-    private static func activate(index: Int, pageID: String, in state: ShopperState) -> [ShopperEffect] {
-        let viewport = state.stack[index].viewport
-        if let layout = viewport.layout, layout.sheetRect != nil {
-            guard let selected = viewport.sheetFocus, layout.sheetTargets.indices.contains(selected),
-                let action = layout.sheetTargets[selected].action
-            else { return [] }
-            return [.perform(action, event: "tap", widgetID: layout.sheetTargets[selected].target.widgetID, sectionID: nil, pageID: pageID)]
-        }
-        guard let target = viewport.focusedTarget else { return [] }
-        if target.id == .retry { return [.retry(pageID)] }
-        guard let (event, action) = target.primaryAction else { return [] }
-        return [.perform(action, event: event, widgetID: target.widget?.id, sectionID: target.section?.id, pageID: pageID)]
-    }
-
-    private static func click(x: Int, y: Int, index: Int, pageID: String, in state: inout ShopperState) -> [ShopperEffect] {
-        guard let region = state.stack[index].viewport.focus(at: x, y: y) else { return [] }
-        switch region.target {
-        case .sheetBackdrop: return [.dismissSheet]
-        case .toast: return [.dismissToast]
+    /// What the app does for what the page screen asks.
+    private static func intent(_ intent: PageIntent, pageID: PageID, in state: inout ShopperState) -> [ShopperEffect] {
+        switch intent {
+        case .fire(let fired): return [.perform(fired, pageID: pageID)]
         case .retry: return [.retry(pageID)]
-        case .widget(let id, let event):
-            let section = state.stack[index].viewport.layout?.target(.widget(id))?.section?.id
-            return region.action.map { [.perform($0, event: event, widgetID: id, sectionID: section, pageID: pageID)] } ?? []
-        case .control(let id, _):
-            let section = state.stack[index].viewport.layout?.target(.widget(id))?.section?.id
-            return region.action.map { [.perform($0, event: "tap", widgetID: id, sectionID: section, pageID: pageID)] } ?? []
-        case .navButton:
-            return region.action.map { [.perform($0, event: "tap", widgetID: nil, sectionID: nil, pageID: pageID)] } ?? []
-        case .stepper, .disclosure:
+        case .dismissSheet: return [.dismissSheet]
+        case .dismissToast: return [.dismissToast]
+        case .missingAction: return [.showToast(state.words[.cantAdd])]
+        case .step(let widgetID, let delta):
+            return [.stepWidget(pageID: pageID, widgetID: widgetID, delta: delta)]
+        case .back:
+            if state.stack.count > 1 { return [.back] }
+            if state.toast != nil { return [.dismissToast] }
+            state.needsFrame = false
             return []
         }
-    }
-
-    // MARK: - Search
-
-    /// The longest query typed, in UTF-8 bytes (what the backend takes).
-    public static let maximumQueryBytes = 200
-
-    private static func searchInput(_ event: InputEvent, in state: inout ShopperState) -> [ShopperEffect] {
-        let count = state.search.suggestions.count
-        switch event {
-        case .key(.escape, _):
-            return [.back]
-        case .key(.backspace, _):
-            guard !state.query.isEmpty else { return [.back] }
-            state.query.removeLast()
-            state.searchSelection = nil
-            return [.search(state.query)]
-        case .key(.down, _), .key(.tab, _):
-            if count > 0 { state.searchSelection = min(count - 1, (state.searchSelection ?? -1) + 1) }
-        case .key(.up, _), .key(.backTab, _):
-            if let selection = state.searchSelection { state.searchSelection = selection == 0 ? nil : selection - 1 }
-        case .key(.enter, _):
-            guard let chosen = state.searchSelection ?? (count > 0 ? 0 : nil), chosen < count else { return [] }
-            return choose(state.search.suggestions[chosen], in: &state)
-        case .text(let text), .paste(let text):
-            let typed = SafeText.cleaned(text, keepingNewlines: false)
-            guard !typed.isEmpty else { return [] }
-            var query = state.query + typed
-            while query.utf8.count > maximumQueryBytes { query.removeLast() }
-            state.query = query
-            state.searchSelection = nil
-            return [.search(query)]
-        default:
-            state.needsFrame = false
-        }
-        return []
-    }
-
-    private static func choose(_ suggestion: SearchSummary.Suggestion, in state: inout ShopperState) -> [ShopperEffect] {
-        if suggestion.kind.utf8.elementsEqual("query".utf8) {
-            state.query = suggestion.target
-            state.searchSelection = nil
-            return [.search(suggestion.target)]
-        }
-        return [.open(.page(suggestion.target))]
-    }
-
-    // MARK: - Cart
-
-    private static func cartInput(_ event: InputEvent, in state: inout ShopperState) -> [ShopperEffect] {
-        let lines = state.cart.lines
-        switch ShellKeyMap.command(for: event) {
-        case .browse(.down)?: state.cartSelection = min(max(0, lines.count - 1), state.cartSelection + 1)
-        case .browse(.up)?: state.cartSelection = max(0, state.cartSelection - 1)
-        case .activate?:
-            return removeSelected(in: state)
-        case .back?, .cart?:
-            return [.back]
-        case .help?:
-            state.showsHelp = true
-        case .quit?:
-            state.isQuitting = true
-            return [.quit]
-        default:
-            if case .key(.delete, _) = event { return removeSelected(in: state) }
-            if case .text("x") = event { return removeSelected(in: state) }
-            state.needsFrame = false
-        }
-        return []
-    }
-
-    private static func removeSelected(in state: ShopperState) -> [ShopperEffect] {
-        guard state.cart.lines.indices.contains(state.cartSelection) else { return [] }
-        return [.removeFromCart(state.cart.lines[state.cartSelection].productID)]
     }
 }

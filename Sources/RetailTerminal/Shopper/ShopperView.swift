@@ -7,8 +7,8 @@ import RetailKit
 /// One drawn frame of the shopper app and what the runtime needs from it.
 public struct ShopperFrame {
     public var view: TerminalView
-    /// The page screen drawn, and its layout (for `ShopperMessage.presented`).
-    public var layout: FrameLayout?
+    /// Drawing the page screen moved its focus or scroll: another frame is due.
+    public var needsAnotherFrame: Bool
     /// The page drawn and its frame, for the impression tracker; `nil` while something covers
     /// the whole page (search, the cart, the keys' help), when no widget counts as seen.
     public var visible: (page: PageModel, frame: RenderedFrame)?
@@ -24,51 +24,59 @@ public struct ShopperFrame {
 public final class ShopperView {
     private let base: RenderEnvironment
     /// One renderer per open page: each keeps its page's layout between frames.
-    private var renderers: [ExactString: PageRenderer] = [:]
-    private let clockFormatter: DateFormatter
-
+    private var renderers: [PageID: PageRenderer] = [:]
     public init(environment: RenderEnvironment) {
         base = environment
-        clockFormatter = DateFormatter()
-        clockFormatter.dateFormat = "HH:mm:ss"
     }
 
-    public func draw(_ state: ShopperState, width: Int, height: Int) -> ShopperFrame {
+    /// Draws `state` `width` × `height`. The page is drawn through its screen in `state`, whose
+    /// viewport the renderer clamps and which takes the frame's layout.
+    public func draw(_ state: inout ShopperState, width: Int, height: Int) -> ShopperFrame {
         let split = ShellLayout.split(width: width, height: height, withPanel: state.isDebug && state.showsPanel, panelRows: 10)
         let area = split.page
-        var frame = ShopperFrame(view: TerminalView(frame: Frame(buffer: CellBuffer(width: width, height: height))), layout: nil, visible: nil, wantsTick: false)
+        var frame = ShopperFrame(
+            view: TerminalView(frame: Frame(buffer: CellBuffer(width: width, height: height))), needsAnotherFrame: false, visible: nil,
+            wantsTick: false)
         let surface = DrawSurface(width: area.width, height: area.height)
         let canvas = Canvas(surface: surface, rect: CellRect(x: 0, y: 0, width: area.width, height: area.height))
         var cursor: (x: Int, y: Int)?
         var scrollHint: ScrollHint?
         if let index = state.shownPageIndex, let id = state.stack[index].destination.pageID {
-            let screen = state.stack[index]
             let renderer = renderer(for: id, keeping: state)
-            // Focus shows only where the keys go: not on a page under search or the cart.
-            var environment = state.isPageOnTop ? screen.viewport.focusing(base) : base
+            var environment = base
             environment.evaluation = EvaluationContext(client: base.evaluation.client, now: state.now)
-            environment.annotation = Self.annotation(cart: state.cart)
-            renderer.environment = environment
-            let snapshot = state.pages[ExactString(id)] ?? PageSnapshot(loadState: .loading, page: nil)
-            let pageScreen = screen.viewport.applied(to: screenState(snapshot, state: state, onTop: state.isPageOnTop))
-            let rendered = renderer.render(pageScreen, width: area.width, height: area.height)
-            canvas.blit(rendered.buffer.cells, columns: rendered.buffer.width, x: 0, y: 0)
-            frame.layout = FrameLayout(frame: rendered, width: area.width, height: area.height, screen: pageScreen)
-            scrollHint = rendered.frame(previousScroll: screen.viewport.layout?.scroll).scroll
+            environment.annotation = Self.annotation(cart: state.cart, words: state.words)
+            environment.hostContext = state.cart.marks
+            let snapshot = state.pages[id] ?? PageSnapshot(loadState: .loading, page: nil)
+            environment.widgetState = snapshot.widgetState
+            let content = content(snapshot, state: state, onTop: state.isPageOnTop)
+            // Focus shows only where the keys go: not on a page under search or the cart.
+            let drawing = state.stack[index].page.draw(
+                content, with: renderer, environment: environment, showsFocus: state.isPageOnTop, width: area.width, height: area.height)
+            canvas.blit(drawing.frame.buffer.cells, columns: drawing.frame.buffer.width, x: 0, y: 0)
+            frame.needsAnotherFrame = drawing.needsAnotherFrame
+            scrollHint = drawing.scrollHint
             if state.isPageOnTop, !state.showsHelp, let page = snapshot.page {
-                frame.visible = (page, rendered)
-                frame.wantsTick = Self.showsCountdown(rendered, now: state.now)
+                frame.visible = (page, drawing.frame)
+                frame.wantsTick = Self.showsCountdown(drawing.frame, now: state.now)
             }
         } else {
             canvas.fill(canvas.bounds, style: .plain)
         }
+        let terminalWords = Copy<TerminalWord>(state.locale)
         switch state.top.destination {
         case .search:
             scrollHint = nil
-            cursor = SearchScreenView(query: state.query, search: state.search, selection: state.searchSelection).draw(in: canvas)
+            let view = SearchScreenView(
+                query: state.query, search: state.search, selection: state.searchSelection, words: state.words, keys: terminalWords,
+                format: RetailFormat(state.locale))
+            cursor = view.draw(in: canvas, environment: base)
         case .cart:
             scrollHint = nil
-            CartSheetView(cart: state.cart, selection: state.cartSelection).draw(in: canvas)
+            let view = CartSheetView(
+                cart: state.cart, selection: state.cartSelection, lastRemoval: state.lastRemoval, words: state.words, keys: terminalWords,
+                format: RetailFormat(state.locale))
+            view.draw(in: canvas, environment: base)
         case .page, .link:
             break
         }
@@ -76,19 +84,23 @@ public final class ShopperView {
             ToastView(message: toast).draw(in: canvas, bottom: area.height - 1, environment: base)
         }
         let panel = state.isDebug && state.showsPanel
-            ? PanelView(title: "Debug: actions, events, problems", lines: debugLines(state), edge: split.panelEdge, followsEnd: true) : nil
-        let help = state.showsHelp ? KeyHelpView(title: "Vitrine: keys", entries: ShellKeyMap.appHelp) : nil
+            ? PanelView(title: terminalWords[.debugTitle], lines: debugLines(state), edge: split.panelEdge, followsEnd: true) : nil
+        let help = state.showsHelp
+            ? KeyHelpView(title: terminalWords[.keysTitle], entries: ShellKeyMap.appHelp(terminalWords, isDebug: state.isDebug),
+                          footer: terminalWords[.anyKeyCloses])
+            : nil
         let buffer = ShellComposer.compose(
-            page: surface.buffer, layout: split, panel: panel, status: status(state), hint: hint(state), help: help, width: width, height: height)
+            page: surface.buffer, layout: split, panel: panel, status: status(state), hint: hint(state, width: width), help: help,
+            width: width, height: height)
         frame.view = TerminalView(frame: Frame(buffer: buffer, cursor: state.showsHelp ? nil : cursor, scroll: state.showsHelp ? nil : scrollHint))
         return frame
     }
 
-    private func renderer(for id: String, keeping state: ShopperState) -> PageRenderer {
-        let key = ExactString(id)
+    private func renderer(for id: PageID, keeping state: ShopperState) -> PageRenderer {
+        let key = id
         if let renderer = renderers[key] { return renderer }
         // Pages that left the stack take their layouts with them.
-        let open = Set(state.stack.compactMap { $0.destination.pageID.map { ExactString($0) } })
+        let open = Set(state.stack.compactMap(\.destination.pageID))
         renderers = renderers.filter { open.contains($0.key) }
         let renderer = PageRenderer(environment: base)
         // A screen of look-ahead: focus finds the next widget below without a blind scroll.
@@ -97,30 +109,42 @@ public final class ShopperView {
         return renderer
     }
 
-    private func screenState(_ snapshot: PageSnapshot, state: ShopperState, onTop: Bool) -> PageScreenState {
-        PageScreenState(
+    private func content(_ snapshot: PageSnapshot, state: ShopperState, onTop: Bool) -> PageScreenContent {
+        PageScreenContent(
             loadState: snapshot.loadState, page: snapshot.page, nextPage: snapshot.nextPage, hasMorePages: snapshot.hasMorePages,
-            sheets: onTop ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.badge(state.cart),
-            contentVersion: snapshot.contentGeneration)
+            sheets: onTop ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.cartLabel(state.cart, words: state.words),
+            contentVersion: snapshot.contentGeneration, statusNav: Self.statusNav(words: state.words), isRetrying: snapshot.isRetrying,
+            failedAttempts: snapshot.failedAttempts)
     }
 
-    /// The cart badge at the nav bar's end: the item count, with a mark while an add or a
-    /// removal waits for the server.
-    static func badge(_ cart: CartSummary) -> StyledText? {
-        guard cart.badgeCount > 0 || !cart.pendingProducts.isEmpty else { return nil }
-        let text = " \(cart.badgeCount)\(cart.pendingProducts.isEmpty ? "" : "…") "
-        return StyledText(text, style: CellStyle(attributes: [.reverse, .bold]))
+    /// The cart at the nav bar's end on every page, labelled as the cart's ("Cart 3", "Panier 3"),
+    /// with a mark while a change waits for the server; a click opens the cart.
+    static func cartLabel(_ cart: CartSummary, words: Copy<ShopperWord>) -> NavAccessory {
+        let count = cart.badgeCount > 0 ? " \(RetailFormat(words.locale).number(cart.badgeCount))" : ""
+        let pending = cart.pendingProducts.isEmpty ? "" : "…"
+        let label = StyledText(" \(words[.cart])\(count)\(pending) ", style: CellStyle(attributes: [.reverse, .bold]))
+        return NavAccessory(label: label, action: ActionData(type: DeeplinkAction.type, ["url": "vitrine://cart"]))
+    }
+
+    /// The nav bar over a page that has none yet (loading, or failed): the shop's name and
+    /// search, with the cart beside them, so a failed page leaves the shopper somewhere to go.
+    static func statusNav(words: Copy<ShopperWord>) -> NavModel {
+        NavModel(title: "Vitrine", rightButtons: [
+            ButtonData(title: TextData(stringLiteral: words[.search]), style: .plain, icon: IconData(symbol: "magnifyingglass"),
+                       action: ActionData(type: OpenSearchAction.type)),
+        ])
     }
 
     /// Product cards being added show a pending mark; those in the cart, how many.
-    static func annotation(cart: CartSummary) -> @MainActor (WidgetModel) -> StyledText? {
+    static func annotation(cart: CartSummary, words: Copy<ShopperWord>) -> @MainActor (WidgetModel) -> StyledText? {
         { widget in
             guard let product = widget.content(as: ProductCardContent.self) else { return nil }
             if cart.pendingProducts.contains(ExactString(product.productID)) {
-                return StyledText(" ◌ adding… ", style: CellStyle(attributes: [.reverse, .bold]))
+                return StyledText(" ◌ \(words[.adding]) ", style: CellStyle(attributes: [.reverse, .bold]))
             }
             let quantity = cart.quantity(of: product.productID)
-            return quantity > 0 ? StyledText(" ✓ \(quantity) in cart ", style: CellStyle(attributes: [.reverse])) : nil
+            let count = RetailFormat(words.locale).number(quantity)
+            return quantity > 0 ? StyledText(" ✓ \(words(.inCart, ["count": count])) ", style: CellStyle(attributes: [.reverse])) : nil
         }
     }
 
@@ -128,47 +152,56 @@ public final class ShopperView {
     static func showsCountdown(_ frame: RenderedFrame, now: Date) -> Bool {
         frame.visibleWidgets.contains { visible in
             guard visible.visibleFraction > 0, let end = visible.widget.content(as: HeroCampaignContent.self)?.endsAt else { return false }
-            return CampaignCountdown.isLive(until: end, now: now)
+            return Countdown.isLive(until: end, now: now)
         }
     }
 
     /// The page's name in the status line: "Home" for home (whose nav title is the shop's
-    /// name, which the badge already says), else the nav title, and until the page has one
-    /// the kind its id names ("Campaign" for `campaign:…`), never the raw id.
-    static func statusTitle(pageID: String, navTitle: String?) -> String {
-        if pageID.utf8.elementsEqual("home".utf8) { return "Home" }
+    /// name, which the bar says already), else the nav title, and until the page has one the
+    /// kind its id names ("Campaign" for `campaign:…`), never the raw id; in the shopper's words.
+    static func statusTitle(pageID: PageID, navTitle: String?, words: Copy<ShopperWord>) -> String {
+        if pageID.kind == .home { return words[.home] }
         if let navTitle, !navTitle.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return navTitle }
-        let kinds = [("campaign:", "Campaign"), ("category:", "Category"), ("product:", "Product")]
-        return kinds.first { pageID.utf8.starts(with: $0.0.utf8) }?.1 ?? "Page"
+        switch pageID.kind {
+        case .campaign: return words[.kindCampaign]
+        case .category: return words[.kindCategory]
+        case .product: return words[.kindProduct]
+        case .search: return words[.kindSearch]
+        case .home, .other: return words[.kindPage]
+        }
     }
 
     private func status(_ state: ShopperState) -> StyledText {
+        let words = state.words
         var runs = [StyledText.Run(" Vitrine ", style: CellStyle(attributes: [.reverse, .bold]))]
+        let dim = CellStyle(attributes: .dim)
         switch state.top.destination {
-        case .search: runs.append(.init(" search"))
-        case .cart: runs.append(.init(" cart"))
+        case .search: runs.append(.init(" " + words[.search]))
+        case .cart: runs.append(.init(" " + words[.cart]))
         case .link: break
         case .page(let id):
-            let snapshot = state.pages[ExactString(id)]
-            let title = Self.statusTitle(pageID: id, navTitle: snapshot?.page?.nav?.title?.text)
+            let snapshot = state.pages[id]
+            let title = Self.statusTitle(pageID: id, navTitle: snapshot?.page?.nav?.title?.text, words: words)
             runs.append(.init(" \(TextCut.fit(title, to: 40))"))
-            if state.stack.count > 1 { runs.append(.init("  ← Esc back", style: CellStyle(attributes: .dim))) }
+            if state.stack.count > 1 { runs.append(.init("  " + Copy<TerminalWord>(state.locale)[.statusBack], style: dim)) }
             if let snapshot {
                 if snapshot.isCached && snapshot.isRefreshing {
-                    runs.append(.init("  · saved copy, updating…", style: CellStyle(attributes: .dim)))
+                    runs.append(.init("  · " + words[.savedCopyUpdating], style: dim))
                 } else if snapshot.isRefreshing {
-                    runs.append(.init("  · updating…", style: CellStyle(attributes: .dim)))
+                    runs.append(.init("  · " + words[.updating], style: dim))
                 } else if snapshot.isCached {
-                    runs.append(.init("  · saved copy", style: CellStyle(attributes: .dim)))
+                    runs.append(.init("  · " + words[.savedCopy], style: dim))
                 }
             }
         }
         return StyledText(runs)
     }
 
-    private func hint(_ state: ShopperState) -> StyledText {
-        let cart = state.cart.badgeCount > 0 ? "cart \(state.cart.badgeCount) · " : ""
-        return StyledText(" \(cart)? keys · q quit ", style: CellStyle(attributes: .dim))
+    /// The keys and quit, at the status line's end; shorter on a narrow screen, never dropped.
+    private func hint(_ state: ShopperState, width: Int) -> StyledText {
+        let words = Copy<TerminalWord>(state.locale)
+        let text = width >= 60 ? words[.hintKeys] : words[.hintKeysShort]
+        return StyledText(" \(text) ", style: CellStyle(attributes: .dim))
     }
 
     private func debugLines(_ state: ShopperState) -> [StyledText] {
@@ -178,7 +211,7 @@ public final class ShopperView {
             case .action: CellStyle()
             case .event, .page, .info: CellStyle(attributes: .dim)
             }
-            return StyledText("\(clockFormatter.string(from: line.at)) \(line.kind.rawValue) \(line.text)", style: style)
+            return StyledText("\(RetailFormat(state.locale).time(line.at)) \(line.kind.rawValue) \(line.text)", style: style)
         }
     }
 }

@@ -3,7 +3,9 @@ import FlowRuntime
 import FlowTerminal
 import RetailKit
 
-/// `category_tile`: its image (at most 4 rows) or its icon's glyph, and the title, centred.
+/// `category_tile`: its image (at most 4 rows), or in the same box its icon's symbol when the
+/// renderer has one for it, else the title's initial (never the icon's internal name), and
+/// the title, centred.
 public struct CategoryTileView: WidgetView, TerminalWidget {
     public let content: CategoryTileContent
 
@@ -32,11 +34,26 @@ public struct CategoryTileView: WidgetView, TerminalWidget {
         let rows = imageRows(width: canvas.width, environment: environment)
         if let image = content.image {
             ImageAtom(image).draw(in: canvas, rect: CellRect(x: 0, y: 0, width: canvas.width, height: rows), environment: environment)
-        } else if let icon = content.icon, rows > 0 {
-            // The icon stands in the image's box: its glyph, or its name when it has none.
-            let label = IconGlyph.glyph(icon) ?? SafeText.cleaned(icon.symbol, keepingNewlines: false)
-            ImageAtom(ImageData(url: "", alt: label)).draw(in: canvas, rect: CellRect(x: 0, y: 0, width: canvas.width, height: rows), environment: environment)
+        } else if content.icon != nil, rows > 0 {
+            drawSymbol(in: canvas, rect: CellRect(x: 0, y: 0, width: canvas.width, height: rows), environment: environment)
         }
         title(width: canvas.width, environment: environment).draw(in: canvas, y: rows)
+    }
+
+    /// The icon's symbol, else the title's first letter, centred on the surface colour.
+    func drawSymbol(in canvas: Canvas, rect: CellRect, environment: RenderEnvironment) {
+        let title = SafeText.cleaned(content.title.text, keepingNewlines: false)
+        let initial = title.first { !$0.isWhitespace }.map { String($0).uppercased() } ?? "•"
+        let symbol = IconGlyph.glyph(content.icon) ?? initial
+        let shown = DisplayWidth.of(symbol) <= 2 ? symbol : "•"
+        if environment.isPlain {
+            // Text only: the labelled frame every picture gets, with the symbol as its label.
+            ImageAtom(ImageData(url: "", alt: shown)).draw(in: canvas, rect: rect, environment: environment)
+            return
+        }
+        let surface = environment.token("surface") ?? environment.pageBackground
+        canvas.fill(rect, style: CellStyle(background: surface))
+        let style = CellStyle(foreground: environment.brand, background: surface, attributes: .bold)
+        canvas.put(shown, x: rect.x + max(0, (rect.width - DisplayWidth.of(shown)) / 2), y: rect.y + (rect.height - 1) / 2, style: style)
     }
 }

@@ -4,7 +4,9 @@ import FlowTerminal
 import RetailKit
 
 /// `promo_banner`: an image at the leading side when there is room (40 columns and more), the
-/// title, the subtitle, and the code to copy, reversed so it stands out without colour too.
+/// title, the subtitle, and the code to copy ("Gutscheincode"), reversed so it stands out
+/// without colour too. Its text keeps no colour of its own: over the banner's background the
+/// buffer gives it black or white, whichever contrasts more (`ContrastRatio.readableText`).
 public struct PromoBannerView: WidgetView, TerminalWidget {
     public let content: PromoBannerContent
 
@@ -22,7 +24,8 @@ public struct PromoBannerView: WidgetView, TerminalWidget {
         var layouts = [environment.layout(content.title, width: width, base: CellStyle(attributes: .bold), maxLines: 2)]
         if let subtitle = content.subtitle { layouts.append(environment.layout(subtitle, width: width, maxLines: 2)) }
         if let code = content.code {
-            let line = StyledText("Code ", style: environment.secondaryStyle) + StyledText(" \(code) ", style: CellStyle(attributes: [.reverse, .bold]))
+            let label = environment.shopperWords[.promoCode]
+            let line = StyledText(label + " ") + StyledText(" \(SafeText.cleaned(code, keepingNewlines: false)) ", style: CellStyle(attributes: [.reverse, .bold]))
             layouts.append(TextLayout(line, width: width, maxLines: 1))
         }
         return layouts

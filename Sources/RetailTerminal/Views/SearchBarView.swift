@@ -15,16 +15,16 @@ public struct SearchBarView: WidgetView, TerminalWidget {
     public func height(width: Int, environment: RenderEnvironment) -> Int { width > 0 ? 1 : 0 }
 
     public func draw(in canvas: Canvas, environment: RenderEnvironment) {
-        let placeholder = SafeText.cleaned(content.placeholder ?? "Search", keepingNewlines: false)
+        let placeholder = SafeText.cleaned(content.placeholder ?? environment.shopperWords[.searchPlaceholder], keepingNewlines: false)
         if environment.isPlain {
             let inner = max(0, canvas.width - 4)
             let text = "⌕ " + placeholder
-            let shown = text.count > 0 ? (DisplayWidth.of(text) > inner ? String(text.prefix(max(0, inner - 1))) + "…" : text) : ""
+            let shown = TextCut.fit(text, to: inner)
             canvas.put("[ " + shown + String(repeating: " ", count: max(0, inner - DisplayWidth.of(shown))) + " ]", x: 0, y: 0, style: CellStyle(attributes: .dim))
             return
         }
         canvas.fill(CellRect(x: 0, y: 0, width: canvas.width, height: 1), style: CellStyle(background: environment.token("surface")))
         canvas.put("⌕", x: 1, y: 0, style: CellStyle(foreground: environment.brand))
-        canvas.put(placeholder, x: 3, y: 0, style: environment.secondaryStyle)
+        canvas.put(TextCut.fit(placeholder, to: max(0, canvas.width - 4)), x: 3, y: 0, style: environment.secondaryStyle)
     }
 }

@@ -62,7 +62,7 @@ enum RenderBench {
         let first = renderer.render(.showing(home), width: size.width, height: size.height)
         let full = writer.encode(first.frame(previousScroll: nil))
         let idle = writer.encode(first.frame(previousScroll: first.scroll))
-        let scrolled = renderer.render(.showing(home, scroll: 1), width: size.width, height: size.height)
+        let scrolled = renderer.render(.showing(home), scroll: 1, width: size.width, height: size.height)
         let scroll = writer.encode(scrolled.frame(previousScroll: first.scroll))
 
         console.out("frame_40_widgets_ms = \(String(format: "%.3f", baseline * 1000)) (\(widgets(smallPage)) widgets)")

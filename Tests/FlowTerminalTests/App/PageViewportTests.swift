@@ -7,7 +7,11 @@ import Testing
 /// nothing (each presented frame adopted), as the loop does.
 @MainActor
 struct BrowsedScreen {
-    var viewport = PageViewport()
+    var screen = PageScreen()
+    var viewport: PageViewport {
+        get { screen.viewport }
+        set { screen.viewport = newValue }
+    }
     var page: PageModel
     let renderer = PageRenderer(environment: TestPages.environment())
     var width: Int
@@ -23,11 +27,9 @@ struct BrowsedScreen {
 
     mutating func present() {
         for _ in 0..<20 {
-            let screen = viewport.applied(to: .showing(page))
-            renderer.environment = viewport.focusing(TestPages.environment())
-            let frame = renderer.render(screen, width: width, height: height)
+            let drawing = screen.draw(.showing(page), with: renderer, environment: TestPages.environment(), width: width, height: height)
             frames += 1
-            guard viewport.adopt(FrameLayout(frame: frame, width: width, height: height, screen: screen)) else { return }
+            guard drawing.needsAnotherFrame else { return }
         }
         Issue.record("frames kept changing the viewport")
     }
@@ -48,8 +50,9 @@ struct BrowsedScreen {
     var focusedRect: CellRect? { viewport.focusedTarget?.rect }
 
     var lines: [String] {
-        let screen = viewport.applied(to: .showing(page))
-        return renderer.render(screen, width: width, height: height).buffer.plainLines
+        var viewport = viewport
+        renderer.environment = viewport.focusing(TestPages.environment())
+        return renderer.render(.showing(page), viewport: &viewport, width: width, height: height).buffer.plainLines
     }
 }
 
@@ -176,10 +179,23 @@ struct BrowsedScreen {
         #expect(screen.focused == "r2")
     }
 
-    @Test func theFocusedWidgetIsDrawnReversedWithoutColour() throws {
+    @Test func theFocusedWidgetHasItsTitleEmphasisedAndNothingReversed() throws {
         let screen = BrowsedScreen(try Self.page(), height: 6)
-        let frame = screen.renderer.render(screen.viewport.applied(to: .showing(screen.page)), width: 40, height: 6)
-        #expect(frame.buffer[0, 0].style.attributes.contains(.reverse), "r0 is focused")
-        #expect(!frame.buffer[0, 1].style.attributes.contains(.reverse), "r1 is not")
+        var viewport = screen.viewport
+        screen.renderer.environment = viewport.focusing(TestPages.environment())
+        let frame = screen.renderer.render(.showing(screen.page), viewport: &viewport, width: 40, height: 6)
+        #expect(frame.buffer[0, 0].style.attributes.isSuperset(of: [.bold, .underline]), "r0 is focused")
+        #expect(!frame.buffer[0, 1].style.attributes.contains(.underline), "r1 is not")
+        #expect(frame.buffer.cells.allSatisfy { !$0.style.attributes.contains(.reverse) }, "never reversed")
+    }
+
+    @Test func aFocusedWidgetWithRoomBesideItHasTheEdgeBarDownItsSide() throws {
+        let rows = (0..<4).map { Self.tappable("r\($0)", "Row \($0)") }.joined(separator: ",")
+        let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"insets": {"left": 16}}, "widgets": [\#(rows)]}"#))
+        var screen = BrowsedScreen(page, height: 6)
+        screen.press(.down)
+        #expect(screen.focused == "r1")
+        #expect(screen.lines[1].hasPrefix(" ▌Row 1"), "\(screen.lines)")
+        #expect(!screen.lines[0].contains("▌"))
     }
 }

@@ -26,8 +26,8 @@ enum TestPages {
         RenderEnvironment(isPlain: plain, evaluation: EvaluationContext(client: ClientContext(appVersion: AppVersion(major: 9, minor: 0, patch: 0)), now: instant), registry: registry)
     }
 
-    static func render(_ state: PageScreenState, width: Int, height: Int, plain: Bool = true) -> RenderedFrame {
-        PageRenderer(environment: environment(plain: plain)).render(state, width: width, height: height)
+    static func render(_ state: PageScreenContent, scroll: Int = 0, width: Int, height: Int, plain: Bool = true) -> RenderedFrame {
+        PageRenderer(environment: environment(plain: plain)).render(state, scroll: scroll, width: width, height: height)
     }
 
     /// `{"page": …}` with `sections`, and optional extra page members.

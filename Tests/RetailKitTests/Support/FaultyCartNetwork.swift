@@ -117,6 +117,10 @@ final class FaultyCartNetwork: CartTransport {
             request = HTTPRequest(
                 method: "POST", path: "/v1/cart/items", headers: ["idempotency-key": key, "content-type": "application/json"],
                 body: JSONWriter.data(for: ["product_id": .string(productID), "quantity": .number(Double(quantity))]))
+        case .change(.setQuantity(let productID, let quantity), let key):
+            request = HTTPRequest(
+                method: "PUT", path: "/v1/cart/items/\(productID)", headers: ["idempotency-key": key, "content-type": "application/json"],
+                body: JSONWriter.data(for: ["quantity": .number(Double(quantity))]))
         case .change(.remove(let productID), let key):
             request = HTTPRequest(method: "DELETE", path: "/v1/cart/items/\(productID)", headers: ["idempotency-key": key])
         }
@@ -138,6 +142,12 @@ final class FaultyCartNetwork: CartTransport {
         case .add(let productID, let quantity):
             if let index = model.firstIndex(where: { $0.productID == productID }) {
                 model[index].quantity += quantity
+            } else {
+                model.append((productID, quantity))
+            }
+        case .setQuantity(let productID, let quantity):
+            if let index = model.firstIndex(where: { $0.productID == productID }) {
+                model[index].quantity = quantity
             } else {
                 model.append((productID, quantity))
             }

@@ -48,7 +48,8 @@ import Testing
     @Test func aFileBrokenFromTheStartShowsTheReasonFullScreen() throws {
         let (state, _) = Self.run([.read(.refused("the file is missing"), at: Date())])
         let view = PreviewView(environment: RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry()))
-        let lines = view.draw(state, width: 80, height: 24).view.frame.buffer.plainLines
+        var drawn = state
+        let lines = view.draw(&drawn, width: 80, height: 24).view.frame.buffer.plainLines
         #expect(lines.contains { $0.contains("Something went wrong") })
         #expect(lines.contains { $0.contains("the file is missing") })
         #expect(lines.last?.contains("not valid: the file is missing") == true)
@@ -58,17 +59,17 @@ import Testing
         let environment = RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
         let view = PreviewView(environment: environment)
         var (state, _) = Self.run([.read(try Self.shown("Hello", diagnostics: ["unknown_type at page.sections.0.widgets.1"]), at: Date())])
-        var lines = view.draw(state, width: 80, height: 24).view.frame.buffer.plainLines
+        var lines = view.draw(&state, width: 80, height: 24).view.frame.buffer.plainLines
         #expect(lines.contains { $0.hasPrefix("Hello") })
         #expect(lines.contains { $0.contains("• unknown_type at page.sections.0.widgets.1") })
         #expect(lines.last?.contains("1 diagnostic") == true)
         (state, _) = Self.run([.read(.refused("page refused: no page object"), at: Date())], from: state)
-        lines = view.draw(state, width: 80, height: 24).view.frame.buffer.plainLines
+        lines = view.draw(&state, width: 80, height: 24).view.frame.buffer.plainLines
         #expect(lines.contains { $0.hasPrefix("Hello") }, "the old screen stays")
         #expect(lines.contains { $0.contains("✗ The file is not shown as it is now:") })
         #expect(lines.contains { $0.contains("page refused: no page object") })
         (state, _) = Self.run([.input(.text("d"))], from: state)
-        lines = view.draw(state, width: 80, height: 24).view.frame.buffer.plainLines
+        lines = view.draw(&state, width: 80, height: 24).view.frame.buffer.plainLines
         #expect(!lines.contains { $0.contains("✗ The file") }, "d hides the panel")
     }
 
@@ -76,14 +77,14 @@ import Testing
         let environment = RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
         let view = PreviewView(environment: environment)
         var (state, _) = Self.run([.read(try Self.shown("Hello"), at: Date())])
-        let layout = view.draw(state, width: 80, height: 24).layout
+        let drawn = view.draw(&state, width: 80, height: 24)
         var effects: [PreviewEffect]
-        (state, effects) = Self.run([.presented(layout), .input(.key(.enter))], from: state)
-        guard case .fire(let action, "tap", "t", "s")? = effects.first else {
+        (state, effects) = Self.run([.presented(needsAnotherFrame: drawn.needsAnotherFrame), .input(.key(.enter))], from: state)
+        guard case .fire(let fired)? = effects.first, fired.event == .tap, fired.widgetID == "t", fired.sectionID == "s" else {
             Issue.record("expected the tap to fire, got \(effects)")
             return
         }
-        #expect(action.type == "open_page")
+        #expect(fired.action.type == "open_page")
         (_, effects) = Self.run([.input(.text("r"))], from: state)
         guard case .reload? = effects.first else {
             Issue.record("r reads the file again: \(effects)")

@@ -44,7 +44,7 @@ import TestSupport
         app.onFirstContent = { firsts += 1 }
         await app.run()
         #expect(services.started)
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         #expect(screen().contains { $0.contains("Welcome") })
         _ = screen()
         #expect(firsts == 1)
@@ -52,32 +52,37 @@ import TestSupport
     }
 
     @Test func theStatusLineNamesAPageByItsTitleOrItsKindNeverItsRawID() {
-        #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine") == "Home")
-        #expect(ShopperView.statusTitle(pageID: "campaign:c1", navTitle: "Boots week") == "Boots week")
-        #expect(ShopperView.statusTitle(pageID: "campaign:cmp-live", navTitle: nil) == "Campaign")
-        #expect(ShopperView.statusTitle(pageID: "category:coats", navTitle: " ") == "Category")
-        #expect(ShopperView.statusTitle(pageID: "product:p-1", navTitle: nil) == "Product")
-        #expect(ShopperView.statusTitle(pageID: "campaign\u{301}:x", navTitle: nil) == "Page", "by bytes")
+        let english = Copy<ShopperWord>(.enUS), german = Copy<ShopperWord>(.deDE)
+        #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine", words: english) == "Home")
+        #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine", words: german) == "Startseite")
+        #expect(ShopperView.statusTitle(pageID: "campaign:c1", navTitle: "Boots week", words: english) == "Boots week")
+        #expect(ShopperView.statusTitle(pageID: "campaign:cmp-live", navTitle: nil, words: english) == "Campaign")
+        #expect(ShopperView.statusTitle(pageID: "campaign:cmp-live", navTitle: nil, words: german) == "Aktion")
+        #expect(ShopperView.statusTitle(pageID: "category:coats", navTitle: " ", words: english) == "Category")
+        #expect(ShopperView.statusTitle(pageID: "product:p-1", navTitle: nil, words: english) == "Product")
+        #expect(ShopperView.statusTitle(pageID: .search("coat"), navTitle: nil, words: english) == "Search results")
+        #expect(ShopperView.statusTitle(pageID: "campaign\u{301}:x", navTitle: nil, words: english) == "Page", "by bytes")
     }
 
     @Test func enterOpensTheFocusedWidgetsPageAndBackReturns() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         _ = screen()
         app.loop.send(.input(.key(.enter)))
         #expect(services.performed.first?.type == "open_page")
         #expect(services.performed.first?.widgetID == "welcome")
-        await waitFor { $0.pages[ExactString("campaign:c1")]?.loadState == .loaded && $0.shownPageID == "campaign:c1" }
+        await waitFor { $0.pages["campaign:c1"]?.loadState == .loaded && $0.shownPageID == "campaign:c1" }
         #expect(screen().contains { $0.contains("All the boots") })
         app.loop.send(.input(.key(.escape)))
         await waitFor { $0.shownPageID == "home" }
-        #expect(screen().contains { $0.contains("Welcome") })
+        let lines = screen()
+        #expect(lines.contains { $0.contains("Welcome") }, "\(lines.joined(separator: "\n"))")
         app.stop()
     }
 
     @Test func aPresentedFrameFeedsImpressionsOnTheInjectedClock() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         _ = screen()
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(499))
@@ -98,13 +103,25 @@ import TestSupport
 
     @Test func theCartSheetsRemovalAndTheSearchFieldReachTheServices() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         services.cartSummary = CartSummary(lines: [.init(productID: "p-1", title: "Scarf", quantity: 1)], badgeCount: 1, isKnown: true)
         await waitFor { $0.cart.badgeCount == 1 }
         app.loop.send(.input(.text("c")))
         await waitFor { $0.top.destination == .cart }
         app.loop.send(.input(.key(.enter)))
+        #expect(services.removed.isEmpty, "Enter never removes anything")
+        app.loop.send(.input(.key(.escape)))
+        await waitFor { $0.top.destination == .cart }
+        app.loop.send(.input(.text("x")))
         #expect(services.removed == ["p-1"])
+        // The cart shows the line as being removed until the server answers.
+        services.cartSummary = CartSummary(
+            lines: [.init(productID: "p-1", title: "Scarf", quantity: 1, pending: .removing)], badgeCount: 0,
+            pendingProducts: [ExactString("p-1")], isKnown: true)
+        await waitFor { $0.cart.lines.first?.pending == .removing }
+        #expect(app.loop.state.lastRemoval?.productID == "p-1")
+        app.loop.send(.input(.text("u")))
+        #expect(services.restored.map(\.productID) == ["p-1"], "u puts the removed line back")
         app.loop.send(.input(.key(.escape)))
         #expect(app.loop.state.top.destination == .page("home"), "keys after Esc find the screen below at once")
         app.loop.send(.input(.text("/")))
@@ -116,7 +133,7 @@ import TestSupport
 
     @Test func theDebugPanelLogsAFailedRefresh() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         services.loader.isOffline.isOn.withLock { $0 = true }
         app.loop.send(.input(.text("r")))
         await waitFor { $0.debugLog.contains { $0.kind == .problem && $0.text == "home: refresh failed: the page could not be loaded: offline" } }
@@ -126,7 +143,7 @@ import TestSupport
 
     @Test func theDebugPanelLogsActionsAndTrackedEvents() async {
         await app.run()
-        await waitFor { $0.pages[ExactString("home")]?.loadState == .loaded }
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
         services.track("impression", JSONObject([(key: "item_id", value: .string("welcome")), (key: "position", value: .number(0))]))
         await waitFor { $0.debugLog.contains { $0.text == "impression item_id=welcome position=0" } }
         services.dispatcher.dispatch(ActionData(type: "toast", ["message": .string("Hi")]), from: ActionOrigin(store: nil))

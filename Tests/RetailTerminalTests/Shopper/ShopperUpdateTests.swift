@@ -20,12 +20,22 @@ struct ShopperDriver {
 
     /// Sends `message`, then presents frames until one changes nothing.
     mutating func send(_ message: ShopperMessage) {
-        effects += ShopperUpdate.update(&state, message)
+        take(ShopperUpdate.update(&state, message))
         for _ in 0..<20 {
-            let frame = view.draw(state, width: width, height: height)
-            guard let layout = frame.layout else { return }
-            effects += ShopperUpdate.update(&state, .presented(layout))
+            let frame = view.draw(&state, width: width, height: height)
+            take(ShopperUpdate.update(&state, .presented(needsAnotherFrame: frame.needsAnotherFrame)))
             if !state.needsFrame { return }
+        }
+    }
+
+    /// Keeps `new` effects, answering as the app's runtime does where the answer is at once:
+    /// a next page asked for is loading.
+    private mutating func take(_ new: [ShopperEffect]) {
+        effects += new
+        for case .loadNextPage(let id) in new {
+            guard var snapshot = state.pages[id] else { continue }
+            snapshot.nextPage = .loading
+            take(ShopperUpdate.update(&state, .pageChanged(id, snapshot)))
         }
     }
 
@@ -38,10 +48,13 @@ struct ShopperDriver {
         return effects
     }
 
-    var lines: [String] { view.draw(state, width: width, height: height).view.frame.buffer.plainLines }
+    var lines: [String] {
+        var state = state
+        return view.draw(&state, width: width, height: height).view.frame.buffer.plainLines
+    }
 
     var focused: String? {
-        guard let index = state.shownPageIndex, case .widget(let id) = state.stack[index].viewport.focus else { return nil }
+        guard let index = state.shownPageIndex, case .widget(let id) = state.stack[index].page.viewport.focus else { return nil }
         return id.string
     }
 
@@ -72,16 +85,16 @@ struct ShopperDriver {
         app.send(.pageChanged("home", try ShopperDriver.home()))
         app.key(.text("j"), times: 25)
         #expect(app.focused == "row25")
-        let scroll = app.state.stack[0].viewport.scroll
+        let scroll = app.state.stack[0].page.viewport.scroll
         #expect(scroll > 0)
         app.key(.key(.enter))
-        #expect(app.takeEffects().contains(.perform(ActionData(type: "open_page", ["page_id": .string("campaign:c25")]), event: "tap", widgetID: "row25", sectionID: "rows", pageID: "home")))
+        #expect(app.takeEffects().contains(.perform(FiredAction(action: ActionData(type: "open_page", ["page_id": .string("campaign:c25")]), event: .tap, widgetID: "row25", sectionID: "rows"), pageID: "home")))
         app.send(.navigated([.page("home"), .page("campaign:c25")]))
         #expect(app.state.shownPageID == "campaign:c25")
         app.key(.key(.escape))
         #expect(app.takeEffects() == [.back])
         app.send(.navigated([.page("home")]))
-        #expect(app.state.stack[0].viewport.scroll == scroll, "the page below kept its scroll")
+        #expect(app.state.stack[0].page.viewport.scroll == scroll, "the page below kept its scroll")
         #expect(app.focused == "row25")
     }
 
@@ -108,11 +121,11 @@ struct ShopperDriver {
         #expect(app.focused?.hasPrefix("card.") == true)
         while app.focused != "card.p1" { app.key(.text("h")) }
         app.key(.text("a"))
-        #expect(app.takeEffects() == [.perform(ActionData(type: "add_to_cart", ["product_id": .string("p1")]), event: "add_to_cart", widgetID: "card.p1", sectionID: "deals", pageID: "home")])
+        #expect(app.takeEffects() == [.perform(FiredAction(action: ActionData(type: "add_to_cart", ["product_id": .string("p1")]), event: .addToCart, widgetID: "card.p1", sectionID: "deals"), pageID: "home")])
         app.key(.text("l"), times: 3)
         #expect(app.focused == "card.p4")
         app.key(.text("a"))
-        #expect(app.takeEffects() == [.showToast("This can't be added to the cart")])
+        #expect(app.takeEffects() == [.showToast("This can't be added to the cart.")])
     }
 
     @Test func theCardBeingAddedIsMarkedAndTheBadgeCounts() throws {
@@ -121,7 +134,7 @@ struct ShopperDriver {
         app.send(.pageChanged("home", try ShopperDriver.home(more: false)))
         app.key(.key(.end))
         app.send(.cartChanged(CartSummary(
-            lines: [.init(productID: "p1", title: "Product p1", quantity: 1, isPending: true)], badgeCount: 1,
+            lines: [.init(productID: "p1", title: "Product p1", quantity: 1, pending: .adding)], badgeCount: 1,
             pendingProducts: [ExactString("p1")], isKnown: true)))
         #expect(app.lines.contains { $0.contains("◌ adding…") })
         #expect(app.lines.first?.hasSuffix(" 1…") == true, "the badge, pending: \(app.lines.first ?? "")")
@@ -142,41 +155,127 @@ struct ShopperDriver {
         #expect(app.takeEffects() == [.search("c"), .search("co")])
         #expect(app.state.query == "co", "letters that are keys elsewhere are typed here")
         app.send(.suggestionsChanged(SearchSummary(suggestions: [
-            .init(text: "Coats", kind: "category", target: "category:coats"),
-            .init(text: "cotton", kind: "query", target: "cotton"),
+            .init(text: "Coats", kind: .category, target: "category:coats"),
+            .init(text: "cotton", kind: .query, target: "cotton"),
         ], answeredQuery: "co", status: .loaded)))
         #expect(app.lines.contains { $0.contains("Coats") && $0.contains("category") })
         app.key(.key(.down), times: 2)
         app.key(.key(.enter))
-        #expect(app.takeEffects() == [.search("cotton")], "a query suggestion searches for it")
+        #expect(app.takeEffects() == [.open(.page(.search("cotton")))], "a query suggestion opens its results")
         #expect(app.state.query == "cotton")
+        app.key(.key(.down))
         app.key(.key(.enter))
         #expect(app.takeEffects() == [.open(.page("category:coats"))])
+        app.key(.key(.up))
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.open(.page(.search("cotton")))], "Enter on the query opens its results page, not a suggestion")
         app.key(.key(.backspace))
         #expect(app.takeEffects() == [.search("cotto")])
         app.key(.key(.escape))
         #expect(app.takeEffects() == [.back])
     }
 
+    @Test func backspaceOnAnEmptyFieldStaysAndTheQueryIsThereOnReturn() {
+        var app = ShopperDriver()
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        app.key(.text("w"))
+        app.key(.key(.backspace))
+        app.key(.key(.backspace), times: 3)
+        #expect(app.state.top.destination == .search(query: nil))
+        #expect(!app.takeEffects().contains(.back), "Backspace on an empty field stays in search")
+        app.key(.text("wool"))
+        app.key(.key(.enter))
+        #expect(app.takeEffects().last == .open(.page(.search("wool"))))
+        app.send(.navigated([.page("home"), .search(query: nil), .page(.search("wool"))]))
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        #expect(app.state.query == "wool", "the shopper's letters are still there")
+        #expect(app.lines.contains { $0.contains("wool") })
+        app.key(.text("x"))
+        app.key(.key(.enter))
+        #expect(app.takeEffects().last == .open(.page(.search("woolx"))))
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        var german = ShopperDriver()
+        german.state = ShopperState(now: german.state.now, locale: .deDE)
+        german.send(.navigated([.page("home"), .search(query: nil)]))
+        german.key(.text("x"))
+        #expect(german.lines.contains { $0.contains("Tippe mindestens zwei Buchstaben") })
+    }
+
     @Test func theCartSheetRemovesTheChosenLine() throws {
         var app = ShopperDriver()
         app.send(.pageChanged("home", try ShopperDriver.home()))
         app.send(.cartChanged(CartSummary(lines: [
-            .init(productID: "p1", title: "Wool coat", quantity: 2, price: "$20.00"),
-            .init(productID: "p2", title: "Scarf", quantity: 1, price: "$9.00"),
-        ], badgeCount: 3, subtotal: "$49.00", isKnown: true)))
+            .init(productID: "p1", title: "Wool coat", quantity: 2, unitPrice: Price(amount: 20, currency: "USD")),
+            .init(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD")),
+        ], badgeCount: 3, subtotal: Price(amount: 49, currency: "USD"), isKnown: true)))
         app.key(.text("c"))
         #expect(app.takeEffects() == [.open(.cart)])
         app.send(.navigated([.page("home"), .cart]))
         let lines = app.lines
         #expect(lines.contains { $0.contains("Your cart · 3 items") })
-        #expect(lines.contains { $0.contains("Wool coat") && $0.contains("×2") && $0.contains("$20.00") && $0.contains("[ Remove ]") })
-        #expect(lines.contains { $0.contains("Subtotal $49.00") })
+        #expect(lines.contains { $0.contains("Wool coat") && $0.contains("− 2 +") && $0.contains("$40.00") })
+        #expect(lines.contains { $0.contains("$20.00 each") })
+        #expect(lines.contains { $0.contains("Subtotal") && $0.contains("$49.00") })
+        #expect(lines.contains { $0.contains("Checkout isn't part of this app yet") }, "no pretend checkout")
+        app.key(.text("+"))
+        #expect(app.takeEffects() == [.setQuantity(productID: "p1", quantity: 3)])
+        app.key(.text("-"))
+        #expect(app.takeEffects() == [.setQuantity(productID: "p1", quantity: 1)])
         app.key(.text("j"))
+        app.key(.text("-"))
+        #expect(app.takeEffects().isEmpty, "a line of one goes no lower: x removes it")
         app.key(.key(.enter))
+        #expect(app.takeEffects() == [.open(.page("product:p2"))], "Enter never removes anything")
+        app.key(.text("x"))
         #expect(app.takeEffects() == [.removeFromCart("p2")])
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wool coat", quantity: 2, unitPrice: Price(amount: 20, currency: "USD")),
+            .init(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD"), pending: .removing),
+        ], badgeCount: 2, pendingProducts: [ExactString("p2")], subtotal: Price(amount: 40, currency: "USD"), isKnown: true)))
+        #expect(app.lines.contains { $0.contains("removing…") })
+        #expect(app.lines.contains { $0.contains("Scarf removed · u undo") })
+        app.key(.text("u"))
+        #expect(app.takeEffects() == [.restore(CartRemoval(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD")))])
+        app.key(.text("u"))
+        #expect(app.takeEffects().isEmpty, "undone once")
         app.key(.key(.escape))
         #expect(app.takeEffects() == [.back])
+    }
+
+    @Test func aLineAboveTheLimitComesDownToItAndGoesNoHigher() {
+        var app = ShopperDriver()
+        app.send(.cartChanged(CartSummary(lines: [.init(productID: "p1", title: "Big", quantity: 1_000_000)], badgeCount: 1_000_000, isKnown: true)))
+        app.send(.navigated([.page("home"), .cart]))
+        app.key(.text("+"))
+        #expect(app.takeEffects().isEmpty)
+        app.key(.text("-"))
+        #expect(app.takeEffects() == [.setQuantity(productID: "p1", quantity: 99)])
+        #expect(app.lines.contains { $0.contains("1,000,000") }, "the count in the locale's form, never trapping")
+    }
+
+    @Test func aHostileTitleInTheCartSheetIsDrawnAsTextAndCut() {
+        var app = ShopperDriver()
+        let hostile = "\u{1B}[2J\u{202E}evil\u{202C}" + String(repeating: "e\u{301}", count: 200) + String(repeating: "\u{301}", count: 10_000)
+        app.send(.cartChanged(CartSummary(lines: [.init(productID: "p1", title: hostile, quantity: 1, unitPrice: Price(amount: 1, currency: "USD"))],
+                                          badgeCount: 1, isKnown: true)))
+        app.send(.navigated([.page("home"), .cart]))
+        let lines = app.lines
+        #expect(lines.allSatisfy { !$0.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E } })
+        #expect(lines.contains { $0.contains("evil") && $0.contains("− 1 +") && $0.contains("$1.00") }, "the quantity and total stay in view")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= app.width })
+    }
+
+    @Test func theCartSheetSpeaksTheShoppersLanguage() throws {
+        var app = ShopperDriver()
+        app.state = ShopperState(now: app.state.now, locale: .deDE)
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wollmantel", quantity: 2, unitPrice: Price(amount: 83.99, currency: "EUR"), pending: .updating),
+        ], badgeCount: 2, pendingProducts: [ExactString("p1")], subtotal: Price(amount: 167.98, currency: "EUR"), isKnown: true)))
+        app.send(.navigated([.page("home"), .cart]))
+        let lines = app.lines.joined(separator: "\n")
+        for expected in ["Dein Warenkorb · 2 Artikel", "167,98\u{A0}€", "je 83,99\u{A0}€ · wird aktualisiert…", "Zwischensumme", "Esc schließen"] {
+            #expect(lines.contains(expected), "\(expected)\n\(lines)")
+        }
     }
 
     @Test func aLinkThatIsNoScreenGoesBackWithAToast() {
@@ -205,7 +304,7 @@ struct ShopperDriver {
         var app = ShopperDriver()
         app.send(.pageChanged("home", try ShopperDriver.home()))
         app.key(.text("?"))
-        #expect(app.lines.contains { $0.contains("add the focused product to the cart") })
+        #expect(app.lines.contains { $0.contains("add to cart, quantity") })
         app.key(.text("j"))
         #expect(!app.state.showsHelp)
         #expect(app.focused == "row0", "the key that closed the help did nothing else")
@@ -228,11 +327,11 @@ struct ShopperDriver {
         let y = try #require(app.lines.firstIndex { $0.hasPrefix("Row 3") })
         app.send(.input(.mouse(MouseEvent(action: .press, button: 0, x: 2, y: y))))
         #expect(app.focused == "row3")
-        #expect(app.takeEffects() == [.perform(ActionData(type: "open_page", ["page_id": .string("campaign:c3")]), event: "tap", widgetID: "row3", sectionID: "rows", pageID: "home")])
+        #expect(app.takeEffects() == [.perform(FiredAction(action: ActionData(type: "open_page", ["page_id": .string("campaign:c3")]), event: .tap, widgetID: "row3", sectionID: "rows"), pageID: "home")])
         app.send(.input(.mouse(MouseEvent(action: .wheelDown, button: 0, x: 2, y: y))))
-        #expect(app.state.stack[0].viewport.scroll == ShellInput.wheelRows)
+        #expect(app.state.stack[0].page.viewport.scroll == ShellInput.wheelRows)
         app.send(.input(.mouse(MouseEvent(action: .wheelUp, button: 0, x: 2, y: y))))
-        #expect(app.state.stack[0].viewport.scroll == 0)
+        #expect(app.state.stack[0].page.viewport.scroll == 0)
     }
 
     @Test func aResizeLaysThePageOutAgainAndKeepsTheFocus() throws {
@@ -244,7 +343,7 @@ struct ShopperDriver {
         app.height = 12
         app.send(.resized)
         #expect(app.focused == "row30")
-        let rect = try #require(app.state.stack[0].viewport.focusedTarget?.rect)
+        let rect = try #require(app.state.stack[0].page.viewport.focusedTarget?.rect)
         #expect(rect.maxY <= 11 && rect.maxX <= 40, "still in view at the new size: \(rect)")
         #expect(app.lines.allSatisfy { $0.count <= 40 })
     }
@@ -253,7 +352,7 @@ struct ShopperDriver {
         var app = ShopperDriver()
         app.send(.pageChanged("home", PageSnapshot(loadState: .failed(message: "offline"), page: nil)))
         #expect(app.lines.contains { $0.contains("Something went wrong") })
-        #expect(app.state.stack[0].viewport.focus == .retry)
+        #expect(app.state.stack[0].page.viewport.focus == .retry)
         app.key(.key(.enter))
         #expect(app.takeEffects() == [.retry("home")])
     }

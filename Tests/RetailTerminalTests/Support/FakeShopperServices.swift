@@ -42,6 +42,9 @@ final class FakeShopperServices: ShopperServices {
     @ObservationIgnored let decoder = PageDecoder(catalog: RetailViews.makeRegistry().catalog)
     @ObservationIgnored let dispatcher: ActionDispatcher
     @ObservationIgnored let impressions: ImpressionTracker
+    /// The runtime's own expiry clock over the pages opened here.
+    @ObservationIgnored let expiry: ExpiryClock
+    var pageInstant: Date { expiry.now }
     @ObservationIgnored let images = ImagePipeline(configuration: .memoryOnly)
     @ObservationIgnored var imageBaseURL: URL? { nil }
     @ObservationIgnored private var stores: [String: PageStore] = [:]
@@ -53,29 +56,33 @@ final class FakeShopperServices: ShopperServices {
     /// What the shell asked for, in order.
     var performed: [(type: String, widgetID: String?, event: String)] = []
     var removed: [String] = []
+    var quantities: [(String, Int)] = []
+    var restored: [CartRemoval] = []
     var searched: [String] = []
     /// Impressions the tracker counted.
     @ObservationIgnored let impressionLog = ImpressionLog()
     var started = false
 
-    init(pages: [String: String], clock: any Clock<Duration>) {
+    init(pages: [String: String], clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = { Date() }) {
         loader = ScriptedLoader(pages: pages)
+        expiry = ExpiryClock(clock: clock, now: now)
         dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: clock), decoder: decoder, transport: nil)
         let log = impressionLog
         impressions = ImpressionTracker(clock: clock) { log.events.append($0) }
     }
 
-    func pageStore(for pageID: String) -> PageStore {
-        if let store = stores[pageID] { return store }
-        let store = PageStore(pageID: pageID, loader: loader, decoder: decoder)
-        stores[pageID] = store
+    func pageStore(for pageID: PageID) -> PageStore {
+        if let store = stores[pageID.rawValue] { return store }
+        let store = PageStore(pageID: pageID.rawValue, loader: loader, decoder: decoder)
+        stores[pageID.rawValue] = store
+        expiry.watch(store)
         store.loadInitial()
         return store
     }
 
     func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool {
         performed.append((action.type, widgetID, event))
-        if let page = action["page_id"]?.stringValue { destinations.append(.page(page)) }
+        if let page = action["page_id"]?.stringValue { destinations.append(.page(PageID(page))) }
         return true
     }
 
@@ -91,10 +98,11 @@ final class FakeShopperServices: ShopperServices {
     }
 
     func removeFromCart(productID: String) { removed.append(productID) }
+    func setQuantity(productID: String, quantity: Int) { quantities.append((productID, quantity)) }
+    func restore(_ removal: CartRemoval) { restored.append(removal) }
     func updateSearch(query: String) { searched.append(query) }
     func onTrackedEvent(_ handler: @escaping @MainActor (String, JSONObject) -> Void) { eventHandlers.append(handler) }
     func start() { started = true }
-    func shutdown() async {}
 
     func track(_ name: String, _ fields: JSONObject = JSONObject()) {
         for handler in eventHandlers { handler(name, fields) }

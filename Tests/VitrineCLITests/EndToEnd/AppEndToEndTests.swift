@@ -64,9 +64,9 @@ import Testing
         for _ in 0..<8 where !added {
             try tmux.press("a")
             await tmux.waitUntil(seconds: 3) { screen in
-                screen.last?.contains("cart 1") == true || screen.contains { $0.contains("can't be added") }
+                screen.first?.contains("Cart 1") == true || screen.contains { $0.contains("can't be added") }
             }
-            added = tmux.screen().last?.contains("cart 1") == true
+            added = tmux.screen().first?.contains("Cart 1") == true
             if !added { _ = try await Self.press("h", in: tmux) }
         }
         #expect(added, "the badge counts at once\n\(tmux.picture)")
@@ -105,8 +105,12 @@ import Testing
         // The cart sheet: the item, then removed.
         try tmux.press("c")
         #expect(await tmux.waitFor("Your cart · 1 item"), "\(tmux.picture)")
-        #expect(tmux.screen().contains { $0.contains("×1") && $0.contains("[ Remove ]") })
+        #expect(tmux.screen().contains { $0.contains("− 1 +") }, "\(tmux.picture)")
         try tmux.press("Enter")
+        #expect(await tmux.waitFor("Esc back"), "Enter opens the product, never removes\n\(tmux.picture)")
+        try tmux.press("Escape")
+        #expect(await tmux.waitFor("Your cart · 1 item"), "\(tmux.picture)")
+        try tmux.press("x")
         #expect(await tmux.waitFor("Your cart is empty."), "\(tmux.picture)")
         try tmux.press("Escape")
 
@@ -150,11 +154,13 @@ import Testing
         #expect(await tmux.waitUntil { screen in screen.contains { $0.contains(lowStock.title) && $0.contains("product") } }, "\(tmux.picture)")
         try tmux.press("Down", "Enter")
         #expect(await tmux.waitFor("Esc back"), "the product page\n\(tmux.picture)")
-        #expect(await tmux.waitFor("Only a few left"), "\(tmux.picture)")
+        #expect(await tmux.waitFor("Low stock"), "\(tmux.picture)")
         try tmux.press("a")
-        #expect(await tmux.waitUntil { $0.contains { $0.contains("unavailable") || $0.contains("sold out") } }, "the rollback toast\n\(tmux.picture)")
+        #expect(await tmux.waitFor("\(lowStock.title) just sold out"), "the rollback toast, in a shopper's words\n\(tmux.picture)")
         #expect(await tmux.waitUntil { !$0.contains { $0.contains("in cart") || $0.contains("adding") } }, "the add rolled back\n\(tmux.picture)")
-        #expect(!(tmux.screen().last?.contains("cart 1") ?? true))
+        #expect(!(tmux.screen().first?.contains("Cart 1") ?? true))
+        #expect(tmux.screen().contains { $0.contains("Sold out") }, "the product is marked sold out\n\(tmux.picture)")
+        #expect(!tmux.screen().contains { $0.contains(lowStock.id) || $0.contains("409") || $0.contains("unavailable") }, "\(tmux.picture)")
         await Self.quit(tmux)
     }
 
@@ -172,7 +178,8 @@ import Testing
         defer { tmux.close() }
         #expect(await tmux.waitFor(hero), "the saved copy, at once\n\(tmux.picture)")
         try tmux.press("r")
-        #expect(await tmux.waitFor("Could not refresh"), "the refresh failure toast\n\(tmux.picture)")
+        #expect(await tmux.waitFor("Couldn't refresh"), "the refresh failure toast\n\(tmux.picture)")
+        #expect(!tmux.screen().contains { $0.contains("503") || $0.contains("fault") }, "\(tmux.picture)")
         #expect(tmux.screen().contains { $0.contains(hero) }, "the page stays\n\(tmux.picture)")
         await Self.quit(tmux)
     }

@@ -7,10 +7,12 @@ import RetailBackend
 struct HomeExpectations {
     let backend: HomeBackend
     let user: String
+    let locale: String
 
-    init(user: String, backend: HomeBackend? = nil) throws {
+    init(user: String, backend: HomeBackend? = nil, locale: String = "en-US") throws {
         self.backend = try backend ?? HomeBackend()
         self.user = user
+        self.locale = locale
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -18,7 +20,7 @@ struct HomeExpectations {
     }
 
     func page(_ path: String, cursor: String? = nil, query extra: [(String, String)] = []) throws -> JSONValue {
-        var query = [("locale", "en-US"), ("appVersion", "2.6.0"), ("userSegment", "returning")] + extra
+        var query = [("locale", locale), ("appVersion", "2.6.0"), ("userSegment", "returning")] + extra
         if let cursor { query.append(("cursor", cursor)) }
         let response = backend.respond(to: HTTPRequest(
             method: "GET", path: path, query: query.map { (name: $0.0, value: $0.1) }, headers: ["x-vitrine-user": user]))

@@ -3,7 +3,8 @@ import FlowCore
 /// A `ButtonData` on one row. Solid buttons are a coloured block (`bg_color`, else the brand
 /// colour), outline buttons brackets in the brand colour, plain buttons an underlined label.
 /// Text only, solid and outline read `[ Title ]` so a button still looks like one. Disabled is
-/// dim; focus reverses it; `full_width` stretches it and centres the label.
+/// dim; focus makes it brighter (`FocusMark.brighter`); `full_width` stretches it and centres
+/// the label.
 public struct ButtonAtom {
     public var button: ButtonData
 
@@ -46,6 +47,12 @@ public struct ButtonAtom {
             style.attributes.remove(.bold)
         }
         style = environment.focusing(style, target)
+        // A focused widget's first button is what Enter fires: it is brighter too.
+        if case .control(let widgetID, 0) = target, environment.focused == nil,
+            environment.focusedWidgetID.map({ $0.isByteEqual(to: widgetID) }) ?? false
+        {
+            style = FocusMark.brighter(style, environment: environment)
+        }
         let bracketed = button.style == .outline || (button.style == .solid && environment.isPlain)
         let inner = button.style == .plain ? columns : max(0, columns - 4)
         let shown = Self.truncated(text, to: inner)

@@ -76,6 +76,12 @@ final class SQLiteConnection {
         }
     }
 
+    /// Whether the database was opened read-only: SQLite falls back to that, silently, for a
+    /// file this user may not write (another user's, or one made read-only).
+    var isReadOnly: Bool {
+        handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? true
+    }
+
     /// Rows changed by the last statement.
     var changes: Int {
         handle.map { Int(sqlite3_changes($0)) } ?? 0

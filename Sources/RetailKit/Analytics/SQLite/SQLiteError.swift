@@ -18,4 +18,17 @@ struct SQLiteError: Error, CustomStringConvertible {
         let primary = code & 0xFF
         return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
     }
+
+    /// The file cannot be used by this process whatever happens next: damaged, not a
+    /// database, another program's schema, or not ours to write (owned by another user, read
+    /// only). Setting it aside and starting a new one is the only way on. A full disk or an
+    /// I/O error is not among these: it may pass.
+    var makesFileUnusable: Bool {
+        let primary = code & 0xFF
+        return isCorrupt || primary == SQLITE_READONLY || primary == SQLITE_PERM || primary == SQLITE_CANTOPEN
+            || code == Self.schemaMismatch
+    }
+
+    /// The code `EventOutbox` gives a database whose tables are not the outbox's.
+    static let schemaMismatch: Int32 = -1
 }

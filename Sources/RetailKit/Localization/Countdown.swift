@@ -1,32 +1,32 @@
-import FlowPresentation
 import Foundation
 
-/// How long until a campaign ends, as a hero shows it on screen: to the second within a day
-/// (so it counts down live while shown), in days within two weeks, else the end's date. Every
-/// renderer shows this text and redraws it at `nextChange`: the terminal on its tick, SwiftUI
-/// on a `TimelineView` whose schedule is these instants. A ticking number is not motion, so
-/// Reduce Motion does not stop it. (What a screen reader says is
-/// `RetailAccessibility.countdown`, in words to the minute.)
-public enum CampaignCountdown {
-    /// Within this of the end, the text changes every second.
+/// How long until a campaign ends, in the few words a hero shows in the shopper's language:
+/// to the second within a day (so it counts down live while on screen: "Endet in 5:59:54"), in
+/// days within two weeks ("Endet in 6 Tagen"), else the date ("Bis 22. Dez."). Every renderer
+/// shows this text and redraws it at `nextChange`: the terminal on its tick (`isLive`), SwiftUI
+/// on a `TimelineView` whose schedule is `changes`. A ticking number is not motion, so Reduce
+/// Motion does not stop it. (What a screen reader says is `RetailAccessibility.countdown`, in
+/// words to the minute.)
+public enum Countdown {
+    /// Within this, the countdown changes every second and the app redraws it.
     public static let liveWindow: TimeInterval = 24 * 3600
-    /// Within this of the end, the text counts days; beyond it, it names the date.
+    /// Within this, the countdown counts days; beyond it, it names the date.
     public static let dayWindow: TimeInterval = 14 * 24 * 3600
 
-    /// What the hero shows at `now`: "Ends in 2:03:04", "Ends in 3 days", "Until 22 Dec",
-    /// "Ended", in the shopper's language (English, German, French; the date in UTC, as the
-    /// backend writes it). An end that is not a finite instant reads as ended.
-    public static func text(until end: Date, now: Date, locale: Locale = Locale(identifier: "en-US")) -> String {
-        let phrases = RetailPhrases(AccessibilityPhrases(locale: locale))
+    /// The text at `now`; an end that is not a finite instant reads as ended.
+    public static func text(until end: Date, now: Date, in locale: AppLocale) -> String {
+        let words = Copy<ShopperWord>(locale)
         switch state(until: end, now: now) {
         case .ended:
-            return phrases.countdownEnded
+            return words[.ended]
         case .clock(let left):
-            return phrases.countdownEnds(in: String(format: "%d:%02d:%02d", left / 3600, left / 60 % 60, left % 60))
+            // Whole seconds left, rounded up: "0:00:01" until the very end.
+            let clock = String(format: "%d:%02d:%02d", left / 3600, left / 60 % 60, left % 60)
+            return words(.endsInClock, ["time": clock])
         case .days(let days):
-            return phrases.countdownEnds(inDays: days)
+            return words.plural(.endsInDaysOne, .endsInDaysOther, count: days)
         case .date:
-            return phrases.countdownUntil(end)
+            return words(.endsOn, ["date": RetailFormat(locale).dayAndMonth(end)])
         }
     }
 
@@ -63,10 +63,9 @@ public enum CampaignCountdown {
         case date
     }
 
-    /// The text depends only on the whole seconds left, rounded up (so "0:00:01" shows until
-    /// the very end); the last microsecond is not counted, so an instant that `nextChange`
-    /// computed by subtracting from the end reads as the new text whatever the rounding of
-    /// `Date` arithmetic.
+    /// The text depends only on the whole seconds left, rounded up; the last microsecond is
+    /// not counted, so an instant that `nextChange` computed by subtracting from the end reads
+    /// as the new text whatever the rounding of `Date` arithmetic.
     private static func state(until end: Date, now: Date) -> State {
         let seconds = end.timeIntervalSince(now) - 0.000_001
         guard seconds.isFinite, seconds > 0 else { return .ended }

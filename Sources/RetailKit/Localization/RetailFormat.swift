@@ -1,0 +1,50 @@
+import Foundation
+
+/// Prices, numbers, ratings and dates as a shopper in `locale` reads them, by Foundation's
+/// formatters: `83,99 €` and `4,3` in de-DE, `$83.99` and `4.3` in en-US. The currency is always
+/// the payload's; the locale only decides how it is written. One place for every renderer (the
+/// terminal's views, a SwiftUI app, an accessibility description).
+public struct RetailFormat: Sendable {
+    public let locale: AppLocale
+    private let foundation: Locale
+
+    public init(_ locale: AppLocale) {
+        self.locale = locale
+        foundation = locale.locale
+    }
+
+    /// `price` in its own currency (`$91.99`, `91,99 $`, `1.234 ¥`): the currency's own
+    /// fraction digits, grouping, and symbol placement of the locale (`PriceFormat`, which
+    /// accessibility descriptions use too).
+    public func price(_ price: Price) -> String {
+        PriceFormat.string(price, locale: foundation)
+    }
+
+    /// A whole number with the locale's grouping (`1,234`, `1.234`, `1 234`).
+    public func number(_ value: Int) -> String {
+        value.formatted(.number.locale(foundation))
+    }
+
+    /// A rating with one decimal (`4.3`, `4,3`).
+    public func rating(_ value: Double) -> String {
+        guard value.isFinite else { return "" }
+        return value.formatted(.number.precision(.fractionLength(1)).locale(foundation))
+    }
+
+    /// A day and month (`Dec 22`, `22. Dez.`, `22 déc.`) in UTC, where campaign ends are set.
+    public func dayAndMonth(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundation, calendar: Calendar(identifier: .gregorian),
+                                     timeZone: TimeZone(identifier: "UTC") ?? .current)
+        style = style.day().month(.abbreviated)
+        return date.formatted(style)
+    }
+
+    /// A clock time to the second on a 24-hour clock (`14:05:09`, written so in all three
+    /// languages), in the machine's time zone: for logs and the preview's status line.
+    public func time(_ date: Date) -> String {
+        let style = Date.VerbatimFormatStyle(
+            format: "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
+            timeZone: .current, calendar: Calendar(identifier: .gregorian))
+        return date.formatted(style)
+    }
+}

@@ -1,0 +1,10 @@
+/// The retail client's limits, each defined once (the backend's own, CONTRACT §10 and the
+/// decisions): every check the client makes of a quantity, an id or a query reads them here.
+public enum RetailLimits {
+    /// The quantities a cart line holds, and that an add or a quantity change may ask for.
+    public static let lineQuantity = 1...99
+    /// A product id's length in UTF-8 bytes (it travels as one path segment).
+    public static let productIDBytes = 1...256
+    /// The longest search query sent or typed, in UTF-8 bytes.
+    public static let queryBytes = 200
+}

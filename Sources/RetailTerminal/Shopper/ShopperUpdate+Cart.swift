@@ -1,0 +1,73 @@
+import FlowCore
+import FlowTerminal
+import RetailKit
+
+/// The cart sheet's keys: ↑↓ choose a line, `+` and `-` change its quantity (through the cart,
+/// optimistic, rolled back when refused), `x` or Delete removes it (shown as being removed
+/// until the server answers), `u` puts the removed line back, Enter opens the product. Enter
+/// never removes anything.
+extension ShopperUpdate {
+    static func cartInput(_ event: InputEvent, in state: inout ShopperState) -> [ShopperEffect] {
+        let lines = state.cart.lines
+        switch event {
+        case .text("+"), .text("="): return changeQuantity(by: 1, in: &state)
+        case .text("-"), .text("_"): return changeQuantity(by: -1, in: &state)
+        case .text("x"), .key(.delete, _): return removeSelected(in: &state)
+        case .text("u"): return undoRemoval(in: &state)
+        default: break
+        }
+        switch ShellKeyMap.command(for: event) {
+        case .browse(.down)?, .browse(.next)?: state.cartSelection = min(max(0, lines.count - 1), state.cartSelection + 1)
+        case .browse(.up)?, .browse(.previous)?: state.cartSelection = max(0, state.cartSelection - 1)
+        case .browse(.top)?: state.cartSelection = 0
+        case .browse(.bottom)?: state.cartSelection = max(0, lines.count - 1)
+        case .activate?:
+            guard let line = selectedLine(in: state) else { return [] }
+            return [.open(.page(PageID("product:" + line.productID)))]
+        case .back?, .cart?:
+            return [.back]
+        case .help?:
+            state.showsHelp = true
+        case .quit?:
+            state.isQuitting = true
+            return [.quit]
+        default:
+            state.needsFrame = false
+        }
+        return []
+    }
+
+    private static func selectedLine(in state: ShopperState) -> CartSummary.Line? {
+        state.cart.lines.indices.contains(state.cartSelection) ? state.cart.lines[state.cartSelection] : nil
+    }
+
+    /// The selected line's quantity one up or down, within 1…99 (a line holding more, which a
+    /// server may answer, comes down to 99); a line being removed stays.
+    private static func changeQuantity(by delta: Int, in state: inout ShopperState) -> [ShopperEffect] {
+        guard let line = selectedLine(in: state), line.pending != .removing else { return [] }
+        let limits = RetailLimits.lineQuantity
+        let wanted = delta < 0 && line.quantity > limits.upperBound ? limits.upperBound : line.quantity + delta
+        guard limits.contains(wanted) else {
+            state.needsFrame = false
+            return []
+        }
+        return [.setQuantity(productID: line.productID, quantity: wanted)]
+    }
+
+    private static func removeSelected(in state: inout ShopperState) -> [ShopperEffect] {
+        guard let line = selectedLine(in: state), line.pending != .removing else { return [] }
+        state.lastRemoval = CartRemoval(productID: line.productID, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice)
+        return [.removeFromCart(line.productID)]
+    }
+
+    /// Puts the last removed line back, unless the product is in the cart again already.
+    private static func undoRemoval(in state: inout ShopperState) -> [ShopperEffect] {
+        guard let removal = state.lastRemoval else {
+            state.needsFrame = false
+            return []
+        }
+        state.lastRemoval = nil
+        guard state.cart.quantity(of: removal.productID) == 0 else { return [] }
+        return [.restore(removal)]
+    }
+}

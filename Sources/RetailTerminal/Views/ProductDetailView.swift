@@ -1,0 +1,214 @@
+import FlowCore
+import FlowRuntime
+import FlowTerminal
+import RetailKit
+
+/// `product_detail`: a product page's product, whole. On a wide screen the large image is on
+/// the left and the rest beside it; on a narrow one the image is above. The rest, in order: the
+/// title, the subtitle, the price with the price before it, the rating and the stock, the
+/// quantity between `−` and `+` (the widget's local state) beside the call to action (the
+/// button Enter fires; dimmed and inert when sold out), so that all a buyer needs shows on a
+/// short screen; then the variants (each option a control), the badges, the delivery note and
+/// the description.
+public struct ProductDetailView: WidgetView, TerminalWidget {
+    public let content: ProductDetailContent
+    public let widgetID: String
+
+    public init(content: ProductDetailContent, context: WidgetContext) {
+        self.content = content
+        widgetID = context.widget.id
+    }
+
+    /// Where the image and the text go at a width.
+    struct Arrangement {
+        var image: CellRect
+        var textX: Int
+        var textWidth: Int
+    }
+
+    func arrangement(width: Int, environment: RenderEnvironment) -> Arrangement {
+        let screen = environment.viewportRows ?? 24
+        if width >= 80 {
+            let imageWidth = width * 2 / 5
+            let rows = content.image.map { min(ImageAtom($0).rows(columns: imageWidth, environment: environment), max(6, screen * 3 / 5)) } ?? 0
+            return Arrangement(image: CellRect(x: 0, y: 0, width: imageWidth, height: rows), textX: imageWidth + 3, textWidth: width - imageWidth - 3)
+        }
+        // Above the text, the picture gives way on a short screen, so that what buys the
+        // product (price, quantity, the button) shows without scrolling.
+        let rows = content.image.map { min(ImageAtom($0).rows(columns: width, environment: environment), max(3, screen / 4)) } ?? 0
+        return Arrangement(image: CellRect(x: 0, y: 0, width: width, height: rows), textX: 0, textWidth: width)
+    }
+
+    /// The quantity shown: the widget's state, kept within what it offers, else 1.
+    func quantity(environment: RenderEnvironment) -> Int {
+        content.clampedQuantity(environment.widgetState?[widgetID]?.intValue ?? 1)
+    }
+
+    /// The rows of text, in order, each with its drawing.
+    enum Line {
+        case text(TextLayout)
+        case blank
+        case variant(ProductDetailContent.Variant)
+        case quantity
+        case cta(ButtonData)
+        /// The quantity and the call to action on one row, when they fit side by side.
+        case buy(ButtonData)
+        case badges
+    }
+
+    /// Columns of `Quantity  − 10 +`.
+    func quantityWidth(environment: RenderEnvironment) -> Int {
+        DisplayWidth.of(environment.shopperWords[.quantity]) + 2 + 4 + DisplayWidth.of(environment.format.number(content.maxQuantity))
+    }
+
+    func lines(width: Int, environment: RenderEnvironment) -> [Line] {
+        let roomy = (environment.viewportRows ?? 24) >= 30
+        var lines: [Line] = [.text(environment.slot(content.title, width: width, base: CellStyle(attributes: .bold), rows: 3))]
+        if let subtitle = content.subtitle { lines.append(.text(environment.slot(subtitle, width: width, base: environment.secondaryStyle, rows: 2))) }
+        if roomy { lines.append(.blank) }
+        lines.append(.text(TextLayout(environment.priceLine(content.price, before: content.compareAtPrice, width: width), width: width, maxLines: 1)))
+        let availability = environment.availability(of: content.productID, page: content.availability)
+        let stock = environment.stockLine(availability)
+            ?? StyledText(environment.shopperWords[.inStock], style: CellStyle(foreground: RetailPalette.inCart(environment.scheme)))
+        var facts = stock
+        if let rating = content.rating { facts = environment.ratingLine(rating, count: content.ratingCount) + StyledText(" · ", style: environment.secondaryStyle) + stock }
+        lines.append(.text(TextLayout(facts, width: width, maxLines: 2)))
+        lines.append(.blank)
+        if let cta = content.cta {
+            if quantityWidth(environment: environment) + 3 + ButtonAtom(cta).width <= width {
+                lines.append(.buy(cta))
+            } else {
+                lines += [.quantity, .blank, .cta(cta)]
+            }
+        } else {
+            lines.append(.quantity)
+        }
+        if !content.variants.isEmpty {
+            lines.append(.blank)
+            lines += content.variants.map(Line.variant)
+        }
+        if !content.badges.isEmpty {
+            lines.append(.blank)
+            lines.append(.badges)
+        }
+        if let delivery = content.delivery {
+            lines.append(.blank)
+            lines.append(.text(environment.slot(delivery, width: width, base: environment.secondaryStyle, rows: 2)))
+        }
+        if let description = content.description {
+            lines.append(.blank)
+            lines.append(.text(environment.layout(description, width: width, maxLines: 8)))
+        }
+        return lines
+    }
+
+    /// Where the text starts when the image is above it: a row below the image, if any.
+    static func textTop(_ layout: Arrangement) -> Int {
+        layout.image.height > 0 ? layout.image.height + 1 : 0
+    }
+
+    static func height(of line: Line) -> Int {
+        if case .text(let layout) = line { return layout.height }
+        return 1
+    }
+
+    public func height(width: Int, environment: RenderEnvironment) -> Int {
+        guard width > 0 else { return 0 }
+        let layout = arrangement(width: width, environment: environment)
+        let text = lines(width: layout.textWidth, environment: environment).reduce(0) { $0 + Self.height(of: $1) }
+        return layout.textX == 0 ? Self.textTop(layout) + text : max(layout.image.height, text)
+    }
+
+    public func draw(in canvas: Canvas, environment: RenderEnvironment) {
+        let layout = arrangement(width: canvas.width, environment: environment)
+        if let image = content.image, !layout.image.isEmpty { ImageAtom(image).draw(in: canvas, rect: layout.image, environment: environment) }
+        let lines = lines(width: layout.textWidth, environment: environment)
+        let text = canvas.child(CellRect(
+            x: layout.textX, y: layout.textX == 0 ? Self.textTop(layout) : 0, width: layout.textWidth, height: canvas.height))
+        // The call to action is drawn first, so that it is the widget's first control: what
+        // Enter fires is buying it, not a variant above it.
+        var y = 0
+        var rows: [(Line, Int)] = []
+        for line in lines {
+            rows.append((line, y))
+            y += Self.height(of: line)
+        }
+        for (line, row) in rows {
+            switch line {
+            case .cta(let button): drawCTA(button, in: text, x: 0, y: row, environment: environment)
+            case .buy(let button): drawCTA(button, in: text, x: quantityWidth(environment: environment) + 3, y: row, environment: environment)
+            default: continue
+            }
+        }
+        var control = 1
+        for (line, row) in rows {
+            switch line {
+            case .text(let layout): layout.draw(in: text, y: row)
+            case .blank, .cta: break
+            case .buy: drawQuantity(in: text, y: row, environment: environment)
+            case .variant(let variant): control = drawVariant(variant, in: text, y: row, firstControl: control, environment: environment)
+            case .quantity: drawQuantity(in: text, y: row, environment: environment)
+            case .badges:
+                var x = 0
+                for (index, tag) in content.badges.enumerated() where x < text.width {
+                    let target = HitTarget.control(widgetID: widgetID, index: Self.badgeControls + index)
+                    x += TagAtom(tag).draw(in: text, x: x, y: row, maxWidth: text.width - x, target: target, environment: environment) + 1
+                }
+            }
+        }
+    }
+
+    /// Badges' control indices start here, after every other control.
+    static let badgeControls = 1_000
+
+    private func drawCTA(_ button: ButtonData, in canvas: Canvas, x: Int, y: Int, environment: RenderEnvironment) {
+        var button = button
+        let isSoldOut = environment.availability(of: content.productID, page: content.availability) == .unavailable
+        if isSoldOut {
+            button.isDisabled = true
+            button.title = TextData(stringLiteral: environment.shopperWords[.soldOut])
+        }
+        let width = min(canvas.width - x, max(ButtonAtom(button).width, min(24, canvas.width - x)))
+        ButtonAtom(button).draw(in: canvas, x: x, y: y, width: width, target: .control(widgetID: widgetID, index: 0), environment: environment)
+    }
+
+    /// `Style  Alto  [Brio]  Cora`: the selected option bracketed and bold, unavailable ones
+    /// dim; each option with an action is a control. Returns the next control index.
+    private func drawVariant(
+        _ variant: ProductDetailContent.Variant, in canvas: Canvas, y: Int, firstControl: Int, environment: RenderEnvironment
+    ) -> Int {
+        var x = canvas.put(TextCut.fit(variant.name, to: 14), x: 0, y: y, style: environment.secondaryStyle) + 2
+        var index = firstControl
+        for option in variant.options {
+            let label = SafeText.cleaned(option.label, keepingNewlines: false)
+            let text = option.isSelected ? "[\(label)]" : " \(label) "
+            guard x + DisplayWidth.of(text) <= canvas.width else { break }
+            var style = CellStyle(attributes: option.isSelected ? .bold : [])
+            if !option.isAvailable { style.attributes.insert(.dim) }
+            let target = HitTarget.control(widgetID: widgetID, index: index)
+            style = environment.focusing(style, target)
+            let width = canvas.put(text, x: x, y: y, style: style)
+            if let action = option.action, !option.isSelected {
+                canvas.addTarget(CellRect(x: x, y: y, width: width, height: 1), target: target, action: action)
+                index += 1
+            }
+            x += width + 1
+        }
+        return index
+    }
+
+    /// `Quantity  − 2 +`, the signs dim at the ends of what it offers.
+    private func drawQuantity(in canvas: Canvas, y: Int, environment: RenderEnvironment) {
+        let count = quantity(environment: environment)
+        var x = canvas.put(environment.shopperWords[.quantity], x: 0, y: y, style: environment.secondaryStyle) + 2
+        let minus = HitTarget.stepper(widgetID: widgetID, delta: -1), plus = HitTarget.stepper(widgetID: widgetID, delta: 1)
+        let active = CellStyle(foreground: environment.brand, attributes: .bold)
+        let lowest = count <= RetailLimits.lineQuantity.lowerBound, highest = count >= content.maxQuantity
+        canvas.put("−", x: x, y: y, style: environment.focusing(lowest ? CellStyle(attributes: .dim) : active, minus))
+        canvas.addTarget(CellRect(x: x, y: y, width: 1, height: 1), target: minus)
+        x += 2
+        x += canvas.put(environment.format.number(count), x: x, y: y, style: CellStyle(attributes: .bold)) + 1
+        canvas.put("+", x: x, y: y, style: environment.focusing(highest ? CellStyle(attributes: .dim) : active, plus))
+        canvas.addTarget(CellRect(x: x, y: y, width: 1, height: 1), target: plus)
+    }
+}

@@ -1,0 +1,90 @@
+import FlowCore
+import FlowRuntime
+import FlowTerminal
+import RetailKit
+
+/// What the shopper app knows of products beyond the page, for the retail views to draw: how
+/// many of each are in the cart, which are being added, and which the server has refused as
+/// sold out since the page was composed. Given as the environment's `hostContext`.
+public struct ShopperMarks: Sendable {
+    public var inCart: [ExactString: Int]
+    public var pending: Set<ExactString>
+    public var soldOut: Set<ExactString>
+
+    public init(inCart: [ExactString: Int] = [:], pending: Set<ExactString> = [], soldOut: Set<ExactString> = []) {
+        self.inCart = inCart
+        self.pending = pending
+        self.soldOut = soldOut
+    }
+
+    /// Whether `productID` sold out since its page came.
+    public func isSoldOut(_ productID: String) -> Bool { soldOut.contains(ExactString(productID)) }
+}
+
+extension RenderEnvironment {
+    /// The shopper app's marks, when the host is the shopper app.
+    public var shopperMarks: ShopperMarks? { hostContext as? ShopperMarks }
+
+    /// A product's availability as the shopper should see it: sold out when the server said
+    /// so since the page came, else the page's.
+    func availability(of productID: String, page: ProductCardContent.Availability) -> ProductCardContent.Availability {
+        shopperMarks?.isSoldOut(productID) == true ? .unavailable : page
+    }
+
+    /// The stock line of a product card or page, in the shopper's words: low stock in amber,
+    /// sold out dimmed; nothing when it is simply available.
+    func stockLine(_ availability: ProductCardContent.Availability) -> StyledText? {
+        switch availability {
+        case .available: nil
+        case .lowStock: StyledText(shopperWords[.lowStock], style: CellStyle(foreground: RetailPalette.lowStock(scheme), attributes: .bold))
+        case .unavailable: StyledText(shopperWords[.soldOut], style: secondaryStyle)
+        }
+    }
+
+    /// A price with the price before it struck through (in words where text cannot strike).
+    /// The price before goes first when the room is short: a price is never cut.
+    func priceLine(_ price: Price, before: Price?, width: Int) -> StyledText {
+        var line = StyledText(format.price(price), style: CellStyle(attributes: .bold))
+        guard let before, before.amount > price.amount, before.currency.utf8.elementsEqual(price.currency.utf8) else { return line }
+        let old = format.price(before)
+        let struck = isPlain
+            ? StyledText(shopperWords(.wasPrice, ["price": old]), style: secondaryStyle)
+            : StyledText(old, style: secondaryStyle.adding(.strikethrough))
+        let candidate = line + StyledText(" ") + struck
+        if candidate.width <= width { line = candidate }
+        return line
+    }
+
+    /// `text` laid out in a slot of `rows`: never more rows, whatever its `max_lines` asks.
+    func slot(_ text: TextData, width: Int, base: CellStyle, rows: Int) -> TextLayout {
+        TextLayout(styledText(text, base: base), width: width, maxLines: min(text.maxLines ?? rows, rows), alignment: text.alignment)
+    }
+
+    /// A rating as stars and its number in the locale's form (`★★★★☆ 4,3`).
+    func ratingLine(_ rating: Double, count: Int? = nil) -> StyledText {
+        let full = Int(min(max(rating, 0), 5).rounded())
+        let stars = String(repeating: "★", count: full) + String(repeating: "☆", count: max(0, 5 - full))
+        var number = " " + format.rating(rating)
+        if let count { number += " (\(format.number(count)))" }
+        return StyledText(stars, style: CellStyle(foreground: RetailPalette.star(scheme))) + StyledText(number, style: secondaryStyle)
+    }
+}
+
+/// The retail views' own colours, one per scheme, each reading at 4.5 : 1 or more on its
+/// scheme's background and surface (the contrast test holds them to it).
+public enum RetailPalette {
+    /// Low stock: amber.
+    public static func lowStock(_ scheme: ColorScheme) -> TerminalColor {
+        scheme == .dark ? TerminalColor(red: 0xE0, green: 0x90, blue: 0x20) : TerminalColor(red: 0xA0, green: 0x5A, blue: 0x00)
+    }
+
+    /// Rating stars: gold.
+    public static func star(_ scheme: ColorScheme) -> TerminalColor {
+        scheme == .dark ? TerminalColor(red: 0xF0, green: 0xB4, blue: 0x29) : TerminalColor(red: 0x8A, green: 0x65, blue: 0x00)
+    }
+
+    /// In the cart: green.
+    public static func inCart(_ scheme: ColorScheme) -> TerminalColor {
+        scheme == .dark ? TerminalColor(red: 0x3D, green: 0xBE, blue: 0x6E) : TerminalColor(red: 0x1E, green: 0x7D, blue: 0x45)
+    }
+}

@@ -1,0 +1,60 @@
+import FlowCore
+import FlowRuntime
+import Testing
+@testable import FlowTerminal
+
+/// Every colour pair the renderer draws text in, from the default theme, in both schemes:
+/// at least 4.5 : 1 (WCAG 2, AA for normal text).
+@MainActor
+@Suite struct ContrastTests {
+    static func environment(_ scheme: ColorScheme) -> RenderEnvironment {
+        var environment = TestPages.environment(plain: false)
+        environment.scheme = scheme
+        return environment
+    }
+
+    @Test func theWCAGRatioIsRight() {
+        let black = TerminalColor(red: 0, green: 0, blue: 0), white = TerminalColor(red: 255, green: 255, blue: 255)
+        #expect(abs(ContrastRatio.between(black, white) - 21) < 0.01)
+        #expect(abs(ContrastRatio.between(white, white) - 1) < 0.01)
+        #expect(abs(ContrastRatio.between(TerminalColor(red: 0x76, green: 0x76, blue: 0x76), white) - 4.54) < 0.02)
+    }
+
+    @Test(arguments: ColorScheme.allCases)
+    func theThemesTextColoursReadOnItsBackgroundAndSurface(scheme: ColorScheme) throws {
+        let environment = Self.environment(scheme)
+        let background = environment.pageBackground
+        let surface = try #require(environment.token("surface"))
+        for token in ["text.primary", "text.secondary", "brand.primary"] {
+            let color = try #require(environment.token(token))
+            for (name, ground) in [("background", background), ("surface", surface)] {
+                let ratio = ContrastRatio.between(color, ground)
+                #expect(ratio >= ContrastRatio.minimumForText, "\(token) on \(name) in \(scheme): \(ratio)")
+            }
+        }
+    }
+
+    @Test(arguments: ColorScheme.allCases)
+    func textTheBufferColoursForABackgroundReadOnIt(scheme: ColorScheme) throws {
+        let environment = Self.environment(scheme)
+        let brand = try #require(environment.brand)
+        // A solid button, a focused one (lifted toward white), a badge's red, and every grey.
+        var grounds = [brand, FocusMark.brighter(CellStyle(background: brand), environment: environment).background ?? brand,
+                       TerminalColor(red: 0xD0, green: 0x02, blue: 0x1B)]
+        grounds += stride(from: 0, through: 255, by: 5).map { TerminalColor(red: UInt8($0), green: UInt8($0), blue: UInt8($0)) }
+        for ground in grounds {
+            let text = ContrastRatio.readableText(on: ground)
+            #expect(ContrastRatio.between(text, ground) >= ContrastRatio.minimumForText, "\(ground) in \(scheme)")
+        }
+    }
+
+    @Test func aFocusedSolidButtonKeepsItsTextReadable() throws {
+        let environment = Self.environment(.dark)
+        let brand = try #require(environment.token("brand.primary"))
+        let style = FocusMark.brighter(CellStyle(foreground: TerminalColor(red: 0, green: 0, blue: 0), background: brand), environment: environment)
+        let ratio = ContrastRatio.between(try #require(style.foreground), try #require(style.background))
+        #expect(ratio >= ContrastRatio.minimumForText)
+        #expect(style.attributes.isSuperset(of: [.bold, .underline]))
+        #expect(!style.attributes.contains(.reverse))
+    }
+}
