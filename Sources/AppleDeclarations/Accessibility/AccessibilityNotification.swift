@@ -4,8 +4,9 @@
 #if os(Linux)
 import Foundation
 
-// accessibility/accessibilitynotification (an enum namespace for the notifications; the page
-// itself is not in the stored documentation, its Announcement member's pages are)
+// accessibility/accessibilitynotification (UNVERIFIED: the page itself is not in the stored
+// documentation, its Announcement member's pages are; declared as the namespace they name,
+// `AccessibilityNotification.Announcement`, without cases)
 @available(iOS 17.0, macOS 14.0, *)
 public enum AccessibilityNotification {
     // accessibility/accessibilitynotification/announcement

@@ -41,13 +41,15 @@ public class CGDataProvider {
     public init?(data: CFData) { fatalError() }
 }
 
-// coregraphics/cgimagealphainfo (`enum CGImageAlphaInfo`; the page shows cases last and
-// premultipliedFirst before the stored excerpt ends; the other cases and the UInt32 raw values
-// are the C header's)
+// coregraphics/cgimagealphainfo (PARTLY: `enum CGImageAlphaInfo`; the pages of the cases last,
+// premultipliedFirst and first were read; the other cases and the UInt32 raw values are the
+// C header's)
 public enum CGImageAlphaInfo: UInt32 {
-    // coregraphics/cgimagealphainfo/none
+    // coregraphics/cgimagealphainfo/none (UNVERIFIED: its page was not returned; the case and its
+    // raw value are the C header's)
     case none = 0
-    // coregraphics/cgimagealphainfo/premultipliedlast
+    // coregraphics/cgimagealphainfo/premultipliedlast (UNVERIFIED: its page was not returned; the
+    // case and its raw value are the C header's)
     case premultipliedLast = 1
     // coregraphics/cgimagealphainfo/premultipliedfirst
     case premultipliedFirst = 2
@@ -55,11 +57,14 @@ public enum CGImageAlphaInfo: UInt32 {
     case last = 3
     // coregraphics/cgimagealphainfo/first
     case first = 4
-    // coregraphics/cgimagealphainfo/noneskiplast
+    // coregraphics/cgimagealphainfo/noneskiplast (UNVERIFIED: its page was not returned; the case
+    // and its raw value are the C header's)
     case noneSkipLast = 5
-    // coregraphics/cgimagealphainfo/noneskipfirst
+    // coregraphics/cgimagealphainfo/noneskipfirst (UNVERIFIED: its page was not returned; the case
+    // and its raw value are the C header's)
     case noneSkipFirst = 6
-    // coregraphics/cgimagealphainfo/alphaonly
+    // coregraphics/cgimagealphainfo/alphaonly (UNVERIFIED: its page was not returned; the case and
+    // its raw value are the C header's)
     case alphaOnly = 7
 }
 
@@ -71,22 +76,23 @@ public struct CGBitmapInfo: OptionSet {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 }
 
-// coregraphics/cgcolorrenderingintent (`enum CGColorRenderingIntent`; cases from the page of
-// coregraphics/cgcontext/setrenderingintent(_:); Int32 raw values, the C header's)
+// coregraphics/cgcolorrenderingintent (PARTLY: `enum CGColorRenderingIntent`; cases from the page
+// of coregraphics/cgcontext/setrenderingintent(_:); Int32 raw values, the C header's)
 public enum CGColorRenderingIntent: Int32 {
     // coregraphics/cgcolorrenderingintent/defaultintent
     case defaultIntent = 0
-    // coregraphics/cgcolorrenderingintent/absolutecolorimetric
+    // coregraphics/cgcolorrenderingintent/absolutecolorimetric (LISTED: named on the page of
+    // coregraphics/cgcontext/setrenderingintent(_:); `case defaultIntent` was read)
     case absoluteColorimetric = 1
-    // coregraphics/cgcolorrenderingintent/relativecolorimetric
+    // coregraphics/cgcolorrenderingintent/relativecolorimetric (LISTED: as absoluteColorimetric)
     case relativeColorimetric = 2
-    // coregraphics/cgcolorrenderingintent/perceptual
+    // coregraphics/cgcolorrenderingintent/perceptual (LISTED: as absoluteColorimetric)
     case perceptual = 3
-    // coregraphics/cgcolorrenderingintent/saturation
+    // coregraphics/cgcolorrenderingintent/saturation (LISTED: as absoluteColorimetric)
     case saturation = 4
 }
 
-// coregraphics/cglinecap (`enum CGLineCap`; Int32 raw values, the C header's)
+// coregraphics/cglinecap (PARTLY: `enum CGLineCap`; Int32 raw values, the C header's)
 public enum CGLineCap: Int32 {
     // coregraphics/cglinecap/butt
     case butt = 0
@@ -96,11 +102,12 @@ public enum CGLineCap: Int32 {
     case square = 2
 }
 
-// coregraphics/cglinejoin (`enum CGLineJoin`; Int32 raw values, the C header's)
+// coregraphics/cglinejoin (PARTLY: `enum CGLineJoin`; Int32 raw values, the C header's)
 public enum CGLineJoin: Int32 {
     // coregraphics/cglinejoin/miter
     case miter = 0
-    // coregraphics/cglinejoin/round
+    // coregraphics/cglinejoin/round (LISTED: named on the type's page; `case miter` and
+    // `case bevel` were read)
     case round = 1
     // coregraphics/cglinejoin/bevel
     case bevel = 2

@@ -13,6 +13,7 @@ import Foundation
 // swiftui/accessibilityattachmentmodifier
 @MainActor @preconcurrency public struct AccessibilityAttachmentModifier: ViewModifier {
     public typealias Body = Never
+    // witness: swiftui/viewmodifier/body(content:) (a modifier the framework applies itself)
     public func body(content: Content) -> Never { fatalError() }
 }
 

@@ -82,6 +82,7 @@ public struct GridItem {
 @available(iOS 14.0, macOS 11.0, *)
 public struct PinnedScrollableViews: OptionSet {
     public let rawValue: UInt32
+    // witness: swift/optionset (PinnedScrollableViews is an OptionSet on its page)
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     // swiftui/pinnedscrollableviews/sectionheaders (nonisolated(unsafe): the page shows no
     // Sendable conformance; a `static let` of it needs this in a Swift 6 module, and it
@@ -106,12 +107,15 @@ public struct ScrollIndicatorVisibility {
 
 // swiftui/axis
 @frozen public enum Axis {
-    // swiftui/axis/horizontal, swiftui/axis/vertical
-    case horizontal, vertical
+    // swiftui/axis/horizontal
+    case horizontal
+    // swiftui/axis/vertical
+    case vertical
 
     // swiftui/axis/set (OptionSet, Sendable: the page's conformances)
     @frozen public struct Set: OptionSet, Sendable {
         public let rawValue: Int8
+        // witness: swift/optionset (the raw type Int8 as the SDK's member list gives it)
         public init(rawValue: Int8) { self.rawValue = rawValue }
         // swiftui/axis/set/horizontal
         public static let horizontal = Axis.Set(rawValue: 1)
@@ -173,39 +177,55 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 
 // swiftui/alignment
 @frozen public struct Alignment {
-    // swiftui/alignment/center … bottomtrailing (the pages of bottom, trailing, topLeading and
-    // bottomTrailing were read; the others are the same declaration)
+    // swiftui/alignment/center
     public static let center: Alignment = { fatalError() }()
+    // swiftui/alignment/leading (LISTED: its page was not returned; declared as its siblings'
+    // pages read, `static let x: Alignment`)
     public static let leading: Alignment = { fatalError() }()
+    // swiftui/alignment/top (LISTED: as alignment/leading)
     public static let top: Alignment = { fatalError() }()
+    // swiftui/alignment/bottom
     public static let bottom: Alignment = { fatalError() }()
+    // swiftui/alignment/topleading
     public static let topLeading: Alignment = { fatalError() }()
+    // swiftui/alignment/toptrailing (LISTED: as alignment/leading)
     public static let topTrailing: Alignment = { fatalError() }()
+    // swiftui/alignment/bottomleading (LISTED: as alignment/leading)
     public static let bottomLeading: Alignment = { fatalError() }()
+    // swiftui/alignment/bottomtrailing
     public static let bottomTrailing: Alignment = { fatalError() }()
 }
 
 // swiftui/horizontalalignment
 @frozen public struct HorizontalAlignment {
-    // swiftui/horizontalalignment/leading (center: the same declaration)
+    // swiftui/horizontalalignment/leading
     public static let leading: HorizontalAlignment = { fatalError() }()
+    // swiftui/horizontalalignment/center (LISTED: named on the type's page; declared as its
+    // sibling horizontalalignment/leading reads)
     public static let center: HorizontalAlignment = { fatalError() }()
 }
 
 // swiftui/verticalalignment
 @frozen public struct VerticalAlignment {
-    // swiftui/verticalalignment/firsttextbaseline (top and center: the same declaration)
+    // swiftui/verticalalignment/top (LISTED: its page was not returned; declared as its
+    // siblings verticalalignment/center and /firsttextbaseline read)
     public static let top: VerticalAlignment = { fatalError() }()
+    // swiftui/verticalalignment/center
     public static let center: VerticalAlignment = { fatalError() }()
+    // swiftui/verticalalignment/firsttextbaseline
     public static let firstTextBaseline: VerticalAlignment = { fatalError() }()
 }
 
 // swiftui/edgeinsets (Sendable: the page's conformance)
 @frozen public struct EdgeInsets: Sendable {
-    // swiftui/edgeinsets/top, …/leading, …/bottom, …/trailing
+    // swiftui/edgeinsets/top (LISTED: named on the type's page; declared as its siblings
+    // edgeinsets/leading and /trailing read, `var x: CGFloat`)
     public var top: CGFloat
+    // swiftui/edgeinsets/leading
     public var leading: CGFloat
+    // swiftui/edgeinsets/bottom (LISTED: as edgeinsets/top)
     public var bottom: CGFloat
+    // swiftui/edgeinsets/trailing
     public var trailing: CGFloat
     // swiftui/edgeinsets/init(top:leading:bottom:trailing:)
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) { fatalError() }
@@ -215,12 +235,19 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 
 // swiftui/edge
 @frozen public enum Edge {
-    // swiftui/edge/top, …/bottom, …/leading, …/trailing
-    case top, leading, bottom, trailing
+    // swiftui/edge/top (LISTED: the type's page lists its four cases)
+    case top
+    // swiftui/edge/leading (LISTED: as edge/top)
+    case leading
+    // swiftui/edge/bottom (LISTED: as edge/top)
+    case bottom
+    // swiftui/edge/trailing (LISTED: as edge/top)
+    case trailing
 
     // swiftui/edge/set (OptionSet, Sendable: the page's conformances)
     @frozen public struct Set: OptionSet, Sendable {
         public let rawValue: Int8
+        // witness: swift/optionset (Edge.Set is RawRepresentable on its page; Int8 as Axis.Set's)
         public init(rawValue: Int8) { self.rawValue = rawValue }
         // swiftui/edge/set/all
         public static let all = Edge.Set(rawValue: 15)
@@ -230,14 +257,17 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 // swiftui/verticaledge
 @available(iOS 15.0, macOS 12.0, *)
 @frozen public enum VerticalEdge: Sendable {
-    // swiftui/verticaledge/top, …/bottom
-    case top, bottom
+    // swiftui/verticaledge/top
+    case top
+    // swiftui/verticaledge/bottom
+    case bottom
 }
 
 // swiftui/unitpoint
 @frozen public struct UnitPoint {
-    // swiftui/unitpoint/x, swiftui/unitpoint/y
+    // swiftui/unitpoint/x
     public var x: CGFloat
+    // swiftui/unitpoint/y
     public var y: CGFloat
     // swiftui/unitpoint/init(x:y:)
     public init(x: CGFloat, y: CGFloat) { fatalError() }

@@ -89,11 +89,11 @@ public struct SubmitTriggers: OptionSet {
     nonisolated(unsafe) public static let search: SubmitTriggers = { fatalError() }()
 }
 
-// swiftui/anytransition: `@frozen struct AnyTransition` on the page, which shows no Sendable
+// swiftui/anytransition (`@frozen struct AnyTransition` on the page, which shows no Sendable
 // conformance (hence its own `nonisolated(unsafe) static let` below). Declared without
 // `@frozen`: an empty public @frozen struct is implicitly Sendable here, which would let our
 // code send transitions where Apple's SDK would not; @frozen changes nothing else outside
-// library evolution.
+// library evolution.)
 public struct AnyTransition {
     // swiftui/anytransition/opacity
     nonisolated(unsafe) public static let opacity: AnyTransition = { fatalError() }()
@@ -101,8 +101,8 @@ public struct AnyTransition {
     public static func move(edge: Edge) -> AnyTransition { fatalError() }
 }
 
-// swiftui/animation: `@frozen struct Animation` on the page, with no conformances shown;
-// declared without `@frozen` for AnyTransition's reason (no implicit Sendable)
+// swiftui/animation (`@frozen struct Animation` on the page, with no conformances shown;
+// declared without `@frozen` for AnyTransition's reason: no implicit Sendable)
 public struct Animation {
     // swiftui/animation/easeinout(duration:)
     public static func easeInOut(duration: TimeInterval) -> Animation { fatalError() }

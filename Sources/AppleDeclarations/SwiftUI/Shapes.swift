@@ -10,14 +10,14 @@
 import CoreGraphicsDeclarations
 import Foundation
 
-// swiftui/shapestyle (its page is not in the stored documentation; `: Sendable` as the SDK's
-// interface and every ShapeStyle page's relationships show it)
+// swiftui/shapestyle (UNVERIFIED: its page is not in the stored documentation; `: Sendable` as the
+// SDK's interface and every ShapeStyle page's relationships show it)
 public protocol ShapeStyle: Sendable {}
 
-// swiftui/color (the page's relationships are not in the stored excerpt; ShapeStyle and View
-// are what its API (foregroundStyle(_:), Color as a view) needs of it. View is conformed to in
-// an extension, as the SDK does: a conformance in the base declaration would isolate all of
-// Color to the main actor.)
+// swiftui/color (PARTLY: `@frozen struct Color` was read; the page's relationships are not in the
+// stored excerpt; ShapeStyle and View are what its API (foregroundStyle(_:), Color as a view) needs
+// of it. View is conformed to in an extension, as the SDK does: a conformance in the base
+// declaration would isolate all of Color to the main actor.)
 @frozen public struct Color: ShapeStyle {
     // swiftui/color/init(_:red:green:blue:opacity:)
     public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) { fatalError() }
@@ -113,7 +113,9 @@ extension ShapeStyle where Self == ForegroundStyle {
 @frozen public struct Rectangle: InsettableShape {
     // swiftui/rectangle/init()
     public init() { fatalError() }
+    // witness: swiftui/shape/path(in:)
     nonisolated public func path(in rect: CGRect) -> Path { fatalError() }
+    // witness: swiftui/insettableshape/inset(by:)
     nonisolated public func inset(by amount: CGFloat) -> Rectangle { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
@@ -123,7 +125,9 @@ extension ShapeStyle where Self == ForegroundStyle {
 @frozen public struct Capsule: InsettableShape {
     // swiftui/capsule/init(style:)
     public init(style: RoundedCornerStyle = .continuous) { fatalError() }
+    // witness: swiftui/shape/path(in:)
     nonisolated public func path(in rect: CGRect) -> Path { fatalError() }
+    // witness: swiftui/insettableshape/inset(by:)
     nonisolated public func inset(by amount: CGFloat) -> Capsule { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
@@ -138,7 +142,9 @@ extension ShapeStyle where Self == ForegroundStyle {
     public var style: RoundedCornerStyle
     // swiftui/unevenroundedrectangle/init(cornerradii:style:)
     public init(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous) { fatalError() }
+    // witness: swiftui/shape/path(in:)
     nonisolated public func path(in rect: CGRect) -> Path { fatalError() }
+    // witness: swiftui/insettableshape/inset(by:)
     nonisolated public func inset(by amount: CGFloat) -> UnevenRoundedRectangle { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }

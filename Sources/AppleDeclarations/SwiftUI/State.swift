@@ -91,14 +91,42 @@ public struct EnvironmentValues {
 // bound it with `...DynamicTypeSize.large`)
 @available(iOS 15.0, macOS 12.0, *)
 public enum DynamicTypeSize: Comparable, CaseIterable {
-    // swiftui/dynamictypesize/xsmall … accessibility5
-    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
-    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+    // swiftui/dynamictypesize/xsmall
+    case xSmall
+    // swiftui/dynamictypesize/small (LISTED: the type's page lists it; `case xSmall` was read)
+    case small
+    // swiftui/dynamictypesize/medium (LISTED: the type's page lists it; `case xSmall` was read)
+    case medium
+    // swiftui/dynamictypesize/large (LISTED: the type's page lists it; `case xSmall` was read)
+    case large
+    // swiftui/dynamictypesize/xlarge (LISTED: the type's page lists it; `case xSmall` was read)
+    case xLarge
+    // swiftui/dynamictypesize/xxlarge (LISTED: the type's page lists it; `case xSmall` was read)
+    case xxLarge
+    // swiftui/dynamictypesize/xxxlarge (LISTED: the type's page lists it; `case xSmall` was read)
+    case xxxLarge
+    // swiftui/dynamictypesize/accessibility1 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility1
+    // swiftui/dynamictypesize/accessibility2 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility2
+    // swiftui/dynamictypesize/accessibility3 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility3
+    // swiftui/dynamictypesize/accessibility4 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility4
+    // swiftui/dynamictypesize/accessibility5 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility5
 }
 
 // swiftui/colorscheme
 public enum ColorScheme {
-    // swiftui/colorscheme/light, swiftui/colorscheme/dark
-    case light, dark
+    // swiftui/colorscheme/light
+    case light
+    // swiftui/colorscheme/dark
+    case dark
 }
 #endif

@@ -103,23 +103,24 @@ extension TextField where Label == Text {
     // swiftui/image/resizable(capinsets:resizingmode:)
     public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image { fatalError() }
 
-    // swiftui/image/orientation (the page's topics show up, down and rightMirrored before the
-    // stored excerpt ends; the raw type UInt8 and CaseIterable are from the SDK's member list
+    // swiftui/image/orientation (PARTLY: the page's topics show up, down and rightMirrored before
+    // the stored excerpt ends; the raw type UInt8 and CaseIterable are from the SDK's member list
     // (init?(rawValue: UInt8), allCases))
     @frozen public enum Orientation: UInt8, CaseIterable, Hashable, Sendable {
         // swiftui/image/orientation/up
         case up
-        // swiftui/image/orientation/upmirrored
+        // swiftui/image/orientation/upmirrored (UNVERIFIED: not in the stored excerpt of the
+        // type's page; the case as UIImage.Orientation's)
         case upMirrored
         // swiftui/image/orientation/down
         case down
-        // swiftui/image/orientation/downmirrored
+        // swiftui/image/orientation/downmirrored (UNVERIFIED: as upMirrored)
         case downMirrored
-        // swiftui/image/orientation/left
+        // swiftui/image/orientation/left (UNVERIFIED: as upMirrored)
         case left
-        // swiftui/image/orientation/leftmirrored
+        // swiftui/image/orientation/leftmirrored (UNVERIFIED: as upMirrored)
         case leftMirrored
-        // swiftui/image/orientation/right
+        // swiftui/image/orientation/right (UNVERIFIED: as upMirrored)
         case right
         // swiftui/image/orientation/rightmirrored
         case rightMirrored

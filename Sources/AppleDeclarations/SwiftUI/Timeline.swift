@@ -55,6 +55,7 @@ public enum TimelineScheduleMode {
 public struct EveryMinuteTimelineSchedule: TimelineSchedule {
     // swiftui/everyminutetimelineschedule/entries-swift.struct
     public struct Entries: IteratorProtocol, Sendable, Sequence {
+        // witness: swift/iteratorprotocol (Entries is an IteratorProtocol on its page)
         public mutating func next() -> Date? { fatalError() }
     }
     // swiftui/everyminutetimelineschedule/entries(from:mode:)

@@ -65,8 +65,8 @@ extension TupleView: View {
     public var body: Never { fatalError() }
 }
 
-// _ConditionalContent: no page of its own (an underscored type); its shape is the return
-// type the buildEither pages give.
+// witness: swiftui/viewbuilder/buildeither(first:) (_ConditionalContent has no page of its
+// own, an underscored type; its shape is the return type the buildEither pages give)
 public struct _ConditionalContent<TrueContent, FalseContent> {}
 
 extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
@@ -94,6 +94,8 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 
 // swiftui/viewmodifier
 @MainActor @preconcurrency public protocol ViewModifier {
+    // swiftui/viewmodifier/body-swift.associatedtype (LISTED: named on the protocol's page;
+    // `associatedtype Body : View` as View's, swiftui/view/body-swift.associatedtype)
     associatedtype Body: View
     // swiftui/viewmodifier/body(content:) (the page writes @ContentBuilder; iOS 18: @ViewBuilder)
     @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
@@ -101,8 +103,8 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     typealias Content = _ViewModifier_Content<Self>
 }
 
-// _ViewModifier_Content: no page of its own (an underscored type); ViewModifier.Content is
-// an alias of it in the SDK.
+// witness: swiftui/viewmodifier/content (_ViewModifier_Content has no page of its own, an
+// underscored type; ViewModifier.Content is an alias of it in the SDK)
 public struct _ViewModifier_Content<Modifier> where Modifier: ViewModifier {}
 
 extension _ViewModifier_Content: View {
@@ -117,6 +119,7 @@ public protocol DynamicProperty {
 }
 
 extension DynamicProperty {
+    // witness: swiftui/dynamicproperty/update() (the protocol's default implementation)
     public mutating func update() {}
 }
 

@@ -8,7 +8,8 @@
 #if os(Linux)
 import Foundation
 
-// uikit/uiresponder (its superclass, NSObject, is not in the stored excerpt of the page)
+// uikit/uiresponder (PARTLY: `@MainActor class UIResponder` was read; its superclass, NSObject, is
+// not in the stored excerpt of the page)
 @MainActor open class UIResponder: NSObject {}
 
 // uikit/uiviewcontroller (`@MainActor class UIViewController`, a UIResponder)
