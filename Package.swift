@@ -38,7 +38,9 @@ let package = Package(
         // Files only their owner can read (0600, in 0700 directories), written whole: what the
         // client keeps of a shopper.
         .target(name: "PrivateFiles"),
-        .target(name: "ImagePipeline", dependencies: ["CImageCodec", "PrivateFiles"]),
+        // CImageCodec decodes on Linux only; Apple platforms decode with ImageIO, and the iOS
+        // SDK has no libjpeg or libpng to build it against.
+        .target(name: "ImagePipeline", dependencies: [.target(name: "CImageCodec", condition: .when(platforms: [.linux])), "PrivateFiles"]),
 
         // SQLite from Debian's libsqlite3: the analytics outbox.
         .systemLibrary(

@@ -7,25 +7,50 @@ extension PageModel {
     /// it rather than waiting for something else to redraw (§2: an element is shown at that
     /// very instant and expires after it). `nil` when nothing is left to expire.
     public func nextExpiry(after instant: Date) -> Date? {
-        var next: Date?
-        func consider(_ date: Date?) {
-            guard let date, date >= instant else { return }
-            if next.map({ date < $0 }) ?? true { next = date }
+        let strips = ((header?.widgets ?? []) + (footer?.widgets ?? [])).map { $0.nextExpiry(after: instant) }
+        return Expiry.earliest(strips + sections.map { $0.nextExpiry(after: instant) })
+    }
+}
+
+extension SectionModel {
+    /// The first `expires_at` still to come at `instant` of the section, its header, widgets
+    /// and fallback, and their fallbacks and nested widgets.
+    public func nextExpiry(after instant: Date) -> Date? {
+        var candidates = [Expiry.upcoming(expiresAt, after: instant), header?.nextExpiry(after: instant), fallback?.nextExpiry(after: instant)]
+        candidates += widgets.map { $0.nextExpiry(after: instant) }
+        return Expiry.earliest(candidates)
+    }
+}
+
+extension WidgetModel {
+    /// The first `expires_at` still to come at `instant` of the widget, its fallback and its
+    /// nested widgets.
+    public func nextExpiry(after instant: Date) -> Date? {
+        var candidates = [Expiry.upcoming(expiresAt, after: instant), fallback?.nextExpiry(after: instant)]
+        if case .decoded(let content) = content {
+            candidates += content.nestedWidgets.map { $0.nextExpiry(after: instant) }
         }
-        func consider(_ widget: WidgetModel) {
-            consider(widget.expiresAt)
-            if let fallback = widget.fallback { consider(fallback) }
-            if case .decoded(let content) = widget.content {
-                for nested in content.nestedWidgets { consider(nested) }
-            }
-        }
-        for widget in (header?.widgets ?? []) + (footer?.widgets ?? []) { consider(widget) }
-        for section in sections {
-            consider(section.expiresAt)
-            if let header = section.header { consider(header) }
-            for widget in section.widgets { consider(widget) }
-            if let fallback = section.fallback { consider(fallback) }
-        }
-        return next
+        return Expiry.earliest(candidates)
+    }
+}
+
+enum Expiry {
+    /// `date` when it is still to come at `instant` (the instant itself included).
+    static func upcoming(_ date: Date?, after instant: Date) -> Date? {
+        guard let date, date >= instant else { return nil }
+        return date
+    }
+
+    static func earliest(_ dates: [Date?]) -> Date? {
+        dates.compactMap { $0 }.min()
+    }
+}
+
+extension SheetModel {
+    /// The first `expires_at` still to come at `instant` of the sheet's header, sections and
+    /// footer: a presented sheet changes by itself too.
+    public func nextExpiry(after instant: Date) -> Date? {
+        let strips = (header + footer).map { $0.nextExpiry(after: instant) }
+        return Expiry.earliest(strips + sections.map { $0.nextExpiry(after: instant) })
     }
 }

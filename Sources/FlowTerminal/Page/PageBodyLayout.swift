@@ -1,5 +1,6 @@
 import FlowCore
 import FlowPresentation
+import Foundation
 
 /// The body of a page (or sheet) laid out lazily, row by row, only as far down as a frame
 /// needs: what is near the viewport is resolved, measured and painted, nothing else, so the
@@ -17,6 +18,9 @@ final class PageBodyLayout {
     private(set) var isComplete = false
     /// Row indices of each section: its header row, if any, and its last row so far.
     private(set) var sectionRows: [Int: (header: Int?, last: Int)] = [:]
+    /// The first `expires_at` still to come among what has been resolved so far: past it, a
+    /// row kept here may show what has expired, and the layout must be made again.
+    private(set) var validUntil: Date?
 
     private enum Cursor {
         case leading(Int)
@@ -102,7 +106,14 @@ final class PageBodyLayout {
         }
     }
 
+    /// Notes the first expiry still to come of what was just resolved.
+    private func noteExpiry(_ date: Date?) {
+        guard let date else { return }
+        if validUntil.map({ date < $0 }) ?? true { validUntil = date }
+    }
+
     private func appendStrip(_ widget: WidgetModel, position: Int, environment: RenderEnvironment) {
+        noteExpiry(widget.nextExpiry(after: environment.evaluation.now))
         guard let box = WidgetBox.make(widget.resolve(in: environment.evaluation), environment: environment, position: position) else { return }
         let itemWidth = box.outerWidth(container: width, environment: environment)
         let height = box.height(outerWidth: itemWidth, environment: environment)
@@ -115,6 +126,7 @@ final class PageBodyLayout {
     private func stepSection(_ index: Int, environment: RenderEnvironment) -> Bool {
         let section = content.sections[index]
         if sectionCursor == nil {
+            noteExpiry(section.nextExpiry(after: environment.evaluation.now))
             let resolved = section.resolve(in: environment.evaluation)
             guard resolved.isShown else { return false }
             let metrics = environment.metrics

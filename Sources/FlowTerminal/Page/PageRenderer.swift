@@ -4,7 +4,7 @@ import FlowRuntime
 /// Draws a page screen into cells: the nav bar, the sticky header, the scrolling body (laid out
 /// lazily, `PageBodyLayout`), the sticky footer, pinned section headers, sheets and the toast,
 /// or the loading, empty and error states. It keeps the body's layout between frames while
-/// `contentVersion` and the width stay the same.
+/// `contentVersion` and the width stay the same and nothing laid out has expired since.
 ///
 /// Top to bottom: nav bar, sticky header widgets, body, sticky footer widgets. Sheets cover the
 /// bottom of the screen, the toast the bottom of the body. Rows of the body within `lookahead`
@@ -133,7 +133,9 @@ public final class PageRenderer {
         let key = BodyKey(
             pageID: page.id, requestID: page.requestID, version: content.contentVersion, width: width, viewportRows: rows,
             pagination: pagination)
-        if let body, key == bodyKey { return body }
+        // A layout resolved before something in it expired is made again (the instant moved
+        // past its first expiry); otherwise rows are kept, whatever else the instant does.
+        if let body, key == bodyKey, body.validUntil.map({ environment.evaluation.now <= $0 }) ?? true { return body }
         let layout = PageBodyLayout(content: BodyContent(page: page, pagination: pagination), width: width)
         body = layout
         bodyKey = key

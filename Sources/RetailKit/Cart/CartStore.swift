@@ -238,9 +238,11 @@ public final class CartStore {
         await withCheckedContinuation { idleWaiters.append($0) }
     }
 
-    /// Returns once what the journal was asked to keep is on disk.
-    public func waitUntilSaved() async {
-        await journal?.waitUntilSaved()
+    /// Returns once what the journal was asked to keep has been written: `true` when it was
+    /// (or there is no journal), `false` when a save failed.
+    @discardableResult
+    public func waitUntilSaved() async -> Bool {
+        await journal?.waitUntilSaved() ?? true
     }
 
     // MARK: - For the worker

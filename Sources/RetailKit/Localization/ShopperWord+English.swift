@@ -30,6 +30,7 @@ extension ShopperWord {
         .itemsOther: "{count} items",
         .cartEmpty: "Your cart is empty.",
         .cartLoading: "Loading your cart…",
+        .cartUnavailable: "Your cart couldn't be loaded just now. Open it again to retry.",
         .subtotal: "Subtotal",
         .eachPrice: "{price} each",
         .removing: "removing…",

@@ -31,6 +31,7 @@ extension ShopperWord {
         .itemsOther: "{count} articles",
         .cartEmpty: "Votre panier est vide.",
         .cartLoading: "Chargement de votre panier…",
+        .cartUnavailable: "Votre panier n'a pas pu être chargé. Rouvrez-le pour réessayer.",
         .subtotal: "Sous-total",
         .eachPrice: "{price} l’unité",
         .removing: "suppression…",

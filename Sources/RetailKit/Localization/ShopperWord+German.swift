@@ -31,6 +31,7 @@ extension ShopperWord {
         .itemsOther: "{count} Artikel",
         .cartEmpty: "Dein Warenkorb ist leer.",
         .cartLoading: "Dein Warenkorb wird geladen…",
+        .cartUnavailable: "Dein Warenkorb konnte gerade nicht geladen werden. Öffne ihn erneut, um es noch einmal zu versuchen.",
         .subtotal: "Zwischensumme",
         .eachPrice: "je {price}",
         .removing: "wird entfernt…",

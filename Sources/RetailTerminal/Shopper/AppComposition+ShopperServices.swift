@@ -25,6 +25,10 @@ extension AppComposition: ShopperServices {
 
     public var pageInstant: Date { expiry.now }
 
+    public func refreshCart() {
+        cart.refresh()
+    }
+
     public var cartSummary: CartSummary {
         let shown = cart.shownLines
         let pending = Set(cart.operations.map { ExactString($0.change.productID) })
@@ -33,7 +37,8 @@ extension AppComposition: ShopperServices {
                 productID: $0.line.productID, title: $0.line.title, quantity: $0.line.quantity, unitPrice: $0.line.unitPrice,
                 pending: $0.pending) },
             badgeCount: cart.badgeCount, pendingProducts: pending, soldOutProducts: cart.soldOutProducts,
-            subtotal: cart.shownSubtotal, isKnown: cart.canonical != nil)
+            subtotal: cart.shownSubtotal, isKnown: cart.canonical != nil,
+            isUnavailable: cart.canonical == nil && cart.lastError != nil)
     }
 
     public func setQuantity(productID: String, quantity: Int) {

@@ -43,6 +43,8 @@ public protocol ShopperServices: AnyObject {
     func setQuantity(productID: String, quantity: Int)
     /// Removes a line; it shows as being removed until the server answers.
     func removeFromCart(productID: String)
+    /// Asks the server for the cart again (after a failed or unreadable answer).
+    func refreshCart()
     /// Puts a removed line back as it was.
     func restore(_ removal: CartRemoval)
 

@@ -93,11 +93,15 @@ public struct CartSummary: Sendable, Hashable {
     public var subtotal: Price?
     /// Whether the server's cart has been read at all.
     public var isKnown: Bool
+    /// Whether reading it failed (no connection, an answer that could not be read) and
+    /// nothing was read before: the sheet says so instead of "loading" for ever.
+    public var isUnavailable: Bool
 
     public init(
         lines: [Line] = [], badgeCount: Int = 0, pendingProducts: Set<ExactString> = [], soldOutProducts: Set<ExactString> = [],
-        subtotal: Price? = nil, isKnown: Bool = false
+        subtotal: Price? = nil, isKnown: Bool = false, isUnavailable: Bool = false
     ) {
+        self.isUnavailable = isUnavailable
         self.lines = lines
         self.badgeCount = badgeCount
         self.pendingProducts = pendingProducts

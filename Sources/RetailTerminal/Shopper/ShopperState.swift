@@ -122,6 +122,8 @@ public enum ShopperEffect: Sendable, Equatable {
     case setQuantity(productID: String, quantity: Int)
     case removeFromCart(String)
     case restore(CartRemoval)
+    /// The server's cart could not be read: ask for it again (the cart sheet opened).
+    case refreshCart
     /// The search field's text changed: ask for suggestions.
     case search(String)
     case dismissSheet

@@ -101,6 +101,9 @@ public enum ShopperUpdate {
         case .cart:
             state.cartSelection = 0
             state.lastRemoval = nil
+            // A cart the server's answer did not give (a failure, an unreadable answer): the
+            // sheet says so, and opening it asks again.
+            if state.cart.isUnavailable { return [.refreshCart] }
         case .page:
             break
         }

@@ -56,6 +56,7 @@ final class FakeShopperServices: ShopperServices {
     /// What the shell asked for, in order.
     var performed: [(type: String, widgetID: String?, event: String)] = []
     var removed: [String] = []
+    var cartRefreshes = 0
     var quantities: [(String, Int)] = []
     var restored: [CartRemoval] = []
     var searched: [String] = []
@@ -98,6 +99,7 @@ final class FakeShopperServices: ShopperServices {
     }
 
     func removeFromCart(productID: String) { removed.append(productID) }
+    func refreshCart() { cartRefreshes += 1 }
     func setQuantity(productID: String, quantity: Int) { quantities.append((productID, quantity)) }
     func restore(_ removal: CartRemoval) { restored.append(removal) }
     func updateSearch(query: String) { searched.append(query) }

@@ -47,9 +47,12 @@ import TestSupport
         defer { tmux.close() }
         #expect(await tmux.waitFor("From Edge"), "\(tmux.picture)")
         #expect(await server.waitFor(.requested(method: "GET", target: "/v1/cart?locale=en-US")), "\(server.requests.map { "\($0.method) \($0.target)" })")
+        let asked = server.requests.filter { $0.path == "/v1/cart" }.count
         _ = try await AppEndToEndTests.press("c", in: tmux)
-        #expect(await tmux.waitFor("Your cart"), "the app is still there and answers keys\n\(tmux.picture)")
+        #expect(await tmux.waitFor("Your cart couldn't be loaded just now."), "the app is still there and says so\n\(tmux.picture)")
         #expect(!tmux.screen().contains { $0.contains("4611686018427387904") }, "\(tmux.picture)")
+        #expect(await server.waitFor(.requested(method: "GET", target: "/v1/cart?locale=en-US")))
+        #expect(server.requests.filter { $0.path == "/v1/cart" }.count > asked, "opening the sheet asks again")
         _ = try await AppEndToEndTests.press("Escape", in: tmux)
         await AppEndToEndTests.quit(tmux)
     }
@@ -77,9 +80,16 @@ import TestSupport
     }
 
     /// A backend that answers `has_more: true` with nothing new was asked about 23 times a
-    /// second with no key pressed.
-    @Test func aNextPageThatAddsNothingIsAskedAFewTimesThenTheEndSaysSo() async throws {
-        let empty = #"{"page": {"id": "home", "request_id": "req-next", "sections": [], "pagination": {"has_more": true, "postback": {"cursor": "2"}}}}"#
+    /// second with no key pressed; with sections of widgets the app does not show (unknown,
+    /// expired, too new for it), about 50 times a second.
+    @Test(arguments: [
+        "[]",
+        #"[{"id": "u", "widgets": [{"type": "hologram", "id": "h"}]}]"#,
+        #"[{"id": "e", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "Gone"}, "expires_at": "2000-01-01T00:00:00Z"}]}]"#,
+        #"[{"id": "i", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "Later"}, "requires": {"min_app_version": "99"}}]}]"#,
+    ])
+    func aNextPageThatShowsNothingIsAskedAFewTimesThenTheEndSaysSo(sections: String) async throws {
+        let empty = #"{"page": {"id": "home", "request_id": "req-next", "sections": \#(sections), "pagination": {"has_more": true, "postback": {"cursor": "2"}}}}"#
         let server = try Self.backend(title: "Endless", hasMore: true, nextPage: empty)
         defer { server.stop() }
         let cache = AppEndToEndTests.CacheDirectory()
@@ -88,8 +98,37 @@ import TestSupport
         #expect(await tmux.waitFor("From Endless"), "\(tmux.picture)")
         #expect(await tmux.waitFor("Nothing more to show right now."), "\(tmux.picture)")
         let asked = server.requests.filter { $0.target.contains("cursor=") }.count
-        #expect(asked == 3, "three empty next pages, then no more: \(asked)")
+        #expect(asked == 3, "three next pages showing nothing, then no more: \(asked)")
         await AppEndToEndTests.quit(tmux)
         #expect(server.requests.filter { $0.target.contains("cursor=") }.count == 3)
+    }
+
+    /// A section stayed 7 s past its `expires_at` while no countdown showed. It now leaves the
+    /// screen when it expires, with no key pressed.
+    @Test func aSectionExpiresOnScreenWithNoKeyPressed() async throws {
+        let server = try CraftedServer { request in
+            guard request.path == "/v1/home" else { return .respond(status: 404) }
+            // Composed as asked: the flash section ends two seconds after this answer.
+            let ends = RFC3339Text.string(from: Date().addingTimeInterval(2))
+            let page = #"{"page": {"id": "home", "request_id": "req-expiry", "sections": [{"id": "flash", "expires_at": "\#(ends)", "widgets": [{"type": "title_block", "id": "deal", "data": {"title": "Flash deal"}}]}, {"id": "rest", "widgets": [{"type": "title_block", "id": "stays", "data": {"title": "Always here"}}]}]}}"#
+            return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(page.utf8))
+        }
+        defer { server.stop() }
+        let cache = AppEndToEndTests.CacheDirectory()
+        let tmux = try Self.start(server, cache: cache)
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("Flash deal"), "\(tmux.picture)")
+        #expect(await tmux.waitUntil(seconds: 10) { !$0.contains { $0.contains("Flash deal") } }, "gone once expired\n\(tmux.picture)")
+        #expect(tmux.screen().contains { $0.contains("Always here") }, "\(tmux.picture)")
+        await AppEndToEndTests.quit(tmux)
+    }
+}
+
+/// RFC 3339 instants for pages the tests compose.
+enum RFC3339Text {
+    static func string(from date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
     }
 }
