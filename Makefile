@@ -56,6 +56,7 @@ bench: release
 	$(RELEASE_BIN) bench home
 	$(RELEASE_BIN) bench app
 	$(RELEASE_BIN) bench serve
+	$(RELEASE_BIN) bench cart
 
 clean:
 	rm -rf .build

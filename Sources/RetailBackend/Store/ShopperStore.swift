@@ -55,8 +55,8 @@ enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What the client is told: 503 with `Retry-After` (the database is away), 507 with
-    /// `Retry-After` (no room for a change), 500 otherwise. The store's own words stay in the
-    /// server's log, never in the answer (they may name hosts and files).
+    /// `Retry-After` (no room for a change), 500 otherwise. The store's own words never reach
+    /// the answer (they may name hosts and files).
     var requestError: RequestError {
         switch self {
         case .unavailable:

@@ -48,10 +48,11 @@ public final class AppComposition {
         clientConfiguration.sessionFile = configuration.userDirectory.appendingPathComponent("session.json")
         let client = try HomeAPIClient(configuration: clientConfiguration)
         self.client = client
-        // What an earlier version left readable by others is narrowed first; all made from now
-        // on is private (0700 directories, 0600 files).
-        try PrivateDirectory.make(configuration.storageDirectory)
-        storageRepair = PrivateDirectory.secure(configuration.storageDirectory)
+        // The tree is made this user's own first: another user's tree in its place (one `sudo`
+        // run) is moved aside, links and entries of other owners in it go, and what an earlier
+        // version left readable by others is narrowed; all made from now on is private (0700
+        // directories, 0600 files).
+        storageRepair = try PrivateDirectory.claim(configuration.storageDirectory)
         try PrivateDirectory.make(configuration.userDirectory)
 
         var analyticsConfiguration = AnalyticsTracker.Configuration(
@@ -111,6 +112,7 @@ public final class AppComposition {
 
         home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
         expiry = ExpiryClock(clock: configuration.clock, now: configuration.now)
+        expiry.watch(dispatcher.sheets)
         wire(home)
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
@@ -188,8 +190,8 @@ public final class AppComposition {
         let ledger = impressionLedger
         ledger.save(impressions.countedImpressions(compositions: ledger.compositions, widgets: ledger.widgets))
         let limit = configuration.shutdownSaveLimit
-        let cartSaved = await withTimeLimit(limit, clock: configuration.clock) { @MainActor in await cart.waitUntilSaved() } != nil
-        let ledgerSaved = await withTimeLimit(limit, clock: configuration.clock) { await ledger.waitUntilSaved() } != nil
+        let cartSaved = await withTimeLimit(limit, clock: configuration.clock) { @MainActor in await cart.waitUntilSaved() } == true
+        let ledgerSaved = await withTimeLimit(limit, clock: configuration.clock) { await ledger.waitUntilSaved() } == true
         let analytics = await self.analytics.shutdown()
         return ShutdownReport(isCartSaved: cartSaved, areImpressionsSaved: ledgerSaved, analytics: analytics)
     }
@@ -205,8 +207,8 @@ public final class AppComposition {
         /// What a `--debug` run tells once the terminal is back, or `nil` when all went well.
         public var problems: [String] {
             var problems: [String] = []
-            if !isCartSaved { problems.append("the cart journal was not written in time") }
-            if !areImpressionsSaved { problems.append("the impression counts were not written in time") }
+            if !isCartSaved { problems.append("the cart journal could not be written (or not in time)") }
+            if !areImpressionsSaved { problems.append("the impression counts could not be written (or not in time)") }
             if analytics.unsaved > 0 || analytics.problem != nil {
                 problems.append("\(analytics.unsaved) analytics events could not be saved" + (analytics.problem.map { ": \($0)" } ?? ""))
             }
@@ -217,6 +219,10 @@ public final class AppComposition {
 
     private func wire(_ store: PageStore) {
         expiry.watch(store)
+        // A next page "adds nothing" when nothing of it would be shown on this client now.
+        let client = ClientContext(appVersion: configuration.appVersion, capabilities: configuration.capabilities)
+        let expiry = self.expiry
+        store.nextPagePacing.context = { EvaluationContext(client: client, now: expiry.now) }
         let analytics = self.analytics
         let toasts = dispatcher.toasts
         let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
