@@ -70,6 +70,9 @@ extension HomeBackend {
         public var eventIDsPerShopper = 1_000
         /// Event ids the in-memory store keeps over all shoppers. Default: 100 000.
         public var eventIDCapacity = 100_000
+        /// Where the store's failures are written, with the store's own words (the client is
+        /// told only that the store is unavailable, full or failed). Default: nowhere.
+        public var log: (@Sendable (String) -> Void)?
         /// Events accepted in one `POST /v1/events`. Default: 500.
         public var maxEventsPerBatch = 500
 

@@ -16,7 +16,7 @@ extension HomeBackend {
             return
         }
         let events = self.events
-        store.recordEvents(batch.map { ExactText($0.id) }, of: shopper, at: configuration.now()) { result in
+        requestStore.recordEvents(batch.map { ExactText($0.id) }, of: shopper, at: configuration.now()) { result in
             switch result {
             case .success(let fresh?):
                 let accepted = zip(batch, fresh).filter(\.1).map { (name: $0.0.name, event: $0.0.event) }

@@ -15,6 +15,8 @@ public final class HomeBackend: HTTPHandler {
     let composer: PageComposer
     let pages: PageCache
     let store: any ShopperStore
+    /// `store` as requests use it: with its failures written to `Configuration.log`.
+    let requestStore: any ShopperStore
     let sessions: SessionBook
     let carts: CartService
     let events: EventLog
@@ -45,11 +47,13 @@ public final class HomeBackend: HTTPHandler {
         pages = PageCache(capacity: configuration.pageCacheCapacity)
         let (store, key) = try Self.openStore(configuration, codec: CartCodec(catalogue: catalogue))
         self.store = store
+        let reported: any ShopperStore = configuration.log.map { ReportingStore(base: store, log: $0) } ?? store
+        requestStore = reported
         sessions = SessionBook(
-            key: key, store: store, lifetime: configuration.sessionLifetime, renewalInterval: configuration.sessionRenewalInterval,
+            key: key, store: reported, lifetime: configuration.sessionLifetime, renewalInterval: configuration.sessionRenewalInterval,
             newPerAddressBurst: configuration.newSessionsPerAddressBurst, newPerAddressPerSecond: configuration.newSessionsPerAddressPerSecond,
             now: configuration.now)
-        carts = CartService(catalogue: catalogue, store: store, now: configuration.now, keyLifetime: configuration.idempotencyLifetime)
+        carts = CartService(catalogue: catalogue, store: reported, now: configuration.now, keyLifetime: configuration.idempotencyLifetime)
         events = EventLog()
         images = ImageStore(specs: ImageSpec.all(in: catalogue), memoryBudget: configuration.imageMemoryBudget,
                             directory: configuration.imageCacheDirectory)

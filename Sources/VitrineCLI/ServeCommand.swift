@@ -92,6 +92,7 @@ enum ServeCommand {
         // for faults with `X-Vitrine-Fault`; otherwise the header is ignored.
         var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
         backendConfiguration.acceptsFaultHeader = options.faults != nil
+        backendConfiguration.log = console.err
         do {
             _ = try FaultProfile(parsing: options.faults ?? "")
         } catch {

@@ -158,6 +158,37 @@ extension Trait where Self == PostgresClusterTrait {
         }
     }
 
+    /// Runs SQL on the cluster's database with its own `psql`.
+    static func psql(_ cluster: ThrowawayPostgres, _ sql: String) throws {
+        try cluster.run("psql", ["-h", cluster.socketDirectory.path, "-p", "\(cluster.port)", "-U", "postgres", "-d", "vitrine",
+                                 "-v", "ON_ERROR_STOP=1", "-c", sql])
+    }
+
+    @Test func anInstanceWithAnotherSessionKeyOrAnOlderProgramRefusesToStart() async throws {
+        let fixture = try #require(PostgresClusterTrait.current)
+        let scratch = try ScratchDirectory("pg-refused")
+        // The suite's key made the database's sessions (an instance first records it).
+        let first = try ServeProcess(["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("a").path],
+                                     logFile: scratch.file("first.log"))
+        first.stop()
+        let other = scratch.file("other.key")
+        try Data((String(repeating: "cd", count: 32) + "\n").utf8).write(to: other)
+        chmod(other.path, 0o600)
+        let refused = try await VitrineProcess.run(
+            ["serve", "--port", "0", "--database", fixture.cluster.url, "--session-key", other.path, "--data", scratch.file("b").path])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("another session key"), "\(refused.err)")
+        #expect(!refused.err.contains(fixture.cluster.socketDirectory.path), "the database's address is not printed")
+
+        // A database a newer vitrine migrated is left alone.
+        try Self.psql(fixture.cluster, "INSERT INTO vitrine_schema (version) VALUES (99)")
+        defer { try? Self.psql(fixture.cluster, "DELETE FROM vitrine_schema WHERE version = 99") }
+        let older = try await VitrineProcess.run(
+            ["serve", "--port", "0", "--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("c").path])
+        #expect(older.status == 1)
+        #expect(older.err.contains("newer vitrine"), "\(older.err)")
+    }
+
     @Test func aDatabaseThatGoesAwayGets503FastAndTheServerRecovers() throws {
         let cluster = try #require(PostgresClusterTrait.current).cluster
         let instances = try Instances("pg-down", count: 1)
@@ -176,6 +207,8 @@ extension Trait where Self == PostgresClusterTrait {
         }
         #expect(try client.send("POST", "/v1/sessions").status == 503)
         #expect(try client.send("GET", "/v1/home").status == 200, "pages need no database")
+        #expect(instances.servers[0].log.contains("vitrine store: cart change: storage unavailable"), "the operator reads why")
+        #expect(!instances.servers[0].log.contains(token))
         try cluster.startServer()
         // The pool reconnects on the next requests: the retry is answered within the bound.
         let deadline = clock.now + .seconds(30)

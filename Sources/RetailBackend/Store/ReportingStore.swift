@@ -1,0 +1,48 @@
+import Foundation
+
+/// A store whose failures are written to the server's log: the client's answer says only
+/// "unavailable", "full" or "failed" (the store's own words may name hosts and files), so the
+/// operator reads here why (`storage unavailable: PostgreSQL 57P01: terminating connection …`).
+/// Failures only: nothing a shopper sent, and never a token (stores never see one), is logged.
+struct ReportingStore: ShopperStore {
+    let base: any ShopperStore
+    let log: @Sendable (String) -> Void
+
+    private func reporting<Value>(_ operation: String, _ completion: @escaping @Sendable (Result<Value, StoreError>) -> Void)
+        -> @Sendable (Result<Value, StoreError>) -> Void {
+        let log = self.log
+        return { result in
+            if case .failure(let error) = result { log("vitrine store: \(operation): \(error)") }
+            completion(result)
+        }
+    }
+
+    func createSession(_ session: StoredSession, cart: Cart, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        base.createSession(session, cart: cart, completion: reporting("new session", completion))
+    }
+
+    func session(_ digest: SessionDigest, completion: @escaping @Sendable (Result<StoredSession?, StoreError>) -> Void) {
+        base.session(digest, completion: reporting("session", completion))
+    }
+
+    func renewSession(_ digest: SessionDigest, until expires: Date) {
+        base.renewSession(digest, until: expires)
+    }
+
+    func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void) {
+        base.cart(of: shopper, completion: reporting("cart", completion))
+    }
+
+    func apply(_ command: CartCommand, completion: @escaping @Sendable (Result<CartOutcome, StoreError>) -> Void) {
+        base.apply(command, completion: reporting("cart change", completion))
+    }
+
+    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+                      completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
+        base.recordEvents(ids, of: shopper, at: instant, completion: reporting("events", completion))
+    }
+
+    func close() {
+        base.close()
+    }
+}
