@@ -14,7 +14,9 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: `multi` is used by the driver's thread only, except
 /// `curl_multi_wakeup`, which libcurl documents as callable from any thread; `running` is
-/// the driver thread's own; new transfers come through `inbox`, behind its lock.
+/// the driver thread's own; new transfers come through `inbox`, only touched under
+/// `inboxLock` (an `NSLock`, a pthread mutex that Thread Sanitizer understands, where
+/// `Synchronization.Mutex`'s futex hand-over shows it races that are not there).
 final class CurlDriver: @unchecked Sendable {
     /// The process's driver, started on first use (`curl_global_init` runs once, here);
     /// `nil` when libcurl could not be initialised.
@@ -24,7 +26,8 @@ final class CurlDriver: @unchecked Sendable {
     private static let idleWait = 60_000
 
     private let multi: UnsafeMutableRawPointer
-    private let inbox = Mutex<[CurlTransfer]>([])
+    private let inboxLock = NSLock()
+    private var inbox: [CurlTransfer] = []
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
     private init?() {
@@ -41,7 +44,7 @@ final class CurlDriver: @unchecked Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation
-                inbox.withLock { $0.append(transfer) }
+                inboxLock.withLock { inbox.append(transfer) }
                 curl_multi_wakeup(multi)
             }
         } onCancel: {
@@ -69,7 +72,7 @@ final class CurlDriver: @unchecked Sendable {
 
     /// Hands the new transfers to curl; one cancelled on its way ends without starting.
     private func admit() {
-        let arrived = inbox.withLock { inbox -> [CurlTransfer] in
+        let arrived = inboxLock.withLock {
             defer { inbox.removeAll() }
             return inbox
         }
