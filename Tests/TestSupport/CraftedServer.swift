@@ -57,7 +57,8 @@ public final class CraftedServer: Sendable {
     /// Something that happened on the server, in order.
     public enum Event: Sendable, Equatable {
         case requested(method: String, target: String)
-        /// The client hung up on an answer that had not finished (`endlessChunks`, `drip`, `stall`).
+        /// The client hung up on an answer that had not finished (`endlessChunks`, `drip`, `stall`,
+        /// `endlessGzip`, a `gzipBomb` not all sent).
         case clientClosed(target: String)
     }
 
