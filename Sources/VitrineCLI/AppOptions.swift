@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPTransport
 import RetailKit
 
 /// What `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V]
@@ -13,8 +14,8 @@ struct AppOptions: Equatable {
     var capabilities = VitrineApp.capabilities
     /// Passed to the embedded backend (`vitrine serve --faults`).
     var faults: String?
-    /// The shopper (`X-Vitrine-User`); default the login name when it is a valid id, else
-    /// `anonymous`.
+    /// The local profile (its own session, cache, cart journal and outbox; never sent to the
+    /// backend); default the login name when it is a valid id, else `anonymous`.
     var user: String
     var debug = false
     /// `--open URL`: a deeplink the app opens at start, over the home page.
@@ -42,7 +43,7 @@ struct AppOptions: Equatable {
         return login
     }
 
-    /// `^[A-Za-z0-9._-]{1,64}$`, on bytes, as the backend requires of `X-Vitrine-User`.
+    /// `^[A-Za-z0-9._-]{1,64}$`, on bytes (`UserID`'s rule: it names directories).
     static func isValidUser(_ text: String) -> Bool {
         (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
             switch byte {
@@ -69,8 +70,10 @@ struct AppOptions: Equatable {
                 let text = try value(for: argument)
                 let lower = text.lowercased()
                 guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: text), url.host != nil else {
-                    throw UsageError(message: "\(argument) '\(safe(text))' is not an http(s) URL")
+                    throw UsageError(message: "\(argument) '\(safe(URLCredentials.redacted(text)))' is not an http(s) URL")
                 }
+                // Said without the URL, which holds a password then.
+                if let refusal = HomeAPIClient.refusal(of: url) { throw UsageError(message: "\(argument): \(refusal)") }
                 options.server = url
             case "--locale":
                 options.locale = try value(for: argument)

@@ -3,7 +3,7 @@ import FlowCore
 /// What a page request tells the backend about the client (CONTRACT §10), and what keys a
 /// cached page: the same profile asks for, and is shown, the same composition.
 public struct ClientProfile: Sendable, Hashable {
-    /// The shopper (`X-Vitrine-User`).
+    /// The local profile (never sent: the shopper is the profile's guest session).
     public var user: UserID
     /// `en-US`, `de-DE`, `fr-FR`.
     public var locale: String

@@ -1,9 +1,10 @@
-/// Who the shopper is, as every request to the backend names it (`X-Vitrine-User`): 1 to 64
-/// bytes of `A-Z a-z 0-9 . _ -`, checked on bytes, the backend's own rule. It also keys the
-/// cache, the cart and the outbox, so a value that passes can never be a path (`..` is a valid
-/// id: storage never uses it as a file name unprefixed).
+/// The local profile of a shopper on this machine (`--user`): 1 to 64 bytes of
+/// `A-Z a-z 0-9 . _ -`, checked on bytes. It is never sent (the backend knows the shopper by
+/// the profile's guest session); it keys the session, the cache, the cart journal and the
+/// outbox, so a value that passes can never be a path (`..` is a valid id: storage never uses
+/// it as a file name unprefixed).
 public struct UserID: Sendable, Hashable, CustomStringConvertible {
-    /// The id as sent.
+    /// The id as given.
     public let rawValue: String
 
     /// `text` when it follows the rule; `nil` otherwise.

@@ -65,7 +65,7 @@ enum HomeBench {
         let response = backend.respond(to: HTTPRequest(
             method: "GET", path: "/v1/home",
             query: [("locale", "en-US"), ("appVersion", VitrineApp.version.description), ("userSegment", "returning"), ("capabilities", "")],
-            headers: ["x-vitrine-user": "bench"]))
+            headers: ["authorization": "Bearer \(try BenchSession.token(of: backend))"]))
         guard response.status == 200 else { throw BenchHomeError(description: "the backend answered \(response.status)") }
         return response.body
     }
