@@ -148,7 +148,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "ImagePipeline", "RetailBackend", "PageGenerator",
-                "FlowTerminal", "RetailTerminal", "CPTYSupport", "HTTPTransport",
+                "FlowTerminal", "RetailTerminal", "CPTYSupport", "HTTPTransport", "PrivateFiles",
             ]
         ),
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),

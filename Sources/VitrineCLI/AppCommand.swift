@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTerminal
 import Foundation
 import ImagePipeline
+import PrivateFiles
 import RetailBackend
 import RetailKit
 import RetailTerminal
@@ -31,6 +32,15 @@ enum AppCommand {
         if let reason = InteractiveTerminal.unavailability(environment: environment) {
             console.err("vitrine app: \(reason); for one frame of a page use vitrine render URL --width W --height H")
             return 2
+        }
+        // The client's storage is judged before anything starts: a directory above it that
+        // others could change (or, run as root, another user's) refuses the run here, before
+        // the embedded backend makes its store (AppComposition checks again as it claims it).
+        do {
+            try PrivateDirectory.checkParents(of: AppOptions.storageDirectory(environment: environment))
+        } catch {
+            console.err("vitrine app: \(TerminalText.sanitized(error.description))")
+            return 1
         }
         var embedded: HTTPServer?
         var embeddedBackend: HomeBackend?
