@@ -134,6 +134,36 @@ import Glibc
         #expect(tmux.screen().contains { $0.contains("analytics events could not be saved") }, "reported under --debug\n\(tmux.picture)")
     }
 
+    /// A cache on a read-only file system: the app cannot keep the cart journal or the outbox,
+    /// and says where and what to do instead of a bare "Read-only file system".
+    @Test(.enabled(if: isRoot, "needs root, to mount a read-only tmpfs"))
+    func aReadOnlyCacheIsNamedWithTheWayOut() async throws {
+        let cache = AppEndToEndTests.CacheDirectory()
+        try FileManager.default.createDirectory(at: cache.url, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "ro,size=1m,mode=0755", "tmpfs", cache.url.path]
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            Issue.record("this machine did not let the test mount a tmpfs (mount exited \(mount.terminationStatus))")
+            return
+        }
+        defer {
+            let unmount = Process()
+            unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            unmount.arguments = ["-l", cache.url.path]
+            try? unmount.run()
+            unmount.waitUntilExit()
+        }
+        let tmux = try Self.start(cache)
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("exit=1"), "\(tmux.picture)")
+        let screen = tmux.screen().joined()
+        #expect(screen.contains("cannot keep the cart, cache and events under \(cache.url.path)/vitrine (Read-only file system)"), "\(tmux.picture)")
+        #expect(screen.contains("XDG_CACHE_HOME"), "\(tmux.picture)")
+    }
+
     /// With a shared or 0755 `~/.cache`, another local user read the cart journal, the outbox,
     /// the impression counts and the cached pages. Everything the app keeps is now 0600 in
     /// 0700 directories, also what an earlier version left, and the second user reads none.
