@@ -34,12 +34,19 @@ enum AppCommand {
             return 2
         }
         // The client's storage is judged before anything starts: a directory above it that
-        // others could change (or, run as root, another user's) refuses the run here, before
-        // the embedded backend makes its store (AppComposition checks again as it claims it).
+        // others could change (or, run as root, another user's), or one that cannot be made (a
+        // read-only or full disk), refuses the run here, before the embedded backend makes its
+        // store; AppComposition claims the tree as before.
+        let storage = AppOptions.storageDirectory(environment: environment)
         do {
-            try PrivateDirectory.checkParents(of: AppOptions.storageDirectory(environment: environment))
-        } catch {
+            try PrivateDirectory.checkParents(of: storage)
+            // Only made when missing: whatever stands there is AppComposition's to claim.
+            if !FileManager.default.fileExists(atPath: storage.path) { try PrivateDirectory.make(storage) }
+        } catch let error as PrivateDirectory.UnsafeParentError {
             console.err("vitrine app: \(TerminalText.sanitized(error.description))")
+            return 1
+        } catch {
+            console.err("vitrine app: \(TerminalText.sanitized(StorageUnusableError(path: storage.path, reason: error).description))")
             return 1
         }
         var embedded: HTTPServer?
@@ -102,9 +109,8 @@ enum AppCommand {
             .speaking(AppLocale(identifier: options.locale))
         let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock)
         app.opening = options.opening
-        let storage = AppOptions.storageDirectory(environment: environment).path
         app.loop.send(.debug(DebugLine(.info, "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")", at: Date())))
-        app.loop.send(.debug(DebugLine(.info, "storage \(storage) · user \(options.user) · \(composition.configuration.backend)", at: Date())))
+        app.loop.send(.debug(DebugLine(.info, "storage \(storage.path) · user \(options.user) · \(composition.configuration.backend)", at: Date())))
         let repair = composition.storageRepair
         if repair.directories + repair.files > 0 {
             app.loop.send(.debug(DebugLine(.info, "storage narrowed to this user: \(repair.directories) directories, \(repair.files) files", at: Date())))
