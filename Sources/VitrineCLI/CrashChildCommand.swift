@@ -35,7 +35,11 @@ enum CrashChildCommand {
         let directory = URL(fileURLWithPath: storage, isDirectory: true)
         do {
             let profile = ClientProfile(user: UserID("crash-child")!, appVersion: VitrineApp.version)
-            let client = try HomeAPIClient(configuration: .init(baseURL: backend, profile: profile))
+            // The session is kept where the app keeps it, so that an event a killed run sent is
+            // sent again by the next run as the same shopper, and counted once.
+            var clientConfiguration = HomeAPIClient.Configuration(baseURL: backend, profile: profile)
+            clientConfiguration.sessionFile = directory.appendingPathComponent("session.json")
+            let client = try HomeAPIClient(configuration: clientConfiguration)
             let cache = try HomeCache(directory: directory.appendingPathComponent("cache", isDirectory: true))
             let tracker = AnalyticsTracker(
                 configuration: .init(databaseURL: directory.appendingPathComponent("outbox.sqlite"), appVersion: VitrineApp.version),
