@@ -108,4 +108,23 @@ import Testing
         let labelled = coat.replacingOccurrences(of: #""rating": 4.3}"#, with: #""rating": 4.3}, "accessibility": {"label": "Cora, on sale", "hidden": false}"#)
         #expect(try lines(labelled) == ["button: Cora, on sale — Opens the page"])
     }
+
+    func elements(_ widget: String) throws -> [AccessibilityElement] {
+        let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+            .decodePage(Data(#"{"page": {"sections": [{"id": "s", "widgets": [\#(widget)]}]}}"#.utf8)).page
+        return ReadingOrder(catalog: VitrineApp.accessibility, environment: environment()).elements(of: page)
+    }
+
+    @Test func aLabelledCardStillDoesWhatItsCallToActionDoes() throws {
+        let hero = #"{"type": "hero_campaign", "id": "h", "accessibility": {"label": "Big sale"}, "data": {"campaign_id": "c", "image": "https://x/a.jpg","#
+            + #" "title": "Sale", "cta": {"title": "Shop", "action": {"type": "open_page", "page_id": "x"}}}}"#
+        let shop = try #require(try elements(hero).first)
+        #expect(shop.line == "button: Big sale — Opens the page")
+        #expect(shop.activation == .action(ActionData(type: "open_page", ["page_id": "x"])), "double-tap fires the call to action")
+        let tappable = hero.replacingOccurrences(of: #""id": "h","#, with: #""id": "h", "actions": {"tap": {"type": "open_page", "page_id": "t"}},"#)
+        let both = try #require(try elements(tappable).first)
+        #expect(both.activation == .event("tap"))
+        #expect(both.actions == [AccessibilityElement.CustomAction(name: "Shop", activation: .action(ActionData(type: "open_page", ["page_id": "x"])))])
+        #expect(both.line == "button: Big sale — Opens the page {actions: Shop}")
+    }
 }

@@ -76,7 +76,10 @@ public struct AccessibilityCatalog: Sendable {
         guard case .decoded(let content) = widget.content else { return placeholder(for: widget, in: environment) }
         let request = AccessibilityRequest(widgetID: widget.id, tap: widget.actions["tap"], environment: environment, catalog: self)
         let derived = describers[ExactString(widget.type)].map { $0(content, request) } ?? []
-        var elements = Self.applying(widget.accessibility, to: derived, widgetID: widget.id)
+        let whole = AccessibilityElement(
+            widgetID: widget.id, role: request.role(otherwise: .text), label: "", hint: request.hint(for: request.tap),
+            activation: request.tapActivation)
+        var elements = Self.applying(widget.accessibility, to: derived, widgetID: widget.id, whole: whole)
         let actions = customActions(of: widget, phrases: environment.phrases)
         if !actions.isEmpty, let content = elements.firstIndex(where: { $0.part == nil }) ?? elements.indices.first {
             elements[content].actions += actions
@@ -107,8 +110,15 @@ public struct AccessibilityCatalog: Sendable {
         return AccessibilityText.clean(label).map { [AccessibilityElement(widgetID: widget.id, role: .text, label: $0)] } ?? []
     }
 
-    /// The derived elements with the payload's corrections laid over them.
-    static func applying(_ data: AccessibilityData?, to derived: [AccessibilityElement], widgetID: String) -> [AccessibilityElement] {
+    /// The derived elements with the payload's corrections laid over them. `whole` is the
+    /// widget read as one (its role, hint and activation from its `tap`): what a label names
+    /// when nothing was derived (an icon the describer cannot name), and what several elements
+    /// merged into one keep. Merged, the element still does what its parts did: its activation
+    /// is the widget's content's (its tap), else its one control's (a card's call to action),
+    /// and every other control of the widget is offered as a named action.
+    static func applying(
+        _ data: AccessibilityData?, to derived: [AccessibilityElement], widgetID: String, whole: AccessibilityElement? = nil
+    ) -> [AccessibilityElement] {
         guard let data else { return derived }
         if data.isHidden { return [] }
         let label = AccessibilityText.clean(data.label)
@@ -122,9 +132,20 @@ public struct AccessibilityCatalog: Sendable {
         }
         guard label != nil || hint != nil || role != nil else { return derived }
         // Several elements (or none) and a correction: the widget becomes one element.
-        guard let whole = label ?? AccessibilityText.joined(derived.map(\.label)) else { return [] }
+        guard let text = label ?? AccessibilityText.joined(derived.map(\.label)) else { return [] }
+        let own = derived.filter { $0.widgetID.isByteEqual(to: widgetID) }
+        // What the merged element does, and so its role, value and hint: the content's tap, else
+        // the widget's, else its first control's (a card's call to action, an accordion's header).
+        let main = own.first { $0.part == nil && $0.activation != nil } ?? (whole?.activation == nil ? nil : whole)
+            ?? own.first { $0.activation != nil }
+        var actions = own.flatMap(\.actions)
+        for element in own {
+            guard let other = element.activation, other != main?.activation else { continue }
+            actions.append(AccessibilityElement.CustomAction(name: element.label, activation: other))
+        }
         return [AccessibilityElement(
-            widgetID: widgetID, part: derived.count == 1 ? derived.first?.part : nil, role: role ?? derived.first?.role ?? .text, label: whole,
-            value: label == nil && derived.count == 1 ? derived.first?.value : nil, hint: hint ?? derived.first?.hint)]
+            widgetID: widgetID, role: role ?? main?.role ?? derived.first?.role ?? whole?.role ?? .text, label: text,
+            value: main?.value, hint: hint ?? main?.hint ?? derived.first?.hint ?? whole?.hint,
+            actions: actions, activation: main?.activation)]
     }
 }

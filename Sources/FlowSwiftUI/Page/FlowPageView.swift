@@ -104,7 +104,7 @@ public struct FlowPageView: View {
                     if let title = nav.title { FlowText(text: title, base: ResolvedFont(size: 17, weight: .semibold)) }
                     if let subtitle = nav.subtitle { FlowText(text: subtitle, base: ResolvedFont(size: 12), isSecondary: true) }
                 }
-                .flowAccessibilityGroup(elements.first { $0.role == .header })
+                .flowAccessibilityGroup(elements.first { $0.role == .header }) { actions.perform($0, widgetID: "nav", widget: nil, sectionID: nil) }
             }
         }
         ToolbarItem(placement: .primaryAction) {

@@ -48,7 +48,7 @@ struct WidgetHost: View {
         let tap = context.widget.actions["tap"]
         return make(elements)
             .flowChrome(context.widget.layout)
-            .flowAccessibility(elements, activate: { fire("tap", if: tap != nil) }, perform: { fire($0, if: true) })
+            .flowAccessibility(elements, perform: perform)
             .onTapGesture(count: 1) { fire("tap", if: tap != nil) }
             .reportingPlacement(of: context)
     }
@@ -56,6 +56,11 @@ struct WidgetHost: View {
     private func fire(_ event: String, if enabled: Bool) {
         guard enabled else { return }
         actions?.fire(event, of: context.widget, sectionID: context.sectionID)
+    }
+
+    /// What VoiceOver asked of the widget's element (`AccessibilityElement.Activation`).
+    private func perform(_ activation: AccessibilityElement.Activation) {
+        actions?.perform(activation, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID)
     }
 
     /// The locale, the client and instant nested widgets are resolved for, and a snapshot of
