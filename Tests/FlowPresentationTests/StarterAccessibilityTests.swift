@@ -104,4 +104,20 @@ import Testing
         #expect(StarterAccessibility.catalog.registeredTypes
             == ["accordion", "banner", "button_row", "image_text_card", "separator", "stepper_row", "tag_rail", "title_block"])
     }
+
+    @Test func aLabelNamesAButtonThatReadsAsNothingAndItStaysAButton() throws {
+        let row = #"{"type": "button_row", "id": "r", "data": {"buttons": [{"icon": "circle.fill", "action": {"type": "dismiss"}, "accessibility": {"label": "Close"}},"#
+            + #" {"title": "   ", "icon": "fill", "disabled": true, "action": {"type": "dismiss"}, "accessibility": {"label": "Later"}}, {"icon": "circle", "accessibility": {"hint": "Nothing"}}]}}"#
+        #expect(try A11y.lines(row) == ["button: Close — Closes", "button: Later [dimmed] — Closes"], "a hint alone names nothing")
+    }
+
+    @Test func aLabelOnAWidgetThatReadsAsNothingKeepsItsTap() throws {
+        let banner = #"{"type": "banner", "id": "b", "data": {"image": "https://x/b.jpg"}, "accessibility": {"label": "Winter"}, "actions": {"tap": {"type": "dismiss"}}}"#
+        #expect(try A11y.lines(banner) == ["button: Winter — Closes"])
+    }
+
+    @Test func aLabelOfInvisibleCharactersCountsAsAbsent() throws {
+        let title = #"{"type": "title_block", "id": "t", "data": {"title": "Deals"}, "accessibility": {"label": "​⁠﻿"}}"#
+        #expect(try A11y.lines(title) == ["header: Deals"])
+    }
 }

@@ -127,4 +127,10 @@ import Testing
         #expect(both.actions == [AccessibilityElement.CustomAction(name: "Shop", activation: .action(ActionData(type: "open_page", ["page_id": "x"])))])
         #expect(both.line == "button: Big sale — Opens the page {actions: Shop}")
     }
+
+    @Test func aSearchBarWithAnUnreadablePlaceholderReadsSearch() throws {
+        for placeholder in [#"" ""#, #""\u001b\u0007""#, #""\u200b""#] {
+            #expect(try lines(#"{"type": "search_bar", "id": "s", "data": {"placeholder": \#(placeholder)}}"#) == ["search_field: Search"], "\(placeholder)")
+        }
+    }
 }

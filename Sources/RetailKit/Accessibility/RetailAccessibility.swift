@@ -62,7 +62,8 @@ public enum RetailAccessibility {
         }
         catalog.register(SearchBarContent.self) { content, request in
             // A search field, never a button: activating it is what a field does.
-            guard var field = request.element([content.placeholder ?? request.phrases.search]) else { return [] }
+            // A placeholder with nothing readable in it reads as no placeholder: "Search".
+            guard var field = request.element([AccessibilityText.clean(content.placeholder) ?? request.phrases.search]) else { return [] }
             field.role = .searchField
             return [field]
         }
