@@ -28,6 +28,10 @@ struct FlowFeedKey: EnvironmentKey {
     static let defaultValue: PlacementFeed? = nil
 }
 
+struct FlowPlacementLayerKey: EnvironmentKey {
+    static let defaultValue = 0
+}
+
 struct FlowImpressionsKey: EnvironmentKey {
     static let defaultValue: ImpressionTracker? = nil
 }
@@ -68,6 +72,13 @@ extension EnvironmentValues {
     var flowPlacements: PlacementFeed? {
         get { self[FlowFeedKey.self] }
         set { self[FlowFeedKey.self] = newValue }
+    }
+
+    /// How high the widgets here are drawn for impressions (`WidgetPlacement.layer`): 0 the
+    /// scrolling body, 1 a sticky strip or a section header.
+    var flowPlacementLayer: Int {
+        get { self[FlowPlacementLayerKey.self] }
+        set { self[FlowPlacementLayerKey.self] = newValue }
     }
 
     /// The app's impression tracker; without one, no impression is counted.

@@ -59,6 +59,7 @@ public struct FlowPageView: View {
                 placements?.show(store.page)
             }
             .onAppear(perform: start)
+            .onDisappear { placements?.disappeared() }
             .environment(\.flowActions, actions)
             .environment(\.flowRegistry, registry)
             .environment(\.flowPlacements, placements)
@@ -138,6 +139,8 @@ public struct FlowPageView: View {
             feed = PlacementFeed(tracker: tracker)
             feed?.show(store.page)
         }
+        // On top again (pushed, or the page over it went): only the top page reports.
+        feed?.appeared()
         if store.state == .idle { store.loadInitial() }
     }
 
