@@ -37,6 +37,10 @@ public struct FlowPageView: View {
     @Environment(\.flowClient) private var inheritedClient
     @Environment(\.flowTheme) private var theme
     @Environment(\.colorScheme) private var systemScheme
+    @Environment(\.locale) private var locale
+    @Environment(\.flowExpiry) private var inheritedExpiry
+    /// The page's own expiry clock, when the host gives none (`FlowServices.expiry`).
+    @State private var ownExpiry: ExpiryClock?
 
     public init(store: PageStore, dispatcher: ActionDispatcher, registry: WidgetRegistry<AnyView>, services: FlowServices = FlowServices()) {
         self.store = store
@@ -67,9 +71,13 @@ public struct FlowPageView: View {
             .environment(\.flowBaseURL, services.baseURL ?? inheritedBaseURL)
             .environment(\.flowAccessibility, services.accessibility ?? inheritedAccessibility)
             .environment(\.flowClient, services.client ?? inheritedClient)
+            .environment(\.flowExpiry, expiry)
     }
 
     private var placements: PlacementFeed? { feed }
+
+    /// The instant the page and its sheets are resolved at: the host's clock, else the page's own.
+    private var expiry: ExpiryClock? { services.expiry ?? inheritedExpiry ?? ownExpiry }
 
     @ViewBuilder
     private var stateContent: some View {
@@ -120,7 +128,7 @@ public struct FlowPageView: View {
 
     private var navElements: [AccessibilityElement] {
         guard let nav = store.page?.nav else { return [] }
-        let environment = AccessibilityEnvironment(evaluation: EvaluationContext(client: services.client ?? inheritedClient, now: Date()))
+        let environment = AccessibilityEnvironment(locale: locale, evaluation: .flow(client: services.client ?? inheritedClient, expiry: expiry))
         return ReadingOrder(catalog: services.accessibility ?? inheritedAccessibility, environment: environment).navElements(nav)
     }
 
@@ -141,6 +149,12 @@ public struct FlowPageView: View {
         }
         // On top again (pushed, or the page over it went): only the top page reports.
         feed?.appeared()
+        if expiry == nil {
+            let clock = ExpiryClock(clock: ContinuousClock(), now: { Date() })
+            clock.watch(store)
+            clock.watch(dispatcher.sheets)
+            ownExpiry = clock
+        }
         if store.state == .idle { store.loadInitial() }
     }
 

@@ -19,11 +19,12 @@ struct PageBody: View {
     let registry: WidgetRegistry<AnyView>
     let client: ClientContext
     @Environment(\.flowPlacements) private var placements
+    @Environment(\.flowExpiry) private var expiry
     @State private var stickyHeader = CGRect.zero
     @State private var stickyFooter = CGRect.zero
 
     var body: some View {
-        let resolved = page.resolve(in: EvaluationContext(client: client, now: Date()))
+        let resolved = page.resolve(in: .flow(client: client, expiry: expiry))
         return PullToRefresh(isEnabled: page.refresh.pullToRefresh, store: store) {
             scroll(resolved)
         }

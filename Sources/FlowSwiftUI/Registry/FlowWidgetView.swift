@@ -42,6 +42,7 @@ struct WidgetHost: View {
     @Environment(\.flowActions) private var actions
     @Environment(\.locale) private var locale
     @Environment(\.flowClient) private var client
+    @Environment(\.flowExpiry) private var expiry
 
     var body: some View {
         let elements = catalog.elements(for: context.widget, in: environment)
@@ -73,7 +74,7 @@ struct WidgetHost: View {
         }
         let snapshot = state
         return AccessibilityEnvironment(
-            locale: locale, evaluation: EvaluationContext(client: client, now: Date()),
+            locale: locale, evaluation: .flow(client: client, expiry: expiry),
             widgetState: { snapshot[ExactString($0)] })
     }
 }
