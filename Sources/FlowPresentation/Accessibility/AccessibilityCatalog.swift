@@ -70,6 +70,15 @@ public struct AccessibilityCatalog: Sendable {
         }
     }
 
+    /// What a screen reader reads for `widget`, or nil when nothing here says: a decoded widget
+    /// of a type this catalogue does not describe, with no `accessibility` of its own. A
+    /// renderer then leaves the platform to read the view as drawn, never hides it: a host that
+    /// registers views (retail ones) without their descriptions loses nothing.
+    public func describedElements(for widget: WidgetModel, in environment: AccessibilityEnvironment) -> [AccessibilityElement]? {
+        if case .decoded = widget.content, widget.accessibility == nil, !describes(widget.type) { return nil }
+        return elements(for: widget, in: environment)
+    }
+
     /// What a screen reader reads for `widget`, by its content alone (no requirements or expiry).
     public func elements(for widget: WidgetModel, in environment: AccessibilityEnvironment) -> [AccessibilityElement] {
         if widget.accessibility?.isHidden == true { return [] }

@@ -41,8 +41,8 @@ struct FlowBaseURLKey: EnvironmentKey {
 }
 
 struct FlowClientKey: EnvironmentKey {
-    /// The most careful client: version 0, no capability, so nothing gated is shown by mistake.
-    static let defaultValue = ClientContext(appVersion: AppVersion(major: 0))
+    /// None set: a page takes its store's (`FlowPageView.client`), else the most careful one.
+    static let defaultValue: ClientContext? = nil
 }
 
 struct FlowThemeKey: EnvironmentKey {
@@ -93,11 +93,17 @@ extension EnvironmentValues {
         set { self[FlowBaseURLKey.self] = newValue }
     }
 
-    /// The client nested widgets' requirements are checked against (the app's version and
-    /// capabilities). Default: version 0 with no capability.
+    /// The client requirements are checked against (the app's version and capabilities).
+    /// Default: inside a page, the client its store resolves next pages for (the app's, when
+    /// `AppComposition` made the store); else version 0 with no capability, the most careful.
     public var flowClient: ClientContext {
-        get { self[FlowClientKey.self] }
+        get { self[FlowClientKey.self] ?? ClientContext.careful }
         set { self[FlowClientKey.self] = newValue }
+    }
+
+    /// The client a host set, if any.
+    var flowClientIfSet: ClientContext? {
+        self[FlowClientKey.self]
     }
 
     /// The brand's colours and fonts. Default: `DefaultTheme`.
@@ -105,6 +111,11 @@ extension EnvironmentValues {
         get { self[FlowThemeKey.self] }
         set { self[FlowThemeKey.self] = newValue }
     }
+}
+
+extension ClientContext {
+    /// Version 0, no capability: nothing gated is shown by mistake.
+    static let careful = ClientContext(appVersion: AppVersion(major: 0))
 }
 
 extension View {

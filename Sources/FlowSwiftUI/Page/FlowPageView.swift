@@ -34,7 +34,8 @@ public struct FlowPageView: View {
     @Environment(\.flowImages) private var inheritedImages
     @Environment(\.flowBaseURL) private var inheritedBaseURL
     @Environment(\.flowAccessibility) private var inheritedAccessibility
-    @Environment(\.flowClient) private var inheritedClient
+    @Environment(\.flowClient) private var environmentClient
+    @Environment(\.flowClientIfSet) private var hostClient
     @Environment(\.flowTheme) private var theme
     @Environment(\.colorScheme) private var systemScheme
     @Environment(\.locale) private var locale
@@ -70,11 +71,17 @@ public struct FlowPageView: View {
             .environment(\.flowImages, services.images ?? inheritedImages)
             .environment(\.flowBaseURL, services.baseURL ?? inheritedBaseURL)
             .environment(\.flowAccessibility, services.accessibility ?? inheritedAccessibility)
-            .environment(\.flowClient, services.client ?? inheritedClient)
+            .environment(\.flowClient, client)
             .environment(\.flowExpiry, expiry)
     }
 
     private var placements: PlacementFeed? { feed }
+
+    /// The client the page is resolved for: the host's (`FlowServices.client`, `flowClient(_:)`),
+    /// else the one its store resolves next pages for (`AppComposition`'s), else the most careful.
+    private var client: ClientContext {
+        services.client ?? hostClient ?? store.nextPagePacing.context?().client ?? environmentClient
+    }
 
     /// The instant the page and its sheets are resolved at: the host's clock, else the page's own.
     private var expiry: ExpiryClock? { services.expiry ?? inheritedExpiry ?? ownExpiry }
@@ -90,7 +97,7 @@ public struct FlowPageView: View {
             StatusView(kind: .empty, retry: store.refresh)
         case .loaded:
             if let page = store.page {
-                PageBody(page: page, store: store, registry: registry, client: services.client ?? inheritedClient)
+                PageBody(page: page, store: store, registry: registry, client: client)
             }
         }
     }
@@ -128,7 +135,7 @@ public struct FlowPageView: View {
 
     private var navElements: [AccessibilityElement] {
         guard let nav = store.page?.nav else { return [] }
-        let environment = AccessibilityEnvironment(locale: locale, evaluation: .flow(client: services.client ?? inheritedClient, expiry: expiry))
+        let environment = AccessibilityEnvironment(locale: locale, evaluation: .flow(client: client, expiry: expiry))
         return ReadingOrder(catalog: services.accessibility ?? inheritedAccessibility, environment: environment).navElements(nav)
     }
 

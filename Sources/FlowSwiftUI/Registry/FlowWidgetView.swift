@@ -45,13 +45,22 @@ struct WidgetHost: View {
     @Environment(\.flowExpiry) private var expiry
 
     var body: some View {
-        let elements = catalog.elements(for: context.widget, in: environment)
+        let elements = catalog.describedElements(for: context.widget, in: environment)
         let tap = context.widget.actions["tap"]
-        return make(elements)
-            .flowChrome(context.widget.layout)
-            .flowAccessibility(elements, perform: perform)
+        return described(make(elements ?? []).flowChrome(context.widget.layout), elements)
             .onTapGesture(count: 1) { fire("tap", if: tap != nil) }
             .reportingPlacement(of: context)
+    }
+
+    /// `view` with the catalogue's elements, or as drawn when the catalogue does not describe
+    /// the widget's type (`AccessibilityCatalog.describedElements`).
+    @ViewBuilder
+    private func described(_ view: some View, _ elements: [AccessibilityElement]?) -> some View {
+        if let elements {
+            view.flowAccessibility(elements, perform: perform)
+        } else {
+            view
+        }
     }
 
     private func fire(_ event: String, if enabled: Bool) {
