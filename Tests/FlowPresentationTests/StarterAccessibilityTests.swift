@@ -120,4 +120,14 @@ import Testing
         let title = #"{"type": "title_block", "id": "t", "data": {"title": "Deals"}, "accessibility": {"label": "​⁠﻿"}}"#
         #expect(try A11y.lines(title) == ["header: Deals"])
     }
+
+    @Test func countsReadExactlyAtAnyInt() {
+        #expect(A11y.environment().integer(Int.max) == "9,223,372,036,854,775,807", "not rounded up through Double")
+        #expect(A11y.environment(locale: "de-DE").integer(Int.min) == "-9.223.372.036.854.775.808")
+    }
+
+    @Test func aStepperNearTheEdgeOfIntReadsItsExactCount() throws {
+        let stepper = #"{"type": "stepper_row", "id": "s", "data": {"title": "N", "min": 0, "max": 9223372036854774784, "initial": 9223372036854774784}}"#
+        #expect(try A11y.lines(stepper) == ["adjustable: N (9,223,372,036,854,774,784) — Swipe up or down to adjust"], "not 9,223,372,036,854,775,000")
+    }
 }

@@ -133,4 +133,23 @@ import Testing
             #expect(try lines(#"{"type": "search_bar", "id": "s", "data": {"placeholder": \#(placeholder)}}"#) == ["search_field: Search"], "\(placeholder)")
         }
     }
+
+    @Test func edgePricesReadAsTheTerminalShowsThem() throws {
+        func card(_ price: String, _ compare: String? = nil) -> String {
+            #"{"type": "product_card", "id": "p", "data": {"product_id": "p", "title": "T", "availability": "available", "price": \#(price)"#
+                + (compare.map { #", "compare_at_price": \#($0)"# } ?? "") + "}}"
+        }
+        #expect(try lines(card(#"{"amount": -0.0, "currency": "USD"}"#)) == ["text: T, $0.00"], "a negative zero is zero")
+        #expect(PriceFormat.string(Price(amount: -0.0, currency: "EUR"), locale: Locale(identifier: "de-DE")) == "0,00\u{a0}€")
+        #expect(try lines(card(#"{"amount": 99.999, "currency": "USD"}"#, #"{"amount": 100, "currency": "USD"}"#)) == ["text: T, $100.00, was $100.00"],
+                "a saving that rounds to 0 % still says the price before, as the terminal strikes it through")
+    }
+
+    @Test func aCountdownOnTheHourSaysNoZeroMinutes() throws {
+        let en = RetailPhrases(AccessibilityPhrases(locale: Locale(identifier: "en-US")))
+        #expect(en.endsIn(hours: 2, minutes: 0) == "ends in 2 hours")
+        #expect(en.endsIn(hours: 2, minutes: 1) == "ends in 2 hours 1 minute")
+        #expect(en.endsIn(hours: 0, minutes: 0) == "ends in 0 minutes")
+        #expect(RetailPhrases(AccessibilityPhrases(locale: Locale(identifier: "de-DE"))).endsIn(hours: 1, minutes: 0) == "endet in 1 Stunde")
+    }
 }

@@ -32,7 +32,7 @@ public enum StarterAccessibility {
         }
         catalog.register(StepperRowContent.self) { content, request in
             let count = content.count(from: request.state)
-            let value = request.environment.number(Double(count), fractionDigits: 0)
+            let value = request.environment.integer(count)
             guard var stepper = request.element(
                 [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle)], role: .adjustable, value: value, hint: request.phrases.adjusts)
             else { return [] }

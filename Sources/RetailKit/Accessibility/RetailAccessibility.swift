@@ -36,10 +36,7 @@ public enum RetailAccessibility {
             let phrases = RetailPhrases(request.phrases)
             var parts: [String?] = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle),
                                     PriceFormat.string(content.price, locale: request.environment.locale)]
-            if let compare = content.compareAtPrice, let percent = PriceFormat.percentOff(content.price, comparedWith: compare) {
-                parts.append(phrases.was(PriceFormat.string(compare, locale: request.environment.locale)))
-                parts.append(phrases.percentOff(percent))
-            }
+            parts += Self.reduction(content.price, from: content.compareAtPrice, in: request.environment)
             if let rating = content.rating { parts.append(phrases.rated(request.environment.number(rating))) }
             switch content.availability {
             case .available: break
@@ -80,10 +77,7 @@ public enum RetailAccessibility {
     static func productParts(_ content: ProductCardContent, in environment: AccessibilityEnvironment) -> [String?] {
         let phrases = RetailPhrases(environment.phrases)
         var parts: [String?] = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle), PriceFormat.string(content.price, locale: environment.locale)]
-        if let compare = content.compareAtPrice, let percent = PriceFormat.percentOff(content.price, comparedWith: compare) {
-            parts.append(phrases.was(PriceFormat.string(compare, locale: environment.locale)))
-            parts.append(phrases.percentOff(percent))
-        }
+        parts += reduction(content.price, from: content.compareAtPrice, in: environment)
         if let rating = content.rating { parts.append(phrases.rated(environment.number(rating))) }
         switch content.availability {
         case .available: break
@@ -91,6 +85,15 @@ public enum RetailAccessibility {
         case .unavailable: parts.append(phrases.soldOut)
         }
         return parts + content.badges.map { AccessibilityText.spoken($0.text) }
+    }
+
+    /// "was $114.99, 20 % off" when `compareAt` is the higher price before (as the terminal
+    /// strikes it through), the percentage only when it rounds to more than 0.
+    static func reduction(_ price: Price, from compareAt: Price?, in environment: AccessibilityEnvironment) -> [String?] {
+        guard let compareAt, PriceFormat.isReduced(price, from: compareAt) else { return [] }
+        let phrases = RetailPhrases(environment.phrases)
+        return [phrases.was(PriceFormat.string(compareAt, locale: environment.locale)),
+                PriceFormat.percentOff(price, comparedWith: compareAt).map(phrases.percentOff)]
     }
 
     /// How long until `end`, as words: minutes and hours within a day, days within two weeks,
