@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func aLabelOfInvisibleCharactersCountsAsAbsent() throws {
-        let title = #"{"type": "title_block", "id": "t", "data": {"title": "Deals"}, "accessibility": {"label": "​⁠﻿"}}"#
+        let title = #"{"type": "title_block", "id": "t", "data": {"title": "Deals"}, "accessibility": {"label": "\u200B\u2060\uFEFF"}}"#
         #expect(try A11y.lines(title) == ["header: Deals"])
     }
 
