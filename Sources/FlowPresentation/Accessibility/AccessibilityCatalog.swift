@@ -6,7 +6,7 @@ import FlowRuntime
 /// modules that own the widgets (`StarterAccessibility` here, RetailKit's `RetailAccessibility`).
 ///
 /// A describer derives elements from the content; the catalogue then applies the payload's
-/// own `accessibility` (CONTRACT §3), so the backend's correction always wins, in one place:
+/// own `accessibility` (CONTRACT §5), so the backend's correction always wins, in one place:
 /// `hidden` removes the widget, a `label` (or any member, on a widget of several elements)
 /// makes the widget one element, `role` and `hint` replace the derived ones. The last
 /// registration of a type wins.

@@ -15,7 +15,7 @@ public struct AccessibilityElement: Sendable, Hashable {
         /// A field that opens search.
         case searchField = "search_field"
 
-        /// The payload's role (CONTRACT §3, `accessibility.role`).
+        /// The payload's role (CONTRACT §5, `accessibility.role`).
         public init(_ role: AccessibilityData.Role) {
             switch role {
             case .button: self = .button
