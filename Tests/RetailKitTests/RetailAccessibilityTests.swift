@@ -152,4 +152,12 @@ import Testing
         #expect(en.endsIn(hours: 0, minutes: 0) == "ends in 0 minutes")
         #expect(RetailPhrases(AccessibilityPhrases(locale: Locale(identifier: "de-DE"))).endsIn(hours: 1, minutes: 0) == "endet in 1 Stunde")
     }
+
+    @Test func aProductCardsBadgesWithActionsAreItsNamedActions() throws {
+        let card = #"{"type": "product_card", "id": "p", "data": {"product_id": "p", "title": "T", "availability": "available","#
+            + #" "price": {"amount": 5, "currency": "USD"}, "badges": [{"text": "New"}, {"text": "Eco", "action": {"type": "open_page", "page_id": "eco"}}]}}"#
+        let element = try #require(try elements(card).first)
+        #expect(element.line == "text: T, $5.00, New, Eco {actions: Eco}")
+        #expect(element.actions.first?.activation == .action(ActionData(type: "open_page", ["page_id": "eco"])))
+    }
 }

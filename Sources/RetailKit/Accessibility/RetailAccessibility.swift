@@ -30,7 +30,9 @@ public enum RetailAccessibility {
             [request.element([AccessibilityText.spoken(content.title), request.alt(content.image, besides: AccessibilityText.spoken(content.title))])].compactMap { $0 }
         }
         catalog.register(ProductCardContent.self) { content, request in
-            [request.element(Self.productParts(content, in: request.environment))].compactMap { $0 }
+            guard var card = request.element(Self.productParts(content, in: request.environment)) else { return [] }
+            card.actions += request.tagActions(content.badges)
+            return [card]
         }
         catalog.register(ProductDetailContent.self) { content, request in
             let phrases = RetailPhrases(request.phrases)
