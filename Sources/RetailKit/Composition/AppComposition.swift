@@ -102,7 +102,9 @@ public final class AppComposition {
 
         var imageConfiguration = configuration.images ?? ImagePipeline.Configuration()
         if configuration.images == nil {
-            imageConfiguration.diskCacheDirectory = configuration.storageDirectory.appendingPathComponent("images", isDirectory: true)
+            // Per shopper and backend: the backend's images are asked with the shopper's id,
+            // so an answer may be the shopper's own (a personalised banner), never another's.
+            imageConfiguration.diskCacheDirectory = configuration.userDirectory.appendingPathComponent("images", isDirectory: true)
         }
         images = ImagePipeline(
             configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))
