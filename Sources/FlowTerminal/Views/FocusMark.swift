@@ -23,8 +23,9 @@ public enum FocusMark {
     }
 
     /// Emphasises the title of a focused box: its first row that holds text outside its
-    /// images (a picture beside the text leaves the text's cells), those cells only.
-    public static func emphasiseTitle(in canvas: Canvas, box: CellRect, images: ArraySlice<CellRect>) {
+    /// images and controls (`images`: a picture beside the text leaves the text's cells, a
+    /// row of buttons is no title), those cells only.
+    public static func emphasiseTitle(in canvas: Canvas, box: CellRect, images: [CellRect]) {
         let buffer = canvas.surface.buffer
         for y in box.y..<box.maxY {
             let row = y + canvas.originY
@@ -44,9 +45,14 @@ public enum FocusMark {
     }
 
     /// `style` as a focused control shows it: bold and underlined, its background lifted
-    /// toward white so that it stays legible over it.
-    public static func brighter(_ style: CellStyle, environment: RenderEnvironment) -> CellStyle {
+    /// toward white so that it stays legible over it. A disabled control (`isEnabled` false)
+    /// is only underlined: focus shows where the keys are without making it look usable.
+    public static func brighter(_ style: CellStyle, environment: RenderEnvironment, isEnabled: Bool = true) -> CellStyle {
         var style = style
+        guard isEnabled else {
+            style.attributes.insert(.underline)
+            return style
+        }
         style.attributes.formUnion([.bold, .underline])
         style.attributes.remove(.dim)
         if let background = style.background {
