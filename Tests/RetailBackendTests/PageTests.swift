@@ -61,6 +61,8 @@ import Testing
         #expect(options.count > 1, "the other models of its kind")
         #expect(options.filter { $0["selected"] == .bool(true) }.count == 1)
         #expect(options.allSatisfy { $0["selected"] == .bool(true) || $0[path: "action", "type"] == "open_page" })
+        // Another variant takes the product's place: back leaves the product, not each variant tried.
+        #expect(options.allSatisfy { $0["selected"] == .bool(true) || $0[path: "action", "replace"] == .bool(true) })
     }
 
     @Test func aSearchPageHasWhatMatchesAndSaysSoWhenNothingDoes() throws {

@@ -18,8 +18,9 @@ struct WidgetFactory: Sendable {
         ["url": .string(imageURL(name)), "aspect_ratio": .number(aspectRatio), "alt": .string(alt)]
     }
 
-    static func openPage(_ pageID: String) -> JSONValue {
-        ["type": "open_page", "page_id": .string(pageID)]
+    /// `open_page` of `pageID`; `replacing` the current screen (a product's other variant).
+    static func openPage(_ pageID: String, replacing: Bool = false) -> JSONValue {
+        replacing ? ["type": "open_page", "page_id": .string(pageID), "replace": true] : ["type": "open_page", "page_id": .string(pageID)]
     }
 
     static func tracking(item: String, position: Int, campaign: String? = nil) -> JSONValue {
@@ -185,7 +186,8 @@ struct WidgetFactory: Sendable {
                 var option: [(String, JSONValue)] = [("label", .string(member.model))]
                 if member.id == product.id { option.append(("selected", true)) }
                 if member.availability == .unavailable { option.append(("available", false)) }
-                if member.id != product.id { option.append(("action", Self.openPage(member.pageID))) }
+                // Another variant takes this page's place: back leaves the product, not the variant.
+                if member.id != product.id { option.append(("action", Self.openPage(member.pageID, replacing: true))) }
                 return .members(option)
             }
             data.append(("variants", [["name": .string(SectionTitles.styleVariant[locale]), "options": .array(options)]]))
