@@ -49,6 +49,10 @@ struct StatusScreenView {
         var style = environment.focusing(CellStyle(foreground: environment.brand, attributes: .bold), .retry)
         if isRetrying { style.attributes.insert(.dim) }
         canvas.put(button, x: x, y: y + 1, style: style)
+        // Focused, it has the edge bar every focused thing has, a column before it.
+        if environment.focused == .retry, x >= 2 {
+            FocusMark.drawEdge(in: canvas, around: CellRect(x: x - 1, y: y + 1, width: DisplayWidth.of(button) + 1, height: 1), environment: environment)
+        }
         canvas.addTarget(CellRect(x: x, y: y + 1, width: DisplayWidth.of(button), height: 1), target: .retry)
     }
 }

@@ -27,7 +27,10 @@ struct SearchScreenView {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         if trimmed.unicodeScalars.count >= SearchSuggestions.minimumLength {
             let text = "↵ " + words(.allResults, ["query": SafeText.cleaned(trimmed, keepingNewlines: false)])
-            let style = selection == nil ? CellStyle(foreground: environment.brand, attributes: [.bold]) : CellStyle(attributes: .dim)
+            // What Enter does with no suggestion chosen: focused as a suggestion is.
+            let focused = selection == nil
+            if focused { canvas.put(String(FocusMark.bar), x: 1, y: y, style: CellStyle(foreground: environment.brand, attributes: .bold)) }
+            let style = focused ? CellStyle(foreground: environment.brand, attributes: [.bold, .underline]) : CellStyle(attributes: .dim)
             canvas.put(TextCut.fit(text, to: canvas.width - 4), x: 2, y: y, style: style)
             y += 2
         }

@@ -56,6 +56,8 @@ public struct CategoryTileView: WidgetView, TerminalWidget {
             ImageAtom(ImageData(url: "", alt: shown)).draw(in: canvas, rect: rect, environment: environment)
             return
         }
+        // It stands for the picture: focus emphasises the title below it, not the letter.
+        canvas.noteImage(rect)
         let surface = environment.token("surface") ?? environment.pageBackground
         canvas.fill(rect, style: CellStyle(background: surface))
         let style = CellStyle(foreground: environment.brand, background: surface, attributes: .bold)
