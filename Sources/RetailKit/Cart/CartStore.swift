@@ -131,6 +131,14 @@ public final class CartStore {
         return lines
     }
 
+    /// The subtotal as shown, what every renderer's cart shows: the sum of the lines as they
+    /// will be (`lines`: pending changes included, lines being removed left out) when every
+    /// line has a price in one currency; else the server's, but only while nothing is pending
+    /// (the server's figure would then say a total the lines no longer add up to).
+    public var shownSubtotal: Price? {
+        CartSnapshot.subtotal(of: lines) ?? (operations.isEmpty ? canonical?.subtotal : nil)
+    }
+
     /// The lines a cart screen lists: as `lines`, except that a line being removed stays,
     /// marked, until the server answers; each with what is pending of it.
     public var shownLines: [ShownLine] {

@@ -102,6 +102,7 @@ public final class AppComposition {
 
         home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
         expiry = ExpiryClock(clock: configuration.clock, now: configuration.now)
+        expiry.watch(dispatcher.sheets)
         wire(home)
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
@@ -208,6 +209,10 @@ public final class AppComposition {
 
     private func wire(_ store: PageStore) {
         expiry.watch(store)
+        // A next page "adds nothing" when nothing of it would be shown on this client now.
+        let client = ClientContext(appVersion: configuration.appVersion, capabilities: configuration.capabilities)
+        let expiry = self.expiry
+        store.nextPagePacing.context = { EvaluationContext(client: client, now: expiry.now) }
         let analytics = self.analytics
         let toasts = dispatcher.toasts
         let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
