@@ -45,7 +45,7 @@ public final class ShopperView {
             let renderer = renderer(for: id, keeping: state)
             var environment = base
             environment.evaluation = EvaluationContext(client: base.evaluation.client, now: state.now)
-            environment.annotation = Self.annotation(cart: state.cart, words: state.words)
+            environment.annotation = Self.annotation(cart: state.cart, words: state.words, environment: environment)
             environment.hostContext = state.cart.marks
             let snapshot = state.pages[id] ?? PageSnapshot(loadState: .loading, page: nil)
             environment.widgetState = snapshot.widgetState
@@ -135,17 +135,29 @@ public final class ShopperView {
         ])
     }
 
-    /// Product cards being added show a pending mark; those in the cart, how many.
-    static func annotation(cart: CartSummary, words: Copy<ShopperWord>) -> @MainActor (WidgetModel) -> StyledText? {
-        { widget in
+    /// Product cards being added show a pending mark; those in the cart, how many. Each is a
+    /// label of its own colours (the brand's, the in-cart green) with text readable on them,
+    /// never reversed: reversed, it took the colours of the picture it sits on, mid-word.
+    /// Without colour it is bold and reversed over the terminal's own colours.
+    static func annotation(cart: CartSummary, words: Copy<ShopperWord>, environment: RenderEnvironment) -> @MainActor (WidgetModel) -> StyledText? {
+        let inCart = Self.label(on: RetailPalette.inCart(environment.scheme), environment: environment)
+        let adding = Self.label(on: environment.brand, environment: environment).adding(.bold)
+        return { widget in
             guard let product = widget.content(as: ProductCardContent.self) else { return nil }
             if cart.pendingProducts.contains(ExactString(product.productID)) {
-                return StyledText(" ◌ \(words[.adding]) ", style: CellStyle(attributes: [.reverse, .bold]))
+                return StyledText(" ◌ \(words[.adding]) ", style: adding)
             }
             let quantity = cart.quantity(of: product.productID)
             let count = RetailFormat(words.locale).number(quantity)
-            return quantity > 0 ? StyledText(" ✓ \(words(.inCart, ["count": count])) ", style: CellStyle(attributes: [.reverse])) : nil
+            return quantity > 0 ? StyledText(" ✓ \(words(.inCart, ["count": count])) ", style: inCart) : nil
         }
+    }
+
+    /// A label's style on `background`: the colour with black or white text, whichever reads
+    /// better; reversed when there is no colour to draw.
+    static func label(on background: TerminalColor?, environment: RenderEnvironment) -> CellStyle {
+        guard let background, !environment.isPlain else { return CellStyle(attributes: .reverse) }
+        return CellStyle(foreground: ContrastRatio.readableText(on: background), background: background)
     }
 
     /// Whether a hero on screen counts down to the second.
