@@ -123,7 +123,7 @@ struct WidgetFactory: Sendable {
     ) -> JSONValue {
         var badges: [JSONValue] = []
         if let percent = product.discountPercent {
-            badges.append(["text": .string("-\(percent) %"), "bg_color": "#D0021B"])
+            badges.append(["text": .string(locale.percent(-Double(percent) / 100)), "bg_color": "#D0021B"])
         }
         // Stock ("Sold out", "Low stock") is the card's `availability`, which every client
         // shows in its own words: a badge saying it again would be shown twice.
@@ -178,7 +178,7 @@ struct WidgetFactory: Sendable {
             ("rating_count", .integer(product.ratingCount)),
         ]
         if let percent = product.discountPercent {
-            data.append(("badges", [["text": .string("-\(percent) %"), "bg_color": "#D0021B"]]))
+            data.append(("badges", [["text": .string(locale.percent(-Double(percent) / 100)), "bg_color": "#D0021B"]]))
         }
         let family = ([product] + siblings).sorted { $0.model < $1.model }
         if family.count > 1 {
