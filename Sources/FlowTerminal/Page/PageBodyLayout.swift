@@ -45,6 +45,16 @@ final class PageBodyLayout {
     /// tablet), so at 200 columns a carousel of 0.45-wide cards shows four, not two wide ones.
     static let carouselReferenceColumns = 120
 
+    /// The columns a grid asking for `asked` gets `inner` columns wide: as asked up to
+    /// `carouselReferenceColumns`, beyond it as many more as keep each column at least as wide
+    /// as it is there (2 asked are 3 at 200 columns, 3 are 5), so a wide screen shows more
+    /// cards, not wider ones.
+    static func gridColumns(asked: Int, inner: Int) -> Int {
+        guard asked > 0, inner > carouselReferenceColumns else { return asked }
+        let (product, overflow) = asked.multipliedReportingOverflow(by: inner)
+        return overflow ? asked : max(asked, product / carouselReferenceColumns)
+    }
+
     private var cursor: Cursor = .leading(0)
     private var sectionCursor: SectionCursor?
 
@@ -170,8 +180,9 @@ final class PageBodyLayout {
                 }
             }
         case .grid:
-            // Never more columns than cells to put them in, whatever the payload asks.
-            let columns = min(section.layout.columns, max(1, inner))
+            // Never more columns than cells to put them in, whatever the payload asks; past
+            // `carouselReferenceColumns` more of them, not wider ones, as carousels do.
+            let columns = min(Self.gridColumns(asked: section.layout.columns, inner: inner), max(1, inner))
             let grid = ItemGeometry.gridColumns(container: inner, columns: columns, spacing: state.spacingColumns)
             while state.next < widgets.count {
                 var items: [BodyRow.Item] = []
