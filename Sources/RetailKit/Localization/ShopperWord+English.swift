@@ -31,6 +31,7 @@ extension ShopperWord {
         .cartEmpty: "Your cart is empty.",
         .cartLoading: "Loading your cart…",
         .cartUnavailable: "Your cart couldn't be loaded just now. Open it again to retry.",
+        .moreLines: "{count} more",
         .subtotal: "Subtotal",
         .eachPrice: "{price} each",
         .removing: "removing…",

@@ -34,6 +34,7 @@ extension ShopperWord {
         .cartEmpty: "Votre panier est vide.",
         .cartLoading: "Chargement de votre panier…",
         .cartUnavailable: "Votre panier n'a pas pu être chargé. Rouvrez-le pour réessayer.",
+        .moreLines: "{count} de plus",
         .subtotal: "Sous-total",
         .eachPrice: "{price} l’unité",
         .removing: "suppression…",

@@ -32,6 +32,7 @@ extension ShopperWord {
         .cartEmpty: "Dein Warenkorb ist leer.",
         .cartLoading: "Dein Warenkorb wird geladen…",
         .cartUnavailable: "Dein Warenkorb konnte gerade nicht geladen werden. Öffne ihn erneut, um es noch einmal zu versuchen.",
+        .moreLines: "{count} weitere",
         .subtotal: "Zwischensumme",
         .eachPrice: "je {price}",
         .removing: "wird entfernt…",

@@ -76,12 +76,15 @@ public final class ShopperView {
             let view = CartSheetView(
                 cart: state.cart, selection: state.cartSelection, lastRemoval: state.lastRemoval, words: state.words, keys: terminalWords,
                 format: RetailFormat(state.locale))
-            view.draw(in: canvas, environment: base)
+            let sheet = view.drawing(in: canvas, environment: base)
+            state.cartSheet = CartSheetPlaces(rect: sheet.rect, targets: sheet.targets)
         case .page, .link:
             break
         }
         if !state.isPageOnTop, let toast = state.toast {
-            ToastView(message: toast).draw(in: canvas, bottom: area.height - 1, environment: base)
+            // Over the cart sheet's top edge, never over its lines or its keys.
+            let bottom = state.top.destination == .cart && state.cartSheet.rect.height > 0 ? state.cartSheet.rect.y - 1 : area.height - 1
+            ToastView(message: toast).draw(in: canvas, bottom: bottom, environment: base)
         }
         let panel = state.isDebug && state.showsPanel
             ? PanelView(title: terminalWords[.debugTitle], lines: debugLines(state), edge: split.panelEdge, followsEnd: true) : nil
@@ -121,7 +124,8 @@ public final class ShopperView {
     /// with a mark while a change waits for the server; a click opens the cart.
     static func cartLabel(_ cart: CartSummary, words: Copy<ShopperWord>) -> NavAccessory {
         let count = cart.badgeCount > 0 ? " \(RetailFormat(words.locale).number(cart.badgeCount))" : ""
-        let pending = cart.pendingProducts.isEmpty ? "" : "…"
+        // The mark the card being added has: an ellipsis here read like a cut word ("Cart 5…").
+        let pending = cart.pendingProducts.isEmpty ? "" : " ◌"
         let label = StyledText(" \(words[.cart])\(count)\(pending) ", style: CellStyle(attributes: [.reverse, .bold]))
         return NavAccessory(label: label, action: ActionData(type: DeeplinkAction.type, ["url": "vitrine://cart"]))
     }
