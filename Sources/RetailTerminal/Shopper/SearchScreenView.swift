@@ -13,6 +13,8 @@ struct SearchScreenView {
     var words: Copy<ShopperWord>
     var keys: Copy<TerminalWord>
     var format: RetailFormat
+    /// The cart's label ("Cart 3"), at the title row's end as the nav bar has it on pages.
+    var cart: String?
 
     /// Draws the screen filling `canvas`; returns where the cursor goes.
     func draw(in canvas: Canvas, environment: RenderEnvironment) -> (x: Int, y: Int)? {
@@ -21,7 +23,13 @@ struct SearchScreenView {
         let title = words[.search]
         canvas.put(title, x: 2, y: 0, style: CellStyle(attributes: .bold))
         let titleEnd = 2 + DisplayWidth.of(title) + 2
-        canvas.put(TextCut.fit(keys[.searchKeys], to: max(0, canvas.width - titleEnd - 1)), x: titleEnd, y: 0, style: CellStyle(attributes: .dim))
+        var keysEnd = canvas.width - 1
+        if let cart, DisplayWidth.of(cart) + titleEnd + 2 <= canvas.width - 2 {
+            let x = canvas.width - 2 - DisplayWidth.of(cart)
+            canvas.put(cart, x: x, y: 0, style: CellStyle(attributes: .bold))
+            keysEnd = x - 2
+        }
+        canvas.put(TextCut.fit(keys[.searchKeys], to: max(0, keysEnd - titleEnd)), x: titleEnd, y: 0, style: CellStyle(attributes: .dim))
         let cursor = drawField(in: canvas)
         var y = 4
         let trimmed = query.trimmingCharacters(in: .whitespaces)
@@ -76,10 +84,14 @@ struct SearchScreenView {
         case .other: words[.suggestionOther]
         }
         let price = suggestion.price.map(format.price) ?? ""
-        let trailing = (price.isEmpty ? "" : price + "  ") + kind
         let width = canvas.width - 4
+        var trailing = (price.isEmpty ? "" : price + "  ") + kind
+        // A price says it is a product: on a narrow screen the word gives its room to the name.
+        if !price.isEmpty, DisplayWidth.of(suggestion.text) > width - DisplayWidth.of(trailing) - 2 { trailing = price }
         let textRoom = max(1, width - DisplayWidth.of(trailing) - 2)
-        let text = TextCut.fit(suggestion.text, to: textRoom)
+        // Products of one family differ at the end of their names: the cut keeps the end.
+        let text = suggestion.kind == .product
+            ? TextCut.fitKeepingLastWord(suggestion.text, to: textRoom) : TextCut.fit(suggestion.text, to: textRoom)
         var style = CellStyle()
         if selected {
             canvas.put(String(FocusMark.bar), x: 1, y: y, style: CellStyle(foreground: environment.brand, attributes: .bold))
@@ -88,6 +100,6 @@ struct SearchScreenView {
         canvas.put(text, x: 2, y: y, style: style)
         let x = 2 + width - DisplayWidth.of(trailing)
         if !price.isEmpty { canvas.put(price, x: x, y: y, style: CellStyle(attributes: .bold)) }
-        canvas.put(kind, x: 2 + width - DisplayWidth.of(kind), y: y, style: environment.secondaryStyle)
+        if trailing != price { canvas.put(kind, x: 2 + width - DisplayWidth.of(kind), y: y, style: environment.secondaryStyle) }
     }
 }

@@ -69,7 +69,7 @@ public final class ShopperView {
             scrollHint = nil
             let view = SearchScreenView(
                 query: state.query, search: state.search, selection: state.searchSelection, words: state.words, keys: terminalWords,
-                format: RetailFormat(state.locale))
+                format: RetailFormat(state.locale), cart: Self.cartLabel(state.cart, words: state.words).label.string.trimmingCharacters(in: .whitespaces))
             cursor = view.draw(in: canvas, environment: base)
         case .cart:
             scrollHint = nil
