@@ -266,16 +266,26 @@ extension PageViewport {
         }
     }
 
+    /// Below this many body rows a screen is taken as shrunk for a moment (a resize through a
+    /// few rows), not as a page with nothing in it: focus waits for it to grow back.
+    static let rowsToShowABody = 3
+
     /// A frame that no longer shows the focused widget moves focus to the nearest one in view.
     mutating func keepFocusInView() {
         guard let layout, pending == nil else { return }
+        // A body shrunk to a few rows (a resize passing through them) keeps the focus where it
+        // is: grown back, the screen shows the same widget, not the search bar over a page
+        // scrolled to its end.
+        if focus != nil, layout.viewportHeight < Self.rowsToShowABody { return }
         if let current = focusedTarget {
             if !current.scrolls || layout.isPartlyInView(current.rect) { return }
             let above = current.rect.maxY <= layout.bodyRows.lowerBound
             focus = (above ? firstInView() : lastInView())?.id
             return
         }
-        if focus == nil || layout.target(focus) == nil {
+        if focus == nil {
+            focus = firstInView()?.id
+        } else if layout.target(focus) == nil {
             focus = firstInView()?.id
         }
     }
