@@ -85,8 +85,10 @@ struct CartSheetView {
             footer += 1
         }
         if let subtotal = cart.subtotal, !lines.isEmpty {
-            let amount = format.price(subtotal)
+            // The word and the amount whole: the amount shortened to leave the word its room.
             let label = words[.subtotal] + "  "
+            let amount = format.price(subtotal, within: max(0, inner - DisplayWidth.of(label)), width: DisplayWidth.of)
+                ?? format.price(subtotal, within: max(0, inner), width: DisplayWidth.of) ?? ""
             let x = max(2, rect.maxX - 2 - DisplayWidth.of(label) - DisplayWidth.of(amount))
             canvas.put(TextCut.fit(label, to: max(0, rect.maxX - 2 - x - DisplayWidth.of(amount))), x: x, y: footer)
             // Inside the sheet's border whatever its width: an amount wider than the sheet
@@ -166,9 +168,12 @@ struct CartSheetView {
         // Everything of the line is drawn inside the sheet's inner width: a total wider than
         // the sheet (a server's 1.8e308) is cut at the inner edge, never over the border.
         let row = canvas.child(CellRect(x: 2, y: y, width: max(0, width), height: Self.rowsPerLine))
-        let total = line.total.map(format.price) ?? ""
         let quantity = format.number(line.quantity)
         let stepper = "− \(quantity) +"
+        // Never cut mid-number: shortened when wider than what the title and count leave,
+        // and at most a third of the line (12 columns on a narrow sheet), so the title shows.
+        let totalRoom = max(0, min(width - DisplayWidth.of(stepper) - 6, max(12, width / 3)))
+        let total = line.total.flatMap { format.price($0, within: totalRoom, width: DisplayWidth.of) } ?? ""
         let tail = "  " + stepper + "  " + total
         let titleRoom = max(1, width - DisplayWidth.of(tail))
         let name = line.title.map { SafeText.cleaned($0, keepingNewlines: false) } ?? words[.kindProduct]
