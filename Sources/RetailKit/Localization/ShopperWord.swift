@@ -3,7 +3,7 @@
 /// `ShopperWord+English`, `+German` (du), `+French` (vous), matching the backend's registers.
 public enum ShopperWord: String, CopyCatalog {
     // Pages: loading, empty, errors.
-    case loading, loadingMore, nothingHere, loadFailedTitle, loadFailedDetail, loadFailedAttempts, retry, retrying, moreFailed, nothingMore
+    case loading, loadingMore, nothingHere, loadFailedTitle, loadFailedDetail, loadFailedAttempts, pageGone, productGone, goneDetail, retry, retrying, moreFailed, nothingMore
     case refreshFailed, actionFailed, tooManyScreens, linkNoScreen, cantAdd
     // Where the shopper is (a status line, a title).
     case home, kindCampaign, kindCategory, kindProduct, kindSearch, kindPage, savedCopy, updating, savedCopyUpdating

@@ -49,6 +49,8 @@ public final class ShopperView {
             environment.hostContext = state.cart.marks
             let snapshot = state.pages[id] ?? PageSnapshot(loadState: .loading, page: nil)
             environment.widgetState = snapshot.widgetState
+            // A product that is gone says so as a product, not as a page.
+            if id.kind == .product { environment.words.goneTitle = state.words[.productGone] }
             let content = content(snapshot, state: state, onTop: state.isPageOnTop)
             // Focus shows only where the keys go: not on a page under search or the cart.
             let drawing = state.stack[index].page.draw(
@@ -117,7 +119,7 @@ public final class ShopperView {
             loadState: snapshot.loadState, page: snapshot.page, nextPage: snapshot.nextPage, hasMorePages: snapshot.hasMorePages,
             sheets: onTop ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.cartLabel(state.cart, words: state.words),
             contentVersion: snapshot.contentGeneration, statusNav: Self.statusNav(words: state.words), isRetrying: snapshot.isRetrying,
-            failedAttempts: snapshot.failedAttempts)
+            failedAttempts: snapshot.failedAttempts, isGone: snapshot.isGone)
     }
 
     /// The cart at the nav bar's end on every page, labelled as the cart's ("Cart 3", "Panier 3"),

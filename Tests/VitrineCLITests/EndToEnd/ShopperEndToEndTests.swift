@@ -109,6 +109,20 @@ import Testing
         await AppEndToEndTests.quit(failing)
     }
 
+    /// Review 20, finding 9: an unknown product said the page could not be loaded, "check your
+    /// connection", with a Retry that could only fail again.
+    @Test(arguments: [("en-US", "This product isn't available"), ("de-DE", "Dieses Produkt ist nicht verfügbar")])
+    func anUnknownProductSaysItIsNotAvailableWithNoRetry(locale: String, title: String) async throws {
+        let tmux = try Self.start(["--locale", locale, "--open", "vitrine://product/p-999999"], cache: AppEndToEndTests.CacheDirectory())
+        defer { tmux.close() }
+        #expect(await tmux.waitFor(title), "\(tmux.picture)")
+        let screen = await tmux.settledScreen()
+        let retry = locale == "de-DE" ? "Erneut" : "Retry"
+        #expect(!screen.contains { $0.contains(retry) || $0.contains("404") || $0.contains("p-999999") }, "\(tmux.picture)")
+        #expect(!screen.contains { $0.contains(locale == "de-DE" ? "Verbindung" : "connection") }, "no talk of the connection\n\(tmux.picture)")
+        await AppEndToEndTests.quit(tmux)
+    }
+
     @Test func openLandsOnTheProductAndTwoAddsShowTheLineTotal() async throws {
         let expected = try HomeExpectations(user: Self.user)
         let product = try #require(try expected.products().first { $0.availability == "available" })
