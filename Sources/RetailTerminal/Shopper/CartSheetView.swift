@@ -19,8 +19,10 @@ struct CartSheetView {
     /// Rows a line takes: its title, quantity and total; its unit price and pending state.
     static let rowsPerLine = 2
 
-    /// The widest the sheet gets: on a wide screen its title and total stay near each other.
+    /// The widest the sheet gets on a screen wider than `wideScreen`: there its title and
+    /// total stay near each other, the box centred in a band cleared across the screen.
     static let maximumWidth = 96
+    static let wideScreen = 120
 
     /// What the sheet drew: its rectangle (the screen's coordinates) and where the mouse reaches
     /// its lines and their signs.
@@ -29,8 +31,8 @@ struct CartSheetView {
         var targets: [(rect: CellRect, target: CartSheetTarget)] = []
     }
 
-    /// Draws the sheet at the bottom of `screen`, centred and at most `maximumWidth` wide,
-    /// dimming the page above it; returns its rectangle.
+    /// Draws the sheet at the bottom of `screen` (on a wide screen at most `maximumWidth`
+    /// wide, centred), dimming the page above it; returns its rectangle.
     @discardableResult
     func draw(in screen: Canvas, environment: RenderEnvironment) -> CellRect {
         drawing(in: screen, environment: environment).rect
@@ -38,7 +40,7 @@ struct CartSheetView {
 
     /// Draws the sheet (`draw(in:environment:)`) and returns its targets too.
     func drawing(in screen: Canvas, environment: RenderEnvironment) -> Drawing {
-        let width = min(screen.width, Self.maximumWidth)
+        let width = screen.width > Self.wideScreen ? Self.maximumWidth : screen.width
         let left = (screen.width - width) / 2
         let canvas = screen.child(CellRect(x: left, y: 0, width: width, height: screen.height))
         let inner = canvas.width - 4
@@ -59,6 +61,7 @@ struct CartSheetView {
         guard height > 5, canvas.width >= 20 else { return Drawing(rect: .zero) }
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
         Self.dimText(above: rect.y, in: screen)
+        if left > 0 { screen.fill(CellRect(x: 0, y: rect.y, width: screen.width, height: rect.height), style: .plain) }
         let surface = environment.isPlain ? nil : environment.token("surface")
         canvas.fill(rect, style: CellStyle(background: surface))
         drawEdge(rect, in: canvas, environment: environment)
