@@ -87,6 +87,8 @@ public struct ButtonAtom {
             kept.append(character)
             used += width
         }
+        // "Wool scarf…", not "Wool scarf …": a space before the ellipsis reads as a lone "…".
+        while kept.last?.isWhitespace == true { kept.removeLast() }
         return kept + "…"
     }
 }
