@@ -124,6 +124,22 @@ import Testing
         }
     }
 
+    /// A focused wide button underlines its label, not the padding around it (seen in tmux: a
+    /// sold-out "Épuisé" read as "________Épuisé").
+    @Test func aFocusedWideButtonUnderlinesItsLabelOnly() throws {
+        let button = #"{"type": "button_row", "id": "row", "data": {"buttons": [{"title": "Buy", "style": "solid", "full_width": true, "action": \#(Self.toast("buy"))}]}}"#
+        let page = try TestPages.page(TestPages.json(sections: #"{"id": "sec", "widgets": [\#(button)]}"#))
+        var screen = PageScreen()
+        Self.draw(&screen, page)
+        let drawing = Self.draw(&screen, page)
+        let line = drawing.frame.buffer.plainLines[0]
+        let start = try #require(line.range(of: "Buy")).lowerBound.utf16Offset(in: line)
+        let label = (start..<(start + 3)).map { drawing.frame.buffer[$0, 0].style.attributes.contains(.underline) }
+        let padding = [start - 2, start + 4].map { drawing.frame.buffer[$0, 0].style.attributes.contains(.underline) }
+        #expect(label == [true, true, true], "the focused button's label")
+        #expect(padding == [false, false], "\(line)")
+    }
+
     @Test func aClickOnAControlGivesItTheKeys() throws {
         let page = try Self.page()
         var screen = PageScreen()

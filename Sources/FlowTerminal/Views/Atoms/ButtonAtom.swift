@@ -55,7 +55,11 @@ public struct ButtonAtom {
         if button.style != .plain {
             content = (bracketed ? "[ " : "  ") + content + (bracketed ? " ]" : "  ")
         }
-        canvas.put(content, x: x, y: y, style: style)
+        // The underline (focus, a plain button's) runs under the label, not the padding.
+        var padStyle = style
+        padStyle.attributes.remove(.underline)
+        canvas.put(content, x: x, y: y, style: padStyle)
+        canvas.put(shown, x: x + (button.style == .plain ? 0 : 2) + lead, y: y, style: style)
         canvas.addTarget(CellRect(x: x, y: y, width: columns, height: 1), target: target, action: button.isDisabled ? nil : button.action)
         return columns
     }
