@@ -29,7 +29,7 @@ struct SearchScreenView {
             canvas.put(cart, x: x, y: 0, style: CellStyle(attributes: .bold))
             keysEnd = x - 2
         }
-        canvas.put(TextCut.fit(keys[.searchKeys], to: max(0, keysEnd - titleEnd)), x: titleEnd, y: 0, style: CellStyle(attributes: .dim))
+        canvas.put(Self.wholeHints(keys[.searchKeys], to: max(0, keysEnd - titleEnd)), x: titleEnd, y: 0, style: CellStyle(attributes: .dim))
         let cursor = drawField(in: canvas)
         var y = 4
         let trimmed = query.trimmingCharacters(in: .whitespaces)
@@ -51,6 +51,18 @@ struct SearchScreenView {
             y += 1
         }
         return cursor
+    }
+
+    /// As many of `hints`' parts (`Esc back · ↑↓ choose · …`) as fit whole in `columns`: a
+    /// hint cut mid-word ("↑↓ w…") says nothing.
+    static func wholeHints(_ hints: String, to columns: Int) -> String {
+        var shown = ""
+        for part in hints.components(separatedBy: " · ") {
+            let next = shown.isEmpty ? part : shown + " · " + part
+            guard DisplayWidth.of(next) <= columns else { break }
+            shown = next
+        }
+        return shown
     }
 
     /// What the list says when it has nothing to show.

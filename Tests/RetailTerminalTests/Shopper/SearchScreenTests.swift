@@ -40,6 +40,8 @@ import Testing
         let lines = Self.draw([], width: 80, cart: "Panier 3")
         #expect(lines[0].contains("Recherche") && lines[0].hasSuffix("Panier 3"), "\(lines[0])")
         #expect(DisplayWidth.of(lines[0]) <= 80)
+        let forty = Self.draw([], width: 40, locale: .deDE, cart: "Warenkorb 2")[0]
+        #expect(forty.hasSuffix("Warenkorb 2") && !forty.contains("…"), "the keys' hints whole or not at all: \(forty)")
         let narrow = Self.draw([], width: 20, cart: "Panier 3")
         #expect(!narrow[0].contains("Panier 3 "), "no room: the title and keys keep theirs")
     }
