@@ -45,13 +45,12 @@ struct CartSheetView {
         let canvas = screen.child(CellRect(x: left, y: 0, width: width, height: screen.height))
         let inner = canvas.width - 4
         let lines = cart.lines
-        let hint = TextLayout(StyledText(lines.isEmpty ? keys[.cartKeysEmpty] : keys[.cartKeys], style: CellStyle(attributes: .dim)),
-                              width: max(1, inner), maxLines: 2)
+        let hint = Self.hintRows(lines.isEmpty ? keys[.cartKeysEmpty] : keys[.cartKeys], width: max(1, inner))
         // What comes next in this app, said while there is a cart to keep; it gives way to the
         // lines on a short screen.
         var note = TextLayout(StyledText(words[.checkoutNote], style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 3)
         let removal = shownRemoval
-        func footerRows(_ note: TextLayout?) -> Int { 1 + (note?.height ?? 0) + hint.height + (removal == nil ? 0 : 1) }
+        func footerRows(_ note: TextLayout?) -> Int { 1 + (note?.height ?? 0) + hint.count + (removal == nil ? 0 : 1) }
         let wantedLines = max(1, lines.count) * Self.rowsPerLine
         let available = screen.height - 1
         var shownNote: TextLayout? = lines.isEmpty ? nil : note
@@ -102,8 +101,29 @@ struct CartSheetView {
         }
         footer += 1
         if let shownNote { shownNote.draw(in: canvas.child(CellRect(x: 2, y: footer, width: max(0, inner), height: shownNote.height))) }
-        hint.draw(in: canvas.child(CellRect(x: 2, y: rect.maxY - hint.height, width: max(0, inner), height: hint.height)))
+        for (index, row) in hint.enumerated() {
+            canvas.put(row, x: 2, y: rect.maxY - hint.count + index, style: CellStyle(attributes: .dim))
+        }
         return drawing
+    }
+
+    /// `hints` (`x remove · Esc close`) on at most two rows `width` wide, broken only between
+    /// its parts, so a key stays with its word ("x" ended a row and "retirer" began the next);
+    /// a part wider than a row is cut.
+    static func hintRows(_ hints: String, width: Int) -> [String] {
+        var rows: [String] = []
+        var row = ""
+        for part in hints.components(separatedBy: " · ") {
+            let next = row.isEmpty ? part : row + " · " + part
+            if DisplayWidth.of(next) <= width || row.isEmpty {
+                row = next
+            } else {
+                rows.append(row)
+                row = part
+            }
+        }
+        rows.append(row)
+        return rows.prefix(2).map { TextCut.fit($0, to: width) }
     }
 
     /// The line last removed, once the server has taken it out: while the removal is pending

@@ -88,6 +88,18 @@ import Testing
         #expect(lines.contains { $0.contains("Esc close") })
     }
 
+    /// Seen in tmux at 40 columns: "x" ended a line and "retirer" began the next.
+    @Test func aKeyStaysWithItsWordWhenTheHintWraps() throws {
+        var app = Self.openCart(Self.cart(lines: 1), width: 40, height: 20)
+        app.state = ShopperState(now: app.state.now, locale: .frFR)
+        app.send(.cartChanged(Self.cart(lines: 1)))
+        app.send(.navigated([.page("home"), .cart]))
+        let lines = app.lines
+        let hint = try #require(lines.firstIndex { $0.contains("choisir") })
+        let rows = lines[hint...hint + 1].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
+        #expect(!rows.contains { $0.hasSuffix(" x") || $0.hasPrefix("retirer") }, "\(rows)")
+    }
+
     @Test func anEmptyCartPromisesNothingAboutASavedCart() {
         let app = Self.openCart(CartSummary(isKnown: true))
         #expect(app.lines.contains { $0.contains("Your cart is empty") })
