@@ -44,7 +44,7 @@ extension TerminalWord {
         .previewNotFollowed: "{action} (not followed in preview)",
         .previewNoAppScreens: "Search and the cart belong to the app; the preview shows the page only",
         .previewNoAction: "The selected widget has no {event} action",
-        .previewSummary: "page {page} (request {request}): {shown} of {total} sections shown",
+        .previewSummary: "Page {page} (request {request}): {shown} of {total} sections shown",
         .previewRefused: "page refused: {reason}",
         .previewHeader: "header",
         .previewFooter: "footer",

@@ -95,9 +95,12 @@ struct LintReport {
             (words ?? Copy<TerminalWord>(.enUS))(key, values)
         }
         let count = diagnostics.count
-        let summary = word(.previewSummary, [
-            "page": safe(page.id), "request": safe(page.requestID), "shown": String(shownSections), "total": String(resolved.sections.count),
-        ]) + ", " + word(count == 1 ? .previewDiagnosticOne : .previewDiagnosticOther, ["count": String(count)])
+        // `vitrine lint`'s first line is a format scripts read: it stays as it was.
+        let summary = words.map { words in
+            words(.previewSummary, [
+                "page": safe(page.id), "request": safe(page.requestID), "shown": String(shownSections), "total": String(resolved.sections.count),
+            ]) + ", " + words(count == 1 ? .previewDiagnosticOne : .previewDiagnosticOther, ["count": String(count)])
+        } ?? "page \(safe(page.id)) (request \(safe(page.requestID))): \(shownSections) of \(resolved.sections.count) sections shown, \(count) diagnostic\(count == 1 ? "" : "s")"
         var lines = [summary]
         func status(_ status: WidgetStatus) -> String {
             switch status {
