@@ -53,7 +53,13 @@ extension HomeBackend {
             let load = CatalogueLoader.load(CatalogueDirectory(url: url), lint: false)
             let current = catalogues.current
             guard let content = load.content else { return refuse(load.errors, serving: current) }
-            guard content != current.catalogue.content else { return .unchanged }
+            guard content != current.catalogue.content else {
+                if catalogues.status.refusedAt != nil {
+                    catalogues.confirm()
+                    configuration.catalogue.log("catalogue files hold version \(current.version) again")
+                }
+                return .unchanged
+            }
             let catalogue = Catalogue(content: content)
             // Carts hold products by their place in the list; a new list takes a restart.
             guard catalogue.products.map(\.id) == current.catalogue.products.map(\.id) else {

@@ -44,6 +44,14 @@ final class CatalogueStore: Sendable {
         }
     }
 
+    /// The files hold what serves again: a refusal before is over.
+    func confirm() {
+        state.withLock { status in
+            status.refused = []
+            status.refusedAt = nil
+        }
+    }
+
     /// Keeps serving what serves, and remembers why `problems` were refused.
     func refuse(_ problems: [CatalogueProblem], at instant: Date) {
         state.withLock { status in
