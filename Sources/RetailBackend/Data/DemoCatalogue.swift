@@ -25,6 +25,27 @@ enum DemoCatalogue {
     }
 }
 
+extension DemoCatalogue {
+    /// `count` campaigns for load tests (`vitrine bench serve`'s 1,000-campaign catalogue): a
+    /// week each, one starting every 8 hours from 180 days before the anchor, so about 21 are
+    /// live at any instant, each featuring one category's products.
+    static func generated(_ count: Int, anchor: Date) -> [Campaign] {
+        (0..<max(0, count)).map { index in
+            let id = "cmp-gen-" + String(format: "%04d", index)
+            let start = anchor.addingTimeInterval(Double(index * 8 - 180 * 24) * 3600)
+            let category = CategoryData.categories[index % CategoryData.categories.count]
+            let title = Localized("Week \(index): \(category.name.en)", "Woche \(index): \(category.name.de)", "Semaine \(index) : \(category.name.fr)")
+            return Campaign(
+                id: id, title: title, subtitle: category.name, cta: Localized("Shop", "Shoppen", "Découvrir"),
+                heroImage: "\(id).jpg", cardImage: "\(id).jpg",
+                window: CatalogueWindow(start: start, end: start.addingTimeInterval(7 * 86_400), timeZone: timeZone),
+                segments: [], locales: [], requires: nil, priority: index % 7,
+                placements: ["hero", "campaigns", "picks"],
+                products: ProductQuery(categories: [category.id], sort: [.discount, .rating]))
+        }
+    }
+}
+
 /// A demo campaign as written in Swift: its window in hours from the anchor.
 struct DemoCampaign {
     var id: String

@@ -35,10 +35,11 @@ public enum CatalogueTools {
     }
 
     /// Writes the built-in demo catalogue, its windows `anchor` plus their hours, into
-    /// `directory` (made when missing). Refuses a directory that holds a catalogue already, so
+    /// `directory` (made when missing), with `extraCampaigns` generated ones for load tests
+    /// (`DemoCatalogue.generated`). Refuses a directory that holds a catalogue already, so
     /// nobody's edits are overwritten. Returns the files written, relative to it.
     @discardableResult
-    public static func exportDemo(to directory: URL, anchor: Date) throws -> [String] {
+    public static func exportDemo(to directory: URL, anchor: Date, extraCampaigns: Int = 0) throws -> [String] {
         let manager = FileManager.default
         let existing = (CatalogueDirectory.rootFiles + [CatalogueDirectory.campaignsFolder]).filter {
             manager.fileExists(atPath: directory.appendingPathComponent($0).path)
@@ -46,7 +47,9 @@ public enum CatalogueTools {
         guard existing.isEmpty else {
             throw ExportError(description: "it holds a catalogue already (\(existing.joined(separator: ", "))); export into a new directory")
         }
-        let files = CatalogueWriter.files(DemoCatalogue.content(anchor: anchor))
+        var content = DemoCatalogue.content(anchor: anchor)
+        content.campaigns += DemoCatalogue.generated(extraCampaigns, anchor: anchor)
+        let files = CatalogueWriter.files(content)
         do {
             try manager.createDirectory(at: directory.appendingPathComponent(CatalogueDirectory.campaignsFolder), withIntermediateDirectories: true)
             for file in files {
