@@ -61,11 +61,12 @@ let package = Package(
         ),
         .target(name: "RetailTerminal", dependencies: ["RetailKit", "FlowTerminal", "FlowCore", "FlowRuntime"]),
 
-        // Declarations of the SwiftUI, UIKit and CoreGraphics API the SwiftUI renderer uses,
-        // copied from Apple's documentation, so that it is type-checked where those frameworks
-        // do not exist. Linked on Linux only; their bodies are never run (see their README).
+        // Declarations of the SwiftUI, UIKit, CoreGraphics and Accessibility API the SwiftUI
+        // renderer uses, copied from Apple's documentation, so that it is type-checked where
+        // those frameworks do not exist. Linked on Linux only; their bodies are never run (see their README).
         .target(name: "CoreGraphicsDeclarations", path: "Sources/AppleDeclarations/CoreGraphics"),
         .target(name: "UIKitDeclarations", path: "Sources/AppleDeclarations/UIKit"),
+        .target(name: "AccessibilityDeclarations", path: "Sources/AppleDeclarations/Accessibility"),
         .target(
             name: "SwiftUIDeclarations", dependencies: ["CoreGraphicsDeclarations", "UIKitDeclarations"],
             path: "Sources/AppleDeclarations/SwiftUI", exclude: ["../README.md"]
@@ -78,6 +79,7 @@ let package = Package(
                 .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
                 .target(name: "UIKitDeclarations", condition: .when(platforms: [.linux])),
                 .target(name: "CoreGraphicsDeclarations", condition: .when(platforms: [.linux])),
+                .target(name: "AccessibilityDeclarations", condition: .when(platforms: [.linux])),
             ]
         ),
         // The retail widgets' SwiftUI views and the shopper's app shell on AppComposition.

@@ -14,7 +14,8 @@ stall="${STALL_SECONDS:-300}"
 run_once() {
     local log="$1"
     shift
-    swift test "$@" > >(tee "$log") 2>&1 &
+    # In a process group of its own, so that a stall kills everything the tests started too.
+    setsid swift test "$@" > >(tee "$log") 2>&1 &
     local pid=$!
     while kill -0 "$pid" 2>/dev/null; do
         sleep 5
@@ -23,18 +24,21 @@ run_once() {
             echo "swift_test: no output for ${quiet} s: the test process stalled; unfinished tests:" >&2
             python3 - "$log" <<'EOF' >&2
 import re, sys
-started, done = [], set()
+from collections import Counter
+# Two suites may name a test alike: counted, so that one finished never hides the other.
+started, done = Counter(), Counter()
+order = []
 for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
     if m := re.match(r"^◇ Test (\S+\(.*?\)) started", line):
-        started.append(m.group(1))
+        started[m.group(1)] += 1
+        order.append(m.group(1))
     if m := re.match(r"^[✔✘] Test (\S+\(.*?\)) (with \d+ test cases? )?(passed|failed)", line):
-        done.add(m.group(1))
-for name in started:
-    if name not in done:
+        done[m.group(1)] += 1
+for name in dict.fromkeys(order):
+    for _ in range(started[name] - done[name]):
         print("  " + name)
 EOF
-            pkill -KILL -P "$pid" 2>/dev/null
-            kill -KILL "$pid" 2>/dev/null
+            kill -KILL -- "-$pid" 2>/dev/null
             wait "$pid" 2>/dev/null
             return 124
         fi

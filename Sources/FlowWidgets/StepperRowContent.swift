@@ -13,6 +13,15 @@ public struct StepperRowContent: WidgetContent, Hashable {
     /// Starting count, clamped into `minimum...maximum`; default `minimum`.
     public var initial: Int
 
+    /// A stepper built in code (previews, tests); `initial` is clamped as a payload's is.
+    public init(title: TextData, subtitle: TextData? = nil, minimum: Int = 0, maximum: Int = 99, initial: Int? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+        self.minimum = minimum
+        self.maximum = max(minimum, maximum)
+        self.initial = min(max(initial ?? minimum, minimum), self.maximum)
+    }
+
     public init(from data: JSONNode) throws(DecodingFailure) {
         title = try data.require("title")
         subtitle = try data.optional("subtitle")
@@ -33,5 +42,29 @@ public struct StepperRowContent: WidgetContent, Hashable {
     /// `count` kept within `minimum...maximum`.
     public func clamped(_ count: Int) -> Int {
         min(max(count, minimum), maximum)
+    }
+
+    /// The count a stepper shows for its live state (`WidgetStateStore`): the stored number
+    /// kept within the bounds, `initial` when there is none. A number past `Int`'s range (a
+    /// count near `Int.max` stored as a JSON number rounds up to 2^63) is the nearer bound,
+    /// never a trap and never `initial`.
+    public func count(from state: JSONValue?) -> Int {
+        guard case .number(let value)? = state, !value.isNaN else { return initial }
+        if value <= Double(minimum) { return minimum }
+        if value >= Double(maximum) { return maximum }
+        return clamped(Int(value.rounded(.towardZero)))
+    }
+
+    /// The count after one step of `delta` from `count`, saturating at the bounds: `+1` at
+    /// `Int.max` or `-1` at `Int.min` stays there instead of overflowing.
+    public func stepped(from count: Int, by delta: Int) -> Int {
+        let (sum, overflowed) = clamped(count).addingReportingOverflow(delta)
+        if overflowed { return delta > 0 ? maximum : minimum }
+        return clamped(sum)
+    }
+
+    /// Whether a step of `delta` from `count` would change it (the control is enabled).
+    public func canStep(from count: Int, by delta: Int) -> Bool {
+        stepped(from: count, by: delta) != clamped(count)
     }
 }

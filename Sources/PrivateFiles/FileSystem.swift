@@ -11,9 +11,10 @@ import Darwin
 /// database) and `setAttributes` stats again, which cost more than reading a small page.
 public enum FileSystem {
     /// The whole file, or `nil` when it cannot be read, is not a regular file (a FIFO planted
-    /// in its place is opened without blocking and refused) or holds more than `maxBytes`.
+    /// in its place is opened without blocking and refused; a symbolic link is not followed)
+    /// or holds more than `maxBytes`.
     public static func read(_ path: String, maxBytes: Int = .max) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
@@ -33,6 +34,18 @@ public enum FileSystem {
             return true
         }
         return complete ? data : nil
+    }
+
+    /// Whether anything is at `path` (a symbolic link counts, and is not followed).
+    public static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// Whether `path` is a regular file itself (not through a symbolic link).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Size in bytes and modification time, or `nil` when there is no such file.

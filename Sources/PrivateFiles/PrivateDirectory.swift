@@ -28,44 +28,101 @@ public enum PrivateDirectory {
         }
     }
 
-    /// What `secure(_:)` changed.
+    /// What `claim(_:)` and `secure(_:)` changed.
     public struct Repair: Sendable, Hashable {
         /// Directories narrowed to `0700`.
         public var directories = 0
         /// Files narrowed to `0600`.
         public var files = 0
+        /// Entries that were not this user's, or symbolic links, moved out of the way
+        /// (`NAME.foreign-…`) or, for links, removed: nothing in the tree is used that another
+        /// user made or could point elsewhere.
+        public var setAside = 0
 
-        public init(directories: Int = 0, files: Int = 0) {
+        public init(directories: Int = 0, files: Int = 0, setAside: Int = 0) {
             self.directories = directories
             self.files = files
+            self.setAside = setAside
         }
     }
 
-    /// Narrows `root` and everything under it that this user owns to `0700` (directories)
-    /// and `0600` (regular files), for what an earlier version created readable by others.
-    /// Symbolic links are neither followed nor changed; entries of other owners are left (they
-    /// cannot be changed, and are not ours). At most `maxDepth` levels are walked.
+    /// Why a tree cannot be made this user's own.
+    public struct ForeignRootError: Error, CustomStringConvertible {
+        public var path: String
+        public var owner: uid_t
+
+        public var description: String {
+            "\(path) belongs to another user (uid \(owner)) and cannot be moved aside: remove it, or point XDG_CACHE_HOME at a directory of your own"
+        }
+    }
+
+    /// Makes `root` this user's own private tree, whatever is there: a directory of this
+    /// user's is kept; anything else in its place (another user's directory, left by one
+    /// `sudo` run; a symbolic link; a file) is moved aside as `ROOT.foreign-<time>` and a new
+    /// `0700` directory made. Then `secure(_:)` runs over it. Throws `ForeignRootError` when
+    /// what is there cannot be moved (a sticky shared directory, a parent not ours).
+    @discardableResult
+    public static func claim(_ root: URL) throws -> Repair {
+        let path = root.standardizedFileURL.path
+        var repair = Repair()
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            let isOurDirectory = status.st_mode & S_IFMT == S_IFDIR && status.st_uid == geteuid()
+            if !isOurDirectory {
+                guard setAside(path) else { throw ForeignRootError(path: path, owner: status.st_uid) }
+                repair.setAside += 1
+            }
+        }
+        try make(root)
+        let secured = secure(root)
+        repair.directories += secured.directories
+        repair.files += secured.files
+        repair.setAside += secured.setAside
+        return repair
+    }
+
+    /// Narrows `root` and everything under it to `0700` (directories) and `0600` (regular
+    /// files), for what an earlier version created readable by others; removes symbolic links
+    /// (never following them) and moves aside entries of other owners, so that nothing in the
+    /// tree is another user's. `root` itself must be this user's directory (`claim` makes it
+    /// so). At most `maxDepth` levels are walked.
     @discardableResult
     public static func secure(_ root: URL, maxDepth: Int = 6) -> Repair {
         var repair = Repair()
-        secure(root.standardizedFileURL.path, depth: maxDepth, owner: geteuid(), repair: &repair)
+        let path = root.standardizedFileURL.path
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid() else { return repair }
+        secure(path, depth: maxDepth, owner: geteuid(), repair: &repair)
         return repair
     }
 
     private static func secure(_ path: String, depth: Int, owner: uid_t, repair: inout Repair) {
         var status = stat()
-        guard lstat(path, &status) == 0, status.st_uid == owner else { return }
+        guard lstat(path, &status) == 0 else { return }
         switch status.st_mode & S_IFMT {
+        case S_IFLNK:
+            // A link in our tree could send a write anywhere: it goes.
+            if unlink(path) == 0 { repair.setAside += 1 }
+            return
+        case _ where status.st_uid != owner:
+            if setAside(path) { repair.setAside += 1 }
+            return
         case S_IFDIR:
             if status.st_mode & 0o077 != 0, chmod(path, mode) == 0 { repair.directories += 1 }
             guard depth > 0 else { return }
-            for name in FileSystem.names(in: path) {
+            for name in FileSystem.names(in: path) where !name.contains(".foreign-") {
                 secure(path + "/" + name, depth: depth - 1, owner: owner, repair: &repair)
             }
         case S_IFREG:
             if status.st_mode & 0o077 != 0, chmod(path, PrivateFile.mode) == 0 { repair.files += 1 }
         default:
-            return
+            // A FIFO, a socket, a device: nothing the app keeps is one.
+            if setAside(path) { repair.setAside += 1 }
         }
+    }
+
+    /// Renames `path` to `path.foreign-<seconds>`; `false` when it cannot be moved.
+    private static func setAside(_ path: String) -> Bool {
+        rename(path, "\(path).foreign-\(Int(Date().timeIntervalSince1970))") == 0
     }
 }

@@ -86,7 +86,7 @@ enum RenderCommand {
             let base = isRemote ? URL(string: options.source) : nil
             lines = try await render(
                 data, options: options, profile: profile, fetchImages: isRemote && profile.allowsEscapes, baseURL: base,
-                imageWait: min(.seconds(10), remaining))
+                imageWait: remaining)
         } catch {
             console.err("vitrine render: page refused: \(TerminalText.sanitized(error.description))")
             return 1

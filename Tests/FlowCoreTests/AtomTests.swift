@@ -14,6 +14,17 @@ import Testing
         #expect(try IconData(from: node(#""star.fill""#)).symbol == "star.fill")
     }
 
+    /// An icon's size is points like a font's: one no screen can draw is not taken as it is.
+    @Test func anIconSizeThatIsNotPositiveOrAbove1000PointsIsIgnored() throws {
+        #expect(try IconData(from: node(#"{"symbol": "s", "size": 24}"#)).size == 24)
+        #expect(try IconData(from: node(#"{"symbol": "s", "size": 1000}"#)).size == 1000)
+        for size in ["0", "-3", "1000.5", "1e300"] {
+            let icon = try IconData(from: node(#"{"symbol": "s", "size": "# + size + "}"))
+            #expect(icon.size == nil, "size \(size)")
+            #expect(icon.symbol == "s")
+        }
+    }
+
     @Test func fullFormsDecodeEveryKey() throws {
         let text = try TextData(from: node(##"{"text": "T", "font": {"size": 16, "weight": "semibold"}, "color": {"hex": "#111", "dark_hex": "#EEE"}, "alignment": "center", "max_lines": 2, "is_markdown": true}"##))
         #expect(text == TextData("T", font: FontData(size: 16, weight: .semibold), color: ColorData(hex: "#111", darkHex: "#EEE"), alignment: .center, maxLines: 2, isMarkdown: true))

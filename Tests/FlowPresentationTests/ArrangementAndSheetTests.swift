@@ -14,6 +14,12 @@ import Testing
         #expect(geometry.carouselItemWidth(.fraction(0.8)) == (container - 32) * 0.8)
         #expect(geometry.carouselItemWidth(nil) == container - 32, "a card without a width takes the inner width")
         #expect(geometry.carouselItemWidth(.fraction(4)) == container - 32, "a share is at most the whole")
+        // The same widths from the inner width alone (what SwiftUI's containerRelativeFrame gives).
+        for width in [nil, WidgetWidth.fill, .fraction(0.8), .fraction(0.45), .fraction(4), .hug] {
+            #expect(ArrangementGeometry.carouselItemWidth(width, innerWidth: container - 32) == geometry.carouselItemWidth(width))
+        }
+        #expect(ArrangementGeometry.carouselItemWidth(.fraction(0.5), innerWidth: -3) == 0)
+        #expect(ArrangementGeometry.carouselItemWidth(nil, innerWidth: .nan) == 0)
     }
 
     @Test(arguments: [(320.0, 2), (390, 3), (768, 4), (1024, 12)])
@@ -21,6 +27,7 @@ import Testing
         let geometry = ArrangementGeometry(layout: SectionLayout(arrangement: .grid, columns: columns, itemSpacing: 12), containerWidth: container)
         let widths = geometry.gridColumnWidths
         #expect(widths.count == columns)
+        #expect(geometry.gridColumnCount == columns)
         #expect(Set(widths).count == 1)
         #expect(abs(widths.reduce(0, +) + Double(columns - 1) * 12 - container) < 1e-9)
     }

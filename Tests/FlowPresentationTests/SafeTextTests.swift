@@ -13,4 +13,16 @@ import Testing
         #expect(SafeText.cleaned("a\r\nb\rc\nd\te") == "a\nb\nc\nd e")
         #expect(SafeText.cleaned("a\nb", keepingNewlines: false) == "a b")
     }
+
+    /// U+2028 reached the terminal raw: tmux moved its cursor on it while the layout counted a
+    /// cell, and stale letters stayed on screen.
+    @Test func lineAndParagraphSeparatorsBreakLikeNewlines() {
+        #expect(SafeText.cleaned("a\u{2028}b\u{2029}c") == "a\nb\nc")
+        #expect(SafeText.cleaned("a\u{2028}b", keepingNewlines: false) == "a b")
+        #expect(!SafeText.isSafe("a\u{2028}b"))
+    }
+
+    @Test func deprecatedFormatControlsAreRemoved() {
+        #expect(SafeText.cleaned("a\u{206A}b\u{206F}c") == "abc")
+    }
 }

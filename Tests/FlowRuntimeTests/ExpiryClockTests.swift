@@ -79,4 +79,33 @@ struct ExpiryClockTests {
         await waitUntil { expiry.now == start.addingTimeInterval(5) }
         #expect(expiry.nextExpiry == nil)
     }
+
+    /// A presented sheet's widget expiring while nothing on the page does stayed shown.
+    @Test func aPresentedSheetSetsTheTimerToo() async throws {
+        let sheets = SheetStack()
+        expiry.watch(sheets)
+        let ends = RFC3339.string(from: date.now.addingTimeInterval(5))
+        let json = #"{"sheet": {"id": "deal", "sections": [{"id": "s", "widgets": [{"type": "label", "id": "w", "data": {"text": "x"}, "expires_at": "\#(ends)"}]}]}}"#
+        let sheet = try Fixtures.decoder.decodeSheet(Data(json.utf8)).sheet
+        #expect(sheets.present(sheet))
+        await waitUntil { expiry.nextExpiry != nil }
+        #expect(expiry.nextExpiry == date.now.addingTimeInterval(5))
+        let start = expiry.now
+        await clock.waitForSleepers()
+        pass(.milliseconds(5_001))
+        await waitUntil { expiry.now > start.addingTimeInterval(5) }
+    }
+
+    /// The timer counts monotonic time while `expires_at` is wall-clock time: a wall clock set
+    /// forward past an expiry is noticed at the next check, not when the old timer ends.
+    @Test func aWallClockSetForwardIsNoticedAtTheNextCheck() async {
+        let (home, _) = await store("home", expiringIn: [60])
+        expiry.watch(home)
+        let start = expiry.now
+        await clock.waitForSleepers()
+        date.advance(by: 120)
+        clock.advance(by: .seconds(5))
+        await waitUntil { expiry.now == start.addingTimeInterval(120) }
+        #expect(expiry.nextExpiry == nil)
+    }
 }

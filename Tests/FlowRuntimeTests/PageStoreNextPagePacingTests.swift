@@ -138,4 +138,33 @@ struct PageStoreNextPagePacingTests {
         store.loadNextPage()
         #expect(source.calls.count == 4, "asked at once")
     }
+
+    /// With the client's context, "adds nothing" means nothing shown: sections of unknown,
+    /// expired or incompatible widgets were asked for about 50 times a second.
+    @Test(arguments: [
+        #"{"type": "hologram", "id": "u"}"#,
+        #"{"type": "label", "id": "e", "data": {"text": "x"}, "expires_at": "2000-01-01T00:00:00Z"}"#,
+        #"{"type": "label", "id": "i", "data": {"text": "x"}, "requires": {"min_app_version": "99"}}"#,
+        #"{"type": "label", "id": "m", "data": {}}"#,
+    ])
+    func sectionsWhoseWidgetsAreNotShownAddNothing(widget: String) async throws {
+        await loadFirstPage()
+        store.nextPagePacing.maxEmptyPages = 1
+        store.nextPagePacing.context = { EvaluationContext(client: ClientContext(appVersion: AppVersion(major: 2)), now: Date()) }
+        store.loadNextPage()
+        let page = #"{"page": {"id": "home", "request_id": "r1", "sections": [{"id": "hollow", "widgets": [\#(widget)]}], "pagination": {"has_more": true, "postback": {"cursor": 3}}}}"#
+        source.last?.respond(Data(page.utf8))
+        await waitUntil { store.nextPageState != .loading }
+        #expect(store.nextPageState == .ended)
+    }
+
+    @Test func aShownWidgetAddsSomethingWithTheContextToo() async {
+        await loadFirstPage()
+        store.nextPagePacing.maxEmptyPages = 1
+        store.nextPagePacing.context = { EvaluationContext(client: ClientContext(appVersion: AppVersion(major: 2)), now: Date()) }
+        store.loadNextPage()
+        source.last?.respond(Fixtures.page(requestID: "r1", sections: [Fixtures.section("s2", [Fixtures.label("b")])], hasMore: true, postback: ["cursor": 3]))
+        await waitUntil { store.nextPageState != .loading }
+        #expect(store.nextPageState == .idle)
+    }
 }

@@ -68,6 +68,31 @@ struct ToastQueueTests {
         #expect(sheets.dismiss() == false)
     }
 
+    /// SwiftUI presents each level from the one below: a reader's dismissal of a level closes it
+    /// and those above; one that arrives after the stack moved on closes nothing.
+    @Test func aReaderDismissalClosesItsLevelAndThoseAboveItOnlyWhileItStillShowsThere() throws {
+        let decoder = Fixtures.decoder
+        let sheets = SheetStack()
+        for id in ["a", "b", "c"] { sheets.present(try decoder.decodeSheet(["id": .string(id)]).sheet) }
+        let b = try #require(sheets.entry(atLevel: 1))
+        #expect(sheets.entry(atLevel: 3) == nil && sheets.entry(atLevel: -1) == nil)
+        #expect(!sheets.readerDismissed(level: 1, presentationID: b.presentationID + 99), "another presentation")
+        #expect(sheets.entries.count == 3)
+        #expect(sheets.readerDismissed(level: 1, presentationID: b.presentationID))
+        #expect(sheets.entries.map(\.sheet.id) == ["a"])
+        #expect(!sheets.readerDismissed(level: 1, presentationID: b.presentationID), "already gone")
+        // The runtime replaced the top sheet before the reader's dismissal of the old one arrived.
+        let a = try #require(sheets.entry(atLevel: 0))
+        sheets.dismiss()
+        sheets.present(try decoder.decodeSheet(["id": "d"]).sheet)
+        #expect(!sheets.readerDismissed(level: 0, presentationID: a.presentationID))
+        #expect(sheets.top?.id == "d")
+        sheets.present(try decoder.decodeSheet(["id": "e", "config": ["dismissible": false]]).sheet)
+        let e = try #require(sheets.entry(atLevel: 1))
+        #expect(!sheets.readerDismissed(level: 1, presentationID: e.presentationID), "not dismissible")
+        #expect(sheets.entries.count == 2)
+    }
+
     /// Was: sheets stacked without bound (1,000 non-dismissible sheets).
     @Test func sheetsStackAtMostTheirDepth() throws {
         let sheets = SheetStack()

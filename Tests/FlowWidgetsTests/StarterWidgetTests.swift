@@ -30,6 +30,39 @@ import Testing
         #expect((empty.minimum, empty.maximum, empty.initial) == (5, 5, 5))
     }
 
+    @Test func stepperStepsSaturateAtTheEdgesOfInt() {
+        let whole = StepperRowContent(title: "n", minimum: .min, maximum: .max, initial: 0)
+        #expect(whole.stepped(from: .max, by: 1) == .max)
+        #expect(whole.stepped(from: .min, by: -1) == .min)
+        #expect(whole.stepped(from: .max - 1, by: 1) == .max)
+        #expect(whole.stepped(from: .min, by: 1) == .min + 1)
+        #expect(!whole.canStep(from: .max, by: 1) && whole.canStep(from: .max, by: -1))
+        #expect(!whole.canStep(from: .min, by: -1) && whole.canStep(from: .min, by: 1))
+        let bounded = StepperRowContent(title: "n", minimum: 1, maximum: 4, initial: 2)
+        #expect(bounded.stepped(from: 4, by: 1) == 4)
+        #expect(bounded.stepped(from: 1, by: -1) == 1)
+        #expect(bounded.stepped(from: 2, by: 1) == 3)
+        #expect(bounded.stepped(from: 99, by: -1) == 3, "a count outside the bounds is clamped before the step")
+    }
+
+    @Test func stepperReadsItsLiveCountWithinItsBoundsWhateverTheStoredNumber() throws {
+        let whole = StepperRowContent(title: "n", minimum: .min, maximum: .max, initial: 7)
+        #expect(whole.count(from: nil) == 7)
+        #expect(whole.count(from: .string("3")) == 7)
+        #expect(whole.count(from: .number(.nan)) == 7)
+        // Int.max stored as a JSON number is 2^63, past Int's range: it reads as the bound.
+        #expect(whole.count(from: .number(Double(Int.max))) == .max)
+        #expect(whole.count(from: .number(.infinity)) == .max)
+        #expect(whole.count(from: .number(-.infinity)) == .min)
+        #expect(whole.count(from: .number(-1e300)) == .min)
+        #expect(whole.count(from: .number(42)) == 42)
+        let bounded = try content(StepperRowContent.self, #"{"title": "Bags", "min": -9223372036854775808, "max": 3}"#)
+        #expect(bounded.minimum == .min)
+        #expect(bounded.count(from: .number(2.9)) == 2)
+        #expect(bounded.count(from: .number(1e19)) == 3)
+        #expect(bounded.stepped(from: bounded.count(from: .number(-1e300)), by: -1) == .min)
+    }
+
     /// Cosmetic values out of range are adjusted and reported; the widget stays `ok`.
     @Test func cosmeticValuesOutOfRangeKeepTheirWidgetAndAreReported() throws {
         let page = try starterDecoder().decodePage(Data("""

@@ -16,6 +16,21 @@ struct DiskCacheTests {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     }
 
+    /// An entry's file replaced by one larger than the whole cache (a sparse file, a link to
+    /// one) took gigabytes of memory to read: it is a miss, and its file goes.
+    @Test func anEntryLargerThanTheWholeCacheIsAMissAndGoes() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = try DiskCache(directory: directory, sizeLimit: 10_000)
+        await cache.store(Data([1, 2, 3]), for: url("a"))
+        let name = try #require(try files().first)
+        let path = directory.appendingPathComponent(name).path
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 10_001)
+        try handle.close()
+        #expect(await cache.data(for: url("a")) == nil)
+        #expect(try files().isEmpty)
+    }
+
     @Test func storesAndReadsBytesByURL() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = try DiskCache(directory: directory, sizeLimit: 10_000)

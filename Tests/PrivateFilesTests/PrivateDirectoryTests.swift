@@ -76,10 +76,68 @@ import Glibc
         try files.createSymbolicLink(at: tree.appendingPathComponent("link"), withDestinationURL: outside)
         let repair = PrivateDirectory.secure(tree)
 
-        #expect(repair == PrivateDirectory.Repair(directories: 3, files: 1))
+        #expect(repair == PrivateDirectory.Repair(directories: 3, files: 1, setAside: 1), "the link removed, never followed")
         for path in ["", "/users", "/users/u-ada"] { #expect(Self.mode(tree.path + path) == 0o700, "\(path)") }
         #expect(Self.mode(journal.path) == 0o600)
         #expect(Self.mode(outside.path) == 0o644, "a link is not followed")
+        #expect(!FileSystem.exists(tree.appendingPathComponent("link").path))
         #expect(PrivateDirectory.secure(tree) == PrivateDirectory.Repair(), "a second pass finds nothing")
+    }
+}
+
+/// A tree someone else made, or filled with links: `claim` makes it this user's own before
+/// anything in it is read or written.
+@Suite struct PrivateDirectoryClaimTests {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("private-claim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    @Test func aLinkInTheRootsPlaceIsMovedAsideAndNothingIsWrittenThroughIt() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let tree = root.appendingPathComponent("vitrine")
+        try FileManager.default.createSymbolicLink(at: tree, withDestinationURL: elsewhere)
+        let repair = try PrivateDirectory.claim(tree)
+        #expect(repair.setAside == 1)
+        var status = stat()
+        #expect(lstat(tree.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR, "a directory of its own now")
+        #expect(status.st_mode & 0o777 == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+
+    @Test func linksAndOddFilesInsideTheTreeGoAndTheirTargetsAreUntouched() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tree = root.appendingPathComponent("vitrine")
+        let user = tree.appendingPathComponent("users/u-ada")
+        try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
+        let victim = root.appendingPathComponent("notes.sqlite")
+        try Data("mine".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(at: user.appendingPathComponent("analytics.sqlite"), withDestinationURL: victim)
+        #expect(mkfifo(user.appendingPathComponent("cart.json").path, 0o600) == 0)
+        let repair = try PrivateDirectory.claim(tree)
+        #expect(repair.setAside == 2)
+        #expect(!FileSystem.exists(user.appendingPathComponent("analytics.sqlite").path), "the link is gone")
+        #expect(!FileSystem.exists(user.appendingPathComponent("cart.json").path), "the FIFO is out of the way")
+        #expect(try Data(contentsOf: victim) == Data("mine".utf8))
+    }
+
+    @Test(.enabled(if: getuid() == 0, "needs root, to leave a tree owned by another user"))
+    func anotherUsersTreeIsMovedAsideAndANewOneMade() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tree = root.appendingPathComponent("vitrine")
+        let journal = tree.appendingPathComponent("users/u-ada/cart.json")
+        try FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"operations": [{"kind": "remove"}]}"#.utf8).write(to: journal)
+        #expect(chown(tree.path, 1234, 1234) == 0)
+        #expect(chmod(tree.path, 0o777) == 0)
+        let repair = try PrivateDirectory.claim(tree)
+        #expect(repair.setAside == 1)
+        #expect(!FileSystem.exists(journal.path), "nothing the other user planted is in the new tree")
+        var status = stat()
+        #expect(lstat(tree.path, &status) == 0 && status.st_uid == geteuid() && status.st_mode & 0o777 == 0o700)
     }
 }

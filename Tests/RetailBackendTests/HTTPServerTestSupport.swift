@@ -13,8 +13,11 @@ final class RawSocketClient {
 
     /// Connects from `source`, any address of 127.0.0.0/8 (all of it is loopback on Linux), so
     /// that tests can be several clients as per-address limits see them.
+    /// The descriptor is stored only once connected: a class whose init throws after every
+    /// property is set runs its `deinit`, which would close it a second time (by then the
+    /// number may be another socket's, libmicrohttpd's for one, which then aborts).
     init(port: Int, from source: String = "127.0.0.1") throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawSocketError.cannotConnect }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -43,6 +46,7 @@ final class RawSocketClient {
             Glibc.close(descriptor)
             throw RawSocketError.cannotConnect
         }
+        self.descriptor = descriptor
     }
 
     deinit { Glibc.close(descriptor) }

@@ -138,4 +138,19 @@ import TestSupport
         #expect(await handoff.waitUntilDurable(1), "durable already: at once")
         #expect(handoff.unsavedCount == 0)
     }
+
+    /// A FIFO in a journal's place failed every write with an I/O error, run after run: it is
+    /// moved aside with the file, and a new outbox keeps the events.
+    @Test(arguments: ["", "-shm", "-wal"])
+    func aFIFOInTheFilesOrAJournalsPlaceIsSetAside(suffix: String) async throws {
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if !suffix.isEmpty { try execute("CREATE TABLE IF NOT EXISTS placeholder (x)") }
+        #expect(mkfifo(databaseURL.path + suffix, 0o600) == 0)
+        let tracker = makeTracker()
+        for _ in 0..<2 { tracker.track("tap") }
+        #expect(await tracker.waitUntilDurable())
+        #expect(await tracker.counts().stored == 2)
+        await tracker.shutdown()
+    }
 }

@@ -22,6 +22,19 @@ import Testing
         }
     }
 
+    /// What every renderer's cart shows as its subtotal: a sum only when one currency can say it.
+    @Test func theShownSubtotalSumsLinesOfOneCurrencyOnly() {
+        let usd = { (amount: Double) in Price(amount: amount, currency: "USD") }
+        let lines = [CartSnapshot.Line(productID: "a", quantity: 2, unitPrice: usd(10.5)), CartSnapshot.Line(productID: "b", quantity: 1, unitPrice: usd(4))]
+        #expect(CartSnapshot.subtotal(of: lines) == usd(25))
+        #expect(CartSnapshot.subtotal(of: []) == nil)
+        #expect(CartSnapshot.subtotal(of: lines + [CartSnapshot.Line(productID: "c", quantity: 1, unitPrice: Price(amount: 1, currency: "EUR"))]) == nil)
+        #expect(CartSnapshot.subtotal(of: lines + [CartSnapshot.Line(productID: "d", quantity: 1)]) == nil, "a line without a price")
+        // A million of the most a line may cost, many times over, stays a finite sum.
+        let big = Array(repeating: CartSnapshot.Line(productID: "e", quantity: 1_000_000, unitPrice: usd(1e9)), count: 1000)
+        #expect(CartSnapshot.subtotal(of: big)?.amount.isFinite == true)
+    }
+
     @Test func linesAtTheBoundAreReadAndSummedExactly() throws {
         let snapshot = try CartSnapshot(data: Self.body(quantities: ["1000000", "1000000", "3"]))
         #expect(snapshot.lines.map(\.quantity) == [1_000_000, 1_000_000, 3])

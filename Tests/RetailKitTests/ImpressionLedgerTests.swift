@@ -89,4 +89,29 @@ final class ImpressionTally {
         try Data("not json".utf8).write(to: url)
         #expect(ImpressionLedger(url: url).load().isEmpty)
     }
+
+    /// A file planted in its place (a sparse 3 GB file) took 3 GB of memory and seconds at
+    /// start: what is larger than any ledger is not read.
+    @Test func aFileLargerThanAnyLedgerIsNotRead() throws {
+        defer { directory.remove() }
+        let url = directory.url.appendingPathComponent("impressions.json")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(ImpressionLedger.maxBytes) + 1)
+        try handle.close()
+        #expect(ImpressionLedger(url: url).load().isEmpty)
+    }
+
+    @Test func aSaveThatFailsIsReportedNotTakenForWritten() async throws {
+        defer { directory.remove() }
+        // Its directory is a file: nothing can be written there.
+        let blocked = directory.url.appendingPathComponent("blocked")
+        try Data().write(to: blocked)
+        let ledger = ImpressionLedger(url: blocked.appendingPathComponent("impressions.json"))
+        ledger.save([CountedImpressions(requestID: "r", counts: [("a", 1)])])
+        #expect(await ledger.waitUntilSaved() == false)
+        let writable = ImpressionLedger(url: directory.url.appendingPathComponent("impressions.json"))
+        writable.save([CountedImpressions(requestID: "r", counts: [("a", 1)])])
+        #expect(await writable.waitUntilSaved())
+    }
 }

@@ -35,6 +35,38 @@ import Testing
         #expect(left == [.page("product:p-1"), .page("campaign:x")])
     }
 
+    @Test func thePlatformStackShowsWhatIsAboveHomeWithTheCartOnTopAsASheet() {
+        #expect(NavigatorPresentation(stack: [.page("home")]) == NavigatorPresentation(stack: []))
+        let campaign = NavigatorPresentation(stack: [.page("home"), .page("campaign:x"), .page("product:p-1")])
+        #expect(campaign.path == [.page("campaign:x"), .page("product:p-1")] && !campaign.showsCart)
+        let cart = NavigatorPresentation(stack: [.page("home"), .page("campaign:x"), .cart])
+        #expect(cart.path == [.page("campaign:x")] && cart.showsCart)
+        let below = NavigatorPresentation(stack: [.page("home"), .cart, .page("product:p-1")])
+        #expect(below.path == [.cart, .page("product:p-1")] && !below.showsCart, "a cart under another screen is a screen")
+    }
+
+    /// The reader going back pops the navigator by as many screens; the platform following the
+    /// navigator (a `back` action, a deeplink home) pops nothing more.
+    @Test func goingBackInThePlatformStackPopsTheNavigatorOnceAndFollowingItPopsNothing() {
+        let navigator = Navigator()
+        navigator.open(.page("campaign:x"))
+        navigator.open(.page("product:p-1"))
+        navigator.open(.page("product:p-2"))
+        var shown = NavigatorPresentation(stack: navigator.stack).path
+        // The reader swipes back twice at once (a long press on the back button).
+        shown.removeLast(2)
+        for _ in 0..<NavigatorPresentation(stack: navigator.stack).backs(toShow: shown) { navigator.back() }
+        #expect(navigator.stack == [.page("home"), .page("campaign:x")])
+        // The navigator goes back on its own; the platform follows and reports the new path.
+        navigator.back()
+        shown = NavigatorPresentation(stack: navigator.stack).path
+        #expect(NavigatorPresentation(stack: navigator.stack).backs(toShow: shown) == 0)
+        #expect(navigator.stack == [.page("home")])
+        let deeper = NavigatorPresentation(stack: [.page("home"), .page("a"), .page("b")])
+        #expect(deeper.backs(toShow: [.page("b")]) == 0, "not a start of the path")
+        #expect(deeper.backs(toShow: [.page("a"), .page("b"), .page("c")]) == 0, "longer: a push, not a way back")
+    }
+
     @Test func theStackIsBounded() {
         let navigator = Navigator()
         for index in 1..<Navigator.maximumDepth { #expect(navigator.open(.page(PageID("product:p-\(index)")))) }

@@ -67,7 +67,8 @@ import Testing
     @Test func aURLIsFetchedWithItsImages() async throws {
         let server = try HTTPServer(handler: try HomeBackend(), configuration: .ephemeral)
         defer { server.stop() }
-        let result = await render(["\(server.baseURL)/v1/home?locale=en-US&appVersion=2.6.0", "--width", "60", "--height", "30"])
+        // A generous deadline: on a loaded machine the backend's pictures take a while to make.
+        let result = await render(["\(server.baseURL)/v1/home?locale=en-US&appVersion=2.6.0", "--width", "60", "--height", "30", "--timeout", "300"])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("▀"), "images drawn as half blocks")
         let plain = await render(["\(server.baseURL)/v1/home?locale=en-US", "--width", "60", "--height", "30", "--plain"])

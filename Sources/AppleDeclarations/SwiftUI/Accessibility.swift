@@ -1,24 +1,34 @@
-// Declarations of SwiftUI's accessibility API, copied from Apple's documentation (the path
-// after developer.apple.com/documentation/ above each). Linux only; never run.
+// Declarations of SwiftUI's accessibility modifiers and the values they take, copied from
+// Apple's documentation (the path after developer.apple.com/documentation/ above each). Linux
+// only; never run. (AccessibilityNotification is the Accessibility framework's: see
+// ../Accessibility.)
+//
+// The pages are the Xcode 27 SDK's (`nonisolated struct AccessibilityAttachmentModifier`,
+// `@ContentBuilder`); the iOS 18 form is declared (main-actor through ViewModifier,
+// `@ViewBuilder`). Structs the pages show no Sendable conformance for keep their static lets
+// `nonisolated(unsafe)`.
 #if os(Linux)
 import Foundation
 
 // swiftui/accessibilityattachmentmodifier
-public struct AccessibilityAttachmentModifier: ViewModifier {
+@MainActor @preconcurrency public struct AccessibilityAttachmentModifier: ViewModifier {
     public typealias Body = Never
+    // witness: swiftui/viewmodifier/body(content:) (a modifier the framework applies itself)
     public func body(content: Content) -> Never { fatalError() }
 }
 
 extension View {
     // swiftui/view/accessibilityelement(children:)
     nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { fatalError() }
-    // swiftui/view/accessibilitylabel(_:) (Text)
+    // swiftui/view/accessibilitylabel(_:) (the Text overload; UNVERIFIED: its page is not in the
+    // stored documentation; declared as its Text siblings accessibilityValue(_:)-z9mo and
+    // accessibilityHint(_:)-3rdgs are, iOS 14, returning the attachment's ModifiedContent)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
-    // swiftui/view/accessibilityvalue(_:) (Text)
+    // swiftui/view/accessibilityvalue(_:)-z9mo (Text)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityValue(_ valueDescription: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
-    // swiftui/view/accessibilityhint(_:) (Text)
+    // swiftui/view/accessibilityhint(_:)-3rdgs (Text)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func accessibilityHint(_ hint: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
     // swiftui/view/accessibilityaddtraits(_:)
@@ -33,95 +43,47 @@ extension View {
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func accessibilityActions<Content>(@ViewBuilder _ content: () -> Content) -> some View where Content: View { fatalError() }
     // swiftui/view/accessibilityadjustableaction(_:)
-    @available(iOS 14.0, macOS 11.0, *)
-    nonisolated public func accessibilityAdjustableAction(_ handler: @escaping (AccessibilityAdjustmentDirection) -> Void) -> some View { fatalError() }
-}
-
-// The same modifiers on a view that already carries accessibility (they return the same
-// ModifiedContent, so a chain of them stays one modifier).
-extension ModifiedContent where Modifier == AccessibilityAttachmentModifier {
-    // swiftui/modifiedcontent/accessibilitylabel(_:) (Text)
-    @available(iOS 14.0, macOS 11.0, *)
-    nonisolated public func accessibilityLabel(_ label: Text) -> ModifiedContent<Content, Modifier> { fatalError() }
-    // swiftui/modifiedcontent/accessibilityvalue(_:) (Text)
-    @available(iOS 14.0, macOS 11.0, *)
-    nonisolated public func accessibilityValue(_ valueDescription: Text) -> ModifiedContent<Content, Modifier> { fatalError() }
-    // swiftui/modifiedcontent/accessibilityhint(_:) (Text)
-    @available(iOS 14.0, macOS 11.0, *)
-    nonisolated public func accessibilityHint(_ hint: Text) -> ModifiedContent<Content, Modifier> { fatalError() }
-    // swiftui/modifiedcontent/accessibilityaddtraits(_:)
-    @available(iOS 14.0, macOS 11.0, *)
-    nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Content, Modifier> { fatalError() }
-    // swiftui/modifiedcontent/accessibilityhidden(_:)
-    @available(iOS 14.0, macOS 11.0, *)
-    nonisolated public func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Content, Modifier> { fatalError() }
+    nonisolated public func accessibilityAdjustableAction(_ handler: @escaping (AccessibilityAdjustmentDirection) -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
 }
 
 // swiftui/accessibilitychildbehavior
-public struct AccessibilityChildBehavior: Hashable, Sendable {
+public struct AccessibilityChildBehavior {
     // swiftui/accessibilitychildbehavior/ignore
-    public static let ignore: AccessibilityChildBehavior = { fatalError() }()
+    nonisolated(unsafe) public static let ignore: AccessibilityChildBehavior = { fatalError() }()
     // swiftui/accessibilitychildbehavior/contain
-    public static let contain: AccessibilityChildBehavior = { fatalError() }()
+    nonisolated(unsafe) public static let contain: AccessibilityChildBehavior = { fatalError() }()
     // swiftui/accessibilitychildbehavior/combine
-    public static let combine: AccessibilityChildBehavior = { fatalError() }()
+    nonisolated(unsafe) public static let combine: AccessibilityChildBehavior = { fatalError() }()
 }
 
-// swiftui/accessibilitytraits
-public struct AccessibilityTraits: SetAlgebra, Sendable {
-    public init() { fatalError() }
+// swiftui/accessibilitytraits (the page's relationships are not in the stored excerpt: no
+// SetAlgebra or Sendable is claimed; our code uses the single traits only)
+public struct AccessibilityTraits {
     // swiftui/accessibilitytraits/isbutton
-    public static let isButton: AccessibilityTraits = { fatalError() }()
-    // swiftui/accessibilitytraits/isheader
-    public static let isHeader: AccessibilityTraits = { fatalError() }()
-    // swiftui/accessibilitytraits/islink
-    public static let isLink: AccessibilityTraits = { fatalError() }()
-    // swiftui/accessibilitytraits/isimage
-    public static let isImage: AccessibilityTraits = { fatalError() }()
-    // swiftui/accessibilitytraits/isstatictext
-    public static let isStaticText: AccessibilityTraits = { fatalError() }()
-    // swiftui/accessibilitytraits/issearchfield
-    public static let isSearchField: AccessibilityTraits = { fatalError() }()
-
-    public func contains(_ member: AccessibilityTraits) -> Bool { fatalError() }
-    public func union(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
-    public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
-    public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
-    public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) { fatalError() }
-    public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { fatalError() }
-    public mutating func update(with newMember: AccessibilityTraits) -> AccessibilityTraits? { fatalError() }
-    public mutating func formUnion(_ other: AccessibilityTraits) { fatalError() }
-    public mutating func formIntersection(_ other: AccessibilityTraits) { fatalError() }
-    public mutating func formSymmetricDifference(_ other: AccessibilityTraits) { fatalError() }
-    public static func == (lhs: AccessibilityTraits, rhs: AccessibilityTraits) -> Bool { fatalError() }
+    nonisolated(unsafe) public static let isButton: AccessibilityTraits = { fatalError() }()
+    // swiftui/accessibilitytraits/isheader (as isButton: the topic list names it)
+    nonisolated(unsafe) public static let isHeader: AccessibilityTraits = { fatalError() }()
+    // swiftui/accessibilitytraits/islink (as isButton)
+    nonisolated(unsafe) public static let isLink: AccessibilityTraits = { fatalError() }()
+    // swiftui/accessibilitytraits/isimage (as isButton: the topic list names it)
+    nonisolated(unsafe) public static let isImage: AccessibilityTraits = { fatalError() }()
+    // swiftui/accessibilitytraits/isstatictext (as isButton)
+    nonisolated(unsafe) public static let isStaticText: AccessibilityTraits = { fatalError() }()
+    // swiftui/accessibilitytraits/issearchfield (as isButton)
+    nonisolated(unsafe) public static let isSearchField: AccessibilityTraits = { fatalError() }()
 }
 
 // swiftui/accessibilityactionkind
-public struct AccessibilityActionKind: Equatable, Sendable {
+public struct AccessibilityActionKind {
     // swiftui/accessibilityactionkind/default
-    public static let `default`: AccessibilityActionKind = { fatalError() }()
-    // swiftui/accessibilityactionkind/escape
-    public static let escape: AccessibilityActionKind = { fatalError() }()
-    // swiftui/accessibilityactionkind/magictap
-    public static let magicTap: AccessibilityActionKind = { fatalError() }()
-    // swiftui/accessibilityactionkind/init(named:)
-    public init(named name: Text) { fatalError() }
+    nonisolated(unsafe) public static let `default`: AccessibilityActionKind = { fatalError() }()
 }
 
 // swiftui/accessibilityadjustmentdirection
-public enum AccessibilityAdjustmentDirection: Sendable {
-    case increment, decrement
-}
-
-// swiftui/accessibilitynotification
-@available(iOS 17.0, macOS 14.0, *)
-public enum AccessibilityNotification {
-    // swiftui/accessibilitynotification/announcement
-    public struct Announcement {
-        // swiftui/accessibilitynotification/announcement/init(_:) (String)
-        public init(_ announcement: String) { fatalError() }
-        // swiftui/accessibilitynotification/announcement/post()
-        public func post() { fatalError() }
-    }
+public enum AccessibilityAdjustmentDirection {
+    // swiftui/accessibilityadjustmentdirection/increment
+    case increment
+    // swiftui/accessibilityadjustmentdirection/decrement
+    case decrement
 }
 #endif

@@ -1,6 +1,10 @@
 // Declarations of SwiftUI's stacks, grids, scroll views, lists of views and geometry values,
 // copied from Apple's documentation (the path after developer.apple.com/documentation/
 // above each). Linux only; never run.
+//
+// The pages are the Xcode 27 SDK's: they write `nonisolated struct` for the views and
+// `@ContentBuilder` for their content. The iOS 18 SDK's views are `@MainActor @preconcurrency`
+// (through View) and take `@ViewBuilder` content; that is the form declared here.
 #if os(Linux)
 import Foundation
 
@@ -12,9 +16,11 @@ import Foundation
     public var body: Never { fatalError() }
 }
 
-// swiftui/hstack
+// swiftui/hstack (the type page; its init's page is not in the stored documentation: the
+// declaration is VStack's with a VerticalAlignment, the labels as the type page's example
+// `HStack(alignment: .top, spacing: 10) { … }` uses them)
 @MainActor @preconcurrency public struct HStack<Content>: View where Content: View {
-    // swiftui/hstack/init(alignment:spacing:content:)
+    // swiftui/hstack/init(alignment:spacing:content:) (UNVERIFIED page)
     nonisolated public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
@@ -37,10 +43,12 @@ import Foundation
     public var body: Never { fatalError() }
 }
 
-// swiftui/lazyhstack
+// swiftui/lazyhstack (the type page; its init's page is not stored: LazyVStack's declaration
+// with a VerticalAlignment, as the type page's example `LazyHStack(alignment: .top,
+// spacing: 10)` uses it)
 @available(iOS 14.0, macOS 11.0, *)
 @MainActor @preconcurrency public struct LazyHStack<Content>: View where Content: View {
-    // swiftui/lazyhstack/init(alignment:spacing:pinnedviews:content:)
+    // swiftui/lazyhstack/init(alignment:spacing:pinnedviews:content:) (UNVERIFIED page)
     nonisolated public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
@@ -57,27 +65,29 @@ import Foundation
 
 // swiftui/griditem
 @available(iOS 14.0, macOS 11.0, *)
-public struct GridItem: Sendable {
+public struct GridItem {
     // swiftui/griditem/init(_:spacing:alignment:)
     public init(_ size: GridItem.Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) { fatalError() }
 
-    // swiftui/griditem/size-swift.enum
-    public enum Size: Sendable {
-        case fixed(CGFloat)
+    // swiftui/griditem/size-swift.enum (the two cases whose pages were read; `fixed` is not used)
+    public enum Size {
+        // swiftui/griditem/size-swift.enum/flexible(minimum:maximum:)
         case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+        // swiftui/griditem/size-swift.enum/adaptive(minimum:maximum:)
         case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
     }
 }
 
 // swiftui/pinnedscrollableviews
 @available(iOS 14.0, macOS 11.0, *)
-public struct PinnedScrollableViews: OptionSet, Sendable {
+public struct PinnedScrollableViews: OptionSet {
     public let rawValue: UInt32
+    // witness: swift/optionset (PinnedScrollableViews is an OptionSet on its page)
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    // swiftui/pinnedscrollableviews/sectionheaders
-    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
-    // swiftui/pinnedscrollableviews/sectionfooters
-    public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
+    // swiftui/pinnedscrollableviews/sectionheaders (nonisolated(unsafe): the page shows no
+    // Sendable conformance; a `static let` of it needs this in a Swift 6 module, and it
+    // changes nothing for the code that reads it)
+    nonisolated(unsafe) public static let sectionHeaders: PinnedScrollableViews = { fatalError() }()
 }
 
 // swiftui/scrollview
@@ -90,24 +100,22 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
 
 // swiftui/scrollindicatorvisibility
 @available(iOS 16.0, macOS 13.0, *)
-public struct ScrollIndicatorVisibility: Equatable, Sendable {
-    // swiftui/scrollindicatorvisibility/automatic
-    public static var automatic: ScrollIndicatorVisibility { fatalError() }
-    // swiftui/scrollindicatorvisibility/visible
-    public static var visible: ScrollIndicatorVisibility { fatalError() }
+public struct ScrollIndicatorVisibility {
     // swiftui/scrollindicatorvisibility/hidden
     public static var hidden: ScrollIndicatorVisibility { fatalError() }
-    // swiftui/scrollindicatorvisibility/never
-    public static var never: ScrollIndicatorVisibility { fatalError() }
 }
 
 // swiftui/axis
-public enum Axis: Int8, CaseIterable, Sendable {
-    case horizontal, vertical
+@frozen public enum Axis {
+    // swiftui/axis/horizontal
+    case horizontal
+    // swiftui/axis/vertical
+    case vertical
 
-    // swiftui/axis/set
-    public struct Set: OptionSet, Sendable {
+    // swiftui/axis/set (OptionSet, Sendable: the page's conformances)
+    @frozen public struct Set: OptionSet, Sendable {
         public let rawValue: Int8
+        // witness: swift/optionset (the raw type Int8 as the SDK's member list gives it)
         public init(rawValue: Int8) { self.rawValue = rawValue }
         // swiftui/axis/set/horizontal
         public static let horizontal = Axis.Set(rawValue: 1)
@@ -126,17 +134,11 @@ extension Section: View where Parent: View, Content: View, Footer: View {
 
 extension Section where Parent: View, Content: View, Footer == EmptyView {
     // swiftui/section/init(content:header:)
-    @available(iOS 15.0, macOS 12.0, *)
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) { fatalError() }
 }
 
 // swiftui/foreach
-public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
-    // swiftui/foreach/data
-    public var data: Data
-    // swiftui/foreach/content
-    public var content: (Data.Element) -> Content
-}
+public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {}
 
 extension ForEach: View where Content: View {
     public typealias Body = Never
@@ -144,14 +146,15 @@ extension ForEach: View where Content: View {
 }
 
 extension ForEach where Content: View {
-    // swiftui/foreach/init(_:id:content:)
+    // swiftui/foreach/init(_:id:content:) (UNVERIFIED page: not in the stored documentation;
+    // its shape is the one List's init(_:id:rowContent:) page wraps in a ForEach)
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) { fatalError() }
 }
 
 // swiftui/spacer
-@MainActor @preconcurrency public struct Spacer: View {
+@frozen public struct Spacer: View {
     // swiftui/spacer/init(minlength:)
-    nonisolated public init(minLength: CGFloat? = nil) { fatalError() }
+    public init(minLength: CGFloat? = nil) { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
@@ -160,52 +163,69 @@ extension ForEach where Content: View {
 @available(iOS 14.0, macOS 11.0, *)
 public struct ProgressView<Label, CurrentValueLabel> where Label: View, CurrentValueLabel: View {}
 
+@available(iOS 14.0, macOS 11.0, *)
 extension ProgressView: View {
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
 
-extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
+@available(iOS 14.0, macOS 11.0, *)
+extension ProgressView where CurrentValueLabel == EmptyView {
     // swiftui/progressview/init()
-    public init() { fatalError() }
+    nonisolated public init() where Label == EmptyView { fatalError() }
 }
 
 // swiftui/alignment
-public struct Alignment: Equatable, Sendable {
-    // swiftui/alignment/init(horizontal:vertical:)
-    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) { fatalError() }
-    public static let center = Alignment(horizontal: .center, vertical: .center)
-    public static let leading = Alignment(horizontal: .leading, vertical: .center)
-    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
-    public static let top = Alignment(horizontal: .center, vertical: .top)
-    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
-    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
-    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
-    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
-    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+@frozen public struct Alignment {
+    // swiftui/alignment/center
+    public static let center: Alignment = { fatalError() }()
+    // swiftui/alignment/leading (LISTED: its page was not returned; declared as its siblings'
+    // pages read, `static let x: Alignment`)
+    public static let leading: Alignment = { fatalError() }()
+    // swiftui/alignment/top (LISTED: as alignment/leading)
+    public static let top: Alignment = { fatalError() }()
+    // swiftui/alignment/bottom
+    public static let bottom: Alignment = { fatalError() }()
+    // swiftui/alignment/topleading
+    public static let topLeading: Alignment = { fatalError() }()
+    // swiftui/alignment/toptrailing (LISTED: as alignment/leading)
+    public static let topTrailing: Alignment = { fatalError() }()
+    // swiftui/alignment/bottomleading (LISTED: as alignment/leading)
+    public static let bottomLeading: Alignment = { fatalError() }()
+    // swiftui/alignment/bottomtrailing
+    public static let bottomTrailing: Alignment = { fatalError() }()
 }
 
 // swiftui/horizontalalignment
-public struct HorizontalAlignment: Equatable, Sendable {
+@frozen public struct HorizontalAlignment {
+    // swiftui/horizontalalignment/leading
     public static let leading: HorizontalAlignment = { fatalError() }()
+    // swiftui/horizontalalignment/center (LISTED: named on the type's page; declared as its
+    // sibling horizontalalignment/leading reads)
     public static let center: HorizontalAlignment = { fatalError() }()
-    public static let trailing: HorizontalAlignment = { fatalError() }()
 }
 
 // swiftui/verticalalignment
-public struct VerticalAlignment: Equatable, Sendable {
+@frozen public struct VerticalAlignment {
+    // swiftui/verticalalignment/top (LISTED: its page was not returned; declared as its
+    // siblings verticalalignment/center and /firsttextbaseline read)
     public static let top: VerticalAlignment = { fatalError() }()
+    // swiftui/verticalalignment/center
     public static let center: VerticalAlignment = { fatalError() }()
-    public static let bottom: VerticalAlignment = { fatalError() }()
+    // swiftui/verticalalignment/firsttextbaseline
     public static let firstTextBaseline: VerticalAlignment = { fatalError() }()
-    public static let lastTextBaseline: VerticalAlignment = { fatalError() }()
 }
 
-// swiftui/edgeinsets
-public struct EdgeInsets: Equatable, Sendable {
+// swiftui/edgeinsets (Sendable: the page's conformance)
+@frozen public struct EdgeInsets: Sendable {
+    // swiftui/edgeinsets/top (LISTED: named on the type's page; declared as its siblings
+    // edgeinsets/leading and /trailing read, `var x: CGFloat`)
     public var top: CGFloat
+    // swiftui/edgeinsets/leading
     public var leading: CGFloat
+    // swiftui/edgeinsets/bottom (LISTED: as edgeinsets/top)
     public var bottom: CGFloat
+    // swiftui/edgeinsets/trailing
     public var trailing: CGFloat
     // swiftui/edgeinsets/init(top:leading:bottom:trailing:)
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) { fatalError() }
@@ -214,30 +234,40 @@ public struct EdgeInsets: Equatable, Sendable {
 }
 
 // swiftui/edge
-public enum Edge: Int8, CaseIterable, Hashable, Sendable {
-    case top, leading, bottom, trailing
+@frozen public enum Edge {
+    // swiftui/edge/top (LISTED: the type's page lists its four cases)
+    case top
+    // swiftui/edge/leading (LISTED: as edge/top)
+    case leading
+    // swiftui/edge/bottom (LISTED: as edge/top)
+    case bottom
+    // swiftui/edge/trailing (LISTED: as edge/top)
+    case trailing
 
-    // swiftui/edge/set
-    public struct Set: OptionSet, Sendable {
+    // swiftui/edge/set (OptionSet, Sendable: the page's conformances)
+    @frozen public struct Set: OptionSet, Sendable {
         public let rawValue: Int8
+        // witness: swift/optionset (Edge.Set is RawRepresentable on its page; Int8 as Axis.Set's)
         public init(rawValue: Int8) { self.rawValue = rawValue }
-        public static let top = Edge.Set(rawValue: 1)
-        public static let leading = Edge.Set(rawValue: 2)
-        public static let bottom = Edge.Set(rawValue: 4)
-        public static let trailing = Edge.Set(rawValue: 8)
-        public static let all: Edge.Set = [.top, .leading, .bottom, .trailing]
+        // swiftui/edge/set/all
+        public static let all = Edge.Set(rawValue: 15)
     }
 }
 
 // swiftui/verticaledge
 @available(iOS 15.0, macOS 12.0, *)
-public enum VerticalEdge: Int8, CaseIterable, Hashable, Sendable {
-    case top, bottom
+@frozen public enum VerticalEdge: Sendable {
+    // swiftui/verticaledge/top
+    case top
+    // swiftui/verticaledge/bottom
+    case bottom
 }
 
 // swiftui/unitpoint
-public struct UnitPoint: Hashable, Sendable {
+@frozen public struct UnitPoint {
+    // swiftui/unitpoint/x
     public var x: CGFloat
+    // swiftui/unitpoint/y
     public var y: CGFloat
     // swiftui/unitpoint/init(x:y:)
     public init(x: CGFloat, y: CGFloat) { fatalError() }

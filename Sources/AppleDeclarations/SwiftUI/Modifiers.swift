@@ -1,6 +1,9 @@
-// Declarations of SwiftUI's layout, drawing and text modifiers on View, copied from Apple's
-// documentation (swiftui/view/<method> after developer.apple.com/documentation/ above each).
-// Linux only; never run.
+// Declarations of SwiftUI's view modifiers and the values they take (transitions, animations,
+// geometry), copied from Apple's documentation (the path after developer.apple.com/documentation/
+// above each). Linux only; never run.
+//
+// The pages are the Xcode 27 SDK's and write `@ContentBuilder` for a content closure; the iOS 18
+// SDK's form, `@ViewBuilder`, is declared here. Availability is the page's iOS and macOS line.
 #if os(Linux)
 import Foundation
 
@@ -10,6 +13,8 @@ extension View {
     // swiftui/view/frame(width:height:alignment:)
     nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { fatalError() }
     // swiftui/view/frame(minwidth:idealwidth:maxwidth:minheight:idealheight:maxheight:alignment:)
+    // (UNVERIFIED: this page is not in the stored documentation; the declaration agrees with
+    // the iOS SDK interface quoted by third parties)
     nonisolated public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { fatalError() }
     // swiftui/view/background(_:ignoressafeareaedges:)
     @available(iOS 15.0, macOS 12.0, *)
@@ -26,7 +31,7 @@ extension View {
     // swiftui/view/foregroundstyle(_:)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { fatalError() }
-    // swiftui/view/linelimit(_:)
+    // swiftui/view/linelimit(_:)-513mb
     nonisolated public func lineLimit(_ number: Int?) -> some View { fatalError() }
     // swiftui/view/multilinetextalignment(_:)
     nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { fatalError() }
@@ -39,12 +44,12 @@ extension View {
     // swiftui/view/scrollindicators(_:axes:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { fatalError() }
-    // swiftui/view/safeareainset(edge:alignment:spacing:content:) (VerticalEdge)
+    // swiftui/view/safeareainset(edge:alignment:spacing:content:)-4s51l (VerticalEdge)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func safeAreaInset<V>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V) -> some View where V: View { fatalError() }
     // swiftui/view/environment(_:_:)
     nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { fatalError() }
-    // swiftui/view/transition(_:)
+    // swiftui/view/transition(_:)-5h5h0 (AnyTransition)
     nonisolated public func transition(_ t: AnyTransition) -> some View { fatalError() }
     // swiftui/view/animation(_:value:)
     nonisolated public func animation<V>(_ animation: Animation?, value: V) -> some View where V: Equatable { fatalError() }
@@ -52,27 +57,53 @@ extension View {
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
     // swiftui/view/ondisappear(perform:)
     nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
-    // swiftui/view/onchange(of:initial:_:) (old and new value)
+    // swiftui/view/onchange(of:initial:_:)-4psgg (old and new value)
     @available(iOS 17.0, macOS 14.0, *)
-    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View where V: Equatable { fatalError() }
+    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View where V: Equatable { fatalError() }
     // swiftui/view/ongeometrychange(for:of:action:)
     @available(iOS 16.0, macOS 13.0, *)
     @preconcurrency nonisolated public func onGeometryChange<T>(for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T, action: @escaping (T) -> Void) -> some View where T: Equatable, T: Sendable { fatalError() }
+    // swiftui/view/containerrelativeframe(_:alignment:_:) (UNVERIFIED: the stored documentation
+    // has the page's two siblings, not this overload; written from the iOS 17 SDK's interface)
+    @available(iOS 17.0, macOS 14.0, *)
+    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center, _ length: @escaping (CGFloat, Axis) -> CGFloat) -> some View { fatalError() }
+    // swiftui/view/modifier(_:)
+    nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
+    // swiftui/view/onsubmit(of:_:)
+    @available(iOS 15.0, macOS 12.0, *)
+    nonisolated public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> some View { fatalError() }
     // swiftui/view/refreshable(action:)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { fatalError() }
 }
 
-// swiftui/anytransition
-public struct AnyTransition: Sendable {
+// swiftui/submittriggers
+@available(iOS 15.0, macOS 12.0, *)
+public struct SubmitTriggers: OptionSet {
+    public let rawValue: UInt
+    // swiftui/submittriggers/init(rawvalue:)
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    // swiftui/submittriggers/text
+    nonisolated(unsafe) public static let text: SubmitTriggers = { fatalError() }()
+    // swiftui/submittriggers/search
+    nonisolated(unsafe) public static let search: SubmitTriggers = { fatalError() }()
+}
+
+// swiftui/anytransition (`@frozen struct AnyTransition` on the page, which shows no Sendable
+// conformance (hence its own `nonisolated(unsafe) static let` below). Declared without
+// `@frozen`: an empty public @frozen struct is implicitly Sendable here, which would let our
+// code send transitions where Apple's SDK would not; @frozen changes nothing else outside
+// library evolution.)
+public struct AnyTransition {
     // swiftui/anytransition/opacity
-    public static let opacity: AnyTransition = { fatalError() }()
+    nonisolated(unsafe) public static let opacity: AnyTransition = { fatalError() }()
     // swiftui/anytransition/move(edge:)
     public static func move(edge: Edge) -> AnyTransition { fatalError() }
 }
 
-// swiftui/animation
-public struct Animation: Equatable, Sendable {
+// swiftui/animation (`@frozen struct Animation` on the page, with no conformances shown;
+// declared without `@frozen` for AnyTransition's reason: no implicit Sendable)
+public struct Animation {
     // swiftui/animation/easeinout(duration:)
     public static func easeInOut(duration: TimeInterval) -> Animation { fatalError() }
 }
@@ -96,7 +127,9 @@ public protocol CoordinateSpaceProtocol {
 // swiftui/globalcoordinatespace
 @available(iOS 17.0, macOS 14.0, *)
 public struct GlobalCoordinateSpace: CoordinateSpaceProtocol {
+    // swiftui/globalcoordinatespace/init()
     public init() { fatalError() }
+    // swiftui/coordinatespaceprotocol/coordinatespace
     public var coordinateSpace: CoordinateSpace { fatalError() }
 }
 
@@ -106,8 +139,11 @@ extension CoordinateSpaceProtocol where Self == GlobalCoordinateSpace {
     public static var global: GlobalCoordinateSpace { fatalError() }
 }
 
-// swiftui/coordinatespace
+// swiftui/coordinatespace (named(_:) left out: nothing here uses it)
 public enum CoordinateSpace {
-    case global, local
+    // swiftui/coordinatespace/global
+    case global
+    // swiftui/coordinatespace/local
+    case local
 }
 #endif

@@ -1,6 +1,15 @@
 // Declarations of SwiftUI's navigation, search, sheets and toolbars, copied from Apple's
 // documentation (the path after developer.apple.com/documentation/ above each). Linux only;
 // never run.
+//
+// The pages are the Xcode 27 SDK's: they write `@ContentBuilder` for content closures and
+// `nonisolated struct` for NavigationStack and ToolbarItem. The iOS 18 SDK's form is declared:
+// `@ViewBuilder` (or `@ToolbarContentBuilder` for toolbar content), and the types isolated to
+// the main actor through the protocol they conform to (View, ToolbarContent).
+//
+// A struct the page shows no Sendable conformance for keeps its `static let`s as
+// `nonisolated(unsafe)`: the declaration cannot make the type Sendable without claiming more
+// than the page does.
 #if os(Linux)
 import Foundation
 
@@ -12,6 +21,9 @@ extension View {
     // swiftui/view/presentationdetents(_:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { fatalError() }
+    // swiftui/view/presentationdetents(_:selection:)
+    @available(iOS 16.0, macOS 13.0, *)
+    nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>, selection: Binding<PresentationDetent>) -> some View { fatalError() }
     // swiftui/view/presentationdragindicator(_:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func presentationDragIndicator(_ visibility: Visibility) -> some View { fatalError() }
@@ -21,50 +33,69 @@ extension View {
     // swiftui/view/interactivedismissdisabled(_:)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { fatalError() }
-    // swiftui/view/searchable(text:placement:prompt:) (Text prompt)
+    // swiftui/view/searchable(text:placement:prompt:) (the Text overload; UNVERIFIED: its page is
+    // not in the stored documentation, which has this name's LocalizedStringKey (iOS 15) and
+    // LocalizedStringResource (iOS 16) siblings with the same labels and defaults. A Text
+    // prompt is used because the prompt is already localized, not a key to look up.)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View { fatalError() }
     // swiftui/view/searchsuggestions(_:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func searchSuggestions<S>(@ViewBuilder _ suggestions: () -> S) -> some View where S: View { fatalError() }
-    // swiftui/view/navigationtitle(_:) (Text)
+    // swiftui/view/navigationtitle(_:) (the Text overload; UNVERIFIED: its page is not in the
+    // stored documentation, which has the LocalizedStringKey (-43srq, iOS 14) and
+    // Binding<String> (-7onr8, iOS 16) siblings. A Text title because a server's title is not
+    // a localization key.)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func navigationTitle(_ title: Text) -> some View { fatalError() }
     // swiftui/view/navigationdestination(for:destination:)
     @available(iOS 16.0, macOS 13.0, *)
     nonisolated public func navigationDestination<D, C>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View where D: Hashable, C: View { fatalError() }
-    // swiftui/view/toolbar(content:) (ToolbarContent)
+    // swiftui/view/toolbarbackground(_:for:) (ShapeStyle)
+    @available(iOS 16.0, macOS 13.0, *)
+    nonisolated public func toolbarBackground<S>(_ style: S, for bars: ToolbarPlacement...) -> some View where S: ShapeStyle { fatalError() }
+    // swiftui/view/toolbarbackgroundvisibility(_:for:)
+    @available(iOS 18.0, macOS 15.0, *)
+    nonisolated public func toolbarBackgroundVisibility(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { fatalError() }
+    // swiftui/view/toolbar(content:) (ToolbarContent; the page writes @ContentBuilder)
     @available(iOS 14.0, macOS 11.0, *)
     nonisolated public func toolbar<Content>(@ToolbarContentBuilder content: () -> Content) -> some View where Content: ToolbarContent { fatalError() }
 }
 
-// swiftui/presentationdetent
+// swiftui/presentationdetent (the page shows no conformances; Hashable because the detents
+// modifiers take a Set<PresentationDetent>)
 @available(iOS 16.0, macOS 13.0, *)
-public struct PresentationDetent: Hashable, Sendable {
+public struct PresentationDetent: Hashable {
     // swiftui/presentationdetent/medium
-    public static let medium: PresentationDetent = { fatalError() }()
+    nonisolated(unsafe) public static let medium: PresentationDetent = { fatalError() }()
     // swiftui/presentationdetent/large
-    public static let large: PresentationDetent = { fatalError() }()
+    nonisolated(unsafe) public static let large: PresentationDetent = { fatalError() }()
     // swiftui/presentationdetent/fraction(_:)
     public static func fraction(_ fraction: CGFloat) -> PresentationDetent { fatalError() }
 }
 
-// swiftui/visibility
-public enum Visibility: Hashable, CaseIterable, Sendable {
-    case automatic, visible, hidden
+// swiftui/visibility (CaseIterable: the page lists allCases)
+@available(iOS 15.0, macOS 12.0, *)
+@frozen public enum Visibility: CaseIterable {
+    // swiftui/visibility/automatic
+    case automatic
+    // swiftui/visibility/visible
+    case visible
+    // swiftui/visibility/hidden
+    case hidden
 }
 
 // swiftui/searchfieldplacement
 @available(iOS 15.0, macOS 12.0, *)
-public struct SearchFieldPlacement: Sendable {
+public struct SearchFieldPlacement {
     // swiftui/searchfieldplacement/automatic
-    public static let automatic: SearchFieldPlacement = { fatalError() }()
+    nonisolated(unsafe) public static let automatic: SearchFieldPlacement = { fatalError() }()
 }
 
 // swiftui/navigationstack
 @available(iOS 16.0, macOS 13.0, *)
 @MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
-    // swiftui/navigationstack/init(path:root:)
+    // swiftui/navigationstack/init(path:root:)-3bt4q
     nonisolated public init(path: Binding<Data>, @ViewBuilder root: () -> Root) where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
@@ -73,48 +104,62 @@ public struct SearchFieldPlacement: Sendable {
 // swiftui/toolbarcontent
 @available(iOS 14.0, macOS 11.0, *)
 @MainActor @preconcurrency public protocol ToolbarContent {
+    // swiftui/toolbarcontent/body-swift.associatedtype
     associatedtype Body: ToolbarContent
-    // swiftui/toolbarcontent/body-swift.property
+    // swiftui/toolbarcontent/body-swift.property (the page writes @ContentBuilder)
     @ToolbarContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
+// Never is the Body of the toolbar items below, as it is for the primitive views (View.swift);
+// the conformance has no page of its own.
 @available(iOS 14.0, macOS 11.0, *)
 extension Never: ToolbarContent {}
 
 // swiftui/toolbarcontentbuilder
 @available(iOS 14.0, macOS 11.0, *)
 @resultBuilder public struct ToolbarContentBuilder {
-    // swiftui/toolbarcontentbuilder/buildexpression(_:)
-    public static func buildExpression<Content>(_ content: Content) -> Content where Content: ToolbarContent { fatalError() }
-    // swiftui/toolbarcontentbuilder/buildblock(_:)
-    public static func buildBlock<Content>(_ content: Content) -> Content where Content: ToolbarContent { fatalError() }
-    // swiftui/toolbarcontentbuilder/buildblock(_:)
-    @available(iOS 17.0, macOS 14.0, *)
-    public static func buildBlock<each Content>(_ content: repeat each Content) -> some ToolbarContent where repeat each Content: ToolbarContent { fatalError() }
+    // swiftui/toolbarcontentbuilder/buildblock(_:) (UNVERIFIED form, as buildBlock(_:_:_:)
+    // below: the ToolbarContent sibling of the page's CustomizableToolbarContent member, the
+    // same shape with ToolbarContent in its place; `.toolbar { toolbarItems }` needs it)
+    public static func buildBlock<Content>(_ content: Content) -> some ToolbarContent where Content: ToolbarContent { fatalError() }
+    // swiftui/toolbarcontentbuilder/buildblock(_:_:_:) (UNVERIFIED form: the page shows the
+    // overload group's CustomizableToolbarContent member; this is its ToolbarContent sibling,
+    // the same shape with ToolbarContent in its place. Three items are what our nav bar has.)
+    public static func buildBlock<C0, C1, C2>(_ c0: C0, _ c1: C1, _ c2: C2) -> some ToolbarContent where C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent { fatalError() }
 }
 
-// swiftui/toolbaritem
+// swiftui/toolbaritem (`nonisolated struct` on the Xcode 27 page; main-actor through
+// ToolbarContent in the iOS 18 SDK)
 @available(iOS 14.0, macOS 11.0, *)
-public struct ToolbarItem<ID, Content>: ToolbarContent where Content: View {
+@MainActor @preconcurrency public struct ToolbarItem<ID, Content>: ToolbarContent where Content: View {
     public typealias Body = Never
-    public var body: Never { fatalError() }
+    // `return`: keeps the requirement's @ToolbarContentBuilder from applying to this stub.
+    public var body: Never { return fatalError() }
 }
 
 @available(iOS 14.0, macOS 11.0, *)
 extension ToolbarItem where ID == () {
     // swiftui/toolbaritem/init(placement:content:)
-    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) { fatalError() }
+    nonisolated public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) { fatalError() }
 }
 
-// swiftui/toolbaritemplacement (its placements are read-only statics; declared computed here
-// because a declaration cannot prove the struct Sendable)
+// swiftui/toolbaritemplacement
 @available(iOS 14.0, macOS 11.0, *)
 public struct ToolbarItemPlacement {
     // swiftui/toolbaritemplacement/automatic
-    public static var automatic: ToolbarItemPlacement { fatalError() }
+    nonisolated(unsafe) public static let automatic: ToolbarItemPlacement = { fatalError() }()
     // swiftui/toolbaritemplacement/navigation
-    public static var navigation: ToolbarItemPlacement { fatalError() }
+    nonisolated(unsafe) public static let navigation: ToolbarItemPlacement = { fatalError() }()
+    // swiftui/toolbaritemplacement/principal
+    nonisolated(unsafe) public static let principal: ToolbarItemPlacement = { fatalError() }()
     // swiftui/toolbaritemplacement/primaryaction
-    public static var primaryAction: ToolbarItemPlacement { fatalError() }
+    nonisolated(unsafe) public static let primaryAction: ToolbarItemPlacement = { fatalError() }()
+}
+
+// swiftui/toolbarplacement
+@available(iOS 16.0, macOS 13.0, *)
+public struct ToolbarPlacement {
+    // swiftui/toolbarplacement/automatic
+    public static var automatic: ToolbarPlacement { fatalError() }
 }
 #endif

@@ -4,7 +4,8 @@
 #if os(Linux)
 import Foundation
 
-// swiftui/state
+// swiftui/state (the page writes `@frozen @propertyWrapper struct State<Value>`; Xcode 27
+// adds a State macro, which the iOS 18 SDK does not have)
 @propertyWrapper public struct State<Value>: DynamicProperty {
     // swiftui/state/init(wrappedvalue:)
     public init(wrappedValue value: Value) { fatalError() }
@@ -19,28 +20,26 @@ import Foundation
     public var projectedValue: Binding<Value> { fatalError() }
 }
 
-extension State: Sendable where Value: Sendable {}
-
-// swiftui/binding
-@propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
-    // swiftui/binding/init(projectedvalue:)
-    public init(projectedValue: Binding<Value>) { fatalError() }
+// swiftui/binding (a DynamicProperty: the page of DynamicProperty lists it)
+@propertyWrapper @dynamicMemberLookup public struct Binding<Value>: DynamicProperty {
+    // swiftui/binding/init(get:set:)-7ufcp
+    @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) { fatalError() }
     // swiftui/binding/wrappedvalue
     public var wrappedValue: Value {
         get { fatalError() }
         nonmutating set { fatalError() }
     }
-    // swiftui/binding/projectedvalue
-    public var projectedValue: Binding<Value> { fatalError() }
     // swiftui/binding/subscript(dynamicmember:)
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError() }
 }
 
-extension Binding: @unchecked Sendable where Value: Sendable {}
+// "A binding conforms to Sendable only if its wrapped value type also conforms to Sendable"
+// (swiftui/binding/init(get:set:)-7ufcp).
+extension Binding: Sendable where Value: Sendable {}
 
 // swiftui/environment
 @propertyWrapper public struct Environment<Value>: DynamicProperty {
-    // swiftui/environment/init(_:) (a key path of EnvironmentValues)
+    // swiftui/environment/init(_:)
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { fatalError() }
     // swiftui/environment/wrappedvalue
     public var wrappedValue: Value { fatalError() }
@@ -48,13 +47,14 @@ extension Binding: @unchecked Sendable where Value: Sendable {}
 
 // swiftui/environmentkey
 public protocol EnvironmentKey {
+    // swiftui/environmentkey/value
     associatedtype Value
     // swiftui/environmentkey/defaultvalue
     static var defaultValue: Self.Value { get }
 }
 
 // swiftui/environmentvalues
-public struct EnvironmentValues: CustomStringConvertible {
+public struct EnvironmentValues {
     // swiftui/environmentvalues/init()
     public init() { fatalError() }
     // swiftui/environmentvalues/subscript(_:)
@@ -62,8 +62,6 @@ public struct EnvironmentValues: CustomStringConvertible {
         get { fatalError() }
         set { fatalError() }
     }
-    public var description: String { fatalError() }
-
     // swiftui/environmentvalues/dynamictypesize
     @available(iOS 15.0, macOS 12.0, *)
     public var dynamicTypeSize: DynamicTypeSize {
@@ -89,15 +87,46 @@ public struct EnvironmentValues: CustomStringConvertible {
     }
 }
 
-// swiftui/dynamictypesize
+// swiftui/dynamictypesize (CaseIterable: the type lists allCases; Comparable: the pages
+// bound it with `...DynamicTypeSize.large`)
 @available(iOS 15.0, macOS 12.0, *)
-public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
-    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
-    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+public enum DynamicTypeSize: Comparable, CaseIterable {
+    // swiftui/dynamictypesize/xsmall
+    case xSmall
+    // swiftui/dynamictypesize/small (LISTED: the type's page lists it; `case xSmall` was read)
+    case small
+    // swiftui/dynamictypesize/medium (LISTED: the type's page lists it; `case xSmall` was read)
+    case medium
+    // swiftui/dynamictypesize/large (LISTED: the type's page lists it; `case xSmall` was read)
+    case large
+    // swiftui/dynamictypesize/xlarge (LISTED: the type's page lists it; `case xSmall` was read)
+    case xLarge
+    // swiftui/dynamictypesize/xxlarge (LISTED: the type's page lists it; `case xSmall` was read)
+    case xxLarge
+    // swiftui/dynamictypesize/xxxlarge (LISTED: the type's page lists it; `case xSmall` was read)
+    case xxxLarge
+    // swiftui/dynamictypesize/accessibility1 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility1
+    // swiftui/dynamictypesize/accessibility2 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility2
+    // swiftui/dynamictypesize/accessibility3 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility3
+    // swiftui/dynamictypesize/accessibility4 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility4
+    // swiftui/dynamictypesize/accessibility5 (LISTED: the type's page lists it; `case xSmall` was
+    // read)
+    case accessibility5
 }
 
 // swiftui/colorscheme
-public enum ColorScheme: CaseIterable, Sendable {
-    case light, dark
+public enum ColorScheme {
+    // swiftui/colorscheme/light
+    case light
+    // swiftui/colorscheme/dark
+    case dark
 }
 #endif

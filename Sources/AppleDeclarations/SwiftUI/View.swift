@@ -9,66 +9,64 @@ import Foundation
 @MainActor @preconcurrency public protocol View {
     // swiftui/view/body-swift.associatedtype
     associatedtype Body: View
-    // swiftui/view/body-8kl5o (the page writes @ContentBuilder, the iOS 18 SDK @ViewBuilder)
+    // swiftui/view/body-8kl5o (the page writes @ContentBuilder, the Xcode 27 alias of
+    // ViewBuilder; the iOS 18 SDK writes @ViewBuilder)
     @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
-// swiftui/never (Never conforms to View, ToolbarContent and Scene: the body of primitive views)
+// Never is the body of the primitive views (no page of its own: a conformance of a standard
+// library type, listed among View's conforming types).
 extension Never: View {
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
 
-// swiftui/viewbuilder
+// swiftui/viewbuilder (the members our code needs; buildExpression and
+// buildLimitedAvailability are left out: result builders work without them)
 @resultBuilder public struct ViewBuilder {
-    // swiftui/viewbuilder/buildexpression(_:)
-    public static func buildExpression<Content>(_ content: Content) -> Content where Content: View { fatalError() }
-    // swiftui/viewbuilder/buildblock()
+    // swiftui/viewbuilder/buildblock() (the page returns EmptyContent, the Xcode 27 SDK's; the
+    // iOS 18 SDK returns EmptyView)
     public static func buildBlock() -> EmptyView { fatalError() }
-    // swiftui/viewbuilder/buildblock(_:)
+    // swiftui/viewbuilder/buildblock(_:) (the page has no constraint, the Xcode 27 SDK's
+    // type-agnostic form; the iOS 18 SDK's is `where Content: View`)
     public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { fatalError() }
-    // swiftui/viewbuilder/buildblock(_:)
+    // swiftui/viewbuilder/buildblock(_:)-2bj1g
     public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where repeat each Content: View { fatalError() }
-    // swiftui/viewbuilder/buildif(_:)
+    // swiftui/viewbuilder/buildif(_:) (iOS 18 form: `where Content: View`, as above)
     public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View { fatalError() }
-    // swiftui/viewbuilder/buildeither(first:)
+    // swiftui/viewbuilder/buildeither(first:) (iOS 18 form: both View, as above)
     public static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }
-    // swiftui/viewbuilder/buildeither(second:)
+    // swiftui/viewbuilder/buildeither(second:) (iOS 18 form: both View, as above)
     public static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }
-    // swiftui/viewbuilder/buildlimitedavailability(_:)
-    public static func buildLimitedAvailability<Content>(_ content: Content) -> AnyView where Content: View { fatalError() }
 }
 
-// swiftui/emptyview
-public struct EmptyView: View {
+// swiftui/emptyview (the page writes `@frozen nonisolated struct`, the Xcode 27 SDK's; the
+// iOS 18 SDK's views are `@MainActor @preconcurrency`, through their View conformance)
+@MainActor @preconcurrency public struct EmptyView: View {
     // swiftui/emptyview/init()
-    public init() { fatalError() }
+    nonisolated public init() { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
 
 // swiftui/anyview
-public struct AnyView: View {
+@MainActor @preconcurrency public struct AnyView: View {
     // swiftui/anyview/init(_:)
-    public init<V>(_ view: V) where V: View { fatalError() }
+    nonisolated public init<V>(_ view: V) where V: View { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
 
-// swiftui/tupleview
-public struct TupleView<T> {
-    // swiftui/tupleview/value
-    public var value: T
-    // swiftui/tupleview/init(_:)
-    public init(_ value: T) { fatalError() }
-}
+// swiftui/tupleview (what ViewBuilder makes of several views; its init and value are not used)
+public struct TupleView<T> {}
 
 extension TupleView: View {
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
 
-// swiftui/_conditionalcontent
+// witness: swiftui/viewbuilder/buildeither(first:) (_ConditionalContent has no page of its
+// own, an underscored type; its shape is the return type the buildEither pages give)
 public struct _ConditionalContent<TrueContent, FalseContent> {}
 
 extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
@@ -76,7 +74,8 @@ extension _ConditionalContent: View where TrueContent: View, FalseContent: View 
     public var body: Never { fatalError() }
 }
 
-// swiftui/optional (Optional conforms to View when its wrapped type does)
+// Optional is a View when what it wraps is one (no page of its own: a conformance of a
+// standard library type, listed among View's conforming types); what buildIf returns.
 extension Optional: View where Wrapped: View {
     public typealias Body = Never
     public var body: Never { fatalError() }
@@ -84,10 +83,6 @@ extension Optional: View where Wrapped: View {
 
 // swiftui/modifiedcontent
 public struct ModifiedContent<Content, Modifier> {
-    // swiftui/modifiedcontent/content
-    public var content: Content
-    // swiftui/modifiedcontent/modifier
-    public var modifier: Modifier
     // swiftui/modifiedcontent/init(content:modifier:)
     nonisolated public init(content: Content, modifier: Modifier) { fatalError() }
 }
@@ -99,14 +94,17 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 
 // swiftui/viewmodifier
 @MainActor @preconcurrency public protocol ViewModifier {
+    // swiftui/viewmodifier/body-swift.associatedtype (LISTED: named on the protocol's page;
+    // `associatedtype Body : View` as View's, swiftui/view/body-swift.associatedtype)
     associatedtype Body: View
-    // swiftui/viewmodifier/body(content:)
+    // swiftui/viewmodifier/body(content:) (the page writes @ContentBuilder; iOS 18: @ViewBuilder)
     @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
     // swiftui/viewmodifier/content
     typealias Content = _ViewModifier_Content<Self>
 }
 
-// swiftui/_viewmodifier_content
+// witness: swiftui/viewmodifier/content (_ViewModifier_Content has no page of its own, an
+// underscored type; ViewModifier.Content is an alias of it in the SDK)
 public struct _ViewModifier_Content<Modifier> where Modifier: ViewModifier {}
 
 extension _ViewModifier_Content: View {
@@ -121,14 +119,16 @@ public protocol DynamicProperty {
 }
 
 extension DynamicProperty {
+    // witness: swiftui/dynamicproperty/update() (the protocol's default implementation)
     public mutating func update() {}
 }
-// swiftui/button
+
+// swiftui/button (the page writes `nonisolated struct`, the Xcode 27 SDK's; iOS 18:
+// `@MainActor @preconcurrency struct`)
 @MainActor @preconcurrency public struct Button<Label>: View where Label: View {
-    // swiftui/button/init(action:label:)
+    // swiftui/button/init(action:label:) (the page writes @ContentBuilder; iOS 18: @ViewBuilder)
     @preconcurrency nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
-
 #endif

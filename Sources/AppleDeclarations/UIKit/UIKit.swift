@@ -1,17 +1,17 @@
-// Declarations of the UIKit API FlowHostingController builds on, copied from Apple's
+// Declarations of the UIKit classes UIHostingController builds on, copied from Apple's
 // documentation (the path after developer.apple.com/documentation/ above each). Linux only;
 // never run. NSObject and NSCoder are Foundation's on Linux.
+//
+// DocC writes these as `@MainActor class`; they are Objective-C classes, which Swift imports
+// as `open`, and `open` is what lets UIHostingController, in another module, subclass them.
+// Only the classes are declared: none of their members is used by our code.
 #if os(Linux)
 import Foundation
 
-// uikit/uiresponder
-@MainActor @preconcurrency open class UIResponder: NSObject {}
+// uikit/uiresponder (PARTLY: `@MainActor class UIResponder` was read; its superclass, NSObject, is
+// not in the stored excerpt of the page)
+@MainActor open class UIResponder: NSObject {}
 
-// uikit/uiviewcontroller
-@MainActor @preconcurrency open class UIViewController: UIResponder {
-    // uikit/uiviewcontroller/init(nibname:bundle:)
-    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError() }
-    // uikit/uiviewcontroller/init(coder:)
-    public required init?(coder: NSCoder) { fatalError() }
-}
+// uikit/uiviewcontroller (`@MainActor class UIViewController`, a UIResponder)
+@MainActor open class UIViewController: UIResponder {}
 #endif

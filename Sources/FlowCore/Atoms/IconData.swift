@@ -19,7 +19,8 @@ public struct IconData: Sendable, Hashable, JSONDecodable {
         }
         self.init(
             symbol: try node.require("symbol"),
-            size: try node.optional("size"),
+            // Points, like a font size: a size that is not positive or above 1,000 is ignored.
+            size: try node.optional("size", within: 0...CosmeticLimits.stroke, excludingLowerBound: true),
             color: try node.optional("color"),
             action: try node.optional("action")
         )

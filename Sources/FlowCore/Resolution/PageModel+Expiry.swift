@@ -45,3 +45,12 @@ enum Expiry {
         dates.compactMap { $0 }.min()
     }
 }
+
+extension SheetModel {
+    /// The first `expires_at` still to come at `instant` of the sheet's header, sections and
+    /// footer: a presented sheet changes by itself too.
+    public func nextExpiry(after instant: Date) -> Date? {
+        let strips = (header + footer).map { $0.nextExpiry(after: instant) }
+        return Expiry.earliest(strips + sections.map { $0.nextExpiry(after: instant) })
+    }
+}

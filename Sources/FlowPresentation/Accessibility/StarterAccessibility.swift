@@ -29,7 +29,7 @@ public enum StarterAccessibility {
             content.tags.enumerated().compactMap { request.tag($1, part: $0) }
         }
         catalog.register(StepperRowContent.self) { content, request in
-            let count = request.state?.intValue.map(content.clamped) ?? content.initial
+            let count = content.count(from: request.state)
             let value = request.environment.number(Double(count), fractionDigits: 0)
             return [request.element([AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle)], role: .adjustable, value: value, hint: request.phrases.adjusts)]
                 .compactMap { $0 }

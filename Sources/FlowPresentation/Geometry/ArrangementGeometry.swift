@@ -25,8 +25,21 @@ public struct ArrangementGeometry: Sendable, Hashable {
     /// A carousel card's width: its `width` rule against the inner width; a card without one
     /// takes the inner width (one card a screen, as the terminal shows it).
     public func carouselItemWidth(_ width: WidgetWidth?) -> Double {
-        ItemGeometry.width(width, container: innerWidth, intrinsic: nil)
+        Self.carouselItemWidth(width, innerWidth: innerWidth)
     }
+
+    /// A carousel card's width in a container already inside the section's insets, the same
+    /// rule as `carouselItemWidth(_:)`: for a renderer told that width as it lays the card out
+    /// (SwiftUI's `containerRelativeFrame` gives the horizontal scroll view's width, which the
+    /// insets surround), so no frame is drawn before the section has been measured.
+    public static func carouselItemWidth(_ width: WidgetWidth?, innerWidth: Double) -> Double {
+        ItemGeometry.width(width, container: innerWidth.isFinite ? max(0, innerWidth) : 0, intrinsic: nil)
+    }
+
+    /// How many equal columns the grid has (at least 1), `spacing` apart: what a renderer that
+    /// divides its width itself (SwiftUI's flexible `GridItem`s) needs to make
+    /// `gridColumnWidths` without measuring first.
+    public var gridColumnCount: Int { max(1, layout.columns) }
 
     /// The grid's column widths: `columns` equal columns with `spacing` between them.
     public var gridColumnWidths: [Double] {

@@ -6,7 +6,7 @@ import FlowRuntime
 /// and hands the impression tracker their visible fractions (`ImpressionInputs`).
 ///
 /// A renderer whose views report geometry one by one (SwiftUI's `onGeometryChange`) calls
-/// `place`, `remove`, `setViewport` and `setCovers` as they change; each call updates the
+/// `place`, `remove`, `setViewport` and `setCovers(_:from:)` as they change; each call updates the
 /// tracker at once, so a widget's dwell time starts and stops with what is on screen.
 @MainActor
 public final class PlacementFeed {
@@ -17,7 +17,14 @@ public final class PlacementFeed {
     private var order: [ExactString] = []
     public private(set) var page: PageModel?
     public private(set) var viewport = LayoutRect.zero
-    public private(set) var covers: [LayoutRect] = []
+    /// What covers the page, by what reports it (each view that covers reports its own).
+    private var coverLayers: [CoverLayer: [LayoutRect]] = [:]
+
+    /// Who covers the page: the sticky header and footer, the toast, the sheets presented over
+    /// it. Each reports its frames on its own, and a widget is hidden by all of them at once.
+    public enum CoverLayer: Int, Sendable, Hashable, CaseIterable {
+        case stickyBars, toast, sheets
+    }
 
     public init(tracker: ImpressionTracker) {
         self.tracker = tracker
@@ -70,10 +77,18 @@ public final class PlacementFeed {
         update()
     }
 
-    /// What covers the page: sticky bars, the toast, a presented sheet.
-    public func setCovers(_ covers: [LayoutRect]) {
-        self.covers = covers
+    /// What covers the page from `layer` (sticky bars, the toast, presented sheets), in place
+    /// of what that layer covered before; the other layers' covers stay.
+    public func setCovers(_ covers: [LayoutRect], from layer: CoverLayer = .stickyBars) {
+        let kept = covers.filter { $0.width > 0 && $0.height > 0 }
+        guard coverLayers[layer, default: []] != kept else { return }
+        coverLayers[layer] = kept
         update()
+    }
+
+    /// Every cover, in the layers' order.
+    public var covers: [LayoutRect] {
+        CoverLayer.allCases.flatMap { coverLayers[$0] ?? [] }
     }
 
     /// The visible widgets as the tracker last saw them.

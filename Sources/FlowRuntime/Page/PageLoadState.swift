@@ -34,18 +34,3 @@ public enum PageStoreNotice: Sendable, Hashable {
     /// The next page failed; `retry()` or `loadNextPage()` asks again.
     case nextPageFailed(message: String)
 }
-
-extension PageStore {
-    /// How a store paces next pages that add nothing: a backend that answers `has_more: true`
-    /// with no new content must not turn every open page into a poller.
-    public struct NextPagePacing: Sendable {
-        /// The wait before asking again after the first next page that adds nothing; doubled
-        /// after each further one. Default 1 s.
-        public var backoff: Duration = .seconds(1)
-        /// Next pages in a row that add nothing before the store stops asking and the end of
-        /// the list says so (`NextPageState.ended`). Default 3.
-        public var maxEmptyPages = 3
-
-        public init() {}
-    }
-}

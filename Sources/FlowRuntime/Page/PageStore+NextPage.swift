@@ -83,7 +83,13 @@ extension PageStore {
             merge = try decoder.mergeNextPage(data, into: &current)
             page = current
         }
-        let addedNothing = !page.sections.dropFirst(storage?.sections.count ?? 0).contains(where: \.hasWidgets)
+        let added = page.sections.dropFirst(storage?.sections.count ?? 0)
+        let addedNothing: Bool
+        if let context = nextPagePacing.context?() {
+            addedNothing = !added.contains { $0.resolve(in: context).isShown }
+        } else {
+            addedNothing = !added.contains(where: \.hasWidgets)
+        }
         withMutation(keyPath: \.page) { storage = page }
         contentGeneration += 1
         nextPageTask = nil

@@ -43,6 +43,27 @@ public final class SheetStack {
         return true
     }
 
+    /// The sheet `level` places up the stack (0 the bottom), for renderers that present each
+    /// level from the one below it (SwiftUI's nested `.sheet`s); nil when the stack is lower.
+    public func entry(atLevel level: Int) -> Entry? {
+        entries.indices.contains(level) ? entries[level] : nil
+    }
+
+    /// The reader dismissed the sheet shown at `level` (a swipe, the grabber): it closes with
+    /// every sheet above it, in order, since a platform takes those down with it. Only when
+    /// that level still shows the presentation the renderer put there, and only when the sheet
+    /// may be dismissed: a dismissal that arrives after the stack changed (the runtime closed
+    /// or replaced that sheet meanwhile) or for a sheet that is not dismissible changes nothing.
+    /// Says whether it closed anything.
+    @discardableResult
+    public func readerDismissed(level: Int, presentationID: Int) -> Bool {
+        guard let entry = entry(atLevel: level), entry.presentationID == presentationID, entry.sheet.config.isDismissible else {
+            return false
+        }
+        entries.removeSubrange(level...)
+        return true
+    }
+
     /// Closes every sheet.
     public func dismissAll() {
         entries.removeAll()

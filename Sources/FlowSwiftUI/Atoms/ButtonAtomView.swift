@@ -112,8 +112,8 @@ public struct IconView: View {
 
     public var body: some View {
         Image(systemName: SafeText.cleaned(icon.symbol, keepingNewlines: false))
-            .font(.system(size: CGFloat(icon.size ?? 16)))
-            .foregroundStyle(icon.color.map { Color(theme.color($0, scheme: themeScheme(systemScheme))) } ?? Color.primary)
+            .flowFont(size: icon.size ?? 16)
+            .foregroundStyle(icon.color.map { Color(theme.color($0, scheme: themeScheme(systemScheme))) } ?? theme.color("text.primary", for: systemScheme))
             .accessibilityHidden(true)
     }
 }

@@ -31,7 +31,7 @@ public struct FlowText: View {
     public var body: some View {
         let font = text.font.map { theme.font($0, scheme: themeScheme(systemScheme)) } ?? base
         let colour = text.color.map { Color(theme.color($0, scheme: themeScheme(systemScheme))) }
-            ?? (isSecondary ? Color(theme.color(ColorData(token: "text.secondary"), scheme: themeScheme(systemScheme))) : Color.primary)
+            ?? theme.color(isSecondary ? "text.secondary" : "text.primary", for: systemScheme)
         return styled
             .font(.system(size: CGFloat(DynamicTypeScale.points(font.size, at: typeSize.flowSize)), weight: Self.weight(font.weight)))
             .foregroundStyle(colour)

@@ -46,7 +46,7 @@ struct ChromeModifier: View {
         case .border:
             guard let border = layout.border else { return view }
             let style = StrokeStyle(lineWidth: CGFloat(border.width), dash: Self.dash(border))
-            let stroke = Self.shape(layout.cornerRadius).strokeBorder(border.color.map(color) ?? Color.secondary, style: style)
+            let stroke = Self.shape(layout.cornerRadius).strokeBorder(border.color.map(color) ?? theme.color("separator", for: systemScheme), style: style)
             return AnyView(view.overlay(alignment: .center) { stroke })
         case .margin:
             return AnyView(view.padding(Self.edgeInsets(layout.margin)))

@@ -13,11 +13,12 @@ import SwiftUIDeclarations
 /// does: a full-screen retry when the first load fails with nothing to show, the page kept
 /// and a toast when a refresh fails, a retry row when a next page fails.
 ///
-/// The nav bar carries the page's title and buttons (and the host's accessory, the cart
-/// badge); the header and footer strips stay outside the scroll when sticky; sections follow
-/// their arrangements; pull to refresh asks the store; the next page is asked for as the end
-/// comes into view; sheets open at the contract's detents; toasts come from the dispatcher's
-/// queue and are announced to VoiceOver.
+/// The nav bar carries the page's title and subtitle, its buttons and its background colour
+/// (and the host's accessory, the cart badge); the header and footer strips stay outside the
+/// scroll when sticky; sections follow their arrangements; pull to refresh asks the store when
+/// the page allows it; the next page is asked for as the end comes into view; the dispatcher's
+/// sheet stack is presented as a stack (each sheet from the one below it) at the contract's
+/// detents; toasts come from the dispatcher's queue and are announced to VoiceOver.
 public struct FlowPageView: View {
     let store: PageStore
     let dispatcher: ActionDispatcher
@@ -25,16 +26,17 @@ public struct FlowPageView: View {
     let services: FlowServices
 
     @State private var actions: FlowActions
-    @State private var presentedSheet: SheetStack.Entry?
-    /// The stack entry on screen, so a dismissal by the reader pops that one and no other.
-    @State private var shownSheetID: Int?
     @Environment(\.flowImpressions) private var inheritedImpressions
     /// This page's frames, fed to the app's impression tracker.
     @State private var feed: PlacementFeed?
+    /// The frames of the sheets presented over the page, by level: they cover its widgets.
+    @State private var sheetFrames: [Int: CGRect] = [:]
     @Environment(\.flowImages) private var inheritedImages
     @Environment(\.flowBaseURL) private var inheritedBaseURL
     @Environment(\.flowAccessibility) private var inheritedAccessibility
     @Environment(\.flowClient) private var inheritedClient
+    @Environment(\.flowTheme) private var theme
+    @Environment(\.colorScheme) private var systemScheme
 
     public init(store: PageStore, dispatcher: ActionDispatcher, registry: WidgetRegistry<AnyView>, services: FlowServices = FlowServices()) {
         self.store = store
@@ -46,16 +48,13 @@ public struct FlowPageView: View {
 
     public var body: some View {
         stateContent
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
+            .background(theme.color("background", for: systemScheme))
             .navigationTitle(Text(verbatim: AccessibilityText.spoken(store.page?.nav?.title) ?? ""))
             .toolbar { toolbarItems }
+            .modifier(NavBarBackground(color: store.page?.nav?.backgroundColor.map { Color(theme.color($0, scheme: themeScheme(systemScheme))) }))
             .overlay(alignment: .bottom) { ToastView(queue: dispatcher.toasts) }
-            .sheet(item: $presentedSheet, onDismiss: dismissSheet) { entry in
-                SheetView(entry: entry, registry: registry)
-            }
-            .onChange(of: dispatcher.sheets.entries.last?.id, initial: true) { _, _ in
-                presentedSheet = dispatcher.sheets.entries.last
-                shownSheetID = presentedSheet?.id
-            }
+            .flowSheets(dispatcher.sheets, level: 0, registry: registry, onFrame: sheetMoved)
             .onChange(of: store.page?.requestID, initial: true) { _, _ in
                 placements?.show(store.page)
             }
@@ -87,17 +86,31 @@ public struct FlowPageView: View {
         }
     }
 
+    /// The left button, the title with its subtitle (the principal item: the system's title
+    /// has no subtitle on iOS 18), the right buttons and the host's accessory; each button is
+    /// the VoiceOver element the reading order gives it.
     @ToolbarContentBuilder
     private var toolbarItems: some ToolbarContent {
+        let nav = store.page?.nav
+        let elements = navElements
         ToolbarItem(placement: .navigation) {
-            if let left = store.page?.nav?.leftButton {
-                ButtonAtomView(button: left, widgetID: "nav", sectionID: nil, element: navElements.first)
+            if let left = nav?.leftButton {
+                ButtonAtomView(button: left, widgetID: "nav", sectionID: nil, element: elements.first { $0.role != .header && $0.part == 0 })
+            }
+        }
+        ToolbarItem(placement: .principal) {
+            if let nav, nav.title != nil || nav.subtitle != nil {
+                VStack(alignment: .center, spacing: 0) {
+                    if let title = nav.title { FlowText(text: title, base: ResolvedFont(size: 17, weight: .semibold)) }
+                    if let subtitle = nav.subtitle { FlowText(text: subtitle, base: ResolvedFont(size: 12), isSecondary: true) }
+                }
+                .flowAccessibilityGroup(elements.first { $0.role == .header })
             }
         }
         ToolbarItem(placement: .primaryAction) {
-            HStack(spacing: 12) {
-                ForEach(Array((store.page?.nav?.rightButtons ?? []).enumerated()), id: \.offset) { _, button in
-                    ButtonAtomView(button: button, widgetID: "nav", sectionID: nil)
+            HStack(alignment: .center, spacing: 12) {
+                ForEach(Array((nav?.rightButtons ?? []).enumerated()), id: \.offset) { index, button in
+                    ButtonAtomView(button: button, widgetID: "nav", sectionID: nil, element: elements.first { $0.role != .header && $0.part == index + 1 })
                 }
                 if let accessory = services.navAccessory { accessory }
             }
@@ -106,7 +119,7 @@ public struct FlowPageView: View {
 
     private var navElements: [AccessibilityElement] {
         guard let nav = store.page?.nav else { return [] }
-        let environment = AccessibilityEnvironment(evaluation: EvaluationContext(client: inheritedClient, now: Date()))
+        let environment = AccessibilityEnvironment(evaluation: EvaluationContext(client: services.client ?? inheritedClient, now: Date()))
         return ReadingOrder(catalog: services.accessibility ?? inheritedAccessibility, environment: environment).navElements(nav)
     }
 
@@ -128,10 +141,26 @@ public struct FlowPageView: View {
         if store.state == .idle { store.loadInitial() }
     }
 
-    /// The reader dismissed the sheet (a swipe, or the grabber): the stack follows.
-    private func dismissSheet() {
-        guard let shown = shownSheetID, dispatcher.sheets.entries.last?.id == shown else { return }
-        shownSheetID = nil
-        _ = dispatcher.sheets.dismiss(force: true)
+    /// A sheet moved or closed: what the sheets cover of the page changes.
+    private func sheetMoved(level: Int, frame: CGRect?) {
+        sheetFrames[level] = frame
+        placements?.setCovers(sheetFrames.keys.sorted().compactMap { sheetFrames[$0] }.map(LayoutRect.init), from: .sheets)
+    }
+}
+
+/// The nav bar in the page's `bg_color` (from the theme, so in dark mode too) when it has one;
+/// the system's bar otherwise.
+private struct NavBarBackground: ViewModifier {
+    let color: Color?
+
+    @ViewBuilder
+    func body(content: Content) -> some View {
+        if let color {
+            content
+                .toolbarBackground(color, for: .automatic)
+                .toolbarBackgroundVisibility(.visible, for: .automatic)
+        } else {
+            content
+        }
     }
 }

@@ -9,8 +9,9 @@ import SwiftUIDeclarations
 #endif
 
 /// A loaded page: the sticky strips outside the scroll, the rest inside it with section
-/// headers pinned, the next page asked for at the end, pull to refresh, and the viewport and
-/// the strips' frames reported for impressions (widgets under a sticky strip are covered).
+/// headers pinned, the next page asked for at the end, pull to refresh when the page allows it
+/// (`refresh.pull_to_refresh`), and the viewport and the strips' frames reported for
+/// impressions (widgets under a sticky strip are covered).
 struct PageBody: View {
     let page: PageModel
     let store: PageStore
@@ -22,17 +23,9 @@ struct PageBody: View {
 
     var body: some View {
         let resolved = page.resolve(in: EvaluationContext(client: client, now: Date()))
-        return ScrollView(.vertical) {
-            LazyVStack(alignment: .leading, spacing: 16, pinnedViews: [.sectionHeaders]) {
-                if page.header?.isSticky == false { strip(resolved.header) }
-                ForEach(resolved.sections.filter(\.isShown), id: \.section.exactID) { section in
-                    SectionView(section: section, registry: registry)
-                }
-                PaginationRow(store: store)
-                if page.footer?.isSticky == false { strip(resolved.footer) }
-            }
+        return PullToRefresh(isEnabled: page.refresh.pullToRefresh, store: store) {
+            scroll(resolved)
         }
-        .refreshable { if page.refresh.pullToRefresh { await store.refreshAndWait() } }
         .safeAreaInset(edge: .top, alignment: .center, spacing: 0) {
             if page.header?.isSticky == true {
                 strip(resolved.header).onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { stickyHeader = $0; reportCovers() }
@@ -46,6 +39,19 @@ struct PageBody: View {
         .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { placements?.setViewport(LayoutRect($0)) }
     }
 
+    private func scroll(_ resolved: ResolvedPage) -> some View {
+        ScrollView(.vertical) {
+            LazyVStack(alignment: .leading, spacing: 16, pinnedViews: [.sectionHeaders]) {
+                if page.header?.isSticky == false { strip(resolved.header) }
+                ForEach(resolved.sections.filter(\.isShown), id: \.section.exactID) { section in
+                    SectionView(section: section, registry: registry)
+                }
+                PaginationRow(store: store)
+                if page.footer?.isSticky == false { strip(resolved.footer) }
+            }
+        }
+    }
+
     private func strip(_ widgets: [ResolvedWidget]) -> some View {
         VStack(alignment: .leading, spacing: 8) {
             ForEach(Array(widgets.enumerated()), id: \.element.widget.exactID) { index, widget in
@@ -55,7 +61,24 @@ struct PageBody: View {
     }
 
     private func reportCovers() {
-        placements?.setCovers([stickyHeader, stickyFooter].filter { !$0.isEmpty }.map(LayoutRect.init))
+        placements?.setCovers([stickyHeader, stickyFooter].map(LayoutRect.init), from: .stickyBars)
+    }
+}
+
+/// The page's scroll with pull to refresh (`.refreshable` → `store.refreshAndWait()`, so the
+/// spinner lasts as long as the request), or without it when the page turns it off: a page
+/// that says `pull_to_refresh: false` shows no spinner that would do nothing.
+private struct PullToRefresh<Content: View>: View {
+    let isEnabled: Bool
+    let store: PageStore
+    @ViewBuilder let content: () -> Content
+
+    var body: some View {
+        if isEnabled {
+            content().refreshable { @MainActor in await store.refreshAndWait() }
+        } else {
+            content()
+        }
     }
 }
 

@@ -12,17 +12,18 @@ import SwiftUIDeclarations
 /// as its arrangement places them (vertical: `LazyVStack`; carousel: a horizontal
 /// `ScrollView` of a `LazyHStack`, each card its share of the container; grid: a
 /// `LazyVGrid` of the contract's columns and spacing), with widths from `ArrangementGeometry`.
+/// No width is measured first, so the first frame is laid out right: a carousel card's width
+/// comes from the horizontal scroll view's width as it lays the card out
+/// (`containerRelativeFrame`), the grid's equal columns from SwiftUI's flexible grid items.
 /// A section shown through its fallback is that widget alone.
 struct SectionView: View {
     let section: ResolvedSection
     let registry: WidgetRegistry<AnyView>
-    @State private var width: CGFloat = 0
 
     var body: some View {
         Section {
             content
                 .padding(ChromeModifier.edgeInsets(section.section.layout.insets))
-                .onGeometryChange(for: CGFloat.self, of: { $0.size.width }) { width = $0 }
         } header: {
             if let header = section.header, section.shownFallback == nil {
                 WidgetSlot(resolved: header, registry: registry, sectionID: section.section.id, position: 0)
@@ -30,8 +31,9 @@ struct SectionView: View {
         }
     }
 
+    /// The spacing and columns (the width is the platform's to give: see the carousel and grid).
     private var geometry: ArrangementGeometry {
-        ArrangementGeometry(layout: section.section.layout, containerWidth: Double(width) + section.section.layout.insets.left + section.section.layout.insets.right)
+        ArrangementGeometry(layout: section.section.layout, containerWidth: 0)
     }
 
     private var items: [(offset: Int, element: ResolvedWidget)] {
@@ -54,15 +56,23 @@ struct SectionView: View {
                 ScrollView(.horizontal) {
                     LazyHStack(alignment: .top, spacing: CGFloat(geometry.spacing)) {
                         ForEach(items, id: \.element.widget.exactID) { item in
+                            let width = item.element.shown?.layout?.width
+                            // The scroll view's width is the section's inside its insets, which surround it.
                             slot(item.element, item.offset)
-                                .frame(width: CGFloat(geometry.carouselItemWidth(item.element.shown?.layout?.width)))
+                                .containerRelativeFrame(.horizontal, alignment: .topLeading) { length, _ in
+                                    CGFloat(ArrangementGeometry.carouselItemWidth(width, innerWidth: Double(length)))
+                                }
                         }
                     }
                 }
                 .scrollIndicators(.hidden)
             case .grid:
+                // Equal flexible columns `spacing` apart: `ArrangementGeometry.gridColumnWidths`
+                // made by the grid itself from the width it is given.
                 LazyVGrid(
-                    columns: geometry.gridColumnWidths.map { GridItem(.fixed(CGFloat($0)), spacing: CGFloat(geometry.spacing), alignment: .top) },
+                    columns: Array(
+                        repeating: GridItem(.flexible(minimum: 0, maximum: .infinity), spacing: CGFloat(geometry.spacing), alignment: .top),
+                        count: geometry.gridColumnCount),
                     alignment: .leading, spacing: CGFloat(geometry.spacing)
                 ) {
                     ForEach(items, id: \.element.widget.exactID) { item in

@@ -8,13 +8,32 @@ import SwiftUI
 import SwiftUIDeclarations
 #endif
 
-/// A bottom sheet (CONTRACT §8) presented from the dispatcher's `SheetStack`: its header,
-/// sections and footer drawn like a page's, at the contract's detents (`SheetGeometry`),
-/// with its grabber, corner radius, and dismissal only when dismissible.
+/// A bottom sheet (CONTRACT §8) of the dispatcher's `SheetStack`: its header, sections and
+/// footer drawn like a page's, at the contract's detents (`SheetGeometry`), with its grabber,
+/// corner radius, and dismissal only when dismissible; the sheet above it in the stack is
+/// presented from it. Its widgets are not the page's, so they report no impressions; its frame
+/// covers the page's.
 struct SheetView: View {
     let entry: SheetStack.Entry
+    let level: Int
+    let stack: SheetStack
     let registry: WidgetRegistry<AnyView>
+    let onFrame: @MainActor (Int, CGRect?) -> Void
+    /// The detent the sheet rests at: its first (`SheetGeometry.restingDetent`) until the
+    /// reader drags it to another.
+    @State private var detent: PresentationDetent
     @Environment(\.flowClient) private var client
+    @Environment(\.flowTheme) private var theme
+    @Environment(\.colorScheme) private var systemScheme
+
+    init(entry: SheetStack.Entry, level: Int, stack: SheetStack, registry: WidgetRegistry<AnyView>, onFrame: @escaping @MainActor (Int, CGRect?) -> Void) {
+        self.entry = entry
+        self.level = level
+        self.stack = stack
+        self.registry = registry
+        self.onFrame = onFrame
+        _detent = State(initialValue: Self.detent(SheetGeometry.restingDetent(of: entry.sheet.config)))
+    }
 
     var body: some View {
         let sheet = entry.sheet
@@ -33,10 +52,14 @@ struct SheetView: View {
             }
             .padding(EdgeInsets(top: 16, leading: 0, bottom: 16, trailing: 0))
         }
-        .presentationDetents(Set(SheetGeometry.detents(of: sheet.config).map(Self.detent)))
+        .background(theme.color("background", for: systemScheme))
+        .environment(\.flowPlacements, nil)
+        .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { onFrame(level, $0) }
+        .presentationDetents(Set(SheetGeometry.detents(of: sheet.config).map(Self.detent)), selection: $detent)
         .presentationDragIndicator(sheet.config.showsGrabber ? .visible : .hidden)
         .presentationCornerRadius(sheet.config.cornerRadius.map { CGFloat($0.topLeft) })
         .interactiveDismissDisabled(!sheet.config.isDismissible)
+        .flowSheets(stack, level: level + 1, registry: registry, onFrame: onFrame)
     }
 
     static func detent(_ detent: SheetConfig.Detent) -> PresentationDetent {

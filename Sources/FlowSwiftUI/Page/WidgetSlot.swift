@@ -23,6 +23,8 @@ struct WidgetSlot: View {
     let position: Int
 
     @Environment(\.flowClient) private var client
+    @Environment(\.flowTheme) private var theme
+    @Environment(\.colorScheme) private var systemScheme
 
     init(resolved: ResolvedWidget, registry: WidgetRegistry<AnyView>, sectionID: String?, position: Int) {
         source = .resolved(resolved)
@@ -52,10 +54,10 @@ struct WidgetSlot: View {
             view
         case .placeholder(let placeholder):
             Text(verbatim: SafeText.cleaned(placeholder.label, keepingNewlines: false))
-                .font(.system(size: 12, weight: .regular))
-                .foregroundStyle(Color.secondary)
+                .flowFont(size: 12)
+                .foregroundStyle(theme.color("text.secondary", for: systemScheme))
                 .padding(EdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8))
-                .border(Color.secondary, width: 1)
+                .border(theme.color("separator", for: systemScheme), width: 1)
         case .skip:
             EmptyView()
         }

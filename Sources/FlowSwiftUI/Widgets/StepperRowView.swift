@@ -10,7 +10,8 @@ import SwiftUIDeclarations
 
 /// `stepper_row`: a title and a count between its bounds; each change is the widget's
 /// local state (`WidgetStateStore`) and fires its `change` action. VoiceOver adjusts it by
-/// swiping up and down.
+/// swiping up and down. Steps saturate at the payload's bounds (`StepperRowContent.stepped`),
+/// so a count at `Int.max` cannot overflow.
 public struct StepperRowView: FlowWidgetView {
     let content: StepperRowContent
     let context: WidgetContext
@@ -23,7 +24,7 @@ public struct StepperRowView: FlowWidgetView {
     }
 
     private var count: Int {
-        actions?.store?.widgetState[context.widget.id]?.intValue.map(content.clamped) ?? content.initial
+        content.count(from: actions?.store?.widgetState[context.widget.id])
     }
 
     public var body: some View {
@@ -34,10 +35,10 @@ public struct StepperRowView: FlowWidgetView {
             }
             Spacer(minLength: 8)
             Button(action: { step(by: -1) }) { Image(systemName: "minus.circle") }
-                .disabled(count <= content.minimum)
+                .disabled(!content.canStep(from: count, by: -1))
             Text(verbatim: String(count))
             Button(action: { step(by: 1) }) { Image(systemName: "plus.circle") }
-                .disabled(count >= content.maximum)
+                .disabled(!content.canStep(from: count, by: 1))
         }
         .accessibilityAdjustableAction { direction in
             switch direction {
@@ -50,7 +51,7 @@ public struct StepperRowView: FlowWidgetView {
 
     private func step(by delta: Int) {
         guard let store = actions?.store else { return }
-        let next = content.clamped(count + delta)
+        let next = content.stepped(from: count, by: delta)
         guard next != count else { return }
         store.widgetState[context.widget.id] = .number(Double(next))
         actions?.fire("change", of: context.widget, sectionID: context.sectionID)

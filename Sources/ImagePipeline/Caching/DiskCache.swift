@@ -64,7 +64,9 @@ public actor DiskCache {
         let name = Self.fileName(for: url)
         guard entries[name] != nil else { return nil }
         let file = directory.appendingPathComponent(name)
-        guard let stored = try? Data(contentsOf: file), let body = Self.body(of: stored, for: url) else {
+        // A regular file no larger than the whole cache, never through a link: what stands in
+        // an entry's place cannot fill the memory.
+        guard let stored = FileSystem.read(file.path, maxBytes: sizeLimit), let body = Self.body(of: stored, for: url) else {
             remove(name)
             return nil
         }

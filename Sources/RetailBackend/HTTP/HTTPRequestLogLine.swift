@@ -64,7 +64,7 @@ struct HTTPRequestLogLine {
         case 0...0x20, 0x7F...0x9F, 0x5C: return true
         // Line and paragraph separators, and every bidirectional control (marks, embeddings,
         // overrides, isolates): a reader's terminal or viewer acts on them.
-        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x206F: return true
         default: return false
         }
     }

@@ -36,6 +36,8 @@ public struct RetailPhrases: Sendable, Hashable {
     public var cart: String { pick("Cart", "Warenkorb", "Panier") }
     public var emptyCart: String { pick("Your cart is empty", "Dein Warenkorb ist leer", "Votre panier est vide") }
     public var remove: String { pick("Remove", "Entfernen", "Retirer") }
+    /// The cart's total before delivery.
+    public var subtotal: String { pick("Subtotal", "Zwischensumme", "Sous-total") }
     /// The cart badge: "3 items in the cart".
     public func itemsInCart(_ count: Int) -> String {
         switch language {

@@ -180,8 +180,10 @@ actor EventOutbox {
         } catch {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "the outbox file cannot be used (\(error)) nor moved aside")
         }
-        try? manager.removeItem(atPath: url.path + "-wal")
-        try? manager.removeItem(atPath: url.path + "-shm")
+        for journal in [url.path + "-wal", url.path + "-shm"] where FileSystem.exists(journal) {
+            try? manager.removeItem(atPath: journal + ".unusable")
+            try? manager.moveItem(atPath: journal, toPath: journal + ".unusable")
+        }
         movedAsideCount += 1
         lastSetAsideReason = error.description
     }
@@ -190,6 +192,11 @@ actor EventOutbox {
         // Made private first: SQLite creates a database (and gives its journals the same
         // mode) with the umask's 0644 otherwise.
         try? PrivateFile.createIfMissing(url.path)
+        // A FIFO, a device or a link in the file's or a journal's place would only ever fail
+        // with an I/O error: the file cannot be used.
+        for path in [url.path, url.path + "-wal", url.path + "-shm"] where FileSystem.exists(path) && !FileSystem.isRegularFile(path) {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(URL(fileURLWithPath: path).lastPathComponent) is not a regular file")
+        }
         let database = try SQLiteConnection(path: url.path, busyTimeout: busyTimeout)
         do throws(SQLiteError) {
             guard !database.isReadOnly else {

@@ -18,6 +18,10 @@ final class ImpressionLedger: Sendable {
     /// The most (`request_id`, widget) counts kept.
     let widgets: Int
     private let queue = DispatchQueue(label: "vitrine.impression-ledger")
+    /// Saves that failed since `waitUntilSaved()` last answered.
+    private let failedSaves = Locked(0)
+    /// The largest file read (the counts kept are bounded far below it).
+    static let maxBytes = 8 << 20
 
     init(url: URL, compositions: Int = 64, widgets: Int = 4_000) {
         self.url = url
@@ -27,7 +31,7 @@ final class ImpressionLedger: Sendable {
 
     /// What was kept; empty when there is no file or it cannot be read.
     func load() -> [CountedImpressions] {
-        guard let data = try? Data(contentsOf: url), let document = try? JSONParser.parse(data) else { return [] }
+        guard let data = FileSystem.read(url.path, maxBytes: Self.maxBytes), let document = try? JSONParser.parse(data) else { return [] }
         var total = 0
         var kept: [CountedImpressions] = []
         for entry in (document["compositions"]?.arrayValue ?? []).suffix(compositions) {
@@ -56,16 +60,30 @@ final class ImpressionLedger: Sendable {
             })),
         ]))
         let url = self.url
+        let failedSaves = self.failedSaves
         queue.async {
-            try? PrivateDirectory.make(url.deletingLastPathComponent())
-            try? AtomicFile.write(JSONWriter.data(for: document), to: url)
+            do {
+                try PrivateDirectory.make(url.deletingLastPathComponent())
+                try AtomicFile.write(JSONWriter.data(for: document), to: url)
+            } catch {
+                failedSaves.withLock { $0 += 1 }
+            }
         }
     }
 
-    /// Returns once every save asked for so far is on disk.
-    func waitUntilSaved() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { continuation.resume() }
+    /// Returns once every save asked for so far has been tried: `true` when each was written,
+    /// `false` when one failed since the last answer.
+    @discardableResult
+    func waitUntilSaved() async -> Bool {
+        let failedSaves = self.failedSaves
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            queue.async {
+                let failed = failedSaves.withLock { count in
+                    defer { count = 0 }
+                    return count
+                }
+                continuation.resume(returning: failed == 0)
+            }
         }
     }
 

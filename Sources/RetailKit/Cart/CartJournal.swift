@@ -12,6 +12,12 @@ import PrivateFiles
 final class CartJournal: Sendable {
     let url: URL
     private let queue = DispatchQueue(label: "vitrine.cart-journal")
+    /// Saves that failed since `waitUntilSaved()` last answered (a full disk, a directory
+    /// taken away): counted on the queue, so the answer covers every save asked before it.
+    private let failedSaves = Locked(0)
+    /// The largest journal read: far above any cart's (1,000 lines and their operations), so
+    /// a file planted in its place cannot fill the memory.
+    static let maxBytes = 8 << 20
 
     init(url: URL) {
         self.url = url
@@ -23,8 +29,11 @@ final class CartJournal: Sendable {
     /// What was kept; empty when there is no file. A file that cannot be read is moved to
     /// `asideURL` (replacing an older one) and named in `setAside`.
     func load() -> (canonical: CartSnapshot?, operations: [CartOperation], setAside: URL?) {
-        guard let data = try? Data(contentsOf: url) else { return (nil, [], nil) }
-        guard let document = try? JSONParser.parse(data), case .object = document else {
+        guard FileSystem.exists(url.path) else { return (nil, [], nil) }
+        // Not a regular file, larger than any journal, or not JSON: unreadable, kept aside.
+        guard let data = FileSystem.read(url.path, maxBytes: Self.maxBytes), let document = try? JSONParser.parse(data),
+            case .object = document
+        else {
             try? FileManager.default.removeItem(at: asideURL)
             let moved = (try? FileManager.default.moveItem(at: url, to: asideURL)) != nil
             return (nil, [], moved ? asideURL : nil)
@@ -42,16 +51,29 @@ final class CartJournal: Sendable {
             (key: "operations", value: .array(operations.map(Self.json))),
         ]))
         let url = self.url
+        let failedSaves = self.failedSaves
         queue.async {
-            try? PrivateDirectory.make(url.deletingLastPathComponent())
-            try? AtomicFile.write(JSONWriter.data(for: document), to: url)
+            do {
+                try PrivateDirectory.make(url.deletingLastPathComponent())
+                try AtomicFile.write(JSONWriter.data(for: document), to: url)
+            } catch {
+                failedSaves.withLock { $0 += 1 }
+            }
         }
     }
 
-    /// Returns once every save asked for so far is on disk.
-    func waitUntilSaved() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { continuation.resume() }
+    /// Returns once every save asked for so far has been tried: `true` when each was written,
+    /// `false` when one failed since the last answer.
+    func waitUntilSaved() async -> Bool {
+        let failedSaves = self.failedSaves
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            queue.async {
+                let failed = failedSaves.withLock { count in
+                    defer { count = 0 }
+                    return count
+                }
+                continuation.resume(returning: failed == 0)
+            }
         }
     }
 

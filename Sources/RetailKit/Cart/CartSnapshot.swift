@@ -101,3 +101,16 @@ public struct CartSnapshot: Sendable, Hashable {
         lines.first { $0.productID.utf8.elementsEqual(productID.utf8) }?.quantity ?? 0
     }
 }
+
+extension CartSnapshot {
+    /// The sum of `lines` when every line has a price in one currency (compared by its bytes);
+    /// nil when there is none, the currencies differ (no single price can say it) or the sum
+    /// is no finite number.
+    public static func subtotal(of lines: [Line]) -> Price? {
+        guard !lines.isEmpty, let currency = lines.first?.unitPrice?.currency,
+            lines.allSatisfy({ $0.unitPrice?.currency.utf8.elementsEqual(currency.utf8) == true })
+        else { return nil }
+        let total = lines.reduce(0.0) { $0 + Double($1.quantity) * ($1.unitPrice?.amount ?? 0) }
+        return total.isFinite ? Price(amount: total, currency: currency) : nil
+    }
+}

@@ -131,6 +131,14 @@ public final class CartStore {
         return lines
     }
 
+    /// The subtotal as shown, what every renderer's cart shows: the sum of the lines as they
+    /// will be (`lines`: pending changes included, lines being removed left out) when every
+    /// line has a price in one currency; else the server's, but only while nothing is pending
+    /// (the server's figure would then say a total the lines no longer add up to).
+    public var shownSubtotal: Price? {
+        CartSnapshot.subtotal(of: lines) ?? (operations.isEmpty ? canonical?.subtotal : nil)
+    }
+
     /// The lines a cart screen lists: as `lines`, except that a line being removed stays,
     /// marked, until the server answers; each with what is pending of it.
     public var shownLines: [ShownLine] {
@@ -230,9 +238,11 @@ public final class CartStore {
         await withCheckedContinuation { idleWaiters.append($0) }
     }
 
-    /// Returns once what the journal was asked to keep is on disk.
-    public func waitUntilSaved() async {
-        await journal?.waitUntilSaved()
+    /// Returns once what the journal was asked to keep has been written: `true` when it was
+    /// (or there is no journal), `false` when a save failed.
+    @discardableResult
+    public func waitUntilSaved() async -> Bool {
+        await journal?.waitUntilSaved() ?? true
     }
 
     // MARK: - For the worker

@@ -47,10 +47,11 @@ public final class AppComposition {
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
         let profile = configuration.profile
-        // What an earlier version left readable by others is narrowed first; all made from now
-        // on is private (0700 directories, 0600 files).
-        try PrivateDirectory.make(configuration.storageDirectory)
-        storageRepair = PrivateDirectory.secure(configuration.storageDirectory)
+        // The tree is made this user's own first: another user's tree in its place (one `sudo`
+        // run) is moved aside, links and entries of other owners in it go, and what an earlier
+        // version left readable by others is narrowed; all made from now on is private (0700
+        // directories, 0600 files).
+        storageRepair = try PrivateDirectory.claim(configuration.storageDirectory)
         try PrivateDirectory.make(configuration.userDirectory)
         let serverClock = ServerClock(now: configuration.now, file: configuration.userDirectory.appendingPathComponent("server-clock.json"))
         self.serverClock = serverClock
@@ -108,6 +109,7 @@ public final class AppComposition {
 
         home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
         expiry = ExpiryClock(clock: configuration.clock, now: { serverClock.now() })
+        expiry.watch(dispatcher.sheets)
         wire(home)
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
@@ -191,8 +193,8 @@ public final class AppComposition {
         let ledger = impressionLedger
         ledger.save(impressions.countedImpressions(compositions: ledger.compositions, widgets: ledger.widgets))
         let limit = configuration.shutdownSaveLimit
-        let cartSaved = await withTimeLimit(limit, clock: configuration.clock) { @MainActor in await cart.waitUntilSaved() } != nil
-        let ledgerSaved = await withTimeLimit(limit, clock: configuration.clock) { await ledger.waitUntilSaved() } != nil
+        let cartSaved = await withTimeLimit(limit, clock: configuration.clock) { @MainActor in await cart.waitUntilSaved() } == true
+        let ledgerSaved = await withTimeLimit(limit, clock: configuration.clock) { await ledger.waitUntilSaved() } == true
         let analytics = await self.analytics.shutdown()
         return ShutdownReport(isCartSaved: cartSaved, areImpressionsSaved: ledgerSaved, analytics: analytics)
     }
@@ -208,8 +210,8 @@ public final class AppComposition {
         /// What a `--debug` run tells once the terminal is back, or `nil` when all went well.
         public var problems: [String] {
             var problems: [String] = []
-            if !isCartSaved { problems.append("the cart journal was not written in time") }
-            if !areImpressionsSaved { problems.append("the impression counts were not written in time") }
+            if !isCartSaved { problems.append("the cart journal could not be written (or not in time)") }
+            if !areImpressionsSaved { problems.append("the impression counts could not be written (or not in time)") }
             if analytics.unsaved > 0 || analytics.problem != nil {
                 problems.append("\(analytics.unsaved) analytics events could not be saved" + (analytics.problem.map { ": \($0)" } ?? ""))
             }
@@ -220,6 +222,10 @@ public final class AppComposition {
 
     private func wire(_ store: PageStore) {
         expiry.watch(store)
+        // A next page "adds nothing" when nothing of it would be shown on this client now.
+        let client = ClientContext(appVersion: configuration.appVersion, capabilities: configuration.capabilities)
+        let expiry = self.expiry
+        store.nextPagePacing.context = { EvaluationContext(client: client, now: expiry.now) }
         let analytics = self.analytics
         let toasts = dispatcher.toasts
         let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))

@@ -12,8 +12,9 @@ import SwiftUIDeclarations
 
 /// The shopper's app on `AppComposition`: the home page in a `NavigationStack` whose path is
 /// RetailKit's `Navigator` (campaigns, categories and products pushed as `open_page` and
-/// deeplinks say; back pops the navigator), search with the backend's suggestions
-/// (`SearchSuggestions`), the cart as a sheet, and the cart badge in every page's nav bar.
+/// deeplinks say; back pops the navigator, by `NavigatorPresentation`'s rule both ways), search
+/// with the backend's suggestions (`SearchSuggestions`; submitting opens the first, as Enter does
+/// in the terminal), the cart as a sheet, and the cart badge in every page's nav bar.
 /// Impressions, taps and add-to-cart reach analytics through the composition's wiring.
 public struct ShopperRootView: View {
     let composition: AppComposition
@@ -41,9 +42,10 @@ public struct ShopperRootView: View {
                 Button(action: { open(suggestion) }) { Text(verbatim: SafeText.cleaned(suggestion.text, keepingNewlines: false)) }
             }
         }
+        .onSubmit(of: .search) { if let first = composition.search.suggestions.first { open(first) } }
         .onChange(of: query, initial: false) { _, text in composition.search.update(query: text) }
         .onChange(of: composition.navigator.stack, initial: true) { _, stack in follow(stack) }
-        .onChange(of: path, initial: false) { old, new in popped(from: old, to: new) }
+        .onChange(of: path, initial: false) { _, shown in wentBack(to: shown) }
         .sheet(isPresented: $showsCart, onDismiss: cartDismissed) {
             CartSheetView(cart: composition.cart).presentationDetents([.medium, .large])
         }
@@ -71,22 +73,18 @@ public struct ShopperRootView: View {
         }
     }
 
-    /// The navigator moved: the stack shows what is above home, the cart opens as a sheet.
+    /// The navigator moved: the stack shows what is above home, the cart on top as a sheet.
     private func follow(_ stack: [Destination]) {
-        if stack.last == .cart {
-            showsCart = true
-            path = Array(stack.dropFirst().dropLast())
-        } else {
-            path = Array(stack.dropFirst())
-        }
+        let presentation = NavigatorPresentation(stack: stack)
+        if path != presentation.path { path = presentation.path }
+        if showsCart != presentation.showsCart { showsCart = presentation.showsCart }
     }
 
-    /// The reader went back (the back button, a swipe): the navigator pops as many.
-    private func popped(from old: [Destination], to new: [Destination]) {
-        guard new.count < old.count else { return }
-        for _ in new.count..<old.count where composition.navigator.current != .cart {
-            _ = composition.navigator.back()
-        }
+    /// The path changed: when the reader went back (the back button, a swipe), the navigator
+    /// pops as many screens; when the path only followed the navigator, nothing more happens.
+    private func wentBack(to shown: [Destination]) {
+        let backs = NavigatorPresentation(stack: composition.navigator.stack).backs(toShow: shown)
+        for _ in 0..<backs { _ = composition.navigator.back() }
     }
 
     private func cartDismissed() {
@@ -105,6 +103,8 @@ struct CartBadge: View {
     let cart: CartStore
     let open: @MainActor () -> Void
     @Environment(\.locale) private var locale
+    @Environment(\.flowTheme) private var theme
+    @Environment(\.colorScheme) private var systemScheme
 
     var body: some View {
         let count = cart.badgeCount
@@ -113,9 +113,10 @@ struct CartBadge: View {
                 Image(systemName: "cart")
                 if count > 0 {
                     Text(verbatim: count > 99 ? "99+" : String(count))
-                        .font(.system(size: 11, weight: .bold))
+                        .flowFont(size: 11, weight: .bold)
+                        .foregroundStyle(theme.color("background", for: systemScheme))
                         .padding(EdgeInsets(top: 1, leading: 4, bottom: 1, trailing: 4))
-                        .background(Color.red)
+                        .background(theme.color("brand.primary", for: systemScheme))
                         .clipShape(Capsule(style: .continuous))
                 }
             }

@@ -10,7 +10,10 @@ import SwiftUI
 import SwiftUIDeclarations
 #endif
 
-/// `hero_campaign`: the campaign's picture with its title, subtitle, countdown and call to action.
+/// `hero_campaign`: the campaign's picture with its title, subtitle, countdown and call to
+/// action. The countdown is `Countdown`'s text (RetailKit, the terminal's too), redrawn at the instants it changes (every
+/// second on the last day) by a `TimelineView`, as the terminal redraws it on its tick; a
+/// ticking number is not motion, so it ticks under Reduce Motion too.
 public struct HeroCampaignView: FlowWidgetView {
     let content: HeroCampaignContent
     let context: WidgetContext
@@ -29,9 +32,10 @@ public struct HeroCampaignView: FlowWidgetView {
                 FlowText(text: content.title, base: ResolvedFont(size: 28, weight: .bold))
                 if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
                 if let end = content.endsAt {
-                    Text(verbatim: RetailAccessibility.countdown(until: end, in: AccessibilityEnvironment(
-                        locale: locale, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()))))
-                        .font(.system(size: 13, weight: .medium))
+                    TimelineView(CountdownSchedule(end: end)) { context in
+                        Text(verbatim: Countdown.text(until: end, now: context.date, in: AppLocale(identifier: locale.identifier)))
+                            .flowFont(size: 13, weight: .medium)
+                    }
                 }
             }
             .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil)
@@ -39,5 +43,16 @@ public struct HeroCampaignView: FlowWidgetView {
                 ButtonAtomView(button: cta, widgetID: context.widget.id, sectionID: context.sectionID, element: elements.count > 1 ? elements.first { $0.part == 0 } : nil)
             }
         }
+    }
+}
+
+/// The instants a campaign's countdown text changes (`Countdown.changes`), as the
+/// schedule of the `TimelineView` that draws it: from the start, then each change, ending at
+/// "Ended"; nothing more is drawn once the text cannot change.
+struct CountdownSchedule: TimelineSchedule {
+    let end: Date
+
+    func entries(from startDate: Date, mode: TimelineScheduleMode) -> UnfoldFirstSequence<Date> {
+        Countdown.changes(until: end, from: startDate)
     }
 }

@@ -20,6 +20,8 @@ public struct ProductCardView: FlowWidgetView {
     public var elements: [AccessibilityElement] = []
     @Environment(\.locale) private var locale
     @Environment(\.flowCart) private var cart
+    @Environment(\.flowTheme) private var theme
+    @Environment(\.colorScheme) private var systemScheme
 
     public init(content: ProductCardContent, context: WidgetContext) {
         self.content = content
@@ -32,17 +34,27 @@ public struct ProductCardView: FlowWidgetView {
             FlowText(text: content.title, base: ResolvedFont(size: 15, weight: .semibold))
             if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
             HStack(alignment: .firstTextBaseline, spacing: 6) {
-                Text(verbatim: PriceFormat.string(content.price, locale: locale)).font(.system(size: 15, weight: .bold))
+                Text(verbatim: PriceFormat.string(content.price, locale: locale))
+                    .flowFont(size: 15, weight: .bold)
+                    .foregroundStyle(theme.color("text.primary", for: systemScheme))
                 if let compare = content.compareAtPrice, PriceFormat.percentOff(content.price, comparedWith: compare) != nil {
                     Text(verbatim: PriceFormat.string(compare, locale: locale))
                         .strikethrough(true, color: nil)
-                        .foregroundStyle(Color.secondary)
+                        .flowFont(size: 13)
+                        .foregroundStyle(theme.color("text.secondary", for: systemScheme))
                 }
             }
-            if let availability { Text(verbatim: availability).font(.system(size: 13, weight: .medium)) }
+            if let availability {
+                Text(verbatim: availability)
+                    .flowFont(size: 13, weight: .medium)
+                    .foregroundStyle(theme.color("text.primary", for: systemScheme))
+            }
             if let rating = content.rating {
-                Text(verbatim: String(repeating: "★", count: Int(rating.rounded())) + String(repeating: "☆", count: max(0, 5 - Int(rating.rounded()))))
-                    .foregroundStyle(Color.orange)
+                // The terminal's stars and their gold; a rating is 0…5 once decoded.
+                let full = Int(min(max(rating, 0), 5).rounded())
+                Text(verbatim: String(repeating: "★", count: full) + String(repeating: "☆", count: 5 - full))
+                    .flowFont(size: 13)
+                    .foregroundStyle(Color(.sRGB, red: 0xF0 / 255, green: 0xB4 / 255, blue: 0x29 / 255, opacity: 1))
             }
             if context.widget.actions["add_to_cart"] != nil {
                 AddToCartButton(context: context, productID: content.productID, isPending: cart?.isPending(content.productID) == true)
@@ -76,6 +88,7 @@ struct AddToCartButton: View {
                 Image(systemName: isPending ? "hourglass" : "cart.badge.plus")
                 Text(verbatim: phrases.add)
             }
+            .flowFont(size: 15, weight: .semibold)
         }
         .disabled(isPending)
         .accessibilityHint(Text(verbatim: phrases.addsToCart))

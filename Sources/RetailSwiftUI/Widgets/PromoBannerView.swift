@@ -26,7 +26,7 @@ public struct PromoBannerView: FlowWidgetView {
             if let subtitle = content.subtitle { FlowText(text: subtitle) }
             if let code = content.code {
                 Text(verbatim: SafeText.cleaned(code, keepingNewlines: false))
-                    .font(.system(size: 14, weight: .heavy, design: .monospaced))
+                    .flowFont(size: 14, weight: .heavy, design: .monospaced)
             }
         }
         .padding(EdgeInsets(top: 12, leading: 12, bottom: 12, trailing: 12))

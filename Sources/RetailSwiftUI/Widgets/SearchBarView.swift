@@ -15,6 +15,8 @@ public struct SearchBarView: FlowWidgetView {
     let content: SearchBarContent
     public var elements: [AccessibilityElement] = []
     @Environment(\.locale) private var locale
+    @Environment(\.flowTheme) private var theme
+    @Environment(\.colorScheme) private var systemScheme
 
     public init(content: SearchBarContent, context: WidgetContext) {
         self.content = content
@@ -24,11 +26,12 @@ public struct SearchBarView: FlowWidgetView {
         HStack(spacing: 8) {
             Image(systemName: "magnifyingglass")
             Text(verbatim: content.placeholder.map { SafeText.cleaned($0, keepingNewlines: false) } ?? AccessibilityPhrases(locale: locale).search)
-                .foregroundStyle(Color.secondary)
             Spacer(minLength: 0)
         }
+        .flowFont(size: 16)
+        .foregroundStyle(theme.color("text.secondary", for: systemScheme))
         .padding(EdgeInsets(top: 10, leading: 12, bottom: 10, trailing: 12))
-        .background(Color.secondary.opacity(0.12))
+        .background(theme.color("surface", for: systemScheme))
         .clipShape(Capsule(style: .continuous))
         .padding(EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
     }

@@ -19,6 +19,8 @@ public final class PreviewApp {
     private var watcher: FileWatcher?
     private var observers: [Observing] = []
     private let now: @Sendable () -> Date
+    /// The instant the page is resolved at: moved as the file's page or a sheet expires.
+    private let expiry: ExpiryClock
 
     /// - Parameters:
     ///   - path: the file.
@@ -32,6 +34,7 @@ public final class PreviewApp {
     ) {
         self.host = host
         self.now = now
+        expiry = ExpiryClock(clock: clock, now: now)
         view = PreviewView(environment: environment)
         loop = MessageLoop(state: PreviewState(fileName: (path as NSString).lastPathComponent, locale: locale), update: PreviewUpdate.update)
         dispatcher = ActionDispatcher(
@@ -55,6 +58,8 @@ public final class PreviewApp {
             case .unreadable(let reason): .refused(reason)
             }
             self.loop.send(.read(document, at: self.now()))
+            // The page as read is resolved at the instant as it is now.
+            self.expiry.sourceChanged()
         }
         loop.perform = { [weak self] effect in self?.perform(effect) }
         loop.onChange = { [weak self] in
@@ -78,6 +83,12 @@ public final class PreviewApp {
         observers.append(Observing.follow({ [dispatcher] in dispatcher.sheets.entries.map(\.sheet) }) { [weak self] in
             self?.loop.send(.sheetsChanged($0))
         })
+        expiry.watch(dispatcher.sheets)
+        expiry.watch(self) { [weak self] instant in
+            guard let page = self?.loop.state.page else { return nil }
+            return [page.page.nextExpiry(after: instant), page.sheet?.nextExpiry(after: instant)].compactMap { $0 }.min()
+        }
+        observers.append(Observing.follow({ [expiry] in expiry.now }) { [weak self] in self?.loop.send(.tick($0)) })
         watcher?.start()
         await host.run()
         watcher?.stop()

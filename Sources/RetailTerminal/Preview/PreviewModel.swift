@@ -12,6 +12,8 @@ public struct PreviewState: Sendable {
     public var page: PreviewPage?
     /// When `page` was read.
     public var pageReadAt: Date?
+    /// The instant the page is resolved at: it moves as something on it expires.
+    public var now: Date?
     /// Why the file as it is now is not shown, or `nil` when it is.
     public var problem: String?
     /// Bumped by every good reading, so the layout is measured again.
@@ -53,6 +55,8 @@ public enum PreviewMessage: Sendable {
     case presented(needsAnotherFrame: Bool)
     case toastChanged(String?)
     case sheetsChanged([SheetModel])
+    /// The instant pages are resolved at moved (something shown expired).
+    case tick(Date)
     case resized
 }
 
@@ -93,6 +97,8 @@ public enum PreviewUpdate {
         case .sheetsChanged(let sheets):
             if sheets.count != state.sheets.count { state.screen.viewport.resetSheet() }
             state.sheets = sheets
+        case .tick(let now):
+            state.now = now
         case .resized:
             break
         }

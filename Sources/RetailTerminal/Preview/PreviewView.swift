@@ -26,6 +26,7 @@ public final class PreviewView {
         let layout = ShellLayout.split(width: width, height: height, withPanel: state.showsPanel)
         var environment = self.environment
         environment.localeIdentifier = state.locale.rawValue
+        if let now = state.now { environment.evaluation.now = now }
         environment.words.anyKeyCloses = state.words[.anyKeyCloses]
         let drawing = state.screen.draw(
             content(for: state), with: renderer, environment: environment, width: layout.page.width, height: layout.page.height)

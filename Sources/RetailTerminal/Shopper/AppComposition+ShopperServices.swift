@@ -32,24 +32,13 @@ extension AppComposition: ShopperServices {
     public var cartSummary: CartSummary {
         let shown = cart.shownLines
         let pending = Set(cart.operations.map { ExactString($0.change.productID) })
-        let kept = cart.lines
         return CartSummary(
             lines: shown.map { CartSummary.Line(
                 productID: $0.line.productID, title: $0.line.title, quantity: $0.line.quantity, unitPrice: $0.line.unitPrice,
                 pending: $0.pending) },
             badgeCount: cart.badgeCount, pendingProducts: pending, soldOutProducts: cart.soldOutProducts,
-            subtotal: Self.subtotal(of: kept) ?? (cart.operations.isEmpty ? cart.canonical?.subtotal : nil), isKnown: cart.canonical != nil,
+            subtotal: cart.shownSubtotal, isKnown: cart.canonical != nil,
             isUnavailable: cart.canonical == nil && cart.lastError != nil)
-    }
-
-    /// The subtotal of the lines as shown (pending changes included) when every line has a
-    /// price in one currency; `nil` otherwise (or when it is no finite number).
-    static func subtotal(of lines: [CartSnapshot.Line]) -> Price? {
-        guard !lines.isEmpty, let currency = lines.first?.unitPrice?.currency,
-            lines.allSatisfy({ $0.unitPrice?.currency.utf8.elementsEqual(currency.utf8) == true })
-        else { return nil }
-        let total = lines.reduce(0.0) { $0 + Double($1.quantity) * ($1.unitPrice?.amount ?? 0) }
-        return total.isFinite ? Price(amount: total, currency: currency) : nil
     }
 
     public func setQuantity(productID: String, quantity: Int) {

@@ -58,7 +58,11 @@ struct CartSheetView {
             let label = words[.subtotal] + "  "
             let x = max(2, rect.maxX - 2 - DisplayWidth.of(label) - DisplayWidth.of(amount))
             canvas.put(TextCut.fit(label, to: max(0, rect.maxX - 2 - x - DisplayWidth.of(amount))), x: x, y: footer)
-            canvas.put(amount, x: rect.maxX - 2 - DisplayWidth.of(amount), y: footer, style: CellStyle(attributes: .bold))
+            // Inside the sheet's border whatever its width: an amount wider than the sheet
+            // (a server's 1.8e308) starts at the inner edge, never to the left of it.
+            let amountX = max(2, rect.maxX - 2 - DisplayWidth.of(amount))
+            canvas.child(CellRect(x: amountX, y: footer, width: max(0, rect.maxX - 2 - amountX), height: 1))
+                .put(amount, x: 0, y: 0, style: CellStyle(attributes: .bold))
         }
         footer += 1
         note.draw(in: canvas.child(CellRect(x: 2, y: footer, width: max(0, inner), height: note.height)))
@@ -101,6 +105,9 @@ struct CartSheetView {
             canvas.put(String(FocusMark.bar), x: 1, y: y, style: CellStyle(foreground: environment.brand, attributes: .bold))
             canvas.put(String(FocusMark.bar), x: 1, y: y + 1, style: CellStyle(foreground: environment.brand, attributes: .bold))
         }
+        // Everything of the line is drawn inside the sheet's inner width: a total wider than
+        // the sheet (a server's 1.8e308) is cut at the inner edge, never over the border.
+        let row = canvas.child(CellRect(x: 2, y: y, width: max(0, width), height: Self.rowsPerLine))
         let total = line.total.map(format.price) ?? ""
         let quantity = format.number(line.quantity)
         let stepper = "− \(quantity) +"
@@ -111,13 +118,13 @@ struct CartSheetView {
         var titleStyle = base
         titleStyle.attributes.insert(.bold)
         if selected { titleStyle.attributes.insert(.underline) }
-        canvas.put(title, x: 2, y: y, style: titleStyle)
-        var x = 2 + width - DisplayWidth.of(tail) + 2
+        row.put(title, x: 0, y: 0, style: titleStyle)
+        var x = max(0, width - DisplayWidth.of(tail)) + 2
         let control = CellStyle(foreground: removing ? nil : environment.brand, attributes: removing ? .dim : .bold)
-        x += canvas.put("−", x: x, y: y, style: line.quantity <= RetailLimits.lineQuantity.lowerBound ? base.adding(.dim) : control)
-        x += canvas.put(" \(quantity) ", x: x, y: y, style: base.adding(.bold))
-        x += canvas.put("+", x: x, y: y, style: line.quantity >= RetailLimits.lineQuantity.upperBound ? base.adding(.dim) : control)
-        canvas.put(total, x: 2 + width - DisplayWidth.of(total), y: y, style: base.adding(.bold))
+        x += row.put("−", x: x, y: 0, style: line.quantity <= RetailLimits.lineQuantity.lowerBound ? base.adding(.dim) : control)
+        x += row.put(" \(quantity) ", x: x, y: 0, style: base.adding(.bold))
+        x += row.put("+", x: x, y: 0, style: line.quantity >= RetailLimits.lineQuantity.upperBound ? base.adding(.dim) : control)
+        row.put(total, x: max(x + 2, width - DisplayWidth.of(total)), y: 0, style: base.adding(.bold))
         var detail: [String] = []
         if let price = line.unitPrice { detail.append(words(.eachPrice, ["price": format.price(price)])) }
         switch line.pending {
@@ -126,6 +133,6 @@ struct CartSheetView {
         case .removing?: detail.append(words[.removing])
         case nil: break
         }
-        canvas.put(TextCut.fit(detail.joined(separator: " · "), to: width - 2), x: 4, y: y + 1, style: environment.secondaryStyle)
+        row.put(TextCut.fit(detail.joined(separator: " · "), to: width - 2), x: 2, y: 1, style: environment.secondaryStyle)
     }
 }

@@ -187,19 +187,16 @@ public final class ShopperApp {
     }
 
     /// A count one step on, within what the widget allows: a product's quantity (1 to its
-    /// most), a stepper's `min…max`; `nil` for a widget without one.
+    /// most), a stepper's `min…max` (`StepperRowContent`'s rule, SwiftUI's too); `nil` for a
+    /// widget without one.
     static func stepped(_ widget: WidgetModel, state: JSONValue?, by delta: Int) -> Int? {
-        // Saturating: a stepper's `min` may be `Int.min` (the payload's), and one step below it
-        // must stay there, not trap.
-        func step(_ count: Int) -> Int {
-            let (sum, overflow) = count.addingReportingOverflow(delta)
-            return overflow ? (delta < 0 ? .min : .max) : sum
-        }
         if let detail = widget.content(as: ProductDetailContent.self) {
-            return detail.clampedQuantity(step(state?.intValue ?? 1))
+            // Saturating, as a stepper's: one step past Int's edge stays at it, not trap.
+            let (sum, overflow) = (state?.intValue ?? 1).addingReportingOverflow(delta)
+            return detail.clampedQuantity(overflow ? (delta < 0 ? .min : .max) : sum)
         }
         if let stepper = widget.content(as: StepperRowContent.self) {
-            return stepper.clamped(step(state?.intValue ?? stepper.initial))
+            return stepper.stepped(from: stepper.count(from: state), by: delta)
         }
         return nil
     }
@@ -272,7 +269,9 @@ public final class ShopperApp {
             guard let value = fields[key] else { continue }
             switch value {
             case .string(let text): parts.append("\(key)=\(text)")
-            case .number(let number): parts.append("\(key)=\(number.rounded() == number ? String(Int(number)) : String(number))")
+            // A whole number in Int's range reads without ".0"; any other (1e300) as a double:
+            // `Int(_:)` on a value past Int's range traps.
+            case .number(let number): parts.append("\(key)=\(Int(exactly: number).map(String.init) ?? String(number))")
             default: continue
             }
         }

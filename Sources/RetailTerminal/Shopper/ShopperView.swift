@@ -152,8 +152,7 @@ public final class ShopperView {
     static func showsCountdown(_ frame: RenderedFrame, now: Date) -> Bool {
         frame.visibleWidgets.contains { visible in
             guard visible.visibleFraction > 0, let end = visible.widget.content(as: HeroCampaignContent.self)?.endsAt else { return false }
-            let left = end.timeIntervalSince(now)
-            return left > 0 && left < Countdown.liveWindow
+            return Countdown.isLive(until: end, now: now)
         }
     }
 

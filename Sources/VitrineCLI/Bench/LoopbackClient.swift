@@ -11,8 +11,10 @@ final class LoopbackClient: Sendable {
     private let descriptor: Int32
 
     /// nil when the connection cannot be made (refused, reset, out of descriptors).
+    /// The descriptor is stored only once connected: a class whose init fails after every
+    /// property is set runs its `deinit`, which would close it a second time.
     init?(port: Int, from source: String = "127.0.0.1", timeoutSeconds: Int = 10) {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return nil }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -35,6 +37,7 @@ final class LoopbackClient: Sendable {
             close(descriptor)
             return nil
         }
+        self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }

@@ -68,7 +68,7 @@ import Glibc
     }
 
     /// One `sudo vitrine` left the outbox owned by root: the shopper's own app could not write
-    /// it, and `q` hung. Run as an ordinary user, the app sets it aside and quits.
+    /// it, and `q` hung. Run as an ordinary user, the app moves it aside at start and quits.
     @Test(.enabled(if: isRoot, "needs root, to leave a file of another user and to be another user"))
     func anOutboxOwnedByAnotherUserIsSetAsideAndQuitEnds() async throws {
         let cache = AppEndToEndTests.CacheDirectory()
@@ -87,7 +87,9 @@ import Glibc
         let tmux = try Self.start(cache, as: Self.nobody)
         defer { tmux.close() }
         try await Self.browseAndQuit(tmux)
-        #expect(FileManager.default.fileExists(atPath: outbox.path + ".unusable"))
+        // Not the shopper's: moved out of the way at start, before anything opened it.
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.filter { $0.hasPrefix("analytics.sqlite.foreign-") }.count == 1, "\(names)")
         #expect(Self.mode(outbox.path) == (0o600, Self.nobody), "a new outbox of the shopper's own")
     }
 
@@ -182,5 +184,45 @@ import Glibc
             reader.waitUntilExit()
             #expect(reader.terminationStatus != 0, "the second user read \(file)")
         }
+    }
+
+    /// In a shared, world-writable cache directory another user made the shopper's tree first:
+    /// a journal with a pending operation (replayed as the shopper before), and the outbox as a
+    /// link to one of the shopper's own files (written through before). The app now moves the
+    /// foreign tree aside and starts a private one: nothing planted is used.
+    @Test(.enabled(if: isRoot, "needs root, to be two other users"))
+    func aTreeAnotherUserPlantedIsMovedAsideAndNothingInItIsUsed() async throws {
+        let cache = AppEndToEndTests.CacheDirectory()
+        let attacker: uid_t = 1_234
+        let directory = Self.shopperDirectory(cache)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let planted = #"{"version": 1, "canonical": null, "operations": [{"id": "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "key": "planted-key", "product_id": "p-1002", "created_at": \#(Date().timeIntervalSince1970), "kind": "add", "quantity": 7}]}"#
+        try Data(planted.utf8).write(to: directory.appendingPathComponent("cart.json"))
+        let notes = cache.url.appendingPathComponent("shoppers-notes.txt")
+        try Data("the shopper's own notes".utf8).write(to: notes)
+        #expect(chown(notes.path, Self.nobody, Self.nobody) == 0)
+        try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("analytics.sqlite"), withDestinationURL: notes)
+        // Everything planted is the attacker's and open to all, in a directory open to all.
+        let walker = FileManager.default.enumerator(atPath: cache.url.appendingPathComponent("vitrine").path)
+        var paths = [cache.url.appendingPathComponent("vitrine").path]
+        while let relative = walker?.nextObject() as? String { paths.append(cache.url.appendingPathComponent("vitrine/\(relative)").path) }
+        for path in paths {
+            #expect(lchown(path, attacker, attacker) == 0)
+            if !path.hasSuffix("analytics.sqlite") { #expect(chmod(path, 0o777) == 0) }
+        }
+        #expect(chmod(cache.url.path, 0o777) == 0)
+
+        let tmux = try Self.start(cache, as: Self.nobody)
+        defer { tmux.close() }
+        let expected = try HomeExpectations(user: Self.user)
+        #expect(await tmux.waitFor(try expected.heroTitle()), "\(tmux.picture)")
+        _ = try await AppEndToEndTests.press("j", in: tmux)
+        #expect(!tmux.screen().contains { $0.contains("Cart 7") }, "the planted add was never sent\n\(tmux.picture)")
+        await AppEndToEndTests.quit(tmux)
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "the shopper's own notes", "nothing written through the link")
+        let tree = cache.url.appendingPathComponent("vitrine")
+        #expect(Self.mode(tree.path) == (0o700, Self.nobody), "a private tree of the shopper's own")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: cache.url.path).filter { $0.hasPrefix("vitrine.foreign-") }
+        #expect(aside.count == 1, "the planted tree, moved aside")
     }
 }

@@ -80,9 +80,16 @@ import TestSupport
     }
 
     /// A backend that answers `has_more: true` with nothing new was asked about 23 times a
-    /// second with no key pressed.
-    @Test func aNextPageThatAddsNothingIsAskedAFewTimesThenTheEndSaysSo() async throws {
-        let empty = #"{"page": {"id": "home", "request_id": "req-next", "sections": [], "pagination": {"has_more": true, "postback": {"cursor": "2"}}}}"#
+    /// second with no key pressed; with sections of widgets the app does not show (unknown,
+    /// expired, too new for it), about 50 times a second.
+    @Test(arguments: [
+        "[]",
+        #"[{"id": "u", "widgets": [{"type": "hologram", "id": "h"}]}]"#,
+        #"[{"id": "e", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "Gone"}, "expires_at": "2000-01-01T00:00:00Z"}]}]"#,
+        #"[{"id": "i", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "Later"}, "requires": {"min_app_version": "99"}}]}]"#,
+    ])
+    func aNextPageThatShowsNothingIsAskedAFewTimesThenTheEndSaysSo(sections: String) async throws {
+        let empty = #"{"page": {"id": "home", "request_id": "req-next", "sections": \#(sections), "pagination": {"has_more": true, "postback": {"cursor": "2"}}}}"#
         let server = try Self.backend(title: "Endless", hasMore: true, nextPage: empty)
         defer { server.stop() }
         let cache = AppEndToEndTests.CacheDirectory()
@@ -91,7 +98,7 @@ import TestSupport
         #expect(await tmux.waitFor("From Endless"), "\(tmux.picture)")
         #expect(await tmux.waitFor("Nothing more to show right now."), "\(tmux.picture)")
         let asked = server.requests.filter { $0.target.contains("cursor=") }.count
-        #expect(asked == 3, "three empty next pages, then no more: \(asked)")
+        #expect(asked == 3, "three next pages showing nothing, then no more: \(asked)")
         await AppEndToEndTests.quit(tmux)
         #expect(server.requests.filter { $0.target.contains("cursor=") }.count == 3)
     }

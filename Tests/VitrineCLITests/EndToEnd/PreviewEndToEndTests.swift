@@ -36,4 +36,21 @@ import Testing
         #expect(tmux.paneValue("alternate_on") == "0", "back on the normal screen")
         #expect(tmux.paneValue("cursor_flag") == "1", "the cursor shows again")
     }
+
+    /// The preview resolved the page at the instant it started, for ever: a section expiring
+    /// while it was on screen stayed, after keys too.
+    @Test func aSectionExpiresInThePreviewAsInTheApp() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-preview-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let ends = RFC3339Text.string(from: Date().addingTimeInterval(2))
+        let page = #"{"page": {"id": "draft", "sections": [{"id": "flash", "expires_at": "\#(ends)", "widgets": [{"type": "title_block", "id": "deal", "data": {"title": "Flash deal"}}]}, {"id": "rest", "widgets": [{"type": "title_block", "id": "stays", "data": {"title": "Always here"}}]}]}}"#
+        try Data(page.utf8).write(to: file)
+        let tmux = try TmuxSession([TerminalSessionModeTests.executable, "preview", file.path], width: 100, height: 30, environment: ["TERM": "xterm-256color"])
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("Flash deal"), "\(tmux.picture)")
+        #expect(await tmux.waitUntil(seconds: 10) { !$0.contains { $0.contains("Flash deal") } }, "gone once expired\n\(tmux.picture)")
+        #expect(tmux.screen().contains { $0.contains("Always here") })
+        try tmux.press("q")
+        #expect(await tmux.waitFor("exit=0"), "\(tmux.picture)")
+    }
 }

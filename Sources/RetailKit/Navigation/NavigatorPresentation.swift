@@ -1,0 +1,27 @@
+/// How a platform's navigation stack shows the `Navigator` (SwiftUI's `NavigationStack` with a
+/// path), and what the navigator does when the reader goes back in it: the one rule both
+/// directions follow, so a change made by one side is never taken for the other's.
+///
+/// The home page is the stack's root, so the path is what is above it; the cart on top is a
+/// sheet over the path rather than a pushed screen (anywhere else in the stack it is a screen).
+public struct NavigatorPresentation: Sendable, Hashable {
+    /// The destinations pushed above the home page, as the stack shows them.
+    public var path: [Destination]
+    /// Whether the cart is open as a sheet over them.
+    public var showsCart: Bool
+
+    public init(stack: [Destination]) {
+        let above = Array(stack.dropFirst())
+        showsCart = above.last == .cart
+        path = showsCart ? Array(above.dropLast()) : above
+    }
+
+    /// How many times the navigator goes back when the platform's stack shows `shown` (the
+    /// reader tapped back or swiped): the screens `shown` dropped from this path. Nothing when
+    /// `shown` is this path (the platform followed the navigator) or is not a shorter start of
+    /// it (not a way back), so following the navigator never moves it again.
+    public func backs(toShow shown: [Destination]) -> Int {
+        guard shown.count < path.count, path.starts(with: shown) else { return 0 }
+        return path.count - shown.count
+    }
+}
