@@ -2,7 +2,7 @@ import FlowCore
 import Foundation
 
 /// A catalogue directory that does not load whole: every problem, at its file and line.
-public struct CatalogueLoadError: Error, CustomStringConvertible {
+public struct CatalogueLoadError: Error, Sendable, CustomStringConvertible {
     public var directory: String
     public var problems: [CatalogueProblem]
 
@@ -30,7 +30,7 @@ extension HomeBackend {
         let now = configuration.now()
         guard let url = configuration.catalogue.directory else {
             let anchor = configuration.anchor ?? Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-            let catalogue = Catalogue(content: DemoCatalogue.content(anchor: anchor))
+            let catalogue = Catalogue(content: try DemoCatalogue.content(anchor: anchor))
             return (CatalogueSnapshot(catalogue: catalogue, version: 1, widgets: widgets,
                                       pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: now), nil)
         }

@@ -3,7 +3,11 @@ import Testing
 @testable import RetailBackend
 
 @Suite struct CatalogueTests {
-    let catalogue = Catalogue(content: DemoCatalogue.content(anchor: TestClock.anchor))
+    let catalogue: Catalogue
+
+    init() throws {
+        catalogue = Catalogue(content: try DemoCatalogue.content(anchor: TestClock.anchor))
+    }
 
     @Test func holdsEnoughMerchandise() {
         #expect(catalogue.products.count >= 200)

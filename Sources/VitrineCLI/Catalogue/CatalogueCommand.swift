@@ -7,7 +7,7 @@ import RetailBackend
 /// does not load), 2 usage.
 enum CatalogueCommand {
     static let usage = """
-        usage: vitrine catalogue export DIR [--anchor RFC3339]
+        usage: vitrine catalogue export DIR [--anchor RFC3339] [--campaigns N]
                vitrine catalogue check DIR
                vitrine catalogue timeline DIR --from RFC3339 --days N [--segment S] [--locale L]
                vitrine catalogue preview DIR --at RFC3339 --segment S --locale L [--app-version V] [--capabilities a,b]
@@ -44,14 +44,21 @@ enum CatalogueCommand {
         }
     }
 
-    /// `export DIR [--anchor T]`: the built-in demo as files; its windows are hours from the
-    /// anchor (default: now, to the hour).
+    /// `export DIR [--anchor T] [--campaigns N]`: the built-in demo as files, its windows moved
+    /// to the anchor (default: now, to the hour), with N generated campaigns for load tests.
     static func export(_ arguments: [String], console: Console) throws -> Int32 {
-        var options = try Arguments(arguments, values: ["--anchor"])
+        var options = try Arguments(arguments, values: ["--anchor", "--campaigns"])
         let directory = try options.directory()
         let anchor = try options.instant("--anchor") ?? Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3600).rounded(.down) * 3600)
+        var extra = 0
+        if let text = options.value("--campaigns") {
+            guard let count = Int(text), (0...10_000).contains(count) else {
+                throw UsageError(message: "--campaigns '\(TerminalText.sanitized(text))' is not a whole number from 0 to 10000")
+            }
+            extra = count
+        }
         do {
-            let files = try CatalogueTools.exportDemo(to: URL(fileURLWithPath: directory, isDirectory: true), anchor: anchor)
+            let files = try CatalogueTools.exportDemo(to: URL(fileURLWithPath: directory, isDirectory: true), anchor: anchor, extraCampaigns: extra)
             console.out("wrote the demo catalogue (\(files.count) files, anchored at \(RFC3339.string(from: anchor))) to \(TerminalText.sanitized(directory))")
             return 0
         } catch {

@@ -34,7 +34,7 @@ public enum CatalogueTools {
         public var description: String
     }
 
-    /// Writes the built-in demo catalogue, its windows `anchor` plus their hours, into
+    /// Writes the built-in demo catalogue, its windows moved to `anchor` (`DemoCatalogue`), into
     /// `directory` (made when missing), with `extraCampaigns` generated ones for load tests
     /// (`DemoCatalogue.generated`). Refuses a directory that holds a catalogue already, so
     /// nobody's edits are overwritten. Returns the files written, relative to it.
@@ -47,9 +47,15 @@ public enum CatalogueTools {
         guard existing.isEmpty else {
             throw ExportError(description: "it holds a catalogue already (\(existing.joined(separator: ", "))); export into a new directory")
         }
-        var content = DemoCatalogue.content(anchor: anchor)
-        content.campaigns += DemoCatalogue.generated(extraCampaigns, anchor: anchor)
-        let files = CatalogueWriter.files(content)
+        let files: [(path: String, data: Data)]
+        do {
+            var content = try DemoCatalogue.content(anchor: anchor)
+            content.campaigns += DemoCatalogue.generated(
+                extraCampaigns, anchor: anchor, categories: content.categories, timeZone: content.settings.timeZone)
+            files = CatalogueWriter.files(content)
+        } catch {
+            throw ExportError(description: error.description)
+        }
         do {
             try manager.createDirectory(at: directory.appendingPathComponent(CatalogueDirectory.campaignsFolder), withIntermediateDirectories: true)
             for file in files {
