@@ -31,6 +31,27 @@ struct ServeCatalogueTests {
         try await server.get("/v1/status").json()["catalogue"] as? [String: Any] ?? [:]
     }
 
+    @Test func aCatalogueThatDoesNotLoadAtStartExits1WithItsProblems() async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        try fixture.replace("\"picks\"]", with: "\"pickz\"]", in: "campaigns/cmp-winter.json")
+        let line = try fixture.line(of: "\"pickz\"", in: "campaigns/cmp-winter.json")
+        let result = try await VitrineProcess.run(["serve", "--port", "0", "--catalogue", fixture.path])
+        #expect(result.status == 1)
+        #expect(result.out.isEmpty, "it never listened")
+        #expect(result.err.contains("vitrine serve:   \(fixture.path)/campaigns/cmp-winter.json:\(line): error: placement 'pickz' does not exist"))
+    }
+
+    @Test func theBuiltInCatalogueSaysSoInTheStatus() async throws {
+        let server = try await ServeProcess.start([])
+        let status = try await Self.status(server)
+        #expect(status["source"] as? String == "built-in")
+        #expect(status["state"] as? String == "current")
+        #expect(status["campaigns"] as? Int == 11)
+        #expect(try await server.get(Self.home).text.contains("Winter Sale"))
+        #expect(await server.stop() == 0)
+    }
+
     // MARK: the clock
 
     @Test func nowStartsTheBackendsClockInsideOrOutsideAWindow() async throws {

@@ -88,11 +88,15 @@ struct CatalogueSources: Sendable {
     var documents: [String: JSONValue] = [:]
     /// Campaign files, in byte order of their names.
     var campaignFiles: [String] = []
+    /// The file of each campaign id, the first that declares it (looked up for every problem
+    /// of every campaign: a search of the files each time made a reload quadratic).
+    private var campaignFileByID: [ExactString: String] = [:]
 
     /// Parses one file; what JSON itself refuses or only contains is an error at its line.
     mutating func add(_ file: String, bytes: [UInt8], problems: inout [CatalogueProblem]) {
         self.bytes[file] = bytes
-        if file.hasPrefix(CatalogueDirectory.campaignsFolder + "/") { campaignFiles.append(file) }
+        let isCampaign = file.hasPrefix(CatalogueDirectory.campaignsFolder + "/")
+        if isCampaign { campaignFiles.append(file) }
         do {
             let parsed = try JSONParser.parseReportingProblems(Data(bytes))
             for problem in parsed.problems {
@@ -104,6 +108,9 @@ struct CatalogueSources: Sendable {
                                                  message: "and \(parsed.problemCount - parsed.problems.count) more problems"))
             }
             documents[file] = parsed.value
+            if isCampaign, let id = parsed.value["id"]?.stringValue, campaignFileByID[ExactString(id)] == nil {
+                campaignFileByID[ExactString(id)] = file
+            }
         } catch {
             let empty = bytes.allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
             problems.append(CatalogueProblem(
@@ -126,6 +133,6 @@ struct CatalogueSources: Sendable {
 
     /// The file of campaign `id` (the first that declares it).
     func file(ofCampaign id: String) -> String {
-        campaignFiles.first { documents[$0]?["id"]?.stringValue?.isByteEqual(to: id) == true } ?? CatalogueDirectory.campaignsFolder
+        campaignFileByID[ExactString(id)] ?? CatalogueDirectory.campaignsFolder
     }
 }
