@@ -231,15 +231,23 @@ import Testing
         #expect(!tmux.screen().contains { $0.contains(title) }, "the card starts off screen\n\(tmux.picture)")
         _ = try await AppEndToEndTests.press("j", in: tmux)
 
-        // A flash: the card scrolls in, and out again as soon as it shows.
+        // A flash: the card scrolls in, and out again as soon as it shows. The app runs on the
+        // wall clock, so what a flash proves depends on how long it really lasted: on a loaded
+        // machine the app may take longer than the duration to draw the keys back. Only a flash
+        // the test saw end inside the duration may be asserted on (the rule itself is tested
+        // with an injected clock in ImpressionTrackerTests).
+        let flashBegan = Date()
         try tmux.press("l", "l", "l", "l", "l")
         #expect(await tmux.waitFor(title), "\(tmux.picture)")
         try tmux.press("h", "h", "h", "h", "h")
         #expect(await tmux.waitUntil { !$0.contains { $0.contains(title) } }, "\(tmux.picture)")
+        let flashWasShort = Date().timeIntervalSince(flashBegan) < 0.45
         // The first card, back on screen after the flash, counts half a second later: by
         // then the flashed card would have counted had it qualified.
         #expect(await tmux.waitFor("item_id=\(first)"), "\(tmux.picture)")
-        #expect(!tmux.screen().contains { $0.contains("item_id=\(item)") }, "no impression for a flash\n\(tmux.picture)")
+        if flashWasShort {
+            #expect(!tmux.screen().contains { $0.contains("item_id=\(item)") }, "no impression for a flash\n\(tmux.picture)")
+        }
 
         // Held: exactly one.
         let held = Date()
@@ -260,6 +268,8 @@ import Testing
         #expect(event["position"]?.intValue == 5)
         #expect(event["request_id"]?.stringValue?.hasPrefix("req-") == true)
         let instant = try #require(event["timestamp"]?.stringValue.flatMap { RFC3339.date(from: $0) })
-        #expect(instant.timeIntervalSince(held) > 0.4, "counted after it was held for its duration, not at the flash")
+        if flashWasShort {
+            #expect(instant.timeIntervalSince(held) > 0.4, "counted after it was held for its duration, not at the flash")
+        }
     }
 }
