@@ -12,9 +12,11 @@ import Darwin
 /// (`stat`) every interval, on a timer of its own: simple, and robust where inotify is not
 /// (network and container file systems, editors that replace a file by renaming another).
 ///
-/// A change is reported once the files have stayed the same for one more look, so an editor's
-/// save in several writes, or a copy of many files, is read whole and not half. The reload
-/// itself is the backend's (`HomeBackend.requestCatalogueReload`).
+/// A change is reported once the files have stayed the same for one more look, `settle` after
+/// the one that saw it (sooner than the next interval), so an editor's save in several writes,
+/// or a copy of many files, is read whole and not half, and an edit serves within an interval,
+/// the settle and a reload. The reload itself is the backend's
+/// (`HomeBackend.requestCatalogueReload`).
 final class CatalogueWatcher: Sendable {
     /// What the files looked like: names, device and inode, size, modification and change
     /// times, in order.
@@ -63,7 +65,11 @@ final class CatalogueWatcher: Sendable {
         return settled
     }
 
-    /// Polls every `interval` on a thread of its own until `stop()`.
+    /// How long files that changed must stay the same before they are read.
+    static let settle = Duration.milliseconds(50)
+
+    /// Polls every `interval` (and `settle` after a look that saw a change) on a thread of its
+    /// own until `stop()`.
     func start(every interval: Duration, onChange: @escaping @Sendable () -> Void) {
         let starts = state.withLock { state -> Bool in
             guard !state.isRunning, !state.isStopped else { return false }
@@ -71,10 +77,14 @@ final class CatalogueWatcher: Sendable {
             return true
         }
         guard starts else { return }
-        let nanoseconds = max(1_000_000, Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000))
+        func nanoseconds(_ duration: Duration) -> Int {
+            max(1_000_000, Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000))
+        }
+        let (every, settling) = (nanoseconds(interval), nanoseconds(min(interval, Self.settle)))
         let thread = Thread { [self] in
             while true {
-                _ = wake.wait(timeout: .now() + .nanoseconds(nanoseconds))
+                let isSettling = state.withLock { $0.pending != nil }
+                _ = wake.wait(timeout: .now() + .nanoseconds(isSettling ? settling : every))
                 guard !state.withLock({ $0.isStopped }) else { return }
                 poll(onChange: onChange)
             }

@@ -6,10 +6,10 @@ public struct CatalogueSource: Sendable {
     /// The catalogue directory; `nil` is the built-in demo catalogue.
     public var directory: URL?
     /// How often the directory's files are looked at. A change is applied once the files
-    /// have stayed the same for one more look (an editor's save in several writes is read
-    /// whole), so an edit serves within two intervals and a reload. `nil`: no watching, only
-    /// `HomeBackend.reloadCatalogue()` (SIGHUP in `vitrine serve`). Default 200 ms: an edit serves within
-    /// half a second and a reload, well inside the second promised, for a few `stat` calls a look.
+    /// have stayed the same for 50 ms more (an editor's save in several writes is read whole),
+    /// so an edit serves within an interval, 50 ms and a reload. `nil`: no watching, only
+    /// `HomeBackend.reloadCatalogue()` (SIGHUP in `vitrine serve`). Default 200 ms: an edit
+    /// serves within a quarter of a second and a reload, for one `stat` a file a look.
     public var pollInterval: Duration? = .milliseconds(200)
     /// Where reloads and refused catalogues are told, one line each (`vitrine serve`: standard
     /// error). Default: nowhere.
