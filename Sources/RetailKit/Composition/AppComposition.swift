@@ -47,12 +47,6 @@ public final class AppComposition {
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
         let profile = configuration.profile
-        // The tree is made this user's own first: another user's tree in its place (one `sudo`
-        // run) is moved aside, links and entries of other owners in it go, and what an earlier
-        // version left readable by others is narrowed; all made from now on is private (0700
-        // directories, 0600 files).
-        storageRepair = try PrivateDirectory.claim(configuration.storageDirectory)
-        try PrivateDirectory.make(configuration.userDirectory)
         let serverClock = ServerClock(now: configuration.now, file: configuration.userDirectory.appendingPathComponent("server-clock.json"))
         self.serverClock = serverClock
         var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile, backend: configuration.backend)
@@ -60,6 +54,19 @@ public final class AppComposition {
         clientConfiguration.serverClock = serverClock
         let client = try HomeAPIClient(configuration: clientConfiguration)
         self.client = client
+        // The tree is made this user's own first: another user's tree in its place (one `sudo`
+        // run) is moved aside, links and entries of other owners in it go, and what an earlier
+        // version left readable by others is narrowed; all made from now on is private (0700
+        // directories, 0600 files).
+        do {
+            storageRepair = try PrivateDirectory.claim(configuration.storageDirectory)
+            try PrivateDirectory.make(configuration.userDirectory)
+        } catch let error as PrivateDirectory.UnsafeParentError {
+            throw error
+        } catch {
+            throw StorageUnusableError(path: configuration.storageDirectory.path, reason: error)
+        }
+        serverClock.restore()
 
         var analyticsConfiguration = AnalyticsTracker.Configuration(
             databaseURL: configuration.userDirectory.appendingPathComponent("analytics.sqlite"), appVersion: configuration.appVersion)
@@ -69,14 +76,15 @@ public final class AppComposition {
             now: configuration.now)
         self.analytics = analytics
 
-        cache = try HomeCache(
-            directory: configuration.storageDirectory.appendingPathComponent("home-cache", isDirectory: true),
+        let cacheDirectory = configuration.storageDirectory.appendingPathComponent("home-cache", isDirectory: true)
+        cache = try StorageUnusableError.naming(cacheDirectory) { try HomeCache(
+            directory: cacheDirectory,
             limits: configuration.cacheLimits, now: configuration.now,
             onProblem: { problem in
                 Task { @MainActor in
                     analytics.track("cache_problem", fields: JSONObject([(key: "message", value: .string(problem.description))]))
                 }
-            })
+            }) }
         decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
         repository = HomeRepository(
             client: client, cache: cache, decoder: decoder, now: configuration.now,
@@ -102,7 +110,9 @@ public final class AppComposition {
 
         var imageConfiguration = configuration.images ?? ImagePipeline.Configuration()
         if configuration.images == nil {
-            imageConfiguration.diskCacheDirectory = configuration.storageDirectory.appendingPathComponent("images", isDirectory: true)
+            // Per shopper and backend: the backend's images are asked with the shopper's id,
+            // so an answer may be the shopper's own (a personalised banner), never another's.
+            imageConfiguration.diskCacheDirectory = configuration.userDirectory.appendingPathComponent("images", isDirectory: true)
         }
         images = ImagePipeline(
             configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))

@@ -27,11 +27,21 @@ public final class ServerClock: Sendable {
     private let offsetSeconds: Mutex<TimeInterval>
     private let queue = DispatchQueue(label: "vitrine.server-clock")
 
-    /// A clock over the device's `now`, its offset read from `file` when there is one.
+    /// A clock over the device's `now` that keeps its offset in `file`, when there is one.
+    /// Nothing is read yet: `restore()` reads the kept offset once the storage tree is known to
+    /// be the shopper's own (`AppComposition`).
     public init(now: @escaping @Sendable () -> Date, file: URL? = nil) {
         deviceNow = now
         self.file = file
-        offsetSeconds = Mutex(file.flatMap(Self.load) ?? 0)
+        offsetSeconds = Mutex(0)
+    }
+
+    /// Takes the offset kept in the file, unless an answer has set one already.
+    public func restore() {
+        guard let kept = file.flatMap(Self.load) else { return }
+        offsetSeconds.withLock { offset in
+            if offset == 0 { offset = kept }
+        }
     }
 
     /// How far the backend's clock is ahead of the device's, in seconds.
