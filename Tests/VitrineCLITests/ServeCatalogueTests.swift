@@ -102,7 +102,7 @@ struct ServeCatalogueTests {
         }
     }
 
-    @Test func editsReachTheHomePageWithinASecondUnderLoadAndAllAtOnce() async throws {
+    @Test func editsReachTheHomePageUnderLoadAllAtOnceWithNoFailedRequest() async throws {
         let fixture = try CatalogueFixture()
         defer { fixture.remove() }
         let server = try await Self.serve(fixture)
@@ -135,9 +135,10 @@ struct ServeCatalogueTests {
 
         load.stop.store(true, ordering: .relaxed)
         await loading.value
+        // How soon is `vitrine bench serve`'s figure (edit_to_page_ms): a timed assertion here
+        // would measure the machine's load, not the server.
         for (what, duration) in [("a title", title), ("a new campaign", added), ("a window", ended), ("a removed campaign", removed)] {
-            let duration = try #require(duration, "\(what) never reached the home page")
-            #expect(duration < .seconds(1), "\(what) took \(duration)")
+            #expect(duration != nil, "\(what) never reached the home page")
         }
         #expect(load.failures.withLock { $0 }.isEmpty, "\(load.failures.withLock { $0.prefix(5) })")
         #expect(load.requests.load(ordering: .relaxed) > 10)

@@ -63,6 +63,33 @@ extension ServeBench {
             reloadMilliseconds: reloads == 0 ? .nan : Double(reloadTime / .microseconds(1)) / 1000 / Double(reloads))
     }
 
+    /// Milliseconds from an edit of a campaign's title to the first home page that shows it, the
+    /// watcher running as in `vitrine serve --catalogue`: `edits` edits, sorted.
+    static func editToPage(edits: Int) throws -> [Double] {
+        let directory = try exportCatalogue(campaigns: 0)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = HomeBackend.Configuration()
+        configuration.catalogue = .directory(directory)
+        let backend = try HomeBackend(configuration: configuration)
+        let target = URLComponents(string: homeTarget)
+        let request = HTTPRequest(method: "GET", path: "/v1/home", query: (target?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        let file = directory.appendingPathComponent("campaigns/cmp-winter.json")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        let clock = ContinuousClock()
+        var figures: [Double] = []
+        for edit in 1...edits {
+            let title = "Winter Sale \(edit)"
+            try Data(original.replacingOccurrences(of: "\"Winter Sale\"", with: "\"\(title)\"").utf8).write(to: file, options: .atomic)
+            let started = clock.now
+            let needle = Data("\"\(title)\"".utf8)
+            while backend.respond(to: request).body.range(of: needle) == nil, clock.now - started < .seconds(30) {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            figures.append(Double((clock.now - started) / .microseconds(1)) / 1000)
+        }
+        return figures.sorted()
+    }
+
     /// Edits a campaign file (its priority, back and forth) and reloads, every
     /// `reloadInterval`, on a utility thread as the server's reloads run, until stopped.
     final class Reloader: Sendable {
