@@ -45,7 +45,7 @@ extension RenderEnvironment {
     /// The price before goes first when the room is short: a price is never cut.
     func priceLine(_ price: Price, before: Price?, width: Int) -> StyledText {
         var line = StyledText(format.price(price), style: CellStyle(attributes: .bold))
-        guard let before, before.amount > price.amount, before.currency.utf8.elementsEqual(price.currency.utf8) else { return line }
+        guard let before, PriceFormat.isReduced(price, from: before) else { return line }
         let old = format.price(before)
         let struck = isPlain
             ? StyledText(shopperWords(.wasPrice, ["price": old]), style: secondaryStyle)
