@@ -123,7 +123,9 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        .target(name: "RetailBackend", dependencies: ["FlowCore", "CMicroHTTPD", "CImageCodec"]),
+        // The demo catalogue is a directory of JSON files (docs/backend.md, "Merchandising"),
+        // copied as it is for `vitrine serve` to read when it is given no other.
+        .target(name: "RetailBackend", dependencies: ["FlowCore", "CMicroHTTPD", "CImageCodec"], resources: [.copy("DemoCatalogue")]),
 
         // The command-line surfaces (lint, serve, render, bench) and the executable.
         .target(

@@ -6,10 +6,13 @@ extension HomeBackend {
     public struct Configuration: Sendable {
         /// Fault profile as `--faults` takes it (`docs/faults.md`). Default: none.
         public var faults: String?
-        /// The clock every decision reads (campaign windows, idempotency expiry).
-        /// Default: the system clock.
+        /// The clock every decision reads (campaign windows, idempotency expiry, the `Date` of
+        /// answers). Default: the system clock.
         public var now: @Sendable () -> Date = { Date() }
-        /// The instant campaign and story windows are relative to. Default: `now()` when
+        /// The catalogue: the built-in demo, or a directory of files it watches. Default: the
+        /// built-in demo.
+        public var catalogue = CatalogueSource.builtIn
+        /// The instant the built-in catalogue's windows are relative to. Default: `now()` when
         /// the backend is built, to the second.
         public var anchor: Date?
         /// Prefix of image URLs in pages. Default: empty, i.e. paths on the backend's

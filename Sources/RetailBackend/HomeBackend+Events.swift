@@ -27,6 +27,17 @@ extension HomeBackend {
             }
         }
         let result = events.record(batch, from: Self.eventSender(of: request))
+        let catalogue = self.catalogue
+        exposures.record(batch.map(\.event), from: Self.eventSender(of: request)) { experiment, variant in
+            catalogue.experiments.contains { $0.id.isByteEqual(to: experiment) && $0.variants.contains { $0.id.isByteEqual(to: variant) } }
+        }
         return .json(["accepted": .integer(result.accepted), "duplicates": .integer(result.duplicates)])
+    }
+
+    /// `GET /v1/events/stats`: the event counts, and the experiments' exposures per variant.
+    func eventStats() -> JSONValue {
+        guard case .object(var object) = events.stats() else { return events.stats() }
+        object["exposures"] = exposures.stats()
+        return .object(object)
     }
 }

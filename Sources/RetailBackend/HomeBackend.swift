@@ -2,18 +2,23 @@ import Foundation
 import Synchronization
 
 /// The home backend: composition, cart, search, events and images behind one `HTTPHandler`
-/// (CONTRACT §10). Thread-safe: immutable catalogue and composers, and every piece of
-/// mutable state behind its own `Mutex` or atomic.
+/// (CONTRACT §10). Thread-safe: each catalogue version is an immutable snapshot with its
+/// composers and page cache, swapped whole when the catalogue changes (`CatalogueStore`), and
+/// every piece of mutable state is behind its own `Mutex` or atomic.
 public final class HomeBackend: HTTPHandler {
     let configuration: Configuration
-    let catalogue: Catalogue
-    let composer: PageComposer
-    let pages: PageCache
+    /// The catalogue served now; a request reads it once.
+    let catalogues: CatalogueStore
     let carts: CartService
     let events: EventLog
     let images: ImageStore
     let faults: FaultInjector
-    let searchIndexes: [StoreLocale: SearchIndex]
+    let exposures: ExposureLog
+    /// Reloads of a catalogue directory: one at a time, requests coalesced.
+    let reloads = CatalogueReloads()
+    /// Watches the catalogue directory, when there is one to watch.
+    let watcher: CatalogueWatcher?
+    let dates = HTTPDate()
     private let requestSalt = StableHash.hex(UInt64.random(in: 0...UInt64.max)).prefix(8)
     private let requestCounter = Atomic<UInt64>(0)
 
@@ -23,29 +28,37 @@ public final class HomeBackend: HTTPHandler {
         try self.init(configuration: Configuration(faults: faults))
     }
 
-    /// Builds the backend from a full configuration (injected clock, anchor, caches).
-    /// Cheap: images are drawn on first request, pages composed on first request.
+    /// Builds the backend from a full configuration (injected clock, anchor, caches, the
+    /// catalogue's source). Cheap: images are drawn on first request, pages composed on first
+    /// request. Throws `CatalogueLoadError` when a catalogue directory does not load whole.
     public init(configuration: Configuration) throws {
         var configuration = configuration
         configuration.pageSize = max(1, configuration.pageSize)
         let base = try FaultProfile(parsing: configuration.faults ?? "")
-        let anchor = configuration.anchor ?? Date(timeIntervalSince1970: configuration.now().timeIntervalSince1970.rounded(.down))
-        let catalogue = Catalogue(anchor: anchor)
+        let (initial, watcher) = try Self.initialCatalogue(configuration)
         self.configuration = configuration
-        self.catalogue = catalogue
-        composer = PageComposer(home: HomeComposer(catalogue: catalogue, widgets: WidgetFactory(imageBaseURL: configuration.imageBaseURL)))
-        pages = PageCache(capacity: configuration.pageCacheCapacity)
+        catalogues = CatalogueStore(initial)
+        self.watcher = watcher
         carts = CartService(
-            catalogue: catalogue, now: configuration.now, cartCapacity: configuration.cartCapacity,
+            catalogues: catalogues, now: configuration.now, cartCapacity: configuration.cartCapacity,
             newCartsBurst: configuration.newCartsPerAddressBurst, newCartsPerSecond: configuration.newCartsPerAddressPerSecond,
             keysPerUser: configuration.idempotencyKeysPerUser,
             keyLifetime: configuration.idempotencyLifetime)
         events = EventLog(idCapacity: configuration.eventIDCapacity)
-        images = ImageStore(specs: ImageSpec.all(in: catalogue), memoryBudget: configuration.imageMemoryBudget,
-                            directory: configuration.imageCacheDirectory)
+        exposures = ExposureLog(capacity: configuration.eventIDCapacity)
+        images = ImageStore(memoryBudget: configuration.imageMemoryBudget, directory: configuration.imageCacheDirectory)
         faults = FaultInjector(base: base, acceptsHeader: configuration.acceptsFaultHeader)
-        searchIndexes = composer.searchIndexes
+        if let interval = configuration.catalogue.pollInterval {
+            watcher?.start(every: interval) { [weak self] in self?.requestCatalogueReload() }
+        }
     }
+
+    deinit {
+        watcher?.stop()
+    }
+
+    /// The catalogue served now (the current snapshot's).
+    var catalogue: Catalogue { catalogues.current.catalogue }
 
     /// Changes the fault profile of every request from now on (the start profile, as
     /// `--faults` gives it): for a test or a demo that changes the weather while a client
@@ -60,10 +73,10 @@ public final class HomeBackend: HTTPHandler {
             profile = try faults.profile(for: request)
             try Self.validateUser(request)
         } catch {
-            return error.response
+            return dated(error.response)
         }
         if let failure = faults.failure(for: profile) {
-            return faults.finish(failure.response, profile: profile)
+            return dated(faults.finish(failure.response, profile: profile))
         }
         let response: HTTPResponse
         do {
@@ -71,7 +84,15 @@ public final class HomeBackend: HTTPHandler {
         } catch {
             response = error.response
         }
-        return faults.finish(response, profile: profile)
+        return dated(faults.finish(response, profile: profile))
+    }
+
+    /// Every answer says the backend's time (`Date`, from its clock: `vitrine serve --now`
+    /// moves it too), which clients trust over their own for campaigns.
+    private func dated(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.headers.append(("Date", dates.string(for: configuration.now())))
+        return response
     }
 
     private func route(_ request: HTTPRequest, profile: FaultProfile) throws(RequestError) -> HTTPResponse {
@@ -91,7 +112,8 @@ public final class HomeBackend: HTTPHandler {
         case .cartItem(let productID): return try removeFromCart(productID, request: request)
         case .suggestions: return try suggestions(request)
         case .events: return try receiveEvents(request)
-        case .eventStats: return .json(events.stats())
+        case .eventStats: return .json(eventStats())
+        case .status: return .json(status(for: request))
         case .image(let name): return try image(name, request: request)
         }
     }

@@ -27,9 +27,36 @@ enum AppCommand {
             console.err("vitrine app: \(error.message)\n\(AppOptions.usage)")
             return 2
         }
+        return await run(options, console: console, environment: environment, catalogue: .builtIn)
+    }
+
+    /// `vitrine catalogue preview --interactive`: the app on an embedded backend serving
+    /// `catalogue`, both clocks running from the preview's instant.
+    @MainActor
+    static func preview(
+        _ preview: CataloguePreviewCommand.Options, catalogue: CatalogueSource, console: Console, environment: [String: String]
+    ) async -> Int32 {
+        var options = AppOptions(user: AppOptions.defaultUser(environment: environment))
+        options.locale = preview.locale.rawValue
+        options.segment = preview.segment.rawValue
+        options.appVersion = preview.appVersion
+        options.capabilities = preview.capabilities
+        options.now = preview.at
+        return await run(options, console: console, environment: environment, catalogue: catalogue)
+    }
+
+    @MainActor
+    static func run(_ options: AppOptions, console: Console, environment: [String: String], catalogue: CatalogueSource) async -> Int32 {
         if let reason = InteractiveTerminal.unavailability(environment: environment) {
             console.err("vitrine app: \(reason); for one frame of a page use vitrine render URL --width W --height H")
             return 2
+        }
+        // `--now`: both clocks start at that instant and run.
+        let now: @Sendable () -> Date
+        if let start = options.now {
+            now = RunningClock.from(start)
+        } else {
+            now = { Date() }
         }
         var embedded: HTTPServer?
         defer { embedded?.stop() }
@@ -38,7 +65,10 @@ enum AppCommand {
             backendURL = server
         } else {
             do {
-                let server = try HTTPServer(handler: try HomeBackend(faults: options.faults), configuration: .ephemeral)
+                var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
+                backendConfiguration.catalogue = catalogue
+                backendConfiguration.now = now
+                let server = try HTTPServer(handler: try HomeBackend(configuration: backendConfiguration), configuration: .ephemeral)
                 embedded = server
                 guard let url = URL(string: server.baseURL) else { throw AppSetupError(description: "bad address \(server.baseURL)") }
                 backendURL = url
@@ -50,9 +80,13 @@ enum AppCommand {
         let composition: AppComposition
         do {
             var setup = try configuration(options, backendURL: backendURL, environment: environment)
+            setup.now = now
             // The embedded backend listens on another port every run but is the same backend:
             // what is kept for it (cached pages, the cart journal, the outbox) stays its own.
-            if embedded != nil { setup.backend = .embedded }
+            // One on another clock or catalogue keeps its own apart.
+            if embedded != nil {
+                setup.backend = options.now == nil && catalogue.directory == nil ? .embedded : BackendIdentity(name: "embedded-preview")!
+            }
             composition = try AppComposition(configuration: setup)
         } catch {
             console.err("vitrine app: \(TerminalText.sanitized(String(describing: error)))")
@@ -76,10 +110,11 @@ enum AppCommand {
         // frames and solid buttons get brackets, as in text-only output.
         let withoutColor = terminal.profile.colorDepth == .none
         let render = RenderEnvironment(
-            isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()),
+            isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: composition.campaignNow()),
             registry: RetailViews.makeRegistry(unknownWidgetPolicy: options.debug ? .placeholder : .skip))
             .speaking(AppLocale(identifier: options.locale))
-        let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock)
+        let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock,
+                             now: composition.campaignNow)
         app.opening = options.opening
         let storage = AppOptions.storageDirectory(environment: environment).path
         app.loop.send(.debug(DebugLine(.info, "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")", at: Date())))

@@ -1,11 +1,14 @@
+import FlowCore
 import Foundation
 import RetailBackend
 
-/// `vitrine serve`: the home backend over HTTP until SIGINT or SIGTERM (backend issue).
+/// `vitrine serve`: the home backend over HTTP until SIGINT or SIGTERM (backend issue), on
+/// the built-in catalogue or on a catalogue directory it watches (`--catalogue`; SIGHUP reloads
+/// it too), its clock from now or from `--now`.
 enum ServeCommand {
     static let usage = """
-        usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE]
-               vitrine serve --export-pages DIR [--faults PROFILE]
+        usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
+               vitrine serve --export-pages DIR [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
         """
 
     /// What the command line asks for.
@@ -15,6 +18,10 @@ enum ServeCommand {
         var faults: String?
         /// Writes every page the backend composes into this directory instead of serving.
         var exportDirectory: String?
+        /// The catalogue directory; none is the built-in demo.
+        var catalogue: String?
+        /// Where the backend's clock starts (it runs from there).
+        var now: Date?
         var isHelp = false
 
         /// Parses `--name value` and `--name=value`; the error says what is wrong.
@@ -26,7 +33,7 @@ enum ServeCommand {
                     continue
                 }
                 let (name, inline) = Self.split(argument)
-                guard ["--host", "--port", "--faults", "--export-pages"].contains(name) else {
+                guard ["--host", "--port", "--faults", "--export-pages", "--catalogue", "--now"].contains(name) else {
                     throw UsageError("unknown option '\(argument)'")
                 }
                 guard let value = inline ?? rest.popFirst(), !value.isEmpty else {
@@ -40,6 +47,12 @@ enum ServeCommand {
                     }
                     self.port = port
                 case "--export-pages": exportDirectory = value
+                case "--catalogue": catalogue = value
+                case "--now":
+                    guard let instant = RFC3339.date(from: value) else {
+                        throw UsageError("--now wants an RFC 3339 instant (2026-11-27T09:00:00+01:00), not '\(TerminalText.sanitized(value))'")
+                    }
+                    now = instant
                 default: faults = value
                 }
             }
@@ -74,7 +87,18 @@ enum ServeCommand {
             // for faults with `X-Vitrine-Fault`; otherwise the header is ignored.
             var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
             backendConfiguration.acceptsFaultHeader = options.faults != nil
+            if let now = options.now { backendConfiguration.now = RunningClock.from(now) }
+            if let directory = options.catalogue {
+                backendConfiguration.catalogue = .directory(URL(fileURLWithPath: directory, isDirectory: true))
+                // Reloads and refusals, each a line (a refusal with its problems, FILE:LINE).
+                backendConfiguration.catalogue.log = { message in
+                    console.err(message.split(separator: "\n").map { "vitrine serve: " + TerminalText.sanitized(String($0)) }.joined(separator: "\n"))
+                }
+            }
             backend = try HomeBackend(configuration: backendConfiguration)
+        } catch let error as CatalogueLoadError {
+            console.err(error.description.split(separator: "\n").map { "vitrine serve: " + TerminalText.sanitized(String($0)) }.joined(separator: "\n"))
+            return 1
         } catch {
             console.err("vitrine serve: invalid --faults: \(error)\n\(usage)")
             return 2
@@ -93,8 +117,10 @@ enum ServeCommand {
             return error.isUsageError ? 2 : 1
         }
         // Signals are caught before the server announces itself, so a supervisor that
-        // waits for the `listening on` line can stop it at once.
+        // waits for the `listening on` line can stop it at once, or reload its catalogue.
         let signals = TerminationSignals()
+        let reloads = options.catalogue == nil ? nil : ReloadSignal { [weak backend] in backend?.requestCatalogueReload() }
+        defer { reloads?.cancel() }
         console.out("listening on \(server.baseURL)")
         let received = await signals.next()
         console.err("vitrine serve: \(TerminationSignals.name(received)), stopping")

@@ -34,15 +34,18 @@ final class CartService: Sendable {
         var allowance: NewShopperAllowance
     }
 
-    private let catalogue: Catalogue
+    /// Products are read from the catalogue serving now (a reload may change prices and copy,
+    /// never the list of products, which lines refer to by position).
+    private let catalogues: CatalogueStore
+    private var catalogue: Catalogue { catalogues.current.catalogue }
     private let now: @Sendable () -> Date
     private let keysPerUser: Int
     private let keyLifetime: TimeInterval
     private let ledger: Mutex<Ledger>
 
-    init(catalogue: Catalogue, now: @escaping @Sendable () -> Date, cartCapacity: Int, newCartsBurst: Int, newCartsPerSecond: Double,
+    init(catalogues: CatalogueStore, now: @escaping @Sendable () -> Date, cartCapacity: Int, newCartsBurst: Int, newCartsPerSecond: Double,
          keysPerUser: Int, keyLifetime: TimeInterval) {
-        self.catalogue = catalogue
+        self.catalogues = catalogues
         self.now = now
         self.keysPerUser = keysPerUser
         self.keyLifetime = keyLifetime

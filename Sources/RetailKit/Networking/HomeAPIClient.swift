@@ -28,6 +28,8 @@ public final class HomeAPIClient: Sendable {
         public var responseDeadline: Duration = .seconds(60)
         /// The largest answer read; a larger one fails as undecodable. Default 32 MiB.
         public var maxResponseBytes = 32 << 20
+        /// Told the `Date` of every answer, so campaigns follow the backend's time. Default none.
+        public var serverClock: ServerClock?
 
         public init(baseURL: URL, profile: ClientProfile, backend: BackendIdentity? = nil) {
             self.baseURL = baseURL
@@ -78,7 +80,9 @@ public final class HomeAPIClient: Sendable {
             request.body = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        return try await session.reply(to: request, maxBytes: configuration.maxResponseBytes)
+        let reply = try await session.reply(to: request, maxBytes: configuration.maxResponseBytes)
+        configuration.serverClock?.observe(date: reply.header("date"), age: reply.header("age"))
+        return reply
     }
 
     /// Like `send`, but an answer outside 2xx throws its `HomeAPIError.status`.
