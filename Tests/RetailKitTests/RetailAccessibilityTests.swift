@@ -160,4 +160,23 @@ import Testing
         #expect(element.line == "text: T, $5.00, New, Eco {actions: Eco}")
         #expect(element.actions.first?.activation == .action(ActionData(type: "open_page", ["page_id": "eco"])))
     }
+
+    /// Review 19b #1: the product page's view read none of its elements; it puts the content's
+    /// sentence on its details and the call's element on its call (`PartReading`).
+    @Test func aProductPageIsItsSentenceThenItsCall() throws {
+        let detail = #"{"type": "product_detail", "id": "pd", "data": {"product_id": "p", "title": "Wool coat Cora","#
+            + #" "price": {"amount": 91.99, "currency": "USD"}, "compare_at_price": {"amount": 114.99, "currency": "USD"},"#
+            + #" "availability": "low_stock", "rating": 4.3, "delivery": "Delivered in 2 days", "image": {"url": "https://x/c.jpg", "alt": "Grey wool coat"},"#
+            + #" "cta": {"title": "Add to cart", "action": {"type": "add_to_cart", "product_id": "p"}}}}"#
+        let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+            .decodePage(Data(#"{"page": {"sections": [{"id": "s", "widgets": [\#(detail)]}]}}"#.utf8)).page
+        let elements = ReadingOrder(catalog: VitrineApp.accessibility, environment: environment()).elements(of: page)
+        #expect(PartReading.content(of: "pd", in: elements)?.line
+            == "text: Wool coat Cora, $91.99, was $114.99, 20 % off, rated 4.3 out of 5, low stock, Delivered in 2 days, Grey wool coat")
+        #expect(PartReading(part: 0, of: "pd", in: elements).element?.line == "button: Add to cart — Adds to the cart")
+        let soldOut = try lines(detail.replacingOccurrences(of: "low_stock", with: "unavailable")
+            .replacingOccurrences(of: #""title": "Add to cart", "#, with: #""title": "Add to cart", "disabled": true, "#))
+        #expect(soldOut.first?.contains("sold out") == true)
+        #expect(soldOut.last == "button: Add to cart [dimmed] — Adds to the cart")
+    }
 }

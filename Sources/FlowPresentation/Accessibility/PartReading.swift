@@ -28,6 +28,15 @@ public enum PartReading: Sendable, Hashable {
         }
     }
 
+    /// The element of widget `widgetID`'s content beside its controls (a product page's text
+    /// beside its call to buy, a card beside its call to action), which the view puts on the
+    /// part that draws the content; nil when the widget reads as one element (its host carries
+    /// it) or its content reads as nothing.
+    public static func content(of widgetID: String, in elements: [AccessibilityElement]) -> AccessibilityElement? {
+        guard elements.count > 1 else { return nil }
+        return elements.first { $0.part == nil && $0.widgetID.isByteEqual(to: widgetID) }
+    }
+
     /// The element, when the control is one.
     public var element: AccessibilityElement? {
         if case .element(let element) = self { return element }

@@ -39,7 +39,7 @@ public struct HeroCampaignView: FlowWidgetView {
                     }
                 }
             }
-            .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil) { activation in
+            .flowAccessibilityGroup(PartReading.content(of: context.widget.id, in: elements)) { activation in
                 actions?.perform(activation, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID)
             }
             if let cta = content.cta {
