@@ -179,4 +179,33 @@ import Testing
         #expect(soldOut.first?.contains("sold out") == true)
         #expect(soldOut.last == "button: Add to cart [dimmed] — Adds to the cart")
     }
+
+    /// Review 19b #6: the countdown a screen reader heard was the one at the page's instant,
+    /// for hours. A hero's reading changes at instants the catalogue names, which a renderer
+    /// reads it again at; each one says something new, and the last says "ended".
+    @Test func aHerosReadingIsReadAgainAtEachChangeOfItsCountdown() throws {
+        let end = Self.now.addingTimeInterval(3 * 3_600)
+        let hero = #"{"type": "hero_campaign", "id": "h", "data": {"campaign_id": "c", "image": "https://x/h.jpg", "title": "Sale","#
+            + #" "ends_at": "\#(RFC3339.string(from: end))"}}"#
+        let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+            .decodePage(Data(#"{"page": {"sections": [{"id": "s", "widgets": [\#(hero)]}]}}"#.utf8)).page
+        let widget = try #require(page.sections.first?.widgets.first)
+        let catalog = VitrineApp.accessibility
+        func reading(at instant: Date) -> String? { catalog.elements(for: widget, in: environment(now: instant)).first?.label }
+        #expect(catalog.nextReadingChange(of: widget, after: Self.now) == end.addingTimeInterval(-179 * 60))
+        let changes = Array(try #require(catalog.readingChanges(of: widget, from: Self.now)))
+        #expect(changes.count == 181, "now, then every minute down to the end")
+        for (before, after) in zip(changes, changes.dropFirst()) {
+            #expect(reading(at: after) != reading(at: before))
+            #expect(reading(at: after.addingTimeInterval(-0.5)) == reading(at: before), "nothing changes between two changes")
+        }
+        #expect(reading(at: try #require(changes.last)) == "Sale, ended")
+        #expect(catalog.nextReadingChange(of: widget, after: end) == nil, "an ended countdown is not read again")
+        let farOff = end.addingTimeInterval(20 * 86_400)
+        let fromDate = try #require(RetailAccessibility.countdownChange(until: farOff, after: Self.now))
+        #expect(RetailAccessibility.countdown(until: farOff, in: environment(now: fromDate)) == "ends in 13 days", "the date gives way to days")
+        let dayChange = try #require(RetailAccessibility.countdownChange(until: farOff, after: fromDate))
+        #expect(RetailAccessibility.countdown(until: farOff, in: environment(now: dayChange)) == "ends in 12 days")
+        #expect(RetailAccessibility.countdownChange(until: .distantFuture, after: Self.now).map { $0 > Self.now } == true)
+    }
 }

@@ -17,6 +17,8 @@ public struct AccessibilityCatalog: Sendable {
     private var describers: [ExactString: Describe<any WidgetContent>] = [:]
     private var hints: [ExactString: Hint] = [:]
     private var actionNames: [ExactString: Hint] = [:]
+    /// Widget type → the next instant its reading changes (`AccessibilityCatalog+Clock`).
+    var readingChanges: [ExactString: NextChange<any WidgetContent>] = [:]
 
     /// A catalogue that knows the built-in actions' hints and no widget.
     public init() {
