@@ -51,7 +51,7 @@ struct WidgetHost: View {
             // A reading that follows the clock (a countdown) is read again at each change,
             // as the terminal redraws a countdown on its tick.
             TimelineView(ReadingSchedule(catalog: catalog, widget: context.widget)) { timeline in
-                host(at: max(timeline.date, now))
+                host(at: timeline.date)
             }
         } else {
             host(at: now)
@@ -97,7 +97,7 @@ struct WidgetHost: View {
         }
         let snapshot = state
         return AccessibilityEnvironment(
-            locale: locale, evaluation: EvaluationContext(client: client, now: now),
+            locale: locale, evaluation: .flow(client: client, expiry: expiry, atLeast: now),
             widgetState: { snapshot[ExactString($0)] })
     }
 }
