@@ -61,7 +61,7 @@ enum PreviewCommand {
         let environment = RenderEnvironment(
             isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()), registry: registry)
         let app = PreviewApp(
-            path: options.file, read: { document(for: $0, decoder: decoder, client: client) }, host: host, environment: environment,
+            path: options.file, read: { document(for: $0, decoder: decoder, client: client, words: Copy(locale)) }, host: host, environment: environment,
             decoder: decoder, locale: locale, clock: clock)
         await app.run()
         return 0
@@ -69,7 +69,9 @@ enum PreviewCommand {
 
     /// What a reading of the file shows: the page (or a sheet over an empty page) with its
     /// lint report, or why it cannot be shown.
-    static func document(for data: Data, decoder: PageDecoder, client: ClientContext, now: Date = Date()) -> PreviewDocument {
+    static func document(
+        for data: Data, decoder: PageDecoder, client: ClientContext, now: Date = Date(), words: Copy<TerminalWord> = Copy(.enUS)
+    ) -> PreviewDocument {
         let context = EvaluationContext(client: client, now: now)
         let page: PageModel
         let diagnostics: [Diagnostic]
@@ -80,13 +82,13 @@ enum PreviewCommand {
         } catch {
             guard case .missingRoot = error, let found = try? decoder.decodeSheet(data),
                 let host = try? decoder.decodePage(Data(#"{"page": {"id": "sheet-preview"}}"#.utf8))
-            else { return .refused("page refused: \(TerminalText.sanitized(error.description))") }
+            else { return .refused(words(.previewRefused, ["reason": TerminalText.sanitized(error.description)])) }
             sheet = found.sheet
             (page, diagnostics) = (host.page, found.diagnostics)
         }
         let report = LintReport(page: page, decodeDiagnostics: diagnostics, context: context, policy: VitrineApp.actionPolicy, decoder: decoder)
-        let lines = report.lines
-        let end = lines.firstIndex(of: "diagnostics") ?? lines.count
+        let lines = report.lines(words: words)
+        let end = lines.firstIndex(of: words[.previewDiagnosticsHeading]) ?? lines.count
         return .shown(PreviewPage(
             page: page, sheet: sheet, summary: lines.first ?? "",
             diagnostics: report.diagnostics.map { TerminalText.sanitized($0.description) },

@@ -59,6 +59,18 @@ import Testing
         #expect(ItemGeometry.gridColumns(container: 14, columns: 3, spacing: 2).map(\.width) == [3, 3, 3])
     }
 
+    /// Review 20, finding 11: at 200 columns a grid of 2 gave two cards of 97 columns. Past
+    /// 120 columns a grid gets more columns, each at least as wide as at 120.
+    @Test(arguments: [(80, 2, 2), (120, 2, 2), (200, 2, 3), (200, 3, 5), (400, 2, 6)])
+    func aWideScreenShowsMoreGridColumnsNotWiderOnes(width: Int, asked: Int, expected: Int) throws {
+        let tiles = (1...8).map { TestPages.title("g\($0)", "T\($0)") }.joined(separator: ",")
+        let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "grid", "columns": \#(asked)}, "widgets": [\#(tiles)]}"#))
+        let frame = TestPages.render(.showing(page), width: width, height: 1)
+        let firstRow = frame.buffer.plainLines[0].split(separator: " ", omittingEmptySubsequences: true)
+        #expect(firstRow.count == expected, "\(frame.buffer.plainLines[0])")
+        #expect(PageBodyLayout.gridColumns(asked: Int.max, inner: 200) == Int.max, "no arithmetic on a server's number traps")
+    }
+
     /// 12 columns 100 pt apart, each within the contract's limits, left cells no wider than
     /// nothing at 100 columns: the grid drew none of its widgets. It has fewer columns now.
     @Test func aGridWhoseColumnsDoNotFitHasFewerInsteadOfNone() throws {

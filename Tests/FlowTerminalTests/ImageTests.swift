@@ -109,4 +109,17 @@ final class OneImageLoader: DataLoading {
         #expect(frame.buffer[0, 2].style.background == nil, "a 4:1 image 16 columns wide reserves 2 rows")
         #expect(frame.buffer.plainLines[0].contains("Sale"))
     }
+
+    /// Review 20, finding 23: the next card of a carousel, cut by the screen's edge, showed its
+    /// failed image as an empty box: the label was centred in the whole box, off screen.
+    @Test func aPlaceholderCutByTheScreensEdgeLabelsThePartThatShows() throws {
+        let card = { (id: String, alt: String) in
+            #"{"type": "banner", "id": "\#(id)", "layout": {"width": 0.8}, "data": {"image": {"url": "https://x/\#(id).jpg", "aspect_ratio": 4, "alt": "\#(alt)"}}}"#
+        }
+        let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "carousel", "item_spacing": 8}, "widgets": [\#(card("a", "First")), \#(card("b", "Boots"))]}"#))
+        let frame = TestPages.render(.showing(page), width: 40, height: 4, plain: false)
+        #expect(frame.buffer.plainLines.contains { $0.contains("First") })
+        // The second card shows its first 7 columns: its label is cut into them.
+        #expect(frame.buffer.plainLines.contains { $0.contains("Boo") }, "\(frame.buffer.plainLines)")
+    }
 }

@@ -67,6 +67,34 @@ import Testing
         #expect(emulator.differences(from: resized).isEmpty)
     }
 
+    /// Review 20, finding 6: black text chosen against #E32E66 (5.2 : 1) was written at 256
+    /// colours on #D7005F, where black reads at 4.05 : 1 and white at 5.18 : 1.
+    @Test func blackOrWhiteTextIsChosenAgainstTheColourTheTerminalShows() {
+        let pink = TerminalColor(red: 0xE3, green: 0x2E, blue: 0x66)
+        let black = TerminalColor(red: 0, green: 0, blue: 0), white = TerminalColor(red: 255, green: 255, blue: 255)
+        #expect(ContrastRatio.readableText(on: pink) == black)
+        func encoded(_ depth: ColorDepth, foreground: TerminalColor) -> String {
+            var buffer = CellBuffer(width: 2, height: 1)
+            buffer.put(text: "G", x: 0, y: 0, style: CellStyle(foreground: foreground, background: pink))
+            var writer = TerminalWriter(colorDepth: depth)
+            return String(decoding: writer.encode(Frame(buffer: buffer)), as: UTF8.self)
+        }
+        #expect(encoded(.truecolor, foreground: black).contains("38;2;0;0;0"), "24-bit keeps the choice")
+        #expect(encoded(.ansi256, foreground: black).contains("38;5;231"), "white on the palette's pink")
+        #expect(!encoded(.ansi256, foreground: black).contains("38;5;16;"))
+        for depth in [ColorDepth.ansi256, .ansi16] {
+            let shown = ColorQuantizer.shown(pink, depth: depth)
+            let text = ContrastRatio.readableText(on: shown)
+            #expect(ContrastRatio.between(text, shown) >= ContrastRatio.minimumForText, "\(depth)")
+            #expect(encoded(depth, foreground: white) == encoded(depth, foreground: black), "one choice, whatever 24-bit chose")
+        }
+        let red = TerminalColor(red: 255, green: 0, blue: 0)
+        var buffer = CellBuffer(width: 2, height: 1)
+        buffer.put(text: "r", x: 0, y: 0, style: CellStyle(foreground: red, background: pink))
+        var writer = TerminalWriter(colorDepth: .ansi256)
+        #expect(String(decoding: writer.encode(Frame(buffer: buffer)), as: UTF8.self).contains("38;5;196"), "a colour of the payload's own stays")
+    }
+
     @Test func coloursFollowTheDepth() {
         let red = CellStyle(foreground: TerminalColor(red: 255, green: 0, blue: 0))
         func encoded(_ depth: ColorDepth) -> String {

@@ -61,6 +61,18 @@ import Testing
         #expect(options.count > 1, "the other models of its kind")
         #expect(options.filter { $0["selected"] == .bool(true) }.count == 1)
         #expect(options.allSatisfy { $0["selected"] == .bool(true) || $0[path: "action", "type"] == "open_page" })
+        // Another variant takes the product's place: back leaves the product, not each variant tried.
+        #expect(options.allSatisfy { $0["selected"] == .bool(true) || $0[path: "action", "replace"] == .bool(true) })
+    }
+
+    /// Review 20, finding 15: badges read "-20 %" in English; each locale has its own form.
+    @Test(arguments: [("en-US", "-20%"), ("de-DE", "-20\u{00A0}%"), ("fr-FR", "-20\u{00A0}%")])
+    func aDiscountIsAPercentageInTheLocalesForm(locale: String, expected: String) throws {
+        let product = try #require(backend.catalogue.products.first { $0.discountPercent == 20 && $0.availability == .available })
+        let page = try parse(backend.respond(to: get("/v1/pages/product:\(product.id)", [("locale", locale)])))
+        #expect(page[path: "page", "sections", 0, "widgets", 0, "data", "badges", 0, "text"] == .string(expected))
+        let label = try #require(page[path: "page", "sections", 0, "widgets", 0, "accessibility", "label"]?.stringValue ?? "x")
+        #expect(!label.contains(" %") && !label.contains("%%"), "\(label)")
     }
 
     @Test func aSearchPageHasWhatMatchesAndSaysSoWhenNothingDoes() throws {

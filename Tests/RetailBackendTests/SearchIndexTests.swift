@@ -53,6 +53,19 @@ import Testing
         #expect(ranked == ["product:2", "category:coats", "product:1", "product:3"])
     }
 
+    /// Review 20, finding 17: "schuh" found no "Trailschuh" (German joins words into one).
+    @Test func aPartOfACompoundFindsItAfterEveryWordPrefix() throws {
+        let index = SearchIndex(entries: [
+            ("Trailschuh Brio", .product, "p:1"), ("Schuhe", .category, "c:1"), ("Wollmantel Cora", .product, "p:2"),
+        ])
+        #expect(index.suggestions(for: "schuh").map(\.target) == ["c:1", "p:1"], "the word that starts with it first")
+        #expect(index.suggestions(for: "mantel").map(\.target) == ["p:2"])
+        #expect(index.suggestions(for: "ant").isEmpty, "three letters inside a word are chance")
+        let backend = try makeBackend()
+        let german = try #require(backend.searchIndexes[.deDE])
+        #expect(german.suggestions(for: "schuh").contains { $0.text.lowercased().hasSuffix("schuh") || $0.text.lowercased().contains("schuh ") })
+    }
+
     @Test func multiWordQueriesMatchWordPrefixes() {
         let index = SearchIndex(entries: [("Wool coat Brio", .product, "p:1"), ("Wool scarf", .product, "p:2")])
         #expect(index.suggestions(for: "brio wool").map(\.target) == ["p:1"])

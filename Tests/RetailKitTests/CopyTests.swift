@@ -36,6 +36,15 @@ import Testing
         Self.check(ShopperWord.self)
     }
 
+    /// Review 20, finding 19: "{title} retiré du panier" read wrong for a feminine title
+    /// ("Chaussure de trail Alto retiré"): in French a title is never a sentence's subject, so
+    /// no participle or adjective has to agree with it.
+    @Test func frenchNeverMakesAProductsTitleTheSubject() {
+        for (key, text) in ShopperWord.table(for: .frFR) where text.contains("{title}") {
+            #expect(!text.hasPrefix("{title}"), "\(key.rawValue): \(text)")
+        }
+    }
+
     @Test func germanSaysDuAndFrenchVousAsTheBackendDoes() {
         for text in ShopperWord.table(for: .deDE).values {
             for formal in [" Sie ", " Ihr", " Ihnen"] { #expect(!(" " + text).contains(formal), "\(text)") }

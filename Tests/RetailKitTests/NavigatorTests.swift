@@ -35,6 +35,30 @@ import Testing
         #expect(left == [.page("product:p-1"), .page("campaign:x")])
     }
 
+    /// A product's variants are one stop: each one tried takes the current screen's place, so
+    /// back leaves the product however many were tried (review 20: back walked through every
+    /// variant).
+    @Test func anOpenPageThatReplacesTakesTheCurrentScreensPlace() {
+        let decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+        let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(), decoder: decoder, transport: nil, policy: VitrineApp.actionPolicy)
+        let navigator = Navigator()
+        var left: [Destination] = []
+        navigator.onLeave = { left.append($0) }
+        HostActions.register(on: dispatcher, cart: CartStore(client: CartClient(transport: ScriptedCartTransport())), navigator: navigator, analytics: nil)
+        func variant(_ id: String) -> ActionData { ActionData(type: "open_page", ["page_id": .string("product:\(id)"), "replace": true]) }
+        dispatcher.dispatch(ActionData(type: "open_page", ["page_id": "category:shoes"]), from: ActionOrigin(store: nil))
+        dispatcher.dispatch(ActionData(type: "open_page", ["page_id": "product:p-1"]), from: ActionOrigin(store: nil))
+        for id in ["p-2", "p-3", "p-2"] { dispatcher.dispatch(variant(id), from: ActionOrigin(store: nil)) }
+        #expect(navigator.stack == [.page("home"), .page("category:shoes"), .page("product:p-2")])
+        #expect(left == [.page("product:p-1"), .page("product:p-2"), .page("product:p-3")], "each replaced screen is released")
+        #expect(navigator.back())
+        #expect(navigator.current == .page("category:shoes"))
+        // Over the home page, which always stays, it opens.
+        navigator.popToRoot()
+        dispatcher.dispatch(variant("p-4"), from: ActionOrigin(store: nil))
+        #expect(navigator.stack == [.page("home"), .page("product:p-4")])
+    }
+
     @Test func thePlatformStackShowsWhatIsAboveHomeWithTheCartOnTopAsASheet() {
         #expect(NavigatorPresentation(stack: [.page("home")]) == NavigatorPresentation(stack: []))
         let campaign = NavigatorPresentation(stack: [.page("home"), .page("campaign:x"), .page("product:p-1")])

@@ -118,7 +118,32 @@ import Testing
     @Test func searchBarAndCategoryTile() throws {
         #expect(try Self.draw("search", width: 20) == ["[ ⌕ Search         ]"])
         let tile = try Self.draw("category", width: 12)
-        #expect(tile == ["┌──────────┐", "│    S     │", "└──────────┘", "   Shoes"], "its initial: \(tile)")
+        #expect(tile == ["┌──────────┐", "│    S     │", "│          │", "└──────────┘", "   Shoes"], "its initial: \(tile)")
         #expect(!tile.contains { $0.contains("shoe") }, "never the icon's internal name")
+    }
+
+    /// A grid row of tiles with a square image, a wide one, one without a ratio and one with
+    /// a symbol instead: at every width their titles share a row (review 20: "Maille" one row
+    /// above its neighbours at 40 columns).
+    @Test(arguments: [8, 12, 18, 30, 60])
+    func categoryTilesOfARowPutTheirTitlesOnOneRow(width: Int) throws {
+        let tiles = [
+            #"{"type": "category_tile", "id": "w", "data": {"category_id": "c", "title": "Coats", "image": {"url": "https://x/a.jpg", "aspect_ratio": 1}}}"#,
+            #"{"type": "category_tile", "id": "w", "data": {"category_id": "c", "title": "Coats", "image": {"url": "https://x/a.jpg", "aspect_ratio": 1.78}}}"#,
+            #"{"type": "category_tile", "id": "w", "data": {"category_id": "c", "title": "Coats", "image": "https://x/a.jpg"}}"#,
+            #"{"type": "category_tile", "id": "w", "data": {"category_id": "c", "title": "Coats", "icon": "knit"}}"#,
+        ]
+        for plain in [true, false] {
+            let environment = Self.environment(plain: plain)
+            var titleRows: [Int] = []
+            for json in tiles {
+                let box = try Self.box(json, environment: environment)
+                let height = box.height(outerWidth: width, environment: environment)
+                let surface = DrawSurface(width: width, height: height)
+                box.draw(in: Canvas(surface: surface, rect: surface.buffer.bounds), environment: environment)
+                titleRows.append(try #require(surface.buffer.plainLines.firstIndex { $0.contains("Coats") }))
+            }
+            #expect(Set(titleRows).count == 1, "width \(width), plain \(plain): titles at rows \(titleRows)")
+        }
     }
 }

@@ -60,14 +60,15 @@ import Testing
 
     /// The app's state with the backend's `pages` loaded, `destinations` open and `cart` in it.
     static func draw(
-        pages: [(PageID, Data)], destinations: [Destination], cart: CartSummary = CartSummary(isKnown: true), width: Int, height: Int
+        pages: [(PageID, Data)], destinations: [Destination], cart: CartSummary = CartSummary(isKnown: true), width: Int, height: Int,
+        locale: AppLocale = .enUS
     ) throws -> CellBuffer {
         let registry = RetailViews.makeRegistry()
         let decoder = PageDecoder(catalog: registry.catalog, makeRequestID: { "golden" })
         let environment = RenderEnvironment(
-            isPlain: false, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: instant), registry: registry)
+            isPlain: false, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: instant), registry: registry).speaking(locale)
         let view = ShopperView(environment: environment)
-        var state = ShopperState(now: instant)
+        var state = ShopperState(now: instant, locale: locale)
         _ = ShopperUpdate.update(&state, .navigated(destinations))
         for (id, data) in pages {
             let page = try decoder.decodePage(data).page
@@ -88,8 +89,8 @@ import Testing
         return try HomeBackend(configuration: configuration)
     }
 
-    static func body(_ backend: HomeBackend, _ path: String) -> Data {
-        backend.respond(to: HTTPRequest(method: "GET", path: path, query: [(name: "locale", value: "en-US"), (name: "userSegment", value: "returning")],
+    static func body(_ backend: HomeBackend, _ path: String, locale: String = "en-US") -> Data {
+        backend.respond(to: HTTPRequest(method: "GET", path: path, query: [(name: "locale", value: locale), (name: "userSegment", value: "returning")],
                                         headers: ["x-vitrine-user": "golden"])).body
     }
 

@@ -49,6 +49,9 @@ public final class PageStore {
     public internal(set) var origin: PageUpdate.Origin?
     /// The message of the last failed refresh, while the old page stays; cleared by the next success.
     public internal(set) var lastError: String?
+    /// What the last failed page request threw (a transport's typed error, say, whose status
+    /// tells a page that is gone from one that could not be reached); cleared by a success.
+    @ObservationIgnored public private(set) var lastLoadError: (any Error)?
     /// What the end of the list shows.
     public internal(set) var nextPageState: NextPageState = .idle
     /// Every request's diagnostics, oldest first, at most `diagnosticReportLimit` (the sink sees all).
@@ -299,6 +302,7 @@ public final class PageStore {
     private func failPageRequest(token: Int, error: any Error) {
         guard token == pageRequestToken, let kind = pageRequest?.request.kind else { return }
         endPageRequest()
+        lastLoadError = error
         reportPageFailure(kind, message: Self.message(for: error))
     }
 
@@ -310,6 +314,7 @@ public final class PageStore {
         installedGeneration = contentGeneration
         self.origin = origin
         lastError = nil
+        lastLoadError = nil
         nextPageState = .idle
         resetNextPagePacing()
         updateContentState()

@@ -26,14 +26,71 @@ public struct FocusTarget: Sendable {
     public var rect: CellRect
     /// Whether it moves with the body (not a sticky strip's widget).
     public var scrolls: Bool
-    /// The actions of the buttons and tags drawn inside it, in drawing order.
-    public var controlActions: [ActionData]
+    /// The controls drawn inside it (buttons, tags, options, a count's signs), enabled or not
+    /// (a disabled one has no action), whole, in drawing order.
+    public var controls: [HitRegion]
 
-    /// What Enter fires: the widget's own `tap`, else its first control's action.
+    public init(
+        id: FocusID, widget: WidgetModel?, shown: WidgetModel?, section: SectionModel?, position: Int, carouselID: String?,
+        rect: CellRect, scrolls: Bool, controls: [HitRegion]
+    ) {
+        self.id = id
+        self.widget = widget
+        self.shown = shown
+        self.section = section
+        self.position = position
+        self.carouselID = carouselID
+        self.rect = rect
+        self.scrolls = scrolls
+        self.controls = controls
+    }
+
+    /// The actions of its enabled controls, in drawing order.
+    public var controlActions: [ActionData] { controls.compactMap(\.action) }
+
+    /// Its first button (the lowest index: a product's call to action), enabled or not.
+    public var primaryControl: HitRegion? {
+        controls.filter { if case .control = $0.target { true } else { false } }.min { $0.target.controlIndex < $1.target.controlIndex }
+    }
+
+    /// What Enter fires with the widget focused as a whole: its own `tap`, else its first
+    /// button's action. A disabled first button fires nothing: Enter on a sold-out product's
+    /// button must not open whatever control comes next (a variant).
     public var primaryAction: (event: WidgetEvent, action: ActionData)? {
         if let tap = shown?.actions[WidgetEvent.tap] { return (.tap, tap) }
-        if let control = controlActions.first { return (.tap, control) }
+        if let action = primaryControl?.action { return (.tap, action) }
         return nil
+    }
+
+    /// The control that has the keys when the widget is focused as a whole: none when it has
+    /// a `tap` of its own (Enter fires that), else its first button (what Enter fires, even
+    /// disabled), else its first control in reading order (a count's `−`).
+    public var defaultControl: HitTarget? {
+        guard shown?.actions[WidgetEvent.tap] == nil else { return nil }
+        if let primary = primaryControl { return primary.target }
+        return controls.filter { $0.action != nil || $0.target.isStepper }.min { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }?.target
+    }
+
+    /// Where focus can rest inside it with the keys, in drawing order: every enabled control,
+    /// and first the widget itself (`control` nil, at its top row) when it has a `tap`. Empty
+    /// when there is nothing to choose between (no control, or one that does what Enter on
+    /// the widget does anyway), so that such a widget takes one key to cross.
+    public var stops: [FocusStop] {
+        let enabled = controls.filter { $0.action != nil || $0.target.isStepper }
+        if let tap = shown?.actions[WidgetEvent.tap] {
+            if enabled.isEmpty || (enabled.count == 1 && enabled[0].action == tap) { return [] }
+            return [FocusStop(control: nil, rect: CellRect(x: rect.x, y: rect.y, width: rect.width, height: 1))]
+                + enabled.map { FocusStop(control: $0.target, rect: $0.rect) }
+        }
+        if enabled.isEmpty || (enabled.count == 1 && enabled[0].target == defaultControl) { return [] }
+        return enabled.map { FocusStop(control: $0.target, rect: $0.rect) }
+    }
+
+    /// The cells of `control` inside it (`nil`: the default control, else its top row).
+    func stopRect(_ control: HitTarget?) -> CellRect {
+        let shown = control ?? defaultControl
+        if let shown, let region = controls.first(where: { $0.target == shown }) { return region.rect }
+        return CellRect(x: rect.x, y: rect.y, width: rect.width, height: 1)
     }
 
     /// Its band in reading order: 0 the sticky header, 1 the body, 2 the sticky footer.
@@ -45,6 +102,27 @@ public struct FocusTarget: Sendable {
     /// The action the widget declares for `event` (`add_to_cart`).
     public func action(for event: WidgetEvent) -> ActionData? {
         shown?.actions[event]
+    }
+}
+
+/// A place focus can rest inside a widget: one of its controls, or (`control` nil) the widget
+/// itself.
+public struct FocusStop: Sendable, Hashable {
+    public var control: HitTarget?
+    /// Its cells on screen (unclipped).
+    public var rect: CellRect
+}
+
+extension HitTarget {
+    /// A control's index in its widget (`Int.max` for any other target).
+    var controlIndex: Int {
+        if case .control(_, let index) = self { return index }
+        return .max
+    }
+
+    var isStepper: Bool {
+        if case .stepper = self { return true }
+        return false
     }
 }
 
@@ -100,16 +178,11 @@ public struct FrameLayout: Sendable {
 
     /// The layout of `frame`, drawn `width` × `height`.
     public init(frame: RenderedFrame, width: Int, height: Int) {
-        var controls: [ExactString: [ActionData]] = [:]
-        var hasRetry = false
-        for region in frame.hitMap.regions {
-            switch region.target {
-            case .control(let widgetID, _):
-                if let action = region.action { controls[ExactString(widgetID), default: []].append(action) }
-            case .retry: hasRetry = true
-            default: break
-            }
+        var controls: [ExactString: [HitRegion]] = [:]
+        for region in frame.hitMap.controls {
+            if let widgetID = region.target.widgetID { controls[ExactString(widgetID), default: []].append(region) }
         }
+        let hasRetry = frame.hitMap.regions.contains { $0.target == .retry }
         var seen = Set<ExactString>()
         var targets: [FocusTarget] = []
         var headers: [String: SectionHeaderPlace] = [:]
@@ -120,16 +193,18 @@ public struct FrameLayout: Sendable {
             }
             let id = ExactString(item.widget.id)
             let own = controls[id] ?? []
-            guard !item.shown.actions.isEmpty || !own.isEmpty, seen.insert(id).inserted else { continue }
+            guard !item.shown.actions.isEmpty || own.contains(where: { $0.action != nil || $0.target.isStepper }),
+                seen.insert(id).inserted
+            else { continue }
             let isCarousel = item.section?.layout.arrangement == .carousel && item.layer == 0
             targets.append(FocusTarget(
                 id: .widget(id), widget: item.widget, shown: item.shown, section: item.section, position: item.position,
-                carouselID: isCarousel ? item.section?.id : nil, rect: item.frame, scrolls: item.scrolls, controlActions: own))
+                carouselID: isCarousel ? item.section?.id : nil, rect: item.frame, scrolls: item.scrolls, controls: own))
         }
         if hasRetry, let region = frame.hitMap.regions.last(where: { $0.target == .retry }) {
             targets.append(FocusTarget(
                 id: .retry, widget: nil, shown: nil, section: nil, position: 0, carouselID: nil, rect: region.rect,
-                scrolls: true, controlActions: []))
+                scrolls: true, controls: []))
         }
         let sheet = frame.covers.filter { $0.layer >= 3 }.max { $0.layer < $1.layer }?.rect
         // A status screen (loading, a failed load with its retry) has no body: the whole screen is one.

@@ -23,6 +23,9 @@ public struct KeyHelpView {
         self.footer = footer
     }
 
+    /// The columns beside the box below which the page's text there is cleared too.
+    static let sliver = 4
+
     /// Draws the box centred on `canvas`; returns its rectangle.
     @discardableResult
     public func draw(in canvas: Canvas) -> CellRect {
@@ -32,7 +35,12 @@ public struct KeyHelpView {
         let height = min(canvas.height, entries.count + 4)
         guard width >= 6, height >= 3 else { return .zero }
         let rect = CellRect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
-        canvas.fill(rect, style: .plain)
+        // Its rows are cleared a column beyond it, and across the screen when only a sliver is
+        // left beside it: a letter of the page peeking out by its edge read as part of it.
+        let clearsRows = rect.x < Self.sliver || canvas.width - rect.maxX < Self.sliver
+        canvas.fill(clearsRows
+            ? CellRect(x: 0, y: rect.y, width: canvas.width, height: rect.height)
+            : CellRect(x: rect.x - 1, y: rect.y, width: rect.width + 2, height: rect.height), style: .plain)
         let edge = CellStyle(attributes: .bold)
         let line = String(repeating: "─", count: width - 2)
         canvas.put("╭" + line + "╮", x: rect.x, y: rect.y, style: edge)

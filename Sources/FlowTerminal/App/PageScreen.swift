@@ -72,6 +72,12 @@ public struct PageScreen: Sendable {
         }
         guard let target = viewport.focusedTarget else { return [] }
         if target.id == .retry { return [.retry] }
+        // The control that has the keys: its own action, a sign's step; a disabled one nothing.
+        if let control = viewport.control ?? target.defaultControl, let region = target.controls.first(where: { $0.target == control }) {
+            if case .stepper(let id, let delta) = control { return [.step(widgetID: id, delta: delta)] }
+            guard let action = region.action else { return [] }
+            return [.fire(FiredAction(action: action, event: .tap, widgetID: target.widget?.id, sectionID: target.section?.id))]
+        }
         guard let (event, action) = target.primaryAction else { return [] }
         return [.fire(FiredAction(action: action, event: event, widgetID: target.widget?.id, sectionID: target.section?.id))]
     }
@@ -101,7 +107,8 @@ public struct PageScreen: Sendable {
 public enum PageScreenInput: Sendable, Hashable {
     /// Focus, scrolling, carousels.
     case browse(BrowseCommand)
-    /// Enter: the focused widget's `tap` (or its first control's), the retry, a sheet's target.
+    /// Enter: the focused control's action (or the focused widget's `tap`, else its first
+    /// button's), the retry, a sheet's target.
     case activate
     /// The focused widget's action for an event (`a`: `add_to_cart`).
     case fire(WidgetEvent)

@@ -37,6 +37,64 @@ extension PageViewport {
 
     // MARK: - Moves
 
+    /// Moves the keys between the focused widget's stops (`FocusTarget.stops`): down and up
+    /// to the nearest row of them below or above, left and right along a row, Tab and
+    /// Shift-Tab in reading order. Returns `false` when there is none that way, and focus
+    /// leaves the widget.
+    mutating func moveWithinWidget(_ command: BrowseCommand) -> Bool {
+        guard let target = focusedTarget else { return false }
+        let stops = target.stops
+        guard !stops.isEmpty else { return false }
+        let current = control ?? target.defaultControl
+        let origin = target.stopRect(control)
+        let others = stops.filter { $0.control != current }
+        func center(_ rect: CellRect) -> Int { rect.x + rect.width / 2 }
+        func nearest(_ row: [FocusStop]) -> FocusStop? {
+            row.min { abs(center($0.rect) - center(origin)) < abs(center($1.rect) - center(origin)) }
+        }
+        var chosen: FocusStop?
+        switch command {
+        case .down:
+            let below = others.filter { $0.rect.y > origin.y }
+            if let top = below.map(\.rect.y).min() { chosen = nearest(below.filter { $0.rect.y == top }) }
+        case .up:
+            let above = others.filter { $0.rect.y < origin.y }
+            if let bottom = above.map(\.rect.y).max() { chosen = nearest(above.filter { $0.rect.y == bottom }) }
+        case .right:
+            chosen = others.filter { $0.rect.y == origin.y && $0.rect.x > origin.x }.min { $0.rect.x < $1.rect.x }
+        case .left:
+            chosen = others.filter { $0.rect.y == origin.y && $0.rect.x < origin.x }.max { $0.rect.x < $1.rect.x }
+        case .next, .previous:
+            var ordered = stops
+            if !ordered.contains(where: { $0.control == current }) { ordered.append(FocusStop(control: current, rect: origin)) }
+            ordered.sort { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }
+            if let index = ordered.firstIndex(where: { $0.control == current }) {
+                let next = index + (command == .next ? 1 : -1)
+                if ordered.indices.contains(next) { chosen = ordered[next] }
+            }
+        case .pageDown, .pageUp, .top, .bottom, .scroll:
+            return false
+        }
+        guard let chosen else { return false }
+        control = chosen.control
+        revealRows(of: chosen.rect, in: target)
+        return true
+    }
+
+    /// Scrolls so that `rect` (a stop inside `target`, screen rows of the last frame) shows.
+    private mutating func revealRows(of rect: CellRect, in target: FocusTarget) {
+        guard target.scrolls, let layout else { return }
+        let top = rect.y - layout.bodyRows.lowerBound + layout.scroll
+        let height = layout.viewportHeight
+        if top < scroll {
+            scroll = top
+        } else if top + rect.height > scroll + height {
+            scroll = top + rect.height - height
+        }
+        if let maxScroll = layout.maxScroll { scroll = min(scroll, maxScroll) }
+        scroll = max(0, scroll)
+    }
+
     mutating func moveVertically(down: Bool) {
         guard let layout else { return }
         guard !layout.targets.isEmpty else { return scrollBy(down ? pageStep : -pageStep) }
@@ -208,16 +266,26 @@ extension PageViewport {
         }
     }
 
+    /// Below this many body rows a screen is taken as shrunk for a moment (a resize through a
+    /// few rows), not as a page with nothing in it: focus waits for it to grow back.
+    static let rowsToShowABody = 3
+
     /// A frame that no longer shows the focused widget moves focus to the nearest one in view.
     mutating func keepFocusInView() {
         guard let layout, pending == nil else { return }
+        // A body shrunk to a few rows (a resize passing through them) keeps the focus where it
+        // is: grown back, the screen shows the same widget, not the search bar over a page
+        // scrolled to its end.
+        if focus != nil, layout.viewportHeight < Self.rowsToShowABody { return }
         if let current = focusedTarget {
             if !current.scrolls || layout.isPartlyInView(current.rect) { return }
             let above = current.rect.maxY <= layout.bodyRows.lowerBound
             focus = (above ? firstInView() : lastInView())?.id
             return
         }
-        if focus == nil || layout.target(focus) == nil {
+        if focus == nil {
+            focus = firstInView()?.id
+        } else if layout.target(focus) == nil {
             focus = firstInView()?.id
         }
     }

@@ -29,8 +29,15 @@ public struct PageViewport: Sendable {
     public var carouselOffsets: [String: Int] = [:]
     /// Rows the top sheet's body is scrolled down.
     public var sheetScroll = 0
-    /// The page widget (or retry button) with focus.
-    public var focus: FocusID?
+    /// The page widget (or retry button) with focus. Another widget taking focus starts at
+    /// its default control.
+    public var focus: FocusID? {
+        didSet { if focus != oldValue { control = nil } }
+    }
+    /// The control inside the focused widget that has the keys (a variant's option, a
+    /// quantity's sign), or `nil` for the widget as a whole, whose Enter is its `tap` or its
+    /// first button (`FocusTarget.defaultControl`).
+    public var control: HitTarget?
     /// The index of the focused target in the top sheet, while one is up.
     public var sheetFocus: Int?
     /// The last presented frame's layout.
@@ -71,6 +78,8 @@ public struct PageViewport: Sendable {
             applyToSheet(command)
             return
         }
+        // Within a widget's controls first (its options, its count, its button), then on.
+        if moveWithinWidget(command) { return }
         switch command {
         case .down: moveVertically(down: true)
         case .up: moveVertically(down: false)
@@ -97,7 +106,7 @@ public struct PageViewport: Sendable {
     /// screen shows (then another frame is due).
     @discardableResult
     public mutating func adopt(_ layout: FrameLayout) -> Bool {
-        let before = (scroll, focus, sheetFocus, carouselOffsets)
+        let before = (scroll, focus, sheetFocus, carouselOffsets, control)
         let resized = self.layout.map { $0.width != layout.width || $0.height != layout.height } ?? false
         self.layout = layout
         drawnOffsets = carouselOffsets
@@ -114,7 +123,10 @@ public struct PageViewport: Sendable {
                 keepFocusInView()
             }
         }
-        return before.0 != scroll || before.1 != focus || before.2 != sheetFocus || before.3 != carouselOffsets
+        // A control the frame no longer draws (a refresh took the option away) gives the keys
+        // back to the widget as a whole.
+        if let control, focusedTarget?.controls.contains(where: { $0.target == control }) != true { self.control = nil }
+        return before.0 != scroll || before.1 != focus || before.2 != sheetFocus || before.3 != carouselOffsets || before.4 != control
     }
 
     /// Focuses the widget hit at a cell (a click), returning the region hit.
@@ -126,7 +138,10 @@ public struct PageViewport: Sendable {
         }
         switch region.target {
         case .widget(let id, _), .control(let id, _), .stepper(let id, _), .disclosure(let id):
-            if layout.target(.widget(id)) != nil { focus = .widget(id) }
+            if layout.target(.widget(id)) != nil {
+                focus = .widget(id)
+                control = region.target.isWidgetControl ? region.target : nil
+            }
         case .retry: focus = .retry
         default: break
         }
@@ -178,7 +193,9 @@ extension PageViewport {
             return environment
         }
         switch focus {
-        case .widget(let id): environment.focusedWidgetID = id.string
+        case .widget(let id):
+            environment.focusedWidgetID = id.string
+            environment.focused = control ?? focusedTarget?.defaultControl
         case .retry: environment.focused = .retry
         case nil: break
         }

@@ -57,4 +57,17 @@ public enum TextCut {
     public static func fit(_ text: String, to columns: Int) -> String {
         ButtonAtom.truncated(SafeText.cleaned(text, keepingNewlines: false), to: columns)
     }
+
+    /// `text` cut in its middle so that its last word stays ("Manteau en l… Alto"): names of
+    /// one family differ at their end, and cut at the end they all read alike. A last word
+    /// wider than half of `columns` is cut as `fit` cuts.
+    public static func fitKeepingLastWord(_ text: String, to columns: Int) -> String {
+        let clean = SafeText.cleaned(text, keepingNewlines: false)
+        guard DisplayWidth.of(clean) > columns, let space = clean.lastIndex(of: " ") else { return fit(clean, to: columns) }
+        let last = String(clean[clean.index(after: space)...])
+        let lastWidth = DisplayWidth.of(last)
+        guard lastWidth > 0, lastWidth * 2 <= columns else { return fit(clean, to: columns) }
+        let head = fit(String(clean[..<space]), to: columns - lastWidth - 1)
+        return head + " " + last
+    }
 }

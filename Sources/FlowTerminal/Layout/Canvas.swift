@@ -97,9 +97,10 @@ public struct Canvas {
         return surface.buffer[bx, by].style.background
     }
 
-    /// Records `rect` (this canvas's coordinates, clipped) as a target for clicks and focus.
+    /// Records `rect` (this canvas's coordinates) as a target: clipped for clicks, and whole
+    /// for focus when it is a widget's control.
     public func addTarget(_ rect: CellRect, target: HitTarget, action: ActionData? = nil) {
-        let shown = rect.offsetBy(dx: originX, dy: originY).intersection(clip)
-        surface.hitMap.add(HitRegion(rect: shown, target: target, action: action))
+        let whole = rect.offsetBy(dx: originX, dy: originY)
+        surface.hitMap.add(HitRegion(rect: whole.intersection(clip), target: target, action: action), unclipped: whole)
     }
 }

@@ -23,6 +23,16 @@ public enum HitTarget: Sendable, Hashable {
     case toast
 }
 
+extension HitTarget {
+    /// Whether it is a control inside a widget: a button, tag or option, or a count's sign.
+    public var isWidgetControl: Bool {
+        switch self {
+        case .control, .stepper: true
+        default: false
+        }
+    }
+}
+
 /// A target with the cells it covers and the action it fires, if any.
 public struct HitRegion: Sendable {
     public var rect: CellRect
@@ -40,12 +50,22 @@ public struct HitRegion: Sendable {
 public struct HitMap: Sendable {
     /// In drawing order: later regions are on top.
     public private(set) var regions: [HitRegion] = []
+    /// The controls drawn inside widgets (buttons, tags, options, a count's signs), enabled or
+    /// not, with their whole cells however the viewport clipped them: focus moves through a
+    /// widget's controls with the keys, also to those scrolled out of view.
+    public private(set) var controls: [HitRegion] = []
 
-    public init(regions: [HitRegion] = []) {
+    public init(regions: [HitRegion] = [], controls: [HitRegion] = []) {
         self.regions = regions
+        self.controls = controls
     }
 
-    mutating func add(_ region: HitRegion) {
+    /// Records `region` (clipped to what shows) for clicks and, when it is a widget's control,
+    /// `unclipped` for focus.
+    mutating func add(_ region: HitRegion, unclipped: CellRect? = nil) {
+        if let unclipped, region.target.isWidgetControl, !unclipped.isEmpty {
+            controls.append(HitRegion(rect: unclipped, target: region.target, action: region.action))
+        }
         guard !region.rect.isEmpty else { return }
         regions.append(region)
     }

@@ -54,7 +54,7 @@ public struct WidgetBox {
     /// Draws chrome and content into `canvas` (its bounds are the outer box).
     public func draw(in canvas: Canvas, environment: RenderEnvironment) {
         guard !canvas.isClippedAway, canvas.width > 0, canvas.height > 0 else { return }
-        let imagesBefore = canvas.surface.imageRects.count
+        let imagesBefore = canvas.surface.imageRects.count, controlsBefore = canvas.surface.hitMap.controls.count
         chrome.draw(in: canvas, environment: environment)
         let content = canvas.child(chrome.content(in: canvas.bounds))
         guard content.width > 0, content.height > 0 else { return }
@@ -63,7 +63,10 @@ public struct WidgetBox {
         }
         view.draw(in: content, environment: environment)
         if let focused = environment.focusedWidgetID, focused.isByteEqual(to: widget.id) {
-            FocusMark.emphasiseTitle(in: canvas, box: chrome.box(in: canvas.bounds), images: canvas.surface.imageRects[imagesBefore...])
+            // Its controls show focus their own way (a disabled button stays muted): the title
+            // is its first text that is neither a picture nor a control.
+            let controls = canvas.surface.hitMap.controls[controlsBefore...].map(\.rect)
+            FocusMark.emphasiseTitle(in: canvas, box: chrome.box(in: canvas.bounds), images: canvas.surface.imageRects[imagesBefore...] + controls)
         }
         if let mark = environment.annotation?(widget), !mark.isEmpty {
             let box = chrome.box(in: canvas.bounds)

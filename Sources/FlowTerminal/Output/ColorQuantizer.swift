@@ -18,6 +18,26 @@ enum ColorQuantizer {
         return UInt8(greyDistance < cubeDistance ? 232 + greyStep : cubeIndex)
     }
 
+    /// The colour a terminal shows for `color` at `depth`: the palette entry it is written as
+    /// (xterm's defaults for the 16 colours), or `color` itself in 24-bit.
+    static func shown(_ color: TerminalColor, depth: ColorDepth) -> TerminalColor {
+        switch depth {
+        case .none, .truecolor:
+            return color
+        case .ansi256:
+            let index = Int(index256(color))
+            if index >= 232 {
+                let level = UInt8(8 + 10 * (index - 232))
+                return TerminalColor(red: level, green: level, blue: level)
+            }
+            let cube = index - 16
+            return TerminalColor(red: UInt8(cubeLevels[cube / 36]), green: UInt8(cubeLevels[cube / 6 % 6]), blue: UInt8(cubeLevels[cube % 6]))
+        case .ansi16:
+            let entry = ansiPalette[Int(index16(color))]
+            return TerminalColor(red: UInt8(entry.0), green: UInt8(entry.1), blue: UInt8(entry.2))
+        }
+    }
+
     /// The 16 ANSI colours as xterm draws them by default.
     static let ansiPalette: [(Int, Int, Int)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),

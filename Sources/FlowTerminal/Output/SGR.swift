@@ -3,10 +3,29 @@ enum SGR {
     /// `CSI m`: every attribute and colour back to the terminal's default.
     static let reset: [UInt8] = Array("\u{1B}[m".utf8)
 
-    /// `style` as the terminal shows it at `depth` (no colours at `.none`).
+    /// `style` as the terminal shows it at `depth` (no colours at `.none`). Black or white
+    /// text on a background was chosen against the 24-bit background
+    /// (`ContrastRatio.readableText`); below 24 bits it is chosen again against the palette
+    /// colour the background is written as, which may want the other (#E32E66 wants black,
+    /// the 256-colour #D7005F it becomes wants white).
     static func effective(_ style: CellStyle, depth: ColorDepth) -> CellStyle {
-        depth == .none ? CellStyle(attributes: style.attributes) : style
+        switch depth {
+        case .none:
+            return CellStyle(attributes: style.attributes)
+        case .truecolor:
+            return style
+        case .ansi256, .ansi16:
+            guard let foreground = style.foreground, foreground == black || foreground == white, let background = style.background else {
+                return style
+            }
+            var style = style
+            style.foreground = ContrastRatio.readableText(on: ColorQuantizer.shown(background, depth: depth))
+            return style
+        }
     }
+
+    private static let black = TerminalColor(red: 0, green: 0, blue: 0)
+    private static let white = TerminalColor(red: 255, green: 255, blue: 255)
 
     /// Whether `style` looks like the terminal's default at `depth`.
     static func isDefault(_ style: CellStyle, depth: ColorDepth) -> Bool {

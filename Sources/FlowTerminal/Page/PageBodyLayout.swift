@@ -47,6 +47,16 @@ final class PageBodyLayout {
     /// The narrowest grid cell: a tile's title and price still read in 8 cells.
     static let minimumGridCellWidth = 8
 
+    /// The columns a grid asking for `asked` gets `inner` columns wide: as asked up to
+    /// `carouselReferenceColumns`, beyond it as many more as keep each column at least as wide
+    /// as it is there (2 asked are 3 at 200 columns, 3 are 5), so a wide screen shows more
+    /// cards, not wider ones.
+    static func gridColumns(asked: Int, inner: Int) -> Int {
+        guard asked > 0, inner > carouselReferenceColumns else { return asked }
+        let (product, overflow) = asked.multipliedReportingOverflow(by: inner)
+        return overflow ? asked : max(asked, product / carouselReferenceColumns)
+    }
+
     private var cursor: Cursor = .leading(0)
     private var sectionCursor: SectionCursor?
 
@@ -172,9 +182,11 @@ final class PageBodyLayout {
                 }
             }
         case .grid:
-            // Never more columns than fit cells of a useful width, whatever the payload asks.
+            // Never more columns than fit cells of a useful width, whatever the payload asks;
+            // past `carouselReferenceColumns` more of them, not wider ones, as carousels do.
             let columns = ItemGeometry.fittingColumnCount(
-                container: inner, requested: section.layout.columns, spacing: state.spacingColumns, minimumWidth: Self.minimumGridCellWidth)
+                container: inner, requested: Self.gridColumns(asked: section.layout.columns, inner: inner), spacing: state.spacingColumns,
+                minimumWidth: Self.minimumGridCellWidth)
             let grid = ItemGeometry.gridColumns(container: inner, columns: columns, spacing: state.spacingColumns)
             while state.next < widgets.count {
                 var items: [BodyRow.Item] = []

@@ -54,7 +54,8 @@ public final class PageRenderer {
                 top = min(height, view.height(width: width))
                 view.draw(in: screen.child(CellRect(x: 0, y: 0, width: width, height: top)), environment: environment)
             }
-            let status = StatusScreenView(state: content.loadState, isRetrying: content.isRetrying, failedAttempts: content.failedAttempts)
+            let status = StatusScreenView(
+                state: content.loadState, isRetrying: content.isRetrying, failedAttempts: content.failedAttempts, isGone: content.isGone)
             status.draw(in: screen.child(CellRect(x: 0, y: top, width: width, height: height - top)), environment: environment)
             frame.buffer = surface.buffer
             frame.hitMap = surface.hitMap

@@ -24,6 +24,9 @@ public struct PageScreenContent: Sendable {
     public var isRetrying: Bool
     /// How many times the first load failed in a row (0 or 1 says nothing).
     public var failedAttempts: Int
+    /// The failed first load will fail again (the server has no such page): the error screen
+    /// says the page is not available and offers no retry.
+    public var isGone: Bool
     /// Changes whenever the page's content or its widgets' state changes, so the layout is
     /// measured again (`PageStore.contentGeneration` plus a state counter, say).
     public var contentVersion: Int
@@ -31,7 +34,7 @@ public struct PageScreenContent: Sendable {
     public init(
         loadState: PageLoadState, page: PageModel?, nextPage: NextPageState = .idle, hasMorePages: Bool = false,
         sheets: [SheetModel] = [], toast: String? = nil, navAccessory: NavAccessory? = nil, contentVersion: Int = 0,
-        statusNav: NavModel? = nil, isRetrying: Bool = false, failedAttempts: Int = 0
+        statusNav: NavModel? = nil, isRetrying: Bool = false, failedAttempts: Int = 0, isGone: Bool = false
     ) {
         self.loadState = loadState
         self.page = page
@@ -44,6 +47,7 @@ public struct PageScreenContent: Sendable {
         self.statusNav = statusNav
         self.isRetrying = isRetrying
         self.failedAttempts = failedAttempts
+        self.isGone = isGone
     }
 
     /// A loaded page with nothing else on screen.

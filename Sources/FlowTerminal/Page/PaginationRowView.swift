@@ -29,6 +29,8 @@ struct PaginationRowView {
         x += canvas.put(text, x: x, y: 0, style: CellStyle(attributes: .dim)) + 1
         let style = environment.focusing(CellStyle(foreground: environment.brand, attributes: .bold), .retry)
         canvas.put(button, x: x, y: 0, style: style)
+        // Focused, the row has the edge bar every focused thing has, in the sections' margin.
+        if environment.focused == .retry { FocusMark.drawEdge(in: canvas, around: CellRect(x: 2, y: 0, width: canvas.width - 2, height: 1), environment: environment) }
         canvas.addTarget(CellRect(x: x, y: 0, width: DisplayWidth.of(button), height: 1), target: .retry)
     }
 }

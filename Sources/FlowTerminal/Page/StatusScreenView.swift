@@ -8,6 +8,8 @@ struct StatusScreenView {
     var state: PageLoadState
     var isRetrying = false
     var failedAttempts = 0
+    /// The page is not there to load: said so, with no retry.
+    var isGone = false
 
     func draw(in canvas: Canvas, environment: RenderEnvironment) {
         guard canvas.width > 0, canvas.height > 0 else { return }
@@ -24,6 +26,12 @@ struct StatusScreenView {
         case .loaded: return
         case .empty: lines = [(words.nothingHere, CellStyle(attributes: .dim))]
         case .failed(let message): failure = words.loadFailedDetail ?? message
+        }
+        if isGone, case .failed = state {
+            lines = [(words.goneTitle, CellStyle(attributes: .bold))]
+            let layout = TextLayout(StyledText(words.goneDetail, style: CellStyle(attributes: .dim)), width: max(1, canvas.width - 4), maxLines: 3, alignment: .center)
+            lines += layout.lines.map { (String($0.glyphs.map(\.character)), CellStyle(attributes: .dim)) }
+            failure = nil
         }
         if let failure {
             lines = [(words.loadFailedTitle, CellStyle(attributes: .bold))]
@@ -49,6 +57,10 @@ struct StatusScreenView {
         var style = environment.focusing(CellStyle(foreground: environment.brand, attributes: .bold), .retry)
         if isRetrying { style.attributes.insert(.dim) }
         canvas.put(button, x: x, y: y + 1, style: style)
+        // Focused, it has the edge bar every focused thing has, a column before it.
+        if environment.focused == .retry, x >= 2 {
+            FocusMark.drawEdge(in: canvas, around: CellRect(x: x - 1, y: y + 1, width: DisplayWidth.of(button) + 1, height: 1), environment: environment)
+        }
         canvas.addTarget(CellRect(x: x, y: y + 1, width: DisplayWidth.of(button), height: 1), target: .retry)
     }
 }

@@ -113,7 +113,8 @@ public struct RenderEnvironment {
     /// `style` brighter when `target` has focus: bold and underlined, a background lifted
     /// toward white. Never reversed: a focused thing reads as itself, only stronger, in any
     /// colour depth.
-    public func focusing(_ style: CellStyle, _ target: HitTarget) -> CellStyle {
-        focused == target ? FocusMark.brighter(style, environment: self) : style
+    /// A disabled control (`isEnabled` false: a count at its end) is only underlined.
+    public func focusing(_ style: CellStyle, _ target: HitTarget, isEnabled: Bool = true) -> CellStyle {
+        focused == target ? FocusMark.brighter(style, environment: self, isEnabled: isEnabled) : style
     }
 }

@@ -15,6 +15,10 @@ public struct RendererWords: Sendable, Hashable {
     public var loadFailedDetail: String?
     /// How many times loading failed, after a retry (`{count}` is filled in).
     public var loadFailedAttempts = "Tried {count} times."
+    /// A first load the server answered "no such page" (404, 410): the title and what it says
+    /// under it, with no retry (trying again would not help).
+    public var goneTitle = "This page isn't available"
+    public var goneDetail = "There is nothing at this address any more."
     /// The retry button's label, and what it says while the retry is under way.
     public var retry = "Retry"
     public var retrying = "Trying again…"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The locales the store is merchandised in; each fixes its copy and its currency.
 public enum StoreLocale: String, Sendable, CaseIterable, Hashable {
     case enUS = "en-US"
@@ -7,6 +9,12 @@ public enum StoreLocale: String, Sendable, CaseIterable, Hashable {
     /// ISO 4217 code of the prices shown in this locale.
     public var currency: String {
         self == .enUS ? "USD" : "EUR"
+    }
+
+    /// `fraction` as a percentage in this locale's form, by Foundation's formatter: "-20%" in
+    /// en-US, "-20 %" (a no-break space) in de-DE and fr-FR.
+    public func percent(_ fraction: Double) -> String {
+        fraction.formatted(.percent.precision(.fractionLength(0)).locale(Locale(identifier: rawValue)))
     }
 
     /// The locale for a request: an exact tag, else the language (`de-AT` → `de-DE`,

@@ -8,12 +8,12 @@ import Foundation
 /// merchandiser means in the shopper's words. A countdown is sent as the end's date, never as
 /// "ends in 3 days": a page is cached and shown later, and a relative label would go stale.
 enum AccessibilityLabels {
-    /// "Trail runner, $89.00, was $119.00, 25 % off, rated 4.6 out of 5, only a few left".
+    /// "Trail runner, $89.00, was $119.00, 25% off, rated 4.6 out of 5, only a few left".
     static func product(_ product: Product, locale: StoreLocale) -> JSONValue {
         var parts = [product.title[locale], price(product.price(in: locale), locale: locale)]
         if let compareAt = product.compareAtPrice(in: locale), let percent = product.discountPercent {
             parts.append(SectionTitles.format(was, price(compareAt, locale: locale), locale))
-            parts.append(SectionTitles.format(percentOff, String(percent), locale))
+            parts.append(SectionTitles.format(percentOff, locale.percent(Double(percent) / 100), locale))
         }
         let rating = product.rating.formatted(.number.precision(.fractionLength(0...1)).locale(Locale(identifier: locale.rawValue)))
         parts.append(SectionTitles.format(rated, rating, locale))
@@ -25,7 +25,7 @@ enum AccessibilityLabels {
         return ["label": .string(parts.joined(separator: ", "))]
     }
 
-    /// "Winter Sale, Up to 50 % off coats and boots, until December 24".
+    /// "Winter Sale, Up to 50% off coats and boots, until December 24".
     static func hero(title: String, subtitle: String, end: Date, locale: StoreLocale) -> JSONValue {
         var style = Date.FormatStyle(date: .long, time: .omitted).locale(Locale(identifier: locale.rawValue))
         style.timeZone = TimeZone(identifier: "UTC") ?? style.timeZone
@@ -38,7 +38,7 @@ enum AccessibilityLabels {
     }
 
     static let was = Localized("was %@", "vorher %@", "avant %@")
-    static let percentOff = Localized("%@ % off", "%@ % reduziert", "%@ % de remise")
+    static let percentOff = Localized("%@ off", "%@ reduziert", "%@ de remise")
     static let rated = Localized("rated %@ out of 5", "bewertet mit %@ von 5", "noté %@ sur 5")
     static let lowStock = Localized("only a few left", "nur noch wenige", "plus que quelques pièces")
     static let soldOut = Localized("sold out", "ausverkauft", "épuisé")

@@ -18,8 +18,9 @@ struct WidgetFactory: Sendable {
         ["url": .string(imageURL(name)), "aspect_ratio": .number(aspectRatio), "alt": .string(alt)]
     }
 
-    static func openPage(_ pageID: String) -> JSONValue {
-        ["type": "open_page", "page_id": .string(pageID)]
+    /// `open_page` of `pageID`; `replacing` the current screen (a product's other variant).
+    static func openPage(_ pageID: String, replacing: Bool = false) -> JSONValue {
+        replacing ? ["type": "open_page", "page_id": .string(pageID), "replace": true] : ["type": "open_page", "page_id": .string(pageID)]
     }
 
     static func tracking(item: String, position: Int, campaign: String? = nil) -> JSONValue {
@@ -122,7 +123,7 @@ struct WidgetFactory: Sendable {
     ) -> JSONValue {
         var badges: [JSONValue] = []
         if let percent = product.discountPercent {
-            badges.append(["text": .string("-\(percent) %"), "bg_color": "#D0021B"])
+            badges.append(["text": .string(locale.percent(-Double(percent) / 100)), "bg_color": "#D0021B"])
         }
         // Stock ("Sold out", "Low stock") is the card's `availability`, which every client
         // shows in its own words: a badge saying it again would be shown twice.
@@ -177,7 +178,7 @@ struct WidgetFactory: Sendable {
             ("rating_count", .integer(product.ratingCount)),
         ]
         if let percent = product.discountPercent {
-            data.append(("badges", [["text": .string("-\(percent) %"), "bg_color": "#D0021B"]]))
+            data.append(("badges", [["text": .string(locale.percent(-Double(percent) / 100)), "bg_color": "#D0021B"]]))
         }
         let family = ([product] + siblings).sorted { $0.model < $1.model }
         if family.count > 1 {
@@ -185,7 +186,8 @@ struct WidgetFactory: Sendable {
                 var option: [(String, JSONValue)] = [("label", .string(member.model))]
                 if member.id == product.id { option.append(("selected", true)) }
                 if member.availability == .unavailable { option.append(("available", false)) }
-                if member.id != product.id { option.append(("action", Self.openPage(member.pageID))) }
+                // Another variant takes this page's place: back leaves the product, not the variant.
+                if member.id != product.id { option.append(("action", Self.openPage(member.pageID, replacing: true))) }
                 return .members(option)
             }
             data.append(("variants", [["name": .string(SectionTitles.styleVariant[locale]), "options": .array(options)]]))

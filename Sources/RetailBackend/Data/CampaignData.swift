@@ -5,7 +5,7 @@
 enum CampaignData {
     static let campaigns: [Campaign] = [
         Campaign(id: "cmp-winter", title: Localized("Winter Sale", "Winterschlussverkauf", "Soldes d'hiver"),
-                 subtitle: Localized("Up to 50 % off coats and boots", "Bis zu 50 % auf Mäntel und Stiefel", "Jusqu'à 50 % sur les manteaux et bottes"),
+                 subtitle: Localized("Up to 50% off coats and boots", "Bis zu 50\u{00A0}% auf Mäntel und Stiefel", "Jusqu'à 50\u{00A0}% sur les manteaux et bottes"),
                  cta: Localized("Shop now", "Jetzt shoppen", "Découvrir"),
                  startHours: -240, endHours: 480, categoryIDs: ["coats", "shoes"], segments: [], priority: 10, isLiveShopping: false),
         Campaign(id: "cmp-flash", title: Localized("Flash deals", "Blitzangebote", "Ventes flash"),
@@ -29,7 +29,7 @@ enum CampaignData {
                  cta: Localized("Enter", "Eintreten", "Entrer"),
                  startHours: -24, endHours: 168, categoryIDs: ["watches", "knitwear"], segments: [.vip], priority: 20, isLiveShopping: false),
         Campaign(id: "cmp-welcome", title: Localized("Welcome to Vitrine", "Willkommen bei Vitrine", "Bienvenue chez Vitrine"),
-                 subtitle: Localized("15 % off your first order", "15 % auf die erste Bestellung", "15 % sur votre première commande"),
+                 subtitle: Localized("15% off your first order", "15\u{00A0}% auf die erste Bestellung", "15\u{00A0}% sur votre première commande"),
                  cta: Localized("Start shopping", "Loslegen", "Commencer"),
                  startHours: -720, endHours: 720, categoryIDs: ["shirts", "denim"], segments: [.new], priority: 15, isLiveShopping: false),
         Campaign(id: "cmp-sport", title: Localized("Move more", "Mehr Bewegung", "Bougez plus"),

@@ -6,7 +6,9 @@ import Foundation
 /// 1. the whole text equals the query;
 /// 2. the text starts with the query;
 /// 3. a later word of the text starts with the query;
-/// 4. every word of a multi-word query starts some word of the text.
+/// 4. every word of a multi-word query starts some word of the text;
+/// 5. a query of at least `minimumInnerLength` characters is inside a word: a part of a
+///    compound ("schuh" finds "Trailschuh", "mantel" "Wollmantel").
 /// Ties go to campaigns, then categories, then products (broader first), then shorter
 /// text, then alphabetical order. At most 8; queries under 2 characters give nothing.
 struct SearchIndex: Sendable {
@@ -32,6 +34,8 @@ struct SearchIndex: Sendable {
 
     static let limit = 8
     static let minimumQueryLength = 2
+    /// The shortest query found inside a word: shorter ones match too much by chance.
+    static let minimumInnerLength = 4
 
     private let entries: [Entry]
 
@@ -85,6 +89,7 @@ struct SearchIndex: Sendable {
         {
             return 3
         }
+        if queryWords.count == 1, query.count >= minimumInnerLength, entry.words.contains(where: { $0.contains(query) }) { return 4 }
         return nil
     }
 

@@ -17,7 +17,8 @@ public struct DeeplinkAllowList: Sendable, Hashable {
     /// Why `url` may not be opened, or `nil` when it may.
     public func refusal(for url: String) -> String? {
         let bytes = Array(url.utf8)
-        guard !bytes.isEmpty, bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+        guard !bytes.isEmpty else { return "deeplink is empty" }
+        guard bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             return "deeplink is not printable ASCII"
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,

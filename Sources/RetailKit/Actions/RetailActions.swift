@@ -33,12 +33,17 @@ public struct OpenSearchAction: Sendable, Hashable, JSONDecodable {
     }
 }
 
-/// `open_page {page_id}`: another server-driven page (`campaign:…`, `category:…`, `product:…`).
+/// `open_page {page_id, replace = false}`: another server-driven page (`campaign:…`,
+/// `category:…`, `product:…`). With `replace` it takes the current screen's place instead of
+/// opening over it, so back skips it: a product's variants are one stop, however many the
+/// shopper tries.
 public struct OpenPageAction: Sendable, Hashable, JSONDecodable {
     public static let type = "open_page"
     public var pageID: String
+    public var replace: Bool
 
     public init(from node: JSONNode) throws(DecodingFailure) {
         pageID = try node.require("page_id")
+        replace = try node.optional("replace") ?? false
     }
 }

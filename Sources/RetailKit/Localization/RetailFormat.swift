@@ -20,6 +20,20 @@ public struct RetailFormat: Sendable {
         PriceFormat.string(price, locale: foundation)
     }
 
+    /// `price` written in at most `columns` (as `width` counts them), never cut mid-number: in
+    /// full, else shortened by the locale's words (`12.3M`, `12,3 Mio. €`), else in scientific
+    /// form (`€9.2E15`), else `nil` (nothing that fits says the amount).
+    public func price(_ price: Price, within columns: Int, width: (String) -> Int) -> String? {
+        let full = self.price(price)
+        if width(full) <= columns { return full }
+        guard price.amount.isFinite else { return nil }
+        let currency = FloatingPointFormatStyle<Double>.Currency(code: price.currency).locale(foundation)
+        let compact = price.amount.formatted(currency.notation(.compactName).precision(.significantDigits(1...3)))
+        if width(compact) <= columns { return compact }
+        let scientific = price.amount.formatted(currency.notation(.scientific).precision(.significantDigits(1...2)))
+        return width(scientific) <= columns ? scientific : nil
+    }
+
     /// A whole number with the locale's grouping (`1,234`, `1.234`, `1 234`).
     public func number(_ value: Int) -> String {
         value.formatted(.number.locale(foundation))

@@ -1,5 +1,7 @@
 extension ShopperWord {
-    /// French, addressing the shopper as "vous", as the backend's copy does.
+    /// French, addressing the shopper as "vous", as the backend's copy does. A product's title
+    /// is never the subject of a sentence: an adjective or participle agreeing with it would
+    /// read wrong for a feminine one ("Chaussure … retiré"), so the sentence is about "article".
     static let french: [ShopperWord: String] = [
         .loading: "Chargement…",
         .loadingMore: "Chargement de la suite…",
@@ -7,6 +9,9 @@ extension ShopperWord {
         .loadFailedTitle: "Impossible de charger cette page",
         .loadFailedDetail: "Vérifiez votre connexion et réessayez.",
         .loadFailedAttempts: "{count} tentatives sans succès.",
+        .pageGone: "Cette page n’existe pas",
+        .productGone: "Ce produit n’est pas disponible",
+        .goneDetail: "Il n’y a plus rien à cette adresse.",
         .retry: "Réessayer",
         .retrying: "Nouvel essai…",
         .nothingMore: "Rien de plus pour le moment.",
@@ -32,11 +37,12 @@ extension ShopperWord {
         .cartEmpty: "Votre panier est vide.",
         .cartLoading: "Chargement de votre panier…",
         .cartUnavailable: "Votre panier n'a pas pu être chargé. Rouvrez-le pour réessayer.",
+        .moreLines: "{count} de plus",
         .subtotal: "Sous-total",
         .eachPrice: "{price} l’unité",
         .removing: "suppression…",
         .updatingLine: "mise à jour…",
-        .removed: "{title} retiré du panier",
+        .removed: "Article retiré du panier : {title}",
         .checkoutNote: "Le paiement n’est pas encore proposé dans cette application : votre panier est conservé.",
         .quantity: "Quantité",
         .inCart: "{count} au panier",
@@ -48,7 +54,7 @@ extension ShopperWord {
         .couldntUpdate: "Impossible de mettre à jour votre panier : vérifiez votre connexion",
         .couldntRemove: "Impossible de retirer {title} : vérifiez votre connexion",
         .quantityLimit: "{count} exemplaires au plus d’un même produit dans le panier",
-        .noLongerAvailable: "{title} n’est plus proposé",
+        .noLongerAvailable: "Cet article n’est plus proposé : {title}",
         .cartRefused: "Votre panier n’a pas pu prendre en compte cette modification",
         .lowStock: "Stock limité",
         .soldOut: "Épuisé",

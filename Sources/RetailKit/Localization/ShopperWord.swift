@@ -3,12 +3,12 @@
 /// `ShopperWord+English`, `+German` (du), `+French` (vous), matching the backend's registers.
 public enum ShopperWord: String, CopyCatalog {
     // Pages: loading, empty, errors.
-    case loading, loadingMore, nothingHere, loadFailedTitle, loadFailedDetail, loadFailedAttempts, retry, retrying, moreFailed, nothingMore
+    case loading, loadingMore, nothingHere, loadFailedTitle, loadFailedDetail, loadFailedAttempts, pageGone, productGone, goneDetail, retry, retrying, moreFailed, nothingMore
     case refreshFailed, actionFailed, tooManyScreens, linkNoScreen, cantAdd
     // Where the shopper is (a status line, a title).
     case home, kindCampaign, kindCategory, kindProduct, kindSearch, kindPage, savedCopy, updating, savedCopyUpdating
     // The cart.
-    case cart, cartTitle, itemsOne, itemsOther, cartEmpty, cartLoading, cartUnavailable, subtotal, eachPrice, removing, updatingLine, removed
+    case cart, cartTitle, itemsOne, itemsOther, cartEmpty, cartLoading, cartUnavailable, moreLines, subtotal, eachPrice, removing, updatingLine, removed
     case checkoutNote, quantity, inCart, adding, removeAction, undoAction
     // Cart notices.
     case justSoldOut, couldntAdd, couldntUpdate, couldntRemove, quantityLimit, noLongerAvailable, cartRefused

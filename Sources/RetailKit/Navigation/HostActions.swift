@@ -36,7 +36,12 @@ public enum HostActions {
         })
         dispatcher.register(ClosureActionHandler(name: "host open_page", types: [OpenPageAction.type]) { action, context in
             do throws(DecodingFailure) {
-                open(.page(PageID(try action.decode(OpenPageAction.self).pageID)), on: navigator, context: context)
+                let payload = try action.decode(OpenPageAction.self)
+                if payload.replace {
+                    navigator.replace(with: .page(PageID(payload.pageID)))
+                } else {
+                    open(.page(PageID(payload.pageID)), on: navigator, context: context)
+                }
             } catch {
                 context.refuse(error.message)
             }

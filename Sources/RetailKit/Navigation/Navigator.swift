@@ -33,6 +33,18 @@ public final class Navigator {
         return true
     }
 
+    /// Puts `destination` in the current screen's place (a product's other variant), so back
+    /// goes where the current one would have; over the home page, which stays, it opens.
+    @discardableResult
+    public func replace(with destination: Destination) -> Bool {
+        if current == destination { return true }
+        guard stack.count > 1 else { return open(destination) }
+        let left = stack.removeLast()
+        stack.append(destination)
+        if !stack.contains(left) { onLeave?(left) }
+        return true
+    }
+
     /// Leaves the current screen; `false` on the home page.
     @discardableResult
     public func back() -> Bool {

@@ -36,8 +36,12 @@ public struct ShellLayout: Sendable, Hashable {
 /// and, over everything, the keys' help.
 @MainActor
 public enum ShellComposer {
+    /// The status line's leading runs that may be cut to fit (the app's badge, the title).
+    static let cuttableStatusRuns = 2
+
     /// `status` is written from the left, cut to leave room for `hint` at the right: the hint
-    /// (the keys, how to quit) stays whenever the line is wider than it.
+    /// (the keys, how to quit) stays whenever the line is wider than it; of `status` only its
+    /// first two runs are cut, the others shown whole or left out.
     public static func compose(
         page: CellBuffer, layout: ShellLayout, panel: PanelView?, status: StyledText, hint: StyledText = StyledText([]),
         help: KeyHelpView?, width: Int, height: Int
@@ -50,8 +54,12 @@ public enum ShellComposer {
             let line = screen.child(layout.status)
             let hintWidth = hint.width < line.width ? hint.width : 0
             var x = 0
-            for run in status.runs where x < line.width - hintWidth {
-                x += line.put(TextCut.fit(run.text, to: line.width - hintWidth - x), x: x, y: 0, style: run.style)
+            for (index, run) in status.runs.enumerated() where x < line.width - hintWidth {
+                let room = line.width - hintWidth - x
+                // The badge and the title may be cut; what follows them (how to go back, a
+                // saved copy) shows whole or not at all: cut, it read as a lone "…".
+                if index >= Self.cuttableStatusRuns, DisplayWidth.of(run.text) > room { break }
+                x += line.put(TextCut.fit(run.text, to: room), x: x, y: 0, style: run.style)
             }
             if hintWidth > 0 {
                 var x = line.width - hintWidth

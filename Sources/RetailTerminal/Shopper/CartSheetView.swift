@@ -1,3 +1,4 @@
+import FlowCore
 import FlowTerminal
 import RetailKit
 
@@ -18,56 +19,135 @@ struct CartSheetView {
     /// Rows a line takes: its title, quantity and total; its unit price and pending state.
     static let rowsPerLine = 2
 
-    /// Draws the sheet at the bottom of `canvas`; returns its rectangle.
+    /// The widest the sheet gets on a screen wider than `wideScreen`: there its title and
+    /// total stay near each other, the box centred in a band cleared across the screen.
+    static let maximumWidth = 96
+    static let wideScreen = 120
+
+    /// What the sheet drew: its rectangle (the screen's coordinates) and where the mouse reaches
+    /// its lines and their signs.
+    struct Drawing {
+        var rect: CellRect
+        var targets: [(rect: CellRect, target: CartSheetTarget)] = []
+    }
+
+    /// Draws the sheet at the bottom of `screen` (on a wide screen at most `maximumWidth`
+    /// wide, centred), dimming the page above it; returns its rectangle.
     @discardableResult
-    func draw(in canvas: Canvas, environment: RenderEnvironment) -> CellRect {
+    func draw(in screen: Canvas, environment: RenderEnvironment) -> CellRect {
+        drawing(in: screen, environment: environment).rect
+    }
+
+    /// Draws the sheet (`draw(in:environment:)`) and returns its targets too.
+    func drawing(in screen: Canvas, environment: RenderEnvironment) -> Drawing {
+        let width = screen.width > Self.wideScreen ? Self.maximumWidth : screen.width
+        let left = (screen.width - width) / 2
+        let canvas = screen.child(CellRect(x: left, y: 0, width: width, height: screen.height))
         let inner = canvas.width - 4
-        let note = TextLayout(StyledText(words[.checkoutNote], style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 3)
-        let keysText = cart.lines.isEmpty ? keys[.cartKeysEmpty] : keys[.cartKeys]
-        let hint = TextLayout(StyledText(keysText, style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 2)
-        let footerRows = 1 + note.height + hint.height + (lastRemoval == nil ? 0 : 1)
-        let wanted = 3 + max(1, cart.lines.count) * Self.rowsPerLine + footerRows
-        let height = min(canvas.height - 1, max(10, wanted))
-        guard height > 5, canvas.width >= 20 else { return .zero }
+        let lines = cart.lines
+        let hint = Self.hintRows(lines.isEmpty ? keys[.cartKeysEmpty] : keys[.cartKeys], width: max(1, inner))
+        // What comes next in this app, said while there is a cart to keep; it gives way to the
+        // lines on a short screen.
+        var note = TextLayout(StyledText(words[.checkoutNote], style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 3)
+        let removal = shownRemoval
+        func footerRows(_ note: TextLayout?) -> Int { 1 + (note?.height ?? 0) + hint.count + (removal == nil ? 0 : 1) }
+        let wantedLines = max(1, lines.count) * Self.rowsPerLine
+        let available = screen.height - 1
+        var shownNote: TextLayout? = lines.isEmpty ? nil : note
+        if 3 + wantedLines + footerRows(shownNote) > available { shownNote = nil }
+        if let kept = shownNote { note = kept }
+        let height = min(available, max(10, 3 + wantedLines + footerRows(shownNote)))
+        guard height > 5, canvas.width >= 20 else { return Drawing(rect: .zero) }
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
-        Self.dimText(above: rect.y, in: canvas)
+        Self.dimText(above: rect.y, in: screen)
+        if left > 0 { screen.fill(CellRect(x: 0, y: rect.y, width: screen.width, height: rect.height), style: .plain) }
         let surface = environment.isPlain ? nil : environment.token("surface")
         canvas.fill(rect, style: CellStyle(background: surface))
         drawEdge(rect, in: canvas, environment: environment)
+        var drawing = Drawing(rect: rect.offsetBy(dx: left, dy: 0))
         var y = rect.y + 2
-        if cart.lines.isEmpty {
+        if lines.isEmpty {
             let text = cart.isKnown ? words[.cartEmpty] : cart.isUnavailable ? words[.cartUnavailable] : words[.cartLoading]
             canvas.put(TextCut.fit(text, to: inner), x: 2, y: y, style: CellStyle(attributes: .dim))
         }
-        let footerTop = rect.maxY - footerRows
+        let footerTop = rect.maxY - footerRows(shownNote)
         let room = max(0, (footerTop - y) / Self.rowsPerLine)
-        let first = max(0, min(selection - room + 1, cart.lines.count - room))
-        for (offset, line) in cart.lines.enumerated().dropFirst(first).prefix(room) {
-            draw(line, selected: offset == selection, y: y, width: inner, in: canvas, environment: environment)
+        let first = max(0, min(selection - room + 1, lines.count - room))
+        for (offset, line) in lines.enumerated().dropFirst(first).prefix(room) {
+            let targets = draw(line, selected: offset == selection, y: y, width: inner, in: canvas, environment: environment)
+            drawing.targets += targets.map { (rect: $0.rect.offsetBy(dx: left, dy: 0), target: $0.target.at(offset)) }
             y += Self.rowsPerLine
         }
+        drawMore(above: first, below: max(0, lines.count - first - room), rect: rect, footerTop: footerTop, in: canvas, environment: environment)
         var footer = footerTop
-        if let removal = lastRemoval {
+        if let removal {
             let title = removal.title.map { SafeText.cleaned($0, keepingNewlines: false) } ?? words[.kindProduct]
             let text = words(.removed, ["title": title]) + " · " + keys[.cartUndoKey]
             canvas.put(TextCut.fit(text, to: inner), x: 2, y: footer, style: CellStyle(attributes: .bold))
             footer += 1
         }
-        if let subtotal = cart.subtotal, !cart.lines.isEmpty {
-            let amount = format.price(subtotal)
+        if let subtotal = cart.subtotal, !lines.isEmpty {
+            // The word and the amount whole: the amount shortened to leave the word its room.
             let label = words[.subtotal] + "  "
+            let amount = format.price(subtotal, within: max(0, inner - DisplayWidth.of(label)), width: DisplayWidth.of)
+                ?? format.price(subtotal, within: max(0, inner), width: DisplayWidth.of) ?? ""
             let x = max(2, rect.maxX - 2 - DisplayWidth.of(label) - DisplayWidth.of(amount))
             canvas.put(TextCut.fit(label, to: max(0, rect.maxX - 2 - x - DisplayWidth.of(amount))), x: x, y: footer)
             // Inside the sheet's border whatever its width: an amount wider than the sheet
-            // (a server's 1.8e308) starts at the inner edge, never to the left of it.
+            // (a server's 1.8e308) is cut at the inner edge, never to the left of it.
             let amountX = max(2, rect.maxX - 2 - DisplayWidth.of(amount))
             canvas.child(CellRect(x: amountX, y: footer, width: max(0, rect.maxX - 2 - amountX), height: 1))
                 .put(amount, x: 0, y: 0, style: CellStyle(attributes: .bold))
         }
         footer += 1
-        note.draw(in: canvas.child(CellRect(x: 2, y: footer, width: max(0, inner), height: note.height)))
-        hint.draw(in: canvas.child(CellRect(x: 2, y: rect.maxY - hint.height, width: max(0, inner), height: hint.height)))
-        return rect
+        if let shownNote { shownNote.draw(in: canvas.child(CellRect(x: 2, y: footer, width: max(0, inner), height: shownNote.height))) }
+        for (index, row) in hint.enumerated() {
+            canvas.put(row, x: 2, y: rect.maxY - hint.count + index, style: CellStyle(attributes: .dim))
+        }
+        return drawing
+    }
+
+    /// `hints` (`x remove · Esc close`) on at most two rows `width` wide, broken only between
+    /// its parts, so a key stays with its word ("x" ended a row and "retirer" began the next);
+    /// a part wider than a row is cut.
+    static func hintRows(_ hints: String, width: Int) -> [String] {
+        var rows: [String] = []
+        var row = ""
+        for part in hints.components(separatedBy: " · ") {
+            let next = row.isEmpty ? part : row + " · " + part
+            if DisplayWidth.of(next) <= width || row.isEmpty {
+                row = next
+            } else {
+                rows.append(row)
+                row = part
+            }
+        }
+        rows.append(row)
+        return rows.prefix(2).map { TextCut.fit($0, to: width) }
+    }
+
+    /// The line last removed, once the server has taken it out: while the removal is pending
+    /// the line itself says so, and "removed · u undo" would be said too early.
+    var shownRemoval: CartRemoval? {
+        guard let lastRemoval else { return nil }
+        let removed = ExactString(lastRemoval.productID)
+        guard !cart.lines.contains(where: { ExactString($0.productID) == removed }) else { return nil }
+        return lastRemoval
+    }
+
+    /// "↑ 2 more" on the row above the first line shown and "↓ 3 more" on the row under the
+    /// last, at the right, when the sheet cannot show every line.
+    private func drawMore(above: Int, below: Int, rect: CellRect, footerTop: Int, in canvas: Canvas, environment: RenderEnvironment) {
+        let style = CellStyle(foreground: environment.brand, attributes: .bold)
+        if above > 0 {
+            let text = " ↑ " + words(.moreLines, ["count": format.number(above)]) + " "
+            canvas.put(text, x: max(2, rect.maxX - 2 - DisplayWidth.of(text)), y: rect.y + 1, style: style)
+        }
+        if below > 0 {
+            let text = " ↓ " + words(.moreLines, ["count": format.number(below)]) + " "
+            let y = rect.y + 2 + ((footerTop - rect.y - 2) / Self.rowsPerLine) * Self.rowsPerLine
+            canvas.put(text, x: max(2, rect.maxX - 2 - DisplayWidth.of(text)), y: min(y, footerTop - 1), style: style)
+        }
     }
 
     private func drawEdge(_ rect: CellRect, in canvas: Canvas, environment: RenderEnvironment) {
@@ -97,7 +177,10 @@ struct CartSheetView {
 
     /// `▌ Title            − 2 +   183,98 €` over `  91,99 € each · updating…`; the selected
     /// line has the edge bar and a bold title, as focus does everywhere.
-    private func draw(_ line: CartSummary.Line, selected: Bool, y: Int, width: Int, in canvas: Canvas, environment: RenderEnvironment) {
+    /// Returns where the mouse reaches the line and its signs (the sheet's coordinates).
+    private func draw(
+        _ line: CartSummary.Line, selected: Bool, y: Int, width: Int, in canvas: Canvas, environment: RenderEnvironment
+    ) -> [(rect: CellRect, target: CartSheetTarget.Part)] {
         let removing = line.pending == .removing
         var base = CellStyle()
         if removing { base.attributes.formUnion([.dim, .strikethrough]) }
@@ -108,9 +191,12 @@ struct CartSheetView {
         // Everything of the line is drawn inside the sheet's inner width: a total wider than
         // the sheet (a server's 1.8e308) is cut at the inner edge, never over the border.
         let row = canvas.child(CellRect(x: 2, y: y, width: max(0, width), height: Self.rowsPerLine))
-        let total = line.total.map(format.price) ?? ""
         let quantity = format.number(line.quantity)
         let stepper = "− \(quantity) +"
+        // Never cut mid-number: shortened when wider than what the title and count leave,
+        // and at most a third of the line (12 columns on a narrow sheet), so the title shows.
+        let totalRoom = max(0, min(width - DisplayWidth.of(stepper) - 6, max(12, width / 3)))
+        let total = line.total.flatMap { format.price($0, within: totalRoom, width: DisplayWidth.of) } ?? ""
         let tail = "  " + stepper + "  " + total
         let titleRoom = max(1, width - DisplayWidth.of(tail))
         let name = line.title.map { SafeText.cleaned($0, keepingNewlines: false) } ?? words[.kindProduct]
@@ -121,8 +207,10 @@ struct CartSheetView {
         row.put(title, x: 0, y: 0, style: titleStyle)
         var x = max(0, width - DisplayWidth.of(tail)) + 2
         let control = CellStyle(foreground: removing ? nil : environment.brand, attributes: removing ? .dim : .bold)
+        let minusX = x
         x += row.put("−", x: x, y: 0, style: line.quantity <= RetailLimits.lineQuantity.lowerBound ? base.adding(.dim) : control)
         x += row.put(" \(quantity) ", x: x, y: 0, style: base.adding(.bold))
+        let plusX = x
         x += row.put("+", x: x, y: 0, style: line.quantity >= RetailLimits.lineQuantity.upperBound ? base.adding(.dim) : control)
         row.put(total, x: max(x + 2, width - DisplayWidth.of(total)), y: 0, style: base.adding(.bold))
         var detail: [String] = []
@@ -134,5 +222,34 @@ struct CartSheetView {
         case nil: break
         }
         row.put(TextCut.fit(detail.joined(separator: " · "), to: width - 2), x: 2, y: 1, style: environment.secondaryStyle)
+        // The signs are a cell each: the cell either side of one reaches it too.
+        let signs = removing ? [] : [
+            (rect: CellRect(x: 2 + minusX - 1, y: y, width: 3, height: 1), target: CartSheetTarget.Part.step(-1)),
+            (rect: CellRect(x: 2 + plusX - 1, y: y, width: 3, height: 1), target: .step(1)),
+        ]
+        return signs + [(rect: CellRect(x: 1, y: y, width: width + 2, height: Self.rowsPerLine), target: .line)]
+    }
+}
+
+/// Where a click lands on the cart sheet: a line (choose it) or one of its signs (choose it and
+/// change its quantity).
+enum CartSheetTarget: Sendable, Hashable {
+    case line(Int)
+    case step(Int, delta: Int)
+
+    /// A part of a line, before the line's index is known.
+    enum Part: Sendable, Hashable {
+        case line
+        case step(Int)
+    }
+}
+
+extension CartSheetTarget.Part {
+    /// This part of the line at `index`.
+    func at(_ index: Int) -> CartSheetTarget {
+        switch self {
+        case .line: .line(index)
+        case .step(let delta): .step(index, delta: delta)
+        }
     }
 }

@@ -13,6 +13,8 @@ struct SearchScreenView {
     var words: Copy<ShopperWord>
     var keys: Copy<TerminalWord>
     var format: RetailFormat
+    /// The cart's label ("Cart 3"), at the title row's end as the nav bar has it on pages.
+    var cart: String?
 
     /// Draws the screen filling `canvas`; returns where the cursor goes.
     func draw(in canvas: Canvas, environment: RenderEnvironment) -> (x: Int, y: Int)? {
@@ -21,13 +23,22 @@ struct SearchScreenView {
         let title = words[.search]
         canvas.put(title, x: 2, y: 0, style: CellStyle(attributes: .bold))
         let titleEnd = 2 + DisplayWidth.of(title) + 2
-        canvas.put(TextCut.fit(keys[.searchKeys], to: max(0, canvas.width - titleEnd - 1)), x: titleEnd, y: 0, style: CellStyle(attributes: .dim))
+        var keysEnd = canvas.width - 1
+        if let cart, DisplayWidth.of(cart) + titleEnd + 2 <= canvas.width - 2 {
+            let x = canvas.width - 2 - DisplayWidth.of(cart)
+            canvas.put(cart, x: x, y: 0, style: CellStyle(attributes: .bold))
+            keysEnd = x - 2
+        }
+        canvas.put(Self.wholeHints(keys[.searchKeys], to: max(0, keysEnd - titleEnd)), x: titleEnd, y: 0, style: CellStyle(attributes: .dim))
         let cursor = drawField(in: canvas)
         var y = 4
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         if trimmed.unicodeScalars.count >= SearchSuggestions.minimumLength {
             let text = "↵ " + words(.allResults, ["query": SafeText.cleaned(trimmed, keepingNewlines: false)])
-            let style = selection == nil ? CellStyle(foreground: environment.brand, attributes: [.bold]) : CellStyle(attributes: .dim)
+            // What Enter does with no suggestion chosen: focused as a suggestion is.
+            let focused = selection == nil
+            if focused { canvas.put(String(FocusMark.bar), x: 1, y: y, style: CellStyle(foreground: environment.brand, attributes: .bold)) }
+            let style = focused ? CellStyle(foreground: environment.brand, attributes: [.bold, .underline]) : CellStyle(attributes: .dim)
             canvas.put(TextCut.fit(text, to: canvas.width - 4), x: 2, y: y, style: style)
             y += 2
         }
@@ -40,6 +51,18 @@ struct SearchScreenView {
             y += 1
         }
         return cursor
+    }
+
+    /// As many of `hints`' parts (`Esc back · ↑↓ choose · …`) as fit whole in `columns`: a
+    /// hint cut mid-word ("↑↓ w…") says nothing.
+    static func wholeHints(_ hints: String, to columns: Int) -> String {
+        var shown = ""
+        for part in hints.components(separatedBy: " · ") {
+            let next = shown.isEmpty ? part : shown + " · " + part
+            guard DisplayWidth.of(next) <= columns else { break }
+            shown = next
+        }
+        return shown
     }
 
     /// What the list says when it has nothing to show.
@@ -73,10 +96,14 @@ struct SearchScreenView {
         case .other: words[.suggestionOther]
         }
         let price = suggestion.price.map(format.price) ?? ""
-        let trailing = (price.isEmpty ? "" : price + "  ") + kind
         let width = canvas.width - 4
+        var trailing = (price.isEmpty ? "" : price + "  ") + kind
+        // A price says it is a product: on a narrow screen the word gives its room to the name.
+        if !price.isEmpty, DisplayWidth.of(suggestion.text) > width - DisplayWidth.of(trailing) - 2 { trailing = price }
         let textRoom = max(1, width - DisplayWidth.of(trailing) - 2)
-        let text = TextCut.fit(suggestion.text, to: textRoom)
+        // Products of one family differ at the end of their names: the cut keeps the end.
+        let text = suggestion.kind == .product
+            ? TextCut.fitKeepingLastWord(suggestion.text, to: textRoom) : TextCut.fit(suggestion.text, to: textRoom)
         var style = CellStyle()
         if selected {
             canvas.put(String(FocusMark.bar), x: 1, y: y, style: CellStyle(foreground: environment.brand, attributes: .bold))
@@ -85,6 +112,6 @@ struct SearchScreenView {
         canvas.put(text, x: 2, y: y, style: style)
         let x = 2 + width - DisplayWidth.of(trailing)
         if !price.isEmpty { canvas.put(price, x: x, y: y, style: CellStyle(attributes: .bold)) }
-        canvas.put(kind, x: 2 + width - DisplayWidth.of(kind), y: y, style: environment.secondaryStyle)
+        if trailing != price { canvas.put(kind, x: 2 + width - DisplayWidth.of(kind), y: y, style: environment.secondaryStyle) }
     }
 }

@@ -22,6 +22,9 @@ public struct PageSnapshot: Sendable {
     /// first load is under way, and how many times in a row the first load failed.
     public var isRetrying = false
     public var failedAttempts = 0
+    /// The first load failed because the server has no such page (404, 410): trying again
+    /// will not help, and the screen says the page (or product) is not available.
+    public var isGone = false
 
     public init(
         loadState: PageLoadState, page: PageModel?, nextPage: NextPageState = .idle, hasMorePages: Bool = false,
@@ -45,6 +48,9 @@ public struct PageSnapshot: Sendable {
             isRefreshing: store.isLoadingPage && store.page != nil, isCached: store.origin == .cached,
             contentGeneration: store.contentGeneration, refreshError: store.lastError)
         widgetState = store.widgetState
+        if case .failed = store.state, let error = store.lastLoadError as? HomeAPIError, let status = error.status {
+            isGone = status == 404 || status == 410
+        }
     }
 
     /// What failed, for the `--debug` log: the first load, a refresh or the next page.

@@ -25,6 +25,8 @@ public struct ShopperState: Sendable {
     public var cart = CartSummary()
     /// The cart sheet's selected line.
     public var cartSelection = 0
+    /// Where the cart sheet was last drawn and where clicks reach its lines.
+    var cartSheet = CartSheetPlaces()
     /// The line the shopper removed last, which `u` puts back, while the cart sheet is open.
     public var lastRemoval: CartRemoval?
     /// The search field's text.
@@ -135,4 +137,16 @@ public enum ShopperEffect: Sendable, Equatable {
     case dismissToast
     case showToast(String)
     case quit
+}
+
+/// Where the cart sheet was last drawn (the screen's cells) and where clicks reach its lines
+/// and their signs, as the view left them for the next click.
+struct CartSheetPlaces: Sendable {
+    var rect: CellRect = .zero
+    var targets: [(rect: CellRect, target: CartSheetTarget)] = []
+
+    /// What a click at (`x`, `y`) lands on, `nil` for the sheet's other cells.
+    func target(x: Int, y: Int) -> CartSheetTarget? {
+        targets.first { $0.rect.contains(x: x, y: y) }?.target
+    }
 }

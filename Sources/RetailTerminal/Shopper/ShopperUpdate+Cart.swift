@@ -14,6 +14,7 @@ extension ShopperUpdate {
         case .text("-"), .text("_"): return changeQuantity(by: -1, in: &state)
         case .text("x"), .key(.delete, _): return removeSelected(in: &state)
         case .text("u"): return undoRemoval(in: &state)
+        case .mouse(let mouse): return cartMouse(mouse, in: &state)
         default: break
         }
         switch ShellKeyMap.command(for: event) {
@@ -31,6 +32,30 @@ extension ShopperUpdate {
         case .quit?:
             state.isQuitting = true
             return [.quit]
+        default:
+            state.needsFrame = false
+        }
+        return []
+    }
+
+    /// A click on a line chooses it, on its `−` or `+` changes its quantity too, outside the
+    /// sheet closes it; the wheel moves the choice.
+    private static func cartMouse(_ mouse: MouseEvent, in state: inout ShopperState) -> [ShopperEffect] {
+        let last = max(0, state.cart.lines.count - 1)
+        switch mouse.action {
+        case .wheelDown: state.cartSelection = min(last, state.cartSelection + 1)
+        case .wheelUp: state.cartSelection = max(0, state.cartSelection - 1)
+        case .press where mouse.button == 0:
+            switch state.cartSheet.target(x: mouse.x, y: mouse.y) {
+            case .line(let index)?:
+                state.cartSelection = min(last, index)
+            case .step(let index, let delta)?:
+                state.cartSelection = min(last, index)
+                return changeQuantity(by: delta, in: &state)
+            case nil:
+                if !state.cartSheet.rect.contains(x: mouse.x, y: mouse.y) { return [.back] }
+                state.needsFrame = false
+            }
         default:
             state.needsFrame = false
         }

@@ -45,10 +45,12 @@ public final class ShopperView {
             let renderer = renderer(for: id, keeping: state)
             var environment = base
             environment.evaluation = EvaluationContext(client: base.evaluation.client, now: state.now)
-            environment.annotation = Self.annotation(cart: state.cart, words: state.words)
+            environment.annotation = Self.annotation(cart: state.cart, words: state.words, environment: environment)
             environment.hostContext = state.cart.marks
             let snapshot = state.pages[id] ?? PageSnapshot(loadState: .loading, page: nil)
             environment.widgetState = snapshot.widgetState
+            // A product that is gone says so as a product, not as a page.
+            if id.kind == .product { environment.words.goneTitle = state.words[.productGone] }
             let content = content(snapshot, state: state, onTop: state.isPageOnTop)
             // Focus shows only where the keys go: not on a page under search or the cart.
             let drawing = state.stack[index].page.draw(
@@ -69,19 +71,22 @@ public final class ShopperView {
             scrollHint = nil
             let view = SearchScreenView(
                 query: state.query, search: state.search, selection: state.searchSelection, words: state.words, keys: terminalWords,
-                format: RetailFormat(state.locale))
+                format: RetailFormat(state.locale), cart: Self.cartLabel(state.cart, words: state.words).label.string.trimmingCharacters(in: .whitespaces))
             cursor = view.draw(in: canvas, environment: base)
         case .cart:
             scrollHint = nil
             let view = CartSheetView(
                 cart: state.cart, selection: state.cartSelection, lastRemoval: state.lastRemoval, words: state.words, keys: terminalWords,
                 format: RetailFormat(state.locale))
-            view.draw(in: canvas, environment: base)
+            let sheet = view.drawing(in: canvas, environment: base)
+            state.cartSheet = CartSheetPlaces(rect: sheet.rect, targets: sheet.targets)
         case .page, .link:
             break
         }
         if !state.isPageOnTop, let toast = state.toast {
-            ToastView(message: toast).draw(in: canvas, bottom: area.height - 1, environment: base)
+            // Over the cart sheet's top edge, never over its lines or its keys.
+            let bottom = state.top.destination == .cart && state.cartSheet.rect.height > 0 ? state.cartSheet.rect.y - 1 : area.height - 1
+            ToastView(message: toast).draw(in: canvas, bottom: bottom, environment: base)
         }
         let panel = state.isDebug && state.showsPanel
             ? PanelView(title: terminalWords[.debugTitle], lines: debugLines(state), edge: split.panelEdge, followsEnd: true) : nil
@@ -114,14 +119,15 @@ public final class ShopperView {
             loadState: snapshot.loadState, page: snapshot.page, nextPage: snapshot.nextPage, hasMorePages: snapshot.hasMorePages,
             sheets: onTop ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.cartLabel(state.cart, words: state.words),
             contentVersion: snapshot.contentGeneration, statusNav: Self.statusNav(words: state.words), isRetrying: snapshot.isRetrying,
-            failedAttempts: snapshot.failedAttempts)
+            failedAttempts: snapshot.failedAttempts, isGone: snapshot.isGone)
     }
 
     /// The cart at the nav bar's end on every page, labelled as the cart's ("Cart 3", "Panier 3"),
     /// with a mark while a change waits for the server; a click opens the cart.
     static func cartLabel(_ cart: CartSummary, words: Copy<ShopperWord>) -> NavAccessory {
         let count = cart.badgeCount > 0 ? " \(RetailFormat(words.locale).number(cart.badgeCount))" : ""
-        let pending = cart.pendingProducts.isEmpty ? "" : "…"
+        // The mark the card being added has: an ellipsis here read like a cut word ("Cart 5…").
+        let pending = cart.pendingProducts.isEmpty ? "" : " ◌"
         let label = StyledText(" \(words[.cart])\(count)\(pending) ", style: CellStyle(attributes: [.reverse, .bold]))
         return NavAccessory(label: label, action: ActionData(type: DeeplinkAction.type, ["url": "vitrine://cart"]))
     }
@@ -135,17 +141,29 @@ public final class ShopperView {
         ])
     }
 
-    /// Product cards being added show a pending mark; those in the cart, how many.
-    static func annotation(cart: CartSummary, words: Copy<ShopperWord>) -> @MainActor (WidgetModel) -> StyledText? {
-        { widget in
+    /// Product cards being added show a pending mark; those in the cart, how many. Each is a
+    /// label of its own colours (the brand's, the in-cart green) with text readable on them,
+    /// never reversed: reversed, it took the colours of the picture it sits on, mid-word.
+    /// Without colour it is bold and reversed over the terminal's own colours.
+    static func annotation(cart: CartSummary, words: Copy<ShopperWord>, environment: RenderEnvironment) -> @MainActor (WidgetModel) -> StyledText? {
+        let inCart = Self.label(on: RetailPalette.inCart(environment.scheme), environment: environment)
+        let adding = Self.label(on: environment.brand, environment: environment).adding(.bold)
+        return { widget in
             guard let product = widget.content(as: ProductCardContent.self) else { return nil }
             if cart.pendingProducts.contains(ExactString(product.productID)) {
-                return StyledText(" ◌ \(words[.adding]) ", style: CellStyle(attributes: [.reverse, .bold]))
+                return StyledText(" ◌ \(words[.adding]) ", style: adding)
             }
             let quantity = cart.quantity(of: product.productID)
             let count = RetailFormat(words.locale).number(quantity)
-            return quantity > 0 ? StyledText(" ✓ \(words(.inCart, ["count": count])) ", style: CellStyle(attributes: [.reverse])) : nil
+            return quantity > 0 ? StyledText(" ✓ \(words(.inCart, ["count": count])) ", style: inCart) : nil
         }
+    }
+
+    /// A label's style on `background`: the colour with black or white text, whichever reads
+    /// better; reversed when there is no colour to draw.
+    static func label(on background: TerminalColor?, environment: RenderEnvironment) -> CellStyle {
+        guard let background, !environment.isPlain else { return CellStyle(attributes: .reverse) }
+        return CellStyle(foreground: ContrastRatio.readableText(on: background), background: background)
     }
 
     /// Whether a hero on screen counts down to the second.

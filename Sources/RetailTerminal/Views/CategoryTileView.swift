@@ -13,11 +13,16 @@ public struct CategoryTileView: WidgetView, TerminalWidget {
         self.content = content
     }
 
-    /// An image and an icon reserve the same box, so the tiles of a grid row line up.
+    /// Every tile reserves the same picture box for its width (a square's, at most 4 rows),
+    /// whatever its image's aspect ratio or with a symbol instead, so that the tiles of a grid
+    /// row line up and their titles share a row.
     func imageRows(width: Int, environment: RenderEnvironment) -> Int {
         guard content.image != nil || content.icon != nil else { return 0 }
-        return min(4, environment.metrics.imageRows(columns: width, aspectRatio: content.image?.aspectRatio))
+        return min(4, environment.metrics.imageRows(columns: width, aspectRatio: Self.pictureAspectRatio))
     }
+
+    /// The aspect ratio of a tile's picture box: square.
+    static let pictureAspectRatio = 1.0
 
     func title(width: Int, environment: RenderEnvironment) -> TextLayout {
         var title = content.title
@@ -51,6 +56,8 @@ public struct CategoryTileView: WidgetView, TerminalWidget {
             ImageAtom(ImageData(url: "", alt: shown)).draw(in: canvas, rect: rect, environment: environment)
             return
         }
+        // It stands for the picture: focus emphasises the title below it, not the letter.
+        canvas.noteImage(rect)
         let surface = environment.token("surface") ?? environment.pageBackground
         canvas.fill(rect, style: CellStyle(background: surface))
         let style = CellStyle(foreground: environment.brand, background: surface, attributes: .bold)

@@ -34,9 +34,31 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
             return Arrangement(image: CellRect(x: 0, y: 0, width: imageWidth, height: rows), textX: imageWidth + 3, textWidth: width - imageWidth - 3)
         }
         // Above the text, the picture gives way on a short screen, so that what buys the
-        // product (price, quantity, the button) shows without scrolling.
-        let rows = content.image.map { min(ImageAtom($0).rows(columns: width, environment: environment), max(3, screen / 4)) } ?? 0
+        // product (price, quantity, the button) shows without scrolling: it takes what the
+        // rows through the button leave (and a row of the section's margin), and goes rather
+        // than be a sliver of less than `minimumImageRows`.
+        guard let image = content.image else { return Arrangement(image: .zero, textX: 0, textWidth: width) }
+        let buying = rowsThroughBuying(lines(width: width, environment: environment))
+        var rows = min(ImageAtom(image).rows(columns: width, environment: environment), max(Self.minimumImageRows, screen / 4), screen - buying - 2)
+        if rows < Self.minimumImageRows { rows = 0 }
         return Arrangement(image: CellRect(x: 0, y: 0, width: width, height: rows), textX: 0, textWidth: width)
+    }
+
+    /// The fewest rows a picture above the text takes: less is a sliver, not a picture.
+    static let minimumImageRows = 3
+
+    /// Rows of text from the title through the call to action (or the quantity).
+    func rowsThroughBuying(_ lines: [Line]) -> Int {
+        var rows = 0
+        for line in lines {
+            rows += Self.height(of: line)
+            switch line {
+            case .buy, .cta: return rows
+            case .quantity where content.cta == nil: return rows
+            default: continue
+            }
+        }
+        return rows
     }
 
     /// The quantity shown: the widget's state, kept within what it offers, else 1.
@@ -51,14 +73,15 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         case variant(ProductDetailContent.Variant)
         case quantity
         case cta(ButtonData)
-        /// The quantity and the call to action on one row, when they fit side by side.
-        case buy(ButtonData)
+        /// The quantity and the call to action on one row, when they fit side by side; the
+        /// quantity without its word (`− 1 +`) when only that fits.
+        case buy(ButtonData, labelled: Bool)
         case badges
     }
 
-    /// Columns of `Quantity  − 10 +`.
-    func quantityWidth(environment: RenderEnvironment) -> Int {
-        DisplayWidth.of(environment.shopperWords[.quantity]) + 2 + 4 + DisplayWidth.of(environment.format.number(content.maxQuantity))
+    /// Columns of `Quantity  − 10 +` (or `− 10 +` without its word).
+    func quantityWidth(environment: RenderEnvironment, labelled: Bool = true) -> Int {
+        (labelled ? DisplayWidth.of(environment.shopperWords[.quantity]) + 2 : 0) + 4 + DisplayWidth.of(environment.format.number(content.maxQuantity))
     }
 
     func lines(width: Int, environment: RenderEnvironment) -> [Line] {
@@ -68,15 +91,19 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         if roomy { lines.append(.blank) }
         lines.append(.text(TextLayout(environment.priceLine(content.price, before: content.compareAtPrice, width: width), width: width, maxLines: 1)))
         let availability = environment.availability(of: content.productID, page: content.availability)
-        let stock = environment.stockLine(availability)
+        // Sold out, the button says so: the word is not said twice.
+        let stock = availability == .unavailable && content.cta != nil ? nil : environment.stockLine(availability)
             ?? StyledText(environment.shopperWords[.inStock], style: CellStyle(foreground: RetailPalette.inCart(environment.scheme)))
-        var facts = stock
-        if let rating = content.rating { facts = environment.ratingLine(rating, count: content.ratingCount) + StyledText(" · ", style: environment.secondaryStyle) + stock }
-        lines.append(.text(TextLayout(facts, width: width, maxLines: 2)))
+        var facts = [content.rating.map { environment.ratingLine($0, count: content.ratingCount) }, stock].compactMap { $0 }
+        if facts.count == 2 { facts.insert(StyledText(" · ", style: environment.secondaryStyle), at: 1) }
+        if !facts.isEmpty { lines.append(.text(TextLayout(facts.reduce(StyledText(""), +), width: width, maxLines: 2))) }
         lines.append(.blank)
         if let cta = content.cta {
-            if quantityWidth(environment: environment) + 3 + ButtonAtom(cta).width <= width {
-                lines.append(.buy(cta))
+            let button = ButtonAtom(ctaButton(cta, environment: environment)).width
+            if quantityWidth(environment: environment) + 3 + button <= width {
+                lines.append(.buy(cta, labelled: true))
+            } else if quantityWidth(environment: environment, labelled: false) + 3 + button <= width {
+                lines.append(.buy(cta, labelled: false))
             } else {
                 lines += [.quantity, .blank, .cta(cta)]
             }
@@ -136,7 +163,8 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         for (line, row) in rows {
             switch line {
             case .cta(let button): drawCTA(button, in: text, x: 0, y: row, environment: environment)
-            case .buy(let button): drawCTA(button, in: text, x: quantityWidth(environment: environment) + 3, y: row, environment: environment)
+            case .buy(let button, let labelled):
+                drawCTA(button, in: text, x: quantityWidth(environment: environment, labelled: labelled) + 3, y: row, environment: environment)
             default: continue
             }
         }
@@ -145,7 +173,7 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
             switch line {
             case .text(let layout): layout.draw(in: text, y: row)
             case .blank, .cta: break
-            case .buy: drawQuantity(in: text, y: row, environment: environment)
+            case .buy(_, let labelled): drawQuantity(in: text, y: row, labelled: labelled, environment: environment)
             case .variant(let variant): control = drawVariant(variant, in: text, y: row, firstControl: control, environment: environment)
             case .quantity: drawQuantity(in: text, y: row, environment: environment)
             case .badges:
@@ -161,13 +189,18 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
     /// Badges' control indices start here, after every other control.
     static let badgeControls = 1_000
 
-    private func drawCTA(_ button: ButtonData, in canvas: Canvas, x: Int, y: Int, environment: RenderEnvironment) {
+    /// The call to action as drawn: disabled and saying so when the product is sold out.
+    func ctaButton(_ button: ButtonData, environment: RenderEnvironment) -> ButtonData {
         var button = button
-        let isSoldOut = environment.availability(of: content.productID, page: content.availability) == .unavailable
-        if isSoldOut {
+        if environment.availability(of: content.productID, page: content.availability) == .unavailable {
             button.isDisabled = true
             button.title = TextData(stringLiteral: environment.shopperWords[.soldOut])
         }
+        return button
+    }
+
+    private func drawCTA(_ button: ButtonData, in canvas: Canvas, x: Int, y: Int, environment: RenderEnvironment) {
+        let button = ctaButton(button, environment: environment)
         let width = min(canvas.width - x, max(ButtonAtom(button).width, min(24, canvas.width - x)))
         ButtonAtom(button).draw(in: canvas, x: x, y: y, width: width, target: .control(widgetID: widgetID, index: 0), environment: environment)
     }
@@ -185,30 +218,35 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
             guard x + DisplayWidth.of(text) <= canvas.width else { break }
             var style = CellStyle(attributes: option.isSelected ? .bold : [])
             if !option.isAvailable { style.attributes.insert(.dim) }
-            let target = HitTarget.control(widgetID: widgetID, index: index)
-            style = environment.focusing(style, target)
-            let width = canvas.put(text, x: x, y: y, style: style)
-            if let action = option.action, !option.isSelected {
-                canvas.addTarget(CellRect(x: x, y: y, width: width, height: 1), target: target, action: action)
-                index += 1
+            guard let action = option.action, !option.isSelected else {
+                x += canvas.put(text, x: x, y: y, style: style) + 1
+                continue
             }
+            // Only the label is marked when focused, not the space around it.
+            let target = HitTarget.control(widgetID: widgetID, index: index)
+            let width = DisplayWidth.of(text)
+            canvas.put(" ", x: x, y: y, style: style)
+            canvas.put(label, x: x + 1, y: y, style: environment.focusing(style, target))
+            canvas.put(" ", x: x + width - 1, y: y, style: style)
+            canvas.addTarget(CellRect(x: x, y: y, width: width, height: 1), target: target, action: action)
+            index += 1
             x += width + 1
         }
         return index
     }
 
-    /// `Quantity  − 2 +`, the signs dim at the ends of what it offers.
-    private func drawQuantity(in canvas: Canvas, y: Int, environment: RenderEnvironment) {
+    /// `Quantity  − 2 +` (or `− 2 +` without its word), the signs dim at the ends of what it offers.
+    private func drawQuantity(in canvas: Canvas, y: Int, labelled: Bool = true, environment: RenderEnvironment) {
         let count = quantity(environment: environment)
-        var x = canvas.put(environment.shopperWords[.quantity], x: 0, y: y, style: environment.secondaryStyle) + 2
+        var x = labelled ? canvas.put(environment.shopperWords[.quantity], x: 0, y: y, style: environment.secondaryStyle) + 2 : 0
         let minus = HitTarget.stepper(widgetID: widgetID, delta: -1), plus = HitTarget.stepper(widgetID: widgetID, delta: 1)
         let active = CellStyle(foreground: environment.brand, attributes: .bold)
         let lowest = count <= RetailLimits.lineQuantity.lowerBound, highest = count >= content.maxQuantity
-        canvas.put("−", x: x, y: y, style: environment.focusing(lowest ? CellStyle(attributes: .dim) : active, minus))
+        canvas.put("−", x: x, y: y, style: environment.focusing(lowest ? CellStyle(attributes: .dim) : active, minus, isEnabled: !lowest))
         canvas.addTarget(CellRect(x: x, y: y, width: 1, height: 1), target: minus)
         x += 2
         x += canvas.put(environment.format.number(count), x: x, y: y, style: CellStyle(attributes: .bold)) + 1
-        canvas.put("+", x: x, y: y, style: environment.focusing(highest ? CellStyle(attributes: .dim) : active, plus))
+        canvas.put("+", x: x, y: y, style: environment.focusing(highest ? CellStyle(attributes: .dim) : active, plus, isEnabled: !highest))
         canvas.addTarget(CellRect(x: x, y: y, width: 1, height: 1), target: plus)
     }
 }

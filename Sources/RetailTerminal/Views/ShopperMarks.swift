@@ -44,7 +44,8 @@ extension RenderEnvironment {
     /// A price with the price before it struck through (in words where text cannot strike).
     /// The price before goes first when the room is short: a price is never cut.
     func priceLine(_ price: Price, before: Price?, width: Int) -> StyledText {
-        var line = StyledText(format.price(price), style: CellStyle(attributes: .bold))
+        // Never cut mid-number: shortened by the locale's words when it is wider than the slot.
+        var line = StyledText(format.price(price, within: width, width: DisplayWidth.of) ?? "", style: CellStyle(attributes: .bold))
         guard let before, PriceFormat.isReduced(price, from: before) else { return line }
         let old = format.price(before)
         let struck = isPlain

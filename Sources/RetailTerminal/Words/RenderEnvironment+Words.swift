@@ -35,6 +35,8 @@ extension RendererWords {
         result.loadFailedTitle = words[.loadFailedTitle]
         result.loadFailedDetail = words[.loadFailedDetail]
         result.loadFailedAttempts = words[.loadFailedAttempts]
+        result.goneTitle = words[.pageGone]
+        result.goneDetail = words[.goneDetail]
         result.retry = words[.retry]
         result.retrying = words[.retrying]
         result.moreFailed = words[.moreFailed]

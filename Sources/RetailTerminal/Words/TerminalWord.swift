@@ -16,6 +16,11 @@ public enum TerminalWord: String, CopyCatalog {
     case previewTag, previewDiagnostics, previewNotShown, previewLastGood, previewNoDiagnostics, previewDiagnosticOne
     case previewDiagnosticOther, previewRead, previewNotValid, previewShowing, previewNotFollowed, previewNoAppScreens
     case previewNoAction
+    // `vitrine preview`'s panel: the lint report in the reader's words.
+    case previewSummary, previewRefused, previewHeader, previewFooter, previewSection, previewDiagnosticsHeading
+    case previewRoleItem, previewRoleFallback, previewRoleHeader
+    case previewStatusOk, previewStatusFallback, previewStatusUnknown, previewStatusMalformed, previewStatusIncompatible
+    case previewStatusExpired, previewStatusEmpty
 
     public static func table(for locale: AppLocale) -> [TerminalWord: String] {
         switch locale {

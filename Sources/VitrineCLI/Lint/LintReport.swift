@@ -1,5 +1,7 @@
 import FlowCore
 import FlowRuntime
+import RetailKit
+import RetailTerminal
 
 /// What `vitrine lint` reports of a decoded page: every widget and section that survived
 /// decoding, in document order, with its status, and every diagnostic (CONTRACT §11),
@@ -78,36 +80,71 @@ struct LintReport {
     // MARK: Text
 
     /// The human-readable report, one line per widget, section and diagnostic; every
-    /// payload string is made safe for a terminal.
-    var lines: [String] {
+    /// payload string is made safe for a terminal. In English: `vitrine lint`'s output, which
+    /// scripts read.
+    var lines: [String] { lines(words: nil) }
+
+    /// The report in `words` (`vitrine preview`'s panel in the reader's language); `nil` is
+    /// English. Widget types, ids and arrangements are the contract's names and stay as they
+    /// are; the diagnostics' own messages are the decoder's, in English.
+    func lines(words: Copy<TerminalWord>?) -> [String] {
         let safe = TerminalText.sanitized
         let page = resolved.page
         let shownSections = resolved.sections.filter(\.isShown).count
-        var lines = ["page \(safe(page.id)) (request \(safe(page.requestID))): \(shownSections) of \(resolved.sections.count) sections shown, \(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")"]
+        func word(_ key: TerminalWord, _ values: [String: String] = [:]) -> String {
+            (words ?? Copy<TerminalWord>(.enUS))(key, values)
+        }
+        let count = diagnostics.count
+        // `vitrine lint`'s first line is a format scripts read: it stays as it was.
+        let summary = words.map { words in
+            words(.previewSummary, [
+                "page": safe(page.id), "request": safe(page.requestID), "shown": String(shownSections), "total": String(resolved.sections.count),
+            ]) + ", " + words(count == 1 ? .previewDiagnosticOne : .previewDiagnosticOther, ["count": String(count)])
+        } ?? "page \(safe(page.id)) (request \(safe(page.requestID))): \(shownSections) of \(resolved.sections.count) sections shown, \(count) diagnostic\(count == 1 ? "" : "s")"
+        var lines = [summary]
+        func status(_ status: WidgetStatus) -> String {
+            switch status {
+            case .ok: word(.previewStatusOk)
+            case .fallback: word(.previewStatusFallback)
+            case .unknown: word(.previewStatusUnknown)
+            case .malformed: word(.previewStatusMalformed)
+            case .incompatible: word(.previewStatusIncompatible)
+            case .expired: word(.previewStatusExpired)
+            }
+        }
+        func status(_ status: SectionStatus) -> String {
+            switch status {
+            case .ok: word(.previewStatusOk)
+            case .fallback: word(.previewStatusFallback)
+            case .incompatible: word(.previewStatusIncompatible)
+            case .expired: word(.previewStatusExpired)
+            case .empty: word(.previewStatusEmpty)
+            }
+        }
         func widgetLines(_ widget: ResolvedWidget, indent: String, role: String = "") -> [String] {
             let shown = widget.status == .fallback ? " -> \(safe(widget.shown?.type ?? ""))" : ""
-            let line = "\(indent)\(widget.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))\(role)\(safe(widget.widget.id)) (\(safe(widget.widget.type))\(shown))"
-            var lines = [line] + widget.ownNested.flatMap { widgetLines($0, indent: indent + "  ", role: "item ") }
-            if let fallback = widget.resolvedFallback { lines += widgetLines(fallback, indent: indent + "  ", role: "fallback ") }
+            let line = "\(indent)\(status(widget.status).padding(toLength: 13, withPad: " ", startingAt: 0))\(role)\(safe(widget.widget.id)) (\(safe(widget.widget.type))\(shown))"
+            var lines = [line] + widget.ownNested.flatMap { widgetLines($0, indent: indent + "  ", role: word(.previewRoleItem) + " ") }
+            if let fallback = widget.resolvedFallback { lines += widgetLines(fallback, indent: indent + "  ", role: word(.previewRoleFallback) + " ") }
             return lines
         }
         if !resolved.header.isEmpty {
-            lines.append("header")
+            lines.append(word(.previewHeader))
             lines += resolved.header.flatMap { widgetLines($0, indent: "  ") }
         }
         for section in resolved.sections {
             let shown = section.shownFallback.map { " -> \(safe($0.type))" } ?? ""
-            lines.append("section \(safe(section.section.id)) [\(section.section.layout.arrangement.rawValue)] \(section.status.rawValue)\(shown)")
-            if let header = section.header { lines += widgetLines(header, indent: "  ", role: "header ") }
+            lines.append("\(word(.previewSection)) \(safe(section.section.id)) [\(section.section.layout.arrangement.rawValue)] \(status(section.status))\(shown)")
+            if let header = section.header { lines += widgetLines(header, indent: "  ", role: word(.previewRoleHeader) + " ") }
             lines += section.widgets.flatMap { widgetLines($0, indent: "  ") }
-            if let fallback = section.fallback { lines += widgetLines(fallback, indent: "  ", role: "fallback ") }
+            if let fallback = section.fallback { lines += widgetLines(fallback, indent: "  ", role: word(.previewRoleFallback) + " ") }
         }
         if !resolved.footer.isEmpty {
-            lines.append("footer")
+            lines.append(word(.previewFooter))
             lines += resolved.footer.flatMap { widgetLines($0, indent: "  ") }
         }
         if !diagnostics.isEmpty {
-            lines.append("diagnostics")
+            lines.append(word(.previewDiagnosticsHeading))
             lines += diagnostics.map { "  \(safe($0.description))" }
         }
         return lines

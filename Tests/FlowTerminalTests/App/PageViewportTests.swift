@@ -74,6 +74,27 @@ struct BrowsedScreen {
             """))
     }
 
+    /// Review 20, finding 22: shrunk to 10 × 3 and grown back to 80 × 24, focus had moved to
+    /// the sticky search bar while the page stayed scrolled to its end.
+    @Test func aScreenShrunkToNothingAndGrownBackKeepsTheFocusedWidget() throws {
+        let rows = (0..<30).map { Self.tappable("r\($0)", "Row \($0)") }.joined(separator: ", ")
+        let page = try TestPages.page(TestPages.json(
+            sections: #"{"id": "rows", "widgets": [\#(rows)]}"#,
+            extra: #""header": {"sticky": true, "widgets": [\#(Self.tappable("search", "Search"))]}"#))
+        var screen = BrowsedScreen(page, width: 80, height: 24)
+        screen.press(.bottom)
+        let focused = try #require(screen.focused)
+        #expect(focused != "search")
+        for (width, height) in [(10, 3), (10, 1), (80, 24)] {
+            screen.width = width
+            screen.height = height
+            screen.present()
+        }
+        #expect(screen.focused == focused)
+        let rect = try #require(screen.focusedRect)
+        #expect(rect.y >= 0 && rect.maxY <= 24, "and in view: \(rect)")
+    }
+
     @Test func theFirstFrameFocusesTheFirstWidgetInView() throws {
         let screen = BrowsedScreen(try Self.page())
         #expect(screen.focused == "r0")

@@ -39,4 +39,30 @@ import Testing
             #expect(row.hasPrefix("│") && row.hasSuffix("│"), "\(rows.joined(separator: "\n"))")
         }
     }
+    /// Review 20, finding 21: 9.2e15 was cut mid-number in a 40-column screen's cards
+    /// ("9 200 000 000 0…") and in the sheet's subtotal: shortened by the locale's words instead.
+    @Test(arguments: [AppLocale.enUS, .deDE, .frFR])
+    func aPriceWiderThanItsSlotIsShortenedNeverCut(locale: AppLocale) throws {
+        let card = #"{"type": "product_card", "id": "w", "data": {"product_id": "p", "title": "Scarf", "price": {"amount": 9200000000000000, "currency": "EUR"}, "availability": "available"}}"#
+        var environment = RetailViewTests.environment().speaking(locale)
+        environment.hostContext = nil
+        let box = try RetailViewTests.box(card, environment: environment)
+        let height = box.height(outerWidth: 17, environment: environment)
+        let surface = DrawSurface(width: 17, height: height)
+        box.draw(in: Canvas(surface: surface, rect: surface.buffer.bounds), environment: environment)
+        let format = RetailFormat(locale)
+        let shortened = try #require(format.price(Price(amount: 9.2e15, currency: "EUR"), within: 17, width: DisplayWidth.of))
+        #expect(shortened != format.price(Price(amount: 9.2e15, currency: "EUR")), "the full form does not fit")
+        #expect(surface.buffer.plainLines.contains { $0.contains(shortened) }, "\(surface.buffer.plainLines)")
+        #expect(!surface.buffer.plainLines.contains { $0.contains("…") && $0.contains("000") }, "never cut mid-number")
+
+        let price = Price(amount: 9.2e15, currency: "EUR")
+        let cart = CartSummary(lines: [CartSummary.Line(productID: "p-1", title: "Huge", quantity: 1, unitPrice: price)], badgeCount: 1, subtotal: price, isKnown: true)
+        let view = CartSheetView(cart: cart, selection: 0, lastRemoval: nil, words: Copy(locale), keys: Copy(locale), format: format)
+        let sheet = DrawSurface(width: 40, height: 20)
+        view.draw(in: Canvas(surface: sheet, rect: sheet.buffer.bounds), environment: environment)
+        let rows = sheet.buffer.plainLines
+        #expect(!rows.contains { $0.contains("…") }, "nothing cut\n\(rows.joined(separator: "\n"))")
+        #expect(rows.contains { $0.contains(Copy<ShopperWord>(locale)[.subtotal]) }, "the subtotal keeps its word")
+    }
 }

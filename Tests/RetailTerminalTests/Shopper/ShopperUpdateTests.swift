@@ -156,7 +156,7 @@ struct ShopperDriver {
             lines: [.init(productID: "p1", title: "Product p1", quantity: 1, pending: .adding)], badgeCount: 1,
             pendingProducts: [ExactString("p1")], isKnown: true)))
         #expect(app.lines.contains { $0.contains("◌ adding…") })
-        #expect(app.lines.first?.hasSuffix(" 1…") == true, "the badge, pending: \(app.lines.first ?? "")")
+        #expect(app.lines.first?.hasSuffix(" 1 ◌") == true, "the badge, pending, marked as the card is: \(app.lines.first ?? "")")
         app.send(.cartChanged(CartSummary(lines: [.init(productID: "p1", title: "Product p1", quantity: 1)], badgeCount: 1, isKnown: true)))
         #expect(app.lines.contains { $0.contains("✓ 1 in cart") })
         #expect(app.lines.first?.hasSuffix(" 1") == true)
@@ -252,7 +252,12 @@ struct ShopperDriver {
             .init(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD"), pending: .removing),
         ], badgeCount: 2, pendingProducts: [ExactString("p2")], subtotal: Price(amount: 40, currency: "USD"), isKnown: true)))
         #expect(app.lines.contains { $0.contains("removing…") })
-        #expect(app.lines.contains { $0.contains("Scarf removed · u undo") })
+        let pending = app.lines
+        #expect(!pending.contains { $0.contains("u undo") }, "not removed yet: the line says it is being removed\n\(pending.joined(separator: "\n"))")
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wool coat", quantity: 2, unitPrice: Price(amount: 20, currency: "USD")),
+        ], badgeCount: 2, subtotal: Price(amount: 40, currency: "USD"), isKnown: true)))
+        #expect(app.lines.contains { $0.contains("Scarf removed · u undo") }, "once the server took it out")
         app.key(.text("u"))
         #expect(app.takeEffects() == [.restore(CartRemoval(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD")))])
         app.key(.text("u"))

@@ -53,4 +53,30 @@ import Testing
         try tmux.press("q")
         #expect(await tmux.waitFor("exit=0"), "\(tmux.picture)")
     }
+    /// Review 20, finding 8: under de-DE and fr-FR the panel's report was English ("page home
+    /// (request …): 4 of 4 sections shown", "section details [vertical] ok", "page refused").
+    @Test(arguments: [
+        ("de-DE", "Seite draft (Anfrage ", "Abschnitt s [vertical] gut", "Seite abgelehnt"),
+        ("fr-FR", "page draft (requête ", "rubrique s [vertical] bon", "page refusée"),
+    ])
+    func thePanelsReportIsInTheReadersLanguage(locale: String, summary: String, section: String, refused: String) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-preview-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(Self.page("Erste Fassung").utf8).write(to: file)
+        let tmux = try TmuxSession(
+            [TerminalSessionModeTests.executable, "preview", file.path, "--locale", locale], width: 120, height: 30,
+            environment: ["TERM": "xterm-256color"])
+        defer { tmux.close() }
+        #expect(await tmux.waitFor(summary), "\(tmux.picture)")
+        #expect(await tmux.waitFor(section), "\(tmux.picture)")
+        let screen = tmux.screen().joined(separator: "\n")
+        for english in ["sections shown", "(request", "section s [", "] ok"] {
+            #expect(!screen.contains(english), "\(english)\n\(tmux.picture)")
+        }
+        try Data(#"{"nope": 1}"#.utf8).write(to: file)
+        #expect(await tmux.waitFor(refused, seconds: 5), "\(tmux.picture)")
+        #expect(!tmux.screen().contains { $0.contains("page refused") }, "\(tmux.picture)")
+        try tmux.press("q")
+        #expect(await tmux.waitFor("exit=0"), "\(tmux.picture)")
+    }
 }

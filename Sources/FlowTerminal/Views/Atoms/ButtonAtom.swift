@@ -3,8 +3,8 @@ import FlowCore
 /// A `ButtonData` on one row. Solid buttons are a coloured block (`bg_color`, else the brand
 /// colour), outline buttons brackets in the brand colour, plain buttons an underlined label.
 /// Text only, solid and outline read `[ Title ]` so a button still looks like one. Disabled is
-/// dim; focus makes it brighter (`FocusMark.brighter`); `full_width` stretches it and centres
-/// the label.
+/// muted (grey on the surface colour); focus makes an enabled one brighter and only underlines
+/// a disabled one (`FocusMark.brighter`); `full_width` stretches it and centres the label.
 public struct ButtonAtom {
     public var button: ButtonData
 
@@ -42,17 +42,10 @@ public struct ButtonAtom {
             style.foreground = style.foreground ?? environment.brand
             style.attributes.insert(.underline)
         }
-        if button.isDisabled {
-            style.attributes.insert(.dim)
-            style.attributes.remove(.bold)
-        }
-        style = environment.focusing(style, target)
-        // A focused widget's first button is what Enter fires: it is brighter too.
-        if case .control(let widgetID, 0) = target, environment.focused == nil,
-            environment.focusedWidgetID.map({ $0.isByteEqual(to: widgetID) }) ?? false
-        {
-            style = FocusMark.brighter(style, environment: environment)
-        }
+        if button.isDisabled { style = Self.disabled(style, solid: button.style == .solid, environment: environment) }
+        // Focused (the control with the keys, or its widget's first button, which Enter fires):
+        // brighter; a disabled one only marked, never looking like one that works.
+        if environment.focused == target { style = FocusMark.brighter(style, environment: environment, isEnabled: !button.isDisabled) }
         let bracketed = button.style == .outline || (button.style == .solid && environment.isPlain)
         let inner = button.style == .plain ? columns : max(0, columns - 4)
         let shown = Self.truncated(text, to: inner)
@@ -62,9 +55,28 @@ public struct ButtonAtom {
         if button.style != .plain {
             content = (bracketed ? "[ " : "  ") + content + (bracketed ? " ]" : "  ")
         }
-        canvas.put(content, x: x, y: y, style: style)
+        // The underline (focus, a plain button's) runs under the label, not the padding.
+        var padStyle = style
+        padStyle.attributes.remove(.underline)
+        canvas.put(content, x: x, y: y, style: padStyle)
+        canvas.put(shown, x: x + (button.style == .plain ? 0 : 2) + lead, y: y, style: style)
         canvas.addTarget(CellRect(x: x, y: y, width: columns, height: 1), target: target, action: button.isDisabled ? nil : button.action)
         return columns
+    }
+
+    /// A disabled button: muted, its colour gone (a solid one on the surface colour with the
+    /// secondary text colour, which reads on it), so that it never looks like one that works.
+    @MainActor
+    static func disabled(_ style: CellStyle, solid: Bool, environment: RenderEnvironment) -> CellStyle {
+        var style = style
+        style.attributes.remove(.bold)
+        style.foreground = environment.token("text.secondary")
+        if solid, !environment.isPlain {
+            style.background = environment.token("surface")
+        } else {
+            style.attributes.insert(.dim)
+        }
+        return style
     }
 
     /// `text` cut to `columns`, ending in "…" when cut.
@@ -79,6 +91,8 @@ public struct ButtonAtom {
             kept.append(character)
             used += width
         }
+        // "Wool scarf…", not "Wool scarf …": a space before the ellipsis reads as a lone "…".
+        while kept.last?.isWhitespace == true { kept.removeLast() }
         return kept + "…"
     }
 }

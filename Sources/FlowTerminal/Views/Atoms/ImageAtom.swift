@@ -33,12 +33,20 @@ public struct ImageAtom {
             drawFrame(in: canvas, rect: rect, label: alt.isEmpty ? "image" : alt)
         } else {
             canvas.fill(rect, style: CellStyle(background: placeholder))
-            if !alt.isEmpty, rect.width > 2 {
-                let text = ButtonAtom.truncated(alt, to: rect.width - 2)
-                let x = rect.x + (rect.width - DisplayWidth.of(text)) / 2
-                canvas.put(text, x: x, y: rect.y + (rect.height - 1) / 2, style: CellStyle(attributes: .dim))
+            // The label is centred in the part that shows: a card cut by the screen's edge (the
+            // next one of a carousel) showed an empty box, its label centred off screen.
+            let shown = Self.visible(rect, in: canvas)
+            if !alt.isEmpty, shown.width > 2, shown.height > 0 {
+                let text = ButtonAtom.truncated(alt, to: shown.width - 2)
+                let x = shown.x + (shown.width - DisplayWidth.of(text)) / 2
+                canvas.put(text, x: x, y: shown.y + (shown.height - 1) / 2, style: CellStyle(attributes: .dim))
             }
         }
+    }
+
+    /// The part of `rect` (the canvas's coordinates) that the canvas's clip lets show.
+    static func visible(_ rect: CellRect, in canvas: Canvas) -> CellRect {
+        rect.offsetBy(dx: canvas.originX, dy: canvas.originY).intersection(canvas.clip).offsetBy(dx: -canvas.originX, dy: -canvas.originY)
     }
 
     /// A thin frame with the label centred, for text-only output.

@@ -49,11 +49,11 @@ public struct StepperRowView: WidgetView, TerminalWidget {
         if count <= content.minimum { minusStyle.attributes.insert(.dim) }
         var plusStyle = CellStyle(foreground: environment.brand)
         if count >= content.maximum { plusStyle.attributes.insert(.dim) }
-        canvas.put("[−]", x: x, y: 0, style: environment.focusing(minusStyle, minus))
+        canvas.put("[−]", x: x, y: 0, style: environment.focusing(minusStyle, minus, isEnabled: count > content.minimum))
         canvas.addTarget(CellRect(x: x, y: 0, width: 3, height: 1), target: minus)
         x += 4
         x += canvas.put(String(count), x: x, y: 0, style: CellStyle(attributes: .bold)) + 1
-        canvas.put("[+]", x: x, y: 0, style: environment.focusing(plusStyle, plus))
+        canvas.put("[+]", x: x, y: 0, style: environment.focusing(plusStyle, plus, isEnabled: count < content.maximum))
         canvas.addTarget(CellRect(x: x, y: 0, width: 3, height: 1), target: plus)
     }
 }

@@ -1,0 +1,108 @@
+import FlowCore
+import FlowRuntime
+import FlowTerminal
+import Foundation
+import RetailKit
+import Testing
+@testable import RetailTerminal
+
+/// The cart sheet as the shopper meets it: the mouse reaches its lines and signs, a short
+/// screen says how many lines it cannot show, a wide one keeps the sheet readable, a toast
+/// never covers its keys, and an empty cart promises nothing (review 20, findings 10, 11, 16, 20).
+@MainActor
+@Suite struct CartSheetTests {
+    static func cart(lines count: Int) -> CartSummary {
+        let lines = (1...count).map {
+            CartSummary.Line(productID: "p\($0)", title: "Product \($0)", quantity: 2, unitPrice: Price(amount: 10, currency: "USD"))
+        }
+        return CartSummary(lines: lines, badgeCount: count * 2, subtotal: Price(amount: Double(count) * 20, currency: "USD"), isKnown: true)
+    }
+
+    static func openCart(_ cart: CartSummary, width: Int = 80, height: Int = 24) -> ShopperDriver {
+        var app = ShopperDriver()
+        app.width = width
+        app.height = height
+        app.send(.cartChanged(cart))
+        app.send(.navigated([.page("home"), .cart]))
+        _ = app.takeEffects()
+        return app
+    }
+
+    /// The cell of `text` on the row holding `row`, the screen's coordinates.
+    static func cell(of text: String, onRowWith row: String, in lines: [String]) throws -> (x: Int, y: Int) {
+        let y = try #require(lines.firstIndex { $0.contains(row) })
+        let range = try #require(lines[y].range(of: text, options: .backwards))
+        return (x: DisplayWidth.of(String(lines[y][..<range.lowerBound])), y: y)
+    }
+
+    static func click(_ app: inout ShopperDriver, _ cell: (x: Int, y: Int)) {
+        app.key(.mouse(MouseEvent(action: .press, button: 0, x: cell.x, y: cell.y)))
+        app.key(.mouse(MouseEvent(action: .release, button: 0, x: cell.x, y: cell.y)))
+    }
+
+    @Test func aClickOnALinesSignsChangesItsQuantityAndOnALineChoosesIt() throws {
+        var app = Self.openCart(Self.cart(lines: 3))
+        let lines = app.lines
+        Self.click(&app, try Self.cell(of: "+", onRowWith: "Product 2", in: lines))
+        #expect(app.takeEffects() == [.setQuantity(productID: "p2", quantity: 3)])
+        #expect(app.state.cartSelection == 1)
+        Self.click(&app, try Self.cell(of: "−", onRowWith: "Product 3", in: lines))
+        #expect(app.takeEffects() == [.setQuantity(productID: "p3", quantity: 1)])
+        Self.click(&app, try Self.cell(of: "Product 1", onRowWith: "Product 1", in: lines))
+        #expect(app.takeEffects().isEmpty, "a click on a line only chooses it")
+        #expect(app.state.cartSelection == 0)
+        app.key(.mouse(MouseEvent(action: .wheelDown, button: 0, x: 10, y: 20)))
+        #expect(app.state.cartSelection == 1)
+        Self.click(&app, (x: 10, y: 0))
+        #expect(app.takeEffects() == [.back], "a click on the page above closes the sheet")
+    }
+
+    @Test func aShortScreenSaysHowManyLinesItCannotShowAndShowsMoreOfThem() throws {
+        let app = Self.openCart(Self.cart(lines: 7), width: 40, height: 15)
+        let lines = app.lines
+        let shown = (1...7).filter { index in lines.contains { $0.contains("Product \(index) ") || $0.hasSuffix("Product \(index)") } }
+        #expect(shown.count >= 3, "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.contains("↓ \(7 - shown.count) more") }, "\(lines.joined(separator: "\n"))")
+        #expect(!lines.contains { $0.contains("Checkout") }, "the note gives way to the lines")
+        #expect(lines.contains { $0.contains("Esc close") }, "the keys stay")
+    }
+
+    @Test func onAWideScreenTheSheetKeepsItsTitleAndTotalNearEachOther() throws {
+        let app = Self.openCart(Self.cart(lines: 2), width: 200, height: 50)
+        let lines = app.lines
+        let title = try Self.cell(of: "Product 1", onRowWith: "Product 1", in: lines)
+        let total = try Self.cell(of: "$20.00", onRowWith: "Product 1", in: lines)
+        #expect(total.x - title.x < CartSheetView.maximumWidth, "\(lines[title.y])")
+        let top = try #require(lines.firstIndex { $0.contains("Your cart") })
+        let corner = try #require(lines[top].firstIndex(of: "╭"))
+        #expect(lines[top].distance(from: lines[top].startIndex, to: corner) > 0, "centred, not from the screen's edge")
+    }
+
+    @Test func aToastStaysClearOfTheSheetsKeys() throws {
+        var app = Self.openCart(Self.cart(lines: 2))
+        app.send(.toastChanged("Couldn't update your cart"))
+        let lines = app.lines
+        let toast = try #require(lines.firstIndex { $0.contains("Couldn't update your cart") })
+        let top = try #require(lines.firstIndex { $0.contains("Your cart") })
+        #expect(toast < top, "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.contains("Esc close") })
+    }
+
+    /// Seen in tmux at 40 columns: "x" ended a line and "retirer" began the next.
+    @Test func aKeyStaysWithItsWordWhenTheHintWraps() throws {
+        var app = Self.openCart(Self.cart(lines: 1), width: 40, height: 20)
+        app.state = ShopperState(now: app.state.now, locale: .frFR)
+        app.send(.cartChanged(Self.cart(lines: 1)))
+        app.send(.navigated([.page("home"), .cart]))
+        let lines = app.lines
+        let hint = try #require(lines.firstIndex { $0.contains("choisir") })
+        let rows = lines[hint...hint + 1].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
+        #expect(!rows.contains { $0.hasSuffix(" x") || $0.hasPrefix("retirer") }, "\(rows)")
+    }
+
+    @Test func anEmptyCartPromisesNothingAboutASavedCart() {
+        let app = Self.openCart(CartSummary(isKnown: true))
+        #expect(app.lines.contains { $0.contains("Your cart is empty") })
+        #expect(!app.lines.contains { $0.contains("saved") })
+    }
+}

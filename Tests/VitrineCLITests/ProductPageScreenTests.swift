@@ -1,0 +1,60 @@
+import FlowCore
+import FlowTerminal
+import Foundation
+import RetailBackend
+import RetailKit
+import RetailTerminal
+import Testing
+
+/// The product page as the shopper's app draws it from the backend's page, at the sizes and in
+/// the languages a shopper meets it: what buys the product shows without scrolling, and a
+/// sold-out product says so once.
+@MainActor
+@Suite struct ProductPageScreenTests {
+    /// The backend's product page for `id` in `locale`, its title replaced by `title` and its
+    /// availability by `availability` when given.
+    static func productPage(_ id: String, locale: String, title: String? = nil, availability: String? = nil) throws -> Data {
+        let backend = try ShopperScreenGoldenTests.backend()
+        let body = ShopperScreenGoldenTests.body(backend, "/v1/pages/product:\(id)", locale: locale)
+        var json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        var page = try #require(json["page"] as? [String: Any])
+        var sections = try #require(page["sections"] as? [[String: Any]])
+        var widgets = try #require(sections[0]["widgets"] as? [[String: Any]])
+        var data = try #require(widgets[0]["data"] as? [String: Any])
+        if let title { data["title"] = ["text": title, "font": ["size": 22, "weight": "bold"]] }
+        if let availability { data["availability"] = availability }
+        widgets[0]["data"] = data
+        sections[0]["widgets"] = widgets
+        page["sections"] = sections
+        json["page"] = page
+        return try JSONSerialization.data(withJSONObject: json)
+    }
+
+    static func screen(_ data: Data, id: String, locale: AppLocale, width: Int, height: Int) throws -> [String] {
+        let backend = try ShopperScreenGoldenTests.backend()
+        let home = ShopperScreenGoldenTests.body(backend, "/v1/home", locale: locale.rawValue)
+        return try ShopperScreenGoldenTests.draw(
+            pages: [(.home, home), (PageID("product:\(id)"), data)], destinations: [.page(.home), .page(PageID("product:\(id)"))],
+            width: width, height: height, locale: locale
+        ).plainLines
+    }
+
+    /// Review 20, finding 5: at 40 × 15 in French a title of two lines pushed "Ajouter au
+    /// panier" below the fold ("Quantité − 1 +" and the button need more than 37 columns).
+    @Test(arguments: [(40, 15), (40, 24), (80, 24)])
+    func theButtonThatBuysShowsWithoutScrollingWithALongTitleInFrench(size: (Int, Int)) throws {
+        let data = try Self.productPage("p-1002", locale: "fr-FR", title: "Chaussure de trail imperméable Brio GTX femme")
+        let lines = try Self.screen(data, id: "p-1002", locale: .frFR, width: size.0, height: size.1)
+        #expect(lines.contains { $0.contains("Ajouter au panier") }, "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.contains("−") && $0.contains("+") }, "the quantity too")
+    }
+
+    /// Review 20, finding 20: a sold-out product page said "Épuisé" beside the rating and on
+    /// the button.
+    @Test func aSoldOutProductSaysSoOnce() throws {
+        let data = try Self.productPage("p-1002", locale: "fr-FR", availability: "unavailable")
+        let lines = try Self.screen(data, id: "p-1002", locale: .frFR, width: 80, height: 40)
+        let said = lines.joined(separator: "\n").components(separatedBy: "Épuisé").count - 1
+        #expect(said == 1, "\(lines.joined(separator: "\n"))")
+    }
+}
