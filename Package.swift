@@ -38,9 +38,22 @@ let package = Package(
         // Files only their owner can read (0600, in 0700 directories), written whole: what the
         // client keeps of a shopper.
         .target(name: "PrivateFiles"),
+        // libcurl from Debian's libcurl4-openssl-dev: the client's HTTP on Linux.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // Every HTTP request the client makes, bounded: a body cap that stops the transfer,
+        // deadlines, cancellation that closes the connection, no redirects, no cookies. libcurl
+        // on Linux (FoundationNetworking reads on after a cancel); URLSession on Apple platforms.
+        .target(name: "HTTPTransport", dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // CImageCodec decodes on Linux only; Apple platforms decode with ImageIO, and the iOS
         // SDK has no libjpeg or libpng to build it against.
-        .target(name: "ImagePipeline", dependencies: [.target(name: "CImageCodec", condition: .when(platforms: [.linux])), "PrivateFiles"]),
+        .target(
+            name: "ImagePipeline",
+            dependencies: [.target(name: "CImageCodec", condition: .when(platforms: [.linux])), "PrivateFiles", "HTTPTransport"]
+        ),
 
         // SQLite from Debian's libsqlite3: the analytics outbox.
         .systemLibrary(
@@ -48,7 +61,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "RetailKit", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CSQLite", "PrivateFiles", "FlowPresentation"]),
+        .target(
+            name: "RetailKit",
+            dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "HTTPTransport", "CSQLite", "PrivateFiles", "FlowPresentation"]
+        ),
 
         // What every renderer decides the same way: chrome order, visible fractions, detents,
         // focus order, image pixel sizes. No drawing.
@@ -114,14 +130,18 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "ImagePipeline", "RetailBackend", "PageGenerator",
-                "FlowTerminal", "RetailTerminal", "CPTYSupport",
+                "FlowTerminal", "RetailTerminal", "CPTYSupport", "HTTPTransport",
             ]
         ),
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
 
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
-        // The manual clocks every test target that waits on time shares.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // zlib (tests only): the crafted server's gzip answers.
+        .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The manual clocks and the crafted server every test target that needs them shares.
+        .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
+        // The transport through real sockets: caps, gzip, deadlines, cancellation, IPv6.
+        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore", "TestSupport"]),
         .testTarget(name: "FlowWidgetsTests", dependencies: ["FlowWidgets", "FlowCore"]),
         // The retail data layer against the real backend, in process on a loopback port; the
@@ -130,7 +150,7 @@ let package = Package(
             name: "RetailKitTests",
             dependencies: ["RetailKit", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite", "PrivateFiles", "TestSupport"]
         ),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec", "HTTPTransport", "TestSupport"]),
         .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"]),
         .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec"]),
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode

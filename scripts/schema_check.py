@@ -68,8 +68,9 @@ CONTRACT_INVALID = {
         "lint": (0, {"refused_action"}, {"absolute": "ok", "method": "ok", "fine": "ok"}),
     },
     "deeplinks.json": {
-        "errors": {"page/sections/0/widgets/1/actions/tap/url", "page/sections/0/widgets/2/actions/tap/url"},
-        "lint": (0, {"refused_action"}, {"vitrine": "ok", "relative": "ok", "spaced": "ok", "other-app": "ok"}),
+        "errors": {"page/sections/0/widgets/1/actions/tap/url", "page/sections/0/widgets/2/actions/tap/url",
+                   "page/sections/0/widgets/3/actions/tap/url", "page/sections/0/widgets/4/actions/tap/url"},
+        "lint": (0, {"refused_action"}, {"vitrine": "ok", "relative": "ok", "spaced": "ok", "angle": "ok", "quote": "ok", "other-app": "ok"}),
     },
     "beyond-json-schema.json": {
         "errors": {"", "page/sections/0/widgets/0/data/price/currency", "page/sections/0/widgets/1/data/price/amount",

@@ -5,7 +5,8 @@ set -euo pipefail
 # libvterm-dev: the terminal emulator the terminal writer is tested against.
 # libsqlite3-dev: the analytics outbox (RetailKit).
 # tmux: the end-to-end tests drive the app in a tmux pane, as a person would.
-packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev libsqlite3-dev tmux "$@")
+# libcurl4-openssl-dev: the client's HTTP on Linux (HTTPTransport over CCurl).
+packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev libsqlite3-dev libcurl4-openssl-dev tmux "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -11,11 +11,28 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 stall="${STALL_SECONDS:-300}"
 
+# Every process the tests started: the test process's descendants in whatever session or
+# group (a PTY child runs in a session of its own), and what outlived its parent (a tmux
+# server daemonises) but carries this run's mark in its environment or names its
+# temporary directory.
+run_processes() {
+    local root="$1" tree="$1" next
+    while :; do
+        next=$(ps -e -o pid=,ppid= | awk -v tree=" $tree " '{ if (index(tree, " " $2 " ") && !index(tree, " " $1 " ")) printf "%s ", $1 }')
+        [ -z "$next" ] && break
+        tree="$tree $next"
+    done
+    echo "$tree"
+    pgrep -f -- "$run_tmp/" || true
+    grep -l -s -a -F "VITRINE_TEST_RUN=$run_tmp" /proc/[0-9]*/environ | cut -d/ -f3 || true
+}
+
 run_once() {
     local log="$1"
     shift
-    # In a process group of its own, so that a stall kills everything the tests started too.
-    setsid swift test "$@" > >(tee "$log") 2>&1 &
+    # In a process group of its own; its temporary files (tmux sockets among them) in a
+    # directory of this run, so that a stall kills everything the tests started too.
+    TMPDIR="$run_tmp" VITRINE_TEST_RUN="$run_tmp" setsid swift test "$@" > >(tee "$log") 2>&1 &
     local pid=$!
     while kill -0 "$pid" 2>/dev/null; do
         sleep 5
@@ -38,7 +55,9 @@ for name in dict.fromkeys(order):
     for _ in range(started[name] - done[name]):
         print("  " + name)
 EOF
-            kill -KILL -- "-$pid" 2>/dev/null
+            local stuck
+            stuck=$(run_processes "$pid")
+            kill -KILL -- "-$pid" $stuck 2>/dev/null
             wait "$pid" 2>/dev/null
             return 124
         fi
@@ -47,9 +66,15 @@ EOF
 }
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# Readable by the tests' second user (they run the app as nobody in directories under it).
+run_tmp=$(mktemp -d)
+chmod 755 "$run_tmp"
+trap 'rm -f "$log"; rm -rf "$run_tmp"' EXIT
 run_once "$log" "$@"
 status=$?
+# Whatever still runs from this run's temporary directory (a tmux server a test left) goes.
+leftover=$(pgrep -f -- "$run_tmp/"; grep -l -s -a -F "VITRINE_TEST_RUN=$run_tmp" /proc/[0-9]*/environ | cut -d/ -f3)
+[ -n "$leftover" ] && kill -KILL $leftover 2>/dev/null
 if [ "$status" -eq 124 ]; then
     echo "swift_test: FAILED: the test process stalled (a hang is a defect: find it, do not retry past it)" >&2
 fi

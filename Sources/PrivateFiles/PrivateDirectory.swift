@@ -2,8 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+private typealias GroupEntry = Glibc.group
 #elseif canImport(Darwin)
 import Darwin
+private typealias GroupEntry = Darwin.group
 #endif
 
 /// Directories only their owner can enter, made as the XDG base-directory specification asks
@@ -56,13 +58,85 @@ public enum PrivateDirectory {
         }
     }
 
+    /// Why a tree cannot be kept under a directory: someone else could rename or replace
+    /// what is in it while the app runs (`claim` looks once; every later save goes by path).
+    public struct UnsafeParentError: Error, CustomStringConvertible {
+        public var path: String
+        public var owner: uid_t
+        /// Writable by others without the sticky bit (else: owned by another user).
+        public var isWritableByOthers: Bool
+
+        public var description: String {
+            if isWritableByOthers {
+                return "\(path) can be written by other users, who could replace what vitrine keeps there: make it private (chmod go-w \(path)) or point XDG_CACHE_HOME at a directory of your own"
+            }
+            return "\(path) belongs to another user (uid \(owner)): vitrine keeps its files only under directories of the user running it; run it as that user, or point XDG_CACHE_HOME at a directory of your own"
+        }
+    }
+
+    /// Checks that no one else can change the directories above `root`: each existing one,
+    /// links resolved, belongs to this user or to root, and one that others may write has the
+    /// sticky bit (as `/tmp`), so that nobody else can move `root` away and put a link in its
+    /// place. Run as root, a directory of another user's is refused too: one `sudo vitrine`
+    /// with the user's `HOME` would otherwise take over the user's own tree.
+    public static func checkParents(of root: URL) throws(UnsafeParentError) {
+        var existing = root.standardizedFileURL.deletingLastPathComponent().path
+        var status = stat()
+        while stat(existing, &status) != 0 {
+            let parent = (existing as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != existing else { return }
+            existing = parent
+        }
+        guard let resolved = realpath(existing, nil) else { return }
+        var path = String(cString: resolved)
+        free(resolved)
+        let me = geteuid()
+        while true {
+            guard lstat(path, &status) == 0 else { return }
+            if status.st_uid != me && status.st_uid != 0 {
+                throw UnsafeParentError(path: path, owner: status.st_uid, isWritableByOthers: false)
+            }
+            let othersMayWrite = status.st_mode & 0o002 != 0 || (status.st_mode & 0o020 != 0 && !isGroupOwnersAlone(status))
+            if othersMayWrite && status.st_mode & S_ISVTX == 0 {
+                throw UnsafeParentError(path: path, owner: status.st_uid, isWritableByOthers: true)
+            }
+            let parent = (path as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != path else { return }
+            path = parent
+        }
+    }
+
+    /// Whether the directory's group is its owner's private group (the owner's primary group,
+    /// naming no other member), so that group write, as `umask 002` gives, lets in no one
+    /// else: the rule OpenSSH's StrictModes applies to a home directory.
+    private static func isGroupOwnersAlone(_ status: stat) -> Bool {
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        var account = passwd()
+        var accountResult: UnsafeMutablePointer<passwd>?
+        guard getpwuid_r(status.st_uid, &account, &buffer, buffer.count, &accountResult) == 0, accountResult != nil,
+              account.pw_gid == status.st_gid, let ownerName = account.pw_name.map({ String(cString: $0) })
+        else { return false }
+        var groupBuffer = [CChar](repeating: 0, count: 65_536)
+        var group = GroupEntry()
+        var groupResult: UnsafeMutablePointer<GroupEntry>?
+        guard getgrgid_r(status.st_gid, &group, &groupBuffer, groupBuffer.count, &groupResult) == 0, groupResult != nil else { return false }
+        var member = group.gr_mem
+        while let name = member?.pointee {
+            guard Array(String(cString: name).utf8) == Array(ownerName.utf8) else { return false }
+            member = member?.advanced(by: 1)
+        }
+        return true
+    }
+
     /// Makes `root` this user's own private tree, whatever is there: a directory of this
     /// user's is kept; anything else in its place (another user's directory, left by one
     /// `sudo` run; a symbolic link; a file) is moved aside as `ROOT.foreign-<time>` and a new
-    /// `0700` directory made. Then `secure(_:)` runs over it. Throws `ForeignRootError` when
-    /// what is there cannot be moved (a sticky shared directory, a parent not ours).
+    /// `0700` directory made. Then `secure(_:)` runs over it. Throws `UnsafeParentError` when
+    /// a directory above it is not safe (`checkParents(of:)`), `ForeignRootError` when what is
+    /// there cannot be moved (a sticky shared directory, a parent not ours).
     @discardableResult
     public static func claim(_ root: URL) throws -> Repair {
+        try checkParents(of: root)
         let path = root.standardizedFileURL.path
         var repair = Repair()
         var status = stat()

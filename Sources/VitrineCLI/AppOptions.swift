@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPTransport
 import RetailKit
 
 /// What `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V]
@@ -69,8 +70,10 @@ struct AppOptions: Equatable {
                 let text = try value(for: argument)
                 let lower = text.lowercased()
                 guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: text), url.host != nil else {
-                    throw UsageError(message: "\(argument) '\(safe(text))' is not an http(s) URL")
+                    throw UsageError(message: "\(argument) '\(safe(URLCredentials.redacted(text)))' is not an http(s) URL")
                 }
+                // Said without the URL, which holds a password then.
+                if let refusal = HomeAPIClient.refusal(of: url) { throw UsageError(message: "\(argument): \(refusal)") }
                 options.server = url
             case "--locale":
                 options.locale = try value(for: argument)

@@ -2,12 +2,10 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import Foundation
+import HTTPTransport
 import ImagePipeline
 import RetailKit
 import RetailTerminal
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
 /// [--timeout SECONDS]` (§11): one frame of the page as the terminal client draws it, to
@@ -67,7 +65,7 @@ enum RenderCommand {
         do {
             data = try await load(options.source, deadline: options.timeout)
         } catch {
-            console.err("vitrine render: cannot read '\(TerminalText.sanitized(options.source))': \(TerminalText.sanitized(String(describing: error)))")
+            console.err("vitrine render: cannot read '\(TerminalText.sanitized(URLCredentials.redacted(options.source)))': \(TerminalText.sanitized(String(describing: error)))")
             return 1
         }
         let remaining = max(.zero, options.timeout - (ContinuousClock.now - started))

@@ -63,6 +63,21 @@ import Testing
         #expect(expiring.resolve(in: after).shown == nil)
     }
 
+    /// An instant the schema's pattern let through but no calendar has (30 February, 24:00
+    /// offsets): the section was kept for ever. Unreadable now means passed, and reported.
+    @Test(arguments: ["2026-02-30T00:00:00Z", "2026-12-03T08:00:00+24:00", "2026-12-03T99:99:99Z", "soon", "1796282625"])
+    func anExpiryThatCannotBeReadHidesWhatItGuards(instant: String) throws {
+        let decoded = try decode(page: #"""
+            {"sections": [{"id": "s", "expires_at": "\#(instant)", "widgets": [{"type": "test_text", "data": {"title": "x"}}]},
+                          {"id": "t", "widgets": [{"type": "test_text", "data": {"title": "y"}, "expires_at": "\#(instant)"}]}]}
+            """#)
+        let resolved = decoded.page.resolve(in: context(modern))
+        #expect(resolved.sections[0].status == .expired)
+        #expect(resolved.sections[1].widgets[0].status == .expired)
+        #expect(decoded.diagnostics.map(\.kindName) == ["malformed_payload", "malformed_payload"])
+        #expect(decoded.diagnostics.allSatisfy { $0.message.contains("taken as passed") })
+    }
+
     /// §2: "after it": at exactly `expires_at` the element is still shown.
     @Test func atExactlyItsExpiryAnElementIsStillShown() throws {
         let decoded = try decode(page: #"""

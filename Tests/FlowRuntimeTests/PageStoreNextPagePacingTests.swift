@@ -158,6 +158,40 @@ struct PageStoreNextPagePacingTests {
         #expect(store.nextPageState == .ended)
     }
 
+    /// Whatever next pages hold (titles that draw nothing, sections that expire at once), those
+    /// nobody asked for stop adding: past `maxUnaskedPages` in a row each counts as nothing,
+    /// so the back-off and the end follow; the shopper's own ask counts from zero again.
+    @Test func nextPagesNobodyAskedForArePacedWhateverTheyHold() async {
+        await loadFirstPage()
+        store.nextPagePacing.maxUnaskedPages = 2
+        store.nextPagePacing.maxEmptyPages = 1
+        for cursor in 3...4 {
+            store.loadNextPage(askedByShopper: false)
+            source.last?.respond(Fixtures.page(requestID: "r1", sections: [Fixtures.section("s\(cursor)", [Fixtures.label("w\(cursor)")])], hasMore: true, postback: ["cursor": .number(Double(cursor))]))
+            await waitUntil { store.nextPageState != .loading }
+            #expect(store.nextPageState == .idle, "the first two are free")
+        }
+        store.loadNextPage(askedByShopper: false)
+        source.last?.respond(Fixtures.page(requestID: "r1", sections: [Fixtures.section("s5", [Fixtures.label("w5")])], hasMore: true, postback: ["cursor": 5]))
+        await waitUntil { store.nextPageState != .loading }
+        #expect(store.nextPageState == .ended, "the third in a row counts as nothing, whatever it holds")
+        #expect(Fixtures.widgetIDs(store.page) == ["a", "w3", "w4", "w5"], "what it held is still shown")
+        #expect(source.calls.count == 4)
+    }
+
+    @Test func theShoppersAskStartsTheUnaskedCountOver() async {
+        await loadFirstPage()
+        store.nextPagePacing.maxUnaskedPages = 1
+        store.nextPagePacing.maxEmptyPages = 1
+        for (cursor, asked) in [(3, false), (4, true), (5, false)] {
+            store.loadNextPage(askedByShopper: asked)
+            source.last?.respond(Fixtures.page(requestID: "r1", sections: [Fixtures.section("s\(cursor)", [Fixtures.label("w\(cursor)")])], hasMore: true, postback: ["cursor": .number(Double(cursor))]))
+            await waitUntil { store.nextPageState != .loading }
+            #expect(store.nextPageState == .idle)
+        }
+        #expect(source.calls.count == 4)
+    }
+
     @Test func aShownWidgetAddsSomethingWithTheContextToo() async {
         await loadFirstPage()
         store.nextPagePacing.maxEmptyPages = 1

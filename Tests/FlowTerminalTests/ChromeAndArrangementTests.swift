@@ -54,8 +54,8 @@ import Testing
     @Test func gridColumnsShareTheWidth() throws {
         let tiles = (1...5).map { TestPages.title("g\($0)", "T\($0)") }.joined(separator: ",")
         let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "grid", "columns": 3, "item_spacing": 16}, "widgets": [\#(tiles)]}"#))
-        let frame = TestPages.render(.showing(page), width: 14, height: 3)
-        #expect(frame.buffer.plainLines == ["T1    T2   T3", "", "T4    T5"])
+        let frame = TestPages.render(.showing(page), width: 30, height: 3)
+        #expect(frame.buffer.plainLines == ["T1         T2         T3", "", "T4         T5"])
         #expect(ItemGeometry.gridColumns(container: 14, columns: 3, spacing: 2).map(\.width) == [3, 3, 3])
     }
 
@@ -69,6 +69,20 @@ import Testing
         let firstRow = frame.buffer.plainLines[0].split(separator: " ", omittingEmptySubsequences: true)
         #expect(firstRow.count == expected, "\(frame.buffer.plainLines[0])")
         #expect(PageBodyLayout.gridColumns(asked: Int.max, inner: 200) == Int.max, "no arithmetic on a server's number traps")
+    }
+
+    /// 12 columns 100 pt apart, each within the contract's limits, left cells no wider than
+    /// nothing at 100 columns: the grid drew none of its widgets. It has fewer columns now.
+    @Test func aGridWhoseColumnsDoNotFitHasFewerInsteadOfNone() throws {
+        let tiles = (1...4).map { TestPages.title("g\($0)", "Tile\($0)") }.joined(separator: ",")
+        let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "grid", "columns": 12, "item_spacing": 100}, "widgets": [\#(tiles)]}"#))
+        let frame = TestPages.render(.showing(page), width: 100, height: 8)
+        let text = frame.buffer.plainLines.joined(separator: "\n")
+        for title in ["Tile1", "Tile2", "Tile3", "Tile4"] { #expect(text.contains(title), "\(text)") }
+        #expect(ItemGeometry.fittingColumnCount(container: 100, requested: 12, spacing: 13, minimumWidth: 8) == 5)
+        #expect(ItemGeometry.fittingColumnCount(container: 5, requested: 3, spacing: 1, minimumWidth: 8) == 1)
+        #expect(ItemGeometry.fittingColumnCount(container: 100, requested: 4, spacing: .max, minimumWidth: 8) == 1)
+        #expect(ItemGeometry.fittingColumnCount(container: 100, requested: 4, spacing: 2, minimumWidth: 8) == 4)
     }
 
     @Test func pointsMapToCells() {

@@ -1,44 +1,50 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import ImagePipeline
 
-/// The URLSession loader, exercised without a network through `data:` URLs.
+/// The loader against a crafted server on the loopback.
 @Suite("DataLoader")
 struct DataLoaderTests {
     let loader = DataLoader()
 
-    func dataURL(_ bytes: [UInt8]) -> URL {
-        URL(string: "data:application/octet-stream;base64," + Data(bytes).base64EncodedString())!
-    }
-
     @Test func returnsTheBody() async throws {
-        let bytes: [UInt8] = Array(0..<200)
-        #expect(try await loader.data(for: dataURL(bytes), maxBytes: 1_000) == Data(bytes))
+        let bytes = Data(0..<200)
+        let server = try CraftedServer { _ in .respond(status: 200, body: bytes) }
+        defer { server.stop() }
+        #expect(try await loader.data(for: server.url("/image"), maxBytes: 1_000) == bytes)
     }
 
-    @Test func stopsABodyOverTheLimit() async {
+    @Test func stopsABodyOverTheLimit() async throws {
+        // Chunked, so no announced length: the body itself crosses the limit.
+        let server = try CraftedServer { _ in .endlessChunks(chunk: Data(repeating: 7, count: 64)) }
+        defer { server.stop() }
         await #expect(throws: ImagePipeline.Error.downloadTooLarge(limit: 100)) {
-            try await loader.data(for: dataURL(Array(repeating: 7, count: 200)), maxBytes: 100)
+            try await loader.data(for: server.url("/image"), maxBytes: 100)
         }
     }
 
-    @Test func anAlreadyCancelledTaskIsCancelled() async {
-        let url = dataURL([1, 2, 3])
+    @Test func anAlreadyCancelledTaskIsCancelled() async throws {
+        let server = try CraftedServer { _ in .respond(status: 200, body: Data([1, 2, 3])) }
+        defer { server.stop() }
+        let url = server.url("/image")
         let loader = loader
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await loader.data(for: url, maxBytes: 100)
         }
         await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(server.requests.isEmpty)
     }
 
-    /// Cancelled before it starts, many at once: each ends in CancellationError. Before the
-    /// URLSession task was cancelled only once its delegate knew it, a cancellation that came
-    /// first could deliver the completion to a delegate that dropped it, and the download
-    /// waited for ever (and with it the whole test run).
-    @Test func manyDownloadsCancelledBeforeTheyStartAllEnd() async {
-        let url = dataURL([1, 2, 3])
+    /// Cancelled before it starts, many at once: each ends in CancellationError and none
+    /// waits for ever (a cancellation that came before the transfer was known once left its
+    /// download, and the whole test run, waiting).
+    @Test func manyDownloadsCancelledBeforeTheyStartAllEnd() async throws {
+        let server = try CraftedServer { _ in .respond(status: 200, body: Data([1, 2, 3])) }
+        defer { server.stop() }
+        let url = server.url("/image")
         let loader = loader
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<500 {
@@ -62,7 +68,7 @@ struct DataLoaderTests {
     }
 }
 
-/// The URLSession loader against a real socket on the loopback interface.
+/// The loader against a real socket on the loopback interface.
 @Suite("DataLoader over HTTP")
 struct DataLoaderHTTPTests {
     let server: LoopbackServer

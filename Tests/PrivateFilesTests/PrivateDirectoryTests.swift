@@ -140,4 +140,62 @@ import Glibc
         var status = stat()
         #expect(lstat(tree.path, &status) == 0 && status.st_uid == geteuid() && status.st_mode & 0o777 == 0o700)
     }
+    // MARK: - The directories above the tree
+
+    /// Another user who may write the directory above the tree could move the tree away while
+    /// the app runs and put a link in its place: every later save would go through it.
+    @Test func aParentOthersCanWriteIsRefusedAndNothingIsMadeInIt() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(chmod(root.path, 0o777) == 0)
+        let tree = root.appendingPathComponent("vitrine")
+        #expect(throws: PrivateDirectory.UnsafeParentError.self) { try PrivateDirectory.claim(tree) }
+        #expect(!FileSystem.exists(tree.path))
+        do {
+            try PrivateDirectory.checkParents(of: tree)
+        } catch {
+            #expect(error.isWritableByOthers)
+            #expect(error.path == root.resolvingSymlinksInPath().path)
+            #expect(error.description.contains("chmod go-w"), "\(error)")
+        }
+    }
+
+    @Test func aStickySharedParentIsSafeAsTmpIs() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(chmod(root.path, 0o1777) == 0)
+        try PrivateDirectory.claim(root.appendingPathComponent("vitrine"))
+        #expect(PrivateDirectoryTests.mode(root.appendingPathComponent("vitrine").path) == 0o700)
+    }
+
+    @Test func aParentLeftToMakeIsCheckedFromTheFirstThatExists() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(chmod(root.path, 0o777) == 0)
+        #expect(throws: PrivateDirectory.UnsafeParentError.self) { try PrivateDirectory.claim(root.appendingPathComponent("not/yet/vitrine")) }
+        #expect(!FileSystem.exists(root.appendingPathComponent("not").path))
+    }
+
+    /// One `sudo vitrine` with the user's HOME: root moved the user's own tree aside (pending
+    /// cart operations and unsent events lost). A directory above of another user's is refused.
+    @Test(.enabled(if: getuid() == 0, "needs root, to be the user above another user's directory"))
+    func rootTakesNothingOverUnderAnotherUsersDirectory() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tree = root.appendingPathComponent("home/.cache/vitrine")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        for path in ["home", "home/.cache", "home/.cache/vitrine"] { #expect(chown(root.appendingPathComponent(path).path, 1234, 1234) == 0) }
+        #expect(throws: PrivateDirectory.UnsafeParentError.self) { try PrivateDirectory.claim(tree) }
+        var status = stat()
+        #expect(lstat(tree.path, &status) == 0 && status.st_uid == 1234, "the user's tree is where it was, still theirs")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("home/.cache").path) == ["vitrine"])
+    }
+
+    /// `umask 002` leaves directories group-writable: safe when the group is the owner's own
+    /// (root's group names no other member), refused when it is a group others are in.
+    @Test(.enabled(if: getuid() == 0, "needs root, to give a directory another group"))
+    func groupWriteIsSafeOnlyInTheOwnersOwnGroup() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(chmod(root.path, 0o775) == 0)
+        #expect(chown(root.path, 0, 0) == 0)
+        try PrivateDirectory.claim(root.appendingPathComponent("vitrine"))
+        #expect(chown(root.path, 0, 1234) == 0)
+        #expect(throws: PrivateDirectory.UnsafeParentError.self) { try PrivateDirectory.claim(root.appendingPathComponent("vitrine")) }
+    }
 }

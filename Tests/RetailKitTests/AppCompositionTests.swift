@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import ImagePipeline
+import PrivateFiles
 import RetailBackend
 import Testing
 @testable import RetailKit
@@ -126,6 +127,25 @@ import TestSupport
         let request = try #require(live.requests.last { $0.path.hasPrefix("/v1/images/") })
         #expect(request.header("x-vitrine-user") == "img-1")
         await app.shutdown()
+    }
+
+    /// The backend's images are asked with the shopper's id and may be the shopper's own: the
+    /// next shopper on the same account asks for theirs, never shown the first one's from disk.
+    @Test func aShoppersImagesOnDiskAreNotTheNextShoppers() async throws {
+        defer { directory.remove() }
+        let url = try #require(URL(string: "/v1/images/p-1001.jpg", relativeTo: live.baseURL)?.absoluteURL)
+        for user in ["img-a", "img-b"] {
+            var configuration = AppConfiguration(backendURL: live.baseURL, user: UserID(user)!, storageDirectory: directory.url)
+            configuration.clock = clock
+            configuration.now = date.function
+            let app = try AppComposition(configuration: configuration)
+            _ = try await app.images.image(for: ImageRequest(url: url, targetSize: PixelSize(width: 40, height: 30)))
+            await app.shutdown()
+            #expect(FileSystem.exists(configuration.userDirectory.appendingPathComponent("images").path), "kept in the shopper's own tree")
+        }
+        let asked = live.requests.filter { $0.path.hasPrefix("/v1/images/p-1001") }.map { $0.header("x-vitrine-user") }
+        #expect(asked == ["img-a", "img-b"], "each shopper asked for their own")
+        #expect(!FileSystem.exists(directory.url.appendingPathComponent("images").path), "no image cache shared between shoppers")
     }
 
     @Test func storageNeverUsesTheUserIDAsAName() throws {

@@ -110,8 +110,8 @@ import TestSupport
     }
 
     @Test func requestsCancelledBeforeTheyStartAllEnd() async throws {
-        // A cancellation that came before the URLSession task was registered with its
-        // delegate could lose the task's completion, and the request waited for ever.
+        // A cancellation that came before the transfer was registered with its driver
+        // could lose the transfer's completion, and the request waited for ever.
         let live = try LiveBackend()
         let client = try live.client(timeout: .seconds(60))
         let outcomes = await withTaskGroup(of: Bool.self) { group in
@@ -145,8 +145,8 @@ import TestSupport
         }
     }
 
-    /// URLSession's timeout counts the time between bytes: a body dripped a byte at a time
-    /// was waited out for as long as it lasted. The client's deadline covers the whole answer.
+    /// An idle timeout counts the time between bytes: a body dripped a byte at a time was
+    /// waited out for as long as it lasted. The client's deadline covers the whole answer.
     @Test func aDrippedAnswerIsATimeoutAtTheDeadline() async throws {
         let body = Data(#"{"cart_id": "c", "revision": 1, "items": []}"#.utf8)
         let server = try CraftedServer { _ in .drip(body: body, interval: .seconds(1)) }

@@ -37,6 +37,21 @@ import Testing
         #expect(captured.err.contains("usage: vitrine [app]"))
     }
 
+    /// A password in `--server` would go out as Basic authentication with images and into
+    /// the debug panel and the image cache: refused, and the refusal does not repeat it.
+    @Test(arguments: ["http://user:hunter2@127.0.0.1:8080", "http://hunter2@127.0.0.1:8080/", "http://user:hunter2@", "https://:hunter2@[::1]:8443"])
+    func aServerURLWithCredentialsIsAUsageErrorThatDoesNotRepeatThem(server: String) async {
+        let captured = CapturedConsole()
+        #expect(await CommandLineTool.run(["app", "--server", server], console: captured.console) == 2)
+        #expect(captured.err.contains("--server"))
+        #expect(!captured.err.contains("hunter2"), "\(captured.err)")
+    }
+
+    @Test func anIPv6LiteralServerIsAccepted() throws {
+        let options = try AppOptions.parse(["--server", "http://[::1]:8080"], environment: environment)
+        #expect(options.server?.absoluteString == "http://[::1]:8080")
+    }
+
     @Test func openTakesADeeplinkOfTheAppAndLandsOverHome() throws {
         #expect(try AppOptions.parse(["--open", "vitrine://product/p-1002"], environment: environment).opening == .page("product:p-1002"))
         #expect(try AppOptions.parse(["--open", "vitrine://category/coats"], environment: environment).opening == .page("category:coats"))

@@ -87,6 +87,19 @@ final class DecodeSession {
         }
     }
 
+    /// The `expires_at` of a widget or section. One that cannot be read is taken as passed
+    /// (fail closed): content the backend meant to end must not stay on screen for ever.
+    func expiry(in object: JSONObject, at path: CodingPath, widgetType: String? = nil) -> Date? {
+        guard let member = object["expires_at"], !member.isNull else { return nil }
+        do {
+            return try Date(from: JSONNode(value: member, base: path, leaf: .key("expires_at"), session: self))
+        } catch {
+            report(.malformedPayload, path: path.appending("expires_at"), widgetType: widgetType,
+                   message: "'expires_at' taken as passed: \(error.message)")
+            return .distantPast
+        }
+    }
+
     // MARK: Widgets
 
     /// Decodes one widget element; `nil` when it is dropped (not an object, no `type`).
@@ -122,7 +135,7 @@ final class DecodeSession {
         let impression: ImpressionRule = lenient("impression", in: object, at: path, widgetType: type) ?? .standard
         let accessibility: AccessibilityData? = lenient("accessibility", in: object, at: path, widgetType: type)
         let (requires, invalidRequirements) = decodeRequirements(in: object, at: path, widgetType: type)
-        let expiresAt: Date? = lenient("expires_at", in: object, at: path, widgetType: type)
+        let expiresAt = expiry(in: object, at: path, widgetType: type)
 
         var fallback: WidgetModel?
         if allowsFallback, let fallbackValue = object["fallback"], !fallbackValue.isNull {
@@ -228,7 +241,7 @@ final class DecodeSession {
         if let fallbackValue = object["fallback"], !fallbackValue.isNull {
             fallback = decodeWidget(fallbackValue, at: path.appending("fallback"), allowsFallback: false)
         }
-        let expiresAt: Date? = lenient("expires_at", in: object, at: path)
+        let expiresAt = expiry(in: object, at: path)
         return SectionModel(
             id: id, layout: layout, header: header, widgets: widgets, tracking: tracking, requires: requires,
             invalidRequirements: invalidRequirements, fallback: fallback, expiresAt: expiresAt, path: path, source: object,

@@ -35,6 +35,20 @@ public enum ItemGeometry {
         return Array(repeating: free / Double(count), count: count)
     }
 
+    /// The most columns, up to `requested`, whose cells are at least `minimumWidth` wide with
+    /// `spacing` between them; 1 when even two would be narrower. Columns and spacing each
+    /// within the contract's limits can together leave no room (12 columns 100 apart): the
+    /// grid then has fewer columns rather than cells no wider than nothing.
+    public static func fittingColumnCount(container: Int, requested: Int, spacing: Int, minimumWidth: Int) -> Int {
+        var count = max(1, requested)
+        while count > 1 {
+            let (gaps, overflow) = (count - 1).multipliedReportingOverflow(by: max(0, spacing))
+            if !overflow, (container - gaps) / count >= minimumWidth { break }
+            count -= 1
+        }
+        return count
+    }
+
     /// The same columns in whole units (terminal cells): every column as wide as the others,
     /// so tiles of one grid look alike (their images, and so their heights, match); the
     /// remainder widens the gaps, leading gaps first, so the grid still spans the container.

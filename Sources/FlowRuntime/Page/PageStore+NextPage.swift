@@ -10,13 +10,20 @@ extension PageStore {
     /// while a next page is in flight, while a page request is (it will replace the page), or
     /// once next pages in a row added nothing (`.ended`). During the back-off after a next
     /// page that added nothing, the ask waits for the back-off's end.
-    public func loadNextPage() {
+    ///
+    /// `askedByShopper` is false when a renderer asks only because the end is still in view
+    /// after the last next page, with no input since: past `NextPagePacing.maxUnaskedPages`
+    /// of those in a row, each counts as adding nothing, whatever it holds.
+    public func loadNextPage(askedByShopper: Bool = true) {
         guard let page = storage, let pagination = page.pagination, pagination.hasMore else { return }
         guard pageTask == nil, nextPageTask == nil, nextPageState != .ended else { return }
         guard nextPageBackoff == nil else {
             isNextPageWantedAfterBackoff = true
+            isWantedNextPageAskedByShopper = isWantedNextPageAskedByShopper || askedByShopper
             return
         }
+        unaskedNextPages = askedByShopper ? 0 : unaskedNextPages + 1
+        let isPastUnaskedLimit = unaskedNextPages > nextPagePacing.maxUnaskedPages
         let postback = pagination.postback ?? .null
         nextPageToken += 1
         let token = nextPageToken
@@ -42,7 +49,8 @@ extension PageStore {
                 }
                 let merged = try await OffMainDecoding.appendNextPage(update.data, to: base.page, decoder: decoder)
                 try self?.installNextPage(merged, data: update.data, baseGeneration: base.contentGeneration,
-                                          token: token, generation: generation, postback: postback)
+                                          token: token, generation: generation, postback: postback,
+                                          countsAsNothing: isPastUnaskedLimit)
             } catch {
                 self?.failNextPage(error, token: token)
             }
@@ -70,7 +78,7 @@ extension PageStore {
 
     private func installNextPage(
         _ merged: (page: PageModel, merge: NextPageMerge), data: Data, baseGeneration: Int,
-        token: Int, generation: Int, postback: JSONValue
+        token: Int, generation: Int, postback: JSONValue, countsAsNothing: Bool
     ) throws {
         guard isCurrentNextPage(token: token, generation: generation, postback: postback) else {
             dropNextPage(token: token)
@@ -85,7 +93,9 @@ extension PageStore {
         }
         let added = page.sections.dropFirst(storage?.sections.count ?? 0)
         let addedNothing: Bool
-        if let context = nextPagePacing.context?() {
+        if countsAsNothing {
+            addedNothing = true
+        } else if let context = nextPagePacing.context?() {
             addedNothing = !added.contains { $0.resolve(in: context).isShown }
         } else {
             addedNothing = !added.contains(where: \.hasWidgets)
@@ -143,8 +153,10 @@ extension PageStore {
             guard let self else { return }
             self.nextPageBackoff = nil
             if self.isNextPageWantedAfterBackoff {
+                let askedByShopper = self.isWantedNextPageAskedByShopper
                 self.isNextPageWantedAfterBackoff = false
-                self.loadNextPage()
+                self.isWantedNextPageAskedByShopper = false
+                self.loadNextPage(askedByShopper: askedByShopper)
             }
         }
     }
@@ -152,6 +164,8 @@ extension PageStore {
     /// A new page (or the shopper's retry) starts the pacing over.
     func resetNextPagePacing() {
         emptyNextPages = 0
+        unaskedNextPages = 0
+        isWantedNextPageAskedByShopper = false
         nextPageBackoff?.cancel()
         nextPageBackoff = nil
         isNextPageWantedAfterBackoff = false

@@ -90,6 +90,10 @@ public final class PageStore {
     /// The back-off after an empty next page; a `loadNextPage()` meanwhile waits for its end.
     @ObservationIgnored var nextPageBackoff: Task<Void, Never>?
     @ObservationIgnored var isNextPageWantedAfterBackoff = false
+    /// Whether the shopper asked for the next page wanted after the back-off.
+    @ObservationIgnored var isWantedNextPageAskedByShopper = false
+    /// Next pages asked in a row with no shopper's ask between (reset by one, and by a new page).
+    @ObservationIgnored var unaskedNextPages = 0
     @ObservationIgnored var lastFailure: FailedOperation?
 
     /// What `retry()` repeats.

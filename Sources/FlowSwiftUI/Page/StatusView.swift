@@ -43,21 +43,34 @@ struct StatusView: View {
 /// The end of the list: the next page is asked for when this row comes into view; a spinner
 /// while it loads; its reason and a retry when it failed (the loaded page stays above); when
 /// the store stopped asking (next pages that added nothing), that, with a retry.
+///
+/// The row coming back into view is the shopper's scroll; the row staying in view after a next
+/// page (one that drew nothing, or sections that left at once) is nobody's ask, and the store
+/// paces those (`NextPagePacing.maxUnaskedPages`), as the terminal does without a key pressed.
 struct PaginationRow: View {
     let store: PageStore
     @Environment(\.locale) private var locale
+    @State private var hasLeftScreenSinceAsk = true
 
     var body: some View {
+        VStack(alignment: .center, spacing: 0) { content }
+            .onDisappear { hasLeftScreenSinceAsk = true }
+    }
+
+    @ViewBuilder private var content: some View {
         if store.hasMorePages {
             switch store.nextPageState {
             case .idle:
-                ProgressView().frame(maxWidth: .infinity, alignment: .center).onAppear(perform: store.loadNextPage)
+                ProgressView().frame(maxWidth: .infinity, alignment: .center).onAppear {
+                    store.loadNextPage(askedByShopper: hasLeftScreenSinceAsk)
+                    hasLeftScreenSinceAsk = false
+                }
                     .accessibilityLabel(Text(verbatim: AccessibilityPhrases(locale: locale).loadingMore))
             case .loading:
                 ProgressView().frame(maxWidth: .infinity, alignment: .center)
                     .accessibilityLabel(Text(verbatim: AccessibilityPhrases(locale: locale).loadingMore))
             case .failed(let message):
-                retryRow(AccessibilityText.clean(message) ?? "", retry: store.loadNextPage)
+                retryRow(AccessibilityText.clean(message) ?? "", retry: { store.loadNextPage() })
             case .ended:
                 retryRow(AccessibilityPhrases(locale: locale).nothingMore, retry: store.retry)
             }

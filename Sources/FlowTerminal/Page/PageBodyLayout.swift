@@ -44,6 +44,8 @@ final class PageBodyLayout {
     /// The widest container a carousel card's fraction is taken of: 120 columns (960 pt, a
     /// tablet), so at 200 columns a carousel of 0.45-wide cards shows four, not two wide ones.
     static let carouselReferenceColumns = 120
+    /// The narrowest grid cell: a tile's title and price still read in 8 cells.
+    static let minimumGridCellWidth = 8
 
     /// The columns a grid asking for `asked` gets `inner` columns wide: as asked up to
     /// `carouselReferenceColumns`, beyond it as many more as keep each column at least as wide
@@ -180,9 +182,11 @@ final class PageBodyLayout {
                 }
             }
         case .grid:
-            // Never more columns than cells to put them in, whatever the payload asks; past
-            // `carouselReferenceColumns` more of them, not wider ones, as carousels do.
-            let columns = min(Self.gridColumns(asked: section.layout.columns, inner: inner), max(1, inner))
+            // Never more columns than fit cells of a useful width, whatever the payload asks;
+            // past `carouselReferenceColumns` more of them, not wider ones, as carousels do.
+            let columns = ItemGeometry.fittingColumnCount(
+                container: inner, requested: Self.gridColumns(asked: section.layout.columns, inner: inner), spacing: state.spacingColumns,
+                minimumWidth: Self.minimumGridCellWidth)
             let grid = ItemGeometry.gridColumns(container: inner, columns: columns, spacing: state.spacingColumns)
             while state.next < widgets.count {
                 var items: [BodyRow.Item] = []

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Fetches the bytes behind a URL. The pipeline calls it once per URL however many requests
-/// share the download. Two implementations exist: `DataLoader` over URLSession, and the
+/// share the download. Two implementations exist: `DataLoader` over `HTTPSession`, and the
 /// counting and gated loaders of the tests.
 public protocol DataLoading: Sendable {
     /// The body at `url`.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 
 /// Loads the images of a page: memory cache, disk cache, one download per URL, one decode per
 /// request, and decoding straight to the size a view needs.
@@ -27,7 +28,7 @@ public actor ImagePipeline {
 
     /// - Parameters:
     ///   - configuration: limits and caches; see `Configuration` for the defaults.
-    ///   - loader: where bytes come from; a `DataLoader` over URLSession by default.
+    ///   - loader: where bytes come from; a `DataLoader` (over `HTTPSession`) by default.
     public init(configuration: Configuration = Configuration(), loader: any DataLoading = DataLoader()) {
         self.configuration = configuration
         self.loader = loader
@@ -45,6 +46,11 @@ public actor ImagePipeline {
     public func image(for request: ImageRequest) async throws(ImagePipeline.Error) -> Bitmap {
         guard request.targetSize.width > 0, request.targetSize.height > 0 else {
             throw .invalidRequest("target size \(request.targetSize) has no area")
+        }
+        // Refused before any cache: the URL is the caches' key and is written into the disk
+        // cache's files, and the loader would send the credentials.
+        guard !URLCredentials.present(in: request.url) else {
+            throw .invalidRequest("the URL carries credentials (user:password@)")
         }
         if let cached = memoryCache[request] { return cached }
         do {

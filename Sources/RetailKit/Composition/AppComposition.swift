@@ -51,8 +51,14 @@ public final class AppComposition {
         // run) is moved aside, links and entries of other owners in it go, and what an earlier
         // version left readable by others is narrowed; all made from now on is private (0700
         // directories, 0600 files).
-        storageRepair = try PrivateDirectory.claim(configuration.storageDirectory)
-        try PrivateDirectory.make(configuration.userDirectory)
+        do {
+            storageRepair = try PrivateDirectory.claim(configuration.storageDirectory)
+            try PrivateDirectory.make(configuration.userDirectory)
+        } catch let error as PrivateDirectory.UnsafeParentError {
+            throw error
+        } catch {
+            throw StorageUnusableError(path: configuration.storageDirectory.path, reason: error)
+        }
 
         var analyticsConfiguration = AnalyticsTracker.Configuration(
             databaseURL: configuration.userDirectory.appendingPathComponent("analytics.sqlite"), appVersion: configuration.appVersion)
@@ -62,14 +68,15 @@ public final class AppComposition {
             now: configuration.now)
         self.analytics = analytics
 
-        cache = try HomeCache(
-            directory: configuration.storageDirectory.appendingPathComponent("home-cache", isDirectory: true),
+        let cacheDirectory = configuration.storageDirectory.appendingPathComponent("home-cache", isDirectory: true)
+        cache = try StorageUnusableError.naming(cacheDirectory) { try HomeCache(
+            directory: cacheDirectory,
             limits: configuration.cacheLimits, now: configuration.now,
             onProblem: { problem in
                 Task { @MainActor in
                     analytics.track("cache_problem", fields: JSONObject([(key: "message", value: .string(problem.description))]))
                 }
-            })
+            }) }
         decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
         repository = HomeRepository(
             client: client, cache: cache, decoder: decoder, now: configuration.now,
@@ -95,7 +102,9 @@ public final class AppComposition {
 
         var imageConfiguration = configuration.images ?? ImagePipeline.Configuration()
         if configuration.images == nil {
-            imageConfiguration.diskCacheDirectory = configuration.storageDirectory.appendingPathComponent("images", isDirectory: true)
+            // Per shopper and backend: the backend's images are asked with the shopper's id,
+            // so an answer may be the shopper's own (a personalised banner), never another's.
+            imageConfiguration.diskCacheDirectory = configuration.userDirectory.appendingPathComponent("images", isDirectory: true)
         }
         images = ImagePipeline(
             configuration: imageConfiguration, loader: BackendImageLoader(baseURL: configuration.backendURL, user: configuration.user))

@@ -2,15 +2,11 @@ import FlowCore
 import Foundation
 import ImagePipeline
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Image downloads for the pipeline: images on the backend's origin carry `X-Vitrine-User`
 /// like every other request to it; images anywhere else (a CDN) go without it, so the
-/// shopper's id never leaves the backend's origin. The backend's session follows redirects
-/// on that origin only: URLSession would send its additional headers to wherever a 3xx
-/// points, so a redirect elsewhere fails the download instead.
+/// shopper's id never leaves the backend's origin. The backend's loader follows redirects on
+/// that origin only (it would send its header to wherever a 3xx points), so a redirect
+/// elsewhere fails the download instead.
 struct BackendImageLoader: DataLoading {
     private struct Origin: Sendable {
         var scheme: String
@@ -35,9 +31,7 @@ struct BackendImageLoader: DataLoading {
 
     init(baseURL: URL, user: UserID) {
         let origin = Origin(baseURL)
-        let configuration = DataLoader.defaultConfiguration
-        configuration.httpAdditionalHeaders = ["X-Vitrine-User": user.rawValue]
-        backend = DataLoader(configuration: configuration, allowsRedirect: { _, target in origin.contains(target) })
+        backend = DataLoader(headerFields: [("X-Vitrine-User", user.rawValue)], allowsRedirect: { _, target in origin.contains(target) })
         elsewhere = DataLoader()
         self.origin = origin
     }

@@ -1,12 +1,9 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import HTTPTransport
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// The backend's HTTP API (CONTRACT §10) over URLSession: pages with the client's profile and
+/// The backend's HTTP API (CONTRACT §10) over `HTTPSession`: pages with the client's profile and
 /// revalidation by `ETag`, the cart with idempotency keys, search suggestions, analytics
 /// batches, and `api` actions as the runtime's `ActionTransport`.
 ///
@@ -22,8 +19,8 @@ public final class HomeAPIClient: Sendable {
         public var backend: BackendIdentity
         /// Who asks, and for which composition.
         public var profile: ClientProfile
-        /// How long a request may wait for bytes before it fails as a timeout, in whole
-        /// seconds (at least 1: Linux's URLSession counts whole seconds). Default 15 s.
+        /// How long a request may wait for a connection, and then between bytes, before it
+        /// fails as a timeout. Default 15 s.
         public var requestTimeout: Duration = .seconds(15)
         /// The longest a whole request may take, from sending it to the last byte of its
         /// answer, however slowly the bytes come; past it the request fails as a timeout.
@@ -42,13 +39,24 @@ public final class HomeAPIClient: Sendable {
     public let configuration: Configuration
     private let session: HTTPSession
 
-    /// A client for `configuration`; throws `.refused` when the base URL is not http(s) with a host.
+    /// A client for `configuration`; throws `.refused` when the base URL is not http(s) with a
+    /// host, or carries credentials (`user:password@`: they would go out with every request
+    /// and into what is logged and cached; the backend knows the shopper by `X-Vitrine-User`).
     public init(configuration: Configuration) throws(HomeAPIError) {
-        guard let scheme = configuration.baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = configuration.baseURL.host, !host.isEmpty
-        else { throw .refused("the backend URL must be http(s) with a host: \(configuration.baseURL)") }
+        if let refusal = Self.refusal(of: configuration.baseURL) { throw .refused(refusal) }
         self.configuration = configuration
-        session = HTTPSession(timeout: configuration.requestTimeout, deadline: configuration.responseDeadline)
+        session = HTTPSession(timeouts: .init(idle: configuration.requestTimeout, deadline: configuration.responseDeadline))
+    }
+
+    /// Why `url` cannot be a backend's, or nil. Never repeats the URL: it may hold a password.
+    public static func refusal(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
+            return "the backend URL must be http(s) with a host"
+        }
+        guard !URLCredentials.present(in: url) else {
+            return "the backend URL must not carry a user name or password (user:password@)"
+        }
+        return nil
     }
 
     public var profile: ClientProfile { configuration.profile }
@@ -62,17 +70,15 @@ public final class HomeAPIClient: Sendable {
         guard let url = endpoint.url(on: configuration.baseURL) else {
             throw HomeAPIError.refused("no URL for \(endpoint) on \(configuration.baseURL)")
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.cachePolicy = .reloadIgnoringLocalCacheData
+        var request = HTTPSession.Request(url: url, method: method)
         request.setValue(configuration.profile.user.rawValue, forHTTPHeaderField: "X-Vitrine-User")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
-            request.httpBody = body
+            request.body = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        return try await session.send(request, maxBytes: configuration.maxResponseBytes)
+        return try await session.reply(to: request, maxBytes: configuration.maxResponseBytes)
     }
 
     /// Like `send`, but an answer outside 2xx throws its `HomeAPIError.status`.

@@ -3,8 +3,8 @@ import Foundation
 import Observation
 
 /// Live suggestions for what the user types: nothing under two characters, a debounce on an
-/// injected clock, each new query cancelling the request in flight (the URLSession task
-/// itself), and an answer for an older query never shown. A failure leaves an empty list and
+/// injected clock, each new query cancelling the request in flight (its transfer stops
+/// and its connection closes), and an answer for an older query never shown. A failure leaves an empty list and
 /// says so in `state`.
 @MainActor
 @Observable

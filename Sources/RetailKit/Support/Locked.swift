@@ -1,7 +1,7 @@
 import Foundation
 
-/// A value behind a lock, for state that threads outside any actor share (URLSession's
-/// delegate callbacks, the analytics hand-off queue).
+/// A value behind a lock, for state that threads outside any actor share (the analytics
+/// hand-off queue, test servers' logs).
 ///
 /// Why not `Synchronization.Mutex`: on Linux it hands a contended lock over through a
 /// priority-inheritance futex, which Thread Sanitizer cannot see, so `make test-tsan` would

@@ -152,10 +152,10 @@ public final class ShopperApp {
                 fired.action, widgetID: fired.widgetID, sectionID: fired.sectionID, event: fired.event.name, on: services.pageStore(for: pageID))
             // An action may navigate (open_page, a deeplink) or open a sheet: its result.
             navigated()
-        case .loadNextPage(let id):
+        case .loadNextPage(let id, let askedByShopper):
             let store = services.pageStore(for: id)
             let before = store.nextPageState
-            store.loadNextPage()
+            store.loadNextPage(askedByShopper: askedByShopper)
             // The store's answer, at once: the next frame does not ask again.
             if store.nextPageState != before { loop.send(.pageChanged(id, PageSnapshot(store: store))) }
         case .stepWidget(let pageID, let widgetID, let delta):

@@ -47,6 +47,9 @@ public struct ShopperState: Sendable {
     public var isQuitting = false
     /// Whether the last message changed what the screen shows.
     public var needsFrame = true
+    /// Whether input came since the last next page was asked: a next page asked without it is
+    /// one nobody asked for (the end was still in view after the last one).
+    public var hasInputSinceNextPage = false
 
     /// The shopper's language (`--locale`): every word the app draws of its own.
     public let locale: AppLocale
@@ -112,7 +115,9 @@ public enum ShopperMessage: Sendable {
 public enum ShopperEffect: Sendable, Equatable {
     /// A widget's action, fired on the page `pageID`.
     case perform(FiredAction, pageID: PageID)
-    case loadNextPage(PageID)
+    /// The next page of `PageID`; `askedByShopper` is false when the end is still in view
+    /// after the last one and no input came since (the store paces those: `maxUnaskedPages`).
+    case loadNextPage(PageID, askedByShopper: Bool)
     /// A widget's count up or down (a product's quantity, a stepper), in its page's state.
     case stepWidget(pageID: PageID, widgetID: String, delta: Int)
     case refresh(PageID)

@@ -10,10 +10,11 @@ public enum ShopperUpdate {
         state.needsFrame = true
         switch message {
         case .input(let event):
+            state.hasInputSinceNextPage = true
             return input(event, in: &state)
         case .presented(let needsAnotherFrame):
             state.needsFrame = needsAnotherFrame
-            return nextPageIfDue(in: state)
+            return nextPageIfDue(in: &state)
         case .pageChanged(let id, var snapshot):
             Self.carryRetries(into: &snapshot, from: state.pages[id])
             state.pages[id] = snapshot
@@ -66,12 +67,13 @@ public enum ShopperUpdate {
 
     /// The next page, as the shopper nears the end of the page on top: asked while the store is
     /// idle, which its answer (`.pageChanged`, loading) ends, so it is asked once.
-    private static func nextPageIfDue(in state: ShopperState) -> [ShopperEffect] {
+    private static func nextPageIfDue(in state: inout ShopperState) -> [ShopperEffect] {
         guard state.isPageOnTop, let index = state.shownPageIndex, let id = state.stack[index].destination.pageID,
             state.stack[index].page.viewport.isNearEnd, let snapshot = state.pages[id], snapshot.page != nil,
             snapshot.hasMorePages, snapshot.nextPage == .idle, !snapshot.isRefreshing
         else { return [] }
-        return [.loadNextPage(id)]
+        defer { state.hasInputSinceNextPage = false }
+        return [.loadNextPage(id, askedByShopper: state.hasInputSinceNextPage)]
     }
 
     private static func navigated(_ destinations: [Destination], in state: inout ShopperState) -> [ShopperEffect] {

@@ -133,6 +133,36 @@ import Glibc
         #expect(tmux.screen().contains { $0.contains("analytics events could not be saved") }, "reported under --debug\n\(tmux.picture)")
     }
 
+    /// A cache on a read-only file system: the app cannot keep the cart journal or the outbox,
+    /// and says where and what to do instead of a bare "Read-only file system".
+    @Test(.enabled(if: isRoot, "needs root, to mount a read-only tmpfs"))
+    func aReadOnlyCacheIsNamedWithTheWayOut() async throws {
+        let cache = AppEndToEndTests.CacheDirectory()
+        try FileManager.default.createDirectory(at: cache.url, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "ro,size=1m,mode=0755", "tmpfs", cache.url.path]
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            Issue.record("this machine did not let the test mount a tmpfs (mount exited \(mount.terminationStatus))")
+            return
+        }
+        defer {
+            let unmount = Process()
+            unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            unmount.arguments = ["-l", cache.url.path]
+            try? unmount.run()
+            unmount.waitUntilExit()
+        }
+        let tmux = try Self.start(cache)
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("exit=1"), "\(tmux.picture)")
+        let screen = tmux.screen().joined()
+        #expect(screen.contains("cannot keep the cart, cache and events under \(cache.url.path)/vitrine (Read-only file system)"), "\(tmux.picture)")
+        #expect(screen.contains("XDG_CACHE_HOME"), "\(tmux.picture)")
+    }
+
     /// With a shared or 0755 `~/.cache`, another local user read the cart journal, the outbox,
     /// the impression counts and the cached pages. Everything the app keeps is now 0600 in
     /// 0700 directories, also what an earlier version left, and the second user reads none.
@@ -202,7 +232,8 @@ import Glibc
         try Data("the shopper's own notes".utf8).write(to: notes)
         #expect(chown(notes.path, Self.nobody, Self.nobody) == 0)
         try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("analytics.sqlite"), withDestinationURL: notes)
-        // Everything planted is the attacker's and open to all, in a directory open to all.
+        // Everything planted is the attacker's and open to all, in the shopper's own cache
+        // directory (planted while it was open: an open one is refused, as below).
         let walker = FileManager.default.enumerator(atPath: cache.url.appendingPathComponent("vitrine").path)
         var paths = [cache.url.appendingPathComponent("vitrine").path]
         while let relative = walker?.nextObject() as? String { paths.append(cache.url.appendingPathComponent("vitrine/\(relative)").path) }
@@ -210,7 +241,8 @@ import Glibc
             #expect(lchown(path, attacker, attacker) == 0)
             if !path.hasSuffix("analytics.sqlite") { #expect(chmod(path, 0o777) == 0) }
         }
-        #expect(chmod(cache.url.path, 0o777) == 0)
+        #expect(chown(cache.url.path, Self.nobody, Self.nobody) == 0)
+        #expect(chmod(cache.url.path, 0o755) == 0)
 
         let tmux = try Self.start(cache, as: Self.nobody)
         defer { tmux.close() }
@@ -224,5 +256,41 @@ import Glibc
         #expect(Self.mode(tree.path) == (0o700, Self.nobody), "a private tree of the shopper's own")
         let aside = try FileManager.default.contentsOfDirectory(atPath: cache.url.path).filter { $0.hasPrefix("vitrine.foreign-") }
         #expect(aside.count == 1, "the planted tree, moved aside")
+    }
+    /// A cache directory another user may write (0777, no sticky bit): they could move the
+    /// tree away while the app runs and link it to theirs, and every later save would go there.
+    /// The app refuses to keep anything there, saying where and what to do.
+    @Test(.enabled(if: isRoot, "needs root, to be a second user"))
+    func aCacheDirectoryOthersCanWriteIsRefusedWithTheWayOut() async throws {
+        let cache = AppEndToEndTests.CacheDirectory()
+        try FileManager.default.createDirectory(at: cache.url, withIntermediateDirectories: true)
+        #expect(chown(cache.url.path, Self.nobody, Self.nobody) == 0)
+        #expect(chmod(cache.url.path, 0o777) == 0)
+        let tmux = try Self.start(cache, as: Self.nobody)
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("exit=1"), "\(tmux.picture)")
+        let screen = tmux.screen().joined()
+        #expect(screen.contains("can be written by other users"), "\(tmux.picture)")
+        #expect(screen.contains("XDG_CACHE_HOME"), "\(tmux.picture)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.url.path).isEmpty, "nothing kept there")
+    }
+
+    /// One `sudo vitrine` that keeps the user's HOME: root moved the user's own tree aside, and
+    /// the pending cart operations and unsent events in it were never sent. Root now refuses.
+    @Test(.enabled(if: isRoot, "needs root, to run over another user's cache"))
+    func rootDoesNotTakeOverAnotherUsersCache() async throws {
+        let cache = AppEndToEndTests.CacheDirectory()
+        let tree = cache.url.appendingPathComponent("vitrine")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        for path in [cache.url.path, tree.path] {
+            #expect(chown(path, Self.nobody, Self.nobody) == 0)
+            #expect(chmod(path, 0o700) == 0)
+        }
+        let tmux = try Self.start(cache)
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("exit=1"), "\(tmux.picture)")
+        #expect(tmux.screen().joined().contains("belongs to another user"), "\(tmux.picture)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.url.path) == ["vitrine"], "the user's tree stays where it was")
+        #expect(Self.mode(tree.path) == (0o700, Self.nobody))
     }
 }

@@ -5,16 +5,19 @@ import TestSupport
 /// The app against backends written by the test (`CraftedServer`): numbers at the edge of
 /// their type, a page cached from another server, a `has_more` that never brings anything.
 @Suite(.serialized) struct HostileBackendEndToEndTests {
-    /// A backend that serves one home page (`title` in its nav bar and body), answers the cart
-    /// with `cart`, accepts events, and answers a next page (`cursor=`) with `nextPage`.
+    /// A backend on `address` that serves one home page (`title` in its nav bar and body, and
+    /// a banner of `image`, a path on its origin, when given), answers the cart with `cart`,
+    /// accepts events, answers a next page (`cursor=`) with `nextPage`, and answers an image
+    /// with bytes that are no image and a cookie.
     static func backend(title: String, ttl: Int = 60, hasMore: Bool = false, cart: String = #"{"cart_id": "c", "revision": 1, "items": []}"#,
-                        nextPage: String? = nil) throws -> CraftedServer {
+                        nextPage: String? = nil, image: String? = nil, address: CraftedServer.Address = .ipv4Loopback) throws -> CraftedServer {
         let pagination = hasMore ? #", "pagination": {"has_more": true, "postback": {"cursor": "2"}}"# : ""
+        let banner = image.map { #", {"type": "banner", "id": "b", "data": {"image": {"url": "\#($0)", "alt": "A banner"}, "title": "Banner"}}"# } ?? ""
         let home = #"""
             {"page": {"id": "home", "request_id": "req-\#(title)", "ttl": \#(ttl), "nav": {"title": "\#(title)"},
-             "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "From \#(title)"}}]}]\#(pagination)}}
+             "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "From \#(title)"}}\#(banner)]}]\#(pagination)}}
             """#
-        return try CraftedServer { request in
+        return try CraftedServer(address: address) { request in
             switch request.path {
             case "/v1/home" where request.target.contains("cursor="):
                 return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data((nextPage ?? home).utf8))
@@ -23,6 +26,9 @@ import TestSupport
                                 body: Data(home.utf8))
             case "/v1/cart":
                 return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(cart.utf8))
+            case let path where path.hasPrefix("/images/"):
+                return .respond(status: 200, headers: ["Content-Type": "image/png", "Set-Cookie": "tracker=e2e; Path=/; Max-Age=86400"],
+                                body: Data("no image".utf8))
             case "/v1/events":
                 return .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"accepted": 0, "duplicates": 0}"#.utf8))
             default:
@@ -34,6 +40,30 @@ import TestSupport
     static func start(_ server: CraftedServer, cache: AppEndToEndTests.CacheDirectory) throws -> TmuxSession {
         try TmuxSession([TerminalSessionModeTests.executable, "app", "--server", server.baseURL, "--user", "e2e-hostile"], width: 80, height: 24,
                         environment: ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.path, "NO_COLOR": "1"])
+    }
+
+    /// `--server http://[::1]:PORT` showed "no connection to the server" (Linux's URLSession
+    /// refused IPv6 literal URLs), and an image host's cookie was kept in a shared cookie jar
+    /// under the home directory (0644). Over IPv6 now, the home page shows, its image is asked
+    /// with the shopper's id, and nothing is written outside the cache directory.
+    @Test func anIPv6BackendServesTheHomeAndItsImagesAndNoCookieIsKept() async throws {
+        let server = try Self.backend(title: "Over IPv6", image: "/images/b-1.png", address: .ipv6Loopback)
+        defer { server.stop() }
+        #expect(server.baseURL.hasPrefix("http://[::1]:"))
+        let cache = AppEndToEndTests.CacheDirectory()
+        let home = cache.url.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let tmux = try TmuxSession(
+            [TerminalSessionModeTests.executable, "app", "--server", server.baseURL, "--user", "e2e-hostile"], width: 80, height: 24,
+            environment: ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.appendingPathComponent("cache").path, "HOME": home.path])
+        defer { tmux.close() }
+        #expect(await tmux.waitFor("From Over IPv6"), "\(tmux.picture)")
+        #expect(await server.waitFor(.requested(method: "GET", target: "/images/b-1.png")), "\(server.requests.map(\.target))")
+        let image = try #require(server.requests.first { $0.path == "/images/b-1.png" })
+        #expect(image.headers["x-vitrine-user"] == "e2e-hostile")
+        await AppEndToEndTests.quit(tmux)
+        let written = FileManager.default.enumerator(atPath: home.path).map { $0.compactMap { $0 as? String } } ?? []
+        #expect(written.isEmpty, "written under HOME: \(written)")
     }
 
     /// Quantities near `Int.max` overflowed the badge's sum: an overflow trap, exit 132.
