@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "FlowSwiftUITests",
             dependencies: [
-                "FlowSwiftUI", "RetailSwiftUI", "VitrineShopExample", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailKit",
+                "FlowSwiftUI", "RetailSwiftUI", "VitrineShopExample", "FlowCore", "FlowRuntime", "FlowPresentation", "FlowWidgets", "RetailKit",
                 .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
             ]
         ),

@@ -63,6 +63,14 @@ public struct StepperRowContent: WidgetContent, Hashable {
         return clamped(sum)
     }
 
+    /// The live state after one step of `delta` from `state` (what a renderer stores in
+    /// `WidgetStateStore`); nil when the step changes nothing (a bound).
+    public func steppedState(from state: JSONValue?, by delta: Int) -> JSONValue? {
+        let count = count(from: state)
+        let next = stepped(from: count, by: delta)
+        return next == count ? nil : .number(Double(next))
+    }
+
     /// Whether a step of `delta` from `count` would change it (the control is enabled).
     public func canStep(from count: Int, by delta: Int) -> Bool {
         stepped(from: count, by: delta) != clamped(count)

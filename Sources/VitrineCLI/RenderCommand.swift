@@ -71,7 +71,13 @@ enum RenderCommand {
         let remaining = max(.zero, options.timeout - (ContinuousClock.now - started))
         if options.accessibility {
             do {
-                console.out(try accessibilityLines(data, options: options).joined(separator: "\n"))
+                let lines = try accessibilityLines(data, options: options)
+                // Nothing read is no line at all (not one empty line), said on standard error.
+                if lines.isEmpty {
+                    console.err("vitrine render: a screen reader reads nothing on this page")
+                } else {
+                    console.out(lines.joined(separator: "\n"))
+                }
                 return 0
             } catch {
                 console.err("vitrine render: page refused: \(TerminalText.sanitized(error.description))")
@@ -175,6 +181,9 @@ enum RenderCommand {
         var options = Options()
         var source: String?
         var width: Int?, height: Int?
+        // The options given, whatever their values: `--scroll 0` and `--locale en-US` are
+        // given too, and belong to one form of the command or the other.
+        var given: Set<String> = []
         var iterator = arguments.makeIterator()
         func number(for flag: String, minimum: Int) throws(UsageError) -> Int {
             guard let text = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
@@ -185,6 +194,7 @@ enum RenderCommand {
             return value
         }
         while let argument = iterator.next() {
+            if argument.hasPrefix("--") { given.insert(argument) }
             switch argument {
             case "--width": width = try number(for: argument, minimum: 1)
             case "--height": height = try number(for: argument, minimum: 1)
@@ -215,12 +225,12 @@ enum RenderCommand {
         options.source = source
         if options.accessibility {
             // Read, not drawn: no screen size, and none of the drawing options.
-            guard width == nil, height == nil, options.scroll == 0, !options.plain else {
+            guard given.isDisjoint(with: ["--width", "--height", "--scroll", "--plain"]) else {
                 throw UsageError(message: "--accessibility takes no --width, --height, --scroll or --plain")
             }
             return options
         }
-        guard options.locale == "en-US", options.now == nil else { throw UsageError(message: "--locale and --now go with --accessibility") }
+        guard given.isDisjoint(with: ["--locale", "--now"]) else { throw UsageError(message: "--locale and --now go with --accessibility") }
         guard let width else { throw UsageError(message: "missing --width") }
         guard let height else { throw UsageError(message: "missing --height") }
         options.width = width

@@ -34,4 +34,12 @@ import Testing
         #expect(AccessibilityText.spoken(.init("**Big** `code` \\*star\\*", isMarkdown: true)) == "Big code *star*")
         #expect(AccessibilityText.spoken(.init("**as written**")) == "**as written**")
     }
+
+    @Test func invisibleScalarsAloneAreNothingReadable() {
+        for invisible in ["\u{200B}", "\u{2060}\u{FEFF}", "\u{200B} \u{200C}\u{200D}", "\u{FE0F}", "\u{206A}\u{206F}"] {
+            #expect(AccessibilityText.clean(invisible) == nil, "\(invisible.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(AccessibilityText.clean("Sale\u{200B}") == "Sale\u{200B}", "beside readable text they stay as written")
+        #expect(AccessibilityText.clean("e\u{301}") == "e\u{301}")
+    }
 }

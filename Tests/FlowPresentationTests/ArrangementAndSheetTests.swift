@@ -1,4 +1,5 @@
 import FlowCore
+import Foundation
 import Testing
 @testable import FlowPresentation
 
@@ -57,5 +58,43 @@ import Testing
         #expect(SheetGeometry.detents(of: SheetConfig(detents: [])) == [.large])
         #expect(SheetGeometry.restingDetent(of: SheetConfig(detents: [.fraction(0.4), .large])) == .fraction(0.4))
         #expect(SheetGeometry.height(for: .fraction(0.4), containerHeight: 800) == 320)
+    }
+}
+
+/// Geometry at the edges of its numbers: no trap, no NaN, whatever a renderer's arithmetic
+/// hands it (review 19, #12).
+@Suite struct GeometryEdgeTests {
+    @Test func aHugeOrInfiniteBoxAsksForAtMostTheLargestImage() {
+        let huge = ImageSizing.pixelSize(width: 1e300, height: 10, pixelsPerUnit: (3, 3))
+        #expect(huge.width == ImageSizing.maximumPixels && huge.height == 30)
+        let infinite = ImageSizing.pixelSize(width: .infinity, height: .infinity, pixelsPerUnit: (2, 2))
+        #expect(infinite.width == ImageSizing.maximumPixels && infinite.height == ImageSizing.maximumPixels)
+        #expect(ImageSizing.pixelSize(width: .nan, height: 10, pixelsPerUnit: (1, 1)) == (0, 0))
+        #expect(ImageSizing.pixelSize(width: 10, height: 10, pixelsPerUnit: (.nan, 1)) == (0, 0))
+        let request = ImageLoad.request(for: ImageData(url: "https://x.example/a.jpg"), width: 1e300, height: 10, scale: 3, baseURL: nil)
+        #expect(request?.targetSize.width == ImageSizing.maximumPixels)
+    }
+
+    @Test func noShareOfAnInfiniteContainerIsNone() {
+        #expect(ItemGeometry.width(.fraction(0), container: .infinity, intrinsic: nil) == 0)
+        #expect(ItemGeometry.width(.fraction(0.5), container: 390, intrinsic: nil) == 195)
+    }
+
+    @Test func gridColumnsOfHugeGapsSaturate() {
+        let columns = ItemGeometry.gridColumns(container: Int.max, columns: 12, spacing: Int.max)
+        #expect(columns.count == 12)
+        #expect(columns.allSatisfy { $0.width == 0 })
+        #expect(columns.map(\.x) == columns.map(\.x).sorted(), "leading edges never go back")
+        let wide = ItemGeometry.gridColumns(container: Int.max, columns: 3, spacing: 0)
+        #expect(wide.count == 3 && wide[0].width == Int.max / 3)
+    }
+
+    @Test func aViewportThatIsNotANumberShowsNothing() {
+        let frame = LayoutRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(VisibilityGeometry.visibleFraction(of: frame, in: LayoutRect(x: .nan, y: .nan, width: .nan, height: .nan)) == 0)
+        #expect(VisibilityGeometry.visibleFraction(of: frame, in: LayoutRect(x: 0, y: 0, width: 100, height: 100),
+                                                   coveredBy: [LayoutRect(x: .nan, y: 0, width: 10, height: 10)]) == 0)
+        #expect(VisibilityGeometry.visibleFraction(of: frame, in: LayoutRect(x: 0, y: 0, width: .infinity, height: .infinity)) == 1,
+                "an infinite viewport is still a screen")
     }
 }

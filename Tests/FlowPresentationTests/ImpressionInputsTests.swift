@@ -3,6 +3,7 @@ import FlowRuntime
 import Foundation
 import Testing
 import TestSupport
+import FlowWidgets
 @testable import FlowPresentation
 
 /// What a renderer in points hands the impression tracker.
@@ -115,5 +116,96 @@ import TestSupport
         #expect(feed.visible.count == 1)
         feed.show(second)
         #expect(feed.visible.isEmpty)
+    }
+
+    static let screen = LayoutRect(x: 0, y: 0, width: 390, height: 844)
+
+    func placed(_ widget: WidgetModel, _ section: SectionModel?, y: Double, height: Double = 60, layer: Int = 0) -> WidgetPlacement {
+        WidgetPlacement(widget: widget, section: section, position: 0, frame: LayoutRect(x: 0, y: y, width: 390, height: height), layer: layer)
+    }
+
+    @Test func aStickyStripsOwnWidgetsCountAndCoverWhatScrollsUnderThem() throws {
+        let page = try A11y.page(#"{"page": {"id": "home", "header": {"sticky": true, "widgets": [{"type": "title_block", "id": "search", "data": {"title": "S"}}]},"#
+            + #" "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let feed = PlacementFeed(tracker: tracker)
+        feed.show(page)
+        feed.setViewport(Self.screen)
+        let strip = LayoutRect(x: 0, y: 47, width: 390, height: 60)
+        feed.setCovers([strip], from: .stickyBars)
+        feed.place(placed(try #require(page.header?.widgets.first), nil, y: 47, layer: 1))
+        feed.place(placed(page.sections[0].widgets[0], page.sections[0], y: 47))
+        #expect(feed.visible.map(\.widget.id) == ["search"], "the strip's widget is on screen; the one under the strip is not")
+        #expect(tracker.isTiming("search"))
+        feed.setCovers([Self.screen], from: .sheets)
+        #expect(!tracker.isTiming("search"), "a sheet covers the strip too")
+    }
+
+    @Test func aPinnedSectionHeaderCoversWhatScrollsUnderItButNotItself() throws {
+        let page = try A11y.page(#"{"page": {"sections": [{"id": "s", "header": {"type": "title_block", "id": "h", "data": {"title": "Deals"}},"#
+            + #" "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let feed = PlacementFeed(tracker: tracker)
+        feed.show(page)
+        feed.setViewport(Self.screen)
+        let header = try #require(page.sections[0].header)
+        feed.place(placed(header, page.sections[0], y: 0, height: 40, layer: 1))
+        feed.place(placed(page.sections[0].widgets[0], page.sections[0], y: 0, height: 60))
+        feed.setHeaderCover(LayoutRect(x: 0, y: 0, width: 390, height: 40), sectionID: "s")
+        #expect(tracker.isTiming("h"))
+        #expect(!tracker.isTiming("a"), "two thirds of it under the pinned header")
+        feed.setHeaderCover(nil, sectionID: "s")
+        #expect(tracker.isTiming("a"))
+        feed.setCovers([LayoutRect(x: 0, y: 0, width: 390, height: 40)], from: .toast)
+        #expect(!tracker.isTiming("h"), "the toast is above the header")
+    }
+
+    @Test func onlyThePagesOwnWidgetsCountAndAFallbackCountsAsItsWidget() throws {
+        let page = try A11y.page(#"{"page": {"id": "home", "sections": [{"id": "s", "widgets": ["#
+            + #"{"type": "accordion", "id": "acc", "data": {"header": "More", "initially_expanded": true, "items": [{"type": "title_block", "id": "inner", "data": {"title": "i"}}]}},"#
+            + #"{"type": "future_widget", "id": "new", "data": {}, "fallback": {"type": "title_block", "id": "old", "data": {"title": "o"}}}]}]}}"#)
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let feed = PlacementFeed(tracker: tracker)
+        feed.show(page)
+        feed.setViewport(Self.screen)
+        let section = page.sections[0]
+        let accordion = section.widgets[0]
+        guard case .decoded(let content) = accordion.content, let items = (content as? AccordionContent)?.items else { Issue.record("no accordion"); return }
+        feed.place(placed(accordion, section, y: 0))
+        feed.place(placed(try #require(items.first), section, y: 60))
+        feed.place(placed(try #require(section.widgets[1].fallback), section, y: 120))
+        #expect(feed.visible.map(\.widget.id) == ["acc", "new"], "the accordion's item is not the page's; the fallback counts as the widget it stands for")
+        feed.remove(widgetID: "old")
+        #expect(feed.visible.map(\.widget.id) == ["acc"])
+        let sheet = try A11y.page(#"{"page": {"id": "x", "sections": [{"id": "z", "widgets": [{"type": "title_block", "id": "in-sheet", "data": {"title": "s"}}]}]}}"#)
+        feed.place(placed(sheet.sections[0].widgets[0], nil, y: 200))
+        #expect(feed.visible.map(\.widget.id) == ["acc"], "a widget the page does not hold (a sheet's) is not counted")
+    }
+
+    @Test func aCoveredPagesReportsNeverReachTheTracker() throws {
+        let below = try A11y.page(#"{"page": {"id": "home", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let above = try A11y.page(#"{"page": {"id": "product", "request_id": "r2", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "b", "data": {"title": "b"}}]}]}}"#)
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let home = PlacementFeed(tracker: tracker)
+        let product = PlacementFeed(tracker: tracker)
+        home.show(below)
+        home.appeared()
+        home.setViewport(Self.screen)
+        home.place(placed(below.sections[0].widgets[0], below.sections[0], y: 0))
+        #expect(tracker.isTiming("a"))
+        product.show(above)
+        product.appeared()
+        product.setViewport(Self.screen)
+        product.place(placed(above.sections[0].widgets[0], above.sections[0], y: 0))
+        #expect(tracker.isTiming("b"))
+        home.remove(widgetID: "a")
+        home.setViewport(Self.screen)
+        home.disappeared()
+        #expect(tracker.isTiming("b"), "the covered page's views going away do not end the top page's dwell")
+        product.disappeared()
+        home.place(placed(below.sections[0].widgets[0], below.sections[0], y: 0))
+        home.appeared()
+        #expect(tracker.isTiming("a"), "shown again, the page below reports")
+        #expect(!tracker.isTiming("b"))
     }
 }

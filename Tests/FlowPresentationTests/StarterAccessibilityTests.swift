@@ -104,4 +104,30 @@ import Testing
         #expect(StarterAccessibility.catalog.registeredTypes
             == ["accordion", "banner", "button_row", "image_text_card", "separator", "stepper_row", "tag_rail", "title_block"])
     }
+
+    @Test func aLabelNamesAButtonThatReadsAsNothingAndItStaysAButton() throws {
+        let row = #"{"type": "button_row", "id": "r", "data": {"buttons": [{"icon": "circle.fill", "action": {"type": "dismiss"}, "accessibility": {"label": "Close"}},"#
+            + #" {"title": "   ", "icon": "fill", "disabled": true, "action": {"type": "dismiss"}, "accessibility": {"label": "Later"}}, {"icon": "circle", "accessibility": {"hint": "Nothing"}}]}}"#
+        #expect(try A11y.lines(row) == ["button: Close — Closes", "button: Later [dimmed] — Closes"], "a hint alone names nothing")
+    }
+
+    @Test func aLabelOnAWidgetThatReadsAsNothingKeepsItsTap() throws {
+        let banner = #"{"type": "banner", "id": "b", "data": {"image": "https://x/b.jpg"}, "accessibility": {"label": "Winter"}, "actions": {"tap": {"type": "dismiss"}}}"#
+        #expect(try A11y.lines(banner) == ["button: Winter — Closes"])
+    }
+
+    @Test func aLabelOfInvisibleCharactersCountsAsAbsent() throws {
+        let title = #"{"type": "title_block", "id": "t", "data": {"title": "Deals"}, "accessibility": {"label": "\u200B\u2060\uFEFF"}}"#
+        #expect(try A11y.lines(title) == ["header: Deals"])
+    }
+
+    @Test func countsReadExactlyAtAnyInt() {
+        #expect(A11y.environment().integer(Int.max) == "9,223,372,036,854,775,807", "not rounded up through Double")
+        #expect(A11y.environment(locale: "de-DE").integer(Int.min) == "-9.223.372.036.854.775.808")
+    }
+
+    @Test func aStepperNearTheEdgeOfIntReadsItsExactCount() throws {
+        let stepper = #"{"type": "stepper_row", "id": "s", "data": {"title": "N", "min": 0, "max": 9223372036854774784, "initial": 9223372036854774784}}"#
+        #expect(try A11y.lines(stepper) == ["adjustable: N (9,223,372,036,854,774,784) — Swipe up or down to adjust"], "not 9,223,372,036,854,775,000")
+    }
 }

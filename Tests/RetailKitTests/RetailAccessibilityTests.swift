@@ -108,4 +108,56 @@ import Testing
         let labelled = coat.replacingOccurrences(of: #""rating": 4.3}"#, with: #""rating": 4.3}, "accessibility": {"label": "Cora, on sale", "hidden": false}"#)
         #expect(try lines(labelled) == ["button: Cora, on sale — Opens the page"])
     }
+
+    func elements(_ widget: String) throws -> [AccessibilityElement] {
+        let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+            .decodePage(Data(#"{"page": {"sections": [{"id": "s", "widgets": [\#(widget)]}]}}"#.utf8)).page
+        return ReadingOrder(catalog: VitrineApp.accessibility, environment: environment()).elements(of: page)
+    }
+
+    @Test func aLabelledCardStillDoesWhatItsCallToActionDoes() throws {
+        let hero = #"{"type": "hero_campaign", "id": "h", "accessibility": {"label": "Big sale"}, "data": {"campaign_id": "c", "image": "https://x/a.jpg","#
+            + #" "title": "Sale", "cta": {"title": "Shop", "action": {"type": "open_page", "page_id": "x"}}}}"#
+        let shop = try #require(try elements(hero).first)
+        #expect(shop.line == "button: Big sale — Opens the page")
+        #expect(shop.activation == .action(ActionData(type: "open_page", ["page_id": "x"])), "double-tap fires the call to action")
+        let tappable = hero.replacingOccurrences(of: #""id": "h","#, with: #""id": "h", "actions": {"tap": {"type": "open_page", "page_id": "t"}},"#)
+        let both = try #require(try elements(tappable).first)
+        #expect(both.activation == .event("tap"))
+        #expect(both.actions == [AccessibilityElement.CustomAction(name: "Shop", activation: .action(ActionData(type: "open_page", ["page_id": "x"])))])
+        #expect(both.line == "button: Big sale — Opens the page {actions: Shop}")
+    }
+
+    @Test func aSearchBarWithAnUnreadablePlaceholderReadsSearch() throws {
+        for placeholder in [#"" ""#, #""\u001b\u0007""#, #""\u200b""#] {
+            #expect(try lines(#"{"type": "search_bar", "id": "s", "data": {"placeholder": \#(placeholder)}}"#) == ["search_field: Search"], "\(placeholder)")
+        }
+    }
+
+    @Test func edgePricesReadAsTheTerminalShowsThem() throws {
+        func card(_ price: String, _ compare: String? = nil) -> String {
+            #"{"type": "product_card", "id": "p", "data": {"product_id": "p", "title": "T", "availability": "available", "price": \#(price)"#
+                + (compare.map { #", "compare_at_price": \#($0)"# } ?? "") + "}}"
+        }
+        #expect(try lines(card(#"{"amount": -0.0, "currency": "USD"}"#)) == ["text: T, $0.00"], "a negative zero is zero")
+        #expect(PriceFormat.string(Price(amount: -0.0, currency: "EUR"), locale: Locale(identifier: "de-DE")) == "0,00\u{a0}€")
+        #expect(try lines(card(#"{"amount": 99.999, "currency": "USD"}"#, #"{"amount": 100, "currency": "USD"}"#)) == ["text: T, $100.00, was $100.00"],
+                "a saving that rounds to 0 % still says the price before, as the terminal strikes it through")
+    }
+
+    @Test func aCountdownOnTheHourSaysNoZeroMinutes() throws {
+        let en = RetailPhrases(AccessibilityPhrases(locale: Locale(identifier: "en-US")))
+        #expect(en.endsIn(hours: 2, minutes: 0) == "ends in 2 hours")
+        #expect(en.endsIn(hours: 2, minutes: 1) == "ends in 2 hours 1 minute")
+        #expect(en.endsIn(hours: 0, minutes: 0) == "ends in 0 minutes")
+        #expect(RetailPhrases(AccessibilityPhrases(locale: Locale(identifier: "de-DE"))).endsIn(hours: 1, minutes: 0) == "endet in 1 Stunde")
+    }
+
+    @Test func aProductCardsBadgesWithActionsAreItsNamedActions() throws {
+        let card = #"{"type": "product_card", "id": "p", "data": {"product_id": "p", "title": "T", "availability": "available","#
+            + #" "price": {"amount": 5, "currency": "USD"}, "badges": [{"text": "New"}, {"text": "Eco", "action": {"type": "open_page", "page_id": "eco"}}]}}"#
+        let element = try #require(try elements(card).first)
+        #expect(element.line == "text: T, $5.00, New, Eco {actions: Eco}")
+        #expect(element.actions.first?.activation == .action(ActionData(type: "open_page", ["page_id": "eco"])))
+    }
 }

@@ -38,6 +38,36 @@ final class CapturedConsole: Sendable {
         try JSONParser.parse(text)
     }
 
+    @Test func aProblemInsideAnActionsSheetIsNamedByItsPathOnThePage() async throws {
+        let page = #"{"page": {"id": "p", "sections": [{"id": "s", "widgets": [{"type": "button_row", "id": "d", "data": {"buttons": [{"title": "Open", "action": "#
+            + #"{"type": "open_bottom_sheet", "sheet": {"sections": [{"id": "ss", "widgets": [{"type": "title_block", "id": "in", "data": {"title": "x"}, "accessibility": {"label": 7}}]}]}}}]}}]}]}}"#
+        let result = await lint(["-", "--json"], input: Data(page.utf8))
+        let diagnostics = try #require(try json(result.out)["diagnostics"]?.arrayValue)
+        let message = try #require(diagnostics.first?["message"]?.stringValue)
+        let path = "page.sections.0.widgets.0.data.buttons.0.action.sheet.sections.0.widgets.0.accessibility"
+        #expect(diagnostics.first?["path"]?.stringValue == path)
+        #expect(message.contains("at \(path).label"), "\(message)")
+        #expect(!message.contains("at sheet."))
+    }
+
+    @Test func aLabelAClientWillNotReadAsSentIsReported() async throws {
+        let long = String(repeating: "a", count: 1_001)
+        let page = #"{"page": {"id": "p", "sections": [{"id": "s", "widgets": ["#
+            + #"{"type": "title_block", "id": "a", "data": {"title": "A"}, "accessibility": {"label": " \u0007 \u200b"}},"#
+            + #"{"type": "title_block", "id": "b", "data": {"title": "B"}, "accessibility": {"hint": "\#(long)"}},"#
+            + #"{"type": "button_row", "id": "c", "data": {"buttons": [{"title": "C", "accessibility": {"label": "\u202e"}}]}},"#
+            + #"{"type": "title_block", "id": "d", "data": {"title": "D"}, "accessibility": {"label": "Fine"}}]}]}}"#
+        let result = await lint(["-", "--json"], input: Data(page.utf8))
+        let diagnostics = try #require(try json(result.out)["diagnostics"]?.arrayValue)
+        #expect(diagnostics.compactMap { $0["path"]?.stringValue } == [
+            "page.sections.0.widgets.0.accessibility", "page.sections.0.widgets.1.accessibility", "page.sections.0.widgets.2.data.buttons.0.accessibility",
+        ])
+        #expect(diagnostics.compactMap { $0["message"]?.stringValue } == [
+            "'label' has nothing readable in it: read as absent", "'hint' is 1001 Unicode scalars: read cut at 1000",
+            "'label' has nothing readable in it: read as absent",
+        ])
+    }
+
     @Test func printsTheContractsJSONShape() async throws {
         let result = await lint([example, "--json", "--now", "2026-11-29T12:00:00Z"])
         #expect(result.status == 0)

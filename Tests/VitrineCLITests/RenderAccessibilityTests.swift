@@ -94,6 +94,7 @@ import Testing
         ["x.json", "--accessibility", "--width", "80"], ["x.json", "--accessibility", "--plain"],
         ["x.json", "--accessibility", "--locale", "xx-XX"], ["x.json", "--accessibility", "--now", "yesterday"],
         ["x.json", "--width", "80", "--height", "40", "--locale", "de-DE"], ["x.json", "--accessibility", "--locale"],
+        ["x.json", "--accessibility", "--scroll", "0"], ["x.json", "--width", "80", "--height", "40", "--locale", "en-US"],
     ])
     func usageErrorsExit2(arguments: [String]) async {
         let captured = CapturedConsole()
@@ -108,6 +109,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let captured = CapturedConsole()
         #expect(await RenderCommand.run([file.path, "--accessibility"], console: captured.console) == 1)
+    }
+
+    @Test func aPageWithNothingReadablePrintsNoLineAndSaysSo() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-empty-\(UUID().uuidString).json")
+        try Data(#"{"page": {"sections": [{"id": "s", "widgets": [{"type": "separator", "id": "x", "data": {}}]}]}}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let captured = CapturedConsole()
+        #expect(await RenderCommand.run([file.path, "--accessibility"], console: captured.console) == 0)
+        #expect(captured.out.isEmpty, "no empty line: nothing is read")
+        #expect(captured.err.contains("reads nothing"))
     }
 
     /// Escape sequences, bidi controls and 10,000 combining marks in every string a screen

@@ -38,13 +38,44 @@ public struct AccessibilityData: Sendable, Hashable, JSONDecodable {
     }
 }
 
+extension AccessibilityData {
+    /// The most Unicode scalars of a label or hint a client reads (the schema's `maxLength`).
+    public static let maximumScalars = 1_000
+
+    /// What a client will not read as sent, for `vitrine lint` and the app's reports: a label
+    /// or hint with nothing readable in it (white space, controls, invisible characters: read
+    /// as absent) or longer than `maximumScalars` (cut there).
+    public var readingProblems: [String] {
+        [("label", label), ("hint", hint)].compactMap { name, text in
+            guard let text else { return nil }
+            let scalars = text.unicodeScalars
+            if !scalars.contains(where: Self.isReadable) { return "'\(name)' has nothing readable in it: read as absent" }
+            let count = scalars.count
+            if count > Self.maximumScalars { return "'\(name)' is \(count) Unicode scalars: read cut at \(Self.maximumScalars)" }
+            return nil
+        }
+    }
+
+    /// Whether a screen reader says something for `scalar` (FlowPresentation's
+    /// `AccessibilityText` rule): not white space, a C0 or C1 control, or an invisible
+    /// default-ignorable character (the bidi controls are among them).
+    static func isReadable(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return !(properties.isWhitespace || properties.isDefaultIgnorableCodePoint || properties.generalCategory == .control)
+    }
+}
+
 extension JSONNode {
     /// The member `accessibility`, decoded leniently: one of the wrong shape is ignored and
     /// reported (`malformed_payload`), so a bad description never costs the button or widget
     /// that carries it.
     func lenientAccessibility() -> AccessibilityData? {
         do {
-            return try optional("accessibility")
+            let data: AccessibilityData? = try optional("accessibility")
+            for problem in data?.readingProblems ?? [] {
+                session?.report(.malformedPayload, path: path.appending("accessibility"), message: problem)
+            }
+            return data
         } catch {
             session?.report(.malformedPayload, path: path.appending("accessibility"),
                             message: "ignored 'accessibility': \(error.message)")

@@ -134,6 +134,9 @@ final class DecodeSession {
         let tracking: JSONObject = lenient("tracking", in: object, at: path, widgetType: type) ?? JSONObject()
         let impression: ImpressionRule = lenient("impression", in: object, at: path, widgetType: type) ?? .standard
         let accessibility: AccessibilityData? = lenient("accessibility", in: object, at: path, widgetType: type)
+        for problem in accessibility?.readingProblems ?? [] {
+            report(.malformedPayload, path: path.appending("accessibility"), widgetType: type, message: problem)
+        }
         let (requires, invalidRequirements) = decodeRequirements(in: object, at: path, widgetType: type)
         let expiresAt = expiry(in: object, at: path, widgetType: type)
 

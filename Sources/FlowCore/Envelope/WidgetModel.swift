@@ -17,7 +17,7 @@ public struct WidgetModel: Sendable, Identifiable {
     public let tracking: JSONObject
     public let impression: ImpressionRule
     /// What a screen reader reads for the widget, when the backend corrects the description
-    /// derived from its content (CONTRACT §3).
+    /// derived from its content (CONTRACT §5).
     public let accessibility: AccessibilityData?
     public let requires: Requirements?
     /// Invalid requirements make the widget incompatible: this says why.

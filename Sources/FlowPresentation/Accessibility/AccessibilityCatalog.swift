@@ -6,7 +6,7 @@ import FlowRuntime
 /// modules that own the widgets (`StarterAccessibility` here, RetailKit's `RetailAccessibility`).
 ///
 /// A describer derives elements from the content; the catalogue then applies the payload's
-/// own `accessibility` (CONTRACT §3), so the backend's correction always wins, in one place:
+/// own `accessibility` (CONTRACT §5), so the backend's correction always wins, in one place:
 /// `hidden` removes the widget, a `label` (or any member, on a widget of several elements)
 /// makes the widget one element, `role` and `hint` replace the derived ones. The last
 /// registration of a type wins.
@@ -70,13 +70,25 @@ public struct AccessibilityCatalog: Sendable {
         }
     }
 
+    /// What a screen reader reads for `widget`, or nil when nothing here says: a decoded widget
+    /// of a type this catalogue does not describe, with no `accessibility` of its own. A
+    /// renderer then leaves the platform to read the view as drawn, never hides it: a host that
+    /// registers views (retail ones) without their descriptions loses nothing.
+    public func describedElements(for widget: WidgetModel, in environment: AccessibilityEnvironment) -> [AccessibilityElement]? {
+        if case .decoded = widget.content, widget.accessibility == nil, !describes(widget.type) { return nil }
+        return elements(for: widget, in: environment)
+    }
+
     /// What a screen reader reads for `widget`, by its content alone (no requirements or expiry).
     public func elements(for widget: WidgetModel, in environment: AccessibilityEnvironment) -> [AccessibilityElement] {
         if widget.accessibility?.isHidden == true { return [] }
         guard case .decoded(let content) = widget.content else { return placeholder(for: widget, in: environment) }
         let request = AccessibilityRequest(widgetID: widget.id, tap: widget.actions["tap"], environment: environment, catalog: self)
         let derived = describers[ExactString(widget.type)].map { $0(content, request) } ?? []
-        var elements = Self.applying(widget.accessibility, to: derived, widgetID: widget.id)
+        let whole = AccessibilityElement(
+            widgetID: widget.id, role: request.role(otherwise: .text), label: "", hint: request.hint(for: request.tap),
+            activation: request.tapActivation)
+        var elements = Self.applying(widget.accessibility, to: derived, widgetID: widget.id, whole: whole)
         let actions = customActions(of: widget, phrases: environment.phrases)
         if !actions.isEmpty, let content = elements.firstIndex(where: { $0.part == nil }) ?? elements.indices.first {
             elements[content].actions += actions
@@ -107,8 +119,15 @@ public struct AccessibilityCatalog: Sendable {
         return AccessibilityText.clean(label).map { [AccessibilityElement(widgetID: widget.id, role: .text, label: $0)] } ?? []
     }
 
-    /// The derived elements with the payload's corrections laid over them.
-    static func applying(_ data: AccessibilityData?, to derived: [AccessibilityElement], widgetID: String) -> [AccessibilityElement] {
+    /// The derived elements with the payload's corrections laid over them. `whole` is the
+    /// widget read as one (its role, hint and activation from its `tap`): what a label names
+    /// when nothing was derived (an icon the describer cannot name), and what several elements
+    /// merged into one keep. Merged, the element still does what its parts did: its activation
+    /// is the widget's content's (its tap), else its one control's (a card's call to action),
+    /// and every other control of the widget is offered as a named action.
+    static func applying(
+        _ data: AccessibilityData?, to derived: [AccessibilityElement], widgetID: String, whole: AccessibilityElement? = nil
+    ) -> [AccessibilityElement] {
         guard let data else { return derived }
         if data.isHidden { return [] }
         let label = AccessibilityText.clean(data.label)
@@ -122,9 +141,20 @@ public struct AccessibilityCatalog: Sendable {
         }
         guard label != nil || hint != nil || role != nil else { return derived }
         // Several elements (or none) and a correction: the widget becomes one element.
-        guard let whole = label ?? AccessibilityText.joined(derived.map(\.label)) else { return [] }
+        guard let text = label ?? AccessibilityText.joined(derived.map(\.label)) else { return [] }
+        let own = derived.filter { $0.widgetID.isByteEqual(to: widgetID) }
+        // What the merged element does, and so its role, value and hint: the content's tap, else
+        // the widget's, else its first control's (a card's call to action, an accordion's header).
+        let main = own.first { $0.part == nil && $0.activation != nil } ?? (whole?.activation == nil ? nil : whole)
+            ?? own.first { $0.activation != nil }
+        var actions = own.flatMap(\.actions)
+        for element in own {
+            guard let other = element.activation, other != main?.activation else { continue }
+            actions.append(AccessibilityElement.CustomAction(name: element.label, activation: other))
+        }
         return [AccessibilityElement(
-            widgetID: widgetID, part: derived.count == 1 ? derived.first?.part : nil, role: role ?? derived.first?.role ?? .text, label: whole,
-            value: label == nil && derived.count == 1 ? derived.first?.value : nil, hint: hint ?? derived.first?.hint)]
+            widgetID: widgetID, role: role ?? main?.role ?? derived.first?.role ?? whole?.role ?? .text, label: text,
+            value: main?.value, hint: hint ?? main?.hint ?? derived.first?.hint ?? whole?.hint,
+            actions: actions, activation: main?.activation)]
     }
 }

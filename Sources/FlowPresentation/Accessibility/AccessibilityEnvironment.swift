@@ -31,6 +31,11 @@ public struct AccessibilityEnvironment: Sendable {
     /// The phrases of the shopper's language.
     public var phrases: AccessibilityPhrases { AccessibilityPhrases(locale: locale) }
 
+    /// A whole number as the locale writes it ("1,234", "1.234"), exactly at any `Int`.
+    public func integer(_ number: Int) -> String {
+        number.formatted(.number.locale(locale))
+    }
+
     /// `number` as the locale writes it, with at most `fractionDigits` decimals ("4.3", "4,3").
     public func number(_ number: Double, fractionDigits: Int = 1) -> String {
         guard number.isFinite else { return "" }

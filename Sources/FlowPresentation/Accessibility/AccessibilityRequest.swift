@@ -33,33 +33,53 @@ public struct AccessibilityRequest: Sendable {
         catalog.hint(for: action, phrases: phrases)
     }
 
+    /// What activating the widget as a whole does: its `tap`, when it has one.
+    public var tapActivation: AccessibilityElement.Activation? {
+        tap == nil ? nil : .event("tap")
+    }
+
     /// One element of this widget from readable `parts` (cleaned, joined by commas); `nil` when
-    /// none is readable. The role is `button` when the widget has a tap action, the hint the tap's.
+    /// none is readable. The role is `button` when the widget has a tap action, the hint the
+    /// tap's, and activating it fires the tap.
     public func element(
         _ parts: [String?], role: AccessibilityElement.Role = .text, value: String? = nil, hint: String? = nil
     ) -> AccessibilityElement? {
         guard let label = AccessibilityText.joined(parts) else { return nil }
         return AccessibilityElement(
             widgetID: widgetID, role: self.role(otherwise: role), label: label, value: AccessibilityText.clean(value),
-            hint: AccessibilityText.clean(hint) ?? self.hint(for: tap))
+            hint: AccessibilityText.clean(hint) ?? self.hint(for: tap), activation: tapActivation)
     }
 
     /// A button's element: its title, else its icon's name; its action's hint; dimmed when
-    /// disabled; the button's own `accessibility` laid over it (`hidden` gives none).
-    /// `part` is the button's index among the widget's controls, so the view that draws it
-    /// finds its element even when a button before it reads as nothing.
+    /// disabled; the button's own `accessibility` laid over it (`hidden` gives none; a label
+    /// names a button that has no readable title, and it stays a button with its hint).
+    /// Activating it fires the button's own action (none when dimmed). `part` is the button's
+    /// index among the widget's controls, so the view that draws it finds its element even
+    /// when a button before it reads as nothing.
     public func button(_ button: ButtonData, part: Int) -> AccessibilityElement? {
         let derived = AccessibilityText.spoken(button.title) ?? AccessibilityText.clean(button.icon.map { Self.symbolName($0.symbol) })
-        let element = derived.map {
-            AccessibilityElement(widgetID: widgetID, part: part, role: .button, label: $0, hint: hint(for: button.action), isDisabled: button.isDisabled)
-        }
-        return AccessibilityCatalog.applying(button.accessibility, to: element.map { [$0] } ?? [], widgetID: widgetID).first
+        let element = AccessibilityElement(
+            widgetID: widgetID, part: part, role: .button, label: derived ?? "", hint: hint(for: button.action), isDisabled: button.isDisabled,
+            activation: button.isDisabled ? nil : button.action.map { .action($0) })
+        return AccessibilityCatalog.applying(button.accessibility, to: [element], widgetID: widgetID).first { !$0.label.isEmpty }
     }
 
-    /// A tag's element (`part`: its index in the rail): a button when it has an action, else text.
+    /// A tag's element (`part`: its index in the rail): a button that fires the tag's action
+    /// when it has one, else text.
     public func tag(_ tag: TagData, part: Int) -> AccessibilityElement? {
         AccessibilityText.spoken(tag.text).map {
-            AccessibilityElement(widgetID: widgetID, part: part, role: tag.action == nil ? .text : .button, label: $0, hint: hint(for: tag.action))
+            AccessibilityElement(
+                widgetID: widgetID, part: part, role: tag.action == nil ? .text : .button, label: $0, hint: hint(for: tag.action),
+                activation: tag.action.map { .action($0) })
+        }
+    }
+
+    /// The actions of `tags` that a screen reader offers by name on an element that holds them
+    /// (a card read as one): each tag with an action, named by its text.
+    public func tagActions(_ tags: [TagData]) -> [AccessibilityElement.CustomAction] {
+        tags.compactMap { tag in
+            guard let action = tag.action, let name = AccessibilityText.spoken(tag.text) else { return nil }
+            return AccessibilityElement.CustomAction(name: name, activation: .action(action))
         }
     }
 

@@ -11,17 +11,21 @@ public enum AccessibilityText {
     /// The most scalars of one label, value or hint. A long product title is about 100.
     public static let maximumScalars = 1_000
 
-    /// `text` cleaned, collapsed to one line and bounded; `nil` when nothing readable is left.
+    /// `text` cleaned, collapsed to one line and bounded; `nil` when nothing readable is left:
+    /// white space and invisible scalars alone (default-ignorable ones: U+200B, U+2060, U+FEFF,
+    /// variation selectors) read as nothing, so a label of them counts as absent.
     public static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
         var result = String.UnicodeScalarView()
         var count = 0
         var pendingSpace = false
+        var readable = false
         for scalar in SafeText.cleaned(text, keepingNewlines: false).unicodeScalars {
             if scalar.properties.isWhitespace {
                 pendingSpace = count > 0
                 continue
             }
+            if !scalar.properties.isDefaultIgnorableCodePoint { readable = true }
             if pendingSpace {
                 guard count + 1 < maximumScalars else { break }
                 result.append(" ")
@@ -32,7 +36,7 @@ public enum AccessibilityText {
             result.append(scalar)
             count += 1
         }
-        return result.isEmpty ? nil : String(result)
+        return readable ? String(result) : nil
     }
 
     /// What a reader hears of payload text: its words, markdown markers removed when it is

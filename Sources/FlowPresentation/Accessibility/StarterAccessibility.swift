@@ -15,7 +15,9 @@ public enum StarterAccessibility {
         catalog.register(ImageTextCardContent.self) { content, request in
             let parts = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle)] + content.tags.map { AccessibilityText.spoken($0.text) }
                 + [request.alt(content.image, besides: AccessibilityText.spoken(content.title))]
-            return [request.element(parts)].compactMap { $0 }
+            guard var card = request.element(parts) else { return [] }
+            card.actions += request.tagActions(content.tags)
+            return [card]
         }
         catalog.register(BannerContent.self) { content, request in
             let alt = request.alt(content.image, besides: AccessibilityText.spoken(content.title))
@@ -30,9 +32,14 @@ public enum StarterAccessibility {
         }
         catalog.register(StepperRowContent.self) { content, request in
             let count = content.count(from: request.state)
-            let value = request.environment.number(Double(count), fractionDigits: 0)
-            return [request.element([AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle)], role: .adjustable, value: value, hint: request.phrases.adjusts)]
-                .compactMap { $0 }
+            let value = request.environment.integer(count)
+            guard var stepper = request.element(
+                [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle)], role: .adjustable, value: value, hint: request.phrases.adjusts)
+            else { return [] }
+            // Swiping up and down steps it as its buttons do, and fires `change` as they do.
+            stepper.increment = content.steppedState(from: request.state, by: 1).map { .state($0, event: "change") }
+            stepper.decrement = content.steppedState(from: request.state, by: -1).map { .state($0, event: "change") }
+            return [stepper]
         }
         catalog.register(AccordionContent.self) { content, request in
             let expanded: Bool
@@ -40,7 +47,8 @@ public enum StarterAccessibility {
             let header = AccessibilityText.clean(AccessibilityText.spoken(content.header)).map {
                 AccessibilityElement(
                     widgetID: request.widgetID, part: 0, role: .button, label: $0,
-                    value: expanded ? request.phrases.expanded : request.phrases.collapsed, hint: request.phrases.togglesContent)
+                    value: expanded ? request.phrases.expanded : request.phrases.collapsed, hint: request.phrases.togglesContent,
+                    activation: .state(.bool(!expanded), event: nil))
             }
             return [header].compactMap { $0 } + (expanded ? request.nested(content.items) : [])
         }

@@ -12,13 +12,21 @@ public enum ImageSizing {
         return max(0, width) / ratio
     }
 
+    /// The most pixels a side is asked for: no screen shows more, and no box (however large
+    /// or infinite a renderer's arithmetic made it) can trap the conversion to `Int`.
+    public static let maximumPixels = 32_768
+
     /// The pixel size of a box `width` × `height` in the renderer's unit at `pixelsPerUnit`
     /// across and down (a screen's scale; a terminal cell is 1 × 2 pixels in half blocks).
-    /// At least 1 × 1 for any box with area, so a request never asks for nothing.
+    /// At least 1 × 1 for any box with area, at most `maximumPixels` a side; (0, 0) for a box
+    /// without area or a measure that is not a number.
     public static func pixelSize(width: Double, height: Double, pixelsPerUnit: (x: Double, y: Double)) -> (width: Int, height: Int) {
-        guard width > 0, height > 0 else { return (0, 0) }
-        let w = max(1, Int((width * pixelsPerUnit.x).rounded()))
-        let h = max(1, Int((height * pixelsPerUnit.y).rounded()))
-        return (w, h)
+        guard width > 0, height > 0, pixelsPerUnit.x > 0, pixelsPerUnit.y > 0 else { return (0, 0) }
+        return (pixels(width * pixelsPerUnit.x), pixels(height * pixelsPerUnit.y))
+    }
+
+    /// `length` in whole pixels within 1…`maximumPixels` (infinity is the maximum).
+    private static func pixels(_ length: Double) -> Int {
+        Int(min(max(1, length.rounded()), Double(maximumPixels)))
     }
 }

@@ -10,7 +10,10 @@ public enum ItemGeometry {
         switch width {
         case nil, .fill?: return container
         case .hug?: return min(container, max(0, intrinsic ?? container))
-        case .fraction(let fraction)?: return container * min(max(fraction, 0), 1)
+        case .fraction(let fraction)?:
+            // No share is none, even of an infinite container (∞ × 0 is not a number).
+            guard fraction > 0 else { return 0 }
+            return container * min(fraction, 1)
         }
     }
 
@@ -52,15 +55,22 @@ public enum ItemGeometry {
     /// The same columns in whole units (terminal cells): every column as wide as the others,
     /// so tiles of one grid look alike (their images, and so their heights, match); the
     /// remainder widens the gaps, leading gaps first, so the grid still spans the container.
+    /// Gaps wider than the container leave columns of width 0; no sum can overflow (spacing
+    /// and container at `Int.max` saturate).
     public static func gridColumns(container: Int, columns: Int, spacing: Int) -> [(x: Int, width: Int)] {
         let count = max(1, columns)
         let gap = max(0, spacing)
-        let free = max(0, container - (count - 1) * gap)
+        let (gaps, overflowed) = (count - 1).multipliedReportingOverflow(by: gap)
+        let free = overflowed ? 0 : max(0, container - gaps)
         let width = free / count
         let extra = count > 1 ? free % count : 0
         var x = 0
         return (0..<count).map { column in
-            defer { x += width + gap + (column < extra ? 1 : 0) }
+            defer {
+                let step = width.addingReportingOverflow(gap).partialValue
+                let (next, overflow) = x.addingReportingOverflow(max(0, step) + (column < extra ? 1 : 0))
+                x = overflow || step < 0 ? Int.max : next
+            }
             return (x, width)
         }
     }

@@ -22,6 +22,12 @@ public struct LayoutRect: Sendable, Hashable, CustomStringConvertible {
     /// Width times height; 0 for an empty or inverted rectangle.
     public var area: Double { isEmpty ? 0 : width * height }
 
+    /// Whether every measure is a finite number.
+    public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+
+    /// Whether some measure is not a number (an infinite one still is).
+    public var hasNaN: Bool { x.isNaN || y.isNaN || width.isNaN || height.isNaN }
+
     /// Whether it covers no area.
     public var isEmpty: Bool { !(width > 0) || !(height > 0) }
 

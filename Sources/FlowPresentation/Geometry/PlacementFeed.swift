@@ -2,12 +2,18 @@ import FlowCore
 import FlowRuntime
 
 /// Collects where a page's widgets are as a renderer lays them out and scrolls them (each
-/// widget reports its own frame, the scroll view its viewport, the page its covering bars),
-/// and hands the impression tracker their visible fractions (`ImpressionInputs`).
+/// widget reports its own frame, the scroll view its viewport, whatever covers the page its
+/// frames), and hands the impression tracker their visible fractions (`ImpressionInputs`),
+/// by the terminal's rules.
 ///
 /// A renderer whose views report geometry one by one (SwiftUI's `onGeometryChange`) calls
 /// `place`, `remove`, `setViewport` and `setCovers(_:from:)` as they change; each call updates the
-/// tracker at once, so a widget's dwell time starts and stops with what is on screen.
+/// tracker at once, so a widget's dwell time starts and stops with what is on screen. Only the
+/// page's own widgets count, as the terminal counts them: the strips' widgets, the sections'
+/// headers, widgets and fallbacks (a widget shown through its fallback counts as itself);
+/// never a widget inside another (an accordion's items) or a sheet's. A feed whose page is
+/// covered by another screen reporting to the same tracker reports nothing
+/// (`appeared()`, `disappeared()`).
 @MainActor
 public final class PlacementFeed {
     private let tracker: ImpressionTracker
@@ -15,15 +21,30 @@ public final class PlacementFeed {
     private var placements: [ExactString: WidgetPlacement] = [:]
     /// Placement order, so the tracker sees widgets in the order they were placed.
     private var order: [ExactString] = []
+    /// The page's widgets that count, by the id of what is drawn (a widget's or its
+    /// fallback's), with the widget and section they count as.
+    private var counted: [ExactString: (widget: WidgetModel, section: SectionModel?)] = [:]
     public private(set) var page: PageModel?
     public private(set) var viewport = LayoutRect.zero
     /// What covers the page, by what reports it (each view that covers reports its own).
     private var coverLayers: [CoverLayer: [LayoutRect]] = [:]
+    /// The section headers' frames: a pinned one covers what scrolls under it.
+    private var headerCovers: [ExactString: LayoutRect] = [:]
 
-    /// Who covers the page: the sticky header and footer, the toast, the sheets presented over
-    /// it. Each reports its frames on its own, and a widget is hidden by all of them at once.
+    /// Who covers the page, each at its height (`ImpressionInputs.Cover.layer`): the sticky
+    /// header and footer and the section headers over the scrolling body (1), the toast (2),
+    /// the sheets presented over it all (3). A widget is hidden only by covers above its own
+    /// layer, as in the terminal: a sticky strip never hides its own widgets.
     public enum CoverLayer: Int, Sendable, Hashable, CaseIterable {
         case stickyBars, toast, sheets
+
+        public var height: Int {
+            switch self {
+            case .stickyBars: 1
+            case .toast: 2
+            case .sheets: 3
+            }
+        }
     }
 
     public init(tracker: ImpressionTracker) {
@@ -39,34 +60,39 @@ public final class PlacementFeed {
             self.page = page
             update()
         }
-        guard let page, let old = self.page, old.id.isByteEqual(to: page.id) else {
+        let samePage = page.map { new in self.page.map { $0.id.isByteEqual(to: new.id) } ?? false } ?? false
+        counted = page.map(Self.countedWidgets) ?? [:]
+        guard samePage else {
             placements = [:]
             order = []
+            headerCovers = [:]
             return
         }
-        var current: [ExactString: (widget: WidgetModel, section: SectionModel?)] = [:]
-        for widget in (page.header?.widgets ?? []) + (page.footer?.widgets ?? []) { current[ExactString(widget.id)] = (widget, nil) }
-        for section in page.sections {
-            for widget in (section.header.map { [$0] } ?? []) + section.widgets { current[ExactString(widget.id)] = (widget, section) }
-        }
-        order = order.filter { current[$0] != nil }
+        order = order.filter { counted[$0] != nil }
         placements = placements.compactMapValues { placement in
-            current[ExactString(placement.widget.id)].map {
-                WidgetPlacement(widget: $0.widget, section: $0.section, position: placement.position, frame: placement.frame, clips: placement.clips)
+            counted[ExactString(placement.widget.id)].map {
+                WidgetPlacement(
+                    widget: $0.widget, section: $0.section, position: placement.position, frame: placement.frame, clips: placement.clips,
+                    layer: placement.layer)
             }
         }
     }
 
-    /// A widget's frame, in the viewport's coordinates.
+    /// A widget's frame, in the viewport's coordinates. A widget the page does not count
+    /// (nested in another, in a sheet) is ignored; a fallback counts as the widget it stands for.
     public func place(_ placement: WidgetPlacement) {
-        let id = ExactString(placement.widget.id)
+        guard let owner = counted[ExactString(placement.widget.id)] else { return }
+        var placement = placement
+        placement.widget = owner.widget
+        placement.section = owner.section
+        let id = ExactString(owner.widget.id)
         if placements.updateValue(placement, forKey: id) == nil { order.append(id) }
         update()
     }
 
     /// A widget left the screen (its view disappeared).
     public func remove(widgetID: String) {
-        let id = ExactString(widgetID)
+        let id = counted[ExactString(widgetID)].map { ExactString($0.widget.id) } ?? ExactString(widgetID)
         guard placements.removeValue(forKey: id) != nil else { return }
         order.removeAll { $0 == id }
         update()
@@ -86,9 +112,20 @@ public final class PlacementFeed {
         update()
     }
 
-    /// Every cover, in the layers' order.
-    public var covers: [LayoutRect] {
-        CoverLayer.allCases.flatMap { coverLayers[$0] ?? [] }
+    /// Where the header of section `sectionID` is (nil: gone). Pinned, it covers the widgets
+    /// scrolling under it, as the terminal's pinned header does.
+    public func setHeaderCover(_ frame: LayoutRect?, sectionID: String) {
+        let id = ExactString(sectionID)
+        let kept = frame.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        guard headerCovers[id] != kept else { return }
+        headerCovers[id] = kept
+        update()
+    }
+
+    /// Every cover with its height, in the layers' order.
+    public var covers: [ImpressionInputs.Cover] {
+        headerCovers.values.map { ImpressionInputs.Cover($0, layer: 1) }
+            + CoverLayer.allCases.flatMap { layer in (coverLayers[layer] ?? []).map { ImpressionInputs.Cover($0, layer: layer.height) } }
     }
 
     /// The visible widgets as the tracker last saw them.
@@ -96,8 +133,34 @@ public final class PlacementFeed {
         ImpressionInputs.visibleWidgets(order.compactMap { placements[$0] }, viewport: viewport, covers: covers)
     }
 
+    /// The page is shown over every other screen reporting to the tracker (its view appeared):
+    /// its reports count again, and it reports what it holds now.
+    public func appeared() {
+        tracker.screenAppeared(self)
+        update()
+    }
+
+    /// The page is covered or gone: its views' reports no longer reach the tracker.
+    public func disappeared() {
+        tracker.screenDisappeared(self)
+    }
+
     private func update() {
-        guard let page else { return }
+        guard let page, tracker.accepts(self) else { return }
         tracker.update(page: page, visible: visible)
+    }
+
+    /// The widgets of `page` that count, by the id of what a renderer draws for them.
+    private static func countedWidgets(of page: PageModel) -> [ExactString: (widget: WidgetModel, section: SectionModel?)] {
+        var counted: [ExactString: (widget: WidgetModel, section: SectionModel?)] = [:]
+        func add(_ widget: WidgetModel, _ section: SectionModel?) {
+            if let fallback = widget.fallback { counted[ExactString(fallback.id)] = (widget, section) }
+            counted[ExactString(widget.id)] = (widget, section)
+        }
+        for widget in (page.header?.widgets ?? []) + (page.footer?.widgets ?? []) { add(widget, nil) }
+        for section in page.sections {
+            for widget in (section.header.map { [$0] } ?? []) + section.widgets + (section.fallback.map { [$0] } ?? []) { add(widget, section) }
+        }
+        return counted
     }
 }

@@ -10,11 +10,16 @@ public enum VisibilityGeometry {
         of frame: LayoutRect, in viewport: LayoutRect, clippedBy clips: [LayoutRect] = [],
         coveredBy covers: [LayoutRect] = []
     ) -> Double {
+        // A measure that is not a number shows nothing (a NaN viewport is no screen), and a
+        // frame must be finite for its share to be one.
+        guard frame.isFinite, !viewport.hasNaN, !clips.contains(where: \.hasNaN) else { return 0 }
         let total = frame.area
         guard total > 0 else { return 0 }
         var shown = frame.intersection(viewport)
         for clip in clips { shown = shown.intersection(clip) }
         guard shown.area > 0 else { return 0 }
+        // A cover that is not a number cannot say what it leaves: nothing is counted under it.
+        if covers.contains(where: \.hasNaN) { return 0 }
         let hidden = unionArea(of: covers.map { $0.intersection(shown) }.filter { !$0.isEmpty })
         return min(1, max(0, (shown.area - hidden) / total))
     }

@@ -91,7 +91,31 @@ extension ActionPolicy {
         for diagnostic in decoded.diagnostics {
             var moved = diagnostic
             moved.path = diagnostic.path.utf8.starts(with: "sheet".utf8) ? prefix + String(decoding: diagnostic.path.utf8.dropFirst(5), as: UTF8.self) : prefix
+            moved.message = Self.rooted(diagnostic.message, at: prefix)
             found.append(moved)
         }
+    }
+
+    /// `message` with the sheet's own paths (`at sheet.sections.0…`, as the sheet's decode
+    /// wrote them) put under the action's (`at page.sections.3.…sheet.sections.0…`), so a
+    /// reader finds the place the message names. Only the path right after "at " moves.
+    static func rooted(_ message: String, at prefix: String) -> String {
+        let marker = Array("at sheet".utf8)
+        let bytes = Array(message.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + prefix.utf8.count)
+        var index = 0
+        while index < bytes.count {
+            let end = index + marker.count
+            if end <= bytes.count, index == 0 || bytes[index - 1] == UInt8(ascii: " "), bytes[index..<end].elementsEqual(marker),
+                end == bytes.count || [UInt8(ascii: "."), UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: ",")].contains(bytes[end]) {
+                result += Array("at ".utf8) + Array(prefix.utf8)
+                index = end
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

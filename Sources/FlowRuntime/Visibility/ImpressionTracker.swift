@@ -65,6 +65,9 @@ public final class ImpressionTracker {
     private var countedWidgets = 0
     private var sessions: [ExactString: Session] = [:]
     private var nextToken = 0
+    /// The screens that said they report here, bottom to top (the pages of a navigation
+    /// stack): only the top one's reports count (`ImpressionTracker+Screens`).
+    var screens: [ObjectIdentifier] = []
 
     public init(clock: any Clock<Duration> = ContinuousClock(), onImpression: @escaping @MainActor (ImpressionEvent) -> Void) {
         self.clock = clock

@@ -22,33 +22,40 @@ extension AccessibilityElement.Role {
 
 extension View {
     /// Makes this view one VoiceOver element reading `element` (its children are not read on
-    /// their own): label, value, hint and the role's trait, from the cross-platform description.
-    public func flowAccessibilityElement(_ element: AccessibilityElement) -> some View {
+    /// their own): label, value, hint and the role's trait, from the cross-platform
+    /// description, and what the element does, handed to `perform`: its activation
+    /// (double-tap), its named actions and, when adjustable, its steps (swipe up or down).
+    /// All of them are attached after `accessibilityElement(children: .ignore)`, on the element
+    /// itself, since the children they would otherwise sit on are no longer read.
+    public func flowAccessibilityElement(
+        _ element: AccessibilityElement, perform: @escaping @MainActor (AccessibilityElement.Activation) -> Void
+    ) -> some View {
         accessibilityElement(children: .ignore)
             .accessibilityLabel(Text(verbatim: element.label))
             .accessibilityValue(Text(verbatim: element.value ?? ""))
             .accessibilityHint(Text(verbatim: element.hint ?? ""))
             .accessibilityAddTraits(element.role.traits)
+            .accessibilityAction(.default) {
+                if let activation = element.activation, !element.isDisabled { perform(activation) }
+            }
+            .accessibilityActions {
+                ForEach(Array(element.actions.enumerated()), id: \.offset) { _, action in
+                    Button(action: { perform(action.activation) }) { Text(verbatim: action.name) }
+                }
+            }
+            .modifier(AdjustableElement(increment: element.increment, decrement: element.decrement, perform: perform))
     }
 
     /// Applies what the catalogue says of a widget: nothing read (`hidden`, decoration); one
-    /// element, whose activation is `activate` (the widget's `tap`) and whose named actions
-    /// (`add_to_cart`, whose button is inside the element) fire through `perform`; or several,
-    /// which the widget's own controls carry (`children: .contain`).
+    /// element, doing through `perform` what the element says (the widget's tap, or the
+    /// control it stands for: a row's one button, an accordion's header, a stepper's steps);
+    /// or several, which the widget's own controls carry (`children: .contain`).
     @ViewBuilder
-    func flowAccessibility(
-        _ elements: [AccessibilityElement], activate: @escaping @MainActor () -> Void, perform: @escaping @MainActor (String) -> Void
-    ) -> some View {
+    func flowAccessibility(_ elements: [AccessibilityElement], perform: @escaping @MainActor (AccessibilityElement.Activation) -> Void) -> some View {
         if elements.isEmpty {
             accessibilityHidden(true)
         } else if elements.count == 1, let element = elements.first {
-            flowAccessibilityElement(element)
-                .accessibilityAction(.default) { activate() }
-                .accessibilityActions {
-                    ForEach(Array(element.actions.enumerated()), id: \.offset) { _, action in
-                        Button(action: { perform(action.event) }) { Text(verbatim: action.name) }
-                    }
-                }
+            flowAccessibilityElement(element, perform: perform)
         } else {
             accessibilityElement(children: .contain)
         }
@@ -59,11 +66,36 @@ extension View {
     /// This view as `element` when there is one (a part of a widget that reads as several
     /// elements: a hero's card beside its call to action); unchanged otherwise.
     @ViewBuilder
-    public func flowAccessibilityGroup(_ element: AccessibilityElement?) -> some View {
+    public func flowAccessibilityGroup(
+        _ element: AccessibilityElement?, perform: @escaping @MainActor (AccessibilityElement.Activation) -> Void
+    ) -> some View {
         if let element {
-            flowAccessibilityElement(element)
+            flowAccessibilityElement(element, perform: perform)
         } else {
             self
+        }
+    }
+}
+
+/// An adjustable element's steps (swipe up: `increment`, down: `decrement`); a view that is
+/// not adjustable is left as it is, so VoiceOver does not call it adjustable.
+private struct AdjustableElement: ViewModifier {
+    let increment: AccessibilityElement.Activation?
+    let decrement: AccessibilityElement.Activation?
+    let perform: @MainActor (AccessibilityElement.Activation) -> Void
+
+    @ViewBuilder
+    func body(content: Content) -> some View {
+        if increment == nil && decrement == nil {
+            content
+        } else {
+            content.accessibilityAdjustableAction { direction in
+                switch direction {
+                case .increment: if let increment { perform(increment) }
+                case .decrement: if let decrement { perform(decrement) }
+                @unknown default: break
+                }
+            }
         }
     }
 }

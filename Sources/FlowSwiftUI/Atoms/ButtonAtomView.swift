@@ -42,7 +42,7 @@ public struct ButtonAtomView: View {
         }
         .disabled(button.isDisabled)
         if let element {
-            return AnyView(control.flowAccessibilityElement(element))
+            return AnyView(control.flowAccessibilityElement(element, perform: perform))
         }
         return AnyView(control)
     }
@@ -59,6 +59,11 @@ public struct ButtonAtomView: View {
     private func fire() {
         guard let action = button.action else { return }
         actions?.fire(action, widgetID: widgetID, sectionID: sectionID)
+    }
+
+    /// What VoiceOver asked of the button's element: its own action (`request.button`).
+    private func perform(_ activation: AccessibilityElement.Activation) {
+        actions?.perform(activation, widgetID: widgetID, widget: nil, sectionID: sectionID)
     }
 }
 
@@ -93,9 +98,14 @@ public struct TagAtomView: View {
             if let action = tag.action { actions?.fire(action, widgetID: widgetID, sectionID: sectionID) }
         }
         if let element {
-            return AnyView(chip.flowAccessibilityElement(element))
+            return AnyView(chip.flowAccessibilityElement(element, perform: perform))
         }
         return AnyView(chip)
+    }
+
+    /// What VoiceOver asked of the tag's element: its own action (`request.tag`).
+    private func perform(_ activation: AccessibilityElement.Activation) {
+        actions?.perform(activation, widgetID: widgetID, widget: nil, sectionID: sectionID)
     }
 }
 

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 import FlowRuntime
 
 /// What a tap does: the widget's action through the app's `ActionDispatcher` (built-ins and
@@ -24,5 +25,22 @@ public final class FlowActions {
     @discardableResult
     public func fire(_ action: ActionData, widgetID: String, sectionID: String?) -> Bool {
         dispatcher.dispatch(action, from: ActionOrigin(store: store, widgetID: widgetID, sectionID: sectionID))
+    }
+
+    /// Does what a screen reader asked of an element of `widget` (or of a control inside it,
+    /// `widgetID` naming the widget when there is no model, as for the nav bar's buttons):
+    /// fires the widget's event, fires a control's action, or sets the widget's local state
+    /// and fires the event that follows it (`AccessibilityElement.Activation`).
+    public func perform(_ activation: AccessibilityElement.Activation, widgetID: String, widget: WidgetModel?, sectionID: String?) {
+        switch activation {
+        case .event(let event):
+            guard let widget else { return }
+            fire(event, of: widget, sectionID: sectionID)
+        case .action(let action):
+            fire(action, widgetID: widgetID, sectionID: sectionID)
+        case .state(let value, let event):
+            store?.widgetState[widgetID] = value
+            if let event, let widget { fire(event, of: widget, sectionID: sectionID) }
+        }
     }
 }

@@ -28,6 +28,10 @@ struct FlowFeedKey: EnvironmentKey {
     static let defaultValue: PlacementFeed? = nil
 }
 
+struct FlowPlacementLayerKey: EnvironmentKey {
+    static let defaultValue = 0
+}
+
 struct FlowImpressionsKey: EnvironmentKey {
     static let defaultValue: ImpressionTracker? = nil
 }
@@ -37,8 +41,8 @@ struct FlowBaseURLKey: EnvironmentKey {
 }
 
 struct FlowClientKey: EnvironmentKey {
-    /// The most careful client: version 0, no capability, so nothing gated is shown by mistake.
-    static let defaultValue = ClientContext(appVersion: AppVersion(major: 0))
+    /// None set: a page takes its store's (`FlowPageView.client`), else the most careful one.
+    static let defaultValue: ClientContext? = nil
 }
 
 struct FlowThemeKey: EnvironmentKey {
@@ -70,6 +74,13 @@ extension EnvironmentValues {
         set { self[FlowFeedKey.self] = newValue }
     }
 
+    /// How high the widgets here are drawn for impressions (`WidgetPlacement.layer`): 0 the
+    /// scrolling body, 1 a sticky strip or a section header.
+    var flowPlacementLayer: Int {
+        get { self[FlowPlacementLayerKey.self] }
+        set { self[FlowPlacementLayerKey.self] = newValue }
+    }
+
     /// The app's impression tracker; without one, no impression is counted.
     public var flowImpressions: ImpressionTracker? {
         get { self[FlowImpressionsKey.self] }
@@ -82,11 +93,17 @@ extension EnvironmentValues {
         set { self[FlowBaseURLKey.self] = newValue }
     }
 
-    /// The client nested widgets' requirements are checked against (the app's version and
-    /// capabilities). Default: version 0 with no capability.
+    /// The client requirements are checked against (the app's version and capabilities).
+    /// Default: inside a page, the client its store resolves next pages for (the app's, when
+    /// `AppComposition` made the store); else version 0 with no capability, the most careful.
     public var flowClient: ClientContext {
-        get { self[FlowClientKey.self] }
+        get { self[FlowClientKey.self] ?? ClientContext.careful }
         set { self[FlowClientKey.self] = newValue }
+    }
+
+    /// The client a host set, if any.
+    var flowClientIfSet: ClientContext? {
+        self[FlowClientKey.self]
     }
 
     /// The brand's colours and fonts. Default: `DefaultTheme`.
@@ -94,6 +111,11 @@ extension EnvironmentValues {
         get { self[FlowThemeKey.self] }
         set { self[FlowThemeKey.self] = newValue }
     }
+}
+
+extension ClientContext {
+    /// Version 0, no capability: nothing gated is shown by mistake.
+    static let careful = ClientContext(appVersion: AppVersion(major: 0))
 }
 
 extension View {

@@ -34,9 +34,14 @@ public struct FlowPageView: View {
     @Environment(\.flowImages) private var inheritedImages
     @Environment(\.flowBaseURL) private var inheritedBaseURL
     @Environment(\.flowAccessibility) private var inheritedAccessibility
-    @Environment(\.flowClient) private var inheritedClient
+    @Environment(\.flowClient) private var environmentClient
+    @Environment(\.flowClientIfSet) private var hostClient
     @Environment(\.flowTheme) private var theme
     @Environment(\.colorScheme) private var systemScheme
+    @Environment(\.locale) private var locale
+    @Environment(\.flowExpiry) private var inheritedExpiry
+    /// The page's own expiry clock, when the host gives none (`FlowServices.expiry`).
+    @State private var ownExpiry: ExpiryClock?
 
     public init(store: PageStore, dispatcher: ActionDispatcher, registry: WidgetRegistry<AnyView>, services: FlowServices = FlowServices()) {
         self.store = store
@@ -59,16 +64,27 @@ public struct FlowPageView: View {
                 placements?.show(store.page)
             }
             .onAppear(perform: start)
+            .onDisappear { placements?.disappeared() }
             .environment(\.flowActions, actions)
             .environment(\.flowRegistry, registry)
             .environment(\.flowPlacements, placements)
             .environment(\.flowImages, services.images ?? inheritedImages)
             .environment(\.flowBaseURL, services.baseURL ?? inheritedBaseURL)
             .environment(\.flowAccessibility, services.accessibility ?? inheritedAccessibility)
-            .environment(\.flowClient, services.client ?? inheritedClient)
+            .environment(\.flowClient, client)
+            .environment(\.flowExpiry, expiry)
     }
 
     private var placements: PlacementFeed? { feed }
+
+    /// The client the page is resolved for: the host's (`FlowServices.client`, `flowClient(_:)`),
+    /// else the one its store resolves next pages for (`AppComposition`'s), else the most careful.
+    private var client: ClientContext {
+        services.client ?? hostClient ?? store.nextPagePacing.context?().client ?? environmentClient
+    }
+
+    /// The instant the page and its sheets are resolved at: the host's clock, else the page's own.
+    private var expiry: ExpiryClock? { services.expiry ?? inheritedExpiry ?? ownExpiry }
 
     @ViewBuilder
     private var stateContent: some View {
@@ -81,7 +97,7 @@ public struct FlowPageView: View {
             StatusView(kind: .empty, retry: store.refresh)
         case .loaded:
             if let page = store.page {
-                PageBody(page: page, store: store, registry: registry, client: services.client ?? inheritedClient)
+                PageBody(page: page, store: store, registry: registry, client: client)
             }
         }
     }
@@ -104,7 +120,7 @@ public struct FlowPageView: View {
                     if let title = nav.title { FlowText(text: title, base: ResolvedFont(size: 17, weight: .semibold)) }
                     if let subtitle = nav.subtitle { FlowText(text: subtitle, base: ResolvedFont(size: 12), isSecondary: true) }
                 }
-                .flowAccessibilityGroup(elements.first { $0.role == .header })
+                .flowAccessibilityGroup(elements.first { $0.role == .header }) { actions.perform($0, widgetID: "nav", widget: nil, sectionID: nil) }
             }
         }
         ToolbarItem(placement: .primaryAction) {
@@ -119,7 +135,7 @@ public struct FlowPageView: View {
 
     private var navElements: [AccessibilityElement] {
         guard let nav = store.page?.nav else { return [] }
-        let environment = AccessibilityEnvironment(evaluation: EvaluationContext(client: services.client ?? inheritedClient, now: Date()))
+        let environment = AccessibilityEnvironment(locale: locale, evaluation: .flow(client: client, expiry: expiry))
         return ReadingOrder(catalog: services.accessibility ?? inheritedAccessibility, environment: environment).navElements(nav)
     }
 
@@ -137,6 +153,14 @@ public struct FlowPageView: View {
         if feed == nil, let tracker = services.impressions ?? inheritedImpressions {
             feed = PlacementFeed(tracker: tracker)
             feed?.show(store.page)
+        }
+        // On top again (pushed, or the page over it went): only the top page reports.
+        feed?.appeared()
+        if expiry == nil {
+            let clock = ExpiryClock(clock: ContinuousClock(), now: { Date() })
+            clock.watch(store)
+            clock.watch(dispatcher.sheets)
+            ownExpiry = clock
         }
         if store.state == .idle { store.loadInitial() }
     }

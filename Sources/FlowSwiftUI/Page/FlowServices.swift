@@ -23,13 +23,17 @@ public struct FlowServices {
     public var accessibility: AccessibilityCatalog?
     /// The client nested widgets' requirements are checked for.
     public var client: ClientContext?
+    /// The instant the page is resolved at (`AppComposition.expiry`); nil: the environment's,
+    /// else a clock of the page's own that follows its store and sheets.
+    public var expiry: ExpiryClock?
     /// Drawn at the trailing end of the nav bar after the page's buttons (the cart badge).
     public var navAccessory: AnyView?
 
     public init(
         images: ImagePipeline? = nil, baseURL: URL? = nil, impressions: ImpressionTracker? = nil,
-        accessibility: AccessibilityCatalog? = nil, client: ClientContext? = nil, navAccessory: AnyView? = nil
+        accessibility: AccessibilityCatalog? = nil, client: ClientContext? = nil, expiry: ExpiryClock? = nil, navAccessory: AnyView? = nil
     ) {
+        self.expiry = expiry
         self.images = images
         self.baseURL = baseURL
         self.impressions = impressions

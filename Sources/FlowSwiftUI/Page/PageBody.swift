@@ -11,29 +11,35 @@ import SwiftUIDeclarations
 /// A loaded page: the sticky strips outside the scroll, the rest inside it with section
 /// headers pinned, the next page asked for at the end, pull to refresh when the page allows it
 /// (`refresh.pull_to_refresh`), and the viewport and the strips' frames reported for
-/// impressions (widgets under a sticky strip are covered).
+/// impressions (widgets scrolling under a sticky strip are covered; the strip's own are not:
+/// they are drawn a layer above the body).
 struct PageBody: View {
     let page: PageModel
     let store: PageStore
     let registry: WidgetRegistry<AnyView>
     let client: ClientContext
     @Environment(\.flowPlacements) private var placements
+    @Environment(\.flowExpiry) private var expiry
     @State private var stickyHeader = CGRect.zero
     @State private var stickyFooter = CGRect.zero
 
     var body: some View {
-        let resolved = page.resolve(in: EvaluationContext(client: client, now: Date()))
+        let resolved = page.resolve(in: .flow(client: client, expiry: expiry))
         return PullToRefresh(isEnabled: page.refresh.pullToRefresh, store: store) {
             scroll(resolved)
         }
         .safeAreaInset(edge: .top, alignment: .center, spacing: 0) {
             if page.header?.isSticky == true {
-                strip(resolved.header).onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { stickyHeader = $0; reportCovers() }
+                strip(resolved.header)
+                    .environment(\.flowPlacementLayer, 1)
+                    .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { stickyHeader = $0; reportCovers() }
             }
         }
         .safeAreaInset(edge: .bottom, alignment: .center, spacing: 0) {
             if page.footer?.isSticky == true {
-                strip(resolved.footer).onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { stickyFooter = $0; reportCovers() }
+                strip(resolved.footer)
+                    .environment(\.flowPlacementLayer, 1)
+                    .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { stickyFooter = $0; reportCovers() }
             }
         }
         .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { placements?.setViewport(LayoutRect($0)) }

@@ -10,18 +10,20 @@ import SwiftUIDeclarations
 
 /// Reports a widget's frame on screen to the page's `PlacementFeed` while it is shown, and
 /// its departure when it disappears, so the impression tracker's dwell time follows what the
-/// reader sees (`VisibilityGeometry` decides the fraction, not this view).
+/// reader sees (`VisibilityGeometry` decides the fraction, not this view; the feed decides
+/// which widgets count: not an accordion's items, not a sheet's).
 struct PlacementReporter: View {
     let context: WidgetContext
     let content: AnyView
     @Environment(\.flowPlacements) private var feed
+    @Environment(\.flowPlacementLayer) private var layer
 
     var body: some View {
         content
             .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { frame in
                 guard let feed else { return }
                 let section = context.sectionID.flatMap { id in feed.page?.sections.first { $0.id.isByteEqual(to: id) } }
-                feed.place(WidgetPlacement(widget: context.widget, section: section, position: context.position ?? 0, frame: LayoutRect(frame)))
+                feed.place(WidgetPlacement(widget: context.widget, section: section, position: context.position ?? 0, frame: LayoutRect(frame), layer: layer))
             }
             .onDisappear {
                 feed?.remove(widgetID: context.widget.id)

@@ -19,6 +19,7 @@ import SwiftUIDeclarations
 struct SectionView: View {
     let section: ResolvedSection
     let registry: WidgetRegistry<AnyView>
+    @Environment(\.flowPlacements) private var placements
 
     var body: some View {
         Section {
@@ -26,7 +27,13 @@ struct SectionView: View {
                 .padding(ChromeModifier.edgeInsets(section.section.layout.insets))
         } header: {
             if let header = section.header, section.shownFallback == nil {
-                WidgetSlot(resolved: header, registry: registry, sectionID: section.section.id, position: 0)
+                // Above the body: pinned, it covers what scrolls under it (as the terminal's).
+                WidgetSlot(resolved: header, registry: registry, sectionID: section.section.id, position: -1)
+                    .environment(\.flowPlacementLayer, 1)
+                    .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { frame in
+                        placements?.setHeaderCover(LayoutRect(frame), sectionID: section.section.id)
+                    }
+                    .onDisappear { placements?.setHeaderCover(nil, sectionID: section.section.id) }
             }
         }
     }

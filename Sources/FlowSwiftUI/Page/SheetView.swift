@@ -23,6 +23,7 @@ struct SheetView: View {
     /// reader drags it to another.
     @State private var detent: PresentationDetent
     @Environment(\.flowClient) private var client
+    @Environment(\.flowExpiry) private var expiry
     @Environment(\.flowTheme) private var theme
     @Environment(\.colorScheme) private var systemScheme
 
@@ -37,7 +38,7 @@ struct SheetView: View {
 
     var body: some View {
         let sheet = entry.sheet
-        let context = EvaluationContext(client: client, now: Date())
+        let context = EvaluationContext.flow(client: client, expiry: expiry)
         return ScrollView(.vertical) {
             LazyVStack(alignment: .leading, spacing: 16, pinnedViews: [.sectionHeaders]) {
                 ForEach(Array(sheet.header.enumerated()), id: \.element.exactID) { index, widget in

@@ -23,6 +23,7 @@ struct WidgetSlot: View {
     let position: Int
 
     @Environment(\.flowClient) private var client
+    @Environment(\.flowExpiry) private var expiry
     @Environment(\.flowTheme) private var theme
     @Environment(\.colorScheme) private var systemScheme
 
@@ -44,7 +45,7 @@ struct WidgetSlot: View {
     private var target: ResolvedWidget {
         switch source {
         case .resolved(let resolved): resolved
-        case .nested(let widget): widget.resolve(in: EvaluationContext(client: client, now: Date()))
+        case .nested(let widget): widget.resolve(in: .flow(client: client, expiry: expiry))
         }
     }
 

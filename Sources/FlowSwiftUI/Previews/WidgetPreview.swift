@@ -23,7 +23,7 @@ public struct WidgetPreview: View {
         let client = ClientContext(appVersion: AppVersion(major: 99))
         switch Result(catching: { try decoder.decodePage(PreviewFixtures.page([fixture])).page }) {
         case .success(let page):
-            if let section = page.resolve(in: EvaluationContext(client: client, now: Date())).sections.first {
+            if let section = page.resolve(in: .flow(client: client, expiry: nil)).sections.first {
                 SectionView(section: section, registry: registry)
                     .environment(\.flowRegistry, registry)
                     .environment(\.flowClient, client)

@@ -42,20 +42,35 @@ struct WidgetHost: View {
     @Environment(\.flowActions) private var actions
     @Environment(\.locale) private var locale
     @Environment(\.flowClient) private var client
+    @Environment(\.flowExpiry) private var expiry
 
     var body: some View {
-        let elements = catalog.elements(for: context.widget, in: environment)
+        let elements = catalog.describedElements(for: context.widget, in: environment)
         let tap = context.widget.actions["tap"]
-        return make(elements)
-            .flowChrome(context.widget.layout)
-            .flowAccessibility(elements, activate: { fire("tap", if: tap != nil) }, perform: { fire($0, if: true) })
+        return described(make(elements ?? []).flowChrome(context.widget.layout), elements)
             .onTapGesture(count: 1) { fire("tap", if: tap != nil) }
             .reportingPlacement(of: context)
+    }
+
+    /// `view` with the catalogue's elements, or as drawn when the catalogue does not describe
+    /// the widget's type (`AccessibilityCatalog.describedElements`).
+    @ViewBuilder
+    private func described(_ view: some View, _ elements: [AccessibilityElement]?) -> some View {
+        if let elements {
+            view.flowAccessibility(elements, perform: perform)
+        } else {
+            view
+        }
     }
 
     private func fire(_ event: String, if enabled: Bool) {
         guard enabled else { return }
         actions?.fire(event, of: context.widget, sectionID: context.sectionID)
+    }
+
+    /// What VoiceOver asked of the widget's element (`AccessibilityElement.Activation`).
+    private func perform(_ activation: AccessibilityElement.Activation) {
+        actions?.perform(activation, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID)
     }
 
     /// The locale, the client and instant nested widgets are resolved for, and a snapshot of
@@ -68,7 +83,7 @@ struct WidgetHost: View {
         }
         let snapshot = state
         return AccessibilityEnvironment(
-            locale: locale, evaluation: EvaluationContext(client: client, now: Date()),
+            locale: locale, evaluation: .flow(client: client, expiry: expiry),
             widgetState: { snapshot[ExactString($0)] })
     }
 }

@@ -37,7 +37,9 @@ public struct AccordionView: FlowWidgetView {
                     Image(systemName: isExpanded ? "chevron.up" : "chevron.down")
                 }
             }
-            .flowAccessibilityGroup(elements.first { $0.part == 0 && $0.widgetID.isByteEqual(to: context.widget.id) })
+            .flowAccessibilityGroup(elements.first { $0.part == 0 && $0.widgetID.isByteEqual(to: context.widget.id) }) { activation in
+                actions?.perform(activation, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID)
+            }
             if isExpanded {
                 ForEach(Array(content.items.enumerated()), id: \.offset) { index, item in
                     if let registry {

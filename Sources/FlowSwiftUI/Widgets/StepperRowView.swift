@@ -10,7 +10,7 @@ import SwiftUIDeclarations
 
 /// `stepper_row`: a title and a count between its bounds; each change is the widget's
 /// local state (`WidgetStateStore`) and fires its `change` action. VoiceOver adjusts it by
-/// swiping up and down. Steps saturate at the payload's bounds (`StepperRowContent.stepped`),
+/// swiping up and down (the element the host makes of it is adjustable: `StarterAccessibility`). Steps saturate at the payload's bounds (`StepperRowContent.stepped`),
 /// so a count at `Int.max` cannot overflow.
 public struct StepperRowView: FlowWidgetView {
     let content: StepperRowContent
@@ -40,20 +40,12 @@ public struct StepperRowView: FlowWidgetView {
             Button(action: { step(by: 1) }) { Image(systemName: "plus.circle") }
                 .disabled(!content.canStep(from: count, by: 1))
         }
-        .accessibilityAdjustableAction { direction in
-            switch direction {
-            case .increment: step(by: 1)
-            case .decrement: step(by: -1)
-            @unknown default: break
-            }
-        }
     }
 
+    /// One step, as VoiceOver's swipe does it (the element's `increment` and `decrement`):
+    /// the stepped count stored, then `change` fired.
     private func step(by delta: Int) {
-        guard let store = actions?.store else { return }
-        let next = content.stepped(from: count, by: delta)
-        guard next != count else { return }
-        store.widgetState[context.widget.id] = .number(Double(next))
-        actions?.fire("change", of: context.widget, sectionID: context.sectionID)
+        guard let next = content.steppedState(from: actions?.store?.widgetState[context.widget.id], by: delta) else { return }
+        actions?.perform(.state(next, event: "change"), widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID)
     }
 }

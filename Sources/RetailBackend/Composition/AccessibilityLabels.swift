@@ -2,7 +2,7 @@ import FlowCore
 import Foundation
 
 /// The `accessibility` labels the backend sends where a widget's text alone reads badly
-/// (CONTRACT §3): a product card's prices side by side and its bare rating, a hero's end date.
+/// (CONTRACT §5): a product card's prices side by side and its bare rating, a hero's end date.
 ///
 /// A client derives a description from the content when none is sent; these say what the
 /// merchandiser means in the shopper's words. A countdown is sent as the end's date, never as

@@ -6,10 +6,19 @@ import Foundation
 /// the currency is the payload's ISO 4217 code, already checked to be three ASCII capitals by
 /// `Price`'s decoding, so it reaches Foundation as a plain code.
 public enum PriceFormat {
-    /// `price` in `locale`'s way of writing `price.currency`.
+    /// `price` in `locale`'s way of writing `price.currency`. A negative zero (which `Price`
+    /// accepts) is written as zero: "$0.00", never "-$0.00".
     public static func string(_ price: Price, locale: Locale) -> String {
         guard price.amount.isFinite else { return price.currency }
-        return price.amount.formatted(.currency(code: price.currency).locale(locale))
+        let amount = price.amount == 0 ? 0 : price.amount
+        return amount.formatted(.currency(code: price.currency).locale(locale))
+    }
+
+    /// Whether `compareAt` is a higher price in the same currency: what every renderer shows
+    /// as the price before (struck through in the terminal, "was …" to a screen reader), even
+    /// when the saving rounds to 0 %.
+    public static func isReduced(_ price: Price, from compareAt: Price) -> Bool {
+        compareAt.currency.utf8.elementsEqual(price.currency.utf8) && compareAt.amount > price.amount && compareAt.amount.isFinite
     }
 
     /// How much cheaper `price` is than `compareAt`, in whole percent rounded to the nearest

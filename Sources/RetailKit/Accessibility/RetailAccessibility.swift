@@ -30,16 +30,15 @@ public enum RetailAccessibility {
             [request.element([AccessibilityText.spoken(content.title), request.alt(content.image, besides: AccessibilityText.spoken(content.title))])].compactMap { $0 }
         }
         catalog.register(ProductCardContent.self) { content, request in
-            [request.element(Self.productParts(content, in: request.environment))].compactMap { $0 }
+            guard var card = request.element(Self.productParts(content, in: request.environment)) else { return [] }
+            card.actions += request.tagActions(content.badges)
+            return [card]
         }
         catalog.register(ProductDetailContent.self) { content, request in
             let phrases = RetailPhrases(request.phrases)
             var parts: [String?] = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle),
                                     PriceFormat.string(content.price, locale: request.environment.locale)]
-            if let compare = content.compareAtPrice, let percent = PriceFormat.percentOff(content.price, comparedWith: compare) {
-                parts.append(phrases.was(PriceFormat.string(compare, locale: request.environment.locale)))
-                parts.append(phrases.percentOff(percent))
-            }
+            parts += Self.reduction(content.price, from: content.compareAtPrice, in: request.environment)
             if let rating = content.rating { parts.append(phrases.rated(request.environment.number(rating))) }
             switch content.availability {
             case .available: break
@@ -62,7 +61,8 @@ public enum RetailAccessibility {
         }
         catalog.register(SearchBarContent.self) { content, request in
             // A search field, never a button: activating it is what a field does.
-            guard var field = request.element([content.placeholder ?? request.phrases.search]) else { return [] }
+            // A placeholder with nothing readable in it reads as no placeholder: "Search".
+            guard var field = request.element([AccessibilityText.clean(content.placeholder) ?? request.phrases.search]) else { return [] }
             field.role = .searchField
             return [field]
         }
@@ -79,10 +79,7 @@ public enum RetailAccessibility {
     static func productParts(_ content: ProductCardContent, in environment: AccessibilityEnvironment) -> [String?] {
         let phrases = RetailPhrases(environment.phrases)
         var parts: [String?] = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle), PriceFormat.string(content.price, locale: environment.locale)]
-        if let compare = content.compareAtPrice, let percent = PriceFormat.percentOff(content.price, comparedWith: compare) {
-            parts.append(phrases.was(PriceFormat.string(compare, locale: environment.locale)))
-            parts.append(phrases.percentOff(percent))
-        }
+        parts += reduction(content.price, from: content.compareAtPrice, in: environment)
         if let rating = content.rating { parts.append(phrases.rated(environment.number(rating))) }
         switch content.availability {
         case .available: break
@@ -90,6 +87,15 @@ public enum RetailAccessibility {
         case .unavailable: parts.append(phrases.soldOut)
         }
         return parts + content.badges.map { AccessibilityText.spoken($0.text) }
+    }
+
+    /// "was $114.99, 20 % off" when `compareAt` is the higher price before (as the terminal
+    /// strikes it through), the percentage only when it rounds to more than 0.
+    static func reduction(_ price: Price, from compareAt: Price?, in environment: AccessibilityEnvironment) -> [String?] {
+        guard let compareAt, PriceFormat.isReduced(price, from: compareAt) else { return [] }
+        let phrases = RetailPhrases(environment.phrases)
+        return [phrases.was(PriceFormat.string(compareAt, locale: environment.locale)),
+                PriceFormat.percentOff(price, comparedWith: compareAt).map(phrases.percentOff)]
     }
 
     /// How long until `end`, as words: minutes and hours within a day, days within two weeks,

@@ -59,10 +59,12 @@ public struct RetailPhrases: Sendable, Hashable {
              days == 1 ? "se termine dans 1 jour" : "se termine dans \(days) jours")
     }
 
+    /// "ends in 2 hours 5 minutes", "ends in 2 hours" (no "0 minutes"), "ends in 0 minutes".
     public func endsIn(hours: Int, minutes: Int) -> String {
-        let english = [hours > 0 ? (hours == 1 ? "1 hour" : "\(hours) hours") : nil, minutes == 1 ? "1 minute" : "\(minutes) minutes"]
-        let german = [hours > 0 ? (hours == 1 ? "1 Stunde" : "\(hours) Stunden") : nil, minutes == 1 ? "1 Minute" : "\(minutes) Minuten"]
-        let french = [hours > 0 ? (hours == 1 ? "1 heure" : "\(hours) heures") : nil, minutes == 1 ? "1 minute" : "\(minutes) minutes"]
+        let saysMinutes = minutes > 0 || hours == 0
+        let english = [hours > 0 ? (hours == 1 ? "1 hour" : "\(hours) hours") : nil, saysMinutes ? (minutes == 1 ? "1 minute" : "\(minutes) minutes") : nil]
+        let german = [hours > 0 ? (hours == 1 ? "1 Stunde" : "\(hours) Stunden") : nil, saysMinutes ? (minutes == 1 ? "1 Minute" : "\(minutes) Minuten") : nil]
+        let french = [hours > 0 ? (hours == 1 ? "1 heure" : "\(hours) heures") : nil, saysMinutes ? (minutes == 1 ? "1 minute" : "\(minutes) minutes") : nil]
         return pick("ends in " + english.compactMap { $0 }.joined(separator: " "),
                     "endet in " + german.compactMap { $0 }.joined(separator: " "),
                     "se termine dans " + french.compactMap { $0 }.joined(separator: " "))

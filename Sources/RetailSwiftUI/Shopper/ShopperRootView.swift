@@ -54,6 +54,7 @@ public struct ShopperRootView: View {
         .flowImpressions(composition.impressions)
         .flowAccessibility(VitrineApp.accessibility)
         .flowClient(VitrineApp.clientContext)
+        .flowExpiry(composition.expiry)
         .onAppear(perform: composition.start)
     }
 

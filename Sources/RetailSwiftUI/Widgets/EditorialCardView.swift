@@ -15,6 +15,7 @@ public struct EditorialCardView: FlowWidgetView {
     let content: EditorialCardContent
     let context: WidgetContext
     public var elements: [AccessibilityElement] = []
+    @Environment(\.flowActions) private var actions
 
     public init(content: EditorialCardContent, context: WidgetContext) {
         self.content = content
@@ -29,7 +30,9 @@ public struct EditorialCardView: FlowWidgetView {
                 FlowText(text: content.title, base: ResolvedFont(size: 20, weight: .bold))
                 if let body = content.body { FlowText(text: body) }
             }
-            .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil)
+            .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil) { activation in
+                actions?.perform(activation, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID)
+            }
             if let cta = content.cta {
                 ButtonAtomView(button: cta, widgetID: context.widget.id, sectionID: context.sectionID, element: elements.count > 1 ? elements.first { $0.part == 0 } : nil)
             }

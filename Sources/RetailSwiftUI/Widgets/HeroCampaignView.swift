@@ -19,6 +19,7 @@ public struct HeroCampaignView: FlowWidgetView {
     let context: WidgetContext
     public var elements: [AccessibilityElement] = []
     @Environment(\.locale) private var locale
+    @Environment(\.flowActions) private var actions
 
     public init(content: HeroCampaignContent, context: WidgetContext) {
         self.content = content
@@ -38,7 +39,9 @@ public struct HeroCampaignView: FlowWidgetView {
                     }
                 }
             }
-            .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil)
+            .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil) { activation in
+                actions?.perform(activation, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID)
+            }
             if let cta = content.cta {
                 ButtonAtomView(button: cta, widgetID: context.widget.id, sectionID: context.sectionID, element: elements.count > 1 ? elements.first { $0.part == 0 } : nil)
             }

@@ -37,7 +37,7 @@ public struct ProductCardView: FlowWidgetView {
                 Text(verbatim: PriceFormat.string(content.price, locale: locale))
                     .flowFont(size: 15, weight: .bold)
                     .foregroundStyle(theme.color("text.primary", for: systemScheme))
-                if let compare = content.compareAtPrice, PriceFormat.percentOff(content.price, comparedWith: compare) != nil {
+                if let compare = content.compareAtPrice, PriceFormat.isReduced(content.price, from: compare) {
                     Text(verbatim: PriceFormat.string(compare, locale: locale))
                         .strikethrough(true, color: nil)
                         .flowFont(size: 13)

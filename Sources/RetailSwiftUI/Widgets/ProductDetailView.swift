@@ -34,7 +34,7 @@ public struct ProductDetailView: FlowWidgetView {
             if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
             HStack(alignment: .firstTextBaseline, spacing: 6) {
                 Text(verbatim: PriceFormat.string(content.price, locale: locale)).font(.system(size: 20, weight: .bold))
-                if let compare = content.compareAtPrice, PriceFormat.percentOff(content.price, comparedWith: compare) != nil {
+                if let compare = content.compareAtPrice, PriceFormat.isReduced(content.price, from: compare) {
                     Text(verbatim: PriceFormat.string(compare, locale: locale))
                         .strikethrough(true, color: nil)
                         .foregroundStyle(Color.secondary)

@@ -46,7 +46,7 @@ extension RenderEnvironment {
     func priceLine(_ price: Price, before: Price?, width: Int) -> StyledText {
         // Never cut mid-number: shortened by the locale's words when it is wider than the slot.
         var line = StyledText(format.price(price, within: width, width: DisplayWidth.of) ?? "", style: CellStyle(attributes: .bold))
-        guard let before, before.amount > price.amount, before.currency.utf8.elementsEqual(price.currency.utf8) else { return line }
+        guard let before, PriceFormat.isReduced(price, from: before) else { return line }
         let old = format.price(before)
         let struck = isPlain
             ? StyledText(shopperWords(.wasPrice, ["price": old]), style: secondaryStyle)

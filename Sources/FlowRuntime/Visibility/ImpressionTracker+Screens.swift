@@ -1,0 +1,25 @@
+/// Several screens reporting to one tracker: a renderer that keeps covered pages alive (a
+/// SwiftUI navigation stack keeps the pages under the top one, and their views still report
+/// as they disappear) says which screen is on top, so a covered page's report can never make
+/// it the tracker's page and end the sessions of the page the reader sees. A renderer that
+/// shows one page at a time (the terminal) says nothing, and every report counts.
+extension ImpressionTracker {
+    /// `screen` is shown over every other screen reporting here: pushed, or shown again when
+    /// the one over it went.
+    public func screenAppeared(_ screen: AnyObject) {
+        let id = ObjectIdentifier(screen)
+        screens.removeAll { $0 == id }
+        screens.append(id)
+    }
+
+    /// `screen` is no longer shown (covered by a pushed page, or gone).
+    public func screenDisappeared(_ screen: AnyObject) {
+        let id = ObjectIdentifier(screen)
+        screens.removeAll { $0 == id }
+    }
+
+    /// Whether `screen`'s reports count: it is the top screen, or no screen said it is shown.
+    public func accepts(_ screen: AnyObject) -> Bool {
+        screens.last.map { $0 == ObjectIdentifier(screen) } ?? true
+    }
+}
