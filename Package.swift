@@ -138,9 +138,12 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // The demo catalogue is a directory of JSON files (docs/backend.md, "Merchandising"),
+        // copied as it is for `vitrine serve` to read when it is given no other.
         .target(
             name: "RetailBackend",
-            dependencies: ["FlowCore", "CMicroHTTPD", "CImageCodec", "CCrypto", "CPostgres", "CSQLite", "SQLiteSupport", "PrivateFiles"]
+            dependencies: ["FlowCore", "CMicroHTTPD", "CImageCodec", "CCrypto", "CPostgres", "CSQLite", "SQLiteSupport", "PrivateFiles"],
+            resources: [.copy("DemoCatalogue")]
         ),
 
         // The command-line surfaces (lint, serve, render, bench) and the executable.

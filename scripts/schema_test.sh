@@ -21,3 +21,5 @@ pages=$(mktemp -d)
 trap 'rm -rf "$pages"' EXIT
 "$bin" serve --export-pages "$pages" >/dev/null
 "$venv/bin/python" scripts/schema_check.py --vitrine "$bin" --pages "$pages"
+# The demo catalogue's files against docs/schema/catalogue.schema.json.
+"$venv/bin/python" scripts/catalogue_schema_check.py Sources/RetailBackend/DemoCatalogue

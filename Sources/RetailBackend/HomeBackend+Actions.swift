@@ -26,7 +26,7 @@ extension HomeBackend {
             throw .conflict("'\(product.id)' is available; add it to the cart instead", code: "product_available")
         }
         let locale = StoreLocale.resolve(request.queryValue("locale"))
-        let card = composer.home.widgets.productCard(product, id: widgetID, position: 0, locale: locale, width: nil, notifying: true)
+        let card = catalogues.current.composer.home.widgets.productCard(product, id: widgetID, position: 0, locale: locale, width: nil, notifying: true)
         return .json([
             "mode": "partial",
             "mutations": [["kind": "replace_widget", "id": .string(widgetID), "widget": card]],

@@ -16,10 +16,13 @@ extension HomeBackend {
     public struct Configuration: Sendable {
         /// Fault profile as `--faults` takes it (`docs/faults.md`). Default: none.
         public var faults: String?
-        /// The clock every decision reads (campaign windows, idempotency expiry).
-        /// Default: the system clock.
+        /// The clock every decision reads (campaign windows, idempotency expiry, the `Date` of
+        /// answers). Default: the system clock.
         public var now: @Sendable () -> Date = { Date() }
-        /// The instant campaign and story windows are relative to. Default: `now()` when
+        /// The catalogue: the built-in demo, or a directory of files it watches. Default: the
+        /// built-in demo.
+        public var catalogue = CatalogueSource.builtIn
+        /// The instant the built-in catalogue's windows are relative to. Default: `now()` when
         /// the backend is built, to the second.
         public var anchor: Date?
         /// Prefix of image URLs in pages. Default: empty, i.e. paths on the backend's
@@ -68,7 +71,8 @@ extension HomeBackend {
         public var idempotencyLifetime: TimeInterval = 86_400
         /// Event ids of each shopper's de-duplication window, as keys are kept. Default: 1,000.
         public var eventIDsPerShopper = 1_000
-        /// Event ids the in-memory store keeps over all shoppers. Default: 100 000.
+        /// Event ids the in-memory store keeps over all shoppers, and the exposures
+        /// (shopper, experiment, variant) this process remembers as counted. Default: 100 000.
         public var eventIDCapacity = 100_000
         /// Where the store's failures are written, with the store's own words (the client is
         /// told only that the store is unavailable, full or failed). Default: nowhere.

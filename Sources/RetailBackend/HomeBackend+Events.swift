@@ -6,7 +6,8 @@ extension HomeBackend {
     /// `name`; other fields are kept opaque. The whole batch is refused if one event is
     /// malformed, so a client never half-sends. An id counts once per shopper: the store's
     /// window (`ShopperStore.recordEvents`) says which are new, and the answer waits until
-    /// that is durable, so an acknowledged event is never counted again after a restart.
+    /// that is durable, so an acknowledged event is never counted again after a restart. The
+    /// new ones count experiment exposures (`ExposureLog`, per process) for the shopper.
     func receiveEvents(_ request: HTTPRequest, shopper: ShopperID, reply: @escaping @Sendable (Result<HTTPResponse, RequestError>) -> Void) {
         let batch: [(id: String, name: String, event: JSONValue)]
         do {
@@ -16,11 +17,16 @@ extension HomeBackend {
             return
         }
         let events = self.events
+        let exposures = self.exposures
+        let catalogue = self.catalogue
         requestStore.recordEvents(batch.map { ExactText($0.id) }, of: shopper, at: configuration.now()) { result in
             switch result {
             case .success(let fresh?):
                 let accepted = zip(batch, fresh).filter(\.1).map { (name: $0.0.name, event: $0.0.event) }
                 events.count(accepted: accepted, duplicates: batch.count - accepted.count)
+                exposures.record(accepted.map(\.event), from: shopper.rawValue) { experiment, variant in
+                    catalogue.experiments.contains { $0.id.isByteEqual(to: experiment) && $0.variants.contains { $0.id.isByteEqual(to: variant) } }
+                }
                 reply(.success(.json(["accepted": .integer(accepted.count), "duplicates": .integer(batch.count - accepted.count)])))
             case .success(nil):
                 reply(.failure(CartCommand.goneShopper))
@@ -69,6 +75,8 @@ extension HomeBackend {
             throw RequestError(status: 401, code: "invalid_operator_token", message: "the event statistics need the operator's token",
                                headers: ["WWW-Authenticate": #"Bearer realm="vitrine-operator""#])
         }
-        return .json(events.stats())
+        guard case .object(var stats) = events.stats() else { return .json(events.stats()) }
+        stats["exposures"] = exposures.stats()
+        return .json(.object(stats))
     }
 }

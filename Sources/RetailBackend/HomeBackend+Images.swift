@@ -1,10 +1,10 @@
 import Foundation
 
 extension HomeBackend {
-    /// `GET /v1/images/{name}`: only names the catalogue references; long-lived caching,
-    /// because a name's bytes never change (the ETag carries the generator version).
+    /// `GET /v1/images/{name}`: only names the catalogue serving now references; long-lived
+    /// caching, because a name's bytes never change (the ETag carries the generator version).
     func image(_ name: String, request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        guard let spec = images.specs[name] else { throw .notFound("no image '\(name.clipped(toUTF8Bytes: 80))'") }
+        guard let spec = catalogues.current.imageSpecs[name] else { throw .notFound("no image '\(name.clipped(toUTF8Bytes: 80))'") }
         let headers: [(name: String, value: String)] = [
             ("ETag", spec.etag), ("Cache-Control", "public, max-age=31536000, immutable"),
         ]

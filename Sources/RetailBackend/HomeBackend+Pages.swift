@@ -18,14 +18,22 @@ extension HomeBackend {
             body: encoded.body(requestID: nextRequestID()))
     }
 
-    func encodedPage(_ pageID: String, context: PageContext, at instant: Date, faultBits: UInt8 = 0) throws(RequestError) -> EncodedPage {
-        let schedule = catalogue.schedule(at: instant)
+    /// The encoded page for `context` at `instant`, from one catalogue snapshot (the current
+    /// one unless given): its key, its cache and its composers alike, so no page mixes two
+    /// catalogues.
+    func encodedPage(
+        _ pageID: String, context: PageContext, at instant: Date, faultBits: UInt8 = 0, in snapshot: CatalogueSnapshot? = nil
+    ) throws(RequestError) -> EncodedPage {
+        let snapshot = snapshot ?? catalogues.current
+        let catalogue = snapshot.catalogue
+        let choice = catalogue.choice(for: context)
         let key = PageKey(
-            pageID: pageID, locale: context.locale, segment: context.segment, variant: context.variant,
-            gates: context.gates, schedule: schedule, offset: context.offset, faults: faultBits)
+            pageID: pageID, locale: catalogue.locale(for: context.locale), segment: context.segment, variants: choice.packed,
+            gates: catalogue.requirements.mask(for: context.client), schedule: catalogue.schedule.interval(at: instant),
+            offset: context.offset, faults: faultBits)
         let pageSize = configuration.pageSize
-        return try pages.page(for: key) { () throws(RequestError) -> EncodedPage in
-            let composition = try composition(pageID, context: context, schedule: schedule, faultBits: faultBits)
+        return try snapshot.pages.page(for: key) { () throws(RequestError) -> EncodedPage in
+            let composition = try composition(pageID, context: context, choice: choice, at: instant, faultBits: faultBits, in: snapshot)
             guard context.offset == 0 || context.offset < composition.sections.count else {
                 throw .badParameter("cursor 's\(context.offset)' is past the end of the page")
             }
@@ -34,8 +42,10 @@ extension HomeBackend {
     }
 
     /// The whole page, with the sections the fault profile injects.
-    func composition(_ pageID: String, context: PageContext, schedule: UInt64, faultBits: UInt8) throws(RequestError) -> Composition {
-        var composition = try composer.compose(pageID: pageID, context: context, schedule: schedule)
+    func composition(
+        _ pageID: String, context: PageContext, choice: ExperimentChoice, at instant: Date, faultBits: UInt8, in snapshot: CatalogueSnapshot
+    ) throws(RequestError) -> Composition {
+        var composition = try snapshot.composer.compose(pageID: pageID, context: context, choice: choice, at: instant)
         FaultSections.inject(into: &composition, bits: faultBits)
         return composition
     }

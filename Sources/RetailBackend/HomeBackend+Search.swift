@@ -8,11 +8,13 @@ extension HomeBackend {
         let query = request.queryValue("q") ?? ""
         guard query.utf8.count <= 200 else { throw .badParameter("q is at most 200 UTF-8 bytes") }
         let segment = try PageContext.parseSegment(request)
-        let locale = StoreLocale.resolve(request.queryValue("locale"))
-        let campaigns = catalogue.liveCampaigns(in: catalogue.schedule(at: configuration.now()))
-            .filter { $0.campaign.isVisible(to: segment) }
-            .map { SearchIndex.entry(text: $0.campaign.title[locale], kind: .campaign, target: $0.campaign.pageID) }
-        let found = searchIndexes[locale]?.suggestions(for: query, extra: campaigns) ?? []
+        let snapshot = catalogues.current
+        let catalogue = snapshot.catalogue
+        let locale = catalogue.locale(for: StoreLocale.resolve(request.queryValue("locale")))
+        let campaigns = catalogue.liveCampaigns(at: configuration.now())
+            .filter { $0.isVisible(to: segment, locale: locale) }
+            .map { SearchIndex.entry(text: $0.title[locale], kind: .campaign, target: $0.pageID) }
+        let found = snapshot.searchIndexes[locale]?.suggestions(for: query, extra: campaigns) ?? []
         return .json([
             "query": .string(query),
             "suggestions": .array(found.map { entry in

@@ -13,51 +13,91 @@ public struct PageVariant: Sendable {
 }
 
 extension HomeBackend {
-    /// App versions and capability sets that cover every gate outcome.
-    static let representativeClients: [(version: String, capabilities: Set<String>)] = [
-        ("1.0.0", []), ("2.0.0", []), ("2.6.0", []), ("2.6.0", ["video"]),
-    ]
+    /// App versions and capability sets that cover every gate outcome of `catalogue`: the
+    /// oldest app, then for each requirement a client that meets its version only and one
+    /// that meets it whole.
+    static func representativeClients(of catalogue: Catalogue) -> [(version: String, capabilities: Set<String>)] {
+        var clients: [(version: String, capabilities: Set<String>)] = [("1.0.0", [])]
+        for requirement in catalogue.requirements.entries {
+            let version = requirement.minAppVersion?.description ?? "1.0.0"
+            for candidate in [(version, Set<String>()), (version, Set(requirement.capabilities))]
+            where !clients.contains(where: { $0.version == candidate.0 && $0.capabilities == candidate.1 }) {
+                clients.append(candidate)
+            }
+        }
+        return clients.sorted { lhs, rhs in
+            let (left, right) = (AppVersion(lhs.version) ?? AppVersion(major: 0), AppVersion(rhs.version) ?? AppVersion(major: 0))
+            return left != right ? left < right : lhs.capabilities.count < rhs.capabilities.count
+        }
+    }
 
     /// Every page this backend composes at `instant` (default: now), followed to the end of
     /// its pagination: home for each locale, segment, experiment variant and representative
-    /// client; campaign and category pages for each locale; product pages in en-US, or in
+    /// client; live campaign pages for each locale they run in, for a segment that sees them;
+    /// category pages for each locale; product pages in the catalogue's first locale, or in
     /// every locale with `allProductLocales`. Composed without faults unless the backend was
     /// started with section faults.
     public func pageVariants(at instant: Date? = nil, allProductLocales: Bool = false) -> [PageVariant] {
         let instant = instant ?? configuration.now()
-        let schedule = catalogue.schedule(at: instant)
-        var pageIDs: [(String, [StoreLocale])] = [("home", StoreLocale.allCases)]
-        pageIDs += catalogue.liveCampaigns(in: schedule).map { ($0.campaign.pageID, StoreLocale.allCases) }
-        pageIDs += catalogue.categories.map { ($0.pageID, StoreLocale.allCases) }
-        pageIDs += catalogue.products.map { ($0.pageID, allProductLocales ? StoreLocale.allCases : [.enUS]) }
+        let snapshot = catalogues.current
+        let catalogue = snapshot.catalogue
+        let locales = catalogue.settings.locales
         var variants: [PageVariant] = []
-        for (pageID, locales) in pageIDs {
-            let isHome = pageID == "home"
-            for locale in locales {
-                for segment in isHome ? Segment.allCases : [.returning] {
-                    for variant in isHome ? HeroExperiment.Variant.allCases : [.a] {
-                        for client in isHome ? Self.representativeClients : [("2.6.0", ["video"])] {
-                            var context = PageContext(
-                                locale: locale, segment: segment, appVersion: AppVersion(client.version) ?? PageContext.unknownVersion,
-                                capabilities: client.capabilities)
-                            context.variant = variant
-                            variants += paginated(pageID, context: context, schedule: schedule)
-                        }
+        for locale in locales {
+            for segment in Segment.allCases {
+                for pins in Self.variantPins(catalogue, segment: segment) {
+                    for client in Self.representativeClients(of: catalogue) {
+                        var context = PageContext(
+                            locale: locale, segment: segment, appVersion: AppVersion(client.version) ?? PageContext.unknownVersion,
+                            capabilities: client.capabilities)
+                        context.variantOverrides = Dictionary(pins, uniquingKeysWith: { first, _ in first })
+                        variants += paginated("home", context: context, pins: pins, at: instant, in: snapshot)
                     }
                 }
+            }
+        }
+        // Other pages for a client that meets every requirement.
+        let capabilities = Set(catalogue.requirements.entries.flatMap(\.capabilities))
+        let newest = max(AppVersion(major: 1), catalogue.requirements.entries.compactMap(\.minAppVersion).max() ?? AppVersion(major: 1))
+        var pages: [(String, [StoreLocale], Segment)] = []
+        for campaign in catalogue.liveCampaigns(at: instant) {
+            let segment = [Segment.returning, .new, .vip].first { campaign.segments.isEmpty || campaign.segments.contains($0) } ?? .returning
+            pages.append((campaign.pageID, locales.filter { campaign.locales.isEmpty || campaign.locales.contains($0) }, segment))
+        }
+        pages += catalogue.categories.map { ($0.pageID, locales, .returning) }
+        pages += catalogue.products.map { ($0.pageID, allProductLocales ? locales : Array(locales.prefix(1)), .returning) }
+        for (pageID, pageLocales, segment) in pages {
+            for locale in pageLocales {
+                let context = PageContext(locale: locale, segment: segment, appVersion: newest, capabilities: capabilities)
+                variants += paginated(pageID, context: context, pins: [], at: instant, in: snapshot)
             }
         }
         return variants
     }
 
-    /// Composed once, encoded page by page.
-    private func paginated(_ pageID: String, context: PageContext, schedule: UInt64) -> [PageVariant] {
-        guard let composition = try? composition(pageID, context: context, schedule: schedule, faultBits: faults.base.compositionBits) else {
-            return []
+    /// Every combination of the variants of the experiments running for `segment` (at most
+    /// 64), as pins by experiment id.
+    static func variantPins(_ catalogue: Catalogue, segment: Segment) -> [[(String, String)]] {
+        var combinations: [[(String, String)]] = [[]]
+        for experiment in catalogue.experiments.prefix(ExperimentChoice.capacity) where experiment.applies(to: segment) {
+            combinations = combinations.flatMap { pins in experiment.variants.map { pins + [(experiment.id, $0.id)] } }
+            if combinations.count > 64 { combinations = Array(combinations.prefix(64)) }
         }
+        return combinations
+    }
+
+    /// Composed once, encoded page by page.
+    private func paginated(
+        _ pageID: String, context: PageContext, pins: [(String, String)], at instant: Date, in snapshot: CatalogueSnapshot
+    ) -> [PageVariant] {
+        let choice = snapshot.catalogue.choice(for: context)
+        guard let composition = try? composition(
+            pageID, context: context, choice: choice, at: instant, faultBits: faults.base.compositionBits, in: snapshot)
+        else { return [] }
         let path = pageID == "home" ? "/v1/home" : "/v1/pages/\(pageID)"
-        let query = "locale=\(context.locale.rawValue)&appVersion=\(context.appVersion)&userSegment=\(context.segment.rawValue)"
-            + "&capabilities=\(context.capabilities.sorted().joined(separator: ","))&variant=\(context.variant.rawValue)"
+        var query = "locale=\(context.locale.rawValue)&appVersion=\(context.appVersion)&userSegment=\(context.segment.rawValue)"
+            + "&capabilities=\(context.capabilities.sorted().joined(separator: ","))"
+        if !pins.isEmpty { query += "&experiments=" + pins.map { "\($0.0):\($0.1)" }.joined(separator: ",") }
         return stride(from: 0, to: max(composition.sections.count, 1), by: configuration.pageSize).map { offset in
             let page = PageWriter.encode(composition, offset: offset, pageSize: configuration.pageSize)
             return PageVariant(

@@ -2,18 +2,19 @@ import Foundation
 import Synchronization
 
 /// The home backend: composition, guest sessions, the cart, search, events and images behind
-/// one `HTTPHandler` (CONTRACT §10). Thread-safe: immutable catalogue and composers, every
-/// piece of mutable state of this process behind its own `Mutex` or atomic, and the shoppers'
-/// state in a `ShopperStore` (memory, SQLite or PostgreSQL: `Configuration.storage`).
+/// one `HTTPHandler` (CONTRACT §10). Thread-safe: each catalogue version is an immutable
+/// snapshot with its composers and page cache, swapped whole when the catalogue changes
+/// (`CatalogueStore`), every piece of mutable state of this process is behind its own `Mutex`
+/// or atomic, and the shoppers' state is in a `ShopperStore` (memory, SQLite or PostgreSQL:
+/// `Configuration.storage`).
 ///
 /// Pages, search, images and actions are answered at once from this process alone (reading a
 /// page costs no database round trip); sessions, carts and events wait for the store, and the
 /// HTTP front holds their connection without a thread meanwhile.
 public final class HomeBackend: HTTPHandler {
     let configuration: Configuration
-    let catalogue: Catalogue
-    let composer: PageComposer
-    let pages: PageCache
+    /// The catalogue served now; a request reads it once.
+    let catalogues: CatalogueStore
     let store: any ShopperStore
     /// `store` as requests use it: with its failures written to `Configuration.log`.
     let requestStore: any ShopperStore
@@ -22,7 +23,12 @@ public final class HomeBackend: HTTPHandler {
     let events: EventLog
     let images: ImageStore
     let faults: FaultInjector
-    let searchIndexes: [StoreLocale: SearchIndex]
+    let exposures: ExposureLog
+    /// Reloads of a catalogue directory: one at a time, requests coalesced.
+    let reloads = CatalogueReloads()
+    /// Watches the catalogue directory, when there is one to watch.
+    let watcher: CatalogueWatcher?
+    let dates = HTTPDate()
     private let requestSalt = StableHash.hex(UInt64.random(in: 0...UInt64.max)).prefix(8)
     private let requestCounter = Atomic<UInt64>(0)
 
@@ -32,20 +38,21 @@ public final class HomeBackend: HTTPHandler {
         try self.init(configuration: Configuration(faults: faults))
     }
 
-    /// Builds the backend from a full configuration (injected clock, anchor, caches, store).
-    /// Opening the store migrates its schema; a store that cannot be used throws a
-    /// `SetupError` that says why. Pages and images are made on first request.
+    /// Builds the backend from a full configuration (injected clock, anchor, caches, the
+    /// catalogue's source, the store). Opening the store migrates its schema; a store that
+    /// cannot be used throws a `SetupError` that says why, and a catalogue directory that does
+    /// not load whole a `CatalogueLoadError`. Pages and images are made on first request.
     public init(configuration: Configuration) throws {
         var configuration = configuration
         configuration.pageSize = max(1, configuration.pageSize)
         let base = try FaultProfile(parsing: configuration.faults ?? "")
-        let anchor = configuration.anchor ?? Date(timeIntervalSince1970: configuration.now().timeIntervalSince1970.rounded(.down))
-        let catalogue = Catalogue(anchor: anchor)
+        let (initial, watcher) = try Self.initialCatalogue(configuration)
         self.configuration = configuration
-        self.catalogue = catalogue
-        composer = PageComposer(home: HomeComposer(catalogue: catalogue, widgets: WidgetFactory(imageBaseURL: configuration.imageBaseURL)))
-        pages = PageCache(capacity: configuration.pageCacheCapacity)
-        let (store, key) = try Self.openStore(configuration, codec: CartCodec(catalogue: catalogue))
+        catalogues = CatalogueStore(initial)
+        self.watcher = watcher
+        // Durable carts name products by id (`CartCodec`); a reload keeps the list of
+        // products, so the first catalogue's list is the one every later version has.
+        let (store, key) = try Self.openStore(configuration, codec: CartCodec(catalogue: initial.catalogue))
         self.store = store
         let reported: any ShopperStore = configuration.log.map { ReportingStore(base: store, log: $0) } ?? store
         requestStore = reported
@@ -53,17 +60,27 @@ public final class HomeBackend: HTTPHandler {
             key: key, store: reported, lifetime: configuration.sessionLifetime, renewalInterval: configuration.sessionRenewalInterval,
             newPerAddressBurst: configuration.newSessionsPerAddressBurst, newPerAddressPerSecond: configuration.newSessionsPerAddressPerSecond,
             now: configuration.now)
-        carts = CartService(catalogue: catalogue, store: reported, now: configuration.now, keyLifetime: configuration.idempotencyLifetime)
+        carts = CartService(catalogues: catalogues, store: reported, now: configuration.now, keyLifetime: configuration.idempotencyLifetime)
         events = EventLog()
-        images = ImageStore(specs: ImageSpec.all(in: catalogue), memoryBudget: configuration.imageMemoryBudget,
-                            directory: configuration.imageCacheDirectory)
+        exposures = ExposureLog(capacity: configuration.eventIDCapacity)
+        images = ImageStore(memoryBudget: configuration.imageMemoryBudget, directory: configuration.imageCacheDirectory)
         faults = FaultInjector(base: base, acceptsHeader: configuration.acceptsFaultHeader)
-        searchIndexes = composer.searchIndexes
+        if let interval = configuration.catalogue.pollInterval {
+            watcher?.start(every: interval) { [weak self] in self?.requestCatalogueReload() }
+        }
     }
+
+    deinit {
+        watcher?.stop()
+    }
+
+    /// The catalogue served now (the current snapshot's).
+    var catalogue: Catalogue { catalogues.current.catalogue }
 
     /// Finishes the store's work in flight (every change it acknowledged is durable already)
     /// and closes it; requests after this get 503. Call it once the HTTP front has stopped.
     public func close() {
+        watcher?.stop()
         store.close()
     }
 
@@ -81,22 +98,29 @@ public final class HomeBackend: HTTPHandler {
         do {
             profile = try faults.profile(for: request)
         } catch {
-            answer(error.response)
+            answer(dated(error.response))
             return
         }
         if let failure = faults.failure(for: profile) {
-            answer(faults.finish(failure.response, profile: profile))
+            answer(dated(faults.finish(failure.response, profile: profile)))
             return
         }
-        let faults = self.faults
-        route(request, profile: profile) { result in
+        route(request, profile: profile) { [self] result in
             let response: HTTPResponse
             switch result {
             case .success(let success): response = success
             case .failure(let error): response = error.response
             }
-            answer(faults.finish(response, profile: profile))
+            answer(dated(faults.finish(response, profile: profile)))
         }
+    }
+
+    /// Every answer says the backend's time (`Date`, from its clock: `vitrine serve --now`
+    /// moves it too), which clients trust over their own for campaigns.
+    private func dated(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.headers.append(("Date", dates.string(for: configuration.now())))
+        return response
     }
 
     /// Waits for the answer: for callers in process (tests, benchmarks, tools).
@@ -152,6 +176,7 @@ public final class HomeBackend: HTTPHandler {
         case .action(let name): return try action(name, request: request)
         case .suggestions: return try suggestions(request)
         case .eventStats: return try eventStats(request)
+        case .status: return .json(status(for: request))
         case .image(let name): return try image(name, request: request)
         case .sessions, .cart, .cartItems, .cartItem, .events: throw .notFound("no route")
         }

@@ -9,12 +9,13 @@ import RetailKit
 import RetailTerminal
 
 /// `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V] [--capabilities a,b]
-/// [--faults PROFILE] [--user ID] [--open URL] [--debug]`: the shopper's home page (or the
+/// [--faults PROFILE] [--user ID] [--open URL] [--now RFC3339] [--debug]`: the shopper's home page (or the
 /// screen a deeplink names, over it), live, in the terminal, in the shopper's language.
 ///
 /// Without `--server` it starts the embedded backend (`HomeBackend` behind `HTTPServer`) on an
 /// ephemeral loopback port, with `--faults` passed on and its store under
-/// `$XDG_DATA_HOME/vitrine/backend` (`DataDirectory`), and stops it on exit. The cache, the
+/// `$XDG_DATA_HOME/vitrine/backend` (`DataDirectory`; `backend-preview` beside it on a moved
+/// clock or another catalogue), and stops it on exit. The cache, the
 /// analytics outbox, the cart journal and the impression counts live under `$XDG_CACHE_HOME/vitrine` (else
 /// `~/.cache/vitrine`), per user. The client is built by `AppComposition`, the one composition
 /// root, and drawn by `ShopperApp`. Without a terminal it says so and exits 2 (pointing at
@@ -29,6 +30,26 @@ enum AppCommand {
             console.err("vitrine app: \(error.message)\n\(AppOptions.usage)")
             return 2
         }
+        return await run(options, console: console, environment: environment, catalogue: .builtIn)
+    }
+
+    /// `vitrine catalogue preview --interactive`: the app on an embedded backend serving
+    /// `catalogue`, both clocks running from the preview's instant.
+    @MainActor
+    static func preview(
+        _ preview: CataloguePreviewCommand.Options, catalogue: CatalogueSource, console: Console, environment: [String: String]
+    ) async -> Int32 {
+        var options = AppOptions(user: AppOptions.defaultUser(environment: environment))
+        options.locale = preview.locale.rawValue
+        options.segment = preview.segment.rawValue
+        options.appVersion = preview.appVersion
+        options.capabilities = preview.capabilities
+        options.now = preview.at
+        return await run(options, console: console, environment: environment, catalogue: catalogue)
+    }
+
+    @MainActor
+    static func run(_ options: AppOptions, console: Console, environment: [String: String], catalogue: CatalogueSource) async -> Int32 {
         if let reason = InteractiveTerminal.unavailability(environment: environment) {
             console.err("vitrine app: \(reason); for one frame of a page use vitrine render URL --width W --height H")
             return 2
@@ -49,6 +70,13 @@ enum AppCommand {
             console.err("vitrine app: \(TerminalText.sanitized(StorageUnusableError(path: storage.path, reason: error).description))")
             return 1
         }
+        // `--now`: both clocks start at that instant and run.
+        let now: @Sendable () -> Date
+        if let start = options.now {
+            now = RunningClock.from(start)
+        } else {
+            now = { Date() }
+        }
         var embedded: HTTPServer?
         var embeddedBackend: HomeBackend?
         defer {
@@ -61,9 +89,14 @@ enum AppCommand {
         } else {
             do {
                 // What shoppers give it is kept where `vitrine serve` keeps it by default, so a
-                // cart survives quitting the app.
+                // cart survives quitting the app. A backend on another clock or catalogue (a
+                // preview) keeps its own apart: its clock would expire the shoppers of the other.
+                let isPreview = options.now != nil || catalogue.directory != nil
                 var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
-                backendConfiguration.storage = .sqlite(directory: DataDirectory.backend(environment: environment))
+                backendConfiguration.catalogue = catalogue
+                backendConfiguration.now = now
+                backendConfiguration.storage = .sqlite(directory: isPreview
+                    ? DataDirectory.preview(environment: environment) : DataDirectory.backend(environment: environment))
                 let backend = try HomeBackend(configuration: backendConfiguration)
                 embeddedBackend = backend
                 let server = try HTTPServer(handler: backend, configuration: .ephemeral)
@@ -78,9 +111,13 @@ enum AppCommand {
         let composition: AppComposition
         do {
             var setup = try configuration(options, backendURL: backendURL, environment: environment)
+            setup.now = now
             // The embedded backend listens on another port every run but is the same backend:
             // what is kept for it (cached pages, the cart journal, the outbox) stays its own.
-            if embedded != nil { setup.backend = .embedded }
+            // One on another clock or catalogue keeps its own apart.
+            if embedded != nil {
+                setup.backend = options.now == nil && catalogue.directory == nil ? .embedded : BackendIdentity(name: "embedded-preview")!
+            }
             composition = try AppComposition(configuration: setup)
         } catch {
             console.err("vitrine app: \(TerminalText.sanitized(String(describing: error)))")
@@ -104,10 +141,11 @@ enum AppCommand {
         // frames and solid buttons get brackets, as in text-only output.
         let withoutColor = terminal.profile.colorDepth == .none
         let render = RenderEnvironment(
-            isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()),
+            isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: composition.campaignNow()),
             registry: RetailViews.makeRegistry(unknownWidgetPolicy: options.debug ? .placeholder : .skip))
             .speaking(AppLocale(identifier: options.locale))
-        let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock)
+        let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock,
+                             now: composition.campaignNow)
         app.opening = options.opening
         app.loop.send(.debug(DebugLine(.info, "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")", at: Date())))
         app.loop.send(.debug(DebugLine(.info, "storage \(storage.path) · user \(options.user) · \(composition.configuration.backend)", at: Date())))

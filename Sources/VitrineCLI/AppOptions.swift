@@ -27,10 +27,14 @@ struct AppOptions: Equatable {
     /// rolls it back (`CartRetryPolicy.maxAttempts`, default 6), so a failing backend's
     /// rollback shows in a second rather than in the half minute of backoff.
     var cartAttempts: Int?
+    /// `--now T`: the app's clock starts at T and runs from there (and the embedded backend's
+    /// too); campaigns follow the backend's clock, which a `--server` sets itself
+    /// (`vitrine serve --now T`).
+    var now: Date?
 
     static let usage = """
         usage: vitrine [app] [--server URL] [--locale en-US|de-DE|fr-FR] [--segment new|returning|vip]
-                             [--app-version V] [--capabilities a,b] [--faults PROFILE] [--user ID] [--open URL] [--debug]
+                             [--app-version V] [--capabilities a,b] [--faults PROFILE] [--user ID] [--open URL] [--now RFC3339] [--debug]
         """
 
     struct UsageError: Error {
@@ -109,6 +113,10 @@ struct AppOptions: Equatable {
                     throw UsageError(message: "--open '\(safe(text))' names no screen of this app (home, cart, search, campaign, category, product, page)")
                 }
                 options.opening = destination
+            case "--now":
+                let text = try value(for: argument)
+                guard let instant = RFC3339.date(from: text) else { throw UsageError(message: "--now '\(safe(text))' is not an RFC 3339 instant") }
+                options.now = instant
             case "--mark-first-content":
                 options.marksFirstContent = true
             case "--cart-attempts":

@@ -12,4 +12,11 @@ enum DataDirectory {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/vitrine/backend", isDirectory: true)
     }
+
+    /// Where an embedded backend on a moved clock or another catalogue (`vitrine app --now`,
+    /// `vitrine catalogue preview --interactive`) keeps its shoppers: beside `backend`, apart
+    /// from it, since a clock moved ahead would expire the sessions and keys kept there.
+    static func preview(environment: [String: String]) -> URL {
+        backend(environment: environment).deletingLastPathComponent().appendingPathComponent("backend-preview", isDirectory: true)
+    }
 }

@@ -112,7 +112,7 @@ enum RenderCommand {
     @MainActor
     static func render(
         _ data: Data, options: Options, profile: TerminalProfile, fetchImages: Bool, baseURL: URL? = nil, now: Date = Date(),
-        imageWait: Duration = .seconds(10)
+        imageWait: Duration = .seconds(10), client: ClientContext = VitrineApp.clientContext
     ) async throws(PageDecodingError) -> [String] {
         let policy: UnknownWidgetPolicy<any TerminalWidget> = options.debug ? .placeholder : .skip
         let registry = RetailViews.makeRegistry(unknownWidgetPolicy: policy)
@@ -133,7 +133,8 @@ enum RenderCommand {
         }
         let environment = RenderEnvironment(
             isPlain: !profile.allowsEscapes, images: images,
-            evaluation: EvaluationContext(client: VitrineApp.clientContext, now: now), registry: registry)
+            evaluation: EvaluationContext(client: client, now: now), registry: registry)
+            .speaking(AppLocale(identifier: options.locale))
         let renderer = PageRenderer(environment: environment)
         var frame = renderer.render(state, scroll: options.scroll, width: options.width, height: options.height)
         if let images, images.isLoading {

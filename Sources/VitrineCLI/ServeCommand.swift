@@ -1,12 +1,15 @@
+import FlowCore
 import Foundation
 import RetailBackend
 
-/// `vitrine serve`: the home backend over HTTP until SIGINT or SIGTERM (backend issue).
+/// `vitrine serve`: the home backend over HTTP until SIGINT or SIGTERM (backend issue), on
+/// the built-in catalogue or on a catalogue directory it watches (`--catalogue`; SIGHUP reloads
+/// it too), its clock from now or from `--now`.
 enum ServeCommand {
     static let usage = """
-        usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE] [--data DIR]
-                             [--database postgresql://…|memory] [--session-key FILE] [--operator-token-file FILE]
-               vitrine serve --export-pages DIR [--faults PROFILE]
+        usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
+                             [--data DIR] [--database postgresql://…|memory] [--session-key FILE] [--operator-token-file FILE]
+               vitrine serve --export-pages DIR [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
         """
 
     /// What the command line asks for.
@@ -16,6 +19,10 @@ enum ServeCommand {
         var faults: String?
         /// Writes every page the backend composes into this directory instead of serving.
         var exportDirectory: String?
+        /// The catalogue directory; none is the built-in demo.
+        var catalogue: String?
+        /// Where the backend's clock starts (it runs from there).
+        var now: Date?
         /// `--data DIR`: the SQLite store and the session key (default `DataDirectory`).
         var dataDirectory: String?
         /// `--database`: a PostgreSQL URI, or `memory`; nil is SQLite under the data directory.
@@ -35,9 +42,9 @@ enum ServeCommand {
                     continue
                 }
                 let (name, inline) = Self.split(argument)
-                guard ["--host", "--port", "--faults", "--export-pages", "--data", "--database", "--session-key", "--operator-token-file"]
-                    .contains(name)
-                else {
+                let names = ["--host", "--port", "--faults", "--export-pages", "--catalogue", "--now",
+                             "--data", "--database", "--session-key", "--operator-token-file"]
+                guard names.contains(name) else {
                     throw UsageError("unknown option '\(argument)'")
                 }
                 guard let value = inline ?? rest.popFirst(), !value.isEmpty else {
@@ -51,6 +58,12 @@ enum ServeCommand {
                     }
                     self.port = port
                 case "--export-pages": exportDirectory = value
+                case "--catalogue": catalogue = value
+                case "--now":
+                    guard let instant = RFC3339.date(from: value) else {
+                        throw UsageError("--now wants an RFC 3339 instant (2026-11-27T09:00:00+01:00), not '\(TerminalText.sanitized(value))'")
+                    }
+                    now = instant
                 case "--data": dataDirectory = value
                 case "--database":
                     let lower = value.lowercased()
@@ -93,14 +106,21 @@ enum ServeCommand {
         var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
         backendConfiguration.acceptsFaultHeader = options.faults != nil
         backendConfiguration.log = console.err
+        if let now = options.now { backendConfiguration.now = RunningClock.from(now) }
+        if let directory = options.catalogue {
+            backendConfiguration.catalogue = .directory(URL(fileURLWithPath: directory, isDirectory: true))
+            // Reloads and refusals, each a line (a refusal with its problems, FILE:LINE).
+            backendConfiguration.catalogue.log = { message in console.err(Self.logLines(message)) }
+        }
         do {
             _ = try FaultProfile(parsing: options.faults ?? "")
         } catch {
             console.err("vitrine serve: invalid --faults: \(error)\n\(usage)")
             return 2
         }
+        // Pages are exported from a backend whose store is in memory: nothing is kept.
         if let directory = options.exportDirectory {
-            guard let backend = try? HomeBackend(configuration: backendConfiguration) else { return 1 }
+            guard let backend = makeBackend(backendConfiguration, console: console) else { return 1 }
             return PageExport.write(backend.pageVariants(allProductLocales: true), to: directory, console: console)
         }
         do {
@@ -109,13 +129,7 @@ enum ServeCommand {
             console.err("vitrine serve: \(error.message)\n\(usage)")
             return 2
         }
-        let backend: HomeBackend
-        do {
-            backend = try HomeBackend(configuration: backendConfiguration)
-        } catch {
-            console.err("vitrine serve: \(TerminalText.sanitized(String(describing: error)))")
-            return 1
-        }
+        guard let backend = makeBackend(backendConfiguration, console: console) else { return 1 }
         defer { backend.close() }
         var configuration = HTTPServer.Configuration()
         configuration.host = options.host
@@ -128,8 +142,10 @@ enum ServeCommand {
             return error.isUsageError ? 2 : 1
         }
         // Signals are caught before the server announces itself, so a supervisor that
-        // waits for the `listening on` line can stop it at once.
+        // waits for the `listening on` line can stop it at once, or reload its catalogue.
         let signals = TerminationSignals()
+        let reloads = options.catalogue == nil ? nil : ReloadSignal { [weak backend] in backend?.requestCatalogueReload() }
+        defer { reloads?.cancel() }
         console.out("listening on \(server.baseURL)")
         let received = await signals.next()
         console.err("vitrine serve: \(TerminationSignals.name(received)), stopping")
@@ -139,6 +155,25 @@ enum ServeCommand {
 }
 
 extension ServeCommand {
+    /// The backend, or nil once standard error says why: a catalogue directory that does not
+    /// load whole (each problem at its FILE:LINE), or a store or key that cannot be used.
+    static func makeBackend(_ configuration: HomeBackend.Configuration, console: Console) -> HomeBackend? {
+        do {
+            return try HomeBackend(configuration: configuration)
+        } catch let error as CatalogueLoadError {
+            console.err(logLines(error.description))
+            return nil
+        } catch {
+            console.err("vitrine serve: \(TerminalText.sanitized(String(describing: error)))")
+            return nil
+        }
+    }
+
+    /// `message` a line each, after `vitrine serve: `, with what a terminal would obey removed.
+    static func logLines(_ message: String) -> String {
+        message.split(separator: "\n").map { "vitrine serve: " + TerminalText.sanitized(String($0)) }.joined(separator: "\n")
+    }
+
     /// The store the options name: PostgreSQL or memory with `--database`, else SQLite in the
     /// data directory; the session key in the data directory unless `--session-key` names it;
     /// the operator's token from its file.

@@ -46,6 +46,21 @@ import Testing
         #expect(try elements(labelled).map(\.activation) == [.state(.bool(true), event: nil)], "a payload label keeps the header's toggle")
     }
 
+    /// Review 19b #2: a correction on an open accordion merged its items' elements into its
+    /// own and dropped what they do, so VoiceOver could not reach a nested button or stepper.
+    @Test func anOpenAccordionsCorrectionLeavesItsItemsTheirOwnElements() throws {
+        let items = #"[{"type": "button_row", "id": "br", "data": {"buttons": [{"title": "Track order", "action": {"type": "open_page", "page_id": "track"}}]}}, {"type": "stepper_row", "id": "st", "data": {"title": "Gift wrap", "min": 0, "max": 3}}]"#
+        for correction in [#"{"label": "Delivery and returns"}"#, #"{"hint": "Delivery options"}"#, #"{"role": "header"}"#] {
+            let accordion = try elements(
+                #"{"type": "accordion", "id": "acc", "accessibility": "# + correction + #", "data": {"header": "Delivery", "initially_expanded": true, "items": "# + items + "}}")
+            try #require(accordion.map(\.widgetID) == ["acc", "br", "st"], "\(correction)")
+            #expect(accordion.first?.activation == .state(.bool(false), event: nil), "the header still closes it")
+            #expect(accordion.first?.label.contains("Track order") == false, "it names no control it does not carry")
+            #expect(accordion[1].activation == .action(try action(#"{"type": "open_page", "page_id": "track"}"#)))
+            #expect(accordion[2].isAdjustable, "the nested stepper is still adjustable")
+        }
+    }
+
     @Test func aStepperStepsBySwipesAndFiresChange() throws {
         let stepper = #"{"type": "stepper_row", "id": "s", "data": {"title": "Guests", "min": 1, "max": 4, "initial": 2}}"#
         let middle = try #require(try elements(stepper).first)

@@ -3,7 +3,11 @@ import Testing
 @testable import RetailBackend
 
 @Suite struct CatalogueTests {
-    let catalogue = Catalogue(anchor: TestClock.anchor)
+    let catalogue: Catalogue
+
+    init() throws {
+        catalogue = Catalogue(content: try DemoCatalogue.content(anchor: TestClock.anchor))
+    }
 
     @Test func holdsEnoughMerchandise() {
         #expect(catalogue.products.count >= 200)
@@ -20,20 +24,21 @@ import Testing
     @Test func campaignsArePastLiveFutureAndOneEndsSoon() {
         let now = TestClock.anchor
         #expect(catalogue.campaigns.contains { $0.end <= now })
-        #expect(catalogue.campaigns.contains { $0.start > now })
+        #expect(catalogue.campaigns.contains { ($0.window.start ?? .distantPast) > now })
         let live = catalogue.campaigns.filter { $0.isLive(at: now) }
         #expect(live.count >= 4)
         #expect(live.contains { $0.end.timeIntervalSince(now) <= 3 * 3600 })
-        #expect(catalogue.campaigns.allSatisfy { $0.campaign.categoryIDs.allSatisfy { catalogue.category($0) != nil } })
+        #expect(catalogue.campaigns.allSatisfy { $0.products.categories.allSatisfy { catalogue.category($0) != nil } })
+        #expect(catalogue.campaigns.allSatisfy { !$0.products.products(in: catalogue).isEmpty })
     }
 
     @Test func everyLocaleHasCopyAndItsCurrency() {
         for locale in StoreLocale.allCases {
             #expect(catalogue.products.allSatisfy { !$0.title[locale].isEmpty && $0.price(in: locale).currency == locale.currency })
-            #expect(catalogue.campaigns.allSatisfy { !$0.campaign.title[locale].isEmpty && !$0.campaign.subtitle[locale].isEmpty })
+            #expect(catalogue.campaigns.allSatisfy { !$0.title[locale].isEmpty && !$0.subtitle[locale].isEmpty })
             #expect(catalogue.categories.allSatisfy { !$0.name[locale].isEmpty })
         }
-        #expect(catalogue.campaigns.contains { $0.campaign.title.de != $0.campaign.title.en })
+        #expect(catalogue.campaigns.contains { $0.title.de != $0.title.en })
     }
 
     @Test func euroPricesEndLikeDollarPrices() {

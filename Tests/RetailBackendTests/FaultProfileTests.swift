@@ -101,7 +101,7 @@ import Testing
 @Suite struct SoldOutFaultTests {
     /// The first product of each availability, from the catalogue itself.
     static func product(_ availability: Availability) throws -> String {
-        try #require(Catalogue(anchor: TestClock.anchor).products.first { $0.availability == availability }).id
+        try #require(Catalogue(content: try DemoCatalogue.content(anchor: TestClock.anchor)).products.first { $0.availability == availability }).id
     }
 
     func add(_ product: String, on backend: HomeBackend) -> HTTPResponse {

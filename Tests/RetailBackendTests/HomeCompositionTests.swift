@@ -117,9 +117,9 @@ import Testing
 
     @Test func variantsOrderTheHeroDifferently() throws {
         var context = PageContext(segment: .returning)
-        context.variant = .a
+        context.variantOverrides = ["exp-hero-order": "a"]
         let heroA = try composed(context)
-        context.variant = .b
+        context.variantOverrides = ["exp-hero-order": "b"]
         let heroB = try composed(context)
         // a: highest priority (winter sale); b: ending soonest (flash deals, ends 2 h after the anchor).
         #expect(heroA[path: "page", "sections", 0, "widgets", 0, "data", "campaign_id"] == "cmp-winter")
@@ -151,7 +151,7 @@ import Testing
 
     @Test func heroEndsAtTheCampaignEnd() throws {
         var context = PageContext(segment: .returning)
-        context.variant = .b
+        context.variantOverrides = ["exp-hero-order": "b"]
         let page = try composed(context)
         let end = RFC3339.string(from: TestClock.anchor.addingTimeInterval(2 * 3600))
         #expect(page[path: "page", "sections", 0, "widgets", 0, "data", "ends_at"] == .string(end))

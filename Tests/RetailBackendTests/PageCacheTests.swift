@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct PageCacheTests {
     func key(_ offset: Int) -> PageKey {
-        PageKey(pageID: "home", locale: .enUS, segment: .new, variant: .a, gates: 0, schedule: 0, offset: offset, faults: 0)
+        PageKey(pageID: "home", locale: .enUS, segment: .new, variants: 0, gates: 0, schedule: 0, offset: offset, faults: 0)
     }
 
     let page = EncodedPage(prefix: [], suffix: [], etag: "\"e\"")

@@ -29,17 +29,17 @@ import Testing
         #expect(failedRequirements(sections, version: "1.0", capabilities: []).isEmpty)
         let types = Set(sections.flatMap(\.allObjects).compactMap { $0["type"]?.stringValue })
         #expect(!types.contains("editorial_card"))  // needs 2.0
-        // The live-shopping section is replaced by its still card.
+        // The live-shopping section is replaced by its fallback (still) card.
         let live = try #require(sections.first { $0["id"] == "live" })
         #expect(live["requires"] == nil)
-        #expect(live[path: "widgets", 0, "id"] == "live.still")
+        #expect(live[path: "widgets", 0, "id"] == "live.cmp-live.fallback")
     }
 
     @Test func clientWithoutVideoGetsFallbacksEvenWhenNew() throws {
         let sections = try allHomeSections(backend, [("appVersion", "3.1.0"), ("capabilities", "ar")])
         #expect(failedRequirements(sections, version: "3.1.0", capabilities: ["ar"]).isEmpty)
         let campaigns = try #require(sections.first { $0["id"] == "campaigns" })
-        #expect(campaigns["widgets"]?.arrayValue?.contains { $0["id"] == "campaigns.cmp-live.still" } == true)
+        #expect(campaigns["widgets"]?.arrayValue?.contains { $0["id"] == "campaigns.cmp-live.fallback" } == true)
         #expect(sections.contains { $0["id"] == "stories" })
     }
 

@@ -62,7 +62,7 @@ import Testing
         #expect(index.suggestions(for: "mantel").map(\.target) == ["p:2"])
         #expect(index.suggestions(for: "ant").isEmpty, "three letters inside a word are chance")
         let backend = try makeBackend()
-        let german = try #require(backend.searchIndexes[.deDE])
+        let german = try #require(backend.catalogues.current.searchIndexes[.deDE])
         #expect(german.suggestions(for: "schuh").contains { $0.text.lowercased().hasSuffix("schuh") || $0.text.lowercased().contains("schuh ") })
     }
 

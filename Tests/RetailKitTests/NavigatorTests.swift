@@ -69,6 +69,32 @@ import Testing
         #expect(below.path == [.cart, .page("product:p-1")] && !below.showsCart, "a cart under another screen is a screen")
     }
 
+    /// Review 19b #7: a deeplink with no screen was pushed as a page that said nothing.
+    @Test func aLinkWithNoScreenIsNotPushedAndTheNavigatorGoesBack() {
+        let link = NavigatorPresentation(stack: [.page("home"), .page("campaign:x"), .link("vitrine://story/layering")])
+        #expect(link.path == [.page("campaign:x")] && link.opensNoScreen && !link.showsCart)
+        let overCart = NavigatorPresentation(stack: [.page("home"), .cart, .link("vitrine://story/layering")])
+        #expect(overCart.showsCart && overCart.path.isEmpty, "the cart it came from stays a sheet")
+        #expect(!NavigatorPresentation(stack: [.page("home"), .page("campaign:x")]).opensNoScreen)
+        let navigator = Navigator()
+        navigator.open(.page("campaign:x"))
+        navigator.open(.link("vitrine://story/layering"))
+        if NavigatorPresentation(stack: navigator.stack).opensNoScreen { navigator.back() }
+        #expect(navigator.stack == [.page("home"), .page("campaign:x")])
+        #expect(NavigatorPresentation(stack: navigator.stack).backs(toShow: link.path) == 0, "the platform showed no more than it")
+    }
+
+    /// Review 19b #7: a `vitrine:` URL the system hands the app goes where a `deeplink` action
+    /// would, through the same allow-list.
+    @Test func aDeeplinkFromOutsideOpensThroughTheAllowList() {
+        let navigator = Navigator()
+        #expect(navigator.open(deeplink: "vitrine://product/p-1"))
+        #expect(navigator.current == .page("product:p-1"))
+        #expect(!navigator.open(deeplink: "https://evil.example/product/p-2"), "not the app's scheme")
+        #expect(!navigator.open(deeplink: "vitrine://product/p-2\u{1B}[2J"), "a control character")
+        #expect(navigator.stack == [.page("home"), .page("product:p-1")])
+    }
+
     /// The reader going back pops the navigator by as many screens; the platform following the
     /// navigator (a `back` action, a deeplink home) pops nothing more.
     @Test func goingBackInThePlatformStackPopsTheNavigatorOnceAndFollowingItPopsNothing() {

@@ -160,4 +160,52 @@ import Testing
         #expect(element.line == "text: T, $5.00, New, Eco {actions: Eco}")
         #expect(element.actions.first?.activation == .action(ActionData(type: "open_page", ["page_id": "eco"])))
     }
+
+    /// Review 19b #1: the product page's view read none of its elements; it puts the content's
+    /// sentence on its details and the call's element on its call (`PartReading`).
+    @Test func aProductPageIsItsSentenceThenItsCall() throws {
+        let detail = #"{"type": "product_detail", "id": "pd", "data": {"product_id": "p", "title": "Wool coat Cora","#
+            + #" "price": {"amount": 91.99, "currency": "USD"}, "compare_at_price": {"amount": 114.99, "currency": "USD"},"#
+            + #" "availability": "low_stock", "rating": 4.3, "delivery": "Delivered in 2 days", "image": {"url": "https://x/c.jpg", "alt": "Grey wool coat"},"#
+            + #" "cta": {"title": "Add to cart", "action": {"type": "add_to_cart", "product_id": "p"}}}}"#
+        let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+            .decodePage(Data(#"{"page": {"sections": [{"id": "s", "widgets": [\#(detail)]}]}}"#.utf8)).page
+        let elements = ReadingOrder(catalog: VitrineApp.accessibility, environment: environment()).elements(of: page)
+        #expect(PartReading.content(of: "pd", in: elements)?.line
+            == "text: Wool coat Cora, $91.99, was $114.99, 20 % off, rated 4.3 out of 5, low stock, Delivered in 2 days, Grey wool coat")
+        #expect(PartReading(part: 0, of: "pd", in: elements).element?.line == "button: Add to cart — Adds to the cart")
+        let soldOut = try lines(detail.replacingOccurrences(of: "low_stock", with: "unavailable")
+            .replacingOccurrences(of: #""title": "Add to cart", "#, with: #""title": "Add to cart", "disabled": true, "#))
+        #expect(soldOut.first?.contains("sold out") == true)
+        #expect(soldOut.last == "button: Add to cart [dimmed] — Adds to the cart")
+    }
+
+    /// Review 19b #6: the countdown a screen reader heard was the one at the page's instant,
+    /// for hours. A hero's reading changes at instants the catalogue names, which a renderer
+    /// reads it again at; each one says something new, and the last says "ended".
+    @Test func aHerosReadingIsReadAgainAtEachChangeOfItsCountdown() throws {
+        let end = Self.now.addingTimeInterval(3 * 3_600)
+        let hero = #"{"type": "hero_campaign", "id": "h", "data": {"campaign_id": "c", "image": "https://x/h.jpg", "title": "Sale","#
+            + #" "ends_at": "\#(RFC3339.string(from: end))"}}"#
+        let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+            .decodePage(Data(#"{"page": {"sections": [{"id": "s", "widgets": [\#(hero)]}]}}"#.utf8)).page
+        let widget = try #require(page.sections.first?.widgets.first)
+        let catalog = VitrineApp.accessibility
+        func reading(at instant: Date) -> String? { catalog.elements(for: widget, in: environment(now: instant)).first?.label }
+        #expect(catalog.nextReadingChange(of: widget, after: Self.now) == end.addingTimeInterval(-179 * 60))
+        let changes = Array(try #require(catalog.readingChanges(of: widget, from: Self.now)))
+        #expect(changes.count == 181, "now, then every minute down to the end")
+        for (before, after) in zip(changes, changes.dropFirst()) {
+            #expect(reading(at: after) != reading(at: before))
+            #expect(reading(at: after.addingTimeInterval(-0.5)) == reading(at: before), "nothing changes between two changes")
+        }
+        #expect(reading(at: try #require(changes.last)) == "Sale, ended")
+        #expect(catalog.nextReadingChange(of: widget, after: end) == nil, "an ended countdown is not read again")
+        let farOff = end.addingTimeInterval(20 * 86_400)
+        let fromDate = try #require(RetailAccessibility.countdownChange(until: farOff, after: Self.now))
+        #expect(RetailAccessibility.countdown(until: farOff, in: environment(now: fromDate)) == "ends in 13 days", "the date gives way to days")
+        let dayChange = try #require(RetailAccessibility.countdownChange(until: farOff, after: fromDate))
+        #expect(RetailAccessibility.countdown(until: farOff, in: environment(now: dayChange)) == "ends in 12 days")
+        #expect(RetailAccessibility.countdownChange(until: .distantFuture, after: Self.now).map { $0 > Self.now } == true)
+    }
 }

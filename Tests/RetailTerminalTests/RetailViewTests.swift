@@ -98,6 +98,24 @@ import Testing
         #expect(!lines.contains { $0.contains("Add to cart") })
     }
 
+    /// Review 20b, finding 10: sold out, the quantity's "+" stayed bold brand blue beside the
+    /// muted "Sold out", as if something could still be bought.
+    @Test(arguments: [false, true])
+    func productDetailSoldOutMutesItsQuantitySigns(soldOut: Bool) throws {
+        var environment = Self.environment(plain: false)
+        environment.hostContext = ShopperMarks(soldOut: soldOut ? [ExactString("p")] : [])
+        let box = try Self.box(try #require(Self.widgets["detail"]), environment: environment)
+        let surface = DrawSurface(width: 40, height: box.height(outerWidth: 40, environment: environment))
+        box.draw(in: Canvas(surface: surface, rect: surface.buffer.bounds), environment: environment)
+        let lines = surface.buffer.plainLines
+        let y = try #require(lines.firstIndex { $0.contains("Quantity") })
+        let range = try #require(lines[y].range(of: "+"))
+        let x = lines[y].distance(from: lines[y].startIndex, to: range.lowerBound)
+        let plus = surface.buffer[x, y].style
+        #expect(plus.attributes.contains(.dim) == soldOut, "\(plus)")
+        #expect((plus.foreground == environment.brand) == !soldOut, "\(plus)")
+    }
+
     @Test func heroShowsTheCountdownAndTheCallToAction() throws {
         let lines = try Self.draw("hero", width: 30)
         #expect(lines.suffix(5) == ["Winter", "Sale", "Ends in 1 day", "", "[ Shop ]"])

@@ -18,29 +18,29 @@ import TestSupport
         case add(product: String, key: String)
         case events(ids: [String])
 
-        func send(_ client: KeepAliveClient, token: String, wait: Bool) throws -> KeepAliveClient.Answer? {
+        func send(_ client: LoopbackClient, token: String, wait: Bool) async throws -> LoopbackClient.Answer? {
             let headers = ["Authorization": "Bearer \(token)"]
             switch self {
             case .add(let product, let key):
                 let body = #"{"product_id":"\#(product)"}"#
                 let keyed = headers.merging(["Idempotency-Key": key]) { $1 }
                 guard wait else {
-                    try client.sendWithoutWaiting("POST", "/v1/cart/items?locale=en-US", headers: keyed, body: body)
+                    try await client.sendWithoutWaiting("POST", "/v1/cart/items?locale=en-US", headers: keyed, body: body)
                     return nil
                 }
-                return try client.send("POST", "/v1/cart/items?locale=en-US", headers: keyed, body: body)
+                return try await client.send("POST", "/v1/cart/items?locale=en-US", headers: keyed, body: body)
             case .events(let ids):
                 let body = #"{"events":["# + ids.map { #"{"event_id":"\#($0)","name":"tap"}"# }.joined(separator: ",") + "]}"
                 guard wait else {
-                    try client.sendWithoutWaiting("POST", "/v1/events", headers: headers, body: body)
+                    try await client.sendWithoutWaiting("POST", "/v1/events", headers: headers, body: body)
                     return nil
                 }
-                return try client.send("POST", "/v1/events", headers: headers, body: body)
+                return try await client.send("POST", "/v1/events", headers: headers, body: body)
             }
         }
     }
 
-    static func quantities(_ answer: KeepAliveClient.Answer) throws -> [String: Int] {
+    static func quantities(_ answer: LoopbackClient.Answer) throws -> [String: Int] {
         let cart = try JSONParser.parse(answer.body)
         var quantities: [String: Int] = [:]
         for item in cart["items"]?.arrayValue ?? [] {
@@ -49,12 +49,12 @@ import TestSupport
         return quantities
     }
 
-    @Test(arguments: 0..<20) func everyAcknowledgedChangeSurvivesAKillExactlyOnce(run: Int) throws {
+    @Test(arguments: 0..<20) func everyAcknowledgedChangeSurvivesAKillExactlyOnce(run: Int) async throws {
         var random = SeededRandom(seed: 0x5EED_0022 &+ UInt64(run))
         let data = try ScratchDirectory("crash-\(run)")
-        let first = try ServeProcess(["--data", data.url.path], logFile: data.file("first.log"))
+        let first = try await ServeProcess.start(["--data", data.url.path])
         let client = first.client()
-        let token = try client.startSession()
+        let token = try await client.startSession()
         var steps: [Step] = []
         let length = Int.random(in: 1...40, using: &random)
         for index in 0...length {
@@ -66,23 +66,22 @@ import TestSupport
         }
         // Every step but the last is acknowledged; the last is sent and the server killed
         // before its answer is read.
-        var acknowledged: [(step: Step, answer: KeepAliveClient.Answer)] = []
+        var acknowledged: [(step: Step, answer: LoopbackClient.Answer)] = []
         for step in steps.dropLast() {
-            let answer = try #require(try step.send(client, token: token, wait: true))
+            let answer = try #require(try await step.send(client, token: token, wait: true))
             try #require(answer.status == 200, "\(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
             acknowledged.append((step, answer))
         }
         let inFlight = try #require(steps.last)
-        _ = try inFlight.send(client, token: token, wait: false)
-        first.kill()
-        client.disconnect()
+        _ = try await inFlight.send(client, token: token, wait: false)
+        await first.kill()
+        await client.disconnect()
 
-        let second = try ServeProcess(["--data", data.url.path], logFile: data.file("second.log"))
-        defer { second.stop() }
+        let second = try await ServeProcess.start(["--data", data.url.path])
         let again = second.client()
         var expected: [String: Int] = [:]
         for case (.add(let product, _), _) in acknowledged { expected[product, default: 0] += 1 }
-        let cart = try again.send("GET", "/v1/cart?locale=en-US", headers: ["Authorization": "Bearer \(token)"])
+        let cart = try await again.send("GET", "/v1/cart?locale=en-US", headers: ["Authorization": "Bearer \(token)"])
         #expect(cart.status == 200, "the session survived")
         var found = try Self.quantities(cart)
         if case .add(let product, _) = inFlight, found[product, default: 0] == expected[product, default: 0] + 1 {
@@ -92,7 +91,7 @@ import TestSupport
         #expect(found == expected, "run \(run): every acknowledged add exactly once")
         // Each acknowledged key answers what it answered; each acknowledged event id is a repeat.
         for (step, answer) in acknowledged {
-            let retried = try #require(try step.send(again, token: token, wait: true))
+            let retried = try #require(try await step.send(again, token: token, wait: true))
             switch step {
             case .add:
                 #expect(retried.status == 200)
@@ -102,16 +101,17 @@ import TestSupport
             }
         }
         // The retry of the change in flight applies it exactly once, whatever the kill left.
-        let retried = try #require(try inFlight.send(again, token: token, wait: true))
+        let retried = try #require(try await inFlight.send(again, token: token, wait: true))
         #expect(retried.status == 200)
         if case .events(let ids) = inFlight {
             let counted = try JSONParser.parse(retried.body)
             #expect(counted == ["accepted": .number(Double(ids.count)), "duplicates": 0] || counted == ["accepted": 0, "duplicates": .number(Double(ids.count))],
                     "a batch is recorded whole or not at all")
         }
-        let final = try Self.quantities(try again.send("GET", "/v1/cart?locale=en-US", headers: ["Authorization": "Bearer \(token)"]))
+        let final = try Self.quantities(try await again.send("GET", "/v1/cart?locale=en-US", headers: ["Authorization": "Bearer \(token)"]))
         if case .add(let product, _) = inFlight { expected[product, default: 0] += 1 }
         #expect(final == expected, "run \(run): the change in flight, once")
-        #expect(!first.log.contains(token) && !second.log.contains(token), "no token in the server's log")
+        #expect(!first.logText.contains(token) && !second.logText.contains(token), "no token in the server's log")
+        #expect(await second.stop() == 0)
     }
 }

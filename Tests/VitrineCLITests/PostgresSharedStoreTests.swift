@@ -1,8 +1,6 @@
-import Dispatch
 import FlowCore
 import Foundation
 import PageGenerator
-import Synchronization
 import Testing
 import TestSupport
 @testable import VitrineCLI
@@ -28,12 +26,25 @@ struct PostgresClusterTrait: SuiteTrait, TestScoping {
 
     var isRecursive: Bool { false }
 
+    /// `initdb`, `pg_ctl` and their waits block: they run off the cooperative pool.
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        let cluster = try ThrowawayPostgres.start()
-        defer { cluster.remove() }
-        let fixture = Fixture(cluster: cluster, keys: try ScratchDirectory("pg-key"))
-        defer { fixture.keys.remove() }
-        try await Self.$current.withValue(fixture) { try await function() }
+        let cluster = try await OffPool.run { try ThrowawayPostgres.start() }
+        let fixture: Fixture
+        do {
+            fixture = Fixture(cluster: cluster, keys: try ScratchDirectory("pg-key"))
+        } catch {
+            _ = try? await OffPool.run { cluster.remove() }
+            throw error
+        }
+        var failure: (any Error)?
+        do {
+            try await Self.$current.withValue(fixture) { try await function() }
+        } catch {
+            failure = error
+        }
+        fixture.keys.remove()
+        _ = try? await OffPool.run { cluster.remove() }
+        if let failure { throw failure }
     }
 }
 
@@ -51,61 +62,63 @@ extension Trait where Self == PostgresClusterTrait {
         let servers: [ServeProcess]
 
         /// `count` instances sharing the cluster's database and one session key.
-        init(_ label: String, count: Int = 2) throws {
+        init(_ label: String, count: Int = 2) async throws {
             let fixture = try #require(PostgresClusterTrait.current)
             let scratch = try ScratchDirectory(label)
             self.scratch = scratch
-            servers = try (0..<count).map { index in
-                try ServeProcess(["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("data-\(index)").path],
-                                 logFile: scratch.file("serve-\(index).log"))
+            var servers: [ServeProcess] = []
+            for index in 0..<count {
+                servers.append(try await ServeProcess.start(
+                    ["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("data-\(index)").path]))
             }
+            self.servers = servers
         }
 
-        func stop() {
-            for server in servers { server.stop() }
+        func stop() async {
+            for server in servers { await server.stop() }
         }
     }
 
-    static func add(_ client: KeepAliveClient, _ token: String, product: String = "p-1001", key: String) throws -> KeepAliveClient.Answer {
-        try client.send("POST", "/v1/cart/items?locale=en-US", headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": key],
-                        body: #"{"product_id":"\#(product)"}"#)
+    static func add(_ client: LoopbackClient, _ token: String, product: String = "p-1001", key: String) async throws -> LoopbackClient.Answer {
+        try await client.send("POST", "/v1/cart/items?locale=en-US", headers: ["Authorization": "Bearer \(token)", "Idempotency-Key": key],
+                              body: #"{"product_id":"\#(product)"}"#)
     }
 
-    static func cart(_ client: KeepAliveClient, _ token: String) throws -> JSONValue {
-        try JSONParser.parse(try client.send("GET", "/v1/cart?locale=en-US", headers: ["Authorization": "Bearer \(token)"]).body)
+    static func cart(_ client: LoopbackClient, _ token: String) async throws -> JSONValue {
+        try JSONParser.parse(try await client.send("GET", "/v1/cart?locale=en-US", headers: ["Authorization": "Bearer \(token)"]).body)
     }
 
-    @Test func aSessionACartAndAKeyFromOneInstanceHoldAtTheOther() throws {
-        let instances = try Instances("pg-shared")
-        defer { instances.stop() }
+    @Test func aSessionACartAndAKeyFromOneInstanceHoldAtTheOther() async throws {
+        let instances = try await Instances("pg-shared")
         let a = instances.servers[0].client()
         let b = instances.servers[1].client()
-        let token = try a.startSession()
-        #expect(try Self.cart(b, token)["item_count"] == 0, "a token from one instance works at the other")
-        let added = try Self.add(a, token, key: "k-1")
+        let token = try await a.startSession()
+        #expect(try await Self.cart(b, token)["item_count"] == 0, "a token from one instance works at the other")
+        let added = try await Self.add(a, token, key: "k-1")
         #expect(added.status == 200)
-        let atB = try Self.cart(b, token)
+        let atB = try await Self.cart(b, token)
         #expect(atB["item_count"] == 1)
         #expect(atB == (try JSONParser.parse(added.body)))
-        let retried = try Self.add(b, token, key: "k-1")
+        let retried = try await Self.add(b, token, key: "k-1")
         #expect(retried.body == added.body, "the retry at the other instance gets the remembered answer")
-        let second = try JSONParser.parse(try Self.add(b, token, product: "p-1003", key: "k-2").body)
+        let second = try JSONParser.parse(try await Self.add(b, token, product: "p-1003", key: "k-2").body)
         #expect((second["revision"]?.intValue ?? 0) > (atB["revision"]?.intValue ?? Int.max))
         let events = #"{"events":[{"event_id":"e-1","name":"tap"}]}"#
-        let first = try a.send("POST", "/v1/events", headers: ["Authorization": "Bearer \(token)"], body: events)
+        let first = try await a.send("POST", "/v1/events", headers: ["Authorization": "Bearer \(token)"], body: events)
         #expect(try JSONParser.parse(first.body) == ["accepted": 1, "duplicates": 0])
-        let repeated = try b.send("POST", "/v1/events", headers: ["Authorization": "Bearer \(token)"], body: events)
+        let repeated = try await b.send("POST", "/v1/events", headers: ["Authorization": "Bearer \(token)"], body: events)
         #expect(try JSONParser.parse(repeated.body) == ["accepted": 0, "duplicates": 1])
         let altered = token.dropLast() + (token.hasSuffix("A") ? "B" : "A")
-        #expect(try b.send("GET", "/v1/cart", headers: ["Authorization": "Bearer \(altered)"]).status == 401)
-        for server in instances.servers { #expect(!server.log.contains(token)) }
+        #expect(try await b.send("GET", "/v1/cart", headers: ["Authorization": "Bearer \(altered)"]).status == 401)
+        for server in instances.servers { #expect(!server.logText.contains(token)) }
+        await instances.stop()
     }
 
-    @Test func aThousandSeededInterleavingsOfRetriesAcrossInstancesApplyEachKeyOnce() throws {
-        let instances = try Instances("pg-interleavings")
-        defer { instances.stop() }
+    @Test func aThousandSeededInterleavingsOfRetriesAcrossInstancesApplyEachKeyOnce() async throws {
+        let instances = try await Instances("pg-interleavings")
         let clients = [instances.servers[0].client(), instances.servers[1].client()]
-        let tokens = try (0..<8).map { _ in try clients[0].startSession() }
+        var tokens: [String] = []
+        for _ in 0..<8 { tokens.append(try await clients[0].startSession()) }
         let products = ["p-1001", "p-1002", "p-1003", "p-1005"]
         var model = Array(repeating: [String: Int](), count: tokens.count)
         var revisions = Array(repeating: Int.min, count: tokens.count)
@@ -116,27 +129,23 @@ extension Trait where Self == PostgresClusterTrait {
             let removes = (model[shopper][product] ?? 0) > 0 && Bool.random(using: &random)
             let key = "i-\(index)"
             let headers = ["Authorization": "Bearer \(tokens[shopper])", "Idempotency-Key": key]
-            let send: @Sendable (KeepAliveClient) -> KeepAliveClient.Answer? = { client in
+            let send: @Sendable (LoopbackClient) async -> LoopbackClient.Answer? = { client in
                 removes
-                    ? try? client.send("DELETE", "/v1/cart/items/\(product)?locale=en-US", headers: headers)
-                    : try? client.send("POST", "/v1/cart/items?locale=en-US", headers: headers, body: #"{"product_id":"\#(product)"}"#)
+                    ? try? await client.send("DELETE", "/v1/cart/items/\(product)?locale=en-US", headers: headers)
+                    : try? await client.send("POST", "/v1/cart/items?locale=en-US", headers: headers, body: #"{"product_id":"\#(product)"}"#)
             }
             // Both instances at once, or one after the other in a seeded order, and sometimes a
             // third retry.
-            var answers: [KeepAliveClient.Answer?]
+            var answers: [LoopbackClient.Answer?]
             switch Int.random(in: 0..<3, using: &random) {
             case 0:
-                let pair = Mutex<[KeepAliveClient.Answer?]>([nil, nil])
-                let shared = UncheckedClients(clients)
-                DispatchQueue.concurrentPerform(iterations: 2) { side in
-                    let answer = send(shared.clients[side])
-                    pair.withLock { $0[side] = answer }
-                }
-                answers = pair.withLock { $0 }
-            case 1: answers = [send(clients[0]), send(clients[1])]
-            default: answers = [send(clients[1]), send(clients[0])]
+                async let atA = send(clients[0])
+                async let atB = send(clients[1])
+                answers = [await atA, await atB]
+            case 1: answers = [await send(clients[0]), await send(clients[1])]
+            default: answers = [await send(clients[1]), await send(clients[0])]
             }
-            if Int.random(in: 0..<5, using: &random) == 0 { answers.append(send(clients[Int.random(in: 0...1, using: &random)])) }
+            if Int.random(in: 0..<5, using: &random) == 0 { answers.append(await send(clients[Int.random(in: 0...1, using: &random)])) }
             let bodies = answers.map { $0?.body }
             try #require(answers.allSatisfy { $0?.status == 200 }, "interleaving \(index): \(answers.map { $0?.status ?? 0 })")
             try #require(Set(bodies).count == 1, "interleaving \(index): every retry answers the same cart")
@@ -147,7 +156,7 @@ extension Trait where Self == PostgresClusterTrait {
         }
         for (shopper, token) in tokens.enumerated() {
             for client in clients {
-                let cart = try Self.cart(client, token)
+                let cart = try await Self.cart(client, token)
                 var found: [String: Int] = [:]
                 for item in cart["items"]?.arrayValue ?? [] {
                     found[item["product_id"]?.stringValue ?? "", default: 0] += item["quantity"]?.intValue ?? 0
@@ -156,21 +165,24 @@ extension Trait where Self == PostgresClusterTrait {
                 #expect(cart["revision"]?.intValue == revisions[shopper])
             }
         }
+        await instances.stop()
     }
 
-    /// Runs SQL on the cluster's database with its own `psql`.
-    static func psql(_ cluster: ThrowawayPostgres, _ sql: String) throws {
-        try cluster.run("psql", ["-h", cluster.socketDirectory.path, "-p", "\(cluster.port)", "-U", "postgres", "-d", "vitrine",
-                                 "-v", "ON_ERROR_STOP=1", "-c", sql])
+    /// Runs SQL on the cluster's database with its own `psql` (off the cooperative pool: it waits
+    /// for the program).
+    static func psql(_ cluster: ThrowawayPostgres, _ sql: String) async throws {
+        _ = try await OffPool.run {
+            try cluster.run("psql", ["-h", cluster.socketDirectory.path, "-p", "\(cluster.port)", "-U", "postgres", "-d", "vitrine",
+                                     "-v", "ON_ERROR_STOP=1", "-c", sql])
+        }
     }
 
     @Test func anInstanceWithAnotherSessionKeyOrAnOlderProgramRefusesToStart() async throws {
         let fixture = try #require(PostgresClusterTrait.current)
         let scratch = try ScratchDirectory("pg-refused")
         // The suite's key made the database's sessions (an instance first records it).
-        let first = try ServeProcess(["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("a").path],
-                                     logFile: scratch.file("first.log"))
-        first.stop()
+        let first = try await ServeProcess.start(["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("a").path])
+        await first.stop()
         let other = scratch.file("other.key")
         try Data((String(repeating: "cd", count: 32) + "\n").utf8).write(to: other)
         chmod(other.path, 0o600)
@@ -181,55 +193,52 @@ extension Trait where Self == PostgresClusterTrait {
         #expect(!refused.err.contains(fixture.cluster.socketDirectory.path), "the database's address is not printed")
 
         // A database a newer vitrine migrated is left alone.
-        try Self.psql(fixture.cluster, "INSERT INTO vitrine_schema (version) VALUES (99)")
-        defer { try? Self.psql(fixture.cluster, "DELETE FROM vitrine_schema WHERE version = 99") }
-        let older = try await VitrineProcess.run(
-            ["serve", "--port", "0", "--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("c").path])
+        try await Self.psql(fixture.cluster, "INSERT INTO vitrine_schema (version) VALUES (99)")
+        let older: VitrineProcess.Result
+        do {
+            older = try await VitrineProcess.run(
+                ["serve", "--port", "0", "--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("c").path])
+        } catch {
+            try? await Self.psql(fixture.cluster, "DELETE FROM vitrine_schema WHERE version = 99")
+            throw error
+        }
+        try await Self.psql(fixture.cluster, "DELETE FROM vitrine_schema WHERE version = 99")
         #expect(older.status == 1)
         #expect(older.err.contains("newer vitrine"), "\(older.err)")
     }
 
-    @Test func aDatabaseThatGoesAwayGets503FastAndTheServerRecovers() throws {
+    @Test func aDatabaseThatGoesAwayGets503FastAndTheServerRecovers() async throws {
         let cluster = try #require(PostgresClusterTrait.current).cluster
-        let instances = try Instances("pg-down", count: 1)
-        defer { instances.stop() }
+        let instances = try await Instances("pg-down", count: 1)
         let client = instances.servers[0].client()
-        let token = try client.startSession()
-        #expect(try Self.add(client, token, key: "before").status == 200)
-        cluster.stopServer()
+        let token = try await client.startSession()
+        #expect(try await Self.add(client, token, key: "before").status == 200)
+        _ = try? await OffPool.run { cluster.stopServer() }
         let clock = ContinuousClock()
         for _ in 0..<3 {
             let start = clock.now
-            let refused = try Self.add(client, token, key: "during")
+            let refused = try await Self.add(client, token, key: "during")
             #expect(refused.status == 503)
             #expect(refused.headers["retry-after"] == "1")
             #expect(clock.now - start < .seconds(5), "fails fast, never hangs")
         }
-        #expect(try client.send("POST", "/v1/sessions").status == 503)
-        #expect(try client.send("GET", "/v1/home").status == 200, "pages need no database")
-        #expect(instances.servers[0].log.contains("vitrine store: cart change: storage unavailable"), "the operator reads why")
-        #expect(!instances.servers[0].log.contains(token))
-        try cluster.startServer()
+        #expect(try await client.send("POST", "/v1/sessions").status == 503)
+        #expect(try await client.send("GET", "/v1/home").status == 200, "pages need no database")
+        #expect(instances.servers[0].logText.contains("vitrine store: cart change: storage unavailable"), "the operator reads why")
+        #expect(!instances.servers[0].logText.contains(token))
+        try await OffPool.run { try cluster.startServer() }
         // The pool reconnects on the next requests: the retry is answered within the bound.
         let deadline = clock.now + .seconds(30)
-        var answer = try Self.add(client, token, key: "during")
-        while answer.status == 503, clock.now < deadline { answer = try Self.add(client, token, key: "during") }
+        var answer = try await Self.add(client, token, key: "during")
+        while answer.status == 503, clock.now < deadline { answer = try await Self.add(client, token, key: "during") }
         #expect(answer.status == 200)
         // Every pooled connection found its loss before sending anything, and ran its request
         // again on a new one: no request after the recovery fails.
-        let statuses = try (0..<24).map { _ in try client.send("GET", "/v1/cart", headers: ["Authorization": "Bearer \(token)"]).status }
+        var statuses: [Int] = []
+        for _ in 0..<24 { statuses.append(try await client.send("GET", "/v1/cart", headers: ["Authorization": "Bearer \(token)"]).status) }
         #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses)")
-        #expect(try Self.add(client, token, key: "during").body == answer.body)
-        #expect(try Self.cart(client, token)["items"]?.arrayValue?.first?["quantity"]?.intValue == 2, "the change during the outage applied once, after it")
-    }
-}
-
-/// The two clients of the concurrent case, each driven by one of `concurrentPerform`'s two
-/// iterations only (`KeepAliveClient` is not thread-safe, but no client is shared).
-private struct UncheckedClients: @unchecked Sendable {
-    let clients: [KeepAliveClient]
-
-    init(_ clients: [KeepAliveClient]) {
-        self.clients = clients
+        #expect(try await Self.add(client, token, key: "during").body == answer.body)
+        #expect(try await Self.cart(client, token)["items"]?.arrayValue?.first?["quantity"]?.intValue == 2, "the change during the outage applied once, after it")
+        await instances.stop()
     }
 }

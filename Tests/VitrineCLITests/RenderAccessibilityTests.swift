@@ -59,7 +59,7 @@ import Testing
             ("backend-home-en-US", "/v1/home?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=&", "en-US"),
             ("backend-home-de-DE", "/v1/home?locale=de-DE&appVersion=2.6.0&userSegment=returning&capabilities=&", "de-DE"),
             ("backend-home-fr-FR", "/v1/home?locale=fr-FR&appVersion=2.6.0&userSegment=vip&capabilities=&", "fr-FR"),
-            ("backend-campaign", "/v1/pages/campaign:", "en-US"),
+            ("backend-campaign", "/v1/pages/campaign:cmp-winter?", "en-US"),
             ("backend-category", "/v1/pages/category:", "en-US"),
             ("backend-product", "/v1/pages/product:", "en-US"),
         ]

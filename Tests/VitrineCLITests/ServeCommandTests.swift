@@ -26,6 +26,7 @@ struct ServeCommandTests {
         (["--port"], "--port needs a value"),
         (["--verbose"], "unknown option '--verbose'"),
         (["--host="], "--host needs a value"),
+        (["--now", "tomorrow"], "--now wants an RFC 3339 instant"),
     ])
     func usageErrorsExit2WithTheReason(arguments: [String], reason: String) async {
         let errors = Mutex<[String]>([])

@@ -69,6 +69,9 @@ extension View {
     nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center, _ length: @escaping (CGFloat, Axis) -> CGFloat) -> some View { fatalError() }
     // swiftui/view/modifier(_:)
     nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
+    // swiftui/view/onopenurl(perform:)
+    @available(iOS 14.0, macOS 11.0, *)
+    nonisolated public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View { fatalError() }
     // swiftui/view/onsubmit(of:_:)
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> some View { fatalError() }

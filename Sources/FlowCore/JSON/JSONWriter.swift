@@ -9,7 +9,7 @@ import Foundation
 /// to the same `Double`; a non-finite number, which JSON cannot hold, is written as `null`.
 public struct JSONWriter {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
 
     public init(reservingCapacity capacity: Int = 256) {
         bytes.reserveCapacity(capacity)

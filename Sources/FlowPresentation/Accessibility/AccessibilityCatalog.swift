@@ -17,6 +17,8 @@ public struct AccessibilityCatalog: Sendable {
     private var describers: [ExactString: Describe<any WidgetContent>] = [:]
     private var hints: [ExactString: Hint] = [:]
     private var actionNames: [ExactString: Hint] = [:]
+    /// Widget type → the next instant its reading changes (`AccessibilityCatalog+Clock`).
+    var readingChanges: [ExactString: NextChange<any WidgetContent>] = [:]
 
     /// A catalogue that knows the built-in actions' hints and no widget.
     public init() {
@@ -140,9 +142,19 @@ public struct AccessibilityCatalog: Sendable {
             return [element]
         }
         guard label != nil || hint != nil || role != nil else { return derived }
-        // Several elements (or none) and a correction: the widget becomes one element.
-        guard let text = label ?? AccessibilityText.joined(derived.map(\.label)) else { return [] }
+        // Several elements (or none) and a correction: the widget's own elements become one.
+        // The widgets inside it (an open accordion's items) are widgets of their own, with their
+        // own `accessibility`, and stay their own elements after it: merged, a nested button
+        // or stepper could not be reached (a stepper cannot be a named action).
         let own = derived.filter { $0.widgetID.isByteEqual(to: widgetID) }
+        let nested = derived.filter { !$0.widgetID.isByteEqual(to: widgetID) }
+        if own.count == 1, var element = own.first, !nested.isEmpty {
+            if let label { element.label = label }
+            if let hint { element.hint = hint }
+            if let role { element.role = role }
+            return [element] + nested
+        }
+        guard let text = label ?? AccessibilityText.joined(own.map(\.label)) else { return nested }
         // What the merged element does, and so its role, value and hint: the content's tap, else
         // the widget's, else its first control's (a card's call to action, an accordion's header).
         let main = own.first { $0.part == nil && $0.activation != nil } ?? (whole?.activation == nil ? nil : whole)
@@ -153,8 +165,9 @@ public struct AccessibilityCatalog: Sendable {
             actions.append(AccessibilityElement.CustomAction(name: element.label, activation: other))
         }
         return [AccessibilityElement(
-            widgetID: widgetID, role: role ?? main?.role ?? derived.first?.role ?? whole?.role ?? .text, label: text,
-            value: main?.value, hint: hint ?? main?.hint ?? derived.first?.hint ?? whole?.hint,
-            actions: actions, activation: main?.activation)]
+            widgetID: widgetID, part: nested.isEmpty ? nil : main?.part,
+            role: role ?? main?.role ?? own.first?.role ?? whole?.role ?? .text, label: text,
+            value: main?.value, hint: hint ?? main?.hint ?? own.first?.hint ?? whole?.hint,
+            actions: actions, activation: main?.activation)] + nested
     }
 }

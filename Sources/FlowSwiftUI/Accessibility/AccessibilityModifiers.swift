@@ -35,6 +35,8 @@ extension View {
             .accessibilityValue(Text(verbatim: element.value ?? ""))
             .accessibilityHint(Text(verbatim: element.hint ?? ""))
             .accessibilityAddTraits(element.role.traits)
+            // A new element does not inherit its children's `.disabled`: dimmed is said here.
+            .disabled(element.isDisabled)
             .accessibilityAction(.default) {
                 if let activation = element.activation, !element.isDisabled { perform(activation) }
             }
@@ -73,6 +75,22 @@ extension View {
             flowAccessibilityElement(element, perform: perform)
         } else {
             self
+        }
+    }
+}
+
+extension View {
+    /// This control of a widget as `PartReading` says: its own element, hidden (a hidden or
+    /// unreadable control of a widget that reads as several would otherwise be read by its
+    /// drawn title), or left inside the element its widget reads as.
+    @ViewBuilder
+    public func flowAccessibilityPart(
+        _ reading: PartReading, perform: @escaping @MainActor (AccessibilityElement.Activation) -> Void
+    ) -> some View {
+        switch reading {
+        case .element(let element): flowAccessibilityElement(element, perform: perform)
+        case .hidden: accessibilityHidden(true)
+        case .withinWidget: self
         }
     }
 }

@@ -9,24 +9,27 @@ import SwiftUIDeclarations
 #endif
 
 /// A payload button (`ButtonData`): its title and icon in its style, its action through the
-/// dispatcher, disabled when the payload says so, and the VoiceOver element the catalogue
-/// gave it (`element`; nil when the widget reads as one element and the button is inside it).
+/// dispatcher, disabled when the payload says so, and how it reads to VoiceOver (`reading`:
+/// its own element, hidden, or inside the element its widget reads as).
 public struct ButtonAtomView: View {
     let button: ButtonData
     let widgetID: String
+    let widget: WidgetModel?
     let sectionID: String?
-    var element: AccessibilityElement?
+    var reading: PartReading
 
     @Environment(\.flowActions) private var actions
     @Environment(\.colorScheme) private var systemScheme
     @Environment(\.flowTheme) private var theme
 
-    /// `element`: the button's own VoiceOver element, when the widget reads as several.
-    public init(button: ButtonData, widgetID: String, sectionID: String?, element: AccessibilityElement? = nil) {
+    /// `widget`: the widget the button is part of, whose events its element's named actions
+    /// fire (nil for the nav bar's buttons, `widgetID` "nav"); `reading`: `PartReading`.
+    public init(button: ButtonData, widgetID: String, widget: WidgetModel?, sectionID: String?, reading: PartReading = .withinWidget) {
         self.button = button
         self.widgetID = widgetID
+        self.widget = widget
         self.sectionID = sectionID
-        self.element = element
+        self.reading = reading
     }
 
     public var body: some View {
@@ -41,10 +44,7 @@ public struct ButtonAtomView: View {
             .clipShape(ChromeModifier.shape(button.cornerRadius ?? CornerRadius(10)))
         }
         .disabled(button.isDisabled)
-        if let element {
-            return AnyView(control.flowAccessibilityElement(element, perform: perform))
-        }
-        return AnyView(control)
+        return AnyView(control.flowAccessibilityPart(reading, perform: perform))
     }
 
     private var background: Color {
@@ -61,9 +61,10 @@ public struct ButtonAtomView: View {
         actions?.fire(action, widgetID: widgetID, sectionID: sectionID)
     }
 
-    /// What VoiceOver asked of the button's element: its own action (`request.button`).
+    /// What VoiceOver asked of the button's element: its own action (`request.button`), or a
+    /// named action of its widget (the widget's `add_to_cart`, carried by its first element).
     private func perform(_ activation: AccessibilityElement.Activation) {
-        actions?.perform(activation, widgetID: widgetID, widget: nil, sectionID: sectionID)
+        actions?.perform(activation, widgetID: widgetID, widget: widget, sectionID: sectionID)
     }
 }
 
@@ -71,18 +72,21 @@ public struct ButtonAtomView: View {
 public struct TagAtomView: View {
     let tag: TagData
     let widgetID: String
+    let widget: WidgetModel?
     let sectionID: String?
-    var element: AccessibilityElement?
+    var reading: PartReading
 
     @Environment(\.flowActions) private var actions
     @Environment(\.colorScheme) private var systemScheme
     @Environment(\.flowTheme) private var theme
 
-    public init(tag: TagData, widgetID: String, sectionID: String?, element: AccessibilityElement? = nil) {
+    /// `widget` and `reading` as `ButtonAtomView`'s.
+    public init(tag: TagData, widgetID: String, widget: WidgetModel?, sectionID: String?, reading: PartReading = .withinWidget) {
         self.tag = tag
         self.widgetID = widgetID
+        self.widget = widget
         self.sectionID = sectionID
-        self.element = element
+        self.reading = reading
     }
 
     public var body: some View {
@@ -97,15 +101,13 @@ public struct TagAtomView: View {
         .onTapGesture(count: 1) {
             if let action = tag.action { actions?.fire(action, widgetID: widgetID, sectionID: sectionID) }
         }
-        if let element {
-            return AnyView(chip.flowAccessibilityElement(element, perform: perform))
-        }
-        return AnyView(chip)
+        return AnyView(chip.flowAccessibilityPart(reading, perform: perform))
     }
 
-    /// What VoiceOver asked of the tag's element: its own action (`request.tag`).
+    /// What VoiceOver asked of the tag's element: its own action (`request.tag`), or a named
+    /// action of its widget.
     private func perform(_ activation: AccessibilityElement.Activation) {
-        actions?.perform(activation, widgetID: widgetID, widget: nil, sectionID: sectionID)
+        actions?.perform(activation, widgetID: widgetID, widget: widget, sectionID: sectionID)
     }
 }
 

@@ -40,3 +40,14 @@ extension EvaluationContext {
         EvaluationContext(client: client, now: expiry?.now ?? Date())
     }
 }
+
+extension EvaluationContext {
+    /// `client` at `expiry`'s instant, or at `date` when that is later: a reading that follows
+    /// the clock (a countdown) is read again at a `TimelineView`'s instants, which the expiry
+    /// clock does not move for.
+    @MainActor
+    static func flow(client: ClientContext, expiry: ExpiryClock?, atLeast date: Date) -> EvaluationContext {
+        let context = flow(client: client, expiry: expiry)
+        return date > context.now ? EvaluationContext(client: client, now: date) : context
+    }
+}

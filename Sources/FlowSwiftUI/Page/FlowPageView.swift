@@ -111,7 +111,7 @@ public struct FlowPageView: View {
         let elements = navElements
         ToolbarItem(placement: .navigation) {
             if let left = nav?.leftButton {
-                ButtonAtomView(button: left, widgetID: "nav", sectionID: nil, element: elements.first { $0.role != .header && $0.part == 0 })
+                ButtonAtomView(button: left, widgetID: "nav", widget: nil, sectionID: nil, reading: PartReading(part: 0, of: "nav", in: elements, separate: true))
             }
         }
         ToolbarItem(placement: .principal) {
@@ -126,7 +126,9 @@ public struct FlowPageView: View {
         ToolbarItem(placement: .primaryAction) {
             HStack(alignment: .center, spacing: 12) {
                 ForEach(Array((nav?.rightButtons ?? []).enumerated()), id: \.offset) { index, button in
-                    ButtonAtomView(button: button, widgetID: "nav", sectionID: nil, element: elements.first { $0.role != .header && $0.part == index + 1 })
+                    ButtonAtomView(
+                        button: button, widgetID: "nav", widget: nil, sectionID: nil,
+                        reading: PartReading(part: index + 1, of: "nav", in: elements, separate: true))
                 }
                 if let accessory = services.navAccessory { accessory }
             }

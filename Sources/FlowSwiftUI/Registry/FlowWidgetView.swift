@@ -44,8 +44,22 @@ struct WidgetHost: View {
     @Environment(\.flowClient) private var client
     @Environment(\.flowExpiry) private var expiry
 
+    @ViewBuilder
     var body: some View {
-        let elements = catalog.describedElements(for: context.widget, in: environment)
+        let now = EvaluationContext.flow(client: client, expiry: expiry).now
+        if catalog.nextReadingChange(of: context.widget, after: now) != nil {
+            // A reading that follows the clock (a countdown) is read again at each change,
+            // as the terminal redraws a countdown on its tick.
+            TimelineView(ReadingSchedule(catalog: catalog, widget: context.widget)) { timeline in
+                host(at: timeline.date)
+            }
+        } else {
+            host(at: now)
+        }
+    }
+
+    private func host(at now: Date) -> some View {
+        let elements = catalog.describedElements(for: context.widget, in: environment(at: now))
         let tap = context.widget.actions["tap"]
         return described(make(elements ?? []).flowChrome(context.widget.layout), elements)
             .onTapGesture(count: 1) { fire("tap", if: tap != nil) }
@@ -76,14 +90,25 @@ struct WidgetHost: View {
     /// The locale, the client and instant nested widgets are resolved for, and a snapshot of
     /// the live state of this widget and those inside it (a stepper's count, an accordion's
     /// expansion), read now on the main actor.
-    private var environment: AccessibilityEnvironment {
+    private func environment(at now: Date) -> AccessibilityEnvironment {
         var state: [ExactString: JSONValue] = [:]
         if let store = actions?.store {
             for id in context.widget.allIDs { state[ExactString(id)] = store.widgetState[id] }
         }
         let snapshot = state
         return AccessibilityEnvironment(
-            locale: locale, evaluation: .flow(client: client, expiry: expiry),
+            locale: locale, evaluation: .flow(client: client, expiry: expiry, atLeast: now),
             widgetState: { snapshot[ExactString($0)] })
+    }
+}
+
+/// The instants a widget whose reading follows the clock is read again at
+/// (`AccessibilityCatalog.readingChanges`): its next change, and so on to its last.
+struct ReadingSchedule: TimelineSchedule {
+    let catalog: AccessibilityCatalog
+    let widget: WidgetModel
+
+    func entries(from startDate: Date, mode: TimelineScheduleMode) -> UnfoldFirstSequence<Date> {
+        catalog.readingChanges(of: widget, from: startDate) ?? sequence(first: startDate) { _ in nil }
     }
 }

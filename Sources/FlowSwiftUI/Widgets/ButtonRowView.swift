@@ -22,15 +22,10 @@ public struct ButtonRowView: FlowWidgetView {
     public var body: some View {
         HStack(spacing: 8) {
             ForEach(Array(content.buttons.enumerated()), id: \.offset) { index, button in
-                ButtonAtomView(button: button, widgetID: context.widget.id, sectionID: context.sectionID, element: element(index))
+                ButtonAtomView(
+                    button: button, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID,
+                    reading: PartReading(part: index, of: context.widget.id, in: elements))
             }
         }
-    }
-
-    /// The element of the `index`th button when the widget reads as several (found by its
-    /// part, so a button that reads as nothing shifts no other).
-    private func element(_ index: Int) -> AccessibilityElement? {
-        guard elements.count > 1 else { return nil }
-        return elements.first { $0.part == index }
     }
 }

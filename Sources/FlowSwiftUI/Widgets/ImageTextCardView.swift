@@ -28,7 +28,7 @@ public struct ImageTextCardView: FlowWidgetView {
                 if !content.tags.isEmpty {
                     HStack(spacing: 6) {
                         ForEach(Array(content.tags.enumerated()), id: \.offset) { _, tag in
-                            TagAtomView(tag: tag, widgetID: context.widget.id, sectionID: context.sectionID)
+                            TagAtomView(tag: tag, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID)
                         }
                     }
                 }

@@ -23,8 +23,9 @@ public struct TagRailView: FlowWidgetView {
         ScrollView(.horizontal) {
             HStack(spacing: 8) {
                 ForEach(Array(content.tags.enumerated()), id: \.offset) { index, tag in
-                    TagAtomView(tag: tag, widgetID: context.widget.id, sectionID: context.sectionID,
-                                element: elements.count > 1 ? elements.first { $0.part == index } : nil)
+                    TagAtomView(
+                        tag: tag, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID,
+                        reading: PartReading(part: index, of: context.widget.id, in: elements))
                 }
             }
         }

@@ -22,8 +22,11 @@ final class CurlDriver: @unchecked Sendable {
     /// `nil` when libcurl could not be initialised.
     static let shared: CurlDriver? = CurlDriver()
 
-    /// The longest the thread sleeps with nothing to do; a new transfer wakes it at once.
-    private static let idleWait = 60_000
+    /// The longest the thread sleeps in one poll. A new transfer wakes it at once through
+    /// `curl_multi_wakeup`, but a full test run on this machine's libcurl (7.88) showed
+    /// transfers waiting out a whole minute-long poll, as if a wake-up were lost: a short
+    /// bound turns any such loss into a delay of at most this, for ten polls a second at rest.
+    private static let idleWait = 100
 
     private let multi: UnsafeMutableRawPointer
     private let inboxLock = NSLock()

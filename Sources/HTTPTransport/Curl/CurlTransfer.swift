@@ -66,7 +66,9 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_FILESIZE_EXCEEDED:
             return .failure(HTTPSession.Failure.tooLarge(limit: limits.maxBytes))
         case CURLE_OPERATION_TIMEDOUT:
-            let whole = ContinuousClock.now - startedAt >= limits.timeouts.deadline
+            // The deadline when it is the shorter bound (it then always ends the wait first,
+            // even while connecting), or when it has passed.
+            let whole = limits.timeouts.deadline <= limits.timeouts.idle || ContinuousClock.now - startedAt >= limits.timeouts.deadline
             return .failure(
                 HTTPSession.Failure.timedOut(
                     whole ? "no whole answer within \(limits.timeouts.deadline)" : "no connection within \(limits.timeouts.idle)"))

@@ -26,13 +26,16 @@ final class CartService: Sendable {
         var lowStockSoldOut = false
     }
 
-    private let catalogue: Catalogue
+    /// Products are read from the catalogue serving now (a reload may change prices and copy,
+    /// never the list of products, which lines refer to by position).
+    private let catalogues: CatalogueStore
+    private var catalogue: Catalogue { catalogues.current.catalogue }
     private let store: any ShopperStore
     private let now: @Sendable () -> Date
     private let keyLifetime: TimeInterval
 
-    init(catalogue: Catalogue, store: any ShopperStore, now: @escaping @Sendable () -> Date, keyLifetime: TimeInterval) {
-        self.catalogue = catalogue
+    init(catalogues: CatalogueStore, store: any ShopperStore, now: @escaping @Sendable () -> Date, keyLifetime: TimeInterval) {
+        self.catalogues = catalogues
         self.store = store
         self.now = now
         self.keyLifetime = keyLifetime
@@ -128,6 +131,7 @@ final class CartService: Sendable {
 
     /// `{cart_id, revision, items: [{product_id, title, quantity, unit_price}], item_count, subtotal}`.
     private func render(_ cart: Cart, shopper: ShopperID, locale: StoreLocale) -> Data {
+        let catalogue = catalogue
         var items: [JSONValue] = []
         var count = 0
         var subtotal = 0

@@ -1,79 +1,97 @@
+import FlowCore
 import Foundation
 
-/// Everything the store sells and promotes, immutable once built.
+/// A catalogue ready to compose from, immutable: the content, the products generated from
+/// its categories, and the indexes every request uses.
 ///
-/// Campaign and story windows are data in hours relative to `anchor`; the catalogue places
-/// them on the calendar when it is built. The backend builds it with its injected start
-/// instant, so "live", "over" and "not yet" are reproducible in tests and true in demos.
+/// Campaigns are kept in id order (bytes), whatever order their files were read in, so a
+/// catalogue read from files and the same one built in Swift compose the same pages.
 struct Catalogue: Sendable {
-    let anchor: Date
-    let categories: [Category]
+    let content: CatalogueContent
     let products: [Product]
-    let campaigns: [ScheduledCampaign]
-    let stories: [(story: Story, expires: Date)]
-    let promotions: [Promotion]
-
-    private let productIndex: [String: Int]
-    private let categoryIndex: [String: Int]
-    private let campaignIndex: [String: Int]
+    /// Campaigns by id, in byte order.
+    let campaigns: [Campaign]
     /// Products of each category, in catalogue order.
-    let productsByCategory: [String: [Product]]
+    let productsByCategory: [ExactString: [Product]]
+    /// Every instant where something starts or ends, for the page cache's key.
+    let schedule: CatalogueSchedule
+    /// The distinct requirements it puts on nodes, for the page cache's key.
+    let requirements: RequirementTable
 
-    init(anchor: Date) {
-        self.anchor = anchor
-        categories = CategoryData.categories
-        products = ProductGenerator.products(
-            for: CategoryData.categories, models: CategoryData.models, descriptors: CategoryData.descriptors)
-        campaigns = CampaignData.campaigns.map {
-            ScheduledCampaign(campaign: $0, start: anchor.addingTimeInterval(Double($0.startHours) * 3600),
-                              end: anchor.addingTimeInterval(Double($0.endHours) * 3600))
-        }
-        stories = EditorialData.stories.map { ($0, anchor.addingTimeInterval(Double($0.expiresHours) * 3600)) }
-        promotions = EditorialData.promotions
-        productIndex = Dictionary(uniqueKeysWithValues: products.enumerated().map { ($1.id, $0) })
-        categoryIndex = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1.id, $0) })
-        campaignIndex = Dictionary(uniqueKeysWithValues: campaigns.enumerated().map { ($1.campaign.id, $0) })
-        productsByCategory = Dictionary(grouping: products, by: \.categoryID)
+    private let productIndex: [ExactString: Int]
+    private let categoryIndex: [ExactString: Int]
+    private let campaignIndex: [ExactString: Int]
+    private let placementIndex: [ExactString: Int]
+
+    init(content: CatalogueContent) {
+        self.content = content
+        let settings = content.settings
+        products = ProductGenerator.products(for: content.categories, models: settings.models, descriptors: settings.descriptors)
+        campaigns = content.campaigns.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        productIndex = Self.index(products.map(\.id))
+        categoryIndex = Self.index(content.categories.map(\.id))
+        campaignIndex = Self.index(campaigns.map(\.id))
+        placementIndex = Self.index(content.placements.map(\.id))
+        productsByCategory = Dictionary(grouping: products) { ExactString($0.categoryID) }
+        schedule = CatalogueSchedule(
+            windows: campaigns.map(\.window) + content.stories.map(\.window) + content.promotions.map(\.window))
+        requirements = RequirementTable(
+            campaigns.compactMap(\.requires) + content.placements.compactMap(\.requires))
     }
 
+    /// First occurrence wins (the loader refuses repeated ids).
+    private static func index(_ ids: [String]) -> [ExactString: Int] {
+        var index: [ExactString: Int] = [:]
+        for (offset, id) in ids.enumerated() where index[ExactString(id)] == nil { index[ExactString(id)] = offset }
+        return index
+    }
+
+    var settings: CatalogueSettings { content.settings }
+    var categories: [Category] { content.categories }
+    var stories: [Story] { content.stories }
+    var promotions: [Promotion] { content.promotions }
+    var placements: [Placement] { content.placements }
+    var plans: [PagePlan] { content.plans }
+    var experiments: [Experiment] { content.experiments }
+
     func product(_ id: String) -> Product? {
-        productIndex[id].map { products[$0] }
+        productIndex[ExactString(id)].map { products[$0] }
     }
 
     /// The product's position in `products`, for compact references (cart lines).
     func index(ofProduct id: String) -> Int? {
-        productIndex[id]
+        productIndex[ExactString(id)]
     }
 
     func category(_ id: String) -> Category? {
-        categoryIndex[id].map { categories[$0] }
+        categoryIndex[ExactString(id)].map { content.categories[$0] }
     }
 
-    func campaign(_ id: String) -> ScheduledCampaign? {
-        campaignIndex[id].map { campaigns[$0] }
+    func campaign(_ id: String) -> Campaign? {
+        campaignIndex[ExactString(id)].map { campaigns[$0] }
     }
 
-    /// What is scheduled at `instant`, as a bit set: bit i for campaign i live, bit
-    /// (campaigns.count + j) for story j not expired. Two instants with the same schedule
-    /// compose the same pages, so this is part of the page cache key.
-    func schedule(at instant: Date) -> UInt64 {
-        var bits: UInt64 = 0
-        for (index, scheduled) in campaigns.enumerated() where scheduled.isLive(at: instant) {
-            bits |= 1 << UInt64(index)
-        }
-        for (index, entry) in stories.enumerated() where instant < entry.expires {
-            bits |= 1 << UInt64(campaigns.count + index)
-        }
-        return bits
+    func placement(_ id: String) -> Placement? {
+        placementIndex[ExactString(id)].map { content.placements[$0] }
     }
 
-    /// Campaigns live in a schedule bit set, in data order.
-    func liveCampaigns(in schedule: UInt64) -> [ScheduledCampaign] {
-        campaigns.enumerated().filter { schedule & (1 << UInt64($0.offset)) != 0 }.map(\.element)
+    func products(inCategory id: String) -> [Product] {
+        productsByCategory[ExactString(id)] ?? []
     }
 
-    /// Stories shown in a schedule bit set, in data order.
-    func liveStories(in schedule: UInt64) -> [(story: Story, expires: Date)] {
-        stories.enumerated().filter { schedule & (1 << UInt64(campaigns.count + $0.offset)) != 0 }.map(\.element)
+    /// The plan of a segment (the first that names it).
+    func plan(for segment: Segment) -> PagePlan? {
+        content.plans.first { $0.segments.contains(segment) }
+    }
+
+    /// The locale a request is composed in: its own when the store is merchandised in it,
+    /// else the catalogue's first.
+    func locale(for requested: StoreLocale) -> StoreLocale {
+        settings.locales.contains(requested) ? requested : settings.locales.first ?? requested
+    }
+
+    /// Campaigns live at `instant`, in id order.
+    func liveCampaigns(at instant: Date) -> [Campaign] {
+        campaigns.filter { $0.isLive(at: instant) }
     }
 }

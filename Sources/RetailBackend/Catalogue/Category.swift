@@ -1,5 +1,5 @@
 /// A catalogue category; its products are generated from `nouns` (see `ProductGenerator`).
-struct Category: Sendable {
+struct Category: Sendable, Hashable {
     var id: String
     var name: Localized
     /// SF-Symbol-style icon name for tiles without an image.
@@ -8,9 +8,8 @@ struct Category: Sendable {
     var nouns: [Localized]
     /// Typical price in whole dollars; products vary around it.
     var basePrice: Int
-    /// Whether its tile shows a generated PNG image (others show `icon`).
-    var hasTileImage: Bool
+    /// The tile's picture (a served image name or a URL); `nil` shows `icon`.
+    var image: String?
 
     var pageID: String { "category:\(id)" }
-    var imageName: String { "cat-\(id).png" }
 }

@@ -1,27 +1,28 @@
-/// An editorial story for the home page's editorial section.
-struct Story: Sendable {
+/// An editorial story for the home page's stories placement.
+struct Story: Sendable, Hashable {
     var id: String
     var kicker: Localized
     var title: Localized
     /// Markdown.
     var body: Localized
     var cta: Localized
-    /// Hours after the anchor when the story stops being shown.
-    var expiresHours: Int
-
-    var imageName: String { "story-\(id).jpg" }
+    var image: String
+    /// When it is shown; its end is the section's `expires_at`.
+    var window: CatalogueWindow
 }
 
 /// A promotion code shown as a `promo_banner`.
-struct Promotion: Sendable {
+struct Promotion: Sendable, Hashable {
     var id: String
     var title: Localized
     var subtitle: Localized
     var code: String
     /// Segments that see it; empty means everyone.
-    var segments: Set<Segment>
-    /// Gradient colours of the banner.
+    var segments: [Segment]
+    /// Gradient colours of the banner (`#RRGGBB`).
     var colors: [String]
+    /// When it is shown; open on both sides by default.
+    var window: CatalogueWindow
 
     func isVisible(to segment: Segment) -> Bool {
         segments.isEmpty || segments.contains(segment)

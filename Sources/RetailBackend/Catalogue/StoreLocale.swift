@@ -34,7 +34,8 @@ public enum StoreLocale: String, Sendable, CaseIterable, Hashable {
     }
 }
 
-/// A text in every store locale.
+/// A text in every store locale; empty in a locale where it has none (the catalogue check
+/// requires the locales each text is shown in).
 struct Localized: Sendable, Hashable {
     var en: String
     var de: String
@@ -46,11 +47,36 @@ struct Localized: Sendable, Hashable {
         self.fr = fr
     }
 
+    static let empty = Localized("", "", "")
+
     subscript(locale: StoreLocale) -> String {
-        switch locale {
-        case .enUS: return en
-        case .deDE: return de
-        case .frFR: return fr
+        get {
+            switch locale {
+            case .enUS: return en
+            case .deDE: return de
+            case .frFR: return fr
+            }
         }
+        set {
+            switch locale {
+            case .enUS: en = newValue
+            case .deDE: de = newValue
+            case .frFR: fr = newValue
+            }
+        }
+    }
+
+    /// The locales where it says something.
+    var locales: [StoreLocale] {
+        StoreLocale.allCases.filter { !self[$0].isEmpty }
+    }
+
+    /// Each locale's text with `token` replaced by `value`'s text in that locale.
+    func filling(_ token: String, with value: Localized) -> Localized {
+        var filled = self
+        for locale in StoreLocale.allCases {
+            filled[locale] = self[locale].replacingOccurrences(of: token, with: value[locale])
+        }
+        return filled
     }
 }

@@ -25,10 +25,11 @@ enum AccessibilityLabels {
         return ["label": .string(parts.joined(separator: ", "))]
     }
 
-    /// "Winter Sale, Up to 50% off coats and boots, until December 24".
-    static func hero(title: String, subtitle: String, end: Date, locale: StoreLocale) -> JSONValue {
+    /// "Winter Sale, Up to 50% off coats and boots, until December 24": the date in the
+    /// campaign's own zone (a sale ending at midnight in Berlin ends on the 24th, not the 23rd).
+    static func hero(title: String, subtitle: String, end: Date, timeZone: TimeZone, locale: StoreLocale) -> JSONValue {
         var style = Date.FormatStyle(date: .long, time: .omitted).locale(Locale(identifier: locale.rawValue))
-        style.timeZone = TimeZone(identifier: "UTC") ?? style.timeZone
+        style.timeZone = timeZone
         let until = SectionTitles.format(Self.until, end.formatted(style), locale)
         return ["label": .string([title, subtitle, until].joined(separator: ", "))]
     }

@@ -5,11 +5,12 @@ struct PageKey: Hashable, Sendable {
     var pageID: String
     var locale: StoreLocale
     var segment: Segment
-    var variant: HeroExperiment.Variant
-    /// `Gate.mask`: what the app version and capabilities unlock.
-    var gates: UInt8
-    /// `Catalogue.schedule(at:)`: which campaigns and stories are live.
-    var schedule: UInt64
+    /// `ExperimentChoice.packed`: the shopper's variants.
+    var variants: UInt64
+    /// `RequirementTable.mask`: what the app version and capabilities unlock.
+    var gates: UInt64
+    /// `CatalogueSchedule.interval(at:)`: which windows are open.
+    var schedule: Int
     var offset: Int
     /// `FaultProfile.compositionBits`.
     var faults: UInt8

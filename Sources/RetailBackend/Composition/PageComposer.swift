@@ -16,65 +16,73 @@ struct PageComposer: Sendable {
     private var catalogue: Catalogue { home.catalogue }
     private var widgets: WidgetFactory { home.widgets }
 
-    /// The page, or a 404 naming what is unknown (a campaign that is not live is unknown).
-    func compose(pageID: String, context: PageContext, schedule: UInt64) throws(RequestError) -> Composition {
-        if pageID == "home" { return home.compose(context, schedule: schedule) }
+    /// The page, or a 404 naming what is unknown (a campaign that is not live, or not for
+    /// this shopper's segment and locale, is unknown).
+    func compose(pageID: String, context: PageContext, choice: ExperimentChoice, at instant: Date) throws(RequestError) -> Composition {
+        if pageID == "home" { return home.compose(context, choice: choice, at: instant) }
+        let input = home.input(context, choice: choice, at: instant)
         let parts = pageID.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw .notFound("no page '\(pageID.clipped(toUTF8Bytes: 80))'; ids are campaign:ID, category:ID or product:ID") }
         switch parts[0] {
         case "campaign":
-            guard let scheduled = catalogue.liveCampaigns(in: schedule).first(where: { $0.campaign.id == parts[1] }) else {
+            guard let campaign = home.orderedCampaigns(input).first(where: { $0.id.isByteEqual(to: parts[1]) }) else {
                 throw .notFound("no live campaign '\(parts[1].clipped(toUTF8Bytes: 80))'")
             }
-            return campaignPage(scheduled, context: context, schedule: schedule)
+            return campaignPage(campaign, input: input)
         case "category":
             guard let category = catalogue.category(parts[1]) else { throw .notFound("no category '\(parts[1].clipped(toUTF8Bytes: 80))'") }
-            return categoryPage(category, context: context, schedule: schedule)
+            return categoryPage(category, input: input)
         case "product":
             guard let product = catalogue.product(parts[1]) else { throw .notFound("no product '\(parts[1].clipped(toUTF8Bytes: 80))'") }
-            return productPage(product, context: context)
+            return productPage(product, locale: input.locale)
         case "search":
             guard parts[1].utf8.count <= 200 else { throw .badParameter("a search is at most 200 UTF-8 bytes") }
-            return searchPage(query: parts[1], context: context, schedule: schedule)
+            return searchPage(query: parts[1], locale: input.locale)
         default:
             throw .notFound("no page '\(pageID.clipped(toUTF8Bytes: 80))'; ids are campaign:ID, category:ID, product:ID or search:QUERY")
         }
     }
 
-    private func campaignPage(_ scheduled: ScheduledCampaign, context: PageContext, schedule: UInt64) -> Composition {
-        let locale = context.locale
-        let campaign = scheduled.campaign
-        var sections = [
-            SectionBuilder(id: "hero", campaignID: campaign.id, expiresAt: scheduled.end,
-                           widgets: [widgets.heroCampaign(scheduled, section: "hero", locale: locale)]).json,
-        ]
-        for id in campaign.categoryIDs {
-            guard let category = catalogue.category(id) else { continue }
-            let products = catalogue.productsByCategory[id] ?? []
+    /// A campaign's page: its hero, then the products of its query (a grid per category the
+    /// query names, one grid else: "Winter Sale, up to 50 % off" shows what is on sale in
+    /// its categories), then the other live campaigns of the campaign carousels.
+    private func campaignPage(_ campaign: Campaign, input: HomeComposer.Input) -> Composition {
+        let locale = input.locale
+        var sections = [home.heroSection(campaign, id: "hero", input: input)]
+        let products = campaign.products.products(in: catalogue)
+        let groups: [(id: String, title: String, products: [Product])] = campaign.products.categories.isEmpty
+            ? [("products", SectionTitles.allProducts[locale], products)]
+            : campaign.products.categories.compactMap { id in
+                catalogue.category(id).map { ("grid-\($0.id)", $0.name[locale], products.filter { $0.categoryID.isByteEqual(to: id) }) }
+            }
+        for group in groups where !group.products.isEmpty {
             sections.append(SectionBuilder(
-                id: "grid-\(id)", arrangement: "grid", columns: 2,
-                header: widgets.titleBlock(id: "grid-\(id).title", title: category.name[locale]),
-                campaignID: campaign.id, expiresAt: scheduled.end,
-                widgets: products.enumerated().map {
-                    widgets.productCard($1, id: "grid-\(id).\($1.id)", position: $0, locale: locale, width: nil, campaign: campaign.id)
+                id: group.id, arrangement: "grid", columns: 2,
+                header: widgets.titleBlock(id: "\(group.id).title", title: group.title),
+                campaignID: campaign.id, expiresAt: campaign.end,
+                widgets: group.products.enumerated().map {
+                    widgets.productCard($1, id: "\(group.id).\($1.id)", position: $0, locale: locale, width: nil, campaign: campaign.id)
                 }).json)
         }
-        let others = home.orderedCampaigns(context, schedule: schedule)
-            .filter { $0.campaign.id != campaign.id && !$0.campaign.isLiveShopping }
+        let others = carouselCampaigns(input).filter { $0.id != campaign.id }
         if !others.isEmpty {
-            sections.append(SectionBuilder(
-                id: "more-campaigns", arrangement: "carousel",
-                header: widgets.titleBlock(id: "more-campaigns.title", title: SectionTitles.moreCampaigns[locale]),
-                widgets: others.enumerated().map {
-                    widgets.campaignCard($1.campaign, section: "more-campaigns", position: $0, locale: locale)
-                }).json)
+            sections.append(home.campaignCarousel(others, id: "more-campaigns", title: SectionTitles.moreCampaigns[locale], input: input))
         }
         return Composition(pageID: campaign.pageID, nav: ["title": .string(campaign.title[locale])], sections: sections)
     }
 
-    private func categoryPage(_ category: Category, context: PageContext, schedule: UInt64) -> Composition {
-        let locale = context.locale
-        let products = catalogue.productsByCategory[category.id] ?? []
+    /// Live campaigns the shopper may see that a campaign carousel shows, in the page's order.
+    private func carouselCampaigns(_ input: HomeComposer.Input) -> [Campaign] {
+        let carousels = catalogue.placements.filter {
+            if case .campaignCarousel = $0.content { return true }
+            return false
+        }.map(\.id)
+        return home.orderedCampaigns(input).filter { campaign in carousels.contains { campaign.isPlaced(in: $0) } }
+    }
+
+    private func categoryPage(_ category: Category, input: HomeComposer.Input) -> Composition {
+        let locale = input.locale
+        let products = catalogue.products(inCategory: category.id)
         var sections = [
             SectionBuilder(
                 id: "products", arrangement: "grid", columns: 2,
@@ -83,15 +91,11 @@ struct PageComposer: Sendable {
                     widgets.productCard($1, id: "products.\($1.id)", position: $0, locale: locale, width: nil)
                 }).json,
         ]
-        let campaigns = home.orderedCampaigns(context, schedule: schedule)
-            .filter { $0.campaign.categoryIDs.contains(category.id) && !$0.campaign.isLiveShopping }
+        let campaigns = carouselCampaigns(input).filter { campaign in
+            campaign.products.categories.contains { $0.isByteEqual(to: category.id) }
+        }
         if !campaigns.isEmpty {
-            sections.append(SectionBuilder(
-                id: "campaigns", arrangement: "carousel",
-                header: widgets.titleBlock(id: "campaigns.title", title: SectionTitles.campaigns[locale]),
-                widgets: campaigns.enumerated().map {
-                    widgets.campaignCard($1.campaign, section: "campaigns", position: $0, locale: locale)
-                }).json)
+            sections.append(home.campaignCarousel(campaigns, id: "campaigns", title: SectionTitles.campaigns[locale], input: input))
         }
         sections.append(SectionBuilder(
             id: "other-categories", arrangement: "grid", columns: 3,
@@ -102,10 +106,9 @@ struct PageComposer: Sendable {
         return Composition(pageID: category.pageID, nav: ["title": .string(category.name[locale])], sections: sections)
     }
 
-    private func productPage(_ product: Product, context: PageContext) -> Composition {
-        let locale = context.locale
-        let related = (catalogue.productsByCategory[product.categoryID] ?? []).filter { $0.id != product.id }.prefix(8)
-        let siblings = (catalogue.productsByCategory[product.categoryID] ?? []).filter { $0.id != product.id && $0.kind == product.kind }
+    private func productPage(_ product: Product, locale: StoreLocale) -> Composition {
+        let related = catalogue.products(inCategory: product.categoryID).filter { $0.id != product.id }.prefix(8)
+        let siblings = catalogue.products(inCategory: product.categoryID).filter { $0.id != product.id && $0.kind == product.kind }
         let category = catalogue.category(product.categoryID)
         var sections = [
             SectionBuilder(
@@ -128,8 +131,7 @@ struct PageComposer: Sendable {
     /// `search:QUERY`: what a search finds, ranked as its suggestions are: the categories as
     /// tiles, the products as cards with their price and picture; a page that says so, with
     /// every category to browse, when nothing matches.
-    private func searchPage(query: String, context: PageContext, schedule: UInt64) -> Composition {
-        let locale = context.locale
+    private func searchPage(query: String, locale: StoreLocale) -> Composition {
         let found = searchIndexes[locale]?.suggestions(for: query, limit: 48) ?? []
         let categories = found.filter { $0.kind == .category }.compactMap { catalogue.category(String($0.target.dropFirst("category:".count))) }
         let products = found.filter { $0.kind == .product }.compactMap { catalogue.product(String($0.target.dropFirst("product:".count))) }

@@ -9,8 +9,13 @@ public struct PageContext: Sendable, Hashable {
     public var capabilities: Set<String>
     /// Section offset to start from (`cursor`); 0 for the first page.
     public var offset: Int
-    /// The hero experiment's variant for this shopper.
-    var variant: HeroExperiment.Variant
+    /// The experiment unit: experiments assign variants by it. A request's session token
+    /// (`Authorization: Bearer`), so a shopper sees one variant for the life of their session
+    /// and at every instance.
+    public var unit: String?
+    /// Variants pinned by experiment id, in place of the assigned ones (tools that compose
+    /// every variant; tests).
+    var variantOverrides: [String: String] = [:]
 
     public init(
         locale: StoreLocale = .enUS, segment: Segment = .returning, appVersion: AppVersion = Self.unknownVersion,
@@ -21,7 +26,7 @@ public struct PageContext: Sendable, Hashable {
         self.appVersion = appVersion
         self.capabilities = capabilities
         self.offset = offset
-        variant = HeroExperiment.assign(unit: unit, segment: segment)
+        self.unit = unit
     }
 
     /// The version of a request that names none: older than every release, so it is sent
@@ -33,12 +38,9 @@ public struct PageContext: Sendable, Hashable {
         ClientContext(appVersion: appVersion, capabilities: capabilities)
     }
 
-    var gates: UInt8 {
-        Gate.mask(for: client)
-    }
-
-    func passes(_ gate: Gate) -> Bool {
-        gate.isMet(by: client)
+    /// Whether the client can show what needs `requirements` (none: always).
+    func passes(_ requirements: Requirements?) -> Bool {
+        requirements?.isMet(by: client) ?? true
     }
 
     /// `userSegment`: returning when absent, a 400 when not a segment.

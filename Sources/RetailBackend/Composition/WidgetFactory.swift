@@ -10,8 +10,9 @@ struct WidgetFactory: Sendable {
     /// (`/v1/images/p-1001.jpg`), like `api` endpoints.
     let imageBaseURL: String
 
+    /// A served image's URL, or the catalogue's own when it gives an absolute http(s) URL.
     func imageURL(_ name: String) -> String {
-        "\(imageBaseURL)/v1/images/\(name)"
+        CatalogueImage.isURL(name) ? name : "\(imageBaseURL)/v1/images/\(name)"
     }
 
     func image(_ name: String, aspectRatio: Double, alt: String) -> JSONValue {
@@ -48,23 +49,26 @@ struct WidgetFactory: Sendable {
         ]
     }
 
-    func heroCampaign(_ scheduled: ScheduledCampaign, section: String, locale: StoreLocale) -> JSONValue {
-        let campaign = scheduled.campaign
+    func heroCampaign(_ campaign: Campaign, section: String, locale: StoreLocale) -> JSONValue {
+        var data: [(String, JSONValue)] = [
+            ("campaign_id", .string(campaign.id)),
+            ("image", image(campaign.heroImage, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale])),
+            ("title", ["text": .string(campaign.title[locale]), "font": ["size": 28, "weight": "bold"]]),
+            ("subtitle", .string(campaign.subtitle[locale])),
+        ]
+        if !campaign.cta[locale].isEmpty {
+            data.append(("cta", ["title": .string(campaign.cta[locale]), "style": "solid", "action": Self.openPage(campaign.pageID)]))
+        }
+        data.append(("ends_at", Self.instant(campaign.end)))
         return [
             "type": "hero_campaign", "id": .string("\(section).\(campaign.id)"),
-            "data": [
-                "campaign_id": .string(campaign.id),
-                "image": image(campaign.imageName, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
-                "title": ["text": .string(campaign.title[locale]), "font": ["size": 28, "weight": "bold"]],
-                "subtitle": .string(campaign.subtitle[locale]),
-                "cta": ["title": .string(campaign.cta[locale]), "style": "solid", "action": Self.openPage(campaign.pageID)],
-                "ends_at": Self.instant(scheduled.end),
-            ],
+            "data": .members(data),
             "actions": ["tap": Self.openPage(campaign.pageID)],
             "tracking": Self.tracking(item: campaign.id, position: 0, campaign: campaign.id),
             "impression": ["min_visible_percent": 50, "min_duration_ms": 500, "limit": 1],
             "accessibility": AccessibilityLabels.hero(
-                title: campaign.title[locale], subtitle: campaign.subtitle[locale], end: scheduled.end, locale: locale),
+                title: campaign.title[locale], subtitle: campaign.subtitle[locale], end: campaign.end,
+                timeZone: campaign.window.zone, locale: locale),
         ]
     }
 
@@ -74,7 +78,7 @@ struct WidgetFactory: Sendable {
             "layout": ["width": 0.8, "corner_radius": 12],
             "data": [
                 "campaign_id": .string(campaign.id),
-                "image": image(campaign.imageName, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
+                "image": image(campaign.cardImage, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
                 "title": .string(campaign.title[locale]),
                 "subtitle": .string(campaign.subtitle[locale]),
             ],
@@ -83,15 +87,18 @@ struct WidgetFactory: Sendable {
         ]
     }
 
-    /// The still card sent to clients that cannot play a live-shopping stream.
-    func liveShoppingStill(_ campaign: Campaign, id: String, position: Int, locale: StoreLocale) -> JSONValue {
-        [
+    /// The card sent in a campaign's place to clients that fail its `requires` (the still of a
+    /// live-shopping stream): its fallback copy, else its own.
+    func fallbackCard(_ campaign: Campaign, id: String, position: Int, locale: StoreLocale) -> JSONValue {
+        let title = campaign.fallbackTitle[locale].isEmpty ? campaign.title[locale] : campaign.fallbackTitle[locale]
+        let subtitle = campaign.fallbackSubtitle[locale].isEmpty ? campaign.subtitle[locale] : campaign.fallbackSubtitle[locale]
+        return [
             "type": "campaign_card", "id": .string(id),
             "data": [
                 "campaign_id": .string(campaign.id),
-                "image": image(campaign.imageName, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
-                "title": .string(campaign.title[locale]),
-                "subtitle": .string(SectionTitles.liveShoppingStill[locale]),
+                "image": image(campaign.cardImage, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
+                "title": .string(title),
+                "subtitle": .string(subtitle),
             ],
             "actions": ["tap": Self.openPage(campaign.pageID)],
             "tracking": Self.tracking(item: campaign.id, position: position, campaign: campaign.id),
@@ -102,8 +109,8 @@ struct WidgetFactory: Sendable {
         var data: [(String, JSONValue)] = [
             ("category_id", .string(category.id)), ("title", .string(category.name[locale])),
         ]
-        if category.hasTileImage {
-            data.append(("image", image(category.imageName, aspectRatio: 1, alt: category.name[locale])))
+        if let picture = category.image {
+            data.append(("image", image(picture, aspectRatio: 1, alt: category.name[locale])))
         } else {
             data.append(("icon", .string(category.icon)))
         }
@@ -221,7 +228,7 @@ struct WidgetFactory: Sendable {
                 "kicker": .string(story.kicker[locale]),
                 "title": .string(story.title[locale]),
                 "body": ["text": .string(story.body[locale]), "is_markdown": true],
-                "image": image(story.imageName, aspectRatio: 4.0 / 3.0, alt: story.title[locale]),
+                "image": image(story.image, aspectRatio: 4.0 / 3.0, alt: story.title[locale]),
                 "cta": ["title": .string(story.cta[locale]), "action": ["type": "deeplink", "url": .string("vitrine://story/\(story.id)")]],
             ],
             "tracking": Self.tracking(item: story.id, position: position),

@@ -13,7 +13,7 @@ enum SectionTitles {
     static let stories = Localized("Stories", "Geschichten", "Histoires")
     static let promotions = Localized("Offers", "Angebote", "Offres")
     static let popularIn = Localized("Popular in %@", "Beliebt in %@", "Populaire : %@")
-    static let campaignPicks = Localized("%@: our picks", "%@: unsere Auswahl", "%@ : notre sélection")
+    static let campaignPicks = Localized("{campaign}: our picks", "{campaign}: unsere Auswahl", "{campaign} : notre sélection")
     static let related = Localized("You may also like", "Das könnte dir gefallen", "Vous aimerez aussi")
     static let allProducts = Localized("All products", "Alle Produkte", "Tous les produits")
     static let otherCategories = Localized("More categories", "Weitere Kategorien", "Autres catégories")

@@ -22,17 +22,18 @@ struct ImageSpec: Sendable, Hashable {
         "\"img\(Self.generatorVersion)-\(StableHash.hex(seed))\""
     }
 
-    /// Every image name a page can reference: product, campaign and story photos as large
-    /// JPEG originals (1600×1200), category tiles as PNGs with transparent corners.
-    /// Requests are matched against this set exactly, so no name reaches the file system
-    /// unless it is one of these.
+    /// Every image name a page of `catalogue` can reference: product, campaign and story
+    /// photos as large JPEG originals (1600×1200), PNGs (category tiles) with transparent
+    /// corners (800×800). URLs the catalogue gives are not served. Requests are matched
+    /// against this set exactly, so no name reaches the file system unless it is one of these.
     static func all(in catalogue: Catalogue) -> [String: ImageSpec] {
-        var names: [(String, Format)] = catalogue.products.map { ($0.imageName, .jpeg) }
-        names += catalogue.campaigns.map { ($0.campaign.imageName, .jpeg) }
-        names += catalogue.stories.map { ($0.story.imageName, .jpeg) }
-        names += catalogue.categories.map { ($0.imageName, .png) }
+        var names = catalogue.products.map(\.imageName)
+        names += catalogue.campaigns.flatMap { [$0.heroImage, $0.cardImage] }
+        names += catalogue.stories.map(\.image)
+        names += catalogue.categories.compactMap(\.image)
         var specs: [String: ImageSpec] = [:]
-        for (name, format) in names {
+        for name in names where CatalogueImage.isServedName(name) {
+            let format = CatalogueImage.format(of: name) ?? .jpeg
             let size = format == .jpeg ? (1600, 1200) : (800, 800)
             specs[name] = ImageSpec(name: name, format: format, width: size.0, height: size.1,
                                     seed: StableHash.fnv1a64("image:\(name)"))

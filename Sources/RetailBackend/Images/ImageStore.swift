@@ -11,13 +11,11 @@ final class ImageStore: Sendable {
         var bytes = 0
     }
 
-    let specs: [String: ImageSpec]
     private let budget: Int
     private let directory: URL?
     private let memory = Mutex(Memory())
 
-    init(specs: [String: ImageSpec], memoryBudget: Int, directory: URL?) {
-        self.specs = specs
+    init(memoryBudget: Int, directory: URL?) {
         budget = memoryBudget
         self.directory = directory
         if let directory {

@@ -13,11 +13,13 @@ enum Route: Equatable {
     case events
     case eventStats
     case image(name: String)
+    /// The backend's time and catalogue.
+    case status
 
     /// Methods each route answers; anything else is a 405 naming these in `Allow`.
     var methods: [String] {
         switch self {
-        case .home, .page, .cart, .suggestions, .eventStats, .image: return ["GET", "HEAD"]
+        case .home, .page, .cart, .suggestions, .eventStats, .image, .status: return ["GET", "HEAD"]
         case .action, .cartItems, .events, .sessions: return ["POST"]
         case .cartItem: return ["PUT", "DELETE"]
         }
@@ -44,6 +46,7 @@ enum Route: Equatable {
         case 2 where segments == ["v1", "cart"]: self = .cart
         case 2 where segments == ["v1", "events"]: self = .events
         case 2 where segments == ["v1", "sessions"]: self = .sessions
+        case 2 where segments == ["v1", "status"]: self = .status
         case 3 where segments[0] == "v1":
             switch segments[1] {
             case "pages": self = .page(id: segments[2])

@@ -23,6 +23,9 @@ public enum RetailAccessibility {
             let card = request.element([AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle), ending, request.alt(content.image, besides: AccessibilityText.spoken(content.title))])
             return [card, content.cta.flatMap { request.button($0, part: 0) }].compactMap { $0 }
         }
+        catalog.registerReadingChanges(HeroCampaignContent.self) { content, now in
+            content.endsAt.flatMap { countdownChange(until: $0, after: now) }
+        }
         catalog.register(CampaignCardContent.self) { content, request in
             [request.element([AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle), request.alt(content.image, besides: AccessibilityText.spoken(content.title))])].compactMap { $0 }
         }
@@ -96,6 +99,20 @@ public enum RetailAccessibility {
         let phrases = RetailPhrases(environment.phrases)
         return [phrases.was(PriceFormat.string(compareAt, locale: environment.locale)),
                 PriceFormat.percentOff(price, comparedWith: compareAt).map(phrases.percentOff)]
+    }
+
+    /// The first instant after `now` at which `countdown` says something else (the next
+    /// minute, day or the change from the date to days), nil once it says "ended".
+    public static func countdownChange(until end: Date, after now: Date) -> Date? {
+        let seconds = end.timeIntervalSince(now)
+        guard seconds > 0, seconds.isFinite else { return nil }
+        if seconds < 24 * 3600 {
+            // "ends in N minutes" with N the minutes left rounded up: N - 1 once exactly N - 1 are left.
+            return end.addingTimeInterval(-((seconds / 60).rounded(.up) - 1) * 60)
+        }
+        // Whole days left, then the date: a second after the count drops below its bound.
+        let bound = seconds < 14 * 24 * 3600 ? (seconds / 86_400).rounded(.down) * 86_400 : 14 * 24 * 3600
+        return end.addingTimeInterval(-bound + 1)
     }
 
     /// How long until `end`, as words: minutes and hours within a day, days within two weeks,

@@ -36,6 +36,8 @@ public struct RetailPhrases: Sendable, Hashable {
     public var cart: String { pick("Cart", "Warenkorb", "Panier") }
     public var emptyCart: String { pick("Your cart is empty", "Dein Warenkorb ist leer", "Votre panier est vide") }
     public var remove: String { pick("Remove", "Entfernen", "Retirer") }
+    /// A cart line's count: "quantity 2".
+    public func quantity(_ count: String) -> String { pick("quantity \(count)", "Menge \(count)", "quantité \(count)") }
     /// The cart's total before delivery.
     public var subtotal: String { pick("Subtotal", "Zwischensumme", "Sous-total") }
     /// The cart badge: "3 items in the cart".

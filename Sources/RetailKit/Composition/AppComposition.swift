@@ -27,8 +27,12 @@ public final class AppComposition {
     public let navigator: Navigator
     public let images: ImagePipeline
     /// The instant every open page is resolved at, moved at the next `expires_at` of any of
-    /// them by the configuration's clock (renderers draw with `expiry.now`).
+    /// them by the configuration's clock (renderers draw with `expiry.now`), on the backend's
+    /// time (`serverClock`).
     public let expiry: ExpiryClock
+    /// The backend's time: the device's clock corrected by the `Date` of the backend's answers,
+    /// which campaigns' expiry and countdowns follow.
+    public let serverClock: ServerClock
 
     /// What the start narrowed of files an earlier version left readable by others.
     public let storageRepair: PrivateDirectory.Repair
@@ -43,9 +47,12 @@ public final class AppComposition {
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
         let profile = configuration.profile
+        let serverClock = ServerClock(now: configuration.now, file: configuration.userDirectory.appendingPathComponent("server-clock.json"))
+        self.serverClock = serverClock
         var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile, backend: configuration.backend)
         clientConfiguration.requestTimeout = configuration.requestTimeout
         clientConfiguration.sessionFile = configuration.userDirectory.appendingPathComponent("session.json")
+        clientConfiguration.serverClock = serverClock
         let client = try HomeAPIClient(configuration: clientConfiguration)
         self.client = client
         // The tree is made this user's own first: another user's tree in its place (one `sudo`
@@ -60,6 +67,7 @@ public final class AppComposition {
         } catch {
             throw StorageUnusableError(path: configuration.storageDirectory.path, reason: error)
         }
+        serverClock.restore()
 
         var analyticsConfiguration = AnalyticsTracker.Configuration(
             databaseURL: configuration.userDirectory.appendingPathComponent("analytics.sqlite"), appVersion: configuration.appVersion)
@@ -120,13 +128,19 @@ public final class AppComposition {
         images = ImagePipeline(configuration: imageConfiguration, loader: DataLoader())
 
         home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
-        expiry = ExpiryClock(clock: configuration.clock, now: configuration.now)
+        expiry = ExpiryClock(clock: configuration.clock, now: { serverClock.now() })
         expiry.watch(dispatcher.sheets)
         wire(home)
         stores[ExactString("home")] = home
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
         navigator.onLeave = { [weak self] destination in self?.releaseStore(for: destination) }
         impressions.onCounted = { [weak self] in self?.scheduleLedgerSave() }
+    }
+
+    /// The backend's time, as a function renderers and countdowns read.
+    public nonisolated var campaignNow: @Sendable () -> Date {
+        let clock = serverClock
+        return { clock.now() }
     }
 
     /// Keeps the counts once the impressions of this turn are counted (a screenful counts at once).

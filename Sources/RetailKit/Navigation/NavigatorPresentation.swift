@@ -9,9 +9,19 @@ public struct NavigatorPresentation: Sendable, Hashable {
     public var path: [Destination]
     /// Whether the cart is open as a sheet over them.
     public var showsCart: Bool
+    /// Whether the navigator's top is a link no screen shows (a deeplink the app cannot open):
+    /// it is not pushed (a page saying nothing would be); the platform goes back and says so
+    /// (`ShopperWord.linkNoScreen` in a toast), as the terminal does.
+    public var opensNoScreen: Bool
 
     public init(stack: [Destination]) {
-        let above = Array(stack.dropFirst())
+        var above = Array(stack.dropFirst())
+        if case .link? = above.last {
+            opensNoScreen = true
+            above.removeLast()
+        } else {
+            opensNoScreen = false
+        }
         showsCart = above.last == .cart
         path = showsCart ? Array(above.dropLast()) : above
     }

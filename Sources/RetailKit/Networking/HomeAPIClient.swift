@@ -33,6 +33,8 @@ public final class HomeAPIClient: Sendable {
         /// Where the guest session is kept (`session.json` in the profile's directory for this
         /// backend); nil keeps it in memory for this client's life. Default nil.
         public var sessionFile: URL?
+        /// Told the `Date` of every answer, so campaigns follow the backend's time. Default none.
+        public var serverClock: ServerClock?
 
         public init(baseURL: URL, profile: ClientProfile, backend: BackendIdentity? = nil) {
             self.baseURL = baseURL
@@ -128,7 +130,9 @@ public final class HomeAPIClient: Sendable {
             request.body = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        return try await session.reply(to: request, maxBytes: configuration.maxResponseBytes)
+        let reply = try await session.reply(to: request, maxBytes: configuration.maxResponseBytes)
+        configuration.serverClock?.observe(date: reply.header("date"), age: reply.header("age"))
+        return reply
     }
 
     /// Like `send`, but an answer outside 2xx throws its `HomeAPIError.status`.

@@ -38,7 +38,7 @@ struct CartSheetView: View {
                             .disabled(cart.isPending(line.productID))
                     }
                     .foregroundStyle(theme.color("text.primary", for: systemScheme))
-                    .accessibilityElement(children: .combine)
+                    .modifier(CartLineElement(reading: reading(line), remove: { cart.remove(productID: line.productID) }))
                 }
                 if let subtotal = cart.shownSubtotal {
                     HStack(spacing: 8) {
@@ -53,5 +53,31 @@ struct CartSheetView: View {
             .padding(EdgeInsets(top: 24, leading: 16, bottom: 24, trailing: 16))
         }
         .background(theme.color("background", for: systemScheme))
+    }
+}
+
+extension CartSheetView {
+    /// How `line` reads (`CartLineReading`): a double-tap never removes it.
+    func reading(_ line: CartSnapshot.Line) -> CartLineReading {
+        CartLineReading(line: line, isPending: cart.isPending(line.productID), locale: locale)
+    }
+}
+
+/// A cart line as one VoiceOver element whose activation does nothing and whose removal is
+/// a named action (`CartLineReading`); `children: .combine` would take the row's one button,
+/// the trash, as its activation.
+private struct CartLineElement: ViewModifier {
+    let reading: CartLineReading
+    let remove: @MainActor () -> Void
+
+    func body(content: Content) -> some View {
+        content
+            .accessibilityElement(children: .ignore)
+            .accessibilityLabel(Text(verbatim: reading.label))
+            .accessibilityActions {
+                if let name = reading.removeAction {
+                    Button(action: remove) { Text(verbatim: name) }
+                }
+            }
     }
 }

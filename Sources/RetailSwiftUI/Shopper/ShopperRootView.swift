@@ -45,6 +45,8 @@ public struct ShopperRootView: View {
         .onSubmit(of: .search) { if let first = composition.search.suggestions.first { open(first) } }
         .onChange(of: query, initial: false) { _, text in composition.search.update(query: text) }
         .onChange(of: composition.navigator.stack, initial: true) { _, stack in follow(stack) }
+        // A `vitrine:` URL the system hands the app (the host registers the scheme).
+        .onOpenURL { url in composition.navigator.open(deeplink: url.absoluteString) }
         .onChange(of: path, initial: false) { _, shown in wentBack(to: shown) }
         .sheet(isPresented: $showsCart, onDismiss: cartDismissed) {
             CartSheetView(cart: composition.cart).presentationDetents([.medium, .large])
@@ -77,6 +79,11 @@ public struct ShopperRootView: View {
     /// The navigator moved: the stack shows what is above home, the cart on top as a sheet.
     private func follow(_ stack: [Destination]) {
         let presentation = NavigatorPresentation(stack: stack)
+        if presentation.opensNoScreen {
+            // A link no screen shows: back where it came from, saying so (the terminal's way).
+            _ = composition.navigator.back()
+            composition.dispatcher.toasts.show(Copy<ShopperWord>(AppLocale(identifier: composition.configuration.locale))[.linkNoScreen])
+        }
         if path != presentation.path { path = presentation.path }
         if showsCart != presentation.showsCart { showsCart = presentation.showsCart }
     }

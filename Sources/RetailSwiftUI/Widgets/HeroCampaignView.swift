@@ -39,11 +39,13 @@ public struct HeroCampaignView: FlowWidgetView {
                     }
                 }
             }
-            .flowAccessibilityGroup(elements.count > 1 ? elements.first { $0.part == nil } : nil) { activation in
+            .flowAccessibilityGroup(PartReading.content(of: context.widget.id, in: elements)) { activation in
                 actions?.perform(activation, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID)
             }
             if let cta = content.cta {
-                ButtonAtomView(button: cta, widgetID: context.widget.id, sectionID: context.sectionID, element: elements.count > 1 ? elements.first { $0.part == 0 } : nil)
+                ButtonAtomView(
+                    button: cta, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID,
+                    reading: PartReading(part: 0, of: context.widget.id, in: elements))
             }
         }
     }

@@ -45,11 +45,14 @@ struct CartSheetView {
         let canvas = screen.child(CellRect(x: left, y: 0, width: width, height: screen.height))
         let inner = canvas.width - 4
         let lines = cart.lines
-        let hint = Self.hintRows(lines.isEmpty ? keys[.cartKeysEmpty] : keys[.cartKeys], width: max(1, inner))
+        let removal = shownRemoval
+        // While a removal can be undone the keys say so first: a narrow sheet may have no room
+        // for the undo key beside the removed line.
+        let keyHints = (removal == nil ? [] : [keys[.cartUndoKey]]) + [lines.isEmpty ? keys[.cartKeysEmpty] : keys[.cartKeys]]
+        let hint = Self.hintRows(keyHints.joined(separator: " · "), width: max(1, inner), maxRows: removal == nil ? 2 : 3)
         // What comes next in this app, said while there is a cart to keep; it gives way to the
         // lines on a short screen.
         var note = TextLayout(StyledText(words[.checkoutNote], style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 3)
-        let removal = shownRemoval
         func footerRows(_ note: TextLayout?) -> Int { 1 + (note?.height ?? 0) + hint.count + (removal == nil ? 0 : 1) }
         let wantedLines = max(1, lines.count) * Self.rowsPerLine
         let available = screen.height - 1
@@ -67,8 +70,10 @@ struct CartSheetView {
         var drawing = Drawing(rect: rect.offsetBy(dx: left, dy: 0))
         var y = rect.y + 2
         if lines.isEmpty {
+            // Wrapped, never cut: "couldn't be loaded" ends with what to do about it.
             let text = cart.isKnown ? words[.cartEmpty] : cart.isUnavailable ? words[.cartUnavailable] : words[.cartLoading]
-            canvas.put(TextCut.fit(text, to: inner), x: 2, y: y, style: CellStyle(attributes: .dim))
+            let said = TextLayout(StyledText(text, style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: Self.rowsPerLine + 2)
+            said.draw(in: canvas.child(CellRect(x: 2, y: y, width: max(0, inner), height: said.height)))
         }
         let footerTop = rect.maxY - footerRows(shownNote)
         let room = max(0, (footerTop - y) / Self.rowsPerLine)
@@ -81,9 +86,7 @@ struct CartSheetView {
         drawMore(above: first, below: max(0, lines.count - first - room), rect: rect, footerTop: footerTop, in: canvas, environment: environment)
         var footer = footerTop
         if let removal {
-            let title = removal.title.map { SafeText.cleaned($0, keepingNewlines: false) } ?? words[.kindProduct]
-            let text = words(.removed, ["title": title]) + " · " + keys[.cartUndoKey]
-            canvas.put(TextCut.fit(text, to: inner), x: 2, y: footer, style: CellStyle(attributes: .bold))
+            canvas.put(removedText(removal, width: inner), x: 2, y: footer, style: CellStyle(attributes: .bold))
             footer += 1
         }
         if let subtotal = cart.subtotal, !lines.isEmpty {
@@ -110,7 +113,7 @@ struct CartSheetView {
     /// `hints` (`x remove · Esc close`) on at most two rows `width` wide, broken only between
     /// its parts, so a key stays with its word ("x" ended a row and "retirer" began the next);
     /// a part wider than a row is cut.
-    static func hintRows(_ hints: String, width: Int) -> [String] {
+    static func hintRows(_ hints: String, width: Int, maxRows: Int = 2) -> [String] {
         var rows: [String] = []
         var row = ""
         for part in hints.components(separatedBy: " · ") {
@@ -123,7 +126,24 @@ struct CartSheetView {
             }
         }
         rows.append(row)
-        return rows.prefix(2).map { TextCut.fit($0, to: width) }
+        return rows.prefix(maxRows).map { TextCut.fit($0, to: width) }
+    }
+
+    /// "Brio removed · u undo" in `width` columns: the undo key is never the part cut (it is in
+    /// the keys below too, and goes whole when it does not fit); the title is shortened keeping
+    /// its last word, so two products of one family read apart.
+    func removedText(_ removal: CartRemoval, width: Int) -> String {
+        let title = removal.title.map { SafeText.cleaned($0, keepingNewlines: false) } ?? words[.kindProduct]
+        let undo = " · " + keys[.cartUndoKey]
+        let whole = words(.removed, ["title": title])
+        if DisplayWidth.of(whole + undo) <= width { return whole + undo }
+        let frame = DisplayWidth.of(words(.removed, ["title": ""]))
+        for tail in [undo, ""] {
+            let titleRoom = width - frame - DisplayWidth.of(tail)
+            guard titleRoom >= 8 else { continue }
+            return words(.removed, ["title": TextCut.fitKeepingLastWord(title, to: titleRoom)]) + tail
+        }
+        return TextCut.fit(whole, to: width)
     }
 
     /// The line last removed, once the server has taken it out: while the removal is pending
@@ -196,11 +216,12 @@ struct CartSheetView {
         // Never cut mid-number: shortened when wider than what the title and count leave,
         // and at most a third of the line (12 columns on a narrow sheet), so the title shows.
         let totalRoom = max(0, min(width - DisplayWidth.of(stepper) - 6, max(12, width / 3)))
-        let total = line.total.flatMap { format.price($0, within: totalRoom, width: DisplayWidth.of) } ?? ""
+        let total = lineTotal(line, within: totalRoom)
         let tail = "  " + stepper + "  " + total
         let titleRoom = max(1, width - DisplayWidth.of(tail))
         let name = line.title.map { SafeText.cleaned($0, keepingNewlines: false) } ?? words[.kindProduct]
-        let title = TextCut.fit(name, to: titleRoom)
+        // Products of one family differ at their end ("Trail runner Brio", "… Alto").
+        let title = TextCut.fitKeepingLastWord(name, to: titleRoom)
         var titleStyle = base
         titleStyle.attributes.insert(.bold)
         if selected { titleStyle.attributes.insert(.underline) }
@@ -214,7 +235,11 @@ struct CartSheetView {
         x += row.put("+", x: x, y: 0, style: line.quantity >= RetailLimits.lineQuantity.upperBound ? base.adding(.dim) : control)
         row.put(total, x: max(x + 2, width - DisplayWidth.of(total)), y: 0, style: base.adding(.bold))
         var detail: [String] = []
-        if let price = line.unitPrice { detail.append(words(.eachPrice, ["price": format.price(price)])) }
+        if let price = line.unitPrice {
+            // Shortened as the totals are, never cut mid-number; said only when it fits.
+            let room = width - 2 - DisplayWidth.of(words(.eachPrice, ["price": ""]))
+            if let each = format.price(price, within: room, width: DisplayWidth.of) { detail.append(words(.eachPrice, ["price": each])) }
+        }
         switch line.pending {
         case .adding?: detail.append(words[.adding])
         case .updating?: detail.append(words[.updatingLine])
@@ -228,6 +253,17 @@ struct CartSheetView {
             (rect: CellRect(x: 2 + plusX - 1, y: y, width: 3, height: 1), target: .step(1)),
         ]
         return signs + [(rect: CellRect(x: 1, y: y, width: width + 2, height: Self.rowsPerLine), target: .line)]
+    }
+}
+
+extension CartSheetView {
+    /// The line's total in `columns`, shortened as the subtotal is; a total past the largest
+    /// number (quantity × a server's 1e308) is said as more than that, never left blank.
+    func lineTotal(_ line: CartSummary.Line, within columns: Int) -> String {
+        if let total = line.total { return format.price(total, within: columns, width: DisplayWidth.of) ?? "" }
+        guard let unit = line.unitPrice, unit.amount.isFinite else { return "" }
+        let largest = Price(amount: unit.amount < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude, currency: unit.currency)
+        return format.price(largest, within: columns - 2, width: DisplayWidth.of).map { (unit.amount < 0 ? "< " : "> ") + $0 } ?? ""
     }
 }
 

@@ -235,13 +235,16 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         return index
     }
 
-    /// `Quantity  − 2 +` (or `− 2 +` without its word), the signs dim at the ends of what it offers.
+    /// `Quantity  − 2 +` (or `− 2 +` without its word), the signs dim at the ends of what it
+    /// offers, and both dim when the product is sold out.
     private func drawQuantity(in canvas: Canvas, y: Int, labelled: Bool = true, environment: RenderEnvironment) {
         let count = quantity(environment: environment)
         var x = labelled ? canvas.put(environment.shopperWords[.quantity], x: 0, y: y, style: environment.secondaryStyle) + 2 : 0
         let minus = HitTarget.stepper(widgetID: widgetID, delta: -1), plus = HitTarget.stepper(widgetID: widgetID, delta: 1)
         let active = CellStyle(foreground: environment.brand, attributes: .bold)
-        let lowest = count <= RetailLimits.lineQuantity.lowerBound, highest = count >= content.maxQuantity
+        // Sold out, neither sign offers anything: a bright "+" beside "Sold out" said otherwise.
+        let soldOut = environment.availability(of: content.productID, page: content.availability) == .unavailable
+        let lowest = soldOut || count <= RetailLimits.lineQuantity.lowerBound, highest = soldOut || count >= content.maxQuantity
         canvas.put("−", x: x, y: y, style: environment.focusing(lowest ? CellStyle(attributes: .dim) : active, minus, isEnabled: !lowest))
         canvas.addTarget(CellRect(x: x, y: y, width: 1, height: 1), target: minus)
         x += 2

@@ -3,10 +3,12 @@ import RetailBackend
 
 /// `vitrine bench serve [--seconds 10] [--rounds 5] [--connections 16] [--threads 1]`: what
 /// composing the home page costs over HTTP. The server runs in this process on an ephemeral
-/// loopback port; `wrk` loads `GET /v1/home` and a static copy of the same page (same bytes,
-/// same headers) served by the same front, and the ratio of the two is the cost of
-/// composition. Each route gets `seconds` in all, split into alternating rounds, so that
-/// load from other processes on a shared machine falls on both alike.
+/// loopback port, on the demo catalogue exported to files and watched as `vitrine serve
+/// --catalogue` watches it; `wrk` loads `GET /v1/home` and a static copy of the same page
+/// (same bytes, same headers) served by the same front, and the ratio of the two is the cost
+/// of composition. Each route gets `seconds` in all, split into alternating rounds, so that
+/// load from other processes on a shared machine falls on both alike. Then the cost of
+/// catalogue reloads under load (`ServeBench+Reload`).
 enum ServeBench {
     static let homeTarget = "/v1/home?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=video"
     static let staticPath = "/static/home.json"
@@ -49,12 +51,17 @@ enum ServeBench {
             return 1
         }
         let backend: HomeBackend
+        let catalogue: URL
         do {
-            backend = try HomeBackend()
+            catalogue = try exportCatalogue(campaigns: 0)
+            var configuration = HomeBackend.Configuration()
+            configuration.catalogue = .directory(catalogue)
+            backend = try HomeBackend(configuration: configuration)
         } catch {
             console.err("vitrine bench serve: the backend did not start: \(error)")
             return 1
         }
+        defer { try? FileManager.default.removeItem(at: catalogue) }
         // The static baseline is the composed page itself, so both routes send the same bytes
         // with the same headers and only composition differs.
         let target = URLComponents(string: homeTarget)
@@ -106,7 +113,21 @@ enum ServeBench {
             console.out("static_requests_per_second = \(format(still.requestsPerSecond))")
             console.out("static_p99_ms = \(format(still.p99Milliseconds))")
             console.out("compose_vs_static_ratio = \(format(still.requestsPerSecond / max(home.requestsPerSecond, 0.001)))")
-            return home.failedResponses == 0 && still.failedResponses == 0 ? 0 : 1
+            let edits = try editToPage(edits: 9)
+            console.out("edit_to_page_ms_median = \(format(edits[edits.count / 2]))")
+            console.out("edit_to_page_ms_max = \(format(edits.last ?? .nan))")
+            let reload = try reloadFigures(wrk: wrk, options: options)
+            console.out("reload_campaigns = \(reloadCampaigns + 11)")
+            console.out("reloads = \(reload.reloads)")
+            console.out("reload_ms = \(format(reload.reloadMilliseconds))")
+            console.out("home_p99_quiet_ms = \(format(reload.quiet.p99Milliseconds))")
+            console.out("home_p99_reloading_ms = \(format(reload.reloading.p99Milliseconds))")
+            console.out("reload_p99_ratio = \(format(reload.reloading.p99Milliseconds / max(reload.quiet.p99Milliseconds, 0.001)))")
+            let failed = home.failedResponses + still.failedResponses + reload.quiet.failedResponses + reload.reloading.failedResponses
+            if reload.quiet.failedResponses + reload.reloading.failedResponses > 0 {
+                console.err("vitrine bench serve: reload runs had \(reload.quiet.failedResponses + reload.reloading.failedResponses) non-2xx/3xx responses")
+            }
+            return failed == 0 ? 0 : 1
         } catch {
             console.err("vitrine bench serve: \(error)")
             return 1

@@ -105,4 +105,68 @@ import Testing
         #expect(app.lines.contains { $0.contains("Your cart is empty") })
         #expect(!app.lines.contains { $0.contains("saved") })
     }
+
+    /// The sheet drawn alone on a `width` × `height` screen, its rows without the borders.
+    static func sheetRows(
+        _ cart: CartSummary, removal: CartRemoval? = nil, locale: AppLocale, width: Int = 40, height: Int = 15
+    ) -> [String] {
+        let view = CartSheetView(
+            cart: cart, selection: 0, lastRemoval: removal, words: Copy(locale), keys: Copy(locale), format: RetailFormat(locale))
+        let surface = DrawSurface(width: width, height: height)
+        let environment = RenderEnvironment(
+            isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
+        view.draw(in: Canvas(surface: surface, rect: surface.buffer.bounds), environment: environment)
+        return surface.buffer.plainLines.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
+    }
+
+    /// Review 20b, finding 1: at 40 columns the removal row was cut to "Article retiré du
+    /// panier : Chaussur…", dropping "u annuler", and the keys did not list `u`.
+    @Test(arguments: [AppLocale.enUS, .deDE, .frFR])
+    func aRemovalAtFortyColumnsKeepsItsUndoKey(locale: AppLocale) {
+        let removal = CartRemoval(productID: "p-1002", title: "Chaussure de trail Brio", quantity: 1, unitPrice: nil)
+        let rows = Self.sheetRows(CartSummary(isKnown: true), removal: removal, locale: locale)
+        let undo = Copy<TerminalWord>(locale)[.cartUndoKey]
+        let close = locale == .enUS ? "Esc close" : locale == .deDE ? "Esc schließen" : "Échap fermer"
+        let keys = rows.filter { $0.contains(close) || $0.contains(undo) }
+        #expect(keys.contains { $0.hasPrefix(undo) }, "the keys list u first\n\(rows.joined(separator: "\n"))")
+        #expect(rows.contains { $0.contains(close) }, "and still the way out")
+        #expect(rows.contains { $0.contains("Brio") }, "the removed title keeps its last word\n\(rows.joined(separator: "\n"))")
+        #expect(!rows.contains { $0.hasSuffix("· u…") || $0.hasSuffix(String(undo.prefix(3)) + "…") }, "the key is never the part cut")
+    }
+
+    /// Review 20b, finding 2: "couldn't be loaded" was cut mid-sentence, losing what to do.
+    @Test(arguments: [AppLocale.enUS, .deDE, .frFR], [40, 80])
+    func anUnloadableCartSaysTheWholeSentence(locale: AppLocale, width: Int) {
+        let rows = Self.sheetRows(CartSummary(isUnavailable: true), locale: locale, width: width, height: width == 40 ? 15 : 24)
+        let text = rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        let sentence = Copy<ShopperWord>(locale)[.cartUnavailable]
+        #expect(text.contains(sentence), "\(rows.joined(separator: "\n"))")
+    }
+
+    /// Review 20b, finding 3: two lines of one family both read "Chaussure de trail…".
+    @Test func linesOfOneFamilyReadApartAtFortyColumns() {
+        let price = Price(amount: 80.99, currency: "EUR")
+        let cart = CartSummary(
+            lines: [CartSummary.Line(productID: "p-1", title: "Chaussure de trail Brio", quantity: 1, unitPrice: price),
+                    CartSummary.Line(productID: "p-2", title: "Chaussure de trail Alto", quantity: 1, unitPrice: price)],
+            badgeCount: 2, subtotal: Price(amount: 161.98, currency: "EUR"), isKnown: true)
+        let rows = Self.sheetRows(cart, locale: .frFR)
+        #expect(rows.contains { $0.contains("Brio") } && rows.contains { $0.contains("Alto") }, "\(rows.joined(separator: "\n"))")
+    }
+
+    /// Review 20b, finding 5: a unit price of 1e308 was cut mid-number ("je 100.000.…00…")
+    /// and the line's total, past the largest double, was blank.
+    @Test(arguments: [AppLocale.enUS, .deDE, .frFR], [40, 80])
+    func anExtremeUnitPriceIsShortenedAndTheLineKeepsATotal(locale: AppLocale, width: Int) throws {
+        let price = Price(amount: 1e308, currency: "EUR")
+        let cart = CartSummary(
+            lines: [CartSummary.Line(productID: "p-1", title: "Trailschuh Alto", quantity: 2, unitPrice: price)],
+            badgeCount: 2, subtotal: price, isKnown: true)
+        let rows = Self.sheetRows(cart, locale: locale, width: width, height: 24)
+        #expect(!rows.contains { $0.contains("…") && $0.contains("000") }, "never cut mid-number\n\(rows.joined(separator: "\n"))")
+        let each = Copy<ShopperWord>(locale)(.eachPrice, ["price": ""]).trimmingCharacters(in: .whitespaces)
+        #expect(rows.contains { $0.contains(each) }, "the unit price is said, shortened")
+        let line = try #require(rows.first { $0.contains("Alto") })
+        #expect(line.contains("> "), "the total says it is past the largest amount: \(line)")
+    }
 }

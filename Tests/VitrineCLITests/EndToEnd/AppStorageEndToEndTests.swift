@@ -23,8 +23,28 @@ import Glibc
         cache.url.appendingPathComponent("vitrine/users/u-\(user)/\(BackendIdentity.embedded.directoryName)")
     }
 
+    /// The program and its resource bundles, copied where a second user can run them: the
+    /// checkout may sit in a directory only its owner enters (a clean clone in a 0700
+    /// temporary directory), and Foundation cannot load the resources of a program it cannot
+    /// reach (the app crashed in `Bundle.main`).
+    static let secondUserExecutable: String = {
+        let source = URL(fileURLWithPath: TerminalSessionModeTests.executable)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-second-user-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            _ = chmod(directory.path, 0o755)
+            let siblings = try FileManager.default.contentsOfDirectory(atPath: source.deletingLastPathComponent().path)
+            for name in siblings where name == source.lastPathComponent || name.hasSuffix(".resources") {
+                try FileManager.default.copyItem(at: source.deletingLastPathComponent().appendingPathComponent(name), to: directory.appendingPathComponent(name))
+            }
+            return directory.appendingPathComponent(source.lastPathComponent).path
+        } catch {
+            return source.path
+        }
+    }()
+
     static func start(_ cache: AppEndToEndTests.CacheDirectory, as account: uid_t? = nil, debug: Bool = false) throws -> TmuxSession {
-        var command = [TerminalSessionModeTests.executable, "app", "--user", user] + (debug ? ["--debug"] : [])
+        var command = [account == nil ? TerminalSessionModeTests.executable : secondUserExecutable, "app", "--user", user] + (debug ? ["--debug"] : [])
         if let account {
             command = ["setpriv", "--reuid=\(account)", "--regid=\(account)", "--clear-groups", "--inh-caps=-all"] + command
         }

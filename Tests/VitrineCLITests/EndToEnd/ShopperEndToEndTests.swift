@@ -98,7 +98,10 @@ import Testing
         await AppEndToEndTests.quit(tmux)
 
         // The full-screen error, in the shopper's words, with somewhere to go.
-        let failing = try Self.start(["--locale", locale, "--faults", "error=503"], cache: AppEndToEndTests.CacheDirectory())
+        // Held for the whole test: a directory made inline is removed (its deinit) while the
+        // app is still making its storage in it.
+        let failingCache = AppEndToEndTests.CacheDirectory()
+        let failing = try Self.start(["--locale", locale, "--faults", "error=503"], cache: failingCache)
         defer { failing.close() }
         let title = locale == "de-DE" ? "Diese Seite konnte nicht geladen werden" : "Impossible de charger cette page"
         #expect(await failing.waitFor(title), "\(failing.picture)")
@@ -113,7 +116,8 @@ import Testing
     /// connection", with a Retry that could only fail again.
     @Test(arguments: [("en-US", "This product isn't available"), ("de-DE", "Dieses Produkt ist nicht verfügbar")])
     func anUnknownProductSaysItIsNotAvailableWithNoRetry(locale: String, title: String) async throws {
-        let tmux = try Self.start(["--locale", locale, "--open", "vitrine://product/p-999999"], cache: AppEndToEndTests.CacheDirectory())
+        let cache = AppEndToEndTests.CacheDirectory()
+        let tmux = try Self.start(["--locale", locale, "--open", "vitrine://product/p-999999"], cache: cache)
         defer { tmux.close() }
         #expect(await tmux.waitFor(title), "\(tmux.picture)")
         let screen = await tmux.settledScreen()

@@ -1,102 +1,202 @@
 import Foundation
 import Synchronization
-@testable import VitrineCLI
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `vitrine serve` run as a child on an ephemeral port, as an operator runs it: started with
-/// the given options, read until it announces its address, and ended by SIGKILL (a crash, a
-/// machine that lost power) or SIGTERM. Its log goes to a file, read by `log`, so that a test
-/// can check what it wrote (never a token).
-final class ServeProcess {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// `vitrine serve …` as a child process on an ephemeral loopback port, spoken to over HTTP as
+/// any client would: started once it says `listening on`, stopped with SIGTERM, or ended by
+/// SIGKILL as a crash or a lost machine ends it. Its standard error (request lines, catalogue
+/// reloads and refusals, the store's failures) is kept for the test to read, and never a token.
+///
+/// Nothing here blocks a thread of Swift's cooperative pool: the child's output is read on
+/// threads of their own and its exit reported by its termination handler.
+final class ServeProcess: Sendable {
+    /// An answer: status, headers by lower-cased name, body.
+    struct Answer: Sendable {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        func json() throws -> [String: Any] {
+            (try JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:]
+        }
     }
 
-    let process = Process()
+    /// `http://127.0.0.1:PORT`.
+    let base: String
     let port: Int
-    let logFile: URL
+    private let pid: Int32
+    private let errors: ErrorLines
+    private let exited: Mutex<AsyncStream<Int32>?>
+    private let exitFlag: ExitFlag
+    private let session: URLSession
+    /// Kept for the process's lifetime (its termination handler reports the exit).
+    private let child = Mutex<Process?>(nil)
 
-    /// Starts `vitrine serve --host 127.0.0.1 --port 0 ARGUMENTS` and waits (at most 60 s) for
-    /// its `listening on` line.
-    init(_ arguments: [String], logFile: URL) throws {
-        self.logFile = logFile
+    private init(base: String, port: Int, pid: Int32, errors: ErrorLines, exited: AsyncStream<Int32>, exitFlag: ExitFlag) {
+        self.base = base
+        self.port = port
+        self.pid = pid
+        self.errors = errors
+        self.exited = Mutex(exited)
+        self.exitFlag = exitFlag
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = 30
+        session = URLSession(configuration: configuration)
+    }
+
+    /// A child still running when the test lets go of it (a failed `#require`) is killed.
+    deinit {
+        if !exitFlag.hasExited.load(ordering: .acquiring) { Glibc.kill(pid, SIGKILL) }
+    }
+
+    /// Starts `vitrine serve --host 127.0.0.1 --port 0` with `arguments`; throws when it exits
+    /// before listening, or has not said where it listens within `limit` (then it is killed:
+    /// the safety bound of a hang, never a wait the test depends on).
+    static func start(_ arguments: [String], limit: Duration = .seconds(90)) async throws -> ServeProcess {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: TerminalSessionModeTests.executable)
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
-        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let log = try FileHandle(forWritingTo: logFile)
-        log.seekToEndOfFile()
         let output = Pipe()
+        let errorPipe = Pipe()
         process.standardOutput = output
-        process.standardError = log
+        process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try? log.close()
-        // The announcement is the first line; the pipe's reader ends at it or at the child's exit.
-        let reader = output.fileHandleForReading
-        let announced = DispatchSemaphore(value: 0)
-        let line = FirstLine()
-        Thread.detachNewThread {
-            var bytes: [UInt8] = []
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                bytes += chunk
-                if bytes.contains(UInt8(ascii: "\n")) { break }
-            }
-            line.text.withLock { $0 = String(decoding: bytes, as: UTF8.self) }
-            announced.signal()
+        let (exits, exitContinuation) = AsyncStream.makeStream(of: Int32.self)
+        let exitFlag = ExitFlag()
+        process.terminationHandler = { finished in
+            exitFlag.hasExited.store(true, ordering: .releasing)
+            exitContinuation.yield(finished.terminationStatus)
+            exitContinuation.finish()
         }
-        guard announced.wait(timeout: .now() + 60) == .success,
-            let text = line.text.withLock({ $0 }), let range = text.range(of: "http://127.0.0.1:"),
-            let port = Int(text[range.upperBound...].prefix { $0.isNumber })
+        let (lines, lineContinuation) = AsyncStream.makeStream(of: String.self)
+        try process.run()
+        let pid = process.processIdentifier
+        Self.readLines(output.fileHandleForReading) { lineContinuation.yield($0) } finished: { lineContinuation.finish() }
+        let errorBox = ErrorLines()
+        Self.readLines(errorPipe.fileHandleForReading) { line in errorBox.lines.withLock { $0.append(line) } } finished: {}
+        let watchdog = Task {
+            guard (try? await ContinuousClock().sleep(for: limit)) != nil else { return }
+            Glibc.kill(pid, SIGKILL)
+        }
+        var iterator = lines.makeAsyncIterator()
+        let first = await iterator.next()
+        watchdog.cancel()
+        guard let first, first.hasPrefix("listening on "), let colon = first.lastIndex(of: ":"),
+            let port = Int(first[first.index(after: colon)...])
         else {
             process.terminate()
-            process.waitUntilExit()
-            throw Failure(description: "vitrine serve did not announce its address: \((try? String(contentsOf: logFile, encoding: .utf8)) ?? "")")
+            throw ServeFailure(message: "vitrine serve did not start: \(errorBox.lines.withLock { $0.joined(separator: "\n") })")
         }
-        self.port = port
+        let server = ServeProcess(base: String(first.dropFirst("listening on ".count)), port: port, pid: pid, errors: errorBox,
+                                  exited: exits, exitFlag: exitFlag)
+        server.child.withLock { $0 = process }
+        return server
     }
 
-    deinit {
-        if process.isRunning { kill() }
+    /// Standard error so far, a line each.
+    var log: [String] {
+        errors.lines.withLock { $0 }
     }
 
-    /// Ends the server at once, as a crash would: nothing is finished or flushed.
-    func kill() {
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    /// Standard error so far, whole.
+    var logText: String {
+        log.joined(separator: "\n")
     }
 
-    /// Asks the server to stop (SIGTERM) and waits; its exit status.
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> Answer {
+        try await send("GET", path, headers: headers, body: nil)
+    }
+
+    func post(_ path: String, json: Any, headers: [String: String] = [:]) async throws -> Answer {
+        var all = headers
+        all["Content-Type"] = "application/json"
+        return try await send("POST", path, headers: all, body: try JSONSerialization.data(withJSONObject: json))
+    }
+
+    private func send(_ method: String, _ path: String, headers: [String: String], body: Data?) async throws -> Answer {
+        guard let url = URL(string: base + path) else { throw ServeFailure(message: "bad path \(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw ServeFailure(message: "not HTTP") }
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        }
+        return Answer(status: http.statusCode, headers: fields, body: data)
+    }
+
+    /// A kept-alive connection of its own (`LoopbackClient`), for many requests fast.
+    func client() -> LoopbackClient {
+        LoopbackClient(port: port, timeoutSeconds: 20)
+    }
+
+    /// Sends `signal` (SIGHUP reloads the catalogue).
+    func signal(_ number: Int32) {
+        Glibc.kill(pid, number)
+    }
+
+    /// SIGTERM, then the exit status.
     @discardableResult
-    func stop() -> Int32 {
-        process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
+    func stop() async -> Int32 {
+        await end(with: SIGTERM)
     }
 
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    /// Ends the server at once, as a crash would: nothing is finished or flushed. Returns once
+    /// it is gone.
+    func kill() async {
+        _ = await end(with: SIGKILL)
+    }
 
-    func client() -> KeepAliveClient {
-        KeepAliveClient(port: port, timeoutSeconds: 20)
+    private func end(with signal: Int32) async -> Int32 {
+        guard let exits = exited.withLock({ stream -> AsyncStream<Int32>? in defer { stream = nil }; return stream }) else { return -1 }
+        if !exitFlag.hasExited.load(ordering: .acquiring) { Glibc.kill(pid, signal) }
+        for await status in exits { return status }
+        return -1
+    }
+
+    /// Reads `handle` on a thread of its own, a line at a time, until its end.
+    private static func readLines(_ handle: FileHandle, line: @escaping @Sendable (String) -> Void, finished: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    line(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending = Data(pending[pending.index(after: newline)...])
+                }
+            }
+            if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+            finished()
+        }
+        thread.start()
+    }
+
+    private final class ErrorLines: Sendable {
+        let lines = Mutex<[String]>([])
+    }
+
+    /// Whether the child has exited (set by its termination handler), so that no signal goes
+    /// to a process id the system may have given to another.
+    private final class ExitFlag: Sendable {
+        let hasExited = Atomic(false)
     }
 }
 
-/// The first line a child wrote, handed from the thread that reads it.
-private final class FirstLine: Sendable {
-    let text = Mutex<String?>(nil)
-}
-
-extension KeepAliveClient {
-    /// `POST /v1/sessions`: the token.
-    func startSession() throws -> String {
-        let answer = try send("POST", "/v1/sessions")
-        guard answer.status == 201, let text = String(data: answer.body, encoding: .utf8),
-            let token = text.split(separator: "\"").first(where: { $0.hasPrefix("vt1.") })
-        else { throw ServeProcess.Failure(description: "no session: \(answer.status)") }
-        return String(token)
-    }
+struct ServeFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

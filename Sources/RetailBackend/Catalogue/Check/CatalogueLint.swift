@@ -1,0 +1,87 @@
+import FlowCore
+import Foundation
+
+/// The warnings: a catalogue that loads, but probably not as its author meant.
+///
+/// - A product query that matches nothing (a carousel or a campaign page with no product).
+/// - Two heroes for the same audience at the same time with nothing to choose between them:
+///   placed in the same hero, overlapping windows (by a second is enough, whatever zones
+///   they were written in: instants are compared), segments and locales in common, and the
+///   same priority (or the same end, where an experiment orders by the one ending soonest).
+///   Which one leads is then decided by their ids, which nobody meant.
+/// - A campaign placed nowhere a plan shows.
+struct CatalogueLint {
+    let catalogue: Catalogue
+    let sources: CatalogueSources
+
+    func problems() -> [CatalogueProblem] {
+        emptyQueries() + overlappingHeroes() + unshownCampaigns()
+    }
+
+    private func warning(_ message: String, file: String, at path: [CodingPath.Component]) -> CatalogueProblem {
+        CatalogueProblem(file: file, line: sources.line(file, path), severity: .warning, message: message)
+    }
+
+    private func emptyQueries() -> [CatalogueProblem] {
+        var problems: [CatalogueProblem] = []
+        for campaign in catalogue.content.campaigns where campaign.products.products(in: catalogue).isEmpty {
+            problems.append(warning("the campaign's products match no product: its page and carousels show none",
+                                    file: sources.file(ofCampaign: campaign.id), at: [.key("products")]))
+        }
+        for placement in catalogue.placements {
+            guard case .products(_, _, let query) = placement.content, query.products(in: catalogue).isEmpty else { continue }
+            problems.append(warning("the products of \(CatalogueFileReader.quoted(placement.id)) match no product: it is never shown",
+                                    file: "placements.json",
+                                    at: sources.path(of: placement.id, in: "placements", file: "placements.json") + [.key("products")]))
+        }
+        return problems
+    }
+
+    private func overlappingHeroes() -> [CatalogueProblem] {
+        let byEnd = catalogue.experiments.contains { $0.variants.contains { $0.campaignOrder == .endingSoonest } }
+        var problems: [CatalogueProblem] = []
+        for hero in catalogue.placements where hero.content == .hero {
+            let candidates = catalogue.campaigns.filter { $0.isPlaced(in: hero.id) }
+            for (index, first) in candidates.enumerated() {
+                for second in candidates[(index + 1)...] {
+                    guard first.window.overlaps(second.window), Self.shareAudience(first, second) else { continue }
+                    let tied = first.priority == second.priority ? "priority \(first.priority)" : byEnd && first.end == second.end ? "the same end" : nil
+                    guard let tied else { continue }
+                    let from = max(first.window.start ?? .distantPast, second.window.start ?? .distantPast)
+                    let until = min(first.end, second.end)
+                    problems.append(warning(
+                        "\(CatalogueFileReader.quoted(first.id)) and \(CatalogueFileReader.quoted(second.id)) both lead the hero "
+                            + "\(CatalogueFileReader.quoted(hero.id)) for \(Self.audience(first, second)) from \(RFC3339.string(from: from)) "
+                            + "to \(RFC3339.string(from: until)) with \(tied): their ids decide which shows; give one a higher priority",
+                        file: sources.file(ofCampaign: second.id), at: [.key("priority")]))
+                }
+            }
+        }
+        return problems
+    }
+
+    static func shareAudience(_ first: Campaign, _ second: Campaign) -> Bool {
+        let segments = first.segments.isEmpty || second.segments.isEmpty || first.segments.contains(where: second.segments.contains)
+        let locales = first.locales.isEmpty || second.locales.isEmpty || first.locales.contains(where: second.locales.contains)
+        return segments && locales
+    }
+
+    /// "every shopper", "vip in de-DE".
+    static func audience(_ first: Campaign, _ second: Campaign) -> String {
+        let segments = first.segments.isEmpty ? second.segments : second.segments.isEmpty ? first.segments : first.segments.filter(second.segments.contains)
+        let locales = first.locales.isEmpty ? second.locales : second.locales.isEmpty ? first.locales : first.locales.filter(second.locales.contains)
+        let who = segments.isEmpty ? "every shopper" : segments.map(\.rawValue).joined(separator: ", ")
+        return locales.isEmpty ? who : who + " in " + locales.map(\.rawValue).joined(separator: ", ")
+    }
+
+    private func unshownCampaigns() -> [CatalogueProblem] {
+        let planned = Set(catalogue.plans.flatMap(\.sections).map { ExactString($0.placement) }
+            + catalogue.experiments.flatMap(\.variants).flatMap { $0.sections ?? [] }.map { ExactString($0.placement) })
+        return catalogue.content.campaigns.filter { campaign in
+            !campaign.placements.contains { planned.contains(ExactString($0)) }
+        }.map { campaign in
+            warning("placed in no placement a plan shows: the campaign has its page, but nothing leads to it",
+                    file: sources.file(ofCampaign: campaign.id), at: [.key("placements")])
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import FlowCore
+
+/// Which products a carousel or a campaign page shows: every condition given must hold
+/// (products of these categories, on sale or not, in stock, among these ids), in the order of
+/// `sort` (each key descending, ties by id), else in the order of `ids`, else the
+/// catalogue's; at most `limit`.
+struct ProductQuery: Sendable, Hashable {
+    /// What products are ordered by, largest first.
+    enum Sort: String, Sendable, Hashable, CaseIterable {
+        /// Percent off the compare-at price (none counts as 0).
+        case discount
+        case rating
+        case price
+        /// Newest first.
+        case arrival
+    }
+
+    var categories: [String] = []
+    /// `true`: only products with a compare-at price; `false`: only those without.
+    var onSale: Bool?
+    /// `true`: only products that can be bought (available or low on stock).
+    var inStock: Bool?
+    var ids: [String] = []
+    var sort: [Sort] = []
+    var limit: Int?
+
+    var isEmpty: Bool {
+        categories.isEmpty && onSale == nil && inStock == nil && ids.isEmpty
+    }
+
+    func matches(_ product: Product) -> Bool {
+        if !categories.isEmpty, !categories.contains(where: { $0.isByteEqual(to: product.categoryID) }) { return false }
+        if let onSale, (product.discountPercent != nil) != onSale { return false }
+        if inStock == true, product.availability == .unavailable { return false }
+        if inStock == false, product.availability != .unavailable { return false }
+        if !ids.isEmpty, !ids.contains(where: { $0.isByteEqual(to: product.id) }) { return false }
+        return true
+    }
+
+    /// The matching products of `catalogue`, ordered and limited (`limit` here, and at most
+    /// `cap` more narrowly when the place showing them has room for fewer).
+    func products(in catalogue: Catalogue, cap: Int? = nil) -> [Product] {
+        var found: [Product]
+        if ids.isEmpty {
+            found = catalogue.products.filter(matches)
+        } else {
+            var seen = Set<ExactString>()
+            found = ids.filter { seen.insert(ExactString($0)).inserted }.compactMap { catalogue.product($0) }.filter(matches)
+        }
+        if !sort.isEmpty {
+            found.sort { lhs, rhs in
+                for key in sort {
+                    let (left, right) = (Self.value(lhs, key), Self.value(rhs, key))
+                    if left != right { return left > right }
+                }
+                return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
+            }
+        }
+        let bound = [limit, cap].compactMap { $0 }.min()
+        return bound.map { Array(found.prefix(max(0, $0))) } ?? found
+    }
+
+    private static func value(_ product: Product, _ key: Sort) -> Double {
+        switch key {
+        case .discount: Double(product.discountPercent ?? 0)
+        case .rating: product.rating
+        case .price: Double(product.priceUSDCents)
+        case .arrival: Double(product.arrivalRank)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import FlowCore
+import Foundation
+
+/// Which campaigns are live, starting and ending, day by day (`vitrine catalogue timeline`), and
+/// which one leads the hero, for one segment and locale or for everyone.
+///
+/// Days are calendar days of the catalogue's time zone, so the day clocks change has 23 or 25
+/// hours, and on such a day every time is written with its offset (02:30 happens twice when
+/// they fall back). The first day starts at `from`. Times are the zone's wall clock.
+struct CatalogueTimeline {
+    let catalogue: Catalogue
+    let segment: Segment?
+    let locale: StoreLocale?
+
+    private var zone: TimeZone {
+        TimeZone(identifier: catalogue.settings.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+    }
+
+    private var textLocale: StoreLocale {
+        locale.map(catalogue.locale(for:)) ?? catalogue.settings.locales.first ?? .enUS
+    }
+
+    func lines(from start: Date, days: Int) -> [String] {
+        let who = [segment?.rawValue ?? "every segment", locale?.rawValue ?? "every locale"].joined(separator: ", ")
+        var lines = ["\(catalogue.settings.name): \(days) day\(days == 1 ? "" : "s") from \(Self.short(start, zone)) "
+                     + "\(catalogue.settings.timeZone), \(who)"]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        var dayStart = start
+        for _ in 0..<max(0, days) {
+            let midnight = calendar.startOfDay(for: dayStart)
+            let next = calendar.date(byAdding: .day, value: 1, to: midnight) ?? dayStart.addingTimeInterval(86_400)
+            lines.append("")
+            lines += day(from: dayStart, to: next, isFirst: dayStart == start && dayStart != midnight)
+            dayStart = next
+        }
+        return lines
+    }
+
+    /// The campaigns the audience may see.
+    private var campaigns: [Campaign] {
+        catalogue.campaigns.filter { campaign in
+            (segment.map { campaign.segments.isEmpty || campaign.segments.contains($0) } ?? true)
+                && (locale.map { campaign.locales.isEmpty || campaign.locales.contains(catalogue.locale(for: $0)) } ?? true)
+        }
+    }
+
+    private func day(from start: Date, to end: Date, isFirst: Bool) -> [String] {
+        let (startOffset, endOffset) = (zone.secondsFromGMT(for: start), zone.secondsFromGMT(for: end.addingTimeInterval(-1)))
+        let changes = startOffset != endOffset
+        var header = "\(Self.weekday(start, zone)) \(Self.wallClock(start, zone).prefix(10))"
+        header += isFirst ? " (from \(time(start, withOffset: changes)))" : ""
+        header += changes
+            ? ": \(Int((end.timeIntervalSince(start) / 3600).rounded())) hours, clocks go from UTC\(CatalogueFileReader.offset(startOffset)) to UTC\(CatalogueFileReader.offset(endOffset))"
+            : ", UTC\(CatalogueFileReader.offset(startOffset))"
+        var lines = [header]
+        let campaigns = self.campaigns
+        for campaign in campaigns where campaign.isLive(at: start) {
+            lines.append(row("live", start, campaign, changes, note: "until \(Self.weekday(campaign.end, zone)) \(Self.short(campaign.end, zone))"))
+        }
+        var lastHero = hero(at: start, among: campaigns)
+        if !lastHero.isEmpty { lines.append("  hero     \(time(start, withOffset: changes))  \(lastHero)") }
+        let events = campaigns.flatMap { campaign in
+            [(campaign.window.start, "starts", campaign), (campaign.window.end, "ends", campaign)].compactMap { instant, kind, campaign in
+                instant.flatMap { start < $0 && $0 < end ? ($0, kind, campaign) : nil }
+            }
+        }.sorted { ($0.0, $0.1 == "ends" ? 0 : 1, $0.2.id) < ($1.0, $1.1 == "ends" ? 0 : 1, $1.2.id) }
+        for (instant, kind, campaign) in events {
+            lines.append(row(kind, instant, campaign, changes))
+            if let next = events.first(where: { $0.0 > instant })?.0, next == instant { continue }
+            let hero = hero(at: instant, among: campaigns)
+            if hero != lastHero {
+                lines.append("  hero     \(time(instant, withOffset: changes))  \(hero.isEmpty ? "none" : hero)")
+                lastHero = hero
+            }
+        }
+        return lines
+    }
+
+    private func row(_ kind: String, _ instant: Date, _ campaign: Campaign, _ withOffset: Bool, note: String? = nil) -> String {
+        let title = campaign.title[textLocale].isEmpty ? campaign.title[campaign.targetedLocales(of: catalogue.settings).first ?? .enUS] : campaign.title[textLocale]
+        let padded = kind.padding(toLength: 8, withPad: " ", startingAt: 0)
+        let width = min(24, catalogue.campaigns.map(\.id.utf8.count).max() ?? 0)
+        let id = campaign.id.padding(toLength: max(width, campaign.id.utf8.count), withPad: " ", startingAt: 0)
+        return "  \(padded) \(time(instant, withOffset: withOffset))  \(id)  \(title)" + (note.map { " (\($0))" } ?? "")
+    }
+
+    /// The hero at `instant` under each campaign order the audience's experiments use
+    /// ("cmp-winter (a), cmp-flash (b)"), or under priority without experiments.
+    private func hero(at instant: Date, among campaigns: [Campaign]) -> String {
+        let heroes = Set(catalogue.placements.filter { $0.content == .hero }.map { ExactString($0.id) })
+        let candidates = campaigns.filter { $0.isLive(at: instant) && $0.placements.contains { heroes.contains(ExactString($0)) } }
+        guard !candidates.isEmpty else { return "" }
+        let variants = catalogue.experiments.filter { segment.map($0.applies(to:)) ?? true }
+            .flatMap { experiment in experiment.variants.compactMap { variant in variant.campaignOrder.map { (variant.id, $0) } } }
+        guard !variants.isEmpty else { return HomeComposer.sorted(candidates, by: .priority)[0].id }
+        return variants.map { "\(HomeComposer.sorted(candidates, by: $0.1)[0].id) (\($0.0))" }.joined(separator: ", ")
+    }
+
+    private func time(_ instant: Date, withOffset: Bool) -> String {
+        let clock = Self.wallClock(instant, zone)
+        var text = String(clock.dropFirst(11).prefix(clock.hasSuffix(":00") ? 5 : 8))
+        if withOffset { text += CatalogueFileReader.offset(zone.secondsFromGMT(for: instant)) }
+        return text
+    }
+
+    /// `2026-01-15 10:00:00` on `zone`'s clock.
+    static func wallClock(_ instant: Date, _ zone: TimeZone) -> String {
+        let local = RFC3339.string(from: instant.addingTimeInterval(Double(zone.secondsFromGMT(for: instant))))
+        return String(local.prefix(19)).replacingOccurrences(of: "T", with: " ")
+    }
+
+    /// `2026-01-20 10:00`, seconds when there are some.
+    static func short(_ instant: Date, _ zone: TimeZone) -> String {
+        let clock = wallClock(instant, zone)
+        return clock.hasSuffix(":00") ? String(clock.dropLast(3)) : clock
+    }
+
+    static func weekday(_ instant: Date, _ zone: TimeZone) -> String {
+        let days = Int(((instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))) / 86_400).rounded(.down))
+        return ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+    }
+}

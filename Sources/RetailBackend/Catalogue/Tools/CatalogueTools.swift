@@ -1,0 +1,80 @@
+import FlowCore
+import Foundation
+
+/// What `vitrine catalogue` does with a catalogue directory: check it, write the demo out as
+/// one, print its timeline.
+public enum CatalogueTools {
+    /// A checked catalogue: its problems in file and line order, and a summary when it loads.
+    public struct Check: Sendable {
+        public var problems: [CatalogueProblem]
+        public var files: [String]
+        /// "11 campaigns, 12 categories, …", when the catalogue loads.
+        public var summary: String?
+    }
+
+    /// Every problem of the catalogue in `directory`: errors (it would not load) and warnings.
+    public static func check(_ directory: URL) -> Check {
+        let load = CatalogueLoader.load(CatalogueDirectory(url: directory), lint: true)
+        let summary = load.content.map { content in
+            let catalogue = Catalogue(content: content)
+            func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+            return [
+                count(catalogue.campaigns.count, "campaign", "campaigns"),
+                count(content.categories.count, "category", "categories") + " (\(count(catalogue.products.count, "product", "products")))",
+                count(content.stories.count, "story", "stories"), count(content.promotions.count, "promotion", "promotions"),
+                count(content.placements.count, "placement", "placements"), count(content.plans.count, "plan", "plans"),
+                count(content.experiments.count, "experiment", "experiments"),
+            ].joined(separator: ", ")
+        }
+        return Check(problems: load.problems, files: load.files, summary: summary)
+    }
+
+    /// Why an export did not write.
+    public struct ExportError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Writes the built-in demo catalogue, its windows moved to `anchor` (`DemoCatalogue`), into
+    /// `directory` (made when missing), with `extraCampaigns` generated ones for load tests
+    /// (`DemoCatalogue.generated`). Refuses a directory that holds a catalogue already, so
+    /// nobody's edits are overwritten. Returns the files written, relative to it.
+    @discardableResult
+    public static func exportDemo(to directory: URL, anchor: Date, extraCampaigns: Int = 0) throws -> [String] {
+        let manager = FileManager.default
+        let existing = (CatalogueDirectory.rootFiles + [CatalogueDirectory.campaignsFolder]).filter {
+            manager.fileExists(atPath: directory.appendingPathComponent($0).path)
+        }
+        guard existing.isEmpty else {
+            throw ExportError(description: "it holds a catalogue already (\(existing.joined(separator: ", "))); export into a new directory")
+        }
+        let files: [(path: String, data: Data)]
+        do {
+            var content = try DemoCatalogue.content(anchor: anchor)
+            content.campaigns += DemoCatalogue.generated(
+                extraCampaigns, anchor: anchor, categories: content.categories, timeZone: content.settings.timeZone)
+            files = CatalogueWriter.files(content)
+        } catch {
+            throw ExportError(description: error.description)
+        }
+        do {
+            try manager.createDirectory(at: directory.appendingPathComponent(CatalogueDirectory.campaignsFolder), withIntermediateDirectories: true)
+            for file in files {
+                try file.data.write(to: directory.appendingPathComponent(file.path), options: .atomic)
+            }
+        } catch {
+            throw ExportError(description: error.localizedDescription)
+        }
+        return files.map(\.path)
+    }
+
+    /// The timeline of the catalogue in `directory` (`CatalogueTimeline`), or why it does not
+    /// load.
+    public static func timeline(
+        _ directory: URL, from start: Date, days: Int, segment: Segment?, locale: StoreLocale?
+    ) -> Result<[String], CatalogueLoadError> {
+        let load = CatalogueLoader.load(CatalogueDirectory(url: directory), lint: false)
+        guard let content = load.content else { return .failure(CatalogueLoadError(directory: directory.path, problems: load.errors)) }
+        let timeline = CatalogueTimeline(catalogue: Catalogue(content: content), segment: segment, locale: locale)
+        return .success(timeline.lines(from: start, days: days))
+    }
+}

@@ -1,0 +1,124 @@
+import FlowCore
+import Foundation
+
+/// A catalogue directory that does not load whole: every problem, at its file and line.
+public struct CatalogueLoadError: Error, Sendable, CustomStringConvertible {
+    public var directory: String
+    public var problems: [CatalogueProblem]
+
+    public var description: String {
+        (["the catalogue in \(directory) does not load:"] + problems.map { "  " + $0.formatted(in: directory) }).joined(separator: "\n")
+    }
+}
+
+/// What a reload did.
+public enum CatalogueReload: Sendable, Equatable {
+    /// A new version serves.
+    case applied(version: Int)
+    /// The files hold what serves already.
+    case unchanged
+    /// It did not load whole; the last good catalogue keeps serving.
+    case refused([CatalogueProblem])
+    /// The backend serves the built-in catalogue: there is nothing to reload.
+    case builtIn
+}
+
+extension HomeBackend {
+    /// The catalogue the backend starts with, and the watcher of its directory.
+    static func initialCatalogue(_ configuration: Configuration) throws -> (CatalogueSnapshot, CatalogueWatcher?) {
+        let widgets = WidgetFactory(imageBaseURL: configuration.imageBaseURL)
+        let now = configuration.now()
+        guard let url = configuration.catalogue.directory else {
+            let anchor = configuration.anchor ?? Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+            let catalogue = Catalogue(content: try DemoCatalogue.content(anchor: anchor))
+            return (CatalogueSnapshot(catalogue: catalogue, version: 1, widgets: widgets,
+                                      pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: now), nil)
+        }
+        let directory = CatalogueDirectory(url: url)
+        // The watcher looks first: an edit made while the files are read is seen as a change.
+        let watcher = CatalogueWatcher(directory: directory)
+        let load = CatalogueLoader.load(directory, lint: false)
+        guard let content = load.content else { throw CatalogueLoadError(directory: url.path, problems: load.errors) }
+        return (CatalogueSnapshot(catalogue: Catalogue(content: content), version: 1, widgets: widgets,
+                                  pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: now, files: load.files), watcher)
+    }
+
+    /// Reads the catalogue directory again and serves it if it loads whole; otherwise keeps
+    /// serving what serves, logs why (file and line) and says so in `/v1/status`. One reload
+    /// runs at a time; this one waits for another's end.
+    @discardableResult
+    public func reloadCatalogue() -> CatalogueReload {
+        guard let url = configuration.catalogue.directory else { return .builtIn }
+        return reloads.run { () -> CatalogueReload in
+            let load = CatalogueLoader.load(CatalogueDirectory(url: url), lint: false)
+            let current = catalogues.current
+            guard let content = load.content else { return refuse(load.errors, serving: current) }
+            guard content != current.catalogue.content else {
+                if catalogues.status.refusedAt != nil {
+                    catalogues.confirm()
+                    configuration.catalogue.log("catalogue files hold version \(current.version) again")
+                }
+                return .unchanged
+            }
+            let catalogue = Catalogue(content: content)
+            // Carts hold products by their place in the list; a new list takes a restart.
+            guard catalogue.products.map(\.id) == current.catalogue.products.map(\.id) else {
+                return refuse([CatalogueProblem(
+                    file: "categories.json", line: nil, severity: .error,
+                    message: "the products changed (\(current.catalogue.products.count) before, \(catalogue.products.count) now): "
+                        + "carts refer to products by their place in the list, so a new assortment takes a restart of the server")],
+                    serving: current)
+            }
+            let next = CatalogueSnapshot(
+                catalogue: catalogue, version: current.version + 1, widgets: current.composer.home.widgets,
+                pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: configuration.now(), files: load.files)
+            catalogues.apply(next)
+            configuration.catalogue.log("catalogue version \(next.version) serves: \(catalogue.campaigns.count) campaigns in \(load.files.count) files")
+            return .applied(version: next.version)
+        }
+    }
+
+    /// Asks for a reload without waiting: requests made while one runs are served by one more
+    /// reload after it (a storm of saves or SIGHUPs costs two reloads, not one each).
+    public func requestCatalogueReload() {
+        reloads.request { [weak self] in _ = self?.reloadCatalogue() }
+    }
+
+    private func refuse(_ problems: [CatalogueProblem], serving current: CatalogueSnapshot) -> CatalogueReload {
+        catalogues.refuse(problems, at: configuration.now())
+        let directory = configuration.catalogue.directory?.path ?? ""
+        let shown = problems.prefix(20).map { "  " + $0.formatted(in: directory) }
+        let more = problems.count > 20 ? ["  and \(problems.count - 20) more"] : []
+        configuration.catalogue.log((["catalogue not applied, version \(current.version) keeps serving:"] + shown + more).joined(separator: "\n"))
+        return .refused(problems)
+    }
+
+    /// `GET /v1/status`: the backend's time and its catalogue (version, when it was loaded,
+    /// whether the latest change was refused). Files and messages, which name campaigns not
+    /// yet public, are told only to requests from IPv4 loopback (the operator's, on the machine
+    /// itself) or made in-process.
+    func status(for request: HTTPRequest) -> JSONValue {
+        let snapshot = catalogues.current
+        let status = catalogues.status
+        let isLocal = request.clientAddress.isEmpty || request.clientAddress.hasPrefix("127.")
+        var catalogue: [(String, JSONValue)] = [
+            ("source", .string(configuration.catalogue.directory == nil ? "built-in" : "directory")),
+            ("version", .integer(snapshot.version)),
+            ("loaded_at", .string(RFC3339.string(from: snapshot.loadedAt))),
+            ("campaigns", .integer(snapshot.catalogue.campaigns.count)),
+            ("state", .string(status.refusedAt == nil ? "current" : "stale")),
+            ("reloads", .integer(status.reloads)),
+            ("refusals", .integer(status.refusals)),
+        ]
+        if let refusedAt = status.refusedAt {
+            catalogue.append(("refused_at", .string(RFC3339.string(from: refusedAt))))
+            catalogue.append(("problems", isLocal
+                ? .array(status.refused.prefix(100).map { problem in
+                    .members([("file", .string(problem.file)), ("line", problem.line.map { .integer($0) } ?? .null),
+                              ("message", .string(problem.message))])
+                })
+                : .integer(status.refused.count)))
+        }
+        return .members([("now", .string(RFC3339.string(from: configuration.now()))), ("catalogue", .members(catalogue))])
+    }
+}

@@ -1,0 +1,132 @@
+import FlowCore
+import FlowTerminal
+import Foundation
+import RetailBackend
+import RetailKit
+
+/// `vitrine catalogue preview DIR --at T --segment S --locale L [--app-version V] [--capabilities
+/// a,b] [--width W] [--plain] [--interactive]`: the shopper's home page as the catalogue in DIR
+/// composes it at T, drawn as the terminal app draws it, with the lint report of the page and
+/// which clients would get a fallback (or nothing) in place of what.
+///
+/// It is `vitrine serve --catalogue DIR --now T` and `vitrine app --now T` in one: the backend is
+/// built in process on the catalogue, its clock standing at T. With `--interactive` (and a
+/// terminal) the app opens on it instead, its clock running from T, and the report follows
+/// when it is quit. Exit 0 shown, 1 when the catalogue does not load, 2 usage.
+enum CataloguePreviewCommand {
+    struct Options {
+        var directory: String
+        var at: Date
+        var segment: Segment
+        var locale: StoreLocale
+        var appVersion = VitrineApp.version
+        var capabilities = VitrineApp.capabilities
+        var width = 100
+        var plain = false
+        var interactive = false
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var arguments = try Arguments(
+            arguments, values: ["--at", "--segment", "--locale", "--app-version", "--capabilities", "--width"], flags: ["--plain", "--interactive"])
+        let directory = try arguments.directory()
+        guard let at = try arguments.instant("--at") else { throw CatalogueCommand.UsageError(message: "missing --at") }
+        guard let segment = try arguments.segment("--segment") else { throw CatalogueCommand.UsageError(message: "missing --segment") }
+        guard let locale = try arguments.locale("--locale") else { throw CatalogueCommand.UsageError(message: "missing --locale") }
+        var options = Options(directory: directory, at: at, segment: segment, locale: locale)
+        if let text = arguments.value("--app-version") {
+            guard let version = AppVersion(text) else {
+                throw CatalogueCommand.UsageError(message: "--app-version '\(TerminalText.sanitized(text))' is not a version like 2.6.0")
+            }
+            options.appVersion = version
+        }
+        if let list = arguments.value("--capabilities") {
+            options.capabilities = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
+        if let text = arguments.value("--width") {
+            guard let width = Int(text), (20...RenderCommand.maximumSide).contains(width) else {
+                throw CatalogueCommand.UsageError(message: "--width '\(TerminalText.sanitized(text))' is not a whole number from 20 to \(RenderCommand.maximumSide)")
+            }
+            options.width = width
+        }
+        options.plain = arguments.has("--plain")
+        options.interactive = arguments.has("--interactive")
+        return options
+    }
+
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) async throws -> Int32 {
+        let options = try parse(arguments)
+        var configuration = HomeBackend.Configuration()
+        configuration.catalogue = .directory(URL(fileURLWithPath: options.directory, isDirectory: true))
+        configuration.catalogue.pollInterval = nil
+        let at = options.at
+        configuration.now = { at }
+        let backend: HomeBackend
+        do {
+            backend = try HomeBackend(configuration: configuration)
+        } catch {
+            console.err(String(describing: error).split(separator: "\n").map { TerminalText.sanitized(String($0)) }.joined(separator: "\n"))
+            return 1
+        }
+        if options.interactive {
+            let status = await AppCommand.preview(options, catalogue: configuration.catalogue, console: console, environment: environment)
+            guard status == 0 else { return status }
+        }
+        return await report(options, backend: backend, console: console, environment: environment)
+    }
+
+    /// The page drawn, its lint report, and the fallbacks by client.
+    @MainActor
+    static func report(_ options: Options, backend: HomeBackend, console: Console, environment: [String: String]) async -> Int32 {
+        let context = PageContext(locale: options.locale, segment: options.segment, appVersion: options.appVersion, capabilities: options.capabilities)
+        let page: Data
+        do {
+            page = try backend.wholePage(context: context, at: options.at)
+        } catch {
+            console.err("vitrine catalogue preview: \(TerminalText.sanitized(String(describing: error)))")
+            return 1
+        }
+        let client = options.capabilities.isEmpty ? "" : " (\(options.capabilities.sorted().joined(separator: ", ")))"
+        console.out(TerminalText.sanitized("the home page of \(options.directory) at \(RFC3339.string(from: options.at)) for "
+            + "\(options.segment.rawValue) in \(options.locale.rawValue), app \(options.appVersion)\(client)"))
+        console.out("")
+        console.out(await drawing(page, options: options, environment: environment).joined(separator: "\n"))
+        console.out("")
+        console.out("lint")
+        var lint = LintCommand.Options(file: "-")
+        lint.client = ClientContext(appVersion: options.appVersion, capabilities: options.capabilities)
+        lint.now = options.at
+        _ = LintCommand.lint(page, options: lint, console: IndentedConsole(console))
+        console.out("")
+        console.out("fallbacks")
+        for line in PreviewFallbacks.lines(backend: backend, context: context, at: options.at) {
+            console.out("  " + TerminalText.sanitized(line))
+        }
+        return 0
+    }
+
+    /// The whole page as the terminal draws it, `options.width` wide, as tall as it is.
+    @MainActor
+    static func drawing(_ page: Data, options: Options, environment: [String: String]) async -> [String] {
+        var render = RenderCommand.Options()
+        render.width = options.width
+        render.height = RenderCommand.maximumSide
+        render.plain = true
+        render.locale = options.locale.rawValue
+        let client = ClientContext(appVersion: options.appVersion, capabilities: options.capabilities)
+        let plain = (try? await RenderCommand.render(page, options: render, profile: .plain, fetchImages: false, now: options.at, client: client)) ?? []
+        let height = (plain.lastIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? 0) + 1
+        guard !options.plain else { return Array(plain.prefix(height)) }
+        render.plain = false
+        render.height = max(1, height)
+        let profile = RenderCommand.outputProfile(options: render, environment: environment)
+        return (try? await RenderCommand.render(page, options: render, profile: profile, fetchImages: false, now: options.at, client: client)) ?? plain
+    }
+}
+
+/// A console whose lines are indented two spaces (the lint report inside the preview's).
+private func IndentedConsole(_ base: Console) -> Console {
+    Console(out: { text in
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { base.out("  " + line) }
+    }, err: base.err)
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+/// `vitrine catalogue export|check|timeline|preview`, run as a merchandiser runs them: the
+/// binary as a child process on a directory of files.
+@Suite("vitrine catalogue", .serialized)
+struct CatalogueCommandTests {
+    static func run(_ arguments: [String]) async throws -> VitrineProcess.Result {
+        let result = try await VitrineProcess.run(["catalogue"] + arguments)
+        #expect(!result.timedOut)
+        return result
+    }
+
+    // MARK: export
+
+    @Test func exportAtTheFileAnchorWritesTheRepositorysCatalogueByteForByte() async throws {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: target) }
+        let result = try await Self.run(["export", target.path, "--anchor", CatalogueFixture.fileAnchor])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("wrote the demo catalogue (17 files"))
+        let repository = CatalogueFixture.repository
+        let written = try Self.files(under: target)
+        #expect(written == (try Self.files(under: repository)))
+        #expect(written.count == 17)
+        for file in written {
+            let exported = try Data(contentsOf: target.appendingPathComponent(file))
+            let kept = try Data(contentsOf: repository.appendingPathComponent(file))
+            #expect(exported == kept, "\(file) differs from the repository's: run vitrine catalogue export at \(CatalogueFixture.fileAnchor)")
+        }
+    }
+
+    @Test func exportRefusesADirectoryThatHoldsACatalogueAndChangesNothing() async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        try fixture.replace("\"Winter Sale\"", with: "\"Winter Sale, edited\"", in: "campaigns/cmp-winter.json")
+        let result = try await Self.run(["export", fixture.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("it holds a catalogue already"))
+        #expect(try fixture.text("campaigns/cmp-winter.json").contains("Winter Sale, edited"))
+    }
+
+    @Test func exportedGeneratedCampaignsLoad() async throws {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: target) }
+        #expect(try await Self.run(["export", target.path, "--campaigns", "40"]).status == 0)
+        let check = try await Self.run(["check", target.path])
+        #expect(!check.out.contains(": error:"), "\(check.out)")
+        #expect(try Self.files(under: target).filter { $0.hasPrefix("campaigns/cmp-gen-") }.count == 40)
+    }
+
+    // MARK: check
+
+    @Test func theRepositorysCatalogueChecksClean() async throws {
+        let result = try await Self.run(["check", CatalogueFixture.repository.path])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.contains("good: 11 campaigns, 12 categories (216 products), 4 stories, 4 promotions, 18 placements, 3 plans, 1 experiment"))
+    }
+
+    /// One broken catalogue per problem class the check names; each is reported at the file and
+    /// line of the mistake.
+    struct Breakage: Sendable, CustomTestStringConvertible {
+        var name: String
+        var file: String
+        var old: String
+        var new: String
+        /// Where the report points, in the edited file: the line of this text.
+        var at: String
+        var severity: String
+        var message: String
+        var testDescription: String { name }
+    }
+
+    static let breakages: [Breakage] = [
+        Breakage(name: "half-written JSON", file: "campaigns/cmp-winter.json", old: "\"picks\"],", new: "\"picks\"",
+                 at: "\"products\"", severity: "error", message: "is not JSON: expected ',' or ']' in an array"),
+        Breakage(name: "a key the schema does not know", file: "campaigns/cmp-winter.json", old: "  \"priority\": 10,", new: "  \"priority\": 10,\n  \"titel\": \"Winter\",",
+                 at: "\"titel\"", severity: "error", message: "unknown key 'titel'"),
+        Breakage(name: "a value of the wrong type", file: "campaigns/cmp-winter.json", old: "\"priority\": 10", new: "\"priority\": \"high\"",
+                 at: "\"priority\"", severity: "error", message: "priority must be a whole number"),
+        Breakage(name: "a placement that does not exist", file: "campaigns/cmp-winter.json", old: "[\"hero\", \"campaigns\", \"picks\"]", new: "[\"hero\", \"campaigns\", \"pickz\"]",
+                 at: "\"pickz\"", severity: "error", message: "placement 'pickz' does not exist in placements.json"),
+        Breakage(name: "a plan naming a placement that does not exist", file: "plans.json", old: "        \"promotions\",\n        \"categories\",", new: "        \"promotion\",\n        \"categories\",",
+                 at: "\"promotion\"", severity: "error", message: "placement 'promotion' does not exist in placements.json"),
+        Breakage(name: "a category that does not exist", file: "campaigns/cmp-winter.json", old: "[\"coats\", \"shoes\"]", new: "[\"coats\", \"shoos\"]",
+                 at: "\"categories\"", severity: "error", message: "category 'shoos' does not exist in categories.json"),
+        Breakage(name: "a window that ends before it starts", file: "campaigns/cmp-winter.json", old: "\"end\": \"2027-02-04T09:00:00+01:00\"", new: "\"end\": \"2027-01-04T09:00:00+01:00\"",
+                 at: "\"end\"", severity: "error", message: "the window ends (2027-01-04T08:00:00Z) before it starts (2027-01-05T08:00:00Z)"),
+        Breakage(name: "copy missing for a targeted locale", file: "campaigns/cmp-winter.json", old: "\"title\": \"Soldes d'hiver\",", new: "",
+                 at: "\"fr-FR\"", severity: "error", message: "no fr-FR title: the campaign runs in every locale of the catalogue"),
+        Breakage(name: "a product query that matches nothing", file: "campaigns/cmp-boots.json", old: "\"ids\": [\"p-1013\"", new: "\"categories\": [\"coats\"], \"ids\": [\"p-1013\"",
+                 at: "\"products\"", severity: "warning", message: "the campaign's products match no product"),
+        Breakage(name: "two heroes for the same audience", file: "campaigns/cmp-sport.json", old: "\"priority\": 2", new: "\"priority\": 5",
+                 at: "\"priority\"", severity: "warning",
+                 message: "'cmp-boots' and 'cmp-sport' both lead the hero 'hero' for returning, vip from 2027-01-13T08:00:00Z to 2027-01-20T08:00:00Z with priority 5"),
+    ]
+
+    @Test(arguments: breakages)
+    func eachProblemIsReportedAtItsFileAndLine(_ breakage: Breakage) async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        try fixture.replace(breakage.old, with: breakage.new, in: breakage.file)
+        let line = try fixture.line(of: breakage.at, in: breakage.file)
+        let result = try await Self.run(["check", fixture.path])
+        #expect(result.status == 1)
+        let expected = "\(fixture.path)/\(breakage.file):\(line): \(breakage.severity): \(breakage.message)"
+        #expect(result.out.split(separator: "\n").contains { $0.hasPrefix(expected) }, "expected \(expected) in\n\(result.out)")
+        #expect(result.err.contains(breakage.severity == "error" ? "(the server would not load it)" : ", 1 warning"))
+    }
+
+    @Test(arguments: [
+        [String](), ["check"], ["check", "a", "b"], ["frobnicate"], ["check", "--verbose", "x"],
+        ["timeline", "x", "--days", "3"], ["timeline", "x", "--from", "yesterday", "--days", "3"],
+        ["preview", "x", "--at", "2027-01-15T08:00:00Z", "--segment", "gold", "--locale", "en-US"],
+        ["export", "x", "--campaigns", "-1"],
+    ])
+    func usageErrorsExit2(arguments: [String]) async throws {
+        let result = try await Self.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.err.contains("usage: vitrine catalogue"))
+    }
+
+    // MARK: timeline
+
+    @Test func theTimelineSaysWhatStartsAndEndsAtAWindowsEdges() async throws {
+        let all = try await Self.run(["timeline", CatalogueFixture.repository.path, "--from", "2027-01-15T00:00:00+01:00", "--days", "2"])
+        #expect(all.status == 0, "\(all.err)")
+        let lines = all.out.split(separator: "\n").map(String.init)
+        let friday = try #require(lines.firstIndex(of: "Fri 2027-01-15, UTC+01:00"))
+        let saturday = try #require(lines.firstIndex(of: "Sat 2027-01-16, UTC+01:00"))
+        let day = lines[friday..<saturday]
+        #expect(day.contains { $0.hasPrefix("  starts   03:00  cmp-flash") })
+        #expect(day.contains { $0.hasPrefix("  ends     11:00  cmp-flash") })
+        #expect(!lines[saturday...].contains { $0.contains("cmp-flash") }, "over the day after")
+        #expect(day.contains { $0.hasPrefix("  live     00:00  cmp-vip") })
+
+        let new = try await Self.run(["timeline", CatalogueFixture.repository.path, "--from", "2027-01-15T00:00:00+01:00", "--days", "1",
+                                      "--segment", "new", "--locale", "de-DE"])
+        #expect(new.out.contains("Blitzangebote"))
+        #expect(!new.out.contains("cmp-vip"), "the VIP campaign is not the new shoppers'")
+    }
+
+    @Test func theTimelineFollowsAClockChange() async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        try fixture.replace("\"end\": \"2027-03-16T09:00:00+01:00\"", with: "\"end\": \"2027-03-28T12:00\"", in: "campaigns/cmp-spring.json")
+        let result = try await Self.run(["timeline", fixture.path, "--from", "2027-03-27T00:00:00+01:00", "--days", "2"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("Sat 2027-03-27, UTC+01:00\n"))
+        #expect(result.out.contains("Sun 2027-03-28: 23 hours, clocks go from UTC+01:00 to UTC+02:00"))
+        #expect(result.out.contains("  ends     12:00+02:00  cmp-spring"), "a local end is read on the zone's summer clock")
+
+        try fixture.replace("\"end\": \"2027-03-28T12:00\"", with: "\"end\": \"2027-03-28T02:30\"", in: "campaigns/cmp-spring.json")
+        let skipped = try await Self.run(["timeline", fixture.path, "--from", "2027-03-27T00:00:00+01:00", "--days", "2"])
+        #expect(skipped.status == 1)
+        #expect(skipped.err.contains("campaigns/cmp-spring.json:\(try fixture.line(of: "\"end\"", in: "campaigns/cmp-spring.json")): error: '2027-03-28T02:30' does not exist in Europe/Berlin"))
+    }
+
+    // MARK: preview
+
+    @Test func thePreviewShowsTheHomePageAtItsInstant() async throws {
+        func preview(_ at: String, _ extra: [String] = []) async throws -> VitrineProcess.Result {
+            try await Self.run(["preview", CatalogueFixture.repository.path, "--at", at, "--segment", "new", "--locale", "en-US", "--plain", "--width", "60"] + extra)
+        }
+        let during = try await preview("2027-01-15T05:00:00+01:00")
+        #expect(during.status == 0, "\(during.err)")
+        #expect(during.out.contains("Flash deals"))
+        let after = try await preview("2027-01-15T11:00:00+01:00")
+        #expect(!after.out.contains("Flash deals"), "the flash sale ends at 11:00")
+        #expect(after.out.contains("\nlint\n  page home (request preview): "))
+        #expect(after.out.contains(" 0 diagnostics"))
+
+        let old = try await preview("2027-01-15T12:00:00+01:00", ["--app-version", "2.0.0"])
+        #expect(old.out.contains("app 2.0.0 (this preview's client): campaigns: the fallback card of campaigns.cmp-live (needs app 2.6.0 and video)"))
+        #expect(old.out.contains("app 1.0.0: ") && old.out.contains("no stories section (needs app 2.0.0)"))
+        #expect(old.out.contains("app 2.6.0 with video: everything"))
+    }
+
+    @Test func aPreviewOfABrokenCatalogueSaysWhereAndExits1() async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        try fixture.write("campaigns/cmp-winter.json", "{\"id\": \"cmp-winter\",")
+        let result = try await Self.run(["preview", fixture.path, "--at", CatalogueFixture.fileAnchor, "--segment", "new", "--locale", "en-US", "--plain"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("campaigns/cmp-winter.json:1: error: is not JSON"))
+    }
+
+    static func files(under root: URL) throws -> [String] {
+        let names = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }
+}
