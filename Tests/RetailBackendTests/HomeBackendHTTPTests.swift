@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Testing
+import TestSupport
 @testable import RetailBackend
 
 /// The backend behind the real libmicrohttpd front on an ephemeral loopback port.
@@ -68,7 +69,8 @@ import Testing
                     let body = #"{"product_id":"p-1001","quantity":1}"#
                     let request = "POST /v1/cart/items HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer \(token)\r\n"
                         + "Idempotency-Key: key-\(index % 12)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-                    return (try? server.exchange(request))?.status ?? 0
+                    // A blocking socket exchange: on a thread of its own, not the pool's.
+                    return (try? await OffPool.run { try server.exchange(request)?.status }) ?? 0
                 }
             }
             var all: [Int] = []
