@@ -123,6 +123,16 @@ enum ServeCommand {
             guard let backend = makeBackend(backendConfiguration, console: console) else { return 1 }
             return PageExport.write(backend.pageVariants(allProductLocales: true), to: directory, console: console)
         }
+        var configuration = HTTPServer.Configuration()
+        configuration.host = options.host
+        configuration.port = options.port
+        // The address is judged before the store is opened: a mistyped host makes no database.
+        do {
+            try HTTPServer.check(configuration)
+        } catch {
+            console.err("vitrine serve: \(error)")
+            return error.isUsageError ? 2 : 1
+        }
         do {
             try store(options, environment: environment, into: &backendConfiguration)
         } catch {
@@ -131,9 +141,6 @@ enum ServeCommand {
         }
         guard let backend = makeBackend(backendConfiguration, console: console) else { return 1 }
         defer { backend.close() }
-        var configuration = HTTPServer.Configuration()
-        configuration.host = options.host
-        configuration.port = options.port
         let server: HTTPServer
         do {
             server = try HTTPServer(handler: backend, configuration: configuration, log: console.err)

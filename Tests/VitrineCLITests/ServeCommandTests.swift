@@ -38,9 +38,12 @@ struct ServeCommandTests {
         #expect(text.contains("usage: vitrine serve"))
     }
 
-    @Test func invalidHostExits2() async {
+    @Test func invalidHostExits2BeforeAnyStoreIsMade() async throws {
         let console = Console(out: { _ in }, err: { _ in })
-        #expect(await CommandLineTool.run(["serve", "--host", "not-an-address"], console: console) == 2)
+        let scratch = try ScratchDirectory("serve-bad-host")
+        let data = scratch.file("data")
+        #expect(await CommandLineTool.run(["serve", "--host", "not-an-address", "--data", data.path], console: console) == 2)
+        #expect(!FileManager.default.fileExists(atPath: data.path), "no store for a server that cannot listen")
     }
 
     @Test func servesUntilSIGTERMThenExits0() async throws {

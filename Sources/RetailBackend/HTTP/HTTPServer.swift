@@ -154,6 +154,14 @@ public final class HTTPServer: Sendable {
     /// goes back to the system when they are freed (once per process, on the first server).
     private static let largeAllocationsMapped: Void = vitrine_malloc_map_from(64 * 1024)
 
+    /// Why `configuration` cannot serve, found before anything is opened: a host that is not a
+    /// numeric address, a port outside 0–65535, a limit out of range. `vitrine serve` asks
+    /// before it opens its store, so a mistyped `--host` never makes or migrates a database.
+    public static func check(_ configuration: Configuration) throws(HTTPServerError) {
+        try validate(configuration)
+        _ = try HTTPBindAddress(host: configuration.host, port: configuration.port)
+    }
+
     private static func validate(_ configuration: Configuration) throws(HTTPServerError) {
         let positive: [(String, Int)] = [
             ("threadCount", configuration.threadCount),
