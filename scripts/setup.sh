@@ -6,7 +6,7 @@ set -euo pipefail
 # libsqlite3-dev: the analytics outbox (RetailKit).
 # tmux: the end-to-end tests drive the app in a tmux pane, as a person would.
 # libcurl4-openssl-dev: the client's HTTP on Linux (HTTPTransport over CCurl).
-packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev libsqlite3-dev libcurl4-openssl-dev tmux "$@")
+packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev libsqlite3-dev libcurl4-openssl-dev tmux gdb "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import RetailBackend
+import TestSupport
 @testable import RetailKit
 
 /// The real home backend on a loopback port, behind a handler that counts what it is asked,
@@ -120,14 +121,6 @@ final class RecordingFront: HTTPHandler {
         let response = override.withLock({ $0 })?(request) ?? backend.respond(to: request)
         answers.withLock { $0.append((request.path, response.status)) }
         return response
-    }
-}
-
-/// Runs blocking `work` on a thread of its own, not on the cooperative pool, and returns
-/// its result.
-func offThePool<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: work()) }.start()
     }
 }
 

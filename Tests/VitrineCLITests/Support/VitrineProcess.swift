@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `vitrine` binary run as a child with its output captured, as a script would run it.
 /// A child that outlives `limit` is killed and reported as such (`timedOut`): a hang fails the
@@ -27,8 +28,8 @@ struct VitrineProcess {
         process.terminationHandler = { _ in exited.continuation.finish() }
         try process.run()
         // Read both pipes while the child runs, so a full pipe never blocks it.
-        async let out = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
+        async let out = offThePool { output.fileHandleForReading.readDataToEndOfFile() }
+        async let err = offThePool { errors.fileHandleForReading.readDataToEndOfFile() }
         let watchdog = Task {
             // The safety bound only: the test's own assertions never depend on it.
             guard (try? await ContinuousClock().sleep(for: limit)) != nil else { return false }
