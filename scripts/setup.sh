@@ -7,9 +7,10 @@ set -euo pipefail
 # tmux: the end-to-end tests drive the app in a tmux pane, as a person would.
 # libcurl4-openssl-dev: the client's HTTP on Linux (HTTPTransport over CCurl).
 # libssl-dev: libcrypto's HMAC-SHA-256 for the backend's session tokens.
+# gdb: a stalled test run prints the stacks of its test process (scripts/swift_test.sh).
 # libpq-dev, postgresql: the backend's shared store (libpq) and the server binaries
 #   (initdb, pg_ctl) the tests start a throwaway cluster with.
-packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev libsqlite3-dev libcurl4-openssl-dev tmux libssl-dev libpq-dev postgresql "$@")
+packages=(libmicrohttpd-dev pkg-config libjpeg62-turbo-dev libpng-dev zlib1g-dev libvterm-dev libsqlite3-dev libcurl4-openssl-dev tmux gdb libssl-dev libpq-dev postgresql "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -5,7 +5,8 @@
 # (default 300; the slowest test takes under two minutes) is stopped, the tests it left
 # unfinished are named, and the run fails (exit 124), so the hang is found and fixed. The
 # stall once seen here (a download cancelled before it started, which waited for ever) is
-# fixed; docs/ARCHITECTURE.md, "Known problems", says what is known.
+# fixed; docs/ARCHITECTURE.md, "Known problems", says what is known. A stall prints every
+# thread of the test process (with gdb) before it is stopped, so the log says where it hung.
 # Usage: scripts/swift_test.sh [swift test arguments]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,22 @@ run_processes() {
     echo "$tree"
     pgrep -f -- "$run_tmp/" || true
     grep -l -s -a -F "VITRINE_TEST_RUN=$run_tmp" /proc/[0-9]*/environ | cut -d/ -f3 || true
+}
+
+# Where a stalled test process is: every thread's stack (gdb, when installed), so the hang
+# can be found from the log of the run that saw it.
+dump_stacks() {
+    command -v gdb >/dev/null || return 0
+    local p
+    for p in "$@"; do
+        case "$(cat "/proc/$p/comm" 2>/dev/null)" in
+        *xctest* | *PackageT*) ;;
+        *) continue ;;
+        esac
+        echo "swift_test: the threads of process $p ($(cat "/proc/$p/comm")):" >&2
+        timeout 120 gdb -p "$p" -batch -nx -ex "set pagination off" -ex "thread apply all bt 40" 2>&1 \
+            | grep -E '^(Thread|#)' | cut -c1-240 >&2
+    done
 }
 
 run_once() {
@@ -57,6 +74,7 @@ for name in dict.fromkeys(order):
 EOF
             local stuck
             stuck=$(run_processes "$pid")
+            dump_stacks $stuck
             kill -KILL -- "-$pid" $stuck 2>/dev/null
             wait "$pid" 2>/dev/null
             return 124

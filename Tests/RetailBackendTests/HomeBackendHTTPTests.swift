@@ -70,7 +70,7 @@ import TestSupport
                     let request = "POST /v1/cart/items HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer \(token)\r\n"
                         + "Idempotency-Key: key-\(index % 12)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
                     // A blocking socket exchange: on a thread of its own, not the pool's.
-                    return (try? await OffPool.run { try server.exchange(request)?.status }) ?? 0
+                    return (try? await offThePool { try server.exchange(request)?.status }) ?? 0
                 }
             }
             var all: [Int] = []

@@ -13,26 +13,26 @@ import TestSupport
 /// is migrated on start, and a store it cannot use is refused, never changed.
 ///
 /// A request to this store waits for its writer's commit (an `fsync`), and opening one for its
-/// migrations: the tests are async and make every such call through `OffPool`, on a thread of
+/// migrations: the tests are async and make every such call through `offThePool`, on a thread of
 /// its own, never holding one of the cooperative pool's.
 @Suite struct SQLiteStoreTests {
     let clock = TestClock()
 
     func open(_ directory: ScratchDirectory) async throws -> HomeBackend {
         let clock = self.clock
-        return try await OffPool.run { try makeBackend(clock: clock) { $0.storage = .sqlite(directory: directory.url) } }
+        return try await offThePool { try makeBackend(clock: clock) { $0.storage = .sqlite(directory: directory.url) } }
     }
 
     func respond(_ backend: HomeBackend, to request: HTTPRequest) async throws -> HTTPResponse {
-        try await OffPool.run { backend.respond(to: request) }
+        await offThePool { backend.respond(to: request) }
     }
 
     func close(_ backend: HomeBackend) async throws {
-        try await OffPool.run { backend.close() }
+        await offThePool { backend.close() }
     }
 
     func session(_ backend: HomeBackend) async throws -> (token: String, shopper: String) {
-        try await OffPool.run { try startSession(backend) }
+        try await offThePool { try startSession(backend) }
     }
 
     func add(_ backend: HomeBackend, _ token: String, key: String, product: String = "p-1001") async throws -> HTTPResponse {
@@ -96,7 +96,7 @@ import TestSupport
         let ana = try await session(backend)
         let statuses = Mutex<[Int]>([])
         let token = ana.token
-        try await OffPool.run {
+        await offThePool {
             DispatchQueue.concurrentPerform(iterations: 64) { index in
                 // Half retry one key, half each use their own.
                 let key = index.isMultiple(of: 2) ? "same" : "own-\(index)"
@@ -222,7 +222,7 @@ import TestSupport
     /// thread of its own).
     func onWriter(_ backend: HomeBackend, _ apply: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Void) async throws {
         let store = try #require(backend.store as? SQLiteStore)
-        try await OffPool.run {
+        await offThePool {
             let done = DispatchSemaphore(value: 0)
             store.writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
                 try apply(database)

@@ -4,6 +4,7 @@ import Glibc
 import FlowCore
 import Foundation
 import RetailBackend
+import TestSupport
 import Testing
 @testable import RetailKit
 

@@ -28,12 +28,12 @@ struct PostgresClusterTrait: SuiteTrait, TestScoping {
 
     /// `initdb`, `pg_ctl` and their waits block: they run off the cooperative pool.
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        let cluster = try await OffPool.run { try ThrowawayPostgres.start() }
+        let cluster = try await offThePool { try ThrowawayPostgres.start() }
         let fixture: Fixture
         do {
             fixture = Fixture(cluster: cluster, keys: try ScratchDirectory("pg-key"))
         } catch {
-            _ = try? await OffPool.run { cluster.remove() }
+            await offThePool { cluster.remove() }
             throw error
         }
         var failure: (any Error)?
@@ -43,7 +43,7 @@ struct PostgresClusterTrait: SuiteTrait, TestScoping {
             failure = error
         }
         fixture.keys.remove()
-        _ = try? await OffPool.run { cluster.remove() }
+        await offThePool { cluster.remove() }
         if let failure { throw failure }
     }
 }
@@ -171,7 +171,7 @@ extension Trait where Self == PostgresClusterTrait {
     /// Runs SQL on the cluster's database with its own `psql` (off the cooperative pool: it waits
     /// for the program).
     static func psql(_ cluster: ThrowawayPostgres, _ sql: String) async throws {
-        _ = try await OffPool.run {
+        _ = try await offThePool {
             try cluster.run("psql", ["-h", cluster.socketDirectory.path, "-p", "\(cluster.port)", "-U", "postgres", "-d", "vitrine",
                                      "-v", "ON_ERROR_STOP=1", "-c", sql])
         }
@@ -213,7 +213,7 @@ extension Trait where Self == PostgresClusterTrait {
         let client = instances.servers[0].client()
         let token = try await client.startSession()
         #expect(try await Self.add(client, token, key: "before").status == 200)
-        _ = try? await OffPool.run { cluster.stopServer() }
+        await offThePool { cluster.stopServer() }
         let clock = ContinuousClock()
         for _ in 0..<3 {
             let start = clock.now
@@ -226,7 +226,7 @@ extension Trait where Self == PostgresClusterTrait {
         #expect(try await client.send("GET", "/v1/home").status == 200, "pages need no database")
         #expect(instances.servers[0].logText.contains("vitrine store: cart change: storage unavailable"), "the operator reads why")
         #expect(!instances.servers[0].logText.contains(token))
-        try await OffPool.run { try cluster.startServer() }
+        try await offThePool { try cluster.startServer() }
         // The pool reconnects on the next requests: the retry is answered within the bound.
         let deadline = clock.now + .seconds(30)
         var answer = try await Self.add(client, token, key: "during")

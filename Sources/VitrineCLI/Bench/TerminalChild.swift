@@ -24,12 +24,12 @@ final class TerminalChild {
         master = vt_open_pty_master(&name, name.count)
         guard master >= 0 else { throw Failure(description: "no pseudo-terminal: errno \(errno)") }
         let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let slave = open(slavePath, O_RDWR | O_NOCTTY)
+        let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
         close(slave)
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
+        guard vt_pipe_close_on_exec(&fds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
         errors = fds[0]
 
         var actions = posix_spawn_file_actions_t()
@@ -38,9 +38,7 @@ final class TerminalChild {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        posix_spawn_file_actions_addclose(&actions, master)
+        vt_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import RetailBackend
 import Testing
+import TestSupport
 @testable import RetailKit
 
 /// The real home backend on a loopback port, behind a handler that counts what it is asked,
@@ -138,14 +139,6 @@ func sessionToken(of backend: HomeBackend) throws -> String {
         throw HomeAPIError.status(response.status, code: nil, message: "no session", retryAfter: nil)
     }
     return token
-}
-
-/// Runs blocking `work` on a thread of its own, not on the cooperative pool, and returns
-/// its result.
-func offThePool<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: work()) }.start()
-    }
 }
 
 /// A fresh directory under the temporary directory, deleted by `remove()`.

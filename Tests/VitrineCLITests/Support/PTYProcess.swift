@@ -27,7 +27,7 @@ final class PTYProcess {
         guard master >= 0 else { throw Failure(description: "no pseudo-terminal: errno \(errno)") }
         slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // The parent's own descriptor keeps the slave alive after the child dies, for stty.
-        slave = open(slavePath, O_RDWR | O_NOCTTY)
+        slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
         // Read before the child runs: once it runs it may already have the terminal in raw mode.
@@ -39,6 +39,7 @@ final class PTYProcess {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        vt_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import CPTYSupport
 #endif
 import Foundation
 
@@ -152,7 +153,7 @@ final class TmuxSession {
     @discardableResult
     private func tmux(_ arguments: [String], capturing: Bool = true) throws -> String {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
+        guard vt_pipe_close_on_exec(&fds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
         defer { Glibc.close(fds[0]) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -165,8 +166,9 @@ final class TmuxSession {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
+        // Nothing else of this process: a server started here lives on, and would keep any
+        // pipe it inherited (another test's reader would never see its end).
+        vt_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

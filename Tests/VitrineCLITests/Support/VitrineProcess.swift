@@ -30,8 +30,8 @@ struct VitrineProcess {
         // Read both pipes while the child runs, so a full pipe never blocks it; each read
         // blocks until the child's end, so on a thread of its own, not the cooperative pool's
         // (two such reads there would leave the watchdog below no thread to run on).
-        async let out = OffPool.run { output.fileHandleForReading.readDataToEndOfFile() }
-        async let err = OffPool.run { errors.fileHandleForReading.readDataToEndOfFile() }
+        async let out = offThePool { output.fileHandleForReading.readDataToEndOfFile() }
+        async let err = offThePool { errors.fileHandleForReading.readDataToEndOfFile() }
         let watchdog = Task {
             // The safety bound only: the test's own assertions never depend on it.
             guard (try? await ContinuousClock().sleep(for: limit)) != nil else { return false }
@@ -42,7 +42,7 @@ struct VitrineProcess {
         watchdog.cancel()
         let timedOut = await watchdog.value
         return Result(
-            status: process.terminationStatus, out: String(decoding: try await out, as: UTF8.self),
-            err: String(decoding: try await err, as: UTF8.self), timedOut: timedOut)
+            status: process.terminationStatus, out: String(decoding: await out, as: UTF8.self),
+            err: String(decoding: await err, as: UTF8.self), timedOut: timedOut)
     }
 }

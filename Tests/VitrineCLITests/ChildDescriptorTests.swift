@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CPTYSupport
+import Foundation
+import Testing
+
+/// What a child the tests start keeps of the test process: its standard streams and nothing
+/// else. A child holding another test's pipe keeps that pipe from ending (a tmux server
+/// outlives its test), and a reader waiting for the end blocks for as long as the child lives.
+@Suite("Children the tests start inherit nothing but their streams")
+struct ChildDescriptorTests {
+    /// The descriptors `pid` has open, by number.
+    static func descriptors(of pid: pid_t) throws -> Set<Int32> {
+        let names = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
+        return Set(names.compactMap { Int32($0) })
+    }
+
+    @Test func aTerminalChildKeepsOnlyItsStreamsWhateverTheProcessHasOpen() throws {
+        // A pipe of the kind Foundation makes (not close-on-exec), open while the child starts.
+        var leaky: [Int32] = [-1, -1]
+        #expect(pipe(&leaky) == 0)
+        defer { leaky.forEach { close($0) } }
+        #expect(fcntl(leaky[1], F_GETFD) & FD_CLOEXEC == 0, "the pipe would be inherited without the closing")
+        let child = try PTYProcess(executable: "/bin/sleep", arguments: ["30"])
+        #expect(try Self.descriptors(of: child.pid) == [0, 1, 2])
+    }
+
+    @Test func aPipeMadeForAChildIsClosedOnExec() {
+        var fds: [Int32] = [-1, -1]
+        #expect(vt_pipe_close_on_exec(&fds) == 0)
+        defer { fds.forEach { close($0) } }
+        #expect(fcntl(fds[0], F_GETFD) & FD_CLOEXEC != 0)
+        #expect(fcntl(fds[1], F_GETFD) & FD_CLOEXEC != 0)
+    }
+}
