@@ -55,9 +55,11 @@ extension HomeBackend {
     }
 
     /// Whether `token` can be the operator's token: 16 to 256 characters of RFC 7235's token68
-    /// (`A-Z a-z 0-9 - . _ ~ + / =`), what an `Authorization: Bearer` header carries.
+    /// (`A-Z a-z 0-9 - . _ ~ + / =`), what an `Authorization: Bearer` header carries, whole
+    /// (the header's trailing spaces are dropped, so a token that ends in one could never match).
     public static func isValidOperatorToken(_ token: String) -> Bool {
-        (16...256).contains(token.utf8.count) && SessionToken.parse(authorization: "Bearer " + token) != nil
+        (16...256).contains(token.utf8.count)
+            && SessionToken.parse(authorization: "Bearer " + token)?.text.utf8.elementsEqual(token.utf8) == true
     }
 
     /// `GET /v1/events/stats`: off (404) unless the operator gave a token at start, and then only

@@ -112,6 +112,18 @@ import Testing
         #expect(try live.send("GET", "/v1/cart", headers: [("Authorization", "Bearer \(ana.token.uppercased())")]).status == 401)
     }
 
+    @Test func trailingSpacesAndTabsAfterTheTokenAreNoPartOfIt() throws {
+        // RFC 9110 §5.5: trailing whitespace is not part of a field value; libmicrohttpd keeps it.
+        let live = try Live(clock: clock)
+        let ana = try live.session()
+        for padding in [" ", "\t", " \t  "] {
+            let request = "GET /v1/cart HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer \(ana.token)\(padding)\r\n\r\n"
+            #expect(try live.server.exchange(request)?.status == 200, "padding \(Array(padding.utf8))")
+        }
+        let inside = "GET /v1/cart HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: Bearer \(ana.token) x\r\n\r\n"
+        #expect(try live.server.exchange(inside)?.status == 401, "a space inside the value is still malformed")
+    }
+
     @Test func anotherShoppersSessionSeesAndChangesOnlyItsOwnCart() throws {
         let live = try Live(clock: clock)
         let ana = try live.session()
@@ -165,6 +177,7 @@ import Testing
         #expect(HomeBackend.isValidOperatorToken(operatorToken))
         #expect(!HomeBackend.isValidOperatorToken("short"))
         #expect(!HomeBackend.isValidOperatorToken("sixteen chars ok but spaced"))
+        #expect(!HomeBackend.isValidOperatorToken(operatorToken + " "), "a trailing space, which a header would lose")
     }
 
     @Test func anEventIDCountsOncePerShopper() throws {

@@ -25,10 +25,13 @@ struct SessionToken: Sendable {
 
     /// The token of an `Authorization: Bearer TOKEN` header (RFC 6750 §2.1: the scheme in any
     /// case, one space, a token68), or nil for a missing or malformed header; a repeated header
-    /// arrives joined as `a, b` and is malformed. Checked on bytes.
+    /// arrives joined as `a, b` and is malformed. Checked on bytes. Trailing spaces and tabs
+    /// are no part of a field value (RFC 9110 §5.5) and libmicrohttpd leaves them on, so they
+    /// are dropped first: a client or proxy that pads the value still authenticates.
     static func parse(authorization header: String?) -> SessionToken? {
         guard let header else { return nil }
-        let bytes = Array(header.utf8)
+        var bytes = Array(header.utf8)
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
         let scheme = Array("bearer ".utf8)
         guard bytes.count > scheme.count, bytes.count <= scheme.count + maxBytes,
             zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 })
