@@ -75,15 +75,27 @@ enum SQLiteSchema {
     }
 
     /// Runs the migrations `database` lacks, up to `target` (all by default; tests stop short).
+    /// Each step reads the version inside its own write transaction (`BEGIN IMMEDIATE`), so
+    /// that several processes opening one store at once (two `vitrine app`, an app and a
+    /// `vitrine serve`) migrate it once: the one that waited for the lock finds it done.
     static func migrate(_ database: SQLiteConnection, upTo target: Int = current) throws(Refusal) {
+        enum Step { case migrated, done, newer(Int), foreign }
         do {
-            var version = try userVersion(database)
-            guard version <= current else { throw Refusal.newer(version) }
-            if version == 0, try hasForeignTables(database) { throw Refusal.foreign }
-            while version < min(target, current) {
-                let migration = migrations[version]
-                try database.writeTransaction { () throws(SQLiteError) in try database.execute(migration) }
-                version += 1
+            while true {
+                let step = try database.writeTransaction { () throws(SQLiteError) -> Step in
+                    let version = try userVersion(database)
+                    guard version <= current else { return .newer(version) }
+                    if version == 0, try hasForeignTables(database) { return .foreign }
+                    guard version < min(target, current) else { return .done }
+                    try database.execute(migrations[version])
+                    return .migrated
+                }
+                switch step {
+                case .migrated: continue
+                case .done: return
+                case .newer(let version): throw Refusal.newer(version)
+                case .foreign: throw Refusal.foreign
+                }
             }
         } catch let error as Refusal {
             throw error
@@ -96,11 +108,14 @@ enum SQLiteSchema {
 
     static func userVersion(_ database: SQLiteConnection) throws(SQLiteError) -> Int {
         let statement = try database.statement("PRAGMA user_version")
+        // A statement left on its row would hold its read snapshot (see SQLiteStore.adopt).
+        defer { statement.reset() }
         return try statement.step() ? Int(statement.int64(0)) : 0
     }
 
     private static func hasForeignTables(_ database: SQLiteConnection) throws(SQLiteError) -> Bool {
         let statement = try database.statement("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+        defer { statement.reset() }
         return try statement.step() && statement.int64(0) > 0
     }
 }

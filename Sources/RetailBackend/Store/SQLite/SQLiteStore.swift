@@ -5,8 +5,10 @@ import SQLiteSupport
 /// The embedded durable store: one SQLite file, `vitrine.sqlite`, in the data directory (made
 /// `0700`, the file `0600`), in WAL mode with `synchronous=FULL`, so that a commit survives a
 /// killed process and a power loss. Changes go through the group-committing writer
-/// (`SQLiteWriter`); reads through read-only connections (`SQLiteReaders`). One process owns a
-/// data directory at a time; several processes share state through PostgreSQL instead.
+/// (`SQLiteWriter`); reads through read-only connections (`SQLiteReaders`). Several processes
+/// on one machine may open one data directory (the app's embedded backend and `vitrine serve`
+/// share the default one): every write takes the lock up front and waits for the other's, and
+/// no statement is left holding a read snapshot. Hosts share state through PostgreSQL.
 final class SQLiteStore: ShopperStore {
     static let fileName = "vitrine.sqlite"
 
@@ -59,6 +61,10 @@ final class SQLiteStore: ShopperStore {
             try insert.step()
         }
         let select = try database.statement("SELECT value FROM settings WHERE name = 'session_key'")
+        // Reset once read: a statement left on its row keeps its read transaction, and the
+        // writer's first BEGIN IMMEDIATE would then fail (SQLITE_BUSY_SNAPSHOT) as soon as
+        // another process sharing the directory had committed since.
+        defer { select.reset() }
         guard try select.step(), Crypto.constantTimeEqual(Array(select.text(0).utf8), Array(hex.utf8)) else {
             throw OpenError(description: "the sessions in \(path) were made with another session key: put its session.key back, or move the store aside to start with no sessions and carts")
         }
