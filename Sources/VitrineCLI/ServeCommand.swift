@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import PrivateFiles
 import RetailBackend
 
 /// `vitrine serve`: the home backend over HTTP until SIGINT or SIGTERM (backend issue), on
@@ -197,8 +198,15 @@ extension ServeCommand {
         }
         if let file = options.sessionKeyFile { configuration.sessionKeyFile = URL(fileURLWithPath: file) }
         if let file = options.operatorTokenFile {
-            guard let data = FileManager.default.contents(atPath: file),
-                let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init),
+            // The token opens what shoppers sent: a file others may read gives it away, one
+            // they may write lets them choose it (the rule of the session key).
+            let data: Data
+            do {
+                data = try SecretFile.read(file, what: "--operator-token-file", maxBytes: 4096)
+            } catch {
+                throw UsageError(error.description)
+            }
+            guard let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init),
                 HomeBackend.isValidOperatorToken(line)
             else {
                 throw UsageError("--operator-token-file must name a readable file whose first line is a token of 16 to 256 of A-Z a-z 0-9 - . _ ~ + / =")

@@ -251,6 +251,7 @@ struct ServeCatalogueTests {
         let scratch = try ScratchDirectory("exposures")
         let tokenFile = scratch.file("operator.token")
         try Data((operatorToken + "\n").utf8).write(to: tokenFile)
+        chmod(tokenFile.path, 0o600)
         let server = try await Self.serve(fixture, ["--operator-token-file", tokenFile.path])
         // Each shopper is a guest session: its token is their experiment unit and their events'.
         var sessions: [String: [String: String]] = [:]

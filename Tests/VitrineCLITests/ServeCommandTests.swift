@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import RetailBackend
 import Testing
 import TestSupport
 
@@ -44,6 +45,25 @@ struct ServeCommandTests {
         let data = scratch.file("data")
         #expect(await CommandLineTool.run(["serve", "--host", "not-an-address", "--data", data.path], console: console) == 2)
         #expect(!FileManager.default.fileExists(atPath: data.path), "no store for a server that cannot listen")
+    }
+
+    /// The operator's token opens what shoppers sent: the session key's rule (review 22, #8).
+    @Test(arguments: [0o644, 0o666, 0o640, 0o660, 0o604])
+    func anOperatorTokenFileOthersMayReadOrWriteIsRefused(mode: Int) throws {
+        let scratch = try ScratchDirectory("serve-operator-token")
+        let file = scratch.file("operator.token")
+        try Data("operator-token-of-the-tests\n".utf8).write(to: file)
+        #expect(chmod(file.path, mode_t(mode)) == 0)
+        let options = try ServeCommand.Options(["--database", "memory", "--operator-token-file", file.path])
+        var configuration = HomeBackend.Configuration()
+        let refusal = #expect(throws: ServeCommand.UsageError.self) {
+            try ServeCommand.store(options, environment: [:], into: &configuration)
+        }
+        #expect(refusal?.message == "--operator-token-file \(file.path) may be read or written by others (mode \(String(mode, radix: 8))): chmod 600 it")
+        #expect(configuration.operatorToken == nil)
+        #expect(chmod(file.path, 0o600) == 0)
+        try ServeCommand.store(options, environment: [:], into: &configuration)
+        #expect(configuration.operatorToken == "operator-token-of-the-tests")
     }
 
     @Test func servesUntilSIGTERMThenExits0() async throws {
