@@ -65,12 +65,18 @@ public enum PrivateDirectory {
         public var owner: uid_t
         /// Writable by others without the sticky bit (else: owned by another user).
         public var isWritableByOthers: Bool
+        /// The other way out the message offers, after changing the directory itself: where
+        /// the caller's files can be put instead.
+        public var elsewhere = UnsafeParentError.cacheElsewhere
+
+        /// The client's way out: its cache follows `XDG_CACHE_HOME`.
+        public static let cacheElsewhere = "point XDG_CACHE_HOME at a directory of your own"
 
         public var description: String {
             if isWritableByOthers {
-                return "\(path) can be written by other users, who could replace what vitrine keeps there: make it private (chmod go-w \(path)) or point XDG_CACHE_HOME at a directory of your own"
+                return "\(path) can be written by other users, who could replace what vitrine keeps there: make it private (chmod go-w \(path)) or \(elsewhere)"
             }
-            return "\(path) belongs to another user (uid \(owner)): vitrine keeps its files only under directories of the user running it; run it as that user, or point XDG_CACHE_HOME at a directory of your own"
+            return "\(path) belongs to another user (uid \(owner)): vitrine keeps its files only under directories of the user running it; run it as that user, or \(elsewhere)"
         }
     }
 
@@ -79,7 +85,8 @@ public enum PrivateDirectory {
     /// sticky bit (as `/tmp`), so that nobody else can move `root` away and put a link in its
     /// place. Run as root, a directory of another user's is refused too: one `sudo vitrine`
     /// with the user's `HOME` would otherwise take over the user's own tree.
-    public static func checkParents(of root: URL) throws(UnsafeParentError) {
+    /// `elsewhere` is the message's other way out (`UnsafeParentError.elsewhere`).
+    public static func checkParents(of root: URL, elsewhere: String = UnsafeParentError.cacheElsewhere) throws(UnsafeParentError) {
         var existing = root.standardizedFileURL.deletingLastPathComponent().path
         var status = stat()
         while stat(existing, &status) != 0 {
@@ -94,11 +101,11 @@ public enum PrivateDirectory {
         while true {
             guard lstat(path, &status) == 0 else { return }
             if status.st_uid != me && status.st_uid != 0 {
-                throw UnsafeParentError(path: path, owner: status.st_uid, isWritableByOthers: false)
+                throw UnsafeParentError(path: path, owner: status.st_uid, isWritableByOthers: false, elsewhere: elsewhere)
             }
             let othersMayWrite = status.st_mode & 0o002 != 0 || (status.st_mode & 0o020 != 0 && !isGroupOwnersAlone(status))
             if othersMayWrite && status.st_mode & S_ISVTX == 0 {
-                throw UnsafeParentError(path: path, owner: status.st_uid, isWritableByOthers: true)
+                throw UnsafeParentError(path: path, owner: status.st_uid, isWritableByOthers: true, elsewhere: elsewhere)
             }
             let parent = (path as NSString).deletingLastPathComponent
             guard !parent.isEmpty, parent != path else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 extension HomeBackend {
     /// Why the backend could not be set up: a store or a key that cannot be used. The message
@@ -30,11 +31,17 @@ extension HomeBackend {
             return (MemoryStore(cartCapacity: configuration.cartCapacity, eventIDCapacity: configuration.eventIDCapacity, limits: limits,
                                 now: configuration.now), key)
         case .sqlite(let directory):
-            let key = try loadKey(configuration.sessionKeyFile ?? directory.appendingPathComponent("session.key"), mayCreate: true)
             do {
+                // The directory is judged and resolved before the key is written into it.
+                let directory = try SQLiteStore.prepare(directory)
+                let key = try loadKey(configuration.sessionKeyFile ?? directory.appendingPathComponent("session.key"), mayCreate: true)
                 return (try SQLiteStore(directory: directory, codec: codec, limits: limits, keyFingerprint: key.fingerprint, now: configuration.now), key)
-            } catch {
+            } catch let error as SetupError {
+                throw error
+            } catch let error as SQLiteStore.OpenError {
                 throw SetupError(description: error.description)
+            } catch {
+                throw SetupError(description: SystemErrorText.of(error))
             }
         case .postgres(let url):
             guard let file = configuration.sessionKeyFile else {

@@ -10,8 +10,14 @@ public final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Opens (or creates) the database at `path`.
+    /// Opens (or creates) the database at `path`; a symbolic link above it is resolved, one in
+    /// the file's own place is refused.
     public init(path: String, busyTimeout: Duration) throws(SQLiteError) {
+        let path = try Self.resolvingDirectory(of: path)
+        var file = stat()
+        if lstat(path, &file) == 0, file.st_mode & S_IFMT == S_IFLNK {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) is a symbolic link, which is never followed")
+        }
         var handle: OpaquePointer?
         // Never through a symbolic link: a link in its place would send the writes anywhere.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
@@ -29,6 +35,23 @@ public final class SQLiteConnection {
 
     deinit {
         close()
+    }
+
+    /// `path` with its directory's symbolic links resolved (`realpath`). `SQLITE_OPEN_NOFOLLOW`
+    /// refuses a link in any component of the path, not only the last, and a home reached
+    /// through one (`/home -> /data/home`, macOS's `/var -> /private/var`) is ordinary; the
+    /// file's own name is kept, so a link in its place is still refused.
+    public static func resolvingDirectory(of path: String) throws(SQLiteError) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        let directory = slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+        let name = String(path[path.utf8.index(after: slash)...])
+        guard let resolved = realpath(directory, nil) else {
+            let reason = String(cString: strerror(errno))
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(directory): \(reason)")
+        }
+        defer { free(resolved) }
+        let real = String(cString: resolved)
+        return (real.utf8.last == UInt8(ascii: "/") ? real : real + "/") + name
     }
 
     /// Finalises every statement and closes the connection.

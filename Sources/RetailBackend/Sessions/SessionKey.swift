@@ -48,24 +48,27 @@ struct SessionKey: Sendable {
 
     /// The key in `url`; when the file does not exist and `mayCreate`, a new random key written
     /// there first (0600, created whole: two instances starting at once read the same one).
-    /// A file that others may read, or that holds anything but 64 hexadecimal digits, is refused.
+    /// A file that others may read or write (`SecretFile`), one in a directory others could
+    /// change (`PrivateDirectory.checkParents`: they could put their own key in its place), or
+    /// one that holds anything but 64 hexadecimal digits, is refused.
     static func load(from url: URL, mayCreate: Bool) throws(FileError) -> SessionKey {
         let path = url.path
-        if access(path, F_OK) != 0 {
+        do {
+            try PrivateDirectory.checkParents(of: url, elsewhere: "keep the key in a directory of your own (--session-key FILE)")
+        } catch {
+            throw FileError(description: error.description)
+        }
+        if !FileSystem.exists(path) {
             guard mayCreate else {
                 throw FileError(description: "no session key at \(path): copy the session.key of an instance that shares this store there, or name it with --session-key")
             }
             try create(at: url)
         }
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw FileError(description: "the session key \(path) is not a regular file")
-        }
-        guard status.st_mode & 0o077 == 0 else {
-            throw FileError(description: "the session key \(path) may be read by others (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 600 it")
-        }
-        guard let data = FileSystem.read(path, maxBytes: 1024) else {
-            throw FileError(description: "the session key \(path) cannot be read")
+        let data: Data
+        do {
+            data = try SecretFile.read(path, what: "the session key", maxBytes: 1024)
+        } catch {
+            throw FileError(description: error.description)
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let bytes = Crypto.bytes(hex: text), let key = SessionKey(bytes: bytes) else {
@@ -87,7 +90,7 @@ struct SessionKey: Sendable {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
         } catch {
-            throw FileError(description: "cannot write a session key at \(url.path): \(error)")
+            throw FileError(description: "cannot write a session key at \(url.path): \(SystemErrorText.of(error))")
         }
     }
 }

@@ -23,8 +23,9 @@ final class SQLiteStore: ShopperStore {
         var description: String
     }
 
-    /// Opens (or creates) the store in `directory`, migrating its schema, and checks that its
-    /// sessions were made under `keyFingerprint` (recording it in a new store).
+    /// Opens (or creates) the store in `directory` (made ready by `prepare(_:)`), migrating its
+    /// schema, and checks that its sessions were made under `keyFingerprint` (recording it in a
+    /// new store).
     init(directory: URL, codec: CartCodec, limits: StoreLimits, keyFingerprint: [UInt8],
          now: @escaping @Sendable () -> Date) throws(OpenError) {
         let path = directory.appendingPathComponent(Self.fileName).path
@@ -41,7 +42,7 @@ final class SQLiteStore: ShopperStore {
         } catch let error as OpenError {
             throw error
         } catch {
-            throw OpenError(description: "cannot open the store \(path): \(error)")
+            throw OpenError(description: "cannot open the store \(path): \(SystemErrorText.of(error))")
         }
         self.path = path
         self.codec = codec
