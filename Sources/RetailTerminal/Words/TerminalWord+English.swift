@@ -21,7 +21,7 @@ extension TerminalWord {
         .hintKeys: "? keys · q quit",
         .hintKeysShort: "? · q quit",
         .statusBack: "← Esc back",
-        .searchKeys: "Esc back · ↑↓ choose · Enter search",
+        .searchKeys: "Esc back · ↑↓ choose · Enter search · Ctrl-U clear",
         .cartKeys: "↑↓ choose · + − quantity · x remove · Esc close",
         .cartKeysEmpty: "Esc close",
         .cartUndoKey: "u undo",

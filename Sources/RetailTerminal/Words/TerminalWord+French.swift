@@ -21,7 +21,7 @@ extension TerminalWord {
         .hintKeys: "? touches · q quitter",
         .hintKeysShort: "? · q quitter",
         .statusBack: "← Échap retour",
-        .searchKeys: "Échap retour · ↑↓ choisir · Entrée rechercher",
+        .searchKeys: "Échap retour · ↑↓ choisir · Entrée rechercher · Ctrl-U effacer",
         .cartKeys: "↑↓ choisir · + − quantité · x retirer · Échap fermer",
         .cartKeysEmpty: "Échap fermer",
         .cartUndoKey: "u annuler",

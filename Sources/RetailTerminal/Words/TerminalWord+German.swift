@@ -21,7 +21,7 @@ extension TerminalWord {
         .hintKeys: "? Tasten · q beenden",
         .hintKeysShort: "? · q beenden",
         .statusBack: "← Esc zurück",
-        .searchKeys: "Esc zurück · ↑↓ wählen · Eingabe suchen",
+        .searchKeys: "Esc zurück · ↑↓ wählen · Eingabe suchen · Strg-U leeren",
         .cartKeys: "↑↓ wählen · + − Menge · x entfernen · Esc schließen",
         .cartKeysEmpty: "Esc schließen",
         .cartUndoKey: "u rückgängig",

@@ -194,6 +194,29 @@ struct ShopperDriver {
         #expect(app.takeEffects() == [.back])
     }
 
+    @Test func ctrlWDeletesTheLastWordAndCtrlUTheWholeQuery() {
+        var app = ShopperDriver()
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        app.key(.text("wool  coat cora  "))
+        _ = app.takeEffects()
+        app.key(.key(.ctrl("w")))
+        #expect(app.state.query == "wool  coat ", "the word and the spaces after it go, the space before stays")
+        #expect(app.takeEffects() == [.search("wool  coat ")])
+        app.key(.key(.ctrl("w")))
+        #expect(app.state.query == "wool  ")
+        app.key(.key(.ctrl("u")))
+        #expect(app.state.query == "")
+        #expect(app.takeEffects() == [.search("wool  "), .search("")])
+        app.key(.key(.ctrl("u")))
+        app.key(.key(.ctrl("w")))
+        #expect(app.takeEffects().isEmpty, "nothing to delete asks nothing")
+        #expect(app.state.top.destination == .search(query: nil), "an empty field stays in search")
+        app.key(.text("Wolle Mantel"))
+        _ = app.takeEffects()
+        app.key(.key(.ctrl("u"), modifiers: .alt))
+        #expect(app.state.query == "Wolle Mantel", "Alt-Ctrl-U is not Ctrl-U")
+    }
+
     @Test func backspaceOnAnEmptyFieldStaysAndTheQueryIsThereOnReturn() {
         var app = ShopperDriver()
         app.send(.navigated([.page("home"), .search(query: nil)]))
