@@ -235,12 +235,15 @@ struct CartSheetView {
         x += row.put("+", x: x, y: 0, style: line.quantity >= RetailLimits.lineQuantity.upperBound ? base.adding(.dim) : control)
         row.put(total, x: max(x + 2, width - DisplayWidth.of(total)), y: 0, style: base.adding(.bold))
         var detail: [String] = []
+        // A change waiting to be sent again says so first: it is what the shopper waits for.
+        if line.pending != nil, cart.isRetrying { detail.append(words[.retryingLine]) }
         if let price = line.unitPrice {
             // Shortened as the totals are, never cut mid-number; said only when it fits.
             let room = width - 2 - DisplayWidth.of(words(.eachPrice, ["price": ""]))
             if let each = format.price(price, within: room, width: DisplayWidth.of) { detail.append(words(.eachPrice, ["price": each])) }
         }
         switch line.pending {
+        case _? where cart.isRetrying: break
         case .adding?: detail.append(words[.adding])
         case .updating?: detail.append(words[.updatingLine])
         case .removing?: detail.append(words[.removing])

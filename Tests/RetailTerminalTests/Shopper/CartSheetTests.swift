@@ -143,6 +143,25 @@ import Testing
         #expect(text.contains(sentence), "\(rows.joined(separator: "\n"))")
     }
 
+    /// Review 20b, finding 4: a change answered 503 stayed "updating…" for half a minute of
+    /// retries. While it waits to be sent again its line says so, whole, even at 40 columns.
+    @Test(arguments: [AppLocale.enUS, .deDE, .frFR], [40, 80])
+    func aChangeWaitingToBeSentAgainSaysSo(locale: AppLocale, width: Int) {
+        let price = Price(amount: 80.99, currency: "EUR")
+        var cart = CartSummary(
+            lines: [CartSummary.Line(productID: "p-1", title: "Chaussure de trail Brio", quantity: 2, unitPrice: price, pending: .updating),
+                    CartSummary.Line(productID: "p-2", title: "Chaussure de trail Alto", quantity: 1, unitPrice: price)],
+            badgeCount: 3, subtotal: Price(amount: 242.97, currency: "EUR"), isKnown: true)
+        let retrying = Copy<ShopperWord>(locale)[.retryingLine]
+        let updating = Copy<ShopperWord>(locale)[.updatingLine]
+        let sending = Self.sheetRows(cart, locale: locale, width: width, height: 24)
+        #expect(sending.contains { $0.contains(updating) } && !sending.contains { $0.contains(retrying) })
+        cart.isRetrying = true
+        let rows = Self.sheetRows(cart, locale: locale, width: width, height: 24)
+        #expect(rows.filter { $0.contains(retrying) }.count == 1, "the pending line only, its words whole\n\(rows.joined(separator: "\n"))")
+        #expect(!rows.contains { $0.contains(updating) })
+    }
+
     /// Review 20b, finding 3: two lines of one family both read "Chaussure de trail…".
     @Test func linesOfOneFamilyReadApartAtFortyColumns() {
         let price = Price(amount: 80.99, currency: "EUR")
