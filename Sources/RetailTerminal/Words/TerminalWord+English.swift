@@ -22,7 +22,7 @@ extension TerminalWord {
         .hintKeysShort: "? · q quit",
         .statusBack: "← Esc back",
         .searchKeys: "Esc back · ↑↓ choose · Enter search · Ctrl-U clear",
-        .cartKeys: "↑↓ choose · + − quantity · x remove · Esc close",
+        .cartKeys: "↑↓ choose · + − quantity · x remove · Enter open · Esc close",
         .cartKeysEmpty: "Esc close",
         .cartUndoKey: "u undo",
         .debugTitle: "Debug: actions, events, problems",

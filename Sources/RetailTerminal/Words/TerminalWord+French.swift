@@ -22,7 +22,7 @@ extension TerminalWord {
         .hintKeysShort: "? · q quitter",
         .statusBack: "← Échap retour",
         .searchKeys: "Échap retour · ↑↓ choisir · Entrée rechercher · Ctrl-U effacer",
-        .cartKeys: "↑↓ choisir · + − quantité · x retirer · Échap fermer",
+        .cartKeys: "↑↓ choisir · + − quantité · x retirer · Entrée ouvrir · Échap fermer",
         .cartKeysEmpty: "Échap fermer",
         .cartUndoKey: "u annuler",
         .debugTitle: "Débogage : actions, événements, problèmes",

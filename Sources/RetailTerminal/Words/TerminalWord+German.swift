@@ -22,7 +22,7 @@ extension TerminalWord {
         .hintKeysShort: "? · q beenden",
         .statusBack: "← Esc zurück",
         .searchKeys: "Esc zurück · ↑↓ wählen · Eingabe suchen · Strg-U leeren",
-        .cartKeys: "↑↓ wählen · + − Menge · x entfernen · Esc schließen",
+        .cartKeys: "↑↓ wählen · + − Menge · x entfernen · Eingabe öffnen · Esc schließen",
         .cartKeysEmpty: "Esc schließen",
         .cartUndoKey: "u rückgängig",
         .debugTitle: "Debug: Aktionen, Ereignisse, Probleme",

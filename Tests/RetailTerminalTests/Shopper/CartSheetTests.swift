@@ -134,6 +134,17 @@ import Testing
         #expect(!rows.contains { $0.hasSuffix("· u…") || $0.hasSuffix(String(undo.prefix(3)) + "…") }, "the key is never the part cut")
     }
 
+    /// The keys give way from just before the last when they do not fit: the way out stays.
+    @Test(arguments: [AppLocale.enUS, .deDE, .frFR])
+    func atFortyColumnsTheWayOutOfTheSheetIsAlwaysSaid(locale: AppLocale) {
+        let cart = CartSummary(lines: [CartSummary.Line(productID: "p-1", title: "Chaussure de trail Brio", quantity: 1)], badgeCount: 1, isKnown: true)
+        let rows = Self.sheetRows(cart, locale: locale)
+        let close = locale == .enUS ? "Esc close" : locale == .deDE ? "Esc schließen" : "Échap fermer"
+        #expect(rows.contains { $0.contains(close) }, "\(rows.joined(separator: "\n"))")
+        #expect(CartSheetView.hintRows("a · b · c · d", width: 4, maxRows: 2) == ["a", "d"])
+        #expect(CartSheetView.hintRows("a · b · c · d", width: 9, maxRows: 2) == ["a · b · c", "d"])
+    }
+
     /// Review 20b, finding 2: "couldn't be loaded" was cut mid-sentence, losing what to do.
     @Test(arguments: [AppLocale.enUS, .deDE, .frFR], [40, 80])
     func anUnloadableCartSaysTheWholeSentence(locale: AppLocale, width: Int) {

@@ -243,6 +243,22 @@ struct ShopperDriver {
         #expect(german.lines.contains { $0.contains("Tippe mindestens zwei Buchstaben") })
     }
 
+    /// Review 20b, finding 7: Enter on the line of the product whose page is right below the
+    /// sheet pushed a second copy of it, which took a second Esc to leave.
+    @Test func enterOnTheLineOfTheProductBelowClosesTheSheetAndTheKeysSayEnter() throws {
+        var app = ShopperDriver()
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wool coat", quantity: 1), .init(productID: "p2", title: "Scarf", quantity: 1),
+        ], badgeCount: 2, isKnown: true)))
+        app.send(.navigated([.page("home"), .page("product:p1"), .cart]))
+        #expect(app.lines.contains { $0.contains("Enter open") }, "\(app.lines.joined(separator: "\n"))")
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.back], "the page below is the product's")
+        app.key(.text("j"))
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.open(.page("product:p2"))], "another product's page opens over the sheet")
+    }
+
     @Test func theCartSheetRemovesTheChosenLine() throws {
         var app = ShopperDriver()
         app.send(.pageChanged("home", try ShopperDriver.home()))
