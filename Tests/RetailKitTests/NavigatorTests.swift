@@ -31,6 +31,15 @@ import Testing
         #expect(Destination.forDeeplink(accented) == .link(accented))
     }
 
+    /// Review 19b, finding 12: submitting search on iOS opened the first suggestion, which may
+    /// still be the previous query's; it opens the query's results page, as the terminal's Enter.
+    @Test func aSubmittedQueryOpensItsResultsOnceItHasTheLettersSuggestionsNeed() {
+        #expect(Destination.results(forQuery: "  wool coat ") == .page(.search("wool coat")))
+        #expect(Destination.results(forQuery: " w ") == nil)
+        #expect(Destination.results(forQuery: "") == nil)
+        #expect(Destination.results(forQuery: "ab/cd") == .page(PageID("search:ab cd")), "a slash travels as a space")
+    }
+
     @Test func theStackGoesBackToHomeAndReportsWhatItLeaves() {
         let navigator = Navigator()
         var left: [Destination] = []

@@ -29,6 +29,15 @@ public enum Destination: Sendable, Hashable {
         }
     }
 
+    /// The results page of what the shopper typed and submitted (Enter in the terminal, the
+    /// keyboard's Search key on iOS), trimmed; nil while it has fewer letters than suggestions
+    /// need. Never a suggestion: those may still be the previous query's.
+    public static func results(forQuery query: String) -> Destination? {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard trimmed.unicodeScalars.count >= SearchSuggestions.minimumLength else { return nil }
+        return .page(.search(trimmed))
+    }
+
     /// The page id of a page destination.
     public var pageID: PageID? {
         if case .page(let id) = self { return id }

@@ -59,9 +59,7 @@ extension ShopperUpdate {
 
     /// The results page of `query`, once it has the letters suggestions need.
     static func results(for query: String) -> [ShopperEffect] {
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
-        guard trimmed.unicodeScalars.count >= SearchSuggestions.minimumLength else { return [] }
-        return [.open(.page(.search(trimmed)))]
+        Destination.results(forQuery: query).map { [.open($0)] } ?? []
     }
 
     private static func choose(_ suggestion: SearchSummary.Suggestion, in state: inout ShopperState) -> [ShopperEffect] {
