@@ -13,8 +13,8 @@ import SwiftUIDeclarations
 /// The shopper's app on `AppComposition`: the home page in a `NavigationStack` whose path is
 /// RetailKit's `Navigator` (campaigns, categories and products pushed as `open_page` and
 /// deeplinks say; back pops the navigator, by `NavigatorPresentation`'s rule both ways), search
-/// with the backend's suggestions (`SearchSuggestions`; submitting opens the first, as Enter does
-/// in the terminal), the cart as a sheet, and the cart badge in every page's nav bar.
+/// with the backend's suggestions (`SearchSuggestions`; submitting opens the query's results
+/// page, as Enter does in the terminal with no suggestion chosen), the cart as a sheet, and the cart badge in every page's nav bar.
 /// Impressions, taps and add-to-cart reach analytics through the composition's wiring.
 public struct ShopperRootView: View {
     let composition: AppComposition
@@ -24,6 +24,7 @@ public struct ShopperRootView: View {
     @State private var query = ""
     @State private var showsCart = false
     @Environment(\.locale) private var locale
+    @Environment(\.scenePhase) private var scenePhase
 
     public init(composition: AppComposition) {
         self.composition = composition
@@ -42,8 +43,16 @@ public struct ShopperRootView: View {
                 Button(action: { open(suggestion) }) { Text(verbatim: SafeText.cleaned(suggestion.text, keepingNewlines: false)) }
             }
         }
-        .onSubmit(of: .search) { if let first = composition.search.suggestions.first { open(first) } }
-        .onChange(of: query, initial: false) { _, text in composition.search.update(query: text) }
+        .onSubmit(of: .search) { if let results = Destination.results(forQuery: query) { _ = composition.navigator.open(results) } }
+        .onChange(of: query, initial: false) { _, text in
+            composition.search.update(query: text)
+            // The suggestions cover the page while there is a query.
+            composition.impressions.setHidden(!text.isEmpty, by: .overlay)
+        }
+        // Nothing counts while the app is in the background, behind a system alert or in the
+        // app switcher, nor under the cart sheet (it dims what it leaves in view).
+        .onChange(of: scenePhase, initial: true) { _, phase in composition.impressions.setHidden(phase != .active, by: .inactiveScene) }
+        .onChange(of: showsCart, initial: false) { _, shows in composition.impressions.setHidden(shows, by: .sheet) }
         .onChange(of: composition.navigator.stack, initial: true) { _, stack in follow(stack) }
         // A `vitrine:` URL the system hands the app (the host registers the scheme).
         .onOpenURL { url in composition.navigator.open(deeplink: url.absoluteString) }
