@@ -241,4 +241,75 @@ extension Trait where Self == PostgresClusterTrait {
         #expect(try await Self.cart(client, token)["items"]?.arrayValue?.first?["quantity"]?.intValue == 2, "the change during the outage applied once, after it")
         await instances.stop()
     }
+
+    /// Stops (or lets go on) every process of the cluster, as a frozen host or a network
+    /// partition would: its sockets stay open and nothing answers.
+    static func freeze(_ cluster: ThrowawayPostgres, _ signal: Int32) throws {
+        let pidFile = try String(contentsOf: cluster.dataDirectory.appendingPathComponent("postmaster.pid"), encoding: .utf8)
+        let postmaster = try #require(pidFile.split(separator: "\n").first.flatMap { pid_t($0) })
+        var pids = [postmaster]
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")") else { continue }
+            // After the command's closing parenthesis: state, then the parent's id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == postmaster { pids.append(pid) }
+        }
+        for pid in pids { kill(pid, signal) }
+    }
+
+    /// Review 22, finding 1: a database that stopped answering without closing its sockets
+    /// made every request wait with no bound (libpq's blocking calls; the server's statement
+    /// timeout cannot fire on a frozen server), and SIGTERM waited as long.
+    @Test func aDatabaseThatStopsAnsweringGets503FastAndTheServerStillStops() async throws {
+        let cluster = try #require(PostgresClusterTrait.current).cluster
+        let instances = try await Instances("pg-silent", count: 1)
+        let server = instances.servers[0]
+        let token = try await server.client().startSession()
+        // Several connections open and warm, as under any load.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    let status = try await Self.add(server.client(), token, key: "warm-\(index)").status
+                    #expect(status == 200)
+                }
+            }
+            try await group.waitForAll()
+        }
+        try Self.freeze(cluster, SIGSTOP)
+        var thawed = false
+        defer { if !thawed { try? Self.freeze(cluster, SIGCONT) } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    index.isMultiple(of: 2)
+                        ? try await server.client().send("GET", "/v1/cart", headers: ["Authorization": "Bearer \(token)"]).status
+                        : try await Self.add(server.client(), token, key: "frozen-\(index)").status
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.allSatisfy { $0 == 503 }, "\(statuses)")
+        #expect(clock.now - start < .seconds(10), "every request failed within the statement deadline, none hung")
+        #expect(try await server.get("/v1/home").status == 200, "pages need no database")
+        try Self.freeze(cluster, SIGCONT)
+        thawed = true
+        let deadline = clock.now + .seconds(30)
+        var answer = try await Self.add(server.client(), token, key: "after")
+        while answer.status == 503, clock.now < deadline { answer = try await Self.add(server.client(), token, key: "after") }
+        #expect(answer.status == 200, "the server recovers when the database answers again")
+        // Shutdown is bounded while the database is silent too.
+        _ = try await Self.add(server.client(), token, key: "warm-again")
+        try Self.freeze(cluster, SIGSTOP)
+        thawed = false
+        let stopping = clock.now
+        let status = await server.stop()
+        #expect(clock.now - stopping < .seconds(15), "SIGTERM ends the server while the database is silent")
+        #expect(status == 0)
+        try Self.freeze(cluster, SIGCONT)
+        thawed = true
+        await instances.stop()
+    }
 }

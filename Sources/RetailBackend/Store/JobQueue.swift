@@ -61,6 +61,19 @@ final class JobQueue<Job: Sendable>: Sendable {
         }
     }
 
+    /// Takes out the waiting jobs `isExpired` picks (a consumer waking to a queue they left
+    /// empty waits again).
+    func removeAll(where isExpired: (Job) -> Bool) -> [Job] {
+        state.withLock { state -> [Job] in
+            let waiting = state.jobs[state.head...]
+            let removed = waiting.filter(isExpired)
+            guard !removed.isEmpty else { return [] }
+            state.jobs = waiting.filter { !isExpired($0) }
+            state.head = 0
+            return removed
+        }
+    }
+
     /// Refuses new jobs and wakes every consumer; the ones queued are still taken.
     func close() {
         state.withLock { $0.isClosed = true }

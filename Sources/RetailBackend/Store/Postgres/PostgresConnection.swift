@@ -4,23 +4,34 @@ import Foundation
 /// One libpq connection, used by one thread at a time: statements are SQL literals of this
 /// module with `$n` parameters sent apart from them (never SQL built from data), results read
 /// as text.
+///
+/// Every statement has a deadline on this side too (`answerDeadline`): the server's
+/// `statement_timeout` ends a slow statement, but a server that stops answering with its socket
+/// still open (a frozen host, a network partition) sends nothing at all, and a blocking
+/// `PQexec` would wait for it for ever. Statements are sent without blocking and their answer
+/// awaited with `poll` on the connection's socket; past the deadline the connection counts as
+/// lost (nothing is known of the statement's fate, as with a connection that broke).
 final class PostgresConnection {
     private var handle: OpaquePointer?
+    private let answerDeadline: Duration
 
     /// Connects to `url` (a `postgresql://` URI or a `key=value` string), with defaults the URI
-    /// may override: give up connecting after 3 s, and end any statement after 5 s, so that a
-    /// database that stops answering costs a request seconds, never a hang; notices (which
-    /// libpq would print on standard error) are not sent.
-    init(url: String) throws(PostgresError) {
+    /// may override: give up connecting after 2 s (libpq's least), end any statement after 3 s
+    /// on the server and wait at most `answerDeadline` for an answer here, so that a database
+    /// that stops answering costs a request seconds, never a hang; notices (which libpq would
+    /// print on standard error) are not sent.
+    init(url: String, answerDeadline: Duration = .seconds(4)) throws(PostgresError) {
+        self.answerDeadline = answerDeadline
+        if let refusal = PostgresURL.refusal(url) { throw PostgresError(state: nil, message: refusal, isConnectionLost: true) }
         let keywords = ["connect_timeout", "application_name", "options", "dbname"]
-        let values = ["3", "vitrine", "-c statement_timeout=5000 -c lock_timeout=5000 -c client_min_messages=warning", url]
+        let values = ["2", "vitrine", "-c statement_timeout=3000 -c lock_timeout=3000 -c client_min_messages=warning", url]
         let handle = Self.withCStrings(keywords) { keywords in
             Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
         }
-        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+        guard let handle, PQstatus(handle) == CONNECTION_OK, PQsetnonblocking(handle, 1) == 0 else {
             let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
             PQfinish(handle)
-            throw PostgresError(state: nil, message: message.trimmingCharacters(in: .whitespacesAndNewlines), isConnectionLost: true)
+            throw PostgresError(state: nil, message: PostgresURL.redacted(message, of: url), isConnectionLost: true)
         }
         self.handle = handle
     }
@@ -43,13 +54,15 @@ final class PostgresConnection {
     @discardableResult
     func execute(_ sql: StaticString, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
         guard let handle else { throw PostgresError(state: nil, message: "the connection is closed", isConnectionLost: true) }
-        let result = sql.withUTF8Buffer { buffer in
+        let deadline = ContinuousClock.now + answerDeadline
+        let sent = sql.withUTF8Buffer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in
                 Self.withOptionalCStrings(parameters) { values in
-                    PQexecParams(handle, text.baseAddress, Int32(parameters.count), nil, values, nil, nil, 0)
+                    PQsendQueryParams(handle, text.baseAddress, Int32(parameters.count), nil, values, nil, nil, 0)
                 }
             }
         }
+        let result = try answer(to: sent, on: handle, by: deadline)
         defer { PQclear(result) }
         let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK, let result else {
@@ -71,14 +84,68 @@ final class PostgresConnection {
     /// Runs several statements without parameters (the schema's migrations): literals only.
     func executeScript(_ sql: StaticString) throws(PostgresError) {
         guard let handle else { throw PostgresError(state: nil, message: "the connection is closed", isConnectionLost: true) }
-        let result = sql.withUTF8Buffer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { PQexec(handle, $0.baseAddress) }
+        let deadline = ContinuousClock.now + answerDeadline
+        let sent = sql.withUTF8Buffer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { PQsendQuery(handle, $0.baseAddress) }
         }
+        let result = try answer(to: sent, on: handle, by: deadline)
         defer { PQclear(result) }
         guard let result, PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK else {
             let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
             throw PostgresError(state: state, message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines),
                                 isConnectionLost: Self.isLost(handle, state: state))
+        }
+    }
+
+    /// The answer to a statement just sent (`sent` is `PQsend…`'s return), awaited until
+    /// `deadline`: the first error among its results, else its last result, as `PQexec` gives.
+    /// A connection that says nothing by then is closed and reported lost.
+    private func answer(to sent: Int32, on handle: OpaquePointer, by deadline: ContinuousClock.Instant) throws(PostgresError) -> OpaquePointer? {
+        guard sent == 1 else { return nil }
+        do throws(PostgresError) {
+            // Non-blocking: what did not fit in the socket's buffer goes as the socket takes it.
+            while case let flushed = PQflush(handle), flushed != 0 {
+                guard flushed == 1 else { return nil }
+                try wait(on: handle, for: Int16(POLLIN | POLLOUT), until: deadline)
+                guard PQconsumeInput(handle) == 1 else { return nil }
+            }
+            var kept: OpaquePointer?
+            while true {
+                while PQisBusy(handle) == 1 {
+                    try wait(on: handle, for: Int16(POLLIN), until: deadline)
+                    guard PQconsumeInput(handle) == 1 else {
+                        PQclear(kept)
+                        return nil
+                    }
+                }
+                guard let next = PQgetResult(handle) else { return kept }
+                if let held = kept, PQresultStatus(held) == PGRES_FATAL_ERROR {
+                    PQclear(next)
+                } else {
+                    PQclear(kept)
+                    kept = next
+                }
+            }
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Waits until the socket is ready for `events`, or throws a lost connection at `deadline`.
+    private func wait(on handle: OpaquePointer, for events: Int16, until deadline: ContinuousClock.Instant) throws(PostgresError) {
+        var descriptor = pollfd(fd: PQsocket(handle), events: events, revents: 0)
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else {
+                throw PostgresError(state: nil, message: "the database did not answer within \(answerDeadline)", isConnectionLost: true, isSilent: true)
+            }
+            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready > 0 { return }
+            if ready < 0, errno != EINTR {
+                throw PostgresError(state: nil, message: "the connection's socket failed (errno \(errno))", isConnectionLost: true)
+            }
         }
     }
 
@@ -122,6 +189,9 @@ struct PostgresError: Error, CustomStringConvertible {
     var state: String?
     var message: String
     var isConnectionLost: Bool
+    /// The server said nothing within the deadline: another connection would most likely wait
+    /// as long, so the job is not run again at once.
+    var isSilent = false
 
     var description: String { "PostgreSQL" + (state.map { " \($0)" } ?? "") + ": " + message }
 

@@ -7,7 +7,8 @@ import Synchronization
 /// thread is free meanwhile (its connection waits suspended for the answer).
 ///
 /// Failing fast is the pool's business: a job that waited longer than `queueTimeout` for a
-/// connection is failed unrun; a connection lost (the database restarting) fails its job as
+/// connection is failed unrun (a reaper thread looks every 100 ms, so this holds while every
+/// connection waits for a silent database too); a connection lost (the database restarting) fails its job as
 /// unavailable and is made again for the next one; and while the database refuses connections,
 /// no thread tries again for `reconnectPause`, so requests meanwhile get their 503 at once
 /// instead of each paying a connection attempt.
@@ -37,6 +38,7 @@ final class PostgresPool: Sendable {
     /// Until when connecting is not tried again, after a failure.
     private let downUntil = Mutex<ContinuousClock.Instant?>(nil)
     private let finished: DispatchSemaphore
+    private let stopReaping = DispatchSemaphore(value: 0)
     private let size: Int
 
     init(url: String, size: Int, queueTimeout: Duration = .seconds(2), reconnectPause: Duration = .milliseconds(250),
@@ -52,6 +54,18 @@ final class PostgresPool: Sendable {
             thread.name = "vitrine.postgres-\(index)"
             thread.start()
         }
+        let reaper = Thread { [self] in
+            while stopReaping.wait(timeout: .now() + .milliseconds(100)) == .timedOut { failOverdueJobs() }
+        }
+        reaper.name = "vitrine.postgres-reaper"
+        reaper.start()
+    }
+
+    private func failOverdueJobs() {
+        let now = ContinuousClock.now
+        for job in jobs.removeAll(where: { now - $0.enqueued > queueTimeout }) {
+            job.fail(.unavailable("no database connection came free in time"))
+        }
     }
 
     /// Queues a job; one queued after `close()` fails at once as unavailable.
@@ -59,11 +73,13 @@ final class PostgresPool: Sendable {
         if !jobs.push(job) { job.fail(.unavailable("the store is closed")) }
     }
 
-    /// Lets the queued jobs finish, then closes every connection.
+    /// Lets the queued jobs finish, then closes every connection: within a bound, since each
+    /// statement has its deadline and overdue jobs are failed unrun.
     func close() {
         jobs.close()
         for _ in 0..<size { finished.wait() }
         for _ in 0..<size { finished.signal() }
+        stopReaping.signal()
     }
 
     private func work(_ given: PostgresConnection?) {
@@ -94,7 +110,7 @@ final class PostgresPool: Sendable {
                     // a new connection, so a database restart costs no request its answer. One
                     // lost at COMMIT may have committed: the client's retry, under its key,
                     // then finds the remembered answer.
-                    if !mayHaveCommitted, let fresh = connect(clock: clock) {
+                    if !mayHaveCommitted, !error.isSilent, let fresh = connect(clock: clock) {
                         connection = fresh
                         _ = run(job, on: fresh, reportingLoss: true)
                     } else {
