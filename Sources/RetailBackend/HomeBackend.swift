@@ -58,7 +58,7 @@ public final class HomeBackend: HTTPHandler {
         requestStore = reported
         sessions = SessionBook(
             key: key, store: reported, lifetime: configuration.sessionLifetime, renewalInterval: configuration.sessionRenewalInterval,
-            newPerAddressBurst: configuration.newSessionsPerAddressBurst, newPerAddressPerSecond: configuration.newSessionsPerAddressPerSecond,
+            allowance: configuration.newSessionsPerAddress.map { NewShopperAllowance(burst: $0.burst, perSecond: $0.perSecond) },
             now: configuration.now)
         carts = CartService(catalogues: catalogues, store: reported, now: configuration.now, keyLifetime: configuration.idempotencyLifetime)
         events = EventLog()

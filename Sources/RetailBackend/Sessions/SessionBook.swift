@@ -17,16 +17,17 @@ final class SessionBook: Sendable {
     private let renewalInterval: TimeInterval
     private let now: @Sendable () -> Date
     private let known = Mutex(BoundedDictionary<SessionDigest, StoredSession>(capacity: 100_000))
-    private let allowance: Mutex<NewShopperAllowance>
+    /// Nil when new sessions are not limited.
+    private let allowance: Mutex<NewShopperAllowance?>
 
-    init(key: SessionKey, store: any ShopperStore, lifetime: TimeInterval, renewalInterval: TimeInterval,
-         newPerAddressBurst: Int, newPerAddressPerSecond: Double, now: @escaping @Sendable () -> Date) {
+    init(key: SessionKey, store: any ShopperStore, lifetime: TimeInterval,
+         renewalInterval: TimeInterval, allowance: NewShopperAllowance?, now: @escaping @Sendable () -> Date) {
         self.key = key
         self.store = store
         self.lifetime = lifetime
         self.renewalInterval = min(renewalInterval, lifetime)
         self.now = now
-        allowance = Mutex(NewShopperAllowance(burst: newPerAddressBurst, perSecond: newPerAddressPerSecond))
+        self.allowance = Mutex(allowance)
     }
 
     /// The 401 every request without a valid session gets, with RFC 6750's challenge.
@@ -36,10 +37,10 @@ final class SessionBook: Sendable {
     }
 
     /// A new session for a client at `address` (empty for in-process callers, which are not
-    /// limited): its token and shopper, once the store holds it.
+    /// limited, as nobody is without an allowance): its token and shopper, once the store holds it.
     func create(address: String, completion: @escaping @Sendable (Result<(token: SessionToken, shopper: ShopperID), RequestError>) -> Void) {
         let instant = now()
-        if !address.isEmpty, let wait = allowance.withLock({ $0.take(for: ExactText(address), at: instant) }) {
+        if !address.isEmpty, let wait = allowance.withLock({ $0?.take(for: ExactText(address), at: instant) }) {
             completion(.failure(RequestError(
                 status: 429, code: "too_many_new_sessions",
                 message: "this address has started too many sessions lately; try again in \(wait) s",
