@@ -67,7 +67,7 @@ struct AppOptions: Equatable {
             guard let value = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
             return value
         }
-        let safe = TerminalText.sanitized
+        let safe = { TerminalText.excerpt($0) }
         while let argument = iterator.next() {
             switch argument {
             case "--server", "--backend":

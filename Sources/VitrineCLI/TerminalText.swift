@@ -21,6 +21,16 @@ enum TerminalText {
         return String(safe)
     }
 
+    /// `text` made safe and, past `limit` Unicode scalars, cut with a note of its whole size:
+    /// what a message quotes of an argument, so a 5,000-byte link does not fill the screen.
+    static func excerpt(_ text: String, limit: Int = 120) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return sanitized(text) }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(limit))
+        return sanitized(String(cut)) + "… (\(text.utf8.count) bytes)"
+    }
+
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         SafeText.isUnsafe(scalar)
     }

@@ -75,6 +75,41 @@ final class ScriptedLoader: DataLoading {
         #expect(load.phase == .failed, "a refused URL is a placeholder at once")
     }
 
+    /// Review 19b, finding 10: every resize (a rotation, a detent dragged) flashed the image
+    /// to its placeholder and back.
+    @Test func theImageShownStaysWhileAnotherSizeOfItLoads() async throws {
+        let loader = ScriptedLoader(png: ScriptedLoader.png(width: 64, height: 64))
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)
+        let load = ImageLoad()
+        let image = ImageData(url: "https://x/a.png")
+        load.load(image, width: 4, height: 4, scale: 2, baseURL: nil, pipeline: pipeline)
+        await load.settle()
+        guard case .loaded(let small) = load.phase else { Issue.record("not loaded: \(load.phase)"); return }
+        load.load(image, width: 16, height: 16, scale: 2, baseURL: nil, pipeline: pipeline)
+        #expect(load.phase == .loaded(small), "the small one stays while the large one is made")
+        await load.settle()
+        guard case .loaded(let large) = load.phase else { Issue.record("not loaded: \(load.phase)"); return }
+        #expect(large.width > small.width)
+        load.cancel()
+        load.load(image, width: 8, height: 8, scale: 2, baseURL: nil, pipeline: pipeline)
+        #expect(load.phase == .loaded(large), "back on screen, the image it had shows at once")
+        load.load(ImageData(url: "https://x/b.png"), width: 8, height: 8, scale: 2, baseURL: nil, pipeline: pipeline)
+        #expect(load.phase == .loading, "another image is never shown as this one")
+        await load.settle()
+    }
+
+    @Test func aSizeThatFailsKeepsTheImageShown() async throws {
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: ScriptedLoader(png: ScriptedLoader.png(width: 8, height: 8)))
+        let load = ImageLoad()
+        load.load(ImageData(url: "https://x/a.png"), width: 4, height: 4, scale: 2, baseURL: nil, pipeline: pipeline)
+        await load.settle()
+        guard case .loaded(let shown) = load.phase else { Issue.record("not loaded: \(load.phase)"); return }
+        let failing = ImagePipeline(configuration: .memoryOnly, loader: ScriptedLoader(png: nil))
+        load.load(ImageData(url: "https://x/a.png"), width: 6, height: 6, scale: 2, baseURL: nil, pipeline: failing)
+        await load.settle()
+        #expect(load.phase == .loaded(shown))
+    }
+
     @Test func cancellingWhenTheViewGoesAwayDropsTheLoad() async {
         let pipeline = ImagePipeline(configuration: .memoryOnly, loader: ScriptedLoader(png: ScriptedLoader.png(width: 2, height: 2)))
         let load = ImageLoad()

@@ -13,9 +13,31 @@ import Testing
         ("vitrine://page/campaign%3Acmp-vip", .page("campaign:cmp-vip")), ("vitrine://search?q=red+shoes", .search(query: "red shoes")),
         ("vitrine://search", .search(query: nil)), ("vitrine://story/st-1", .link("vitrine://story/st-1")),
         ("vitrine://product/p-1/extra", .link("vitrine://product/p-1/extra")),
+        ("vitrine://product/p-1002#reviews", .page("product:p-1002")), ("vitrine://search?q=wool#top", .search(query: "wool")),
+        ("vitrine://cart#", .cart), ("vitrine://#product/p-1", .link("vitrine://#product/p-1")),
     ])
     func deeplinksLeadToTheirScreens(url: String, destination: Destination) {
         #expect(Destination.forDeeplink(url) == destination)
+    }
+
+    /// An id longer than any page's names no screen (it would only fail as a page that cannot
+    /// load, with a Retry that cannot help); the bound counts bytes after percent-decoding.
+    @Test func aPageIDPastItsBoundNamesNoScreen() {
+        let longest = String(repeating: "a", count: RetailLimits.pageIDBytes - "product:".utf8.count)
+        #expect(Destination.forDeeplink("vitrine://product/" + longest) == .page(PageID("product:" + longest)))
+        let tooLong = "vitrine://product/" + longest + "a"
+        #expect(Destination.forDeeplink(tooLong) == .link(tooLong))
+        let accented = "vitrine://page/" + String(repeating: "%C3%A9", count: RetailLimits.pageIDBytes / 2 + 1)
+        #expect(Destination.forDeeplink(accented) == .link(accented))
+    }
+
+    /// Review 19b, finding 12: submitting search on iOS opened the first suggestion, which may
+    /// still be the previous query's; it opens the query's results page, as the terminal's Enter.
+    @Test func aSubmittedQueryOpensItsResultsOnceItHasTheLettersSuggestionsNeed() {
+        #expect(Destination.results(forQuery: "  wool coat ") == .page(.search("wool coat")))
+        #expect(Destination.results(forQuery: " w ") == nil)
+        #expect(Destination.results(forQuery: "") == nil)
+        #expect(Destination.results(forQuery: "ab/cd") == .page(PageID("search:ab cd")), "a slash travels as a space")
     }
 
     @Test func theStackGoesBackToHomeAndReportsWhatItLeaves() {

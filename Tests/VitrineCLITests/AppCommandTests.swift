@@ -47,6 +47,22 @@ import Testing
         #expect(!captured.err.contains("hunter2"), "\(captured.err)")
     }
 
+    /// A link no page can have is refused at start (it would only fail to load, with a Retry
+    /// that cannot help), and the message quotes its start, not its 5,000 bytes.
+    @Test func anOverlongLinkIsAUsageErrorThatQuotesItsStart() async {
+        let link = "vitrine://product/" + String(repeating: "a", count: 5_000)
+        let captured = CapturedConsole()
+        #expect(await CommandLineTool.run(["app", "--open", link], console: captured.console) == 2)
+        let message = captured.err.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(message.contains("names no screen"), "\(message)")
+        #expect(message.contains("… (5018 bytes)"), "\(message)")
+        #expect(message.utf8.count < 400, "\(message.utf8.count) bytes")
+    }
+
+    @Test func aFragmentIsLeftOutOfTheLinkOpened() throws {
+        #expect(try AppOptions.parse(["--open", "vitrine://product/p-1002#reviews"], environment: environment).opening == .page("product:p-1002"))
+    }
+
     @Test func anIPv6LiteralServerIsAccepted() throws {
         let options = try AppOptions.parse(["--server", "http://[::1]:8080"], environment: environment)
         #expect(options.server?.absoluteString == "http://[::1]:8080")

@@ -10,7 +10,10 @@ import Observation
 /// times the display's scale (`ImageSizing.pixelSize`), so a 3× phone decodes three pixels a
 /// point and never a full-size photo. Asking again for the same request does nothing; a new
 /// request (a resize, another URL) cancels the one in flight; `cancel()` (the view left the
-/// screen) cancels it and goes back to the placeholder, so scrolling costs no stale decodes.
+/// screen) cancels it, so scrolling costs no stale decodes. An image shown stays shown while
+/// the same URL is asked at another size (a rotation, a sheet's detent dragged, Dynamic Type)
+/// or again after the view came back, until the new bitmap replaces it: no flash to the
+/// placeholder at every size on the way.
 @MainActor
 @Observable
 public final class ImageLoad {
@@ -27,6 +30,8 @@ public final class ImageLoad {
     public private(set) var phase: Phase = .empty
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored public private(set) var request: ImageRequest?
+    /// The URL of the bitmap `phase` shows, when it shows one.
+    @ObservationIgnored private var shownURL: URL?
 
     public init() {}
 
@@ -44,13 +49,14 @@ public final class ImageLoad {
     /// Loads `image` for the box through `pipeline`.
     public func load(_ image: ImageData, width: Double, height: Double, scale: Double, baseURL: URL?, pipeline: ImagePipeline) {
         guard let request = Self.request(for: image, width: width, height: height, scale: scale, baseURL: baseURL) else {
-            if width > 0, height > 0 { cancel(); phase = .failed }
+            if width > 0, height > 0 { cancel(); phase = .failed; shownURL = nil }
             return
         }
         if request == self.request, phase != .empty { return }
         task?.cancel()
         self.request = request
-        phase = .loading
+        let keepsShown = isShowing(request.url)
+        if !keepsShown { phase = .loading }
         task = Task { [weak self] in
             let outcome: Phase
             do {
@@ -59,12 +65,21 @@ public final class ImageLoad {
                 outcome = .failed
             }
             guard !Task.isCancelled, let self, self.request == request else { return }
+            // The image shown stays when only another size of it could not be made.
+            if outcome == .failed, keepsShown { return }
+            self.shownURL = outcome == .failed ? nil : request.url
             self.phase = outcome
         }
     }
 
-    /// The view went away: the load in flight is cancelled and the view shows its placeholder
-    /// when it comes back, asking again.
+    /// Whether a bitmap of `url` is shown now (compared by bytes).
+    private func isShowing(_ url: URL) -> Bool {
+        guard case .loaded = phase, let shownURL else { return false }
+        return shownURL.absoluteString.utf8.elementsEqual(url.absoluteString.utf8)
+    }
+
+    /// The view went away: the load in flight is cancelled; when it comes back it asks again,
+    /// showing the image it had meanwhile, or else its placeholder.
     public func cancel() {
         task?.cancel()
         task = nil

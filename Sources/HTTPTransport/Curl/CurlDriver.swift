@@ -22,11 +22,12 @@ final class CurlDriver: @unchecked Sendable {
     /// `nil` when libcurl could not be initialised.
     static let shared: CurlDriver? = CurlDriver()
 
-    /// The longest the thread sleeps in one poll. A new transfer wakes it at once through
-    /// `curl_multi_wakeup`, but a full test run on this machine's libcurl (7.88) showed
-    /// transfers waiting out a whole minute-long poll, as if a wake-up were lost: a short
-    /// bound turns any such loss into a delay of at most this, for ten polls a second at rest.
-    private static let idleWait = 100
+    /// The longest the thread sleeps in one poll when curl has no timer of its own. A new
+    /// transfer or a cancellation wakes it at once (`curl_multi_wakeup`); the bound only caps
+    /// what a lost wake-up could cost, at one poll every five seconds at rest. (Tests that
+    /// once seemed to wait out a minute-long poll were in fact stuck on a blocked cooperative
+    /// pool: docs/ARCHITECTURE.md, "Known problems".)
+    private static let idleWait = 5_000
 
     private let multi: UnsafeMutableRawPointer
     private let inboxLock = NSLock()

@@ -39,6 +39,7 @@ extension ShopperWord {
         .eachPrice: "{price} each",
         .removing: "removing…",
         .updatingLine: "updating…",
+        .retryingLine: "no answer · trying again…",
         .removed: "{title} removed",
         .checkoutNote: "Checkout isn't part of this app yet: your cart is saved for you.",
         .quantity: "Quantity",

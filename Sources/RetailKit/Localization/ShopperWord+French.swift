@@ -42,6 +42,7 @@ extension ShopperWord {
         .eachPrice: "{price} l’unité",
         .removing: "suppression…",
         .updatingLine: "mise à jour…",
+        .retryingLine: "sans réponse · nouvel essai…",
         .removed: "Article retiré du panier : {title}",
         .checkoutNote: "Le paiement n’est pas encore proposé dans cette application : votre panier est conservé.",
         .quantity: "Quantité",

@@ -40,6 +40,7 @@ extension ShopperWord {
         .eachPrice: "je {price}",
         .removing: "wird entfernt…",
         .updatingLine: "wird aktualisiert…",
+        .retryingLine: "keine Antwort · neuer Versuch…",
         .removed: "{title} entfernt",
         .checkoutNote: "Zur Kasse geht es in dieser App noch nicht: dein Warenkorb bleibt gespeichert.",
         .quantity: "Menge",

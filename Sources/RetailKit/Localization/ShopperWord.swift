@@ -8,7 +8,7 @@ public enum ShopperWord: String, CopyCatalog {
     // Where the shopper is (a status line, a title).
     case home, kindCampaign, kindCategory, kindProduct, kindSearch, kindPage, savedCopy, updating, savedCopyUpdating
     // The cart.
-    case cart, cartTitle, itemsOne, itemsOther, cartEmpty, cartLoading, cartUnavailable, moreLines, subtotal, eachPrice, removing, updatingLine, removed
+    case cart, cartTitle, itemsOne, itemsOther, cartEmpty, cartLoading, cartUnavailable, moreLines, subtotal, eachPrice, removing, updatingLine, retryingLine, removed
     case checkoutNote, quantity, inCart, adding, removeAction, undoAction
     // Cart notices.
     case justSoldOut, couldntAdd, couldntUpdate, couldntRemove, quantityLimit, noLongerAvailable, cartRefused, cartExpired

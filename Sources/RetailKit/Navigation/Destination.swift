@@ -29,6 +29,15 @@ public enum Destination: Sendable, Hashable {
         }
     }
 
+    /// The results page of what the shopper typed and submitted (Enter in the terminal, the
+    /// keyboard's Search key on iOS), trimmed; nil while it has fewer letters than suggestions
+    /// need. Never a suggestion: those may still be the previous query's.
+    public static func results(forQuery query: String) -> Destination? {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard trimmed.unicodeScalars.count >= SearchSuggestions.minimumLength else { return nil }
+        return .page(.search(trimmed))
+    }
+
     /// The page id of a page destination.
     public var pageID: PageID? {
         if case .page(let id) = self { return id }
@@ -38,11 +47,19 @@ public enum Destination: Sendable, Hashable {
     /// Where an allowed deeplink leads (checked against `VitrineApp.deeplinks` first):
     /// `vitrine://cart`, `vitrine://search?q=…`, `vitrine://home`,
     /// `vitrine://campaign|category|product/ID` (the page `kind:ID`), `vitrine://page/ID`
-    /// (any page id, percent-encoded); any other allowed link is `.link`.
+    /// (any page id, percent-encoded); any other allowed link is `.link`, and so is one whose
+    /// page id is longer than `RetailLimits.pageIDBytes`. A fragment (`#…`) names a place in a
+    /// document, never a screen: it is left out.
     public static func forDeeplink(_ url: String) -> Destination {
+        let destination = screen(forDeeplink: url)
+        if let id = destination.pageID, id.rawValue.utf8.count > RetailLimits.pageIDBytes { return .link(url) }
+        return destination
+    }
+
+    private static func screen(forDeeplink url: String) -> Destination {
         let bytes = Array(url.utf8)
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return .link(url) }
-        var rest = bytes[(colon + 1)...]
+        var rest = bytes[(colon + 1)..<(bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex)]
         if rest.starts(with: Array("//".utf8)) { rest = rest.dropFirst(2) }
         let queryStart = rest.firstIndex(of: UInt8(ascii: "?"))
         let path = String(decoding: rest[..<(queryStart ?? rest.endIndex)], as: UTF8.self)

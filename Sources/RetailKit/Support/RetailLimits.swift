@@ -5,6 +5,9 @@ public enum RetailLimits {
     public static let lineQuantity = 1...99
     /// A product id's length in UTF-8 bytes (it travels as one path segment).
     public static let productIDBytes = 1...256
+    /// The longest page id a deeplink may name, in UTF-8 bytes (it travels as one path
+    /// segment; a longer one is no page of any backend's, so the link names no screen).
+    public static let pageIDBytes = 512
     /// The longest search query sent or typed, in UTF-8 bytes.
     public static let queryBytes = 200
 }

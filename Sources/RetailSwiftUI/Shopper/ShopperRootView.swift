@@ -13,8 +13,8 @@ import SwiftUIDeclarations
 /// The shopper's app on `AppComposition`: the home page in a `NavigationStack` whose path is
 /// RetailKit's `Navigator` (campaigns, categories and products pushed as `open_page` and
 /// deeplinks say; back pops the navigator, by `NavigatorPresentation`'s rule both ways), search
-/// with the backend's suggestions (`SearchSuggestions`; submitting opens the first, as Enter does
-/// in the terminal), the cart as a sheet, and the cart badge in every page's nav bar.
+/// with the backend's suggestions (`SearchSuggestions`; submitting opens the query's results
+/// page, as Enter does in the terminal with no suggestion chosen), the cart as a sheet, and the cart badge in every page's nav bar.
 /// Impressions, taps and add-to-cart reach analytics through the composition's wiring.
 public struct ShopperRootView: View {
     let composition: AppComposition
@@ -42,7 +42,7 @@ public struct ShopperRootView: View {
                 Button(action: { open(suggestion) }) { Text(verbatim: SafeText.cleaned(suggestion.text, keepingNewlines: false)) }
             }
         }
-        .onSubmit(of: .search) { if let first = composition.search.suggestions.first { open(first) } }
+        .onSubmit(of: .search) { if let results = Destination.results(forQuery: query) { _ = composition.navigator.open(results) } }
         .onChange(of: query, initial: false) { _, text in composition.search.update(query: text) }
         .onChange(of: composition.navigator.stack, initial: true) { _, stack in follow(stack) }
         // A `vitrine:` URL the system hands the app (the host registers the scheme).

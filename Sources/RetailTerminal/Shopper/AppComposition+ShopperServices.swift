@@ -38,7 +38,7 @@ extension AppComposition: ShopperServices {
                 pending: $0.pending) },
             badgeCount: cart.badgeCount, pendingProducts: pending, soldOutProducts: cart.soldOutProducts,
             subtotal: cart.shownSubtotal, isKnown: cart.canonical != nil,
-            isUnavailable: cart.canonical == nil && cart.lastError != nil)
+            isUnavailable: cart.canonical == nil && cart.lastError != nil, isRetrying: cart.activity == .waitingToRetry)
     }
 
     public func setQuantity(productID: String, quantity: Int) {

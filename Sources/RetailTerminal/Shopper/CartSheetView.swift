@@ -112,11 +112,22 @@ struct CartSheetView {
 
     /// `hints` (`x remove · Esc close`) on at most two rows `width` wide, broken only between
     /// its parts, so a key stays with its word ("x" ended a row and "retirer" began the next);
-    /// a part wider than a row is cut.
+    /// a part wider than a row is cut. When they need more rows, the parts just before the last
+    /// give way first: the last is the way out (`Esc close`), which always stays.
     static func hintRows(_ hints: String, width: Int, maxRows: Int = 2) -> [String] {
+        var parts = hints.components(separatedBy: " · ")
+        var rows = wrapped(parts, width: width)
+        while rows.count > maxRows, parts.count > 1 {
+            parts.remove(at: parts.count - 2)
+            rows = wrapped(parts, width: width)
+        }
+        return rows.prefix(maxRows).map { TextCut.fit($0, to: width) }
+    }
+
+    private static func wrapped(_ parts: [String], width: Int) -> [String] {
         var rows: [String] = []
         var row = ""
-        for part in hints.components(separatedBy: " · ") {
+        for part in parts {
             let next = row.isEmpty ? part : row + " · " + part
             if DisplayWidth.of(next) <= width || row.isEmpty {
                 row = next
@@ -126,7 +137,7 @@ struct CartSheetView {
             }
         }
         rows.append(row)
-        return rows.prefix(maxRows).map { TextCut.fit($0, to: width) }
+        return rows
     }
 
     /// "Brio removed · u undo" in `width` columns: the undo key is never the part cut (it is in
@@ -235,12 +246,15 @@ struct CartSheetView {
         x += row.put("+", x: x, y: 0, style: line.quantity >= RetailLimits.lineQuantity.upperBound ? base.adding(.dim) : control)
         row.put(total, x: max(x + 2, width - DisplayWidth.of(total)), y: 0, style: base.adding(.bold))
         var detail: [String] = []
+        // A change waiting to be sent again says so first: it is what the shopper waits for.
+        if line.pending != nil, cart.isRetrying { detail.append(words[.retryingLine]) }
         if let price = line.unitPrice {
             // Shortened as the totals are, never cut mid-number; said only when it fits.
             let room = width - 2 - DisplayWidth.of(words(.eachPrice, ["price": ""]))
             if let each = format.price(price, within: room, width: DisplayWidth.of) { detail.append(words(.eachPrice, ["price": each])) }
         }
         switch line.pending {
+        case _? where cart.isRetrying: break
         case .adding?: detail.append(words[.adding])
         case .updating?: detail.append(words[.updatingLine])
         case .removing?: detail.append(words[.removing])

@@ -102,12 +102,16 @@ public struct CartSummary: Sendable, Hashable {
     /// Whether reading it failed (no connection, an answer that could not be read) and
     /// nothing was read before: the sheet says so instead of "loading" for ever.
     public var isUnavailable: Bool
+    /// Whether a change failed and waits to be sent again: its lines say so, instead of an
+    /// "updating…" that lasts half a minute.
+    public var isRetrying: Bool
 
     public init(
         lines: [Line] = [], badgeCount: Int = 0, pendingProducts: Set<ExactString> = [], soldOutProducts: Set<ExactString> = [],
-        subtotal: Price? = nil, isKnown: Bool = false, isUnavailable: Bool = false
+        subtotal: Price? = nil, isKnown: Bool = false, isUnavailable: Bool = false, isRetrying: Bool = false
     ) {
         self.isUnavailable = isUnavailable
+        self.isRetrying = isRetrying
         self.lines = lines
         self.badgeCount = badgeCount
         self.pendingProducts = pendingProducts

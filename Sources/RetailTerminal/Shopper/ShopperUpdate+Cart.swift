@@ -4,8 +4,8 @@ import RetailKit
 
 /// The cart sheet's keys: ↑↓ choose a line, `+` and `-` change its quantity (through the cart,
 /// optimistic, rolled back when refused), `x` or Delete removes it (shown as being removed
-/// until the server answers), `u` puts the removed line back, Enter opens the product. Enter
-/// never removes anything.
+/// until the server answers), `u` puts the removed line back, Enter opens the product (by
+/// closing the sheet when its page is right below). Enter never removes anything.
 extension ShopperUpdate {
     static func cartInput(_ event: InputEvent, in state: inout ShopperState) -> [ShopperEffect] {
         let lines = state.cart.lines
@@ -24,7 +24,11 @@ extension ShopperUpdate {
         case .browse(.bottom)?: state.cartSelection = max(0, lines.count - 1)
         case .activate?:
             guard let line = selectedLine(in: state) else { return [] }
-            return [.open(.page(PageID("product:" + line.productID)))]
+            let product = Destination.page(PageID("product:" + line.productID))
+            // The product's page right below the sheet is shown by closing the sheet: a second
+            // copy on the stack would take a second Esc to leave.
+            if state.stack.count > 1, state.stack[state.stack.count - 2].destination == product { return [.back] }
+            return [.open(product)]
         case .back?, .cart?:
             return [.back]
         case .help?:

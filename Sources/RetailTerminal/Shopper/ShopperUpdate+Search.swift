@@ -3,8 +3,9 @@ import FlowTerminal
 import RetailKit
 
 /// The search screen's keys: the field keeps every letter typed (keys that mean something on
-/// a page are letters here); Backspace on an empty field stays; Esc leaves; ↑↓ choose a
-/// suggestion; Enter opens the chosen one, or without one the results page of the query.
+/// a page are letters here); Backspace on an empty field stays; Ctrl-W deletes the last word
+/// and Ctrl-U the whole query, as in a shell; Esc leaves; ↑↓ choose a suggestion; Enter opens
+/// the chosen one, or without one the results page of the query.
 extension ShopperUpdate {
     static func searchInput(_ event: InputEvent, in state: inout ShopperState) -> [ShopperEffect] {
         let count = state.search.suggestions.count
@@ -17,6 +18,14 @@ extension ShopperUpdate {
                 return []
             }
             state.query.removeLast()
+            state.searchSelection = nil
+            return [.search(state.query)]
+        case .key(.ctrl("u"), []), .key(.ctrl("w"), []):
+            guard !state.query.isEmpty else {
+                state.needsFrame = false
+                return []
+            }
+            state.query = event == .key(.ctrl("u")) ? "" : withoutLastWord(state.query)
             state.searchSelection = nil
             return [.search(state.query)]
         case .key(.down, _), .key(.tab, _):
@@ -40,11 +49,17 @@ extension ShopperUpdate {
         return []
     }
 
+    /// `query` without its last word and the spaces after it (readline's Ctrl-W).
+    static func withoutLastWord(_ query: String) -> String {
+        var rest = Substring(query)
+        while rest.last?.isWhitespace == true { rest.removeLast() }
+        while let last = rest.last, !last.isWhitespace { rest.removeLast() }
+        return String(rest)
+    }
+
     /// The results page of `query`, once it has the letters suggestions need.
     static func results(for query: String) -> [ShopperEffect] {
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
-        guard trimmed.unicodeScalars.count >= SearchSuggestions.minimumLength else { return [] }
-        return [.open(.page(.search(trimmed)))]
+        Destination.results(forQuery: query).map { [.open($0)] } ?? []
     }
 
     private static func choose(_ suggestion: SearchSummary.Suggestion, in state: inout ShopperState) -> [ShopperEffect] {

@@ -134,6 +134,17 @@ import Testing
         #expect(!rows.contains { $0.hasSuffix("· u…") || $0.hasSuffix(String(undo.prefix(3)) + "…") }, "the key is never the part cut")
     }
 
+    /// The keys give way from just before the last when they do not fit: the way out stays.
+    @Test(arguments: [AppLocale.enUS, .deDE, .frFR])
+    func atFortyColumnsTheWayOutOfTheSheetIsAlwaysSaid(locale: AppLocale) {
+        let cart = CartSummary(lines: [CartSummary.Line(productID: "p-1", title: "Chaussure de trail Brio", quantity: 1)], badgeCount: 1, isKnown: true)
+        let rows = Self.sheetRows(cart, locale: locale)
+        let close = locale == .enUS ? "Esc close" : locale == .deDE ? "Esc schließen" : "Échap fermer"
+        #expect(rows.contains { $0.contains(close) }, "\(rows.joined(separator: "\n"))")
+        #expect(CartSheetView.hintRows("a · b · c · d", width: 4, maxRows: 2) == ["a", "d"])
+        #expect(CartSheetView.hintRows("a · b · c · d", width: 9, maxRows: 2) == ["a · b · c", "d"])
+    }
+
     /// Review 20b, finding 2: "couldn't be loaded" was cut mid-sentence, losing what to do.
     @Test(arguments: [AppLocale.enUS, .deDE, .frFR], [40, 80])
     func anUnloadableCartSaysTheWholeSentence(locale: AppLocale, width: Int) {
@@ -141,6 +152,25 @@ import Testing
         let text = rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
         let sentence = Copy<ShopperWord>(locale)[.cartUnavailable]
         #expect(text.contains(sentence), "\(rows.joined(separator: "\n"))")
+    }
+
+    /// Review 20b, finding 4: a change answered 503 stayed "updating…" for half a minute of
+    /// retries. While it waits to be sent again its line says so, whole, even at 40 columns.
+    @Test(arguments: [AppLocale.enUS, .deDE, .frFR], [40, 80])
+    func aChangeWaitingToBeSentAgainSaysSo(locale: AppLocale, width: Int) {
+        let price = Price(amount: 80.99, currency: "EUR")
+        var cart = CartSummary(
+            lines: [CartSummary.Line(productID: "p-1", title: "Chaussure de trail Brio", quantity: 2, unitPrice: price, pending: .updating),
+                    CartSummary.Line(productID: "p-2", title: "Chaussure de trail Alto", quantity: 1, unitPrice: price)],
+            badgeCount: 3, subtotal: Price(amount: 242.97, currency: "EUR"), isKnown: true)
+        let retrying = Copy<ShopperWord>(locale)[.retryingLine]
+        let updating = Copy<ShopperWord>(locale)[.updatingLine]
+        let sending = Self.sheetRows(cart, locale: locale, width: width, height: 24)
+        #expect(sending.contains { $0.contains(updating) } && !sending.contains { $0.contains(retrying) })
+        cart.isRetrying = true
+        let rows = Self.sheetRows(cart, locale: locale, width: width, height: 24)
+        #expect(rows.filter { $0.contains(retrying) }.count == 1, "the pending line only, its words whole\n\(rows.joined(separator: "\n"))")
+        #expect(!rows.contains { $0.contains(updating) })
     }
 
     /// Review 20b, finding 3: two lines of one family both read "Chaussure de trail…".

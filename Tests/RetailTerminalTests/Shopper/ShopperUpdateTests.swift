@@ -194,6 +194,29 @@ struct ShopperDriver {
         #expect(app.takeEffects() == [.back])
     }
 
+    @Test func ctrlWDeletesTheLastWordAndCtrlUTheWholeQuery() {
+        var app = ShopperDriver()
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        app.key(.text("wool  coat cora  "))
+        _ = app.takeEffects()
+        app.key(.key(.ctrl("w")))
+        #expect(app.state.query == "wool  coat ", "the word and the spaces after it go, the space before stays")
+        #expect(app.takeEffects() == [.search("wool  coat ")])
+        app.key(.key(.ctrl("w")))
+        #expect(app.state.query == "wool  ")
+        app.key(.key(.ctrl("u")))
+        #expect(app.state.query == "")
+        #expect(app.takeEffects() == [.search("wool  "), .search("")])
+        app.key(.key(.ctrl("u")))
+        app.key(.key(.ctrl("w")))
+        #expect(app.takeEffects().isEmpty, "nothing to delete asks nothing")
+        #expect(app.state.top.destination == .search(query: nil), "an empty field stays in search")
+        app.key(.text("Wolle Mantel"))
+        _ = app.takeEffects()
+        app.key(.key(.ctrl("u"), modifiers: .alt))
+        #expect(app.state.query == "Wolle Mantel", "Alt-Ctrl-U is not Ctrl-U")
+    }
+
     @Test func backspaceOnAnEmptyFieldStaysAndTheQueryIsThereOnReturn() {
         var app = ShopperDriver()
         app.send(.navigated([.page("home"), .search(query: nil)]))
@@ -218,6 +241,22 @@ struct ShopperDriver {
         german.send(.navigated([.page("home"), .search(query: nil)]))
         german.key(.text("x"))
         #expect(german.lines.contains { $0.contains("Tippe mindestens zwei Buchstaben") })
+    }
+
+    /// Review 20b, finding 7: Enter on the line of the product whose page is right below the
+    /// sheet pushed a second copy of it, which took a second Esc to leave.
+    @Test func enterOnTheLineOfTheProductBelowClosesTheSheetAndTheKeysSayEnter() throws {
+        var app = ShopperDriver()
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wool coat", quantity: 1), .init(productID: "p2", title: "Scarf", quantity: 1),
+        ], badgeCount: 2, isKnown: true)))
+        app.send(.navigated([.page("home"), .page("product:p1"), .cart]))
+        #expect(app.lines.contains { $0.contains("Enter open") }, "\(app.lines.joined(separator: "\n"))")
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.back], "the page below is the product's")
+        app.key(.text("j"))
+        app.key(.key(.enter))
+        #expect(app.takeEffects() == [.open(.page("product:p2"))], "another product's page opens over the sheet")
     }
 
     @Test func theCartSheetRemovesTheChosenLine() throws {
