@@ -86,7 +86,7 @@ struct CatalogueCommandTests {
                  at: "\"categories\"", severity: "error", message: "category 'shoos' does not exist in categories.json"),
         Breakage(name: "a window that ends before it starts", file: "campaigns/cmp-winter.json", old: "\"end\": \"2027-02-04T09:00:00+01:00\"", new: "\"end\": \"2027-01-04T09:00:00+01:00\"",
                  at: "\"end\"", severity: "error", message: "the window ends (2027-01-04T08:00:00Z) before it starts (2027-01-05T08:00:00Z)"),
-        Breakage(name: "copy missing for a targeted locale", file: "campaigns/cmp-winter.json", old: "\"title\": \"Soldes d'hiver\",", new: "",
+        Breakage(name: "copy missing for a targeted locale", file: "campaigns/cmp-winter.json", old: "\"title\": \"Soldes d’hiver\",", new: "",
                  at: "\"fr-FR\"", severity: "error", message: "no fr-FR title: the campaign runs in every locale of the catalogue"),
         Breakage(name: "a product query that matches nothing", file: "campaigns/cmp-boots.json", old: "\"ids\": [\"p-1013\"", new: "\"categories\": [\"coats\"], \"ids\": [\"p-1013\"",
                  at: "\"products\"", severity: "warning", message: "the campaign's products match no product"),

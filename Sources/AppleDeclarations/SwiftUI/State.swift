@@ -85,6 +85,11 @@ public struct EnvironmentValues {
         get { fatalError() }
         set { fatalError() }
     }
+    // swiftui/environmentvalues/scenephase
+    public var scenePhase: ScenePhase {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 // swiftui/dynamictypesize (CaseIterable: the type lists allCases; Comparable: the pages
@@ -120,6 +125,16 @@ public enum DynamicTypeSize: Comparable, CaseIterable {
     // swiftui/dynamictypesize/accessibility5 (LISTED: the type's page lists it; `case xSmall` was
     // read)
     case accessibility5
+}
+
+// swiftui/scenephase
+public enum ScenePhase {
+    // swiftui/scenephase/background
+    case background
+    // swiftui/scenephase/inactive
+    case inactive
+    // swiftui/scenephase/active
+    case active
 }
 
 // swiftui/colorscheme

@@ -10,12 +10,15 @@ extension ImpressionTracker {
         let id = ObjectIdentifier(screen)
         screens.removeAll { $0 == id }
         screens.append(id)
+        // What the screen below reported is no longer on screen; this one reports its own.
+        lastReport = nil
     }
 
     /// `screen` is no longer shown (covered by a pushed page, or gone).
     public func screenDisappeared(_ screen: AnyObject) {
         let id = ObjectIdentifier(screen)
         screens.removeAll { $0 == id }
+        lastReport = nil
     }
 
     /// Whether `screen`'s reports count: it is the top screen, or no screen said it is shown.

@@ -68,6 +68,10 @@ public final class ImpressionTracker {
     /// The screens that said they report here, bottom to top (the pages of a navigation
     /// stack): only the top one's reports count (`ImpressionTracker+Screens`).
     var screens: [ObjectIdentifier] = []
+    /// What hides every page now (`ImpressionTracker+Hiding`); while any, nothing is timed.
+    var obstructions: Set<Obstruction> = []
+    /// The last report, timed again when the last obstruction goes.
+    var lastReport: (page: PageModel, visible: [VisibleWidget])?
 
     public init(clock: any Clock<Duration> = ContinuousClock(), onImpression: @escaping @MainActor (ImpressionEvent) -> Void) {
         self.clock = clock
@@ -81,6 +85,11 @@ public final class ImpressionTracker {
     /// Reports one frame: every widget of `page` with some area on screen. Widgets absent
     /// from `visible` are off screen; so is every widget of any other page.
     public func update(page: PageModel, visible: [VisibleWidget]) {
+        lastReport = (page, visible)
+        guard obstructions.isEmpty else {
+            endAllSessions()
+            return
+        }
         let request = ExactString(page.requestID)
         if request != requestID {
             endAllSessions()

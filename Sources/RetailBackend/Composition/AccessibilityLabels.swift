@@ -43,5 +43,5 @@ enum AccessibilityLabels {
     static let rated = Localized("rated %@ out of 5", "bewertet mit %@ von 5", "noté %@ sur 5")
     static let lowStock = Localized("only a few left", "nur noch wenige", "plus que quelques pièces")
     static let soldOut = Localized("sold out", "ausverkauft", "épuisé")
-    static let until = Localized("until %@", "bis %@", "jusqu'au %@")
+    static let until = Localized("until %@", "bis %@", "jusqu’au %@")
 }

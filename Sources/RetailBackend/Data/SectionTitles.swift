@@ -8,7 +8,7 @@ enum SectionTitles {
     static let recommendedReturning = Localized("Recommended for you", "Empfohlen für dich", "Recommandé pour vous")
     static let recommendedNew = Localized("Popular right now", "Gerade beliebt", "Populaire en ce moment")
     static let recommendedVIP = Localized("Picked for our VIPs", "Für unsere VIPs ausgewählt", "Sélection VIP")
-    static let recommendedSubtitle = Localized("Based on what you viewed", "Basierend auf deinen Ansichten", "D'après vos consultations")
+    static let recommendedSubtitle = Localized("Based on what you viewed", "Basierend auf deinen Ansichten", "D’après vos consultations")
     static let newArrivals = Localized("New arrivals", "Neuheiten", "Nouveautés")
     static let stories = Localized("Stories", "Geschichten", "Histoires")
     static let promotions = Localized("Offers", "Angebote", "Offres")

@@ -24,6 +24,7 @@ public struct ShopperRootView: View {
     @State private var query = ""
     @State private var showsCart = false
     @Environment(\.locale) private var locale
+    @Environment(\.scenePhase) private var scenePhase
 
     public init(composition: AppComposition) {
         self.composition = composition
@@ -43,7 +44,15 @@ public struct ShopperRootView: View {
             }
         }
         .onSubmit(of: .search) { if let results = Destination.results(forQuery: query) { _ = composition.navigator.open(results) } }
-        .onChange(of: query, initial: false) { _, text in composition.search.update(query: text) }
+        .onChange(of: query, initial: false) { _, text in
+            composition.search.update(query: text)
+            // The suggestions cover the page while there is a query.
+            composition.impressions.setHidden(!text.isEmpty, by: .overlay)
+        }
+        // Nothing counts while the app is in the background, behind a system alert or in the
+        // app switcher, nor under the cart sheet (it dims what it leaves in view).
+        .onChange(of: scenePhase, initial: true) { _, phase in composition.impressions.setHidden(phase != .active, by: .inactiveScene) }
+        .onChange(of: showsCart, initial: false) { _, shows in composition.impressions.setHidden(shows, by: .sheet) }
         .onChange(of: composition.navigator.stack, initial: true) { _, stack in follow(stack) }
         // A `vitrine:` URL the system hands the app (the host registers the scheme).
         .onOpenURL { url in composition.navigator.open(deeplink: url.absoluteString) }

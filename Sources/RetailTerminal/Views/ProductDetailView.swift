@@ -206,14 +206,18 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
     }
 
     /// `Style  Alto  [Brio]  Cora`: the selected option bracketed and bold, unavailable ones
-    /// dim; each option with an action is a control. Returns the next control index.
+    /// dim; each option with an action is a control. Long labels are cut (their last word
+    /// kept) so that every option fits; when even so they do not, the row shows the ones
+    /// around the selected option, with `…` where more are. Returns the next control index.
     private func drawVariant(
         _ variant: ProductDetailContent.Variant, in canvas: Canvas, y: Int, firstControl: Int, environment: RenderEnvironment
     ) -> Int {
         var x = canvas.put(TextCut.fit(variant.name, to: 14), x: 0, y: y, style: environment.secondaryStyle) + 2
         var index = firstControl
-        for option in variant.options {
-            let label = SafeText.cleaned(option.label, keepingNewlines: false)
+        let row = VariantRow(labels: variant.options.map(\.label), selected: variant.options.firstIndex(where: \.isSelected),
+                             columns: canvas.width - x)
+        if row.hasMoreBefore { x += canvas.put("…", x: x, y: y, style: environment.secondaryStyle) + 1 }
+        for (option, label) in zip(variant.options[row.shown], row.labels) {
             let text = option.isSelected ? "[\(label)]" : " \(label) "
             guard x + DisplayWidth.of(text) <= canvas.width else { break }
             var style = CellStyle(attributes: option.isSelected ? .bold : [])
@@ -232,6 +236,7 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
             index += 1
             x += width + 1
         }
+        if row.hasMoreAfter { canvas.put("…", x: x, y: y, style: environment.secondaryStyle) }
         return index
     }
 
