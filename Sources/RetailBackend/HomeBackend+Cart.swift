@@ -57,7 +57,7 @@ extension HomeBackend {
             return
         }
         carts.apply(CartService.Request(
-            change: change, shopper: shopper, address: request.clientAddress, idempotencyKey: key, fingerprint: fingerprint,
+            change: change, shopper: shopper, address: configuration.trustedProxies.clientAddress(of: request), idempotencyKey: key, fingerprint: fingerprint,
             locale: locale, lowStockSoldOut: lowStockSoldOut)) { reply($0.map { .json(body: $0) }) }
     }
 

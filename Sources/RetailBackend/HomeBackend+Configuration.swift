@@ -53,19 +53,24 @@ extension HomeBackend {
         public var sessionLifetime: TimeInterval = 30 * 86_400
         /// A session used this long after its last renewal is renewed (one write). Default: 1 day.
         public var sessionRenewalInterval: TimeInterval = 86_400
-        /// New sessions (shoppers) one client address may start at once (`NewShopperAllowance`;
-        /// past it, 429 `too_many_new_sessions`). Per process. Default: 100.
-        public var newSessionsPerAddressBurst = 100
-        /// New sessions one client address may start a second once its burst is spent.
-        /// Default: 1.
-        public var newSessionsPerAddressPerSecond: Double = 1
+        /// A session never used for a cart or event request lasts this long (then `sessionLifetime`
+        /// from its first use), so that sessions made and dropped cost a day of storage, not
+        /// a month. Default: 24 hours.
+        public var unusedSessionLifetime: TimeInterval = 86_400
+        /// New sessions (shoppers) one client address may start (`NewShopperAllowance`; past it,
+        /// 429 `too_many_new_sessions`), per process; nil for no limit. Default: 100 at once,
+        /// then 1 a second (`NewSessionLimit.standard`).
+        public var newSessionsPerAddress: NewSessionLimit? = .standard
+        /// Proxies whose `X-Forwarded-For` last hop is the client's address for the per-address
+        /// bounds. Default: none (the TCP peer is the client).
+        public var trustedProxies = TrustedProxies.none
         /// The token `GET /v1/events/stats` asks for (`Authorization: Bearer`); nil, the
         /// default, turns the statistics off (404), since they show what shoppers sent.
         public var operatorToken: String?
         /// Carts the in-memory store keeps (`CartBook`). Default: 10 000.
         public var cartCapacity = 10_000
-        /// Idempotency keys remembered per shopper: the in-memory store keeps exactly the
-        /// newest this many, the durable ones at least this many. Default: 32.
+        /// Idempotency keys remembered per shopper: every store keeps the newest this many and
+        /// forgets an older one as soon as a shopper holds more. Default: 32.
         public var idempotencyKeysPerUser = 32
         /// How long an idempotency key is remembered. Default: 24 hours.
         public var idempotencyLifetime: TimeInterval = 86_400

@@ -57,8 +57,9 @@ public final class HomeBackend: HTTPHandler {
         let reported: any ShopperStore = configuration.log.map { ReportingStore(base: store, log: $0) } ?? store
         requestStore = reported
         sessions = SessionBook(
-            key: key, store: reported, lifetime: configuration.sessionLifetime, renewalInterval: configuration.sessionRenewalInterval,
-            newPerAddressBurst: configuration.newSessionsPerAddressBurst, newPerAddressPerSecond: configuration.newSessionsPerAddressPerSecond,
+            key: key, store: reported, lifetime: configuration.sessionLifetime, unusedLifetime: configuration.unusedSessionLifetime,
+            renewalInterval: configuration.sessionRenewalInterval,
+            allowance: configuration.newSessionsPerAddress.map { NewShopperAllowance(burst: $0.burst, perSecond: $0.perSecond) },
             now: configuration.now)
         carts = CartService(catalogues: catalogues, store: reported, now: configuration.now, keyLifetime: configuration.idempotencyLifetime)
         events = EventLog()

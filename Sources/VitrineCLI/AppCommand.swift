@@ -180,6 +180,7 @@ enum AppCommand {
     static func configuration(_ options: AppOptions, backendURL: URL, environment: [String: String]) throws -> AppConfiguration {
         guard let user = UserID(options.user) else { throw AppSetupError(description: "--user '\(options.user)' is not a valid id") }
         var configuration = AppConfiguration(backendURL: backendURL, user: user, storageDirectory: AppOptions.storageDirectory(environment: environment))
+        configuration.dataDirectory = DataDirectory.app(environment: environment)
         configuration.locale = options.locale
         configuration.segment = options.segment
         configuration.appVersion = options.appVersion

@@ -13,6 +13,12 @@ enum DataDirectory {
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/vitrine/backend", isDirectory: true)
     }
 
+    /// Where the app keeps what its shoppers must not lose to a cache cleaner (their guest
+    /// sessions, `AppConfiguration.dataDirectory`): `vitrine` beside `backend`.
+    static func app(environment: [String: String]) -> URL {
+        backend(environment: environment).deletingLastPathComponent()
+    }
+
     /// Where an embedded backend on a moved clock or another catalogue (`vitrine app --now`,
     /// `vitrine catalogue preview --interactive`) keeps its shoppers: beside `backend`, apart
     /// from it, since a clock moved ahead would expire the sessions and keys kept there.

@@ -10,6 +10,7 @@ enum ServeCommand {
     static let usage = """
         usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
                              [--data DIR] [--database postgresql://…|memory] [--session-key FILE] [--operator-token-file FILE]
+                             [--new-sessions-per-address BURST/PER_SECOND|off] [--trusted-proxy ADDRESS]…
                vitrine serve --export-pages DIR [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
         """
 
@@ -32,6 +33,11 @@ enum ServeCommand {
         var sessionKeyFile: String?
         /// `--operator-token-file FILE`: turns `GET /v1/events/stats` on for that token.
         var operatorTokenFile: String?
+        /// `--new-sessions-per-address`: nil is no limit (`off`).
+        var newSessionsPerAddress: NewSessionLimit? = .standard
+        /// `--trusted-proxy`, repeated: the balancers whose `X-Forwarded-For` names the client.
+        var trustedProxies = TrustedProxies.none
+        private var trustedProxyAddresses: [String] = []
         var isHelp = false
 
         /// Parses `--name value` and `--name=value`; the error says what is wrong.
@@ -44,7 +50,8 @@ enum ServeCommand {
                 }
                 let (name, inline) = Self.split(argument)
                 let names = ["--host", "--port", "--faults", "--export-pages", "--catalogue", "--now",
-                             "--data", "--database", "--session-key", "--operator-token-file"]
+                             "--data", "--database", "--session-key", "--operator-token-file",
+                             "--new-sessions-per-address", "--trusted-proxy"]
                 guard names.contains(name) else {
                     throw UsageError("unknown option '\(argument)'")
                 }
@@ -74,6 +81,19 @@ enum ServeCommand {
                     database = value
                 case "--session-key": sessionKeyFile = value
                 case "--operator-token-file": operatorTokenFile = value
+                case "--new-sessions-per-address":
+                    do {
+                        newSessionsPerAddress = try NewSessionLimit.parse(value)
+                    } catch {
+                        throw UsageError("\(error), not '\(TerminalText.sanitized(String(String.UnicodeScalarView(value.unicodeScalars.prefix(64)))))'")
+                    }
+                case "--trusted-proxy":
+                    do {
+                        trustedProxyAddresses.append(value)
+                        trustedProxies = try TrustedProxies(addresses: trustedProxyAddresses)
+                    } catch {
+                        throw UsageError("--trusted-proxy: \(error), not '\(TerminalText.sanitized(String(String.UnicodeScalarView(value.unicodeScalars.prefix(64)))))'")
+                    }
                 default: faults = value
                 }
             }
@@ -107,6 +127,8 @@ enum ServeCommand {
         var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
         backendConfiguration.acceptsFaultHeader = options.faults != nil
         backendConfiguration.log = console.err
+        backendConfiguration.newSessionsPerAddress = options.newSessionsPerAddress
+        backendConfiguration.trustedProxies = options.trustedProxies
         if let now = options.now { backendConfiguration.now = RunningClock.from(now) }
         if let directory = options.catalogue {
             backendConfiguration.catalogue = .directory(URL(fileURLWithPath: directory, isDirectory: true))

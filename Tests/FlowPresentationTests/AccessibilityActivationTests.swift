@@ -86,6 +86,13 @@ import Testing
         #expect(card.first?.line == "text: Boots, Hot, Sale {actions: Sale}")
     }
 
+    @Test func aCardsTrailingIconWithAnActionIsANamedActionInWords() throws {
+        let card = try elements(#"{"type": "image_text_card", "id": "c", "data": {"title": "Scarf", "trailing_icon": {"symbol": "heart.fill", "action": {"type": "dismiss"}}}}"#)
+        #expect(card.first?.actions == [AccessibilityElement.CustomAction(name: "heart", activation: .action(try action(#"{"type": "dismiss"}"#)))])
+        #expect(try elements(#"{"type": "image_text_card", "id": "c", "data": {"title": "Scarf", "trailing_icon": "chevron.right"}}"#).first?.actions == [],
+                "an icon without an action is decoration")
+    }
+
     @Test func aLabelledRowKeepsEachButtonAsAnAction() throws {
         let row = try elements(#"{"type": "button_row", "id": "r", "accessibility": {"label": "Choices"}, "data": {"buttons": [{"title": "A", "action": {"type": "refresh_page"}}, {"title": "B", "action": {"type": "dismiss"}}]}}"#)
         #expect(row.count == 1)

@@ -1,3 +1,4 @@
+import FlowRuntime
 import Foundation
 import Testing
 @testable import VitrineShopExample
@@ -30,10 +31,10 @@ import Testing
         #expect(ShopSession.backendURL(address) == nil)
     }
 
-    @Test func aBadAddressIsExplainedAndKeepsTheConnectionScreen() {
+    @Test func aBadAddressIsExplainedAndKeepsTheConnectionScreen() async {
         let session = ShopSession(defaults: defaults, storage: storage)
         #expect(session.backendAddress == ShopSession.defaultAddress)
-        session.connect(to: "localhost")
+        await session.connect(to: "localhost")
         #expect(session.composition == nil)
         #expect(session.problem?.contains("is not an http(s) address") == true)
     }
@@ -41,7 +42,7 @@ import Testing
     @Test func aGoodAddressOpensTheShopAndIsKeptForTheNextLaunch() async {
         defer { try? FileManager.default.removeItem(at: storage) }
         let session = ShopSession(defaults: defaults, storage: storage)
-        session.connect(to: "http://127.0.0.1:9")
+        await session.connect(to: "http://127.0.0.1:9")
         #expect(session.composition?.configuration.backendURL.absoluteString == "http://127.0.0.1:9")
         #expect(session.problem == nil)
         #expect(ShopSession(defaults: defaults, storage: storage).backendAddress == "http://127.0.0.1:9")
@@ -49,5 +50,27 @@ import Testing
         session.disconnect()
         #expect(session.composition == nil)
         await composition?.shutdown()
+    }
+
+    /// Review 19b, finding 11: "Open the shop" right after leaving it built the new composition
+    /// while the old one was still saving, so the new one read the cart without its last add.
+    @Test func aReconnectStartsFromWhatTheLastShopSaved() async throws {
+        defer { try? FileManager.default.removeItem(at: storage) }
+        let session = ShopSession(defaults: defaults, storage: storage)
+        await session.connect(to: "http://127.0.0.1:9")
+        let first = try #require(session.composition)
+        first.cart.add(productID: "p-1002", quantity: 2)
+        // Counted impressions are written at shutdown: a shop built before it reads none.
+        first.impressions.restore([CountedImpressions(requestID: "r1", counts: [(widgetID: "hero", count: 1)])])
+        session.disconnect()
+        await session.connect(to: "http://127.0.0.1:9")
+        let second = try #require(session.composition)
+        #expect(second !== first)
+        #expect(second.cart.operations.count == 1, "the add made offline is still pending")
+        #expect(second.cart.operations.first?.change.productID == "p-1002")
+        #expect(second.impressions.impressionCount(of: "hero", requestID: "r1") == 1, "a limit: 1 widget is not sent again")
+        session.disconnect()
+        await session.connect(to: "http://127.0.0.1:9")
+        session.disconnect()
     }
 }

@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func newSessionsFromOneAddressComeAtTheAllowedRate() throws {
-        let backend = try makeBackend(clock: clock) { $0.newSessionsPerAddressBurst = 3; $0.newSessionsPerAddressPerSecond = 0.5 }
+        let backend = try makeBackend(clock: clock) { $0.newSessionsPerAddress = NewSessionLimit(burst: 3, perSecond: 0.5) }
         for _ in 0..<3 { #expect(session(backend, address: "198.51.100.1").status == 201) }
         var request = HTTPRequest(method: "POST", path: "/v1/sessions")
         request.clientAddress = "198.51.100.1"

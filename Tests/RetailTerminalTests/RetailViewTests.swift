@@ -51,6 +51,26 @@ import Testing
         #expect(surface.buffer == CellBuffer(width: 4, height: 2))
     }
 
+    /// Review 20b, finding 6: a carousel's peeking card, cut by the screen's edge, showed
+    /// "64,9" of 64,99 €. A cut card shows its price whole or none.
+    @Test(arguments: [(visible: 4, shows: false), (visible: 12, shows: true), (visible: 20, shows: true)])
+    func aCardCutByTheScreensEdgeNeverShowsACutPrice(visible: Int, shows: Bool) throws {
+        let environment = Self.environment().speaking(.frFR)
+        let box = try Self.box(try #require(Self.widgets["product"]), environment: environment)
+        let height = box.height(outerWidth: 20, environment: environment)
+        let surface = DrawSurface(width: 30, height: height)
+        // The card is 20 wide at x = 10 + 20 - visible: only `visible` columns are on screen.
+        let screen = Canvas(surface: surface, rect: CellRect(x: 0, y: 0, width: 10 + visible, height: height))
+        box.draw(in: screen.child(CellRect(x: 10, y: 0, width: 20, height: height), clip: screen.clip), environment: environment)
+        let lines = surface.buffer.plainLines
+        #expect(lines.contains { $0.contains("35,00\u{A0}$US") || $0.contains("35,00") } == shows, "\(lines)")
+        #expect(!lines.contains { $0.hasSuffix("35,") || $0.hasSuffix("35") || $0.hasSuffix("35,0") }, "never part of the price\n\(lines.joined(separator: "\n"))")
+        let leftCut = DrawSurface(width: 30, height: height)
+        let leftScreen = Canvas(surface: leftCut, rect: CellRect(x: 0, y: 0, width: 30, height: height), clip: CellRect(x: 12, y: 0, width: 18, height: height))
+        box.draw(in: leftScreen.child(CellRect(x: 10, y: 0, width: 20, height: height), clip: leftScreen.clip), environment: environment)
+        #expect(!leftCut.buffer.plainLines.contains { $0.contains(",00") }, "a card whose left edge is off screen shows no price: \(leftCut.buffer.plainLines)")
+    }
+
     @Test func productCardShowsPriceAvailabilityRatingAndBadgesInFixedSlots() throws {
         let slots = ["Scarf", "", "$35.00 was $50.00", "Low stock", "★★★★☆ 4.2", "(-30 %)"]
         #expect(try Self.draw("product", width: 24) == Array(repeating: "", count: 6) + slots, "no image: its rows stay, so cards line up")

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import RetailBackend
 import Testing
+import RetailBackend
 import TestSupport
 
 @testable import VitrineCLI
@@ -21,6 +22,29 @@ struct ServeCommandTests {
         #expect(try ServeCommand.Options([]).host == "127.0.0.1")
     }
 
+    @Test func theNewSessionAllowanceAndTrustedProxiesAreTheOperators() throws {
+        let defaults = try ServeCommand.Options([])
+        #expect(defaults.newSessionsPerAddress == NewSessionLimit.standard)
+        #expect(defaults.trustedProxies == TrustedProxies.none)
+        let set = try ServeCommand.Options(["--new-sessions-per-address", "5000/50", "--trusted-proxy", "10.0.0.2", "--trusted-proxy=fd00::2"])
+        #expect(set.newSessionsPerAddress == NewSessionLimit(burst: 5_000, perSecond: 50))
+        #expect(set.trustedProxies == (try TrustedProxies(addresses: ["10.0.0.2", "fd00::2"])))
+        #expect(try ServeCommand.Options(["--new-sessions-per-address=off"]).newSessionsPerAddress == nil)
+    }
+
+    /// The options reach the server: through a trusted proxy on the loopback, each forwarded
+    /// client has its own allowance of 2; the proxy's own requests share one.
+    @Test func aServerBehindATrustedProxyCountsForwardedClients() async throws {
+        let server = try await ServeProcess.start(["--database", "memory", "--new-sessions-per-address", "2/0", "--trusted-proxy", "127.0.0.1"])
+        var statuses: [Int] = []
+        for forwarded in ["198.51.100.1", "198.51.100.1", "198.51.100.1", "203.0.113.9, 198.51.100.2"] {
+            statuses.append(try await server.post("/v1/sessions", json: [String: Any](), headers: ["X-Forwarded-For": forwarded]).status)
+        }
+        for _ in 0..<3 { statuses.append(try await server.post("/v1/sessions", json: [String: Any]()).status) }
+        #expect(statuses == [201, 201, 429, 201, 201, 201, 429])
+        #expect(await server.stop() == 0)
+    }
+
     @Test(arguments: [
         (["--port", "http"], "--port wants a number"),
         (["--port", "70000"], "--port wants a number"),
@@ -28,6 +52,10 @@ struct ServeCommandTests {
         (["--verbose"], "unknown option '--verbose'"),
         (["--host="], "--host needs a value"),
         (["--now", "tomorrow"], "--now wants an RFC 3339 instant"),
+        (["--new-sessions-per-address", "100"], "--new-sessions-per-address wants BURST/PER_SECOND"),
+        (["--new-sessions-per-address=0/1"], "--new-sessions-per-address wants BURST/PER_SECOND"),
+        (["--trusted-proxy", "balancer.internal"], "--trusted-proxy: a trusted proxy is an IPv4 or IPv6 address"),
+        (["--trusted-proxy", "10.0.0.0/8"], "--trusted-proxy: a trusted proxy is an IPv4 or IPv6 address"),
     ])
     func usageErrorsExit2WithTheReason(arguments: [String], reason: String) async {
         let errors = Mutex<[String]>([])

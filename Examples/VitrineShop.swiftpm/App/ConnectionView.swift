@@ -18,7 +18,7 @@ struct ConnectionView: View {
             TextField("http://localhost:8080", text: $address)
                 .padding(EdgeInsets(top: 8, leading: 12, bottom: 8, trailing: 12))
                 .border(Color.secondary, width: 1)
-            Button(action: { session.connect(to: address) }) { Text(verbatim: "Open the shop") }
+            Button(action: { Task { await session.connect(to: address) } }) { Text(verbatim: "Open the shop") }
             if let problem = session.problem {
                 Text(verbatim: problem).foregroundStyle(Color.red)
             }

@@ -19,6 +19,10 @@ final class ShopSession {
     private(set) var backendAddress: String
     @ObservationIgnored private let defaults: UserDefaults
     @ObservationIgnored private let storage: URL
+    /// The last composition's shutdown: the next one, on the same storage, starts after it, so
+    /// that it reads the cart's pending operations and the impression counts the last one
+    /// saved (review 19b: a reconnect lost an add and sent `limit: 1` impressions again).
+    @ObservationIgnored private var shuttingDown: Task<Void, Never>?
 
     init(defaults: UserDefaults = .standard, storage: URL? = nil) {
         self.defaults = defaults
@@ -42,13 +46,16 @@ final class ShopSession {
         return origin.url
     }
 
-    /// Opens the shop on `address`, or says why it cannot.
-    func connect(to address: String) {
+    /// Opens the shop on `address`, once the last composition has saved what it holds, or
+    /// says why it cannot.
+    func connect(to address: String) async {
         guard let url = Self.backendURL(address) else {
             problem = "“\(address.prefix(200))” is not an http(s) address of a backend, like http://localhost:8080"
             return
         }
         guard let user = UserID(Self.user) else { return }
+        await shuttingDown?.value
+        guard composition == nil else { return }
         do {
             let configuration = AppConfiguration(backendURL: url, user: user, storageDirectory: storage)
             composition = try AppComposition(configuration: configuration)
@@ -64,6 +71,10 @@ final class ShopSession {
     func disconnect() {
         guard let composition else { return }
         self.composition = nil
-        Task { await composition.shutdown() }
+        let before = shuttingDown
+        shuttingDown = Task {
+            await before?.value
+            _ = await composition.shutdown()
+        }
     }
 }

@@ -83,6 +83,13 @@ public struct AccessibilityRequest: Sendable {
         }
     }
 
+    /// A tappable icon's action, named by its symbol in words (`heart.fill` → "heart"): the
+    /// icon has no element of its own.
+    public func iconAction(_ icon: IconData?) -> AccessibilityElement.CustomAction? {
+        guard let icon, let action = icon.action, let name = AccessibilityText.clean(Self.symbolName(icon.symbol)) else { return nil }
+        return AccessibilityElement.CustomAction(name: name, activation: .action(action))
+    }
+
     /// The elements of nested widgets (an accordion's items), each resolved as its parent's
     /// siblings are (CONTRACT, "Decisions").
     public func nested(_ widgets: [WidgetModel]) -> [AccessibilityElement] {

@@ -16,7 +16,7 @@ public enum StarterAccessibility {
             let parts = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle)] + content.tags.map { AccessibilityText.spoken($0.text) }
                 + [request.alt(content.image, besides: AccessibilityText.spoken(content.title))]
             guard var card = request.element(parts) else { return [] }
-            card.actions += request.tagActions(content.tags)
+            card.actions += request.tagActions(content.tags) + [request.iconAction(content.trailingIcon)].compactMap { $0 }
             return [card]
         }
         catalog.register(BannerContent.self) { content, request in

@@ -8,11 +8,13 @@ import SwiftUI
 import SwiftUIDeclarations
 #endif
 
-/// `image_text_card`: an image beside a title, subtitle and tags, with a trailing icon.
+/// `image_text_card`: an image beside a title, subtitle and tags, with a trailing icon (a tap
+/// fires its action when it has one; VoiceOver names it as one of the card's actions).
 public struct ImageTextCardView: FlowWidgetView {
     let content: ImageTextCardContent
     let context: WidgetContext
     public var elements: [AccessibilityElement] = []
+    @Environment(\.flowActions) private var actions
 
     public init(content: ImageTextCardContent, context: WidgetContext) {
         self.content = content
@@ -34,7 +36,11 @@ public struct ImageTextCardView: FlowWidgetView {
                 }
             }
             Spacer(minLength: 0)
-            if let icon = content.trailingIcon { IconView(icon: icon) }
+            if let icon = content.trailingIcon {
+                IconView(icon: icon).onTapGesture(count: 1) {
+                    if let action = icon.action { actions?.fire(action, widgetID: context.widget.id, sectionID: context.sectionID) }
+                }
+            }
         }
     }
 }

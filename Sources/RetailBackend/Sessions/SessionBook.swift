@@ -8,25 +8,31 @@ import Synchronization
 /// this process has seen are kept in memory until their expiry (a session only ever ends by
 /// expiring), so a request of a known session costs no database round trip. Expiry slides: a
 /// session used more than `renewalInterval` after its last renewal is renewed for another
-/// `lifetime`, at most one write a day per session. New sessions are limited per client address
+/// `lifetime`, at most one write a day per session. A new session starts with the shorter
+/// `unusedLifetime`, so one that never makes a cart or event request (a flood's, or an app
+/// that was opened and closed) is swept after a day, not kept for the whole `lifetime`; its
+/// first request renews it. New sessions are limited per client address
 /// (`NewShopperAllowance`), since each is a new shopper the store keeps.
 final class SessionBook: Sendable {
     private let key: SessionKey
     private let store: any ShopperStore
     private let lifetime: TimeInterval
+    private let unusedLifetime: TimeInterval
     private let renewalInterval: TimeInterval
     private let now: @Sendable () -> Date
     private let known = Mutex(BoundedDictionary<SessionDigest, StoredSession>(capacity: 100_000))
-    private let allowance: Mutex<NewShopperAllowance>
+    /// Nil when new sessions are not limited.
+    private let allowance: Mutex<NewShopperAllowance?>
 
-    init(key: SessionKey, store: any ShopperStore, lifetime: TimeInterval, renewalInterval: TimeInterval,
-         newPerAddressBurst: Int, newPerAddressPerSecond: Double, now: @escaping @Sendable () -> Date) {
+    init(key: SessionKey, store: any ShopperStore, lifetime: TimeInterval, unusedLifetime: TimeInterval,
+         renewalInterval: TimeInterval, allowance: NewShopperAllowance?, now: @escaping @Sendable () -> Date) {
         self.key = key
         self.store = store
         self.lifetime = lifetime
+        self.unusedLifetime = min(unusedLifetime, lifetime)
         self.renewalInterval = min(renewalInterval, lifetime)
         self.now = now
-        allowance = Mutex(NewShopperAllowance(burst: newPerAddressBurst, perSecond: newPerAddressPerSecond))
+        self.allowance = Mutex(allowance)
     }
 
     /// The 401 every request without a valid session gets, with RFC 6750's challenge.
@@ -36,10 +42,11 @@ final class SessionBook: Sendable {
     }
 
     /// A new session for a client at `address` (empty for in-process callers, which are not
-    /// limited): its token and shopper, once the store holds it.
+    /// limited; nor is anyone without an allowance): its token and shopper, once the store
+    /// holds it. It lasts `unusedLifetime` until its first use.
     func create(address: String, completion: @escaping @Sendable (Result<(token: SessionToken, shopper: ShopperID), RequestError>) -> Void) {
         let instant = now()
-        if !address.isEmpty, let wait = allowance.withLock({ $0.take(for: ExactText(address), at: instant) }) {
+        if !address.isEmpty, let wait = allowance.withLock({ $0?.take(for: ExactText(address), at: instant) }) {
             completion(.failure(RequestError(
                 status: 429, code: "too_many_new_sessions",
                 message: "this address has started too many sessions lately; try again in \(wait) s",
@@ -51,7 +58,7 @@ final class SessionBook: Sendable {
             completion(.failure(RequestError(status: 500, code: "session_failed", message: "the session could not be made")))
             return
         }
-        let session = StoredSession(digest: digest, shopper: ShopperID.generate(), expires: instant.addingTimeInterval(lifetime))
+        let session = StoredSession(digest: digest, shopper: ShopperID.generate(), expires: instant.addingTimeInterval(unusedLifetime))
         store.createSession(session, cart: Cart(clock: Cart.clock(instant))) { [self] result in
             switch result {
             case .success:

@@ -30,8 +30,9 @@ protocol ShopperStore: Sendable {
 
 /// How long state is kept and how much of it per shopper.
 struct StoreLimits: Sendable {
-    /// Idempotency keys per shopper: at least the newest this many are kept (durable stores
-    /// forget the older ones once a shopper holds twice as many). Default 32.
+    /// Idempotency keys per shopper: the newest this many are kept, and an older one is
+    /// forgotten as soon as a shopper holds more, so that a shopper's state has a bound (a
+    /// flood of new shoppers is what multiplies it). Default 32.
     var keysPerShopper = 32
     /// Event ids per shopper in the de-duplication window, kept as `keysPerShopper`. Default 1,000.
     var eventIDsPerShopper = 1_000

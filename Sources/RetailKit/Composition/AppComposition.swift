@@ -47,26 +47,37 @@ public final class AppComposition {
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
         let profile = configuration.profile
+        // The trees are made this user's own first: another user's tree in its place (one
+        // `sudo` run) is moved aside, links and entries of other owners in it go, and what an
+        // earlier version left readable by others is narrowed; all made from now on is private
+        // (0700 directories, 0600 files). The data tree holds the guest session, which an
+        // earlier version kept in the storage (cache) tree: it is moved over once, before the
+        // client reads it.
+        var repair = PrivateDirectory.Repair()
+        for (root, directory) in [(configuration.storageDirectory, configuration.userDirectory),
+                                  (configuration.dataDirectory.appendingPathComponent("users", isDirectory: true), configuration.userDataDirectory)] {
+            do {
+                let claimed = try PrivateDirectory.claim(root)
+                repair.directories += claimed.directories
+                repair.files += claimed.files
+                repair.setAside += claimed.setAside
+                try PrivateDirectory.make(directory)
+            } catch let error as PrivateDirectory.UnsafeParentError {
+                throw error
+            } catch {
+                throw StorageUnusableError(path: root.path, reason: error)
+            }
+        }
+        storageRepair = repair
+        GuestSession.moveFile(from: configuration.userDirectory.appendingPathComponent("session.json"), to: configuration.sessionFile)
         let serverClock = ServerClock(now: configuration.now, file: configuration.userDirectory.appendingPathComponent("server-clock.json"))
         self.serverClock = serverClock
         var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile, backend: configuration.backend)
         clientConfiguration.requestTimeout = configuration.requestTimeout
-        clientConfiguration.sessionFile = configuration.userDirectory.appendingPathComponent("session.json")
+        clientConfiguration.sessionFile = configuration.sessionFile
         clientConfiguration.serverClock = serverClock
         let client = try HomeAPIClient(configuration: clientConfiguration)
         self.client = client
-        // The tree is made this user's own first: another user's tree in its place (one `sudo`
-        // run) is moved aside, links and entries of other owners in it go, and what an earlier
-        // version left readable by others is narrowed; all made from now on is private (0700
-        // directories, 0600 files).
-        do {
-            storageRepair = try PrivateDirectory.claim(configuration.storageDirectory)
-            try PrivateDirectory.make(configuration.userDirectory)
-        } catch let error as PrivateDirectory.UnsafeParentError {
-            throw error
-        } catch {
-            throw StorageUnusableError(path: configuration.storageDirectory.path, reason: error)
-        }
         serverClock.restore()
 
         var analyticsConfiguration = AnalyticsTracker.Configuration(

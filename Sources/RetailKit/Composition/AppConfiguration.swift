@@ -26,6 +26,11 @@ public struct AppConfiguration: Sendable {
     /// `users/u-<user>/b-<backend hash>/` with the analytics outbox, the cart journal and the
     /// impression counts. Directories are made `0700` and files `0600` (`PrivateFiles`).
     public var storageDirectory: URL
+    /// The root of what the shopper must not lose to a cache cleaner: per user and backend
+    /// `users/u-<user>/b-<backend hash>/session.json`, the guest session, the only key to the
+    /// backend's cart. Made as privately as the storage tree. Default: `storageDirectory`
+    /// (tests); `vitrine app` gives `$XDG_DATA_HOME/vitrine`, else `~/.local/share/vitrine`.
+    public var dataDirectory: URL
     /// Default 15 s.
     public var requestTimeout: Duration = .seconds(15)
     /// The longest `AppComposition.shutdown()` waits for each file it writes (the cart
@@ -48,6 +53,7 @@ public struct AppConfiguration: Sendable {
         backend = BackendIdentity(origin: backendURL) ?? BackendIdentity(name: "unusable")!
         self.user = user
         self.storageDirectory = storageDirectory
+        dataDirectory = storageDirectory
     }
 
     /// What page requests tell the backend.
@@ -59,7 +65,21 @@ public struct AppConfiguration: Sendable {
     /// The user's own directory for this backend. The id is prefixed, so that valid ids like
     /// `..` stay names; the backend is a hash of its identity.
     public var userDirectory: URL {
-        storageDirectory.appendingPathComponent("users", isDirectory: true).appendingPathComponent("u-\(user.rawValue)", isDirectory: true)
+        Self.userDirectory(under: storageDirectory, user: user, backend: backend)
+    }
+
+    /// The user's own data directory for this backend, as `userDirectory` under `dataDirectory`.
+    public var userDataDirectory: URL {
+        Self.userDirectory(under: dataDirectory, user: user, backend: backend)
+    }
+
+    /// Where the guest session is kept (`GuestSession`).
+    public var sessionFile: URL {
+        userDataDirectory.appendingPathComponent("session.json")
+    }
+
+    private static func userDirectory(under root: URL, user: UserID, backend: BackendIdentity) -> URL {
+        root.appendingPathComponent("users", isDirectory: true).appendingPathComponent("u-\(user.rawValue)", isDirectory: true)
             .appendingPathComponent(backend.directoryName, isDirectory: true)
     }
 }

@@ -30,7 +30,7 @@ public final class HomeAPIClient: Sendable {
         public var responseDeadline: Duration = .seconds(60)
         /// The largest answer read; a larger one fails as undecodable. Default 32 MiB.
         public var maxResponseBytes = 32 << 20
-        /// Where the guest session is kept (`session.json` in the profile's directory for this
+        /// Where the guest session is kept (`session.json` in the profile's data directory for this
         /// backend); nil keeps it in memory for this client's life. Default nil.
         public var sessionFile: URL?
         /// Told the `Date` of every answer, so campaigns follow the backend's time. Default none.

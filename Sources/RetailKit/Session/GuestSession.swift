@@ -4,7 +4,8 @@ import PrivateFiles
 
 /// The guest session the client holds with one backend (CONTRACT §10): made on first use
 /// (`POST /v1/sessions`), kept in a file of the shopper's profile for that backend
-/// (`session.json`, 0600, next to the cart journal), and sent as `Authorization: Bearer` with
+/// (`session.json`, 0600, in the profile's data directory: not the cache, since it is the only
+/// key to the backend's cart), and sent as `Authorization: Bearer` with
 /// the cart's and the events' requests, to that backend's origin only.
 ///
 /// A 401 `invalid_session` (the session expired, or the backend lost it) makes a new one; the

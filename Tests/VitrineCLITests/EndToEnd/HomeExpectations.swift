@@ -69,10 +69,10 @@ struct HomeExpectations {
         return titles
     }
 
-    /// The token of the session the app keeps for `backend` in its profile under `cache`, once
-    /// it made one.
+    /// The token of the session the app keeps for `backend` in its profile (in the data
+    /// directory beside `cache`), once it made one.
     func sessionToken(cache: AppEndToEndTests.CacheDirectory, backend identity: BackendIdentity = .embedded) -> String? {
-        let file = cache.url.appendingPathComponent("vitrine/users/u-\(user)/\(identity.directoryName)/session.json")
+        let file = cache.url.appendingPathComponent("data/vitrine/users/u-\(user)/\(identity.directoryName)/session.json")
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         return (try? JSONParser.parse(data))?["token"]?.stringValue
     }

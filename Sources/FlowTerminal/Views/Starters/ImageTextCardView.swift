@@ -3,7 +3,8 @@ import FlowRuntime
 import FlowWidgets
 
 /// `image_text_card`: a thumbnail at the leading side (above the text when the card is
-/// narrower than 30 columns), then the title, subtitle and a row of tags, and the trailing icon.
+/// narrower than 30 columns), then the title, subtitle and a row of tags, and the trailing icon
+/// (a control after the tags when it has an action).
 public struct ImageTextCardView: WidgetView, TerminalWidget {
     public let content: ImageTextCardContent
     public let widgetID: String
@@ -68,8 +69,16 @@ public struct ImageTextCardView: WidgetView, TerminalWidget {
             TagAtom.drawRow(content.tags, in: canvas, x: plan.textX, y: y, width: plan.textWidth, widgetID: widgetID, environment: environment)
         }
         if let glyph = IconGlyph.glyph(content.trailingIcon) {
-            let style = CellStyle(foreground: environment.color(content.trailingIcon?.color), attributes: .dim)
-            canvas.put(glyph, x: canvas.width - 1, y: max(0, (plan.height - 1) / 2), style: style)
+            let y = max(0, (plan.height - 1) / 2)
+            var style = CellStyle(foreground: environment.color(content.trailingIcon?.color), attributes: .dim)
+            // With an action the icon is a control of its own, after the tags.
+            if let action = content.trailingIcon?.action {
+                let target = HitTarget.control(widgetID: widgetID, index: content.tags.count)
+                style.attributes.remove(.dim)
+                style = environment.focusing(style, target)
+                canvas.addTarget(CellRect(x: canvas.width - 1, y: y, width: 1, height: 1), target: target, action: action)
+            }
+            canvas.put(glyph, x: canvas.width - 1, y: y, style: style)
         }
     }
 }

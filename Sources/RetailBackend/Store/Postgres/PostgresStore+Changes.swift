@@ -50,7 +50,7 @@ extension PostgresStore {
                 try connection.execute("UPDATE idempotency_keys SET revision = $3::bigint, lines = $4 WHERE shopper = $1 AND key = $2",
                                        [shopper, key.text, String(cart.revision), lines])
                 let keys = held.value(2).flatMap(Int.init) ?? 0
-                if keys + 1 > 2 * keysPerShopper {
+                if keys + 1 > keysPerShopper {
                     try connection.execute("""
                         DELETE FROM idempotency_keys WHERE shopper = $1 AND key NOT IN
                             (SELECT key FROM idempotency_keys WHERE shopper = $1 ORDER BY created_at DESC LIMIT $2::integer)
@@ -65,7 +65,7 @@ extension PostgresStore {
 
     /// One transaction: the new ids are inserted (`ON CONFLICT DO NOTHING`: one already in the
     /// window, from any instance, is a repeat), the shopper's count moves, and the window is
-    /// pruned to its size when it holds twice as many.
+    /// pruned to its size as soon as it holds more.
     func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
         let digests = ids.map(EventDigest.hex)
@@ -87,7 +87,7 @@ extension PostgresStore {
             guard !fresh.isEmpty else { return (true, flags) }
             let held = try connection.execute("UPDATE shoppers SET events_held = events_held + $2::integer WHERE id = $1 RETURNING events_held",
                                               [id, String(fresh.count)])
-            if let count = held.value(0).flatMap(Int.init), count > 2 * perShopper {
+            if let count = held.value(0).flatMap(Int.init), count > perShopper {
                 try connection.execute("""
                     DELETE FROM event_ids WHERE shopper = $1 AND digest NOT IN
                         (SELECT digest FROM event_ids WHERE shopper = $1 ORDER BY received_at DESC LIMIT $2::integer)

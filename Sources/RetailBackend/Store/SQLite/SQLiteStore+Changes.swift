@@ -57,12 +57,13 @@ extension SQLiteStore {
             try insert.bind(7, now)
             try insert.bind(8, Self.milliseconds(instant.addingTimeInterval(command.keyLifetime)))
             try insert.step()
-            if held.keys + 1 > 2 * limits.keysPerShopper { try pruneKeys(of: command.shopper, in: database) }
+            if held.keys + 1 > limits.keysPerShopper { try pruneKeys(of: command.shopper, in: database) }
         }
         return .answer(cart, command.locale)
     }
 
-    /// Keeps a shopper's newest `keysPerShopper` keys.
+    /// Keeps a shopper's newest `keysPerShopper` keys (read by the primary key and sorted:
+    /// they are a few).
     private func pruneKeys(of shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) {
         let delete = try database.statement("""
             DELETE FROM idempotency_keys WHERE shopper = ?1 AND key NOT IN
@@ -79,14 +80,14 @@ extension SQLiteStore {
     func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
         // Digests are made on the caller's thread, not the writer's.
-        let digests = ids.map(EventDigest.hex)
+        let digests = ids.map(EventDigest.bytes)
         writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
             let fresh = try self.recordEvents(digests, of: shopper, at: instant, in: database)
             return { completion(.success(fresh)) }
         }, fail: { completion(.failure($0)) }))
     }
 
-    private func recordEvents(_ digests: [String], of shopper: ShopperID, at instant: Date,
+    private func recordEvents(_ digests: [Data], of shopper: ShopperID, at instant: Date,
                               in database: SQLiteConnection) throws(SQLiteError) -> [Bool]? {
         guard let held = try readCart(shopper, in: database) else { return nil }
         var fresh: [Bool] = []
@@ -105,7 +106,9 @@ extension SQLiteStore {
         try update.bind(1, shopper.rawValue)
         try update.bind(2, Int64(accepted))
         try update.step()
-        if held.events + accepted > 2 * limits.eventIDsPerShopper {
+        if held.events + accepted > limits.eventIDsPerShopper {
+            // The window is pruned as soon as it is over its size, so a shopper never holds
+            // more (a batch holds at most `maxEventsPerBatch`).
             let delete = try database.statement("""
                 DELETE FROM event_ids WHERE shopper = ?1 AND digest NOT IN
                     (SELECT digest FROM event_ids WHERE shopper = ?1 ORDER BY received_at DESC LIMIT ?2)
@@ -121,9 +124,18 @@ extension SQLiteStore {
     }
 }
 
-/// An event id as durable stores keep it: the SHA-256 of its UTF-8 bytes, in hexadecimal, so
-/// that an id of any length costs the same and ids are compared byte for byte.
+/// An event id as durable stores keep it: the SHA-256 of its UTF-8 bytes (as bytes in SQLite,
+/// in hexadecimal in PostgreSQL), so that an id of any length costs the same and ids are
+/// compared byte for byte.
 enum EventDigest {
+    /// The first 16 bytes of the SHA-256 (SQLite's rows): two ids of one shopper's window of
+    /// 1,000 meet by chance with a probability under 2^-108, and each byte of a row is
+    /// multiplied by the window and the shoppers.
+    static func bytes(_ id: ExactText) -> Data {
+        // As `hex`: the id's own bytes, marked, if libcrypto ever failed.
+        Data(Crypto.sha256(id.bytes).map { Array($0.prefix(16)) } ?? Array("raw:".utf8) + id.bytes)
+    }
+
     static func hex(_ id: ExactText) -> String {
         // SHA-256 does not fail for an id of at most 128 bytes; the bytes themselves stand in
         // if libcrypto ever did (still exact, only longer).

@@ -1,0 +1,53 @@
+import Foundation
+
+/// How many new sessions (shoppers) one client address may start: a burst at once, then a
+/// steady rate (`NewShopperAllowance`, per process). `vitrine serve --new-sessions-per-address`
+/// takes it as `BURST/PER_SECOND`, or `off` for no limit.
+///
+/// The address is the TCP peer's, or the last hop of `X-Forwarded-For` when the peer is one of
+/// the operator's `TrustedProxies`. Behind a load balancer that is not trusted, every shopper
+/// has the balancer's address and shares one allowance: trust the balancer, or raise or turn
+/// off the limit there (and bound new sessions at the balancer instead).
+public struct NewSessionLimit: Sendable, Equatable, CustomStringConvertible {
+    /// Sessions an address may start at once. At least 1.
+    public var burst: Int
+    /// Sessions an address may start a second once its burst is spent. At least 0.
+    public var perSecond: Double
+
+    /// The default: 100 at once, then 1 a second.
+    public static let standard = NewSessionLimit(burst: 100, perSecond: 1)
+
+    public init(burst: Int, perSecond: Double) {
+        self.burst = burst
+        self.perSecond = perSecond
+    }
+
+    /// Why a `--new-sessions-per-address` value is refused.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// `BURST/PER_SECOND` (`100/1`, `5000/50`, `20/0.5`) or `off` (nil: no limit). A burst is
+    /// a whole number from 1 to 1,000,000,000, a rate a decimal number from 0 to 1,000,000
+    /// (0: the burst is all an address ever gets until the process restarts).
+    public static func parse(_ text: String) throws(ParseError) -> NewSessionLimit? {
+        let bytes = Array(text.utf8)
+        if bytes.elementsEqual("off".utf8) { return nil }
+        let parts = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        let decimal = { (part: ArraySlice<UInt8>) in
+            !part.isEmpty && part.count <= 12 && part.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }
+                && part.first != UInt8(ascii: ".") && part.last != UInt8(ascii: ".")
+        }
+        guard parts.count == 2, decimal(parts[0]), decimal(parts[1]),
+              let burst = Int(String(decoding: parts[0], as: UTF8.self)), (1...1_000_000_000).contains(burst),
+              let rate = Double(String(decoding: parts[1], as: UTF8.self)), rate.isFinite, (0...1_000_000).contains(rate) else {
+            throw ParseError(description: "--new-sessions-per-address wants BURST/PER_SECOND (as 100/1: a burst of 1 to 1000000000, a rate of 0 to 1000000 a second) or off")
+        }
+        return NewSessionLimit(burst: burst, perSecond: rate)
+    }
+
+    public var description: String {
+        let rate = perSecond == perSecond.rounded() ? String(Int(perSecond)) : String(perSecond)
+        return "\(burst)/\(rate)"
+    }
+}

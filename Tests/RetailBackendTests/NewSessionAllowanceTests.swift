@@ -1,0 +1,88 @@
+import FlowCore
+import Foundation
+import Testing
+@testable import RetailBackend
+
+/// The new-session allowance per client address (review 22, finding 4): its limit is the
+/// operator's to set or turn off, and behind a trusted load balancer it counts the shopper's
+/// address from `X-Forwarded-For`, never a header an untrusted peer wrote.
+@Suite struct NewSessionAllowanceTests {
+    let clock = TestClock()
+
+    /// `POST /v1/sessions` from `peer`, with an `X-Forwarded-For` when given: the status.
+    func session(_ backend: HomeBackend, peer: String, forwardedFor: String? = nil) -> Int {
+        var request = HTTPRequest(method: "POST", path: "/v1/sessions", headers: forwardedFor.map { ["x-forwarded-for": $0] } ?? [:])
+        request.clientAddress = peer
+        return backend.respond(to: request).status
+    }
+
+    @Test func aLimitIsBurstOverRateOrOff() throws {
+        #expect(try NewSessionLimit.parse("100/1") == NewSessionLimit(burst: 100, perSecond: 1))
+        #expect(try NewSessionLimit.parse("5000/50") == NewSessionLimit(burst: 5_000, perSecond: 50))
+        #expect(try NewSessionLimit.parse("20/0.5") == NewSessionLimit(burst: 20, perSecond: 0.5))
+        #expect(try NewSessionLimit.parse("1/0") == NewSessionLimit(burst: 1, perSecond: 0))
+        #expect(try NewSessionLimit.parse("off") == nil)
+        #expect(NewSessionLimit.standard.description == "100/1")
+        #expect(NewSessionLimit(burst: 20, perSecond: 0.5).description == "20/0.5")
+        for bad in ["", "100", "100/", "/1", "0/1", "-1/1", "1e3/1", "100/1/2", "100/inf", "100/nan", " 100/1", "100/1 ",
+                    "OFF", "of", "１００/1", "100/.5", "100/5.", "1000000001/1", "100/1000001", "99999999999999999999/1", "1.5/1"] {
+            #expect(throws: NewSessionLimit.ParseError.self, "\(bad)") { try NewSessionLimit.parse(bad) }
+        }
+    }
+
+    @Test func theOperatorSetsTheLimitOrTurnsItOff() throws {
+        let tight = try makeBackend(clock: clock) { $0.newSessionsPerAddress = NewSessionLimit(burst: 2, perSecond: 0) }
+        #expect((0..<3).map { _ in session(tight, peer: "192.0.2.1") } == [201, 201, 429])
+        clock.advance(seconds: 86_400)
+        #expect(session(tight, peer: "192.0.2.1") == 429, "a rate of 0: the burst is all there is")
+        let off = try makeBackend(clock: clock) { $0.newSessionsPerAddress = nil }
+        #expect((0..<300).allSatisfy { _ in session(off, peer: "192.0.2.1") == 201 })
+        let standard = try makeBackend(clock: clock)
+        #expect((0..<101).map { _ in session(standard, peer: "192.0.2.1") }.filter { $0 == 429 }.count == 1, "100, then 1 a second")
+    }
+
+    @Test func behindATrustedProxyEachForwardedClientHasItsOwnAllowance() throws {
+        let proxies = try TrustedProxies(addresses: ["10.0.0.2", "fd00::2"])
+        let backend = try makeBackend(clock: clock) {
+            $0.newSessionsPerAddress = NewSessionLimit(burst: 2, perSecond: 0)
+            $0.trustedProxies = proxies
+        }
+        // The last hop is the one the proxy saw; what the client wrote before it is not trusted.
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "203.0.113.7, 198.51.100.1") == 201)
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "192.0.2.99, 198.51.100.1") == 201)
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.1") == 429)
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: " 198.51.100.2 ") == 201, "another shopper")
+        // Over IPv6, a balancer is trusted by its /64 and a client counted by its /64.
+        #expect(session(backend, peer: "fd00::/64", forwardedFor: "2001:db8:1:2::1") == 201)
+        #expect(session(backend, peer: "fd00::/64", forwardedFor: "2001:db8:1:2::ffff") == 201)
+        #expect(session(backend, peer: "fd00::/64", forwardedFor: "2001:db8:1:2::7") == 429)
+        // Without a usable header the proxy itself is the client.
+        #expect(session(backend, peer: "10.0.0.2") == 201)
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "not-an-address") == 201)
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.3,") == 429)
+    }
+
+    @Test func anUntrustedPeerCannotChooseItsAddressWithTheHeader() throws {
+        let proxies = try TrustedProxies(addresses: ["10.0.0.2"])
+        let backend = try makeBackend(clock: clock) {
+            $0.newSessionsPerAddress = NewSessionLimit(burst: 2, perSecond: 0)
+            $0.trustedProxies = proxies
+        }
+        let statuses = (0..<5).map { index in session(backend, peer: "192.0.2.1", forwardedFor: "198.51.100.\(index)") }
+        #expect(statuses == [201, 201, 429, 429, 429])
+        let untrusting = try makeBackend(clock: clock) { $0.newSessionsPerAddress = NewSessionLimit(burst: 1, perSecond: 0) }
+        #expect(session(untrusting, peer: "10.0.0.2", forwardedFor: "198.51.100.1") == 201)
+        #expect(session(untrusting, peer: "10.0.0.2", forwardedFor: "198.51.100.2") == 429)
+    }
+
+    @Test func aTrustedProxyIsAnAddressLiteral() throws {
+        #expect(TrustedProxies.counted("10.0.0.2") == "10.0.0.2")
+        #expect(TrustedProxies.counted("::ffff:10.0.0.2") == "10.0.0.2")
+        #expect(TrustedProxies.counted("fd00::2") == "fd00::/64")
+        #expect(TrustedProxies.counted("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64")
+        for bad in ["", "localhost", "10.0.0", "10.0.0.2/8", "10.0.0.256", " 10.0.0.2", "fd00::2%eth0", "10.0.0.2\u{0}", String(repeating: "1", count: 100)] {
+            #expect(TrustedProxies.counted(bad) == nil, "\(bad)")
+            #expect(throws: TrustedProxies.AddressError.self) { try TrustedProxies(addresses: [bad]) }
+        }
+    }
+}

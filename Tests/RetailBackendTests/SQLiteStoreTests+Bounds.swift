@@ -1,0 +1,114 @@
+import Foundation
+import SQLiteSupport
+import Testing
+import TestSupport
+@testable import RetailBackend
+
+/// What one shopper may make the durable store keep (review 22, finding 3): the event ids of
+/// the de-duplication window and the keys' answers up to their bounds, never twice as many,
+/// and a session nobody used for a day swept rather than kept for a month.
+extension SQLiteStoreTests {
+    /// Counts rows of the store in `directory` (closed) with `sql`.
+    func count(_ directory: ScratchDirectory, _ sql: StaticString) throws -> Int {
+        let database = try SQLiteConnection(path: directory.file("vitrine.sqlite").path, busyTimeout: .seconds(1))
+        defer { database.close() }
+        let statement = try database.statement(sql)
+        return try statement.step() ? Int(statement.int64(0)) : -1
+    }
+
+    @Test func aShopperHoldsNoMoreEventIDsAndKeysThanTheirBounds() async throws {
+        let directory = try ScratchDirectory("sqlite-bounds")
+        let clock = self.clock
+        let backend = try await offThePool {
+            try makeBackend(clock: clock) {
+                $0.storage = .sqlite(directory: directory.url)
+                $0.eventIDsPerShopper = 20
+                $0.idempotencyKeysPerUser = 4
+            }
+        }
+        let ana = try await session(backend)
+        // Ids of one batch arrive at one instant: the window is cut between batches here.
+        let batches = (0..<3).map { batch in (0..<10).map { "e-\(batch)-\($0)" } }
+        for batch in batches {
+            #expect(try await events(backend, ana.token, ids: batch) == ["accepted": 10, "duplicates": 0])
+            clock.advance(seconds: 1)
+        }
+        // The newest 20 are still in the window; the oldest are forgotten.
+        let newest = batches[1] + batches[2]
+        #expect(try await events(backend, ana.token, ids: newest) == ["accepted": 0, "duplicates": 20])
+        for index in 0..<7 {
+            #expect(try await add(backend, ana.token, key: "k-\(index)").status == 200)
+            clock.advance(seconds: 1)
+        }
+        for index in 3..<7 { #expect(try await add(backend, ana.token, key: "k-\(index)").status == 200) }
+        #expect(try await cart(backend, ana.token)[path: "items", 0, "quantity"] == 7, "the newest 4 keys replay")
+        try await close(backend)
+        #expect(try count(directory, "SELECT count(*) FROM event_ids") == 20)
+        #expect(try count(directory, "SELECT count(*) FROM idempotency_keys") == 4)
+        #expect(try count(directory, "SELECT max(events_held) FROM shoppers") == 20)
+        #expect(try count(directory, "SELECT max(keys_held) FROM shoppers") == 4)
+        let reopened = try await open(directory)
+        #expect(try await events(reopened, ana.token, ids: [batches[0][3], batches[0][0]]) == ["accepted": 2, "duplicates": 0])
+        #expect(try await add(reopened, ana.token, key: "k-2").status == 200)
+        #expect(try await cart(reopened, ana.token)[path: "items", 0, "quantity"] == 8, "a key past the bound applies again")
+        try await close(reopened)
+    }
+
+    @Test func aSessionNeverUsedIsSweptAfterADayAndAUsedOneLastsTheMonth() async throws {
+        let directory = try ScratchDirectory("sqlite-unused")
+        let first = try await open(directory)
+        let idle = try await session(first)
+        let used = try await session(first)
+        clock.advance(seconds: 3_600)
+        #expect(try await cart(first, used.token)["item_count"] == 0)
+        try await close(first)
+        clock.advance(seconds: 82_801)  // a day and a second since both were made
+        let second = try await open(directory)
+        let expired = try await respond(second, to: get("/v1/cart", headers: ["authorization": "Bearer \(idle.token)"]))
+        #expect(expired.status == 401)
+        #expect(try await cart(second, used.token)["item_count"] == 0)
+        try await close(second)
+        let database = try SQLiteConnection(path: directory.file("vitrine.sqlite").path, busyTimeout: .seconds(1))
+        try SQLiteStore.sweep(database, at: clock.now)
+        database.close()
+        #expect(try count(directory, "SELECT count(*) FROM shoppers") == 1, "the unused one is swept")
+        clock.advance(seconds: 29 * 86_400)  // a month after its last use, less an hour
+        let third = try await open(directory)
+        #expect(try await cart(third, used.token)["item_count"] == 0, "the used one slides on")
+        try await close(third)
+    }
+
+    /// A version-2 store kept event ids as hexadecimal text: version 3 keeps them as bytes,
+    /// and the window a shopper had is still there (a retried event still counts once).
+    @Test func eventIDsOfAnOlderStoreAreKeptAcrossTheMigrationToBytes() async throws {
+        let directory = try ScratchDirectory("sqlite-digests")
+        let keyBytes = Array(repeating: UInt8(0x5A), count: 32)
+        _ = FileManager.default.createFile(atPath: directory.file("session.key").path, contents: Data((Crypto.hex(keyBytes) + "\n").utf8),
+                                           attributes: [.posixPermissions: 0o600])
+        let key = try #require(SessionKey(bytes: keyBytes))
+        let tokenText = "vt1." + String(repeating: "Q", count: 43)
+        let token = try #require(SessionToken.parse(authorization: "Bearer \(tokenText)"))
+        let digest = try #require(key.digest(token))
+        let path = directory.file("vitrine.sqlite").path
+        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        do {
+            let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+            try SQLiteSchema.migrate(database, upTo: 2)
+            let shopper = try database.statement(
+                "INSERT INTO shoppers (id, token_digest, expires_at, revision, events_held) VALUES ('shp_old', ?1, ?2, 0, 1)")
+            try shopper.bind(1, Crypto.hex(digest.bytes))
+            try shopper.bind(2, SQLiteStore.milliseconds(clock.now.addingTimeInterval(86_400)))
+            try shopper.step()
+            let event = try database.statement("INSERT INTO event_ids (shopper, digest, received_at) VALUES ('shp_old', ?1, 0)")
+            try event.bind(1, EventDigest.hex(ExactText("e-1")))
+            try event.step()
+            database.close()
+        }
+        let backend = try await open(directory)
+        #expect(try await events(backend, tokenText, ids: ["e-1", "e-2"]) == ["accepted": 1, "duplicates": 1])
+        try await close(backend)
+        #expect(try count(directory, "PRAGMA user_version") == 3)
+        #expect(try count(directory, "SELECT count(*) FROM event_ids WHERE typeof(digest) = 'blob' AND length(digest) = 16") == 2)
+        #expect(try count(directory, "SELECT count(*) FROM sqlite_master WHERE name IN ('event_ids_by_age', 'idempotency_keys_by_age')") == 0)
+    }
+}

@@ -1,0 +1,31 @@
+import FlowCore
+import Foundation
+import Testing
+import TestSupport
+
+@testable import VitrineCLI
+
+/// What one shopper may make the PostgreSQL store keep (review 22, finding 3): the newest 32
+/// keys' answers and the newest 1,000 event ids, pruned as soon as a shopper holds more.
+extension PostgresSharedStoreTests {
+    @Test func aShopperHoldsNoMoreKeysAndEventIDsThanTheirBounds() async throws {
+        let instances = try await Instances("pg-bounds", count: 1)
+        let client = instances.servers[0].client()
+        let token = try await client.startSession()
+        for index in 0..<40 { #expect(try await Self.add(client, token, key: "k-\(index)").status == 200) }
+        for index in 35..<40 { #expect(try await Self.add(client, token, key: "k-\(index)").status == 200) }
+        #expect(try await Self.cart(client, token)["items"]?[0]?["quantity"]?.intValue == 40, "the newest keys replay")
+        #expect(try await Self.add(client, token, key: "k-0").status == 200)
+        #expect(try await Self.cart(client, token)["items"]?[0]?["quantity"]?.intValue == 41, "the oldest, past the bound, applies again")
+
+        let batches = (0..<3).map { batch in (0..<500).map { "e-\(batch)-\($0)" } }
+        func post(_ ids: [String]) async throws -> JSONValue {
+            let body = #"{"events":["# + ids.map { #"{"event_id":"\#($0)","name":"tap"}"# }.joined(separator: ",") + "]}"
+            return try JSONParser.parse(try await client.send("POST", "/v1/events", headers: ["Authorization": "Bearer \(token)"], body: body).body)
+        }
+        for batch in batches { #expect(try await post(batch) == ["accepted": 500, "duplicates": 0]) }
+        #expect(try await post([batches[2][0], batches[1][499]]) == ["accepted": 0, "duplicates": 2])
+        #expect(try await post([batches[0][0], batches[0][499]]) == ["accepted": 2, "duplicates": 0], "the oldest batch was forgotten")
+        await instances.stop()
+    }
+}
