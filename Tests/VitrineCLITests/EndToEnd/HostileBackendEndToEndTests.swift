@@ -47,7 +47,8 @@ import TestSupport
     /// `--server http://[::1]:PORT` showed "no connection to the server" (Linux's URLSession
     /// refused IPv6 literal URLs), and an image host's cookie was kept in a shared cookie jar
     /// under the home directory (0644). Over IPv6 now, the home page shows, its image is asked
-    /// without any credential, and nothing is written outside the cache directory.
+    /// without any credential, and nothing is written outside the cache directory and the data
+    /// directory (which holds the guest session, and nothing else).
     @Test func anIPv6BackendServesTheHomeAndItsImagesAndNoCookieIsKept() async throws {
         let server = try Self.backend(title: "Over IPv6", image: "/images/b-1.png", address: .ipv6Loopback)
         defer { server.stop() }
@@ -57,7 +58,8 @@ import TestSupport
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let tmux = try TmuxSession(
             [TerminalSessionModeTests.executable, "app", "--server", server.baseURL, "--user", "e2e-hostile"], width: 80, height: 24,
-            environment: ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.appendingPathComponent("cache").path, "HOME": home.path])
+            environment: ["TERM": "xterm-256color", "XDG_CACHE_HOME": cache.url.appendingPathComponent("cache").path,
+                          "XDG_DATA_HOME": cache.url.appendingPathComponent("data").path, "HOME": home.path])
         defer { tmux.close() }
         #expect(await tmux.waitFor("From Over IPv6"), "\(tmux.picture)")
         #expect(await server.waitFor(.requested(method: "GET", target: "/images/b-1.png")), "\(server.requests.map(\.target))")
@@ -66,6 +68,10 @@ import TestSupport
         await AppEndToEndTests.quit(tmux)
         let written = FileManager.default.enumerator(atPath: home.path).map { $0.compactMap { $0 as? String } } ?? []
         #expect(written.isEmpty, "written under HOME: \(written)")
+        let data = cache.url.appendingPathComponent("data")
+        let files = (FileManager.default.enumerator(atPath: data.path).map { $0.compactMap { $0 as? String } } ?? [])
+            .filter { !((try? data.appendingPathComponent($0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false) }
+        #expect(files.map { ($0 as NSString).lastPathComponent } == ["session.json"], "the data directory holds the session only: \(files)")
     }
 
     /// Quantities near `Int.max` overflowed the badge's sum: an overflow trap, exit 132.
