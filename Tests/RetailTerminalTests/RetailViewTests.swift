@@ -65,6 +65,7 @@ import Testing
         let lines = surface.buffer.plainLines
         #expect(lines.contains { $0.contains("35,00\u{A0}$US") || $0.contains("35,00") } == shows, "\(lines)")
         #expect(!lines.contains { $0.hasSuffix("35,") || $0.hasSuffix("35") || $0.hasSuffix("35,0") }, "never part of the price\n\(lines.joined(separator: "\n"))")
+        #expect(!lines.contains { $0.contains("$US") && !$0.contains("35,00") }, "nor a shortened one\n\(lines.joined(separator: "\n"))")
         let leftCut = DrawSurface(width: 30, height: height)
         let leftScreen = Canvas(surface: leftCut, rect: CellRect(x: 0, y: 0, width: 30, height: height), clip: CellRect(x: 12, y: 0, width: 18, height: height))
         box.draw(in: leftScreen.child(CellRect(x: 10, y: 0, width: 20, height: height), clip: leftScreen.clip), environment: environment)

@@ -45,10 +45,11 @@ public struct ProductCardView: WidgetView, TerminalWidget {
         }
         slot(environment.slot(content.title, width: width, base: CellStyle(attributes: .bold), rows: 1))
         slot(content.subtitle.map { environment.slot($0, width: width, base: environment.secondaryStyle, rows: 1) })
-        // A card cut by the screen's edge (a carousel's peeking card) keeps its price whole or
-        // shows none: "64,9" of 64,99 € would read as another price.
+        // A card cut by the screen's edge (a carousel's peeking card) shows its price exactly or
+        // none: "64,9" of 64,99 € would read as another price, and so would a shortened "65 €".
         let shown = canvas.clip.intersection(canvas.frameInBuffer)
-        let priceColumns = shown.x > canvas.originX ? 0 : min(width, shown.maxX - canvas.originX)
+        var priceColumns = shown.x > canvas.originX ? 0 : min(width, shown.maxX - canvas.originX)
+        if priceColumns < width, DisplayWidth.of(environment.format.price(content.price)) > priceColumns { priceColumns = 0 }
         slot(TextLayout(environment.priceLine(content.price, before: content.compareAtPrice, width: priceColumns), width: width, maxLines: 1))
         let availability = environment.availability(of: content.productID, page: content.availability)
         slot(environment.stockLine(availability).map { TextLayout($0, width: width, maxLines: 1) })
