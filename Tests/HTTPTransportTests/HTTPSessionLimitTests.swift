@@ -67,7 +67,9 @@ import TestSupport
     }
 
     @Test func aDrippedBodyIsATimeoutAtTheDeadline() async throws {
-        let server = try CraftedServer { _ in .drip(body: Data(repeating: 0x20, count: 100), interval: .milliseconds(200)) }
+        // Two minutes of drip: only the client's hang-up ends it early, however slow a loaded
+        // machine is to schedule the server's thread or the driver's.
+        let server = try CraftedServer { _ in .drip(body: Data(repeating: 0x20, count: 600), interval: .milliseconds(200)) }
         defer { server.stop() }
         // Bytes come five times a second, far inside the idle timeout: only the deadline ends it.
         let session = HTTPSession(timeouts: .init(idle: .seconds(30), deadline: .seconds(1)))

@@ -38,7 +38,8 @@ import TestSupport
     }
 
     @Test func aDrippedImageEndsAtTheDeadline() async throws {
-        let server = try CraftedServer { _ in .drip(body: Data(repeating: 0xFF, count: 100), interval: .milliseconds(200)) }
+        // Two minutes of drip: only the client's hang-up ends it early.
+        let server = try CraftedServer { _ in .drip(body: Data(repeating: 0xFF, count: 600), interval: .milliseconds(200)) }
         defer { server.stop() }
         let loader = DataLoader(timeouts: .init(idle: .seconds(30), deadline: .seconds(1)))
         await #expect {

@@ -49,7 +49,8 @@ import TestSupport
     }
 
     @Test func aDrippedBodyEndsAtTheDeadlineWithExit1() async throws {
-        let body = Data(#"{"page": {"id": "slow", "sections": []}}"#.utf8)
+        // Over two minutes of drip (trailing blanks are JSON too): only the hang-up ends it early.
+        let body = Data((#"{"page": {"id": "slow", "sections": []}}"# + String(repeating: " ", count: 260)).utf8)
         let server = try CraftedServer { _ in .drip(body: body, interval: .milliseconds(500)) }
         defer { server.stop() }
         let result = try await VitrineProcess.run(["render", server.url("/page").absoluteString, "--width", "40", "--height", "5", "--timeout", "2"])
