@@ -55,10 +55,14 @@ import Testing
             }
             #expect(await cache.corruptEntryCount == 0, "renamed into place, never torn: \(label)")
 
-            // Restart: the outbox sends what it kept; the server counts each event once.
+            // Restart: the outbox sends what it kept, as the shopper the child was (its session
+            // kept where the app keeps it); the server counts each event once. (Another session
+            // is another shopper, whose event ids the server does not know: the events the child
+            // had sent but not yet deleted would count twice.)
+            let restarted = try live.client(user: "crash-child", sessionFile: directory.appendingPathComponent("session.json"))
             let tracker = await AnalyticsTracker(
                 configuration: .init(databaseURL: directory.appendingPathComponent("outbox.sqlite"), appVersion: VitrineApp.version),
-                client: client)
+                client: restarted)
             _ = try await tracker.flush().get()
             #expect(await tracker.counts().stored == 0, "\(label)")
             await tracker.shutdown()

@@ -60,11 +60,12 @@ final class LiveBackend: Sendable {
     /// A client for `user` on this backend. The timeout is long: tests run in parallel (under
     /// Thread Sanitizer too), and a held request that timed out would end a flight early.
     func client(user: String = "shopper-1", locale: String = "en-US", segment: String = "returning",
-                timeout: Duration = .seconds(60)) throws -> HomeAPIClient {
+                timeout: Duration = .seconds(60), sessionFile: URL? = nil) throws -> HomeAPIClient {
         var configuration = HomeAPIClient.Configuration(
             baseURL: baseURL,
             profile: ClientProfile(user: UserID(user)!, locale: locale, segment: segment, appVersion: VitrineApp.version))
         configuration.requestTimeout = timeout
+        configuration.sessionFile = sessionFile
         return try HomeAPIClient(configuration: configuration)
     }
 
