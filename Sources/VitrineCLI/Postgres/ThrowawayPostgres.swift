@@ -13,8 +13,7 @@ import Glibc
 /// `remove()` stops the server at once and deletes the directory; a test suite calls it on
 /// every path (`PostgresCluster` trait). A process that died before it could leaves a
 /// directory whose `owner.pid` names a dead process: the next `start()` stops and removes it.
-final class ThrowawayPostgres: @unchecked Sendable {
-    // @unchecked: every stored property is a constant; the server's state is the directory's.
+final class ThrowawayPostgres: Sendable {
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
