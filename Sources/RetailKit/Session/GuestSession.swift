@@ -87,16 +87,7 @@ public actor GuestSession {
     }
 
     static func isSendable(_ token: String) -> Bool {
-        (1...256).contains(token.utf8.count) && token.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"),
-                UInt8(ascii: "="):
-                true
-            default:
-                false
-            }
-        }
+        Token68.isValid(token.utf8)
     }
 
     private static func encode(_ grant: Grant) -> Data {
