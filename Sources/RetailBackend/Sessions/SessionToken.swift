@@ -1,3 +1,6 @@
+import FlowCore
+import Foundation
+
 /// A guest session's bearer token as the client holds it: `vt1.` and 43 characters of
 /// base64url, 256 bits from the operating system's random source. The server never keeps it:
 /// it keeps its keyed hash (`SessionKey.digest`), so a copy of the store hands out no token.
@@ -12,7 +15,7 @@ struct SessionToken: Sendable {
     static let randomBytes = 32
     static let prefix = "vt1."
     /// The longest token read from a header: anything longer is no token of ours.
-    static let maxBytes = 256
+    static let maxBytes = Token68.maxBytes
 
     private init(text: String) {
         self.text = text
@@ -37,40 +40,22 @@ struct SessionToken: Sendable {
             zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 })
         else { return nil }
         let token = bytes[scheme.count...]
-        guard token.allSatisfy(isToken68) else { return nil }
+        guard Token68.isValid(token) else { return nil }
         return SessionToken(text: String(decoding: token, as: UTF8.self))
-    }
-
-    /// RFC 7235's token68: `A-Z a-z 0-9 - . _ ~ + /`, then `=` padding (accepted anywhere here:
-    /// a token that is not ours is simply unknown).
-    private static func isToken68(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"),
-            UInt8(ascii: "="):
-            true
-        default:
-            false
-        }
     }
 }
 
 /// Base64 with the URL and file name safe alphabet (RFC 4648 §5), without padding.
 enum Base64URL {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
+    /// Foundation's base64, its two URL-unsafe letters swapped and its padding left off.
     static func encode(_ bytes: [UInt8]) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var value = UInt32(0)
-            for (offset, byte) in chunk.enumerated() { value |= UInt32(byte) << (16 - 8 * offset) }
-            for position in 0...chunk.count {
-                text.append(alphabet[Int((value >> (18 - 6 * position)) & 0x3F)])
+        let text = Data(bytes).base64EncodedString().utf8.compactMap { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "+"): UInt8(ascii: "-")
+            case UInt8(ascii: "/"): UInt8(ascii: "_")
+            case UInt8(ascii: "="): nil
+            default: byte
             }
-            index += 3
         }
         return String(decoding: text, as: UTF8.self)
     }
