@@ -1,0 +1,61 @@
+import FlowCore
+import FlowPresentation
+import FlowSwiftUI
+import Foundation
+import RetailKit
+#if canImport(SwiftUI)
+import SwiftUI
+#else
+import SwiftUIDeclarations
+#endif
+
+/// What a product card and a product page both show under the title: the price (and the price
+/// before it, struck, when reduced), the stock when it is not plainly available, and the
+/// rating as the terminal's stars in their gold; the facts at `size` points, the price at
+/// `priceSize`.
+struct ProductFacts: View {
+    let price: Price
+    let compareAtPrice: Price?
+    let availability: ProductCardContent.Availability
+    let rating: Double?
+    let size: Double
+    let priceSize: Double
+    @Environment(\.locale) private var locale
+    @Environment(\.flowTheme) private var theme
+    @Environment(\.colorScheme) private var systemScheme
+
+    var body: some View {
+        HStack(alignment: .firstTextBaseline, spacing: 6) {
+            Text(verbatim: PriceFormat.string(price, locale: locale))
+                .flowFont(size: priceSize, weight: .bold)
+                .foregroundStyle(theme.color("text.primary", for: systemScheme))
+            if let compareAtPrice, PriceFormat.isReduced(price, from: compareAtPrice) {
+                Text(verbatim: PriceFormat.string(compareAtPrice, locale: locale))
+                    .strikethrough(true, color: nil)
+                    .flowFont(size: size)
+                    .foregroundStyle(theme.color("text.secondary", for: systemScheme))
+            }
+        }
+        if let stock {
+            Text(verbatim: stock)
+                .flowFont(size: size, weight: .medium)
+                .foregroundStyle(theme.color("text.primary", for: systemScheme))
+        }
+        if let rating {
+            // A rating is 0…5 once decoded.
+            let full = Int(min(max(rating, 0), 5).rounded())
+            Text(verbatim: String(repeating: "★", count: full) + String(repeating: "☆", count: 5 - full))
+                .flowFont(size: size)
+                .foregroundStyle(Color(.sRGB, red: 0xF0 / 255, green: 0xB4 / 255, blue: 0x29 / 255, opacity: 1))
+        }
+    }
+
+    private var stock: String? {
+        let phrases = RetailPhrases(AccessibilityPhrases(locale: locale))
+        switch availability {
+        case .available: return nil
+        case .lowStock: return phrases.lowStock
+        case .unavailable: return phrases.soldOut
+        }
+    }
+}
