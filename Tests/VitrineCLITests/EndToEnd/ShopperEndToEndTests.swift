@@ -197,7 +197,9 @@ import Testing
         #expect(await tmux.waitUntil { $0.first?.contains("Cart 1") == true && $0.first?.contains("◌") == false }, "\(tmux.picture)")
         try tmux.press("c")
         #expect(await tmux.waitFor("− 1 +"), "\(tmux.picture)")
-        try backend.changeFaults(to: "error=503")
+        // Each failing answer takes two seconds: "updating…" is there for seconds, not for
+        // however long two quick refusals take, whichever moment the test looks.
+        try backend.changeFaults(to: "latency=2s,error=503")
 
         try tmux.press("+")
         #expect(await tmux.waitFor("− 2 +", seconds: 3), "the new quantity at once\n\(tmux.picture)")
@@ -256,7 +258,9 @@ import Testing
         let tmux = try Self.start(["--server", server.baseURL, "--open", "vitrine://product/\(product.id)", "--cart-attempts", "2"], cache: cache)
         defer { tmux.close() }
         #expect(await tmux.waitFor("Add to cart"), "\(tmux.picture)")
-        try backend.changeFaults(to: "error=503")
+        // Each failing answer takes two seconds: "updating…" is there for seconds, not for
+        // however long two quick refusals take, whichever moment the test looks.
+        try backend.changeFaults(to: "latency=2s,error=503")
         try tmux.press("a")
         #expect(await tmux.waitFor("Couldn't add \(product.title) to your cart: check your connection"), "\(tmux.picture)")
         #expect(!tmux.screen().contains { $0.contains(product.id) || $0.contains("503") || $0.contains("fault") }, "\(tmux.picture)")
