@@ -207,8 +207,9 @@ public struct FrameLayout: Sendable {
                 scrolls: true, controls: []))
         }
         let sheet = frame.covers.filter { $0.layer >= 3 }.max { $0.layer < $1.layer }?.rect
-        // A status screen (loading, a failed load with its retry) has no body: the whole screen is one.
-        let body = frame.bodyRows.isEmpty ? 0..<height : frame.bodyRows
+        // A page whose bars leave its body no row (a screen resized to 10 × 3) has an empty
+        // body: nothing of it is in view, and focus waits for it to grow back.
+        let body = frame.bodyRows
         self.init(
             width: width, height: height, bodyRows: body, scroll: frame.scroll, maxScroll: frame.maxScroll,
             targets: Self.readingOrder(targets, bodyTop: body.lowerBound), hitMap: frame.hitMap, sheetRect: sheet,

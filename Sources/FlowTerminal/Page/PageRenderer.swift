@@ -57,6 +57,9 @@ public final class PageRenderer {
             let status = StatusScreenView(
                 state: content.loadState, isRetrying: content.isRetrying, failedAttempts: content.failedAttempts, isGone: content.isGone)
             status.draw(in: screen.child(CellRect(x: 0, y: top, width: width, height: height - top)), environment: environment)
+            // A status screen (loading, a failed load with its retry) has no body: the whole
+            // screen is one, so its retry is a target in view.
+            frame.bodyRows = 0..<height
             frame.buffer = surface.buffer
             frame.hitMap = surface.hitMap
             return frame

@@ -10,7 +10,8 @@ public struct RenderedFrame: Sendable {
     public var laidOut: [LaidOutWidget]
     /// What covers the body: the pinned section header, sheets, the toast.
     public var covers: [ScreenCover]
-    /// The body's rows on screen.
+    /// The body's rows on screen: none when the bars leave it no row, the whole screen for a
+    /// status screen (loading, a failed load), which is all body.
     public var bodyRows: Range<Int>
     /// The scroll the frame used, clamped to the content.
     public var scroll: Int

@@ -74,18 +74,21 @@ struct BrowsedScreen {
             """))
     }
 
-    /// Review 20, finding 22: shrunk to 10 × 3 and grown back to 80 × 24, focus had moved to
-    /// the sticky search bar while the page stayed scrolled to its end.
-    @Test func aScreenShrunkToNothingAndGrownBackKeepsTheFocusedWidget() throws {
+    /// Shrunk to a few rows (10 × 3) and grown back to 80 × 24, focus had moved to the sticky
+    /// search bar while the page stayed scrolled where it was. With a nav bar above the search
+    /// bar, as the home page has, the bars take all three rows and the body has none.
+    @Test(arguments: [false, true])
+    func aScreenShrunkToNothingAndGrownBackKeepsTheFocusedWidget(withNavBar: Bool) throws {
         let rows = (0..<30).map { Self.tappable("r\($0)", "Row \($0)") }.joined(separator: ", ")
+        let nav = withNavBar ? #""nav": {"title": "Shop"}, "# : ""
         let page = try TestPages.page(TestPages.json(
             sections: #"{"id": "rows", "widgets": [\#(rows)]}"#,
-            extra: #""header": {"sticky": true, "widgets": [\#(Self.tappable("search", "Search"))]}"#))
+            extra: nav + #""header": {"sticky": true, "widgets": [\#(Self.tappable("search", "Search"))]}"#))
         var screen = BrowsedScreen(page, width: 80, height: 24)
         screen.press(.bottom)
         let focused = try #require(screen.focused)
         #expect(focused != "search")
-        for (width, height) in [(10, 3), (10, 1), (80, 24)] {
+        for (width, height) in [(10, 3), (10, 1), (80, 24), (10, 3), (80, 24)] {
             screen.width = width
             screen.height = height
             screen.present()
