@@ -208,4 +208,63 @@ import FlowWidgets
         #expect(tracker.isTiming("a"), "shown again, the page below reports")
         #expect(!tracker.isTiming("b"))
     }
+    /// Review 19b #8e: an interactive back swipe makes the page below appear as it starts; a
+    /// cancelled one never makes the top page appear again. The stack's own answer
+    /// (`setOnTop`) decides which page counts, not the order of appearances.
+    @Test func aCancelledBackSwipeLeavesTheTopPageCounting() throws {
+        let below = try A11y.page(#"{"page": {"id": "home", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let above = try A11y.page(#"{"page": {"id": "product", "request_id": "r2", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "b", "data": {"title": "b"}}]}]}}"#)
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let home = PlacementFeed(tracker: tracker)
+        let product = PlacementFeed(tracker: tracker)
+        home.show(below)
+        home.appeared()
+        home.setViewport(Self.screen)
+        home.place(placed(below.sections[0].widgets[0], below.sections[0], y: 0))
+        // The product is pushed: home is no longer on top, then its views go.
+        home.setOnTop(false)
+        home.disappeared()
+        product.show(above)
+        product.appeared()
+        product.setViewport(Self.screen)
+        product.place(placed(above.sections[0].widgets[0], above.sections[0], y: 0))
+        #expect(tracker.isTiming("b"))
+        // A back swipe starts: home's views appear under the product's, still not on top.
+        home.appeared()
+        home.place(placed(below.sections[0].widgets[0], below.sections[0], y: 0))
+        #expect(tracker.isTiming("b"), "the page the swipe uncovers for a moment takes nothing")
+        #expect(!tracker.isTiming("a"))
+        // Cancelled: the product never appears again, and stays the page that counts.
+        home.disappeared()
+        product.place(placed(above.sections[0].widgets[0], above.sections[0], y: 10))
+        #expect(tracker.isTiming("b"), "the product page still counts after the cancelled swipe")
+        // Another swipe that ends: the product goes, home is on top and counts.
+        home.appeared()
+        product.disappeared()
+        home.setOnTop(true)
+        #expect(tracker.isTiming("a"))
+        #expect(!tracker.isTiming("b"))
+    }
+
+    /// A covered page saying it is gone (its views leave under the top page) does not make the
+    /// tracker forget what the top page reported: once the cart sheet over it closes, the top
+    /// page's widgets are timed again from that report.
+    @Test func aCoveredPageLeavingKeepsTheTopPagesReport() throws {
+        let below = try A11y.page(#"{"page": {"id": "home", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let above = try A11y.page(#"{"page": {"id": "product", "request_id": "r2", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "b", "data": {"title": "b"}}]}]}}"#)
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let home = PlacementFeed(tracker: tracker)
+        let product = PlacementFeed(tracker: tracker)
+        home.show(below)
+        home.appeared()
+        product.show(above)
+        product.appeared()
+        product.setViewport(Self.screen)
+        product.place(placed(above.sections[0].widgets[0], above.sections[0], y: 0))
+        tracker.setHidden(true, by: .sheet)
+        #expect(!tracker.isTiming("b"))
+        home.disappeared()
+        tracker.setHidden(false, by: .sheet)
+        #expect(tracker.isTiming("b"), "timed again when the sheet closes")
+    }
 }

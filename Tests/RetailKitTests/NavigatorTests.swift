@@ -91,6 +91,20 @@ import Testing
         #expect(below.path == [.cart, .page("product:p-1")] && !below.showsCart, "a cart under another screen is a screen")
     }
 
+    /// Review 19b #8d: only the top screen presents the page's sheets and counts impressions;
+    /// the same product twice in the stack is two screens, one of them on top.
+    @Test func theTopScreenIsTheLastOfThePathEvenWhenADestinationComesTwice() {
+        let stack: [Destination] = [.page("home"), .page("product:p-1"), .page("product:p-2"), .page("product:p-1")]
+        let presentation = NavigatorPresentation(stack: stack)
+        #expect(presentation.screens.map(\.depth) == [1, 2, 3])
+        #expect(presentation.screens.map(\.destination) == presentation.path)
+        #expect(Set(presentation.screens).count == 3, "the two p-1 screens are told apart")
+        #expect((0...4).filter(presentation.isOnTop(depth:)) == [3])
+        #expect(NavigatorPresentation(stack: [.page("home")]).isOnTop(depth: 0), "home alone is on top")
+        let cart = NavigatorPresentation(stack: [.page("home"), .page("product:p-1"), .cart])
+        #expect(cart.isOnTop(depth: 1), "the cart is a sheet over the product, which stays the top screen")
+    }
+
     /// Review 19b #7: a deeplink with no screen was pushed as a page that said nothing.
     @Test func aLinkWithNoScreenIsNotPushedAndTheNavigatorGoesBack() {
         let link = NavigatorPresentation(stack: [.page("home"), .page("campaign:x"), .link("vitrine://story/layering")])

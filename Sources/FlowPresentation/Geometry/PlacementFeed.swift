@@ -13,7 +13,7 @@ import FlowRuntime
 /// headers, widgets and fallbacks (a widget shown through its fallback counts as itself);
 /// never a widget inside another (an accordion's items) or a sheet's. A feed whose page is
 /// covered by another screen reporting to the same tracker reports nothing
-/// (`appeared()`, `disappeared()`).
+/// (`appeared()`, `disappeared()`, `setOnTop(_:)`).
 @MainActor
 public final class PlacementFeed {
     private let tracker: ImpressionTracker
@@ -30,6 +30,10 @@ public final class PlacementFeed {
     private var coverLayers: [CoverLayer: [LayoutRect]] = [:]
     /// The section headers' frames: a pinned one covers what scrolls under it.
     private var headerCovers: [ExactString: LayoutRect] = [:]
+    /// Whether the page's views are shown (between `appeared()` and `disappeared()`).
+    private var isInWindow = false
+    /// Whether the host shows the page on top of its navigation stack.
+    private var isOnTop = true
 
     /// Who covers the page, each at its height (`ImpressionInputs.Cover.layer`): the sticky
     /// header and footer and the section headers over the scrolling body (1), the toast (2),
@@ -133,16 +137,37 @@ public final class PlacementFeed {
         ImpressionInputs.visibleWidgets(order.compactMap { placements[$0] }, viewport: viewport, covers: covers)
     }
 
-    /// The page is shown over every other screen reporting to the tracker (its view appeared):
+    /// The page's views appeared: when it is on top of its navigation stack (`setOnTop(_:)`),
     /// its reports count again, and it reports what it holds now.
     public func appeared() {
-        tracker.screenAppeared(self)
-        update()
+        isInWindow = true
+        claimOrRelease()
     }
 
-    /// The page is covered or gone: its views' reports no longer reach the tracker.
+    /// The page is covered or gone (its views disappeared): its reports no longer reach the
+    /// tracker.
     public func disappeared() {
-        tracker.screenDisappeared(self)
+        isInWindow = false
+        claimOrRelease()
+    }
+
+    /// Whether the host shows this page on top of its navigation stack (true until it says
+    /// otherwise). Appearing alone is not enough: an interactive back swipe makes the page
+    /// below appear as it starts, and a cancelled one never makes the top page appear again,
+    /// so the stack's own answer decides which page counts.
+    public func setOnTop(_ onTop: Bool) {
+        guard onTop != isOnTop else { return }
+        isOnTop = onTop
+        claimOrRelease()
+    }
+
+    private func claimOrRelease() {
+        if isInWindow, isOnTop {
+            tracker.screenAppeared(self)
+            update()
+        } else {
+            tracker.screenDisappeared(self)
+        }
     }
 
     private func update() {

@@ -17,7 +17,9 @@ extension ImpressionTracker {
     /// `screen` is no longer shown (covered by a pushed page, or gone).
     public func screenDisappeared(_ screen: AnyObject) {
         let id = ObjectIdentifier(screen)
-        screens.removeAll { $0 == id }
+        // A covered screen saying it is gone changes nothing of what the top one reported.
+        guard screens.last == id else { return screens.removeAll { $0 == id } }
+        screens.removeLast()
         lastReport = nil
     }
 

@@ -52,17 +52,20 @@ public struct FlowPageView: View {
     }
 
     public var body: some View {
-        stateContent
+        let isOnTop = services.isOnTop?() ?? true
+        return stateContent
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
             .background(theme.color("background", for: systemScheme))
             .navigationTitle(Text(verbatim: AccessibilityText.spoken(store.page?.nav?.title) ?? ""))
             .toolbar { toolbarItems }
             .modifier(NavBarBackground(color: store.page?.nav?.backgroundColor.map { Color(theme.color($0, scheme: themeScheme(systemScheme))) }))
             .overlay(alignment: .bottom) { ToastView(queue: dispatcher.toasts) }
-            .flowSheets(dispatcher.sheets, level: 0, registry: registry, onFrame: sheetMoved)
+            // Only the top page presents: the pages under it share the dispatcher's stack.
+            .flowSheets(dispatcher.sheets, level: 0, registry: registry, presenting: isOnTop, onFrame: sheetMoved)
             .onChange(of: store.page?.requestID, initial: true) { _, _ in
                 placements?.show(store.page)
             }
+            .onChange(of: isOnTop, initial: true) { _, onTop in placements?.setOnTop(onTop) }
             .onAppear(perform: start)
             .onDisappear { placements?.disappeared() }
             .environment(\.flowActions, actions)
@@ -154,9 +157,10 @@ public struct FlowPageView: View {
         }
         if feed == nil, let tracker = services.impressions ?? inheritedImpressions {
             feed = PlacementFeed(tracker: tracker)
+            feed?.setOnTop(services.isOnTop?() ?? true)
             feed?.show(store.page)
         }
-        // On top again (pushed, or the page over it went): only the top page reports.
+        // Shown again (pushed, or the page over it went); it reports while on top.
         feed?.appeared()
         if expiry == nil {
             let clock = ExpiryClock(clock: ContinuousClock(), now: { Date() })

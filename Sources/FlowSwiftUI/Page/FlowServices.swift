@@ -28,11 +28,19 @@ public struct FlowServices {
     public var expiry: ExpiryClock?
     /// Drawn at the trailing end of the nav bar after the page's buttons (the cart badge).
     public var navAccessory: AnyView?
+    /// Whether the page is the one on top of its navigation stack, read as the page's body is
+    /// (an observable source, such as the app's navigator, keeps it current). Only the top page
+    /// presents the dispatcher's sheets (pages under it share the same stack) and counts
+    /// impressions; a back swipe that shows the page below for a moment changes nothing
+    /// unless it ends. Nil: the page is always on top (a host that pushes nothing over it).
+    public var isOnTop: (@MainActor () -> Bool)?
 
     public init(
         images: ImagePipeline? = nil, baseURL: URL? = nil, impressions: ImpressionTracker? = nil,
-        accessibility: AccessibilityCatalog? = nil, client: ClientContext? = nil, expiry: ExpiryClock? = nil, navAccessory: AnyView? = nil
+        accessibility: AccessibilityCatalog? = nil, client: ClientContext? = nil, expiry: ExpiryClock? = nil, navAccessory: AnyView? = nil,
+        isOnTop: (@MainActor () -> Bool)? = nil
     ) {
+        self.isOnTop = isOnTop
         self.expiry = expiry
         self.images = images
         self.baseURL = baseURL

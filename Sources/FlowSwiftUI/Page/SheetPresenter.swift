@@ -14,13 +14,15 @@ extension View {
     /// moves the presentations; the reader dismissing one (a swipe, the grabber) closes it and
     /// those above it in the stack (`SheetStack.readerDismissed`), unless the stack moved on
     /// meanwhile. `onFrame` hears where each level is on screen (nil when it goes), so the page
-    /// can count what the sheets cover.
+    /// can count what the sheets cover. A view not `presenting` (a page covered in a navigation
+    /// stack whose top page presents the same stack) shows none of them.
     func flowSheets(
-        _ stack: SheetStack, level: Int, registry: WidgetRegistry<AnyView>, onFrame: @escaping @MainActor (Int, CGRect?) -> Void
+        _ stack: SheetStack, level: Int, registry: WidgetRegistry<AnyView>, presenting: Bool = true,
+        onFrame: @escaping @MainActor (Int, CGRect?) -> Void
     ) -> some View {
-        let shown = stack.entry(atLevel: level)
+        let shown = presenting ? stack.entry(atLevel: level) : nil
         let presented = Binding<SheetStack.Entry?>(
-            get: { @MainActor in stack.entry(atLevel: level) },
+            get: { @MainActor in presenting ? stack.entry(atLevel: level) : nil },
             set: { @MainActor newValue in
                 guard newValue == nil, let shown else { return }
                 stack.readerDismissed(level: level, presentationID: shown.presentationID)

@@ -26,6 +26,26 @@ public struct NavigatorPresentation: Sendable, Hashable {
         path = showsCart ? Array(above.dropLast()) : above
     }
 
+    /// A screen of the path with its depth (1 for the first above home): the same destination
+    /// twice in the stack (a product, another, the first again) is two screens, so a platform
+    /// can tell which one is on top.
+    public struct Screen: Sendable, Hashable {
+        public let depth: Int
+        public let destination: Destination
+    }
+
+    /// The path as screens, bottom to top.
+    public var screens: [Screen] {
+        path.enumerated().map { Screen(depth: $0.offset + 1, destination: $0.element) }
+    }
+
+    /// Whether the screen at `depth` (0 the home page) is the one on top of the path: the one
+    /// whose impressions count and which presents the page's sheets (the cart sheet over it
+    /// hides impressions on its own).
+    public func isOnTop(depth: Int) -> Bool {
+        depth == path.count
+    }
+
     /// How many times the navigator goes back when the platform's stack shows `shown` (the
     /// reader tapped back or swiped): the screens `shown` dropped from this path. Nothing when
     /// `shown` is this path (the platform followed the navigator) or is not a shorter start of

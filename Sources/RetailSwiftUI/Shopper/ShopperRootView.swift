@@ -20,7 +20,7 @@ public struct ShopperRootView: View {
     let composition: AppComposition
     @State private var registry = RetailViews.makeRegistry()
     /// The navigator's stack above home, as the NavigationStack shows it (the cart is a sheet).
-    @State private var path: [Destination] = []
+    @State private var path: [NavigatorPresentation.Screen] = []
     @State private var query = ""
     @State private var showsCart = false
     @Environment(\.locale) private var locale
@@ -32,9 +32,9 @@ public struct ShopperRootView: View {
 
     public var body: some View {
         NavigationStack(path: $path) {
-            page("home")
-                .navigationDestination(for: Destination.self) { destination in
-                    screen(for: destination)
+            page("home", depth: 0)
+                .navigationDestination(for: NavigatorPresentation.Screen.self) { shown in
+                    screen(for: shown.destination, depth: shown.depth)
                 }
         }
         .searchable(text: $query, placement: .automatic, prompt: Text(verbatim: AccessibilityPhrases(locale: locale).search))
@@ -69,16 +69,22 @@ public struct ShopperRootView: View {
         .onAppear(perform: composition.start)
     }
 
-    private func page(_ id: PageID) -> some View {
-        FlowPageView(
+    /// The page `id` at `depth` of the stack (0 home): on top by the navigator, which its body
+    /// observes, never by the order of appearances (a cancelled back swipe makes the page
+    /// below appear).
+    private func page(_ id: PageID, depth: Int) -> some View {
+        let navigator = composition.navigator
+        return FlowPageView(
             store: composition.pageStore(for: id), dispatcher: composition.dispatcher, registry: registry,
-            services: FlowServices(navAccessory: AnyView(CartBadge(cart: composition.cart, open: { _ = composition.navigator.open(.cart) }))))
+            services: FlowServices(
+                navAccessory: AnyView(CartBadge(cart: composition.cart, open: { _ = navigator.open(.cart) })),
+                isOnTop: { NavigatorPresentation(stack: navigator.stack).isOnTop(depth: depth) }))
     }
 
     @ViewBuilder
-    private func screen(for destination: Destination) -> some View {
+    private func screen(for destination: Destination, depth: Int) -> some View {
         switch destination {
-        case .page(let id): page(id)
+        case .page(let id): page(id, depth: depth)
         case .search(let query): SearchResultsView(search: composition.search, initialQuery: query, open: open)
         case .cart: CartSheetView(cart: composition.cart)
         case .link: Text(verbatim: AccessibilityPhrases(locale: locale).nothingHere)
@@ -93,14 +99,14 @@ public struct ShopperRootView: View {
             _ = composition.navigator.back()
             composition.dispatcher.toasts.show(Copy<ShopperWord>(AppLocale(identifier: composition.configuration.locale))[.linkNoScreen])
         }
-        if path != presentation.path { path = presentation.path }
+        if path != presentation.screens { path = presentation.screens }
         if showsCart != presentation.showsCart { showsCart = presentation.showsCart }
     }
 
     /// The path changed: when the reader went back (the back button, a swipe), the navigator
     /// pops as many screens; when the path only followed the navigator, nothing more happens.
-    private func wentBack(to shown: [Destination]) {
-        let backs = NavigatorPresentation(stack: composition.navigator.stack).backs(toShow: shown)
+    private func wentBack(to shown: [NavigatorPresentation.Screen]) {
+        let backs = NavigatorPresentation(stack: composition.navigator.stack).backs(toShow: shown.map(\.destination))
         for _ in 0..<backs { _ = composition.navigator.back() }
     }
 
