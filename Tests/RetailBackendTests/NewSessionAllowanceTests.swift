@@ -62,6 +62,30 @@ import Testing
         #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.3,") == 429)
     }
 
+    /// A CDN in front of the balancer: the hops that name trusted proxies are passed, the
+    /// first from the right that does not is the client, whatever the client wrote before it.
+    @Test func behindAChainOfTrustedProxiesTheFirstUntrustedHopIsTheClient() throws {
+        let proxies = try TrustedProxies(addresses: ["10.0.0.2", "10.0.0.3", "fd00::2"])
+        let backend = try makeBackend(clock: clock) {
+            $0.newSessionsPerAddress = NewSessionLimit(burst: 1, perSecond: 0)
+            $0.trustedProxies = proxies
+        }
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.1, 10.0.0.3") == 201)
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "203.0.113.9, 198.51.100.1, 10.0.0.3") == 429,
+                "the same client, whatever it wrote before its own address")
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.1,10.0.0.3, fd00::2") == 429, "through three proxies")
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.2, 10.0.0.3") == 201, "another client")
+        // A hop that is no address stops the walk at the proxy that wrote it, which counts.
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.3, junk, 10.0.0.3") == 201)
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.4, unknown, 10.0.0.3") == 429, "10.0.0.3 again")
+        // An untrusted hop in the middle is the client: what is left of it was written by it.
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "10.0.0.3, 192.0.2.50") == 201)
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.5, 10.0.0.3, 192.0.2.50") == 429, "192.0.2.50 again")
+        // Only trusted hops: the leftmost of them is the one counted.
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: String(repeating: "10.0.0.3, ", count: 40) + "10.0.0.2") == 429,
+                "10.0.0.3 again, after at most a bounded walk")
+    }
+
     @Test func anUntrustedPeerCannotChooseItsAddressWithTheHeader() throws {
         let proxies = try TrustedProxies(addresses: ["10.0.0.2"])
         let backend = try makeBackend(clock: clock) {

@@ -8,10 +8,13 @@ import Glibc
 ///
 /// Behind a balancer every TCP peer is the balancer, so per-address bounds (the new-session
 /// allowance, the in-memory store's shoppers per address) would treat the whole shop as one
-/// client. A request from a trusted proxy is counted by the last hop of its `X-Forwarded-For`
-/// instead: the address that proxy itself saw, which is the one hop it vouches for (earlier
-/// hops are whatever the client wrote). From any other peer the header is ignored, so a client
-/// cannot pick its own address. Addresses are compared as the front counts them
+/// client. A request from a trusted proxy is counted by its `X-Forwarded-For` instead, read
+/// from the right: each hop a trusted proxy appended is the address it saw, so the hops are
+/// passed while they name trusted proxies too (a CDN in front of a balancer), and the first
+/// that does not is the client (earlier hops are whatever the client wrote). A hop that is no
+/// address ends the walk at the proxy that wrote it. From any other peer the header is
+/// ignored, so a client cannot pick its own address. (RFC 7239's `Forwarded` is not read: the
+/// proxies the operator names are to send `X-Forwarded-For`.) Addresses are compared as the front counts them
 /// (`HTTPConnection.clientAddress`: IPv4 text, an IPv6 address by its /64 prefix).
 public struct TrustedProxies: Sendable, Equatable {
     private let addresses: Set<ExactText>
@@ -40,16 +43,23 @@ public struct TrustedProxies: Sendable, Equatable {
         addresses = normalised
     }
 
-    /// The address `request` is counted by: the last `X-Forwarded-For` hop when its peer is a
-    /// trusted proxy and that hop is an address, the peer otherwise.
+    /// At most this many `X-Forwarded-For` hops are read from the right: more trusted proxies
+    /// than this in a row is no deployment, and the walk stays short whatever a header holds.
+    static let maximumHops = 16
+
+    /// The address `request` is counted by: its peer when that is no trusted proxy, else the
+    /// rightmost `X-Forwarded-For` hop that is no trusted proxy (or the last trusted one seen,
+    /// when a hop is no address or the hops end).
     public func clientAddress(of request: HTTPRequest) -> String {
-        guard !addresses.isEmpty, addresses.contains(ExactText(request.clientAddress)),
-              let forwarded = request.header("x-forwarded-for"),
-              let last = forwarded.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).last,
-              let counted = Self.counted(String(decoding: last, as: UTF8.self).trimmingCharacters(in: .whitespaces)) else {
-            return request.clientAddress
+        var client = request.clientAddress
+        guard !addresses.isEmpty, let forwarded = request.header("x-forwarded-for") else { return client }
+        let hops = forwarded.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        for hop in hops.reversed().prefix(Self.maximumHops) {
+            guard addresses.contains(ExactText(client)),
+                  let counted = Self.counted(String(decoding: hop, as: UTF8.self).trimmingCharacters(in: .whitespaces)) else { break }
+            client = counted
         }
-        return counted
+        return client
     }
 
     /// An address literal as the front counts it, or nil when it is none.
