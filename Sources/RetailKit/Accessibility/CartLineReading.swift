@@ -1,22 +1,41 @@
 import FlowPresentation
 import Foundation
 
-/// How a line of the cart reads to a screen reader: one element (its title, quantity and
-/// price) that activating does nothing to. Removing it is a named action, never the
-/// activation: a double-tap, like the terminal cart's Enter, never removes a line.
+/// How a line of the cart reads to a screen reader: one element (its title, quantity, price
+/// and what is pending of it) that activating does nothing to. Removing it is a named action,
+/// never the activation: a double-tap, like the terminal cart's Enter, never removes a line.
+/// Its quantity is adjustable (swipe up or down), as the sheet's `+` and `−` change it.
 public struct CartLineReading: Sendable, Hashable {
-    /// "Wool coat, quantity 2, $91.99", made safe (`AccessibilityText`).
+    /// "Wool coat, quantity 2, $91.99, updating…", made safe (`AccessibilityText`).
     public var label: String
     /// The name of the named action that removes the line; nil while a change to it is on
     /// its way to the server (the remove button is dimmed then).
     public var removeAction: String?
+    /// The quantity one step up and down (`RetailLimits.quantity(_:steppedBy:)`); nil when
+    /// the step leaves a line's bounds or the line is being removed (its signs are dimmed).
+    public var increased: Int?
+    public var decreased: Int?
 
-    public init(line: CartSnapshot.Line, isPending: Bool, locale: Locale) {
+    /// The reading of a line as a cart screen lists it (`CartStore.shownLines`), while its
+    /// changes wait to be sent again or not (`CartStore.isRetrying`).
+    public init(shown: CartStore.ShownLine, isPending: Bool, isRetrying: Bool, locale: Locale) {
         let phrases = RetailPhrases(AccessibilityPhrases(locale: locale))
+        let line = shown.line
+        let status = CartStore.ShownLine.Pending.word(for: shown.pending, isRetrying: isRetrying)
+            .map { Copy<ShopperWord>(AppLocale(identifier: locale.identifier))[$0] }
         let parts = [AccessibilityText.clean(line.title) ?? AccessibilityText.clean(line.productID),
                      phrases.quantity(line.quantity.formatted(.number.locale(locale))),
-                     line.unitPrice.map { PriceFormat.string($0, locale: locale) }]
+                     line.unitPrice.map { PriceFormat.string($0, locale: locale) },
+                     status]
         label = AccessibilityText.joined(parts.map { AccessibilityText.clean($0) }) ?? phrases.cart
         removeAction = isPending ? nil : phrases.remove
+        let removing = shown.pending == .removing
+        increased = removing ? nil : RetailLimits.quantity(line.quantity, steppedBy: 1)
+        decreased = removing ? nil : RetailLimits.quantity(line.quantity, steppedBy: -1)
+    }
+
+    /// The reading of a confirmed line with nothing pending of it, or with a change on its way.
+    public init(line: CartSnapshot.Line, isPending: Bool, locale: Locale) {
+        self.init(shown: CartStore.ShownLine(line: line, pending: nil), isPending: isPending, isRetrying: false, locale: locale)
     }
 }

@@ -18,6 +18,14 @@ public struct CartSnapshot: Sendable, Hashable {
             self.unitPrice = unitPrice
         }
 
+        /// The line's total, when its price is known and the product of a server's numbers is
+        /// finite (never trapping).
+        public var total: Price? {
+            guard let unitPrice else { return nil }
+            let amount = unitPrice.amount * Double(quantity)
+            return amount.isFinite ? Price(amount: amount, currency: unitPrice.currency) : nil
+        }
+
         public static func == (lhs: Line, rhs: Line) -> Bool {
             lhs.productID.utf8.elementsEqual(rhs.productID.utf8) && lhs.quantity == rhs.quantity
                 && lhs.title.map { rhs.title?.utf8.elementsEqual($0.utf8) == true } ?? (rhs.title == nil)

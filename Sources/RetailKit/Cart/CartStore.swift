@@ -82,6 +82,11 @@ public final class CartStore {
 
         public var line: CartSnapshot.Line
         public var pending: Pending?
+
+        public init(line: CartSnapshot.Line, pending: Pending?) {
+            self.line = line
+            self.pending = pending
+        }
     }
 
     /// The newest canonical cart applied; `nil` until the first answer (or the journal's copy).

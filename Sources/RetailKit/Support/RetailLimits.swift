@@ -10,4 +10,12 @@ public enum RetailLimits {
     public static let pageIDBytes = 512
     /// The longest search query sent or typed, in UTF-8 bytes.
     public static let queryBytes = 200
+
+    /// A line's quantity one step up or down (`delta` of ±1: a cart's `+` and `−`), within
+    /// `lineQuantity`; a line holding more than it allows (a server may answer so) steps down
+    /// to the largest. Nil when the step would leave the bounds (nothing is sent).
+    public static func quantity(_ quantity: Int, steppedBy delta: Int) -> Int? {
+        let wanted = delta < 0 && quantity > lineQuantity.upperBound ? lineQuantity.upperBound : quantity.addingReportingOverflow(delta).partialValue
+        return lineQuantity.contains(wanted) ? wanted : nil
+    }
 }

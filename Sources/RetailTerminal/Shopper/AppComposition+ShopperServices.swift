@@ -38,7 +38,7 @@ extension AppComposition: ShopperServices {
                 pending: $0.pending) },
             badgeCount: cart.badgeCount, pendingProducts: pending, soldOutProducts: cart.soldOutProducts,
             subtotal: cart.shownSubtotal, isKnown: cart.canonical != nil,
-            isUnavailable: cart.canonical == nil && cart.lastError != nil, isRetrying: cart.activity == .waitingToRetry)
+            isUnavailable: cart.canonical == nil && cart.lastError != nil, isRetrying: cart.isRetrying)
     }
 
     public func setQuantity(productID: String, quantity: Int) {
@@ -50,8 +50,7 @@ extension AppComposition: ShopperServices {
     }
 
     public func restore(_ removal: CartRemoval) {
-        let quantity = min(max(removal.quantity, RetailLimits.lineQuantity.lowerBound), RetailLimits.lineQuantity.upperBound)
-        cart.add(productID: removal.productID, quantity: quantity, item: CartItem(title: removal.title, unitPrice: removal.unitPrice))
+        cart.restore(removal)
     }
 
     public var searchSummary: SearchSummary {

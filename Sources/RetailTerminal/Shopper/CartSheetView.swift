@@ -160,9 +160,7 @@ struct CartSheetView {
     /// The line last removed, once the server has taken it out: while the removal is pending
     /// the line itself says so, and "removed · u undo" would be said too early.
     var shownRemoval: CartRemoval? {
-        guard let lastRemoval else { return nil }
-        let removed = ExactString(lastRemoval.productID)
-        guard !cart.lines.contains(where: { ExactString($0.productID) == removed }) else { return nil }
+        guard let lastRemoval, lastRemoval.isDone(amid: cart.lines.map(\.productID)) else { return nil }
         return lastRemoval
     }
 
@@ -246,20 +244,15 @@ struct CartSheetView {
         x += row.put("+", x: x, y: 0, style: line.quantity >= RetailLimits.lineQuantity.upperBound ? base.adding(.dim) : control)
         row.put(total, x: max(x + 2, width - DisplayWidth.of(total)), y: 0, style: base.adding(.bold))
         var detail: [String] = []
+        let pendingWord = CartStore.ShownLine.Pending.word(for: line.pending, isRetrying: cart.isRetrying)
         // A change waiting to be sent again says so first: it is what the shopper waits for.
-        if line.pending != nil, cart.isRetrying { detail.append(words[.retryingLine]) }
+        if pendingWord == .retryingLine { detail.append(words[.retryingLine]) }
         if let price = line.unitPrice {
             // Shortened as the totals are, never cut mid-number; said only when it fits.
             let room = width - 2 - DisplayWidth.of(words(.eachPrice, ["price": ""]))
             if let each = format.price(price, within: room, width: DisplayWidth.of) { detail.append(words(.eachPrice, ["price": each])) }
         }
-        switch line.pending {
-        case _? where cart.isRetrying: break
-        case .adding?: detail.append(words[.adding])
-        case .updating?: detail.append(words[.updatingLine])
-        case .removing?: detail.append(words[.removing])
-        case nil: break
-        }
+        if let pendingWord, pendingWord != .retryingLine { detail.append(words[pendingWord]) }
         row.put(TextCut.fit(detail.joined(separator: " · "), to: width - 2), x: 2, y: 1, style: environment.secondaryStyle)
         // The signs are a cell each: the cell either side of one reaches it too.
         let signs = removing ? [] : [

@@ -84,9 +84,7 @@ public struct CartSummary: Sendable, Hashable {
 
         /// The line's total, when its price is known (never trapping on a server's numbers).
         public var total: Price? {
-            guard let unitPrice else { return nil }
-            let amount = unitPrice.amount * Double(quantity)
-            return amount.isFinite ? Price(amount: amount, currency: unitPrice.currency) : nil
+            CartSnapshot.Line(productID: productID, quantity: quantity, unitPrice: unitPrice).total
         }
     }
 
@@ -133,20 +131,6 @@ public struct CartSummary: Sendable, Hashable {
     }
 }
 
-/// A line the shopper removed, kept so that `u` puts it back as it was.
-public struct CartRemoval: Sendable, Hashable {
-    public var productID: String
-    public var title: String?
-    public var quantity: Int
-    public var unitPrice: Price?
-
-    public init(productID: String, title: String?, quantity: Int, unitPrice: Price?) {
-        self.productID = productID
-        self.title = title
-        self.quantity = quantity
-        self.unitPrice = unitPrice
-    }
-}
 
 /// Search suggestions as the shell shows them.
 public struct SearchSummary: Sendable, Hashable {

@@ -74,9 +74,7 @@ extension ShopperUpdate {
     /// server may answer, comes down to 99); a line being removed stays.
     private static func changeQuantity(by delta: Int, in state: inout ShopperState) -> [ShopperEffect] {
         guard let line = selectedLine(in: state), line.pending != .removing else { return [] }
-        let limits = RetailLimits.lineQuantity
-        let wanted = delta < 0 && line.quantity > limits.upperBound ? limits.upperBound : line.quantity + delta
-        guard limits.contains(wanted) else {
+        guard let wanted = RetailLimits.quantity(line.quantity, steppedBy: delta) else {
             state.needsFrame = false
             return []
         }

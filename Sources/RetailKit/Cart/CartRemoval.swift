@@ -1,0 +1,62 @@
+import FlowCore
+
+/// A line the shopper removed, kept so that it can be put back as it was (the terminal's `u`,
+/// the SwiftUI sheet's Undo): the same rules for every renderer.
+public struct CartRemoval: Sendable, Hashable {
+    public var productID: String
+    public var title: String?
+    public var quantity: Int
+    public var unitPrice: Price?
+
+    public init(productID: String, title: String?, quantity: Int, unitPrice: Price?) {
+        self.productID = productID
+        self.title = title
+        self.quantity = quantity
+        self.unitPrice = unitPrice
+    }
+
+    /// The removal of `line` as a cart screen lists it.
+    public init(_ line: CartSnapshot.Line) {
+        self.init(productID: line.productID, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice)
+    }
+
+    /// Whether the removal is done as far as a cart screen listing `productIDs` (its
+    /// `CartStore.shownLines`) can tell: the line is gone. While the removal is pending the line
+    /// itself says so, and offering to undo it would be too early.
+    public func isDone(amid productIDs: some Sequence<String>) -> Bool {
+        let removed = ExactString(productID)
+        return !productIDs.contains { ExactString($0) == removed }
+    }
+}
+
+extension CartStore {
+    /// Puts `removal` back as it was (its quantity, within a line's bounds; its title and price
+    /// shown until the server answers), unless the product is in the cart again already.
+    /// Returns whether it was put back.
+    @discardableResult
+    public func restore(_ removal: CartRemoval) -> Bool {
+        let removed = ExactString(removal.productID)
+        guard !lines.contains(where: { ExactString($0.productID) == removed }) else { return false }
+        let quantity = min(max(removal.quantity, RetailLimits.lineQuantity.lowerBound), RetailLimits.lineQuantity.upperBound)
+        add(productID: removal.productID, quantity: quantity, item: CartItem(title: removal.title, unitPrice: removal.unitPrice))
+        return true
+    }
+
+    /// Whether a change failed and waits to be sent again (its lines say so).
+    public var isRetrying: Bool { activity == .waitingToRetry }
+}
+
+extension CartStore.ShownLine.Pending {
+    /// What a cart screen says of a line with `pending` besides its price: the shopper's word
+    /// for it, or, while a change waits to be sent again (`isRetrying`), that instead of an
+    /// "updating…" that lasts half a minute. Nil for a line with nothing pending.
+    public static func word(for pending: Self?, isRetrying: Bool) -> ShopperWord? {
+        guard let pending else { return nil }
+        if isRetrying { return .retryingLine }
+        switch pending {
+        case .adding: return .adding
+        case .updating: return .updatingLine
+        case .removing: return .removing
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import FlowCore
+import Foundation
+import Testing
+@testable import RetailKit
+import TestSupport
+
+/// The rules every cart screen follows (the terminal's sheet and the SwiftUI one): stepping a
+/// quantity, what a line says is pending, when a removal can be undone and what undoing does,
+/// and how a line reads to VoiceOver.
+@MainActor
+@Suite struct CartScreenRulesTests {
+    let transport = ScriptedCartTransport()
+
+    func makeStore() -> CartStore {
+        CartStore(client: CartClient(transport: transport, clock: TestClock(), random: .seeded(3)))
+    }
+
+    @Test func aQuantityStepsWithinALinesBounds() {
+        #expect(RetailLimits.quantity(1, steppedBy: 1) == 2)
+        #expect(RetailLimits.quantity(2, steppedBy: -1) == 1)
+        #expect(RetailLimits.quantity(1, steppedBy: -1) == nil, "never below one: removing is its own action")
+        #expect(RetailLimits.quantity(99, steppedBy: 1) == nil)
+        #expect(RetailLimits.quantity(250, steppedBy: -1) == 99, "a server's larger line comes down to the largest")
+        #expect(RetailLimits.quantity(250, steppedBy: 1) == nil)
+        #expect(RetailLimits.quantity(Int.max, steppedBy: 1) == nil, "no overflow")
+        #expect(RetailLimits.quantity(Int.min, steppedBy: -1) == nil)
+    }
+
+    @Test func aPendingLineSaysWhatItWaitsFor() {
+        typealias Pending = CartStore.ShownLine.Pending
+        #expect(Pending.word(for: nil, isRetrying: false) == nil)
+        #expect(Pending.word(for: nil, isRetrying: true) == nil, "a line with nothing pending says nothing")
+        #expect(Pending.word(for: .adding, isRetrying: false) == .adding)
+        #expect(Pending.word(for: .updating, isRetrying: false) == .updatingLine)
+        #expect(Pending.word(for: .removing, isRetrying: false) == .removing)
+        #expect(Pending.word(for: .updating, isRetrying: true) == .retryingLine)
+    }
+
+    @Test func aRemovalCanBeUndoneOnceTheLineIsGoneAndUndoingPutsItBackAsItWas() async throws {
+        let store = makeStore()
+        store.refresh()
+        _ = await transport.nextCall()
+        transport.answer(.success(ScriptedCartTransport.cart(revision: 1, [("p-1", 3), ("p-2", 1)])))
+        await store.waitUntilIdle()
+        let line = try #require(store.shownLines.first { $0.line.productID == "p-1" }).line
+        let removal = CartRemoval(line)
+        store.remove(productID: "p-1")
+        #expect(!removal.isDone(amid: store.shownLines.map(\.line.productID)), "pending: the line itself says so")
+        _ = await transport.nextCall()
+        transport.answer(.success(ScriptedCartTransport.cart(revision: 2, [("p-2", 1)])))
+        await store.waitUntilIdle()
+        #expect(removal.isDone(amid: store.shownLines.map(\.line.productID)))
+        #expect(store.restore(removal))
+        #expect(store.shownLines.first { $0.line.productID == "p-1" }.map { ($0.line.quantity, $0.line.title, $0.pending) } ?? (0, nil, nil)
+            == (3, "T", .adding), "its quantity and title, shown until the server answers")
+        #expect(await transport.nextCall().change == .add(productID: "p-1", quantity: 3))
+        #expect(!store.restore(removal), "in the cart again already: nothing is added twice")
+    }
+
+    @Test func aRemovalOfMoreThanALineHoldsIsPutBackWithinTheBounds() async {
+        let store = makeStore()
+        #expect(store.restore(CartRemoval(productID: "p-9", title: nil, quantity: 500, unitPrice: nil)))
+        #expect(await transport.nextCall().change == .add(productID: "p-9", quantity: 99))
+    }
+
+    @Test func aLineReadsWhatIsPendingAndItsQuantityIsAdjustableWithinBounds() {
+        let coat = CartSnapshot.Line(productID: "p-1", title: "Wool coat", quantity: 1, unitPrice: Price(amount: 91.99, currency: "USD"))
+        let en = Locale(identifier: "en-US")
+        let updating = CartLineReading(shown: .init(line: coat, pending: .updating), isPending: true, isRetrying: false, locale: en)
+        #expect(updating.label == "Wool coat, quantity 1, $91.99, updating…")
+        #expect(updating.increased == 2 && updating.decreased == nil)
+        let retrying = CartLineReading(shown: .init(line: coat, pending: .updating), isPending: true, isRetrying: true, locale: Locale(identifier: "de-DE"))
+        #expect(retrying.label.hasSuffix(Copy<ShopperWord>(AppLocale(identifier: "de-DE"))[.retryingLine]))
+        let removing = CartLineReading(shown: .init(line: coat, pending: .removing), isPending: true, isRetrying: false, locale: en)
+        #expect(removing.increased == nil && removing.decreased == nil && removing.removeAction == nil, "a line being removed changes no more")
+        var many = coat
+        many.quantity = 99
+        let full = CartLineReading(shown: .init(line: many, pending: nil), isPending: false, isRetrying: false, locale: en)
+        #expect(full.increased == nil && full.decreased == 98 && full.removeAction == "Remove")
+    }
+}
