@@ -38,7 +38,7 @@ struct CartSheetView: View {
                 if shown.isEmpty {
                     Text(verbatim: emptyText(words)).flowFont(size: 16).foregroundStyle(secondary)
                 }
-                ForEach(shown, id: \.line.productID) { line in
+                ForEach(shown, id: \.identity) { line in
                     row(line, words: words, phrases: phrases, primary: primary, secondary: secondary)
                 }
                 if let removal {
@@ -167,4 +167,10 @@ private struct CartLineElement: ViewModifier {
                 }
             }
     }
+}
+
+extension CartStore.ShownLine {
+    /// The line's identity in a list: its product id by its bytes (two ids that read alike
+    /// are two lines; `String` equality would make them one).
+    fileprivate var identity: ExactString { ExactString(line.productID) }
 }
