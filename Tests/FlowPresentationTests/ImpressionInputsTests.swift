@@ -267,4 +267,46 @@ import FlowWidgets
         tracker.setHidden(false, by: .sheet)
         #expect(tracker.isTiming("b"), "timed again when the sheet closes")
     }
+    /// Search results (no page, no feed) pushed over home: home leaves the top and nothing
+    /// claims the tracker; home's refreshes while covered count nothing, and what it was
+    /// timing never fires.
+    @Test func aPageUnderAScreenWithoutWidgetsCountsNothing() async throws {
+        let first = try A11y.page(#"{"page": {"id": "home", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let refreshed = try A11y.page(#"{"page": {"id": "home", "request_id": "r2", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let clock = TestClock()
+        var fired = 0
+        let tracker = ImpressionTracker(clock: clock) { _ in fired += 1 }
+        let home = PlacementFeed(tracker: tracker)
+        home.show(first)
+        home.appeared()
+        home.setViewport(Self.screen)
+        home.place(placed(first.sections[0].widgets[0], first.sections[0], y: 0))
+        #expect(tracker.isTiming("a"))
+        await clock.waitForSleepers(1)
+        // The results are pushed well within the dwell: home leaves the top, then its views go.
+        home.setOnTop(false)
+        #expect(!tracker.isTiming("a"), "no longer on top: its dwell ends")
+        home.disappeared()
+        clock.advance(by: .seconds(5))
+        for _ in 0..<50 { await Task.yield() }
+        #expect(fired == 0, "nothing counted of a page the reader left")
+        // Covered, home's store refreshes: the new composition is placed, and counts nothing.
+        home.show(refreshed)
+        home.place(placed(refreshed.sections[0].widgets[0], refreshed.sections[0], y: 0))
+        #expect(!tracker.isTiming("a"))
+    }
+
+    /// A push: the page below leaves the top before the new one's views appear; a report of
+    /// its own in between (its views still move with the push) counts nothing.
+    @Test func aPageThatLeftTheTopCountsNothingBeforeTheNextAppears() throws {
+        let below = try A11y.page(#"{"page": {"id": "home", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let home = PlacementFeed(tracker: tracker)
+        home.show(below)
+        home.appeared()
+        home.setViewport(Self.screen)
+        home.setOnTop(false)
+        home.place(placed(below.sections[0].widgets[0], below.sections[0], y: 0))
+        #expect(!tracker.isTiming("a"))
+    }
 }

@@ -81,6 +81,15 @@ import Testing
         // An untrusted hop in the middle is the client: what is left of it was written by it.
         #expect(session(backend, peer: "10.0.0.2", forwardedFor: "10.0.0.3, 192.0.2.50") == 201)
         #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.5, 10.0.0.3, 192.0.2.50") == 429, "192.0.2.50 again")
+        // A shopper in a trusted IPv6 proxy's /64 is no proxy: its own address counts, not
+        // what it wrote before it.
+        for index in 1...3 {
+            #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.\(10 + index), fd00::99") == (index == 1 ? 201 : 429),
+                    "one shopper, fd00::/64, however it fills the hop before its own")
+        }
+        // A proxy written as IPv4-mapped IPv6 is the same proxy: its hop is passed.
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.20, ::ffff:10.0.0.3") == 201)
+        #expect(session(backend, peer: "10.0.0.2", forwardedFor: "198.51.100.20, 10.0.0.3") == 429, "the same shopper")
         // Only trusted hops: the leftmost of them is the one counted.
         #expect(session(backend, peer: "10.0.0.2", forwardedFor: String(repeating: "10.0.0.3, ", count: 40) + "10.0.0.2") == 429,
                 "10.0.0.3 again, after at most a bounded walk")

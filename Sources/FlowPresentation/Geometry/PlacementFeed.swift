@@ -30,8 +30,8 @@ public final class PlacementFeed {
     private var coverLayers: [CoverLayer: [LayoutRect]] = [:]
     /// The section headers' frames: a pinned one covers what scrolls under it.
     private var headerCovers: [ExactString: LayoutRect] = [:]
-    /// Whether the page's views are shown (between `appeared()` and `disappeared()`).
-    private var isInWindow = false
+    /// Whether the page's views are shown (until `disappeared()`, again from `appeared()`).
+    private var isInWindow = true
     /// Whether the host shows the page on top of its navigation stack.
     private var isOnTop = true
 
@@ -171,7 +171,9 @@ public final class PlacementFeed {
     }
 
     private func update() {
-        guard let page, tracker.accepts(self) else { return }
+        // A page not shown on top reports nothing, whether or not another screen claimed the
+        // tracker (a screen with no feed, as search results, claims nothing).
+        guard let page, isInWindow, isOnTop, tracker.accepts(self) else { return }
         tracker.update(page: page, visible: visible)
     }
 

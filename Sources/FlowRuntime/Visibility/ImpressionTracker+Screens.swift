@@ -14,13 +14,16 @@ extension ImpressionTracker {
         lastReport = nil
     }
 
-    /// `screen` is no longer shown (covered by a pushed page, or gone).
+    /// `screen` is no longer shown (covered by a pushed page, or gone). When it was the top
+    /// screen, what it was timing ends: whatever covers it (a page, which reports its own, or a
+    /// screen with no widgets, as search results) shows none of it.
     public func screenDisappeared(_ screen: AnyObject) {
         let id = ObjectIdentifier(screen)
         // A covered screen saying it is gone changes nothing of what the top one reported.
         guard screens.last == id else { return screens.removeAll { $0 == id } }
         screens.removeLast()
         lastReport = nil
+        endAllSessions()
     }
 
     /// Whether `screen`'s reports count: it is the top screen, or no screen said it is shown.
