@@ -65,6 +65,11 @@ struct CartSheetView: View {
             .padding(EdgeInsets(top: 24, leading: 16, bottom: 24, trailing: 16))
         }
         .background(theme.color("background", for: systemScheme))
+        // A removal the server refused, or a line put back another way, is no longer one to
+        // undo (the terminal forgets it alike): later, gone again, it would offer it back.
+        .onChange(of: cart.lines, initial: false) { _, lines in
+            if let lastRemoval, !lastRemoval.isDone(amid: lines.map(\.productID)) { self.lastRemoval = nil }
+        }
     }
 
     /// `Title              − 2 +   $183.98` over `$91.99 each · updating…`, and the trash.
