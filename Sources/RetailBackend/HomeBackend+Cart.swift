@@ -6,8 +6,8 @@ extension HomeBackend {
         carts.cart(shopper: shopper, locale: StoreLocale.resolve(request.queryValue("locale"))) { reply($0.map { .json(body: $0) }) }
     }
 
-    /// `POST /v1/cart/items` with `{product_id, quantity = 1}`. The body is read here but its
-    /// errors wait until the idempotency key has been looked up (`CartService.apply`).
+    /// `POST /v1/cart/items` with `{product_id, quantity = 1, position?}`. The body is read here
+    /// but its errors wait until the idempotency key has been looked up (`CartService.apply`).
     func addToCart(_ request: HTTPRequest, shopper: ShopperID, profile: FaultProfile,
                    reply: @escaping @Sendable (Result<HTTPResponse, RequestError>) -> Void) {
         let locale = StoreLocale.resolve(request.queryValue("locale"))
@@ -15,7 +15,11 @@ extension HomeBackend {
             let body = try RequestBody.object(request)
             let productID = try RequestBody.string(body, "product_id")
             let quantity = try RequestBody.optionalInt(body, "quantity") ?? 1
-            return .add(productID: productID, quantity: quantity)
+            let position = try RequestBody.optionalInt(body, "position")
+            if let position, !Cart.positions.contains(position) {
+                throw .badBody("'position' must be an integer from 0 to \(Cart.positions.upperBound)")
+            }
+            return .add(productID: productID, quantity: quantity, position: position)
         }
         changeCart(change, request: request, shopper: shopper, locale: locale,
                    fingerprint: CartFingerprint.add(body: request.body, locale: locale), lowStockSoldOut: profile.soldOut, reply: reply)

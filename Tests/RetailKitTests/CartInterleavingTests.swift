@@ -17,7 +17,7 @@ import TestSupport
     @Test func athousandInterleavingsEndWithTheServersCart() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["VITRINE_CART_SEED"].flatMap { UInt64($0) } ?? 0x5EED_CA57)
         let backend = try HomeBackend()
-        var totals = (operations: 0, refused: 0, givenUp: 0, restChecks: 0, sets: 0, setsRefused: 0)
+        var totals = (operations: 0, refused: 0, givenUp: 0, restChecks: 0, sets: 0, setsRefused: 0, placedAdds: 0)
         for run in 0..<1_000 {
             let runSeed = seed &+ UInt64(run) &* 0x9E37_79B9
             let outcome = try await interleave(backend: backend, token: try sessionToken(of: backend), seed: runSeed)
@@ -26,11 +26,13 @@ import TestSupport
             totals.givenUp += outcome.givenUp
             totals.restChecks += outcome.restChecks
             totals.sets += outcome.sets
+            totals.placedAdds += outcome.placedAdds
             totals.setsRefused += outcome.setsRefused
             if outcome.failed { break }
         }
         print("cart interleavings: 1000 runs from seed \(seed), \(totals.operations) operations, \(totals.refused) refused, "
-              + "\(totals.givenUp) given up, \(totals.restChecks) checks at rest, \(totals.sets) quantity changes")
+              + "\(totals.givenUp) given up, \(totals.restChecks) checks at rest, \(totals.sets) quantity changes, "
+              + "\(totals.placedAdds) adds at a place")
         // The runs did meet the cases they are for.
         #expect(totals.operations > 5_000)
         #expect(totals.refused > 100, "404, 409 and 422 rolled back")
@@ -38,6 +40,7 @@ import TestSupport
         #expect(totals.restChecks > 1_000, "the cart shown compared with the server's at rest")
         #expect(totals.sets > 1_000, "quantity changes interleaved with the rest")
         #expect(totals.setsRefused > 50, "quantity changes refused (unavailable, unknown) or given up, and rolled back")
+        #expect(totals.placedAdds > 500, "adds at a place among the lines (an undone removal), whose order is compared too")
     }
 
     struct Outcome {
@@ -48,6 +51,7 @@ import TestSupport
         var restChecks = 0
         var sets = 0
         var setsRefused = 0
+        var placedAdds = 0
         var failed = false
     }
 
@@ -130,6 +134,10 @@ import TestSupport
                 case 2:
                     outcome.sets += 1
                     store.setQuantity(productID: product, quantity: pick(10) == 0 ? 99 : 1 + pick(4))
+                case 3:
+                    // An undone removal: the line made goes back at a place among the lines.
+                    outcome.placedAdds += 1
+                    store.add(productID: product, quantity: 1 + pick(3), position: pick(4))
                 default: store.add(productID: product, quantity: pick(10) == 0 ? 99 : 1 + pick(3))
                 }
             case 1: network.decide(.deliver)

@@ -55,4 +55,20 @@ import Testing
         writable.save(canonical: nil, operations: [])
         #expect(await writable.waitUntilSaved())
     }
+    /// An add at a place (an undone removal) keeps its place across a restart; a journal
+    /// written before places, or with a place that is none, reads as an add at the end (the
+    /// shopper's add is never lost for its place).
+    @Test func anAddsPlaceIsKeptAndAJournalWithoutPlacesStillReads() async throws {
+        defer { directory.remove() }
+        let journal = CartJournal(url: url)
+        let placed = CartOperation(change: .add(productID: "p-1", quantity: 2, position: 3), idempotencyKey: "k-1", createdAt: Date(timeIntervalSince1970: 1))
+        journal.save(canonical: nil, operations: [placed])
+        #expect(await journal.waitUntilSaved())
+        #expect(CartJournal(url: url).load().operations.map(\.change) == [.add(productID: "p-1", quantity: 2, position: 3)])
+        for member in ["", #", "position": 70000"#, #", "position": -1"#, #", "position": "2""#] {
+            try Data(#"{"version": 1, "canonical": null, "operations": [{"id": "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "key": "k", "product_id": "p-1", "created_at": 1, "kind": "add", "quantity": 2\#(member)}]}"#.utf8)
+                .write(to: url)
+            #expect(CartJournal(url: url).load().operations.map(\.change) == [.add(productID: "p-1", quantity: 2)], "\(member)")
+        }
+    }
 }

@@ -42,8 +42,8 @@ import TestSupport
         _ = await transport.nextCall()
         transport.answer(.success(ScriptedCartTransport.cart(revision: 1, [("p-1", 3), ("p-2", 1)])))
         await store.waitUntilIdle()
-        let line = try #require(store.shownLines.first { $0.line.productID == "p-1" }).line
-        let removal = CartRemoval(line)
+        let position = try #require(store.shownLines.firstIndex { $0.line.productID == "p-1" })
+        let removal = CartRemoval(store.shownLines[position].line, at: position)
         store.remove(productID: "p-1")
         #expect(!removal.isDone(amid: store.shownLines.map(\.line.productID)), "pending: the line itself says so")
         _ = await transport.nextCall()
@@ -51,9 +51,10 @@ import TestSupport
         await store.waitUntilIdle()
         #expect(removal.isDone(amid: store.shownLines.map(\.line.productID)))
         #expect(store.restore(removal))
-        #expect(store.shownLines.first { $0.line.productID == "p-1" }.map { ($0.line.quantity, $0.line.title, $0.pending) } ?? (0, nil, nil)
-            == (3, "T", .adding), "its quantity and title, shown until the server answers")
-        #expect(await transport.nextCall().change == .add(productID: "p-1", quantity: 3))
+        #expect(store.shownLines.first.map { ($0.line.productID, $0.line.quantity, $0.line.title, $0.pending) } ?? ("", 0, nil, nil)
+            == ("p-1", 3, "T", .adding), "its place, quantity and title, shown until the server answers")
+        #expect(store.lines.map(\.productID) == ["p-1", "p-2"])
+        #expect(await transport.nextCall().change == .add(productID: "p-1", quantity: 3, position: 0), "asked back where it was")
         #expect(!store.restore(removal), "in the cart again already: nothing is added twice")
     }
 

@@ -27,12 +27,18 @@ struct Cart: Sendable, Equatable {
         lines.first { Int($0.product) == product }.map { Int($0.quantity) } ?? 0
     }
 
-    /// Adds to a line; the caller keeps the line at or below 99.
-    mutating func add(product: Int, quantity: Int) {
+    /// The positions an add may ask a new line to take (`add(product:quantity:at:)`).
+    static let positions = 0...65_535
+
+    /// Adds to a line; the caller keeps the line at or below 99. A line the add makes goes at
+    /// `position` among the lines (0 first; past the last, or nil: at the end), so a removal
+    /// undone puts the line back where it was; a line that exists keeps its place.
+    mutating func add(product: Int, quantity: Int, at position: Int? = nil) {
         if let index = lines.firstIndex(where: { Int($0.product) == product }) {
             lines[index].quantity = UInt8(clamping: Int(lines[index].quantity) + quantity)
         } else {
-            lines.append(Line(product: UInt16(clamping: product), quantity: UInt8(clamping: quantity)))
+            let line = Line(product: UInt16(clamping: product), quantity: UInt8(clamping: quantity))
+            lines.insert(line, at: min(max(0, position ?? lines.count), lines.count))
         }
     }
 

@@ -8,7 +8,8 @@ final class CartService: Sendable {
     /// What a cart change asks for, once its request has been read; `Result` because a
     /// request that cannot be read still meets its idempotency key first.
     enum Change: Sendable {
-        case add(productID: String, quantity: Int)
+        /// `position`: where a line the add makes goes (`Cart.add(product:quantity:at:)`).
+        case add(productID: String, quantity: Int, position: Int?)
         /// The line holds exactly `quantity`.
         case set(productID: String, quantity: Int)
         case remove(productID: String)
@@ -83,7 +84,7 @@ final class CartService: Sendable {
         { [catalogue] (cart: inout Cart, instant: Date) throws(RequestError) in
             let clock = Cart.clock(instant)
             switch try change.get() {
-            case .add(let productID, let quantity):
+            case .add(let productID, let quantity, let position):
                 guard (1...99).contains(quantity) else {
                     throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
                 }
@@ -96,7 +97,7 @@ final class CartService: Sendable {
                 guard total <= 99 else {
                     throw .unprocessable("a cart line holds at most 99; this one would hold \(total)", code: "invalid_quantity")
                 }
-                cart.add(product: index, quantity: quantity)
+                cart.add(product: index, quantity: quantity, at: position)
                 cart.advanceRevision(clock: clock)
             case .set(let productID, let quantity):
                 guard (1...99).contains(quantity) else {

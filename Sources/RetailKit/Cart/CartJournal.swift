@@ -85,9 +85,10 @@ final class CartJournal: Sendable {
             (key: "created_at", value: .number(operation.createdAt.timeIntervalSince1970)),
         ]
         switch operation.change {
-        case .add(_, let quantity):
+        case .add(_, let quantity, let position):
             members.append((key: "kind", value: "add"))
             members.append((key: "quantity", value: .number(Double(quantity))))
+            if let position { members.append((key: "position", value: .number(Double(position)))) }
         case .setQuantity(_, let quantity):
             members.append((key: "kind", value: "set"))
             members.append((key: "quantity", value: .number(Double(quantity))))
@@ -119,8 +120,11 @@ final class CartJournal: Sendable {
         switch value["kind"]?.stringValue {
         case "add"?, "set"?:
             guard let quantity = value["quantity"]?.intValue, RetailLimits.lineQuantity.contains(quantity) else { return nil }
+            // A journal written before positions has none, and a position that is none is
+            // dropped rather than the add: the line goes at the end.
+            let position = value["position"]?.intValue.flatMap { RetailLimits.linePositions.contains($0) ? $0 : nil }
             change = value["kind"]?.stringValue == "add"
-                ? .add(productID: productID, quantity: quantity) : .setQuantity(productID: productID, quantity: quantity)
+                ? .add(productID: productID, quantity: quantity, position: position) : .setQuantity(productID: productID, quantity: quantity)
         case "remove"?:
             change = .remove(productID: productID)
         default:

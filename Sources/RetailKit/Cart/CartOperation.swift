@@ -2,8 +2,10 @@ import Foundation
 
 /// A change the user asked of the cart.
 public enum CartChange: Sendable, Hashable {
-    /// `POST /v1/cart/items {product_id, quantity}`.
-    case add(productID: String, quantity: Int)
+    /// `POST /v1/cart/items {product_id, quantity, position?}`: a line the add makes goes at
+    /// `position` among the lines (0 first; nil or past the last: at the end), as an undone
+    /// removal puts a line back where it was.
+    case add(productID: String, quantity: Int, position: Int? = nil)
     /// `PUT /v1/cart/items/{product_id} {quantity}`: the line holds exactly `quantity`.
     case setQuantity(productID: String, quantity: Int)
     /// `DELETE /v1/cart/items/{product_id}`.
@@ -18,7 +20,7 @@ public enum CartChange: Sendable, Hashable {
 
     public var productID: String {
         switch self {
-        case .add(let productID, _), .setQuantity(let productID, _), .remove(let productID): productID
+        case .add(let productID, _, _), .setQuantity(let productID, _), .remove(let productID): productID
         }
     }
 
@@ -29,17 +31,25 @@ public enum CartChange: Sendable, Hashable {
     func apply(to lines: inout [CartSnapshot.Line], item: CartItem? = nil) {
         let index = lines.firstIndex { $0.productID.utf8.elementsEqual(productID.utf8) }
         switch self {
-        case .add(let productID, let quantity), .setQuantity(let productID, let quantity):
+        case .add(let productID, let quantity, _), .setQuantity(let productID, let quantity):
             guard (1...CartSnapshot.maxLineQuantity).contains(quantity) else { return }
             let isSet = if case .setQuantity = self { true } else { false }
             if let index {
                 lines[index].quantity = isSet ? quantity : min(lines[index].quantity + quantity, CartSnapshot.maxLineQuantity)
             } else {
-                lines.append(CartSnapshot.Line(productID: productID, title: item?.title, quantity: quantity, unitPrice: item?.unitPrice))
+                let line = CartSnapshot.Line(productID: productID, title: item?.title, quantity: quantity, unitPrice: item?.unitPrice)
+                lines.insert(line, at: insertionIndex(among: lines.count))
             }
         case .remove:
             if let index { lines.remove(at: index) }
         }
+    }
+
+    /// Where a line this change makes goes among `count` lines: an add's position, clamped;
+    /// the end otherwise (the server's rule).
+    func insertionIndex(among count: Int) -> Int {
+        guard case .add(_, _, let position?) = self else { return count }
+        return min(max(0, position), count)
     }
 }
 

@@ -1,23 +1,26 @@
 import FlowCore
 
-/// A line the shopper removed, kept so that it can be put back as it was (the terminal's `u`,
-/// the SwiftUI sheet's Undo): the same rules for every renderer.
+/// A line the shopper removed, kept so that it can be put back as it was, where it was (the
+/// terminal's `u`, the SwiftUI sheet's Undo): the same rules for every renderer.
 public struct CartRemoval: Sendable, Hashable {
     public var productID: String
     public var title: String?
     public var quantity: Int
     public var unitPrice: Price?
+    /// Its place among the cart's lines when it was removed (0 first); nil: put back at the end.
+    public var position: Int?
 
-    public init(productID: String, title: String?, quantity: Int, unitPrice: Price?) {
+    public init(productID: String, title: String?, quantity: Int, unitPrice: Price?, position: Int? = nil) {
         self.productID = productID
         self.title = title
         self.quantity = quantity
         self.unitPrice = unitPrice
+        self.position = position
     }
 
-    /// The removal of `line` as a cart screen lists it.
-    public init(_ line: CartSnapshot.Line) {
-        self.init(productID: line.productID, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice)
+    /// The removal of `line`, listed at `position` of a cart screen.
+    public init(_ line: CartSnapshot.Line, at position: Int?) {
+        self.init(productID: line.productID, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice, position: position)
     }
 
     /// Whether the removal is done as far as a cart screen listing `productIDs` (its
@@ -30,15 +33,17 @@ public struct CartRemoval: Sendable, Hashable {
 }
 
 extension CartStore {
-    /// Puts `removal` back as it was (its quantity, within a line's bounds; its title and price
-    /// shown until the server answers), unless the product is in the cart again already.
+    /// Puts `removal` back as it was, where it was (its quantity, within a line's bounds; its
+    /// place among the lines; its title and price shown until the server answers), unless the
+    /// product is in the cart again already.
     /// Returns whether it was put back.
     @discardableResult
     public func restore(_ removal: CartRemoval) -> Bool {
         let removed = ExactString(removal.productID)
         guard !lines.contains(where: { ExactString($0.productID) == removed }) else { return false }
         let quantity = min(max(removal.quantity, RetailLimits.lineQuantity.lowerBound), RetailLimits.lineQuantity.upperBound)
-        add(productID: removal.productID, quantity: quantity, item: CartItem(title: removal.title, unitPrice: removal.unitPrice))
+        add(productID: removal.productID, quantity: quantity, item: CartItem(title: removal.title, unitPrice: removal.unitPrice),
+            position: removal.position)
         return true
     }
 

@@ -170,7 +170,7 @@ public final class CartStore {
                         line.unitPrice = line.unitPrice ?? shown[index].line.unitPrice
                         shown[index] = ShownLine(line: line, pending: .adding)
                     } else {
-                        shown.append(ShownLine(line: line, pending: .adding))
+                        shown.insert(ShownLine(line: line, pending: .adding), at: change.insertionIndex(among: shown.count))
                     }
                 }
             }
@@ -204,13 +204,15 @@ public final class CartStore {
     }
 
     /// Adds `quantity` (1–99) of `productID`, optimistically; `item` is what the shopper saw
-    /// of it (the line shown until the server answers, the title a notice names).
-    public func add(productID: String, quantity: Int = 1, item: CartItem? = nil) {
+    /// of it (the line shown until the server answers, the title a notice names); a line the
+    /// add makes goes at `position` among the lines (nil: at the end).
+    public func add(productID: String, quantity: Int = 1, item: CartItem? = nil, position: Int? = nil) {
         guard RetailLimits.lineQuantity.contains(quantity) else {
             tell(Notice(productID: productID, title: item?.title, reason: .quantityLimit, message: "A quantity must be from 1 to 99."))
             return
         }
-        enqueue(.add(productID: productID, quantity: quantity), item: item)
+        let position = position.map { min(max($0, RetailLimits.linePositions.lowerBound), RetailLimits.linePositions.upperBound) }
+        enqueue(.add(productID: productID, quantity: quantity, position: position), item: item)
     }
 
     /// Sets the line of `productID` to `quantity` (1–99), optimistically.

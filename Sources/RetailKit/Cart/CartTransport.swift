@@ -22,10 +22,12 @@ extension HomeAPIClient: CartTransport {
         let query = [("locale", profile.locale)]
         let reply: HTTPReply
         switch change {
-        case .add(let productID, let quantity):
-            let body = JSONWriter.data(for: .object(JSONObject([
+        case .add(let productID, let quantity, let position):
+            var members: [JSONObject.Member] = [
                 (key: "product_id", value: .string(productID)), (key: "quantity", value: .number(Double(quantity))),
-            ])))
+            ]
+            if let position { members.append((key: "position", value: .number(Double(position)))) }
+            let body = JSONWriter.data(for: .object(JSONObject(members)))
             reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart/items", query: query), method: "POST", headers: headers, body: body, session: .required)
         case .setQuantity(let productID, let quantity):
             let path = "/v1/cart/items/\(URLEncoding.pathSegment(productID))"

@@ -3,6 +3,9 @@
 public enum RetailLimits {
     /// The quantities a cart line holds, and that an add or a quantity change may ask for.
     public static let lineQuantity = 1...99
+    /// The positions an add may ask a new line to take among the cart's lines (the contract's
+    /// `position`).
+    public static let linePositions = 0...65_535
     /// A product id's length in UTF-8 bytes (it travels as one path segment).
     public static let productIDBytes = 1...256
     /// The longest page id a deeplink may name, in UTF-8 bytes (it travels as one path

@@ -38,8 +38,8 @@ struct CartSheetView: View {
                 if shown.isEmpty {
                     Text(verbatim: emptyText(words)).flowFont(size: 16).foregroundStyle(secondary)
                 }
-                ForEach(shown, id: \.identity) { line in
-                    row(line, words: words, phrases: phrases, primary: primary, secondary: secondary)
+                ForEach(Array(shown.enumerated()), id: \.element.identity) { position, line in
+                    row(line, at: position, words: words, phrases: phrases, primary: primary, secondary: secondary)
                 }
                 if let removal {
                     HStack(spacing: 8) {
@@ -74,7 +74,7 @@ struct CartSheetView: View {
 
     /// `Title              − 2 +   $183.98` over `$91.99 each · updating…`, and the trash.
     private func row(
-        _ shown: CartStore.ShownLine, words: Copy<ShopperWord>, phrases: RetailPhrases, primary: Color, secondary: Color
+        _ shown: CartStore.ShownLine, at position: Int, words: Copy<ShopperWord>, phrases: RetailPhrases, primary: Color, secondary: Color
     ) -> some View {
         let line = shown.line
         let reading = reading(shown)
@@ -99,13 +99,13 @@ struct CartSheetView: View {
             if let total = line.total {
                 Text(verbatim: PriceFormat.string(total, locale: locale)).flowFont(size: 16, weight: .semibold)
             }
-            Button(action: { remove(line) }) { Image(systemName: "trash") }
+            Button(action: { remove(line, at: position) }) { Image(systemName: "trash") }
                 .accessibilityLabel(Text(verbatim: phrases.remove))
                 .disabled(cart.isPending(line.productID))
         }
         .foregroundStyle(removing ? secondary : primary)
         .modifier(CartLineElement(
-            reading: reading, remove: { remove(line) }, step: { step(line, to: $0) }))
+            reading: reading, remove: { remove(line, at: position) }, step: { step(line, to: $0) }))
     }
 
     private func emptyText(_ words: Copy<ShopperWord>) -> String {
@@ -123,8 +123,8 @@ struct CartSheetView: View {
         cart.setQuantity(productID: line.productID, quantity: quantity)
     }
 
-    private func remove(_ line: CartSnapshot.Line) {
-        lastRemoval = CartRemoval(line)
+    private func remove(_ line: CartSnapshot.Line, at position: Int) {
+        lastRemoval = CartRemoval(line, at: position)
         cart.remove(productID: line.productID)
     }
 

@@ -83,7 +83,8 @@ extension ShopperUpdate {
 
     private static func removeSelected(in state: inout ShopperState) -> [ShopperEffect] {
         guard let line = selectedLine(in: state), line.pending != .removing else { return [] }
-        state.lastRemoval = CartRemoval(productID: line.productID, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice)
+        state.lastRemoval = CartRemoval(
+            productID: line.productID, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice, position: state.cartSelection)
         return [.removeFromCart(line.productID)]
     }
 

@@ -113,10 +113,12 @@ final class FaultyCartNetwork: CartTransport {
         switch kind {
         case .fetch:
             request = HTTPRequest(method: "GET", path: "/v1/cart")
-        case .change(.add(let productID, let quantity), let key):
+        case .change(.add(let productID, let quantity, let position), let key):
+            var body: [JSONObject.Member] = [(key: "product_id", value: .string(productID)), (key: "quantity", value: .number(Double(quantity)))]
+            if let position { body.append((key: "position", value: .number(Double(position)))) }
             request = HTTPRequest(
                 method: "POST", path: "/v1/cart/items", headers: ["idempotency-key": key, "content-type": "application/json"],
-                body: JSONWriter.data(for: ["product_id": .string(productID), "quantity": .number(Double(quantity))]))
+                body: JSONWriter.data(for: .object(JSONObject(body))))
         case .change(.setQuantity(let productID, let quantity), let key):
             request = HTTPRequest(
                 method: "PUT", path: "/v1/cart/items/\(productID)", headers: ["idempotency-key": key, "content-type": "application/json"],
@@ -139,11 +141,11 @@ final class FaultyCartNetwork: CartTransport {
 
     private static func apply(_ change: CartChange, to model: inout [(productID: String, quantity: Int)]) {
         switch change {
-        case .add(let productID, let quantity):
+        case .add(let productID, let quantity, let position):
             if let index = model.firstIndex(where: { $0.productID == productID }) {
                 model[index].quantity += quantity
             } else {
-                model.append((productID, quantity))
+                model.insert((productID, quantity), at: min(position ?? model.count, model.count))
             }
         case .setQuantity(let productID, let quantity):
             if let index = model.firstIndex(where: { $0.productID == productID }) {

@@ -298,7 +298,9 @@ struct ShopperDriver {
         ], badgeCount: 2, subtotal: Price(amount: 40, currency: "USD"), isKnown: true)))
         #expect(app.lines.contains { $0.contains("Scarf removed · u undo") }, "once the server took it out")
         app.key(.text("u"))
-        #expect(app.takeEffects() == [.restore(CartRemoval(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD")))])
+        #expect(app.takeEffects() == [.restore(CartRemoval(
+            productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD"), position: 1))],
+            "put back as it was, where it was: the second line")
         app.key(.text("u"))
         #expect(app.takeEffects().isEmpty, "undone once")
         app.key(.key(.escape))
