@@ -148,6 +148,14 @@ import TestSupport
             case 6: network.deliverStale(at: pick(8))
             default: clock.advance(by: clock.nextDeadline ?? .zero)
             }
+            // In flight too, the cart screen without its lines being removed is the cart as it
+            // will be, in its order: nothing moves when the answers land.
+            let shown = store.shownLines.filter { $0.pending != .removing }.map(\.line.productID)
+            if shown != store.lines.map(\.productID) {
+                Issue.record("shown \(shown), lines \(store.lines.map(\.productID)): \(label)")
+                outcome.failed = true
+                return outcome
+            }
         }
         // Late requests reach the server; then a clean refresh shows what it holds.
         while network.staleCount > 0 { network.deliverStale(at: 0) }

@@ -9,13 +9,15 @@ import Foundation
 /// UTF-8 bytes), so other whitespace, member order or `1.0` for `1` is the same request, while
 /// "é" as one code point or as e plus an accent is not. A body that is not JSON counts by
 /// its bytes. The locale is part of it because it changes the answer. Defaults count as
-/// written: an add without `quantity` (or with `null`) means `quantity: 1`.
+/// written: an add without `quantity` (or with `null`) means `quantity: 1`, and a `null`
+/// `position` is none.
 enum CartFingerprint {
     static func add(body: Data, locale: StoreLocale) -> UInt64 {
         var bytes = Array("add \(locale.rawValue) ".utf8)
         if var value = try? JSONParser.parse(body) {
-            if case .object(var members) = value, members["quantity"] == nil || members["quantity"] == .null {
-                members["quantity"] = .number(1)
+            if case .object(var members) = value {
+                if members["quantity"] == nil || members["quantity"] == .null { members["quantity"] = .number(1) }
+                if members["position"] == .null { members["position"] = nil }
                 value = .object(members)
             }
             bytes.append(UInt8(ascii: "j"))

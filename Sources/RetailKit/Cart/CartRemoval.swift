@@ -18,8 +18,11 @@ public struct CartRemoval: Sendable, Hashable {
         self.position = position
     }
 
-    /// The removal of `line`, listed at `position` of a cart screen.
-    public init(_ line: CartSnapshot.Line, at position: Int?) {
+    /// The removal of the line at `index` of a cart screen's lines (`CartStore.shownLines`,
+    /// whose lines being removed `beingRemoved` marks): its place is counted among the lines
+    /// that stay, as the server counts it once the removals before it are done.
+    public init(_ line: CartSnapshot.Line, shownAt index: Int, beingRemoved: [Bool]) {
+        let position = beingRemoved.prefix(max(0, index)).filter { !$0 }.count
         self.init(productID: line.productID, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice, position: position)
     }
 

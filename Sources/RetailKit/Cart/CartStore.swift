@@ -144,34 +144,42 @@ public final class CartStore {
         CartSnapshot.subtotal(of: lines) ?? (operations.isEmpty ? canonical?.subtotal : nil)
     }
 
-    /// The lines a cart screen lists: as `lines`, except that a line being removed stays,
-    /// marked, until the server answers; each with what is pending of it.
+    /// The lines a cart screen lists: `lines`, in their order, and among them each line being
+    /// removed, marked, where it was until the server answers; each with what is pending of it.
+    /// Without the lines being removed it is `lines` exactly (a line put at a place goes where
+    /// the server puts it: its place counts no line being removed), so nothing moves when the
+    /// answers land.
     public var shownLines: [ShownLine] {
         var shown = (canonical?.lines ?? []).map { ShownLine(line: $0, pending: nil) }
+        func matches(_ shownLine: ShownLine, _ productID: String) -> Bool {
+            shownLine.line.productID.utf8.elementsEqual(productID.utf8)
+        }
         for operation in operations {
             let change = operation.change
-            let index = shown.firstIndex { $0.line.productID.utf8.elementsEqual(change.productID.utf8) }
+            let live = shown.firstIndex { matches($0, change.productID) && $0.pending != .removing }
             switch change {
             case .remove:
-                if let index { shown[index].pending = .removing }
+                if let live { shown[live].pending = .removing }
             case .add, .setQuantity:
-                if let index, shown[index].pending != .removing {
-                    var lines = [shown[index].line]
+                if let live {
+                    var lines = [shown[live].line]
                     change.apply(to: &lines, item: operation.item)
-                    shown[index].line = lines[0]
-                    if shown[index].pending == nil { shown[index].pending = .updating }
+                    shown[live].line = lines[0]
+                    if shown[live].pending == nil { shown[live].pending = .updating }
                 } else {
-                    // New, or back after a removal not yet confirmed: the line the change makes.
+                    // New, or back after a removal not yet confirmed: the line the change makes,
+                    // in place of the one being removed, where the server will put it.
                     var lines: [CartSnapshot.Line] = []
                     change.apply(to: &lines, item: operation.item)
                     guard var line = lines.first else { continue }
-                    if let index {
-                        line.title = line.title ?? shown[index].line.title
-                        line.unitPrice = line.unitPrice ?? shown[index].line.unitPrice
-                        shown[index] = ShownLine(line: line, pending: .adding)
-                    } else {
-                        shown.insert(ShownLine(line: line, pending: .adding), at: change.insertionIndex(among: shown.count))
+                    if let removed = shown.firstIndex(where: { matches($0, change.productID) }) {
+                        line.title = line.title ?? shown[removed].line.title
+                        line.unitPrice = line.unitPrice ?? shown[removed].line.unitPrice
+                        shown.remove(at: removed)
                     }
+                    let liveIndices = shown.indices.filter { shown[$0].pending != .removing }
+                    let place = change.insertionIndex(among: liveIndices.count)
+                    shown.insert(ShownLine(line: line, pending: .adding), at: place < liveIndices.count ? liveIndices[place] : shown.count)
                 }
             }
         }

@@ -124,7 +124,7 @@ struct CartSheetView: View {
     }
 
     private func remove(_ line: CartSnapshot.Line, at position: Int) {
-        lastRemoval = CartRemoval(line, at: position)
+        lastRemoval = CartRemoval(line, shownAt: position, beingRemoved: cart.shownLines.map { $0.pending == .removing })
         cart.remove(productID: line.productID)
     }
 

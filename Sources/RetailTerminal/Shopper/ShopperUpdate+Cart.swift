@@ -84,7 +84,8 @@ extension ShopperUpdate {
     private static func removeSelected(in state: inout ShopperState) -> [ShopperEffect] {
         guard let line = selectedLine(in: state), line.pending != .removing else { return [] }
         state.lastRemoval = CartRemoval(
-            productID: line.productID, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice, position: state.cartSelection)
+            CartSnapshot.Line(productID: line.productID, title: line.title, quantity: line.quantity, unitPrice: line.unitPrice),
+            shownAt: state.cartSelection, beingRemoved: state.cart.lines.map { $0.pending == .removing })
         return [.removeFromCart(line.productID)]
     }
 
