@@ -61,6 +61,10 @@ extension HomeBackend {
         /// 429 `too_many_new_sessions`), per process; nil for no limit. Default: 100 at once,
         /// then 1 a second (`NewSessionLimit.standard`).
         public var newSessionsPerAddress: NewSessionLimit? = .standard
+        /// New sessions all client addresses together may start, per process, once each
+        /// address's own allowance let them through (429 `too_many_new_sessions` past it); nil
+        /// for no limit. Default: 10,000 at once, then 100 a second (`NewSessionLimit.standardInAll`).
+        public var newSessionsInAll: NewSessionLimit? = .standardInAll
         /// Proxies whose `X-Forwarded-For` last hop is the client's address for the per-address
         /// bounds. Default: none (the TCP peer is the client).
         public var trustedProxies = TrustedProxies.none

@@ -60,6 +60,7 @@ public final class HomeBackend: HTTPHandler {
             key: key, store: reported, lifetime: configuration.sessionLifetime, unusedLifetime: configuration.unusedSessionLifetime,
             renewalInterval: configuration.sessionRenewalInterval,
             allowance: configuration.newSessionsPerAddress.map { NewShopperAllowance(burst: $0.burst, perSecond: $0.perSecond) },
+            allowanceInAll: configuration.newSessionsInAll.map { NewShopperAllowance(burst: $0.burst, perSecond: $0.perSecond, addressCapacity: 1) },
             now: configuration.now)
         carts = CartService(catalogues: catalogues, store: reported, now: configuration.now, keyLifetime: configuration.idempotencyLifetime)
         events = EventLog()

@@ -10,7 +10,8 @@ enum ServeCommand {
     static let usage = """
         usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
                              [--data DIR] [--database postgresql://…|memory] [--session-key FILE] [--operator-token-file FILE]
-                             [--new-sessions-per-address BURST/PER_SECOND|off] [--trusted-proxy ADDRESS]…
+                             [--new-sessions-per-address BURST/PER_SECOND|off] [--new-sessions-in-all BURST/PER_SECOND|off]
+                             [--trusted-proxy ADDRESS]…
                vitrine serve --export-pages DIR [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
         """
 
@@ -35,6 +36,8 @@ enum ServeCommand {
         var operatorTokenFile: String?
         /// `--new-sessions-per-address`: nil is no limit (`off`).
         var newSessionsPerAddress: NewSessionLimit? = .standard
+        /// `--new-sessions-in-all`: nil is no limit (`off`).
+        var newSessionsInAll: NewSessionLimit? = .standardInAll
         /// `--trusted-proxy`, repeated: the balancers whose `X-Forwarded-For` names the client.
         var trustedProxies = TrustedProxies.none
         private var trustedProxyAddresses: [String] = []
@@ -51,7 +54,7 @@ enum ServeCommand {
                 let (name, inline) = Self.split(argument)
                 let names = ["--host", "--port", "--faults", "--export-pages", "--catalogue", "--now",
                              "--data", "--database", "--session-key", "--operator-token-file",
-                             "--new-sessions-per-address", "--trusted-proxy"]
+                             "--new-sessions-per-address", "--new-sessions-in-all", "--trusted-proxy"]
                 guard names.contains(name) else {
                     throw UsageError("unknown option '\(argument)'")
                 }
@@ -84,6 +87,12 @@ enum ServeCommand {
                 case "--new-sessions-per-address":
                     do {
                         newSessionsPerAddress = try NewSessionLimit.parse(value)
+                    } catch {
+                        throw UsageError("\(error), not '\(TerminalText.sanitized(String(String.UnicodeScalarView(value.unicodeScalars.prefix(64)))))'")
+                    }
+                case "--new-sessions-in-all":
+                    do {
+                        newSessionsInAll = try NewSessionLimit.parse(value, option: "--new-sessions-in-all")
                     } catch {
                         throw UsageError("\(error), not '\(TerminalText.sanitized(String(String.UnicodeScalarView(value.unicodeScalars.prefix(64)))))'")
                     }
@@ -128,6 +137,7 @@ enum ServeCommand {
         backendConfiguration.acceptsFaultHeader = options.faults != nil
         backendConfiguration.log = console.err
         backendConfiguration.newSessionsPerAddress = options.newSessionsPerAddress
+        backendConfiguration.newSessionsInAll = options.newSessionsInAll
         backendConfiguration.trustedProxies = options.trustedProxies
         if let now = options.now { backendConfiguration.now = RunningClock.from(now) }
         if let directory = options.catalogue {

@@ -30,6 +30,28 @@ import Testing
         }
     }
 
+    /// A flood from many addresses, each within its own allowance, meets the allowance of all
+    /// addresses together; what an address's own allowance refuses spends nothing of it.
+    @Test func manyAddressesTogetherMeetTheAllowanceOfAll() throws {
+        let backend = try makeBackend(clock: clock) {
+            $0.newSessionsPerAddress = NewSessionLimit(burst: 2, perSecond: 0)
+            $0.newSessionsInAll = NewSessionLimit(burst: 5, perSecond: 1)
+        }
+        // One address past its own allowance: refused by it, the allowance of all untouched.
+        #expect((0..<6).map { _ in session(backend, peer: "192.0.2.1") } == [201, 201, 429, 429, 429, 429])
+        #expect((2..<5).map { session(backend, peer: "192.0.2.\($0)") } == [201, 201, 201], "three more: five in all")
+        let refused = backend.respond(to: { var request = HTTPRequest(method: "POST", path: "/v1/sessions"); request.clientAddress = "192.0.2.9"; return request }())
+        #expect(refused.status == 429)
+        #expect(try parse(refused)[path: "error", "code"] == "too_many_new_sessions")
+        #expect(refused.headers.contains { $0.name == "Retry-After" && $0.value == "1" })
+        clock.advance(seconds: 1)
+        #expect(session(backend, peer: "192.0.2.10") == 201, "one a second after")
+        #expect(session(backend, peer: "192.0.2.11") == 429)
+        let defaults = try makeBackend(clock: clock)
+        #expect(defaults.configuration.newSessionsInAll == NewSessionLimit.standardInAll)
+        #expect((0..<200).allSatisfy { session(defaults, peer: "198.51.100.\($0 % 250)") == 201 }, "a busy minute of a shop stays well within it")
+    }
+
     @Test func theOperatorSetsTheLimitOrTurnsItOff() throws {
         let tight = try makeBackend(clock: clock) { $0.newSessionsPerAddress = NewSessionLimit(burst: 2, perSecond: 0) }
         #expect((0..<3).map { _ in session(tight, peer: "192.0.2.1") } == [201, 201, 429])

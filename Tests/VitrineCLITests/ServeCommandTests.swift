@@ -30,6 +30,10 @@ struct ServeCommandTests {
         #expect(set.newSessionsPerAddress == NewSessionLimit(burst: 5_000, perSecond: 50))
         #expect(set.trustedProxies == (try TrustedProxies(addresses: ["10.0.0.2", "fd00::2"])))
         #expect(try ServeCommand.Options(["--new-sessions-per-address=off"]).newSessionsPerAddress == nil)
+        #expect(defaults.newSessionsInAll == NewSessionLimit.standardInAll)
+        #expect(try ServeCommand.Options(["--new-sessions-in-all", "500/5"]).newSessionsInAll == NewSessionLimit(burst: 500, perSecond: 5))
+        #expect(try ServeCommand.Options(["--new-sessions-in-all=off"]).newSessionsInAll == nil)
+        #expect(throws: ServeCommand.UsageError.self) { try ServeCommand.Options(["--new-sessions-in-all", "500"]) }
     }
 
     /// The options reach the server: through a trusted proxy on the loopback, each forwarded

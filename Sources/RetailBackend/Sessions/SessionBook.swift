@@ -21,11 +21,14 @@ final class SessionBook: Sendable {
     private let renewalInterval: TimeInterval
     private let now: @Sendable () -> Date
     private let known = Mutex(BoundedDictionary<SessionDigest, StoredSession>(capacity: 100_000))
-    /// Nil when new sessions are not limited.
+    /// Per client address; nil when new sessions are not limited so.
     private let allowance: Mutex<NewShopperAllowance?>
+    /// For all addresses together (one bucket); nil when not limited so.
+    private let allowanceInAll: Mutex<NewShopperAllowance?>
 
     init(key: SessionKey, store: any ShopperStore, lifetime: TimeInterval, unusedLifetime: TimeInterval,
-         renewalInterval: TimeInterval, allowance: NewShopperAllowance?, now: @escaping @Sendable () -> Date) {
+         renewalInterval: TimeInterval, allowance: NewShopperAllowance?, allowanceInAll: NewShopperAllowance? = nil,
+         now: @escaping @Sendable () -> Date) {
         self.key = key
         self.store = store
         self.lifetime = lifetime
@@ -33,7 +36,11 @@ final class SessionBook: Sendable {
         self.renewalInterval = min(renewalInterval, lifetime)
         self.now = now
         self.allowance = Mutex(allowance)
+        self.allowanceInAll = Mutex(allowanceInAll)
     }
+
+    /// The one key of the allowance for all addresses.
+    private static let everyone = ExactText("*")
 
     /// The 401 every request without a valid session gets, with RFC 6750's challenge.
     static func invalidSession(_ message: String) -> RequestError {
@@ -46,11 +53,14 @@ final class SessionBook: Sendable {
     /// holds it. It lasts `unusedLifetime` until its first use.
     func create(address: String, completion: @escaping @Sendable (Result<(token: SessionToken, shopper: ShopperID), RequestError>) -> Void) {
         let instant = now()
+        // The address's own allowance first: what it refuses spends nothing of everyone's, so
+        // one address cannot use up the allowance of all.
         if !address.isEmpty, let wait = allowance.withLock({ $0?.take(for: ExactText(address), at: instant) }) {
-            completion(.failure(RequestError(
-                status: 429, code: "too_many_new_sessions",
-                message: "this address has started too many sessions lately; try again in \(wait) s",
-                headers: ["Retry-After": String(wait)])))
+            completion(.failure(Self.tooManyNewSessions("this address has started too many sessions lately", wait: wait)))
+            return
+        }
+        if !address.isEmpty, let wait = allowanceInAll.withLock({ $0?.take(for: Self.everyone, at: instant) }) {
+            completion(.failure(Self.tooManyNewSessions("the shop has started too many sessions lately", wait: wait)))
             return
         }
         let token = SessionToken.generate()
@@ -68,6 +78,11 @@ final class SessionBook: Sendable {
                 completion(.failure(error.requestError))
             }
         }
+    }
+
+    private static func tooManyNewSessions(_ reason: String, wait: Int) -> RequestError {
+        RequestError(status: 429, code: "too_many_new_sessions", message: "\(reason); try again in \(wait) s",
+                     headers: ["Retry-After": String(wait)])
     }
 
     /// The shopper of the request's `Authorization: Bearer` session; a missing, malformed,
