@@ -47,9 +47,28 @@ import Testing
         clock.advance(seconds: 1)
         #expect(session(backend, peer: "192.0.2.10") == 201, "one a second after")
         #expect(session(backend, peer: "192.0.2.11") == 429)
+        // Refused for everyone's sake, an address keeps its own tokens: once the shop's allowance
+        // refills, 192.0.2.20 still has both of its own.
+        #expect((0..<3).map { _ in session(backend, peer: "192.0.2.20") } == [429, 429, 429])
+        clock.advance(seconds: 2)
+        #expect((0..<2).map { _ in session(backend, peer: "192.0.2.20") } == [201, 201])
         let defaults = try makeBackend(clock: clock)
         #expect(defaults.configuration.newSessionsInAll == NewSessionLimit.standardInAll)
         #expect((0..<200).allSatisfy { session(defaults, peer: "198.51.100.\($0 % 250)") == 201 }, "a busy minute of a shop stays well within it")
+    }
+
+    /// A clock set back refills nothing, and coming forward again refills only once.
+    @Test func aClockSetBackRefillsNothing() {
+        var allowance = NewShopperAllowance(burst: 2, perSecond: 1)
+        let address = ExactText("192.0.2.1")
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        #expect(allowance.take(for: address, at: start) == nil)
+        #expect(allowance.take(for: address, at: start) == nil)
+        #expect(allowance.take(for: address, at: start) == 1)
+        #expect(allowance.take(for: address, at: start.addingTimeInterval(-100)) != nil, "set back: nothing refilled")
+        #expect(allowance.take(for: address, at: start.addingTimeInterval(0.5)) != nil, "forward again: half a token since the last take")
+        #expect(allowance.take(for: address, at: start.addingTimeInterval(1)) == nil)
+        #expect(allowance.take(for: address, at: start.addingTimeInterval(1)) != nil)
     }
 
     @Test func theOperatorSetsTheLimitOrTurnsItOff() throws {

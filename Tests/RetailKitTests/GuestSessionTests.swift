@@ -82,7 +82,12 @@ import TestSupport
         #expect(try Data(contentsOf: file).firstRange(of: Data(fresh.token.utf8)) != nil, "the new one is kept")
         _ = try await client.fetchCart()
         #expect(told.withLock { $0 } == 1)
-        #expect(live.statuses("/v1/cart").filter { $0 == 401 }.count == 6)
+        // However the six interleave with the replacement (on a loaded machine some start after
+        // it), each request sent with the lost token was refused once and sent once again.
+        let statuses = live.statuses("/v1/cart")
+        let rejected = statuses.filter { $0 == 401 }.count
+        #expect((1...6).contains(rejected))
+        #expect(statuses.count == 6 + rejected + 1, "\(statuses)")
     }
 
     @Test func aSessionAnswerThatIsNotATokenIsRefusedAndNothingIsSent() async throws {

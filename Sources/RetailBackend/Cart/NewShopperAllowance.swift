@@ -30,7 +30,8 @@ struct NewShopperAllowance: Sendable {
         var bucket = buckets[address] ?? Bucket(tokens: burst, updated: now)
         let elapsed = max(0, now.timeIntervalSince(bucket.updated))
         bucket.tokens = min(burst, bucket.tokens + elapsed * perSecond)
-        bucket.updated = now
+        // A clock set back refills nothing, and coming forward again refills only once.
+        bucket.updated = max(bucket.updated, now)
         guard bucket.tokens >= 1 else {
             buckets.set(bucket, for: address)
             guard perSecond > 0 else { return 3_600 }
@@ -39,5 +40,13 @@ struct NewShopperAllowance: Sendable {
         bucket.tokens -= 1
         buckets.set(bucket, for: address)
         return nil
+    }
+
+    /// Gives back a token taken for `address` whose session was not made after all (refused
+    /// by another allowance, or the store failed): a refusal costs the shopper nothing.
+    mutating func giveBack(for address: ExactText) {
+        guard var bucket = buckets[address] else { return }
+        bucket.tokens = min(burst, bucket.tokens + 1)
+        buckets.set(bucket, for: address)
     }
 }

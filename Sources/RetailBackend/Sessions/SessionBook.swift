@@ -60,6 +60,8 @@ final class SessionBook: Sendable {
             return
         }
         if !address.isEmpty, let wait = allowanceInAll.withLock({ $0?.take(for: Self.everyone, at: instant) }) {
+            // Refused for everyone's sake: the address's own token is given back.
+            allowance.withLock { $0?.giveBack(for: ExactText(address)) }
             completion(.failure(Self.tooManyNewSessions("the shop has started too many sessions lately", wait: wait)))
             return
         }
@@ -75,6 +77,12 @@ final class SessionBook: Sendable {
                 known.withLock { $0.set(session, for: digest) }
                 completion(.success((token, session.shopper)))
             case .failure(let error):
+                // No session was made: the tokens it took are given back, so a store outage
+                // does not leave new shoppers refused once it is over.
+                if !address.isEmpty {
+                    allowance.withLock { $0?.giveBack(for: ExactText(address)) }
+                    allowanceInAll.withLock { $0?.giveBack(for: Self.everyone) }
+                }
                 completion(.failure(error.requestError))
             }
         }
