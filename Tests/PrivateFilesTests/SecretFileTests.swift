@@ -44,12 +44,32 @@ import Glibc
         #expect(try SecretFile.read(file.path, what: "the token", maxBytes: 64) == Data("s3cret\n".utf8))
     }
 
-    @Test func aLinkADirectoryAMissingOrOversizedFileIsRefused() throws {
+    /// A Kubernetes secret volume's file is a link (`token -> ..data/token`, `..data ->
+    /// ..2026_12_03…`): it is followed, and the file it leads to is held to the same rules.
+    @Test func aLinkIsFollowedToAFileHeldToTheSameRules() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let timestamped = root.appendingPathComponent("..2026_12_03_14_00_00.1")
+        try FileManager.default.createDirectory(at: timestamped, withIntermediateDirectories: true)
+        let real = timestamped.appendingPathComponent("token")
+        try Data("k8s\n".utf8).write(to: real)
+        #expect(chmod(real.path, 0o400) == 0)
+        #expect(symlink(timestamped.lastPathComponent, root.appendingPathComponent("..data").path) == 0)
+        let mounted = root.appendingPathComponent("mounted").path
+        #expect(symlink("..data/token", mounted) == 0)
+        #expect(try SecretFile.read(mounted, what: "the token", maxBytes: 64) == Data("k8s\n".utf8))
+        #expect(chmod(real.path, 0o644) == 0)
+        #expect(refusal(mounted) == "the token \(mounted) (\(real.path)) may be read or written by others (mode 644): chmod 600 it")
+        let dangling = root.appendingPathComponent("dangling").path
+        #expect(symlink("nowhere", dangling) == 0)
+        #expect(refusal(dangling) == "the token \(dangling) is a link that leads nowhere: no such file or directory")
+        let toDirectory = root.appendingPathComponent("to-directory").path
+        #expect(symlink(timestamped.path, toDirectory) == 0)
+        #expect(refusal(toDirectory) == "the token \(toDirectory) (\(timestamped.path)) is not a regular file")
+    }
+
+    @Test func aDirectoryAMissingOrOversizedFileIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(chmod(file.path, 0o600) == 0)
-        let link = root.appendingPathComponent("link").path
-        #expect(symlink(file.path, link) == 0)
-        #expect(refusal(link) == "the token \(link) is a symbolic link (name the file itself)")
         #expect(refusal(root.path) == "the token \(root.path) is not a regular file")
         let missing = root.appendingPathComponent("missing").path
         #expect(refusal(missing) == "the token \(missing) cannot be read: no such file or directory")
