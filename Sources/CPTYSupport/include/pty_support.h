@@ -15,6 +15,13 @@ int vt_open_pty_master(char *name, size_t length);
 /// as it lives: a tmux server, for one, outlives the test that started it.
 int vt_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
+/// Sets `attributes` (initialised by the caller) so that the child starts with every signal
+/// at its default and none blocked (a server inherits the mask of the thread that starts it,
+/// and one started with SIGTERM or SIGCHLD blocked would never hear them), and, with
+/// `new_session`, in a session of its own (POSIX_SPAWN_SETSID: the terminal it opens first
+/// becomes its controlling terminal). Returns posix_spawnattr_setflags's result.
+int vt_spawnattr_reset_signals(posix_spawnattr_t *attributes, int new_session);
+
 /// pipe2(fds, O_CLOEXEC): a pipe no child started later inherits.
 int vt_pipe_close_on_exec(int fds[2]);
 
