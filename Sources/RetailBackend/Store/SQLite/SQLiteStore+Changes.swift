@@ -65,16 +65,47 @@ extension SQLiteStore {
     /// Keeps a shopper's newest `keysPerShopper` keys (read by the primary key and sorted:
     /// they are a few).
     private func pruneKeys(of shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) {
-        let delete = try database.statement("""
-            DELETE FROM idempotency_keys WHERE shopper = ?1 AND key NOT IN
-                (SELECT key FROM idempotency_keys WHERE shopper = ?1 ORDER BY created_at DESC LIMIT ?2)
-            """)
+        try keepNewest(limits.keysPerShopper, of: shopper, in: .keys, database: database)
+    }
+
+    /// A shopper's rows kept to a bound, newest first, and the count the shopper's row holds
+    /// of them: each with its two statements (static text, as every statement here).
+    private enum BoundedRows {
+        case keys, eventIDs
+
+        /// Deletes all but the shopper's (?1) newest ?2 rows.
+        var deleteOlder: StaticString {
+            switch self {
+            case .keys: """
+                DELETE FROM idempotency_keys WHERE shopper = ?1 AND key NOT IN
+                    (SELECT key FROM idempotency_keys WHERE shopper = ?1 ORDER BY created_at DESC LIMIT ?2)
+                """
+            case .eventIDs: """
+                DELETE FROM event_ids WHERE shopper = ?1 AND digest NOT IN
+                    (SELECT digest FROM event_ids WHERE shopper = ?1 ORDER BY received_at DESC LIMIT ?2)
+                """
+            }
+        }
+
+        /// Sets the shopper's (?1) counter to the rows left.
+        var recount: StaticString {
+            switch self {
+            case .keys: "UPDATE shoppers SET keys_held = (SELECT count(*) FROM idempotency_keys WHERE shopper = ?1) WHERE id = ?1"
+            case .eventIDs: "UPDATE shoppers SET events_held = (SELECT count(*) FROM event_ids WHERE shopper = ?1) WHERE id = ?1"
+            }
+        }
+    }
+
+    /// Deletes all but `shopper`'s newest `count` rows of `rows` and sets the shopper's
+    /// counter to what is left.
+    private func keepNewest(_ count: Int, of shopper: ShopperID, in rows: BoundedRows, database: SQLiteConnection) throws(SQLiteError) {
+        let delete = try database.statement(rows.deleteOlder)
         try delete.bind(1, shopper.rawValue)
-        try delete.bind(2, Int64(limits.keysPerShopper))
+        try delete.bind(2, Int64(count))
         try delete.step()
-        let count = try database.statement("UPDATE shoppers SET keys_held = (SELECT count(*) FROM idempotency_keys WHERE shopper = ?1) WHERE id = ?1")
-        try count.bind(1, shopper.rawValue)
-        try count.step()
+        let recount = try database.statement(rows.recount)
+        try recount.bind(1, shopper.rawValue)
+        try recount.step()
     }
 
     func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
@@ -109,16 +140,7 @@ extension SQLiteStore {
         if held.events + accepted > limits.eventIDsPerShopper {
             // The window is pruned as soon as it is over its size, so a shopper never holds
             // more (a batch holds at most `maxEventsPerBatch`).
-            let delete = try database.statement("""
-                DELETE FROM event_ids WHERE shopper = ?1 AND digest NOT IN
-                    (SELECT digest FROM event_ids WHERE shopper = ?1 ORDER BY received_at DESC LIMIT ?2)
-                """)
-            try delete.bind(1, shopper.rawValue)
-            try delete.bind(2, Int64(limits.eventIDsPerShopper))
-            try delete.step()
-            let count = try database.statement("UPDATE shoppers SET events_held = (SELECT count(*) FROM event_ids WHERE shopper = ?1) WHERE id = ?1")
-            try count.bind(1, shopper.rawValue)
-            try count.step()
+            try keepNewest(limits.eventIDsPerShopper, of: shopper, in: .eventIDs, database: database)
         }
         return fresh
     }
