@@ -172,7 +172,11 @@ public final class AnalyticsTracker {
     /// the bound), or `false` as soon as a write fails first (the events wait for the next try).
     @discardableResult
     public func waitUntilDurable() async -> Bool {
-        await handoff.waitUntilDurable(handoff.lastSequence)
+        let durable = await handoff.waitUntilDurable(handoff.lastSequence)
+        // Everything is saved: no save is failing, whether or not the drain's own outcome
+        // (on a task of its own) has been heard yet.
+        if durable { lastSaveFailure = nil }
+        return durable
     }
 
     /// Makes what was tracked durable, then uploads until the outbox is empty or a send
