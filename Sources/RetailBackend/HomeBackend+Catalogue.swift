@@ -61,19 +61,15 @@ extension HomeBackend {
                 return .unchanged
             }
             let catalogue = Catalogue(content: content)
-            // Carts hold products by their place in the list; a new list takes a restart.
-            guard catalogue.products.map(\.id) == current.catalogue.products.map(\.id) else {
-                return refuse([CatalogueProblem(
-                    file: "categories.json", line: nil, severity: .error,
-                    message: "the products changed (\(current.catalogue.products.count) before, \(catalogue.products.count) now): "
-                        + "carts refer to products by their place in the list, so a new assortment takes a restart of the server")],
-                    serving: current)
-            }
             let next = CatalogueSnapshot(
                 catalogue: catalogue, version: current.version + 1, widgets: current.composer.home.widgets,
                 pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: configuration.now(), files: load.files)
             catalogues.apply(next)
-            configuration.catalogue.log("catalogue version \(next.version) serves: \(catalogue.campaigns.count) campaigns in \(load.files.count) files")
+            var lines = ["catalogue version \(next.version) serves: \(catalogue.campaigns.count) campaigns, \(catalogue.products.count) products in \(load.files.count) files"]
+            // Carts keep what left the feed (shown as no longer available): said, not refused.
+            let directory = url.path
+            lines += CatalogueLint.departedProducts(from: current.catalogue.products, in: catalogue).map { "  " + $0.formatted(in: directory) }
+            configuration.catalogue.log(lines.joined(separator: "\n"))
             return .applied(version: next.version)
         }
     }

@@ -23,7 +23,7 @@ extension HomeBackend {
     }
 
     /// The configured store, opened and migrated, and the key its sessions are hashed under.
-    static func openStore(_ configuration: Configuration, codec: CartCodec) throws(SetupError) -> (any ShopperStore, SessionKey) {
+    static func openStore(_ configuration: Configuration) throws(SetupError) -> (any ShopperStore, SessionKey) {
         let limits = StoreLimits(keysPerShopper: configuration.idempotencyKeysPerUser, eventIDsPerShopper: configuration.eventIDsPerShopper)
         switch configuration.storage {
         case .memory:
@@ -35,7 +35,7 @@ extension HomeBackend {
                 // The directory is judged and resolved before the key is written into it.
                 let directory = try SQLiteStore.prepare(directory)
                 let key = try loadKey(configuration.sessionKeyFile ?? directory.appendingPathComponent("session.key"), mayCreate: true)
-                return (try SQLiteStore(directory: directory, codec: codec, limits: limits, keyFingerprint: key.fingerprint, now: configuration.now), key)
+                return (try SQLiteStore(directory: directory, limits: limits, keyFingerprint: key.fingerprint, now: configuration.now), key)
             } catch let error as SetupError {
                 throw error
             } catch let error as SQLiteStore.OpenError {
@@ -49,7 +49,7 @@ extension HomeBackend {
             }
             let key = try loadKey(file, mayCreate: true)
             do {
-                return (try PostgresStore(url: url, codec: codec, limits: limits, keyFingerprint: key.fingerprint,
+                return (try PostgresStore(url: url, limits: limits, keyFingerprint: key.fingerprint,
                                           connections: configuration.databaseConnections, now: configuration.now), key)
             } catch {
                 throw SetupError(description: error.description)

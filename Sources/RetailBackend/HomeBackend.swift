@@ -50,9 +50,7 @@ public final class HomeBackend: HTTPHandler {
         self.configuration = configuration
         catalogues = CatalogueStore(initial)
         self.watcher = watcher
-        // Durable carts name products by id (`CartCodec`); a reload keeps the list of
-        // products, so the first catalogue's list is the one every later version has.
-        let (store, key) = try Self.openStore(configuration, codec: CartCodec(catalogue: initial.catalogue))
+        let (store, key) = try Self.openStore(configuration)
         self.store = store
         let reported: any ShopperStore = configuration.log.map { ReportingStore(base: store, log: $0) } ?? store
         requestStore = reported

@@ -83,7 +83,7 @@ import Testing
     @Test func subtotalIsExactInCents() throws {
         let product = try #require(backend.catalogue.product("p-1002"))
         let body = try parse(add("p-1002", quantity: 3))
-        #expect(body[path: "subtotal", "amount"] == .number(Double(product.priceUSDCents * 3) / 100))
+        #expect(body[path: "subtotal", "amount"] == .number(Double(product.price(in: .enUS).cents * 3) / 100))
     }
 
     @Test func repeatedIdempotencyKeyChangesNothingAndAnswersTheSame() throws {

@@ -16,9 +16,13 @@ import Testing
         #expect(Set(catalogue.products.map(\.id)).count == catalogue.products.count)
         #expect(catalogue.products.contains { $0.availability == .unavailable })
         #expect(catalogue.products.contains { $0.availability == .lowStock })
-        #expect(catalogue.products.contains { $0.compareAtUSDCents != nil })
-        #expect(catalogue.products.allSatisfy { (1.0...5.0).contains($0.rating) && $0.priceUSDCents > 0 })
-        #expect(catalogue.products.allSatisfy { ($0.compareAtUSDCents ?? .max) > $0.priceUSDCents })
+        #expect(catalogue.products.contains { $0.compareAtPrice(in: .enUS) != nil })
+        for locale in StoreLocale.allCases {
+            #expect(catalogue.products.allSatisfy { (1.0...5.0).contains($0.rating ?? 0) && $0.price(in: locale).cents > 0 })
+            #expect(catalogue.products.allSatisfy { product in
+                product.compareAt[locale.currency].map { $0 > product.price(in: locale).cents } ?? true
+            })
+        }
     }
 
     @Test func campaignsArePastLiveFutureAndOneEndsSoon() {
@@ -29,7 +33,7 @@ import Testing
         #expect(live.count >= 4)
         #expect(live.contains { $0.end.timeIntervalSince(now) <= 3 * 3600 })
         #expect(catalogue.campaigns.allSatisfy { $0.products.categories.allSatisfy { catalogue.category($0) != nil } })
-        #expect(catalogue.campaigns.allSatisfy { !$0.products.products(in: catalogue).isEmpty })
+        #expect(catalogue.campaigns.allSatisfy { !$0.products.products(in: catalogue, locale: .enUS).isEmpty })
     }
 
     @Test func everyLocaleHasCopyAndItsCurrency() {
@@ -41,10 +45,11 @@ import Testing
         #expect(catalogue.campaigns.contains { $0.title.de != $0.title.en })
     }
 
-    @Test func euroPricesEndLikeDollarPrices() {
-        #expect(Money.price(usdCents: 8999, in: .deDE) == Money(cents: 8199, currency: "EUR"))
-        #expect(Money.price(usdCents: 9000, in: .frFR) == Money(cents: 8200, currency: "EUR"))
-        #expect(Money.price(usdCents: 50, in: .deDE).cents > 0)
+    @Test func pricesAreTheFeedsOwnInEachCurrency() throws {
+        let product = try #require(catalogue.product("p-1001"))
+        #expect(product.price(in: .enUS) == Money(cents: 6100, currency: "USD"))
+        #expect(product.price(in: .deDE) == Money(cents: 5600, currency: "EUR"))
+        #expect(product.price(in: .frFR) == product.price(in: .deDE))
     }
 
     @Test func localesResolveByTagThenLanguage() {

@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func aProductPageSellsTheProductWholeInTheShoppersLanguage() throws {
-        let product = try #require(backend.catalogue.products.first { $0.availability == .available && $0.compareAtUSDCents != nil })
+        let product = try #require(backend.catalogue.products.first { $0.availability == .available && $0.compareAtPrice(in: .deDE) != nil })
         let page = try parse(backend.respond(to: get("/v1/pages/product:\(product.id)", [("locale", "de-DE")])))
         let detail = try #require(page[path: "page", "sections", 0, "widgets", 0])
         #expect(detail[path: "type"] == "product_detail")
@@ -68,7 +68,7 @@ import Testing
     /// Review 20, finding 15: badges read "-20 %" in English; each locale has its own form.
     @Test(arguments: [("en-US", "-20%"), ("de-DE", "-20\u{00A0}%"), ("fr-FR", "-20\u{00A0}%")])
     func aDiscountIsAPercentageInTheLocalesForm(locale: String, expected: String) throws {
-        let product = try #require(backend.catalogue.products.first { $0.discountPercent == 20 && $0.availability == .available })
+        let product = try #require(backend.catalogue.products.first { $0.discountPercent(in: .enUS) == 20 && $0.discountPercent(in: .deDE) == 20 && $0.availability == .available })
         let page = try parse(backend.respond(to: get("/v1/pages/product:\(product.id)", [("locale", locale)])))
         #expect(page[path: "page", "sections", 0, "widgets", 0, "data", "badges", 0, "text"] == .string(expected))
         let label = try #require(page[path: "page", "sections", 0, "widgets", 0, "accessibility", "label"]?.stringValue ?? "x")

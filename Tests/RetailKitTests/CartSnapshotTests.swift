@@ -35,6 +35,33 @@ import Testing
         #expect(CartSnapshot.subtotal(of: big)?.amount.isFinite == true)
     }
 
+    /// A product the shop no longer sells stays in the cart, counted in no total.
+    @Test func aLineNoLongerSoldIsReadAndCountedInNoTotal() throws {
+        let data = Data(#"""
+            {"cart_id": "c", "revision": 3, "items": [
+              {"product_id": "p-1001", "title": "Trail runner Alto", "quantity": 2, "unit_price": {"amount": 61, "currency": "USD"}},
+              {"product_id": "p-1002", "quantity": 3, "available": false},
+              {"product_id": "p-1003", "title": "X", "quantity": 1, "unit_price": {"amount": 5, "currency": "USD"}, "available": true}]}
+            """#.utf8)
+        let snapshot = try CartSnapshot(data: data)
+        #expect(snapshot.lines.map(\.isAvailable) == [true, false, true])
+        #expect(snapshot.itemCount == 3, "the server sent no item_count: what can be bought")
+        #expect(CartSnapshot.subtotal(of: snapshot.lines) == Price(amount: 127, currency: "USD"))
+        let gone = [CartSnapshot.Line(productID: "p-1002", quantity: 3, isAvailable: false)]
+        #expect(CartSnapshot.subtotal(of: gone) == nil)
+    }
+
+    /// The title a line had before its product left the shop is kept, on disk too.
+    @Test func aLineAnsweredWithoutItsTitleKeepsTheOneItHad() throws {
+        let before = try CartSnapshot(data: Data(#"{"revision": 1, "items": [{"product_id": "p-1002", "title": "Trail runner Brio", "quantity": 3}]}"#.utf8))
+        let after = try CartSnapshot(data: Data(#"{"revision": 2, "items": [{"product_id": "p-1002", "quantity": 3, "available": false}]}"#.utf8))
+        let kept = after.keepingTitles(of: before)
+        #expect(kept.lines.first?.title == "Trail runner Brio")
+        #expect(kept.lines.first?.isAvailable == false)
+        #expect(try CartSnapshot(json: kept.json).lines.first?.title == "Trail runner Brio")
+        #expect(after.keepingTitles(of: nil).lines.first?.title == nil)
+    }
+
     @Test func linesAtTheBoundAreReadAndSummedExactly() throws {
         let snapshot = try CartSnapshot(data: Self.body(quantities: ["1000000", "1000000", "3"]))
         #expect(snapshot.lines.map(\.quantity) == [1_000_000, 1_000_000, 3])

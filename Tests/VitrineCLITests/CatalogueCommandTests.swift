@@ -18,11 +18,11 @@ struct CatalogueCommandTests {
         defer { try? FileManager.default.removeItem(at: target) }
         let result = try await Self.run(["export", target.path, "--anchor", CatalogueFixture.fileAnchor])
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.contains("wrote the demo catalogue (17 files"))
+        #expect(result.out.contains("wrote the demo catalogue (18 files"))
         let repository = CatalogueFixture.repository
         let written = try Self.files(under: target)
         #expect(written == (try Self.files(under: repository)))
-        #expect(written.count == 17)
+        #expect(written.count == 18)
         for file in written {
             let exported = try Data(contentsOf: target.appendingPathComponent(file))
             let kept = try Data(contentsOf: repository.appendingPathComponent(file))
@@ -54,7 +54,7 @@ struct CatalogueCommandTests {
     @Test func theRepositorysCatalogueChecksClean() async throws {
         let result = try await Self.run(["check", CatalogueFixture.repository.path])
         #expect(result.status == 0, "\(result.out)\(result.err)")
-        #expect(result.out.contains("good: 11 campaigns, 12 categories (216 products), 4 stories, 4 promotions, 18 placements, 3 plans, 1 experiment"))
+        #expect(result.out.contains("good: 11 campaigns, 12 categories, 216 products, 4 stories, 4 promotions, 18 placements, 3 plans, 1 experiment"))
     }
 
     /// One broken catalogue per problem class the check names; each is reported at the file and
@@ -95,7 +95,22 @@ struct CatalogueCommandTests {
                  message: "'cmp-boots' and 'cmp-sport' both lead the hero 'hero' for returning, vip from 2027-01-13T08:00:00Z to 2027-01-20T08:00:00Z with priority 5"),
     ]
 
-    @Test(arguments: breakages)
+    /// The product feed's mistakes, each at its line.
+    static let feedBreakages: [Breakage] = [
+        Breakage(name: "a price without a locale's currency", file: "products.json", old: "\"USD\": 6100,\n        \"EUR\": 5600", new: "\"USD\": 6100",
+                 at: "\"price\"", severity: "error", message: "price has no EUR amount (the catalogue sells in USD, EUR)"),
+        Breakage(name: "a product of a category that does not exist", file: "products.json", old: "\"category\": \"shoes\"", new: "\"category\": \"shoos\"",
+                 at: "\"shoos\"", severity: "error", message: "category 'shoos' does not exist in categories.json"),
+        Breakage(name: "a compare-at price not above the price", file: "products.json", old: "\"USD\": 11199,", new: "\"USD\": 10,",
+                 at: "\"USD\": 10,", severity: "error", message: "compare_at.USD (10) is not above the price"),
+        Breakage(name: "a product id declared twice", file: "products.json", old: "\"id\": \"p-1003\"", new: "\"id\":  \"p-1002\"",
+                 at: "\"id\":  \"p-1002\"", severity: "error", message: "product 'p-1002' is declared again (first in products.json)"),
+        Breakage(name: "products generated as before", file: "catalogue.json", old: "\"time_zone\": \"Europe/Berlin\"",
+                 new: "\"time_zone\": \"Europe/Berlin\",\n  \"products\": {\"models\": [\"Alto\"]}",
+                 at: "\"products\"", severity: "error", message: "'products' generated products by their place in a list"),
+    ]
+
+    @Test(arguments: breakages + feedBreakages)
     func eachProblemIsReportedAtItsFileAndLine(_ breakage: Breakage) async throws {
         let fixture = try CatalogueFixture()
         defer { fixture.remove() }
@@ -108,8 +123,61 @@ struct CatalogueCommandTests {
         #expect(result.err.contains(breakage.severity == "error" ? "(the server would not load it)" : ", 1 warning"))
     }
 
+    /// A catalogue of the earlier layout (products generated from categories) gets the feed
+    /// those made, with the ids its carts hold: the repository's own feed.
+    @Test func upgradeWritesTheFeedAnEarlierCatalogueGenerated() async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        let earlier = CatalogueFixture.repository.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/catalogue-v1")
+        for name in ["catalogue.json", "categories.json"] {
+            try fixture.write(name, try String(contentsOf: earlier.appendingPathComponent(name), encoding: .utf8))
+        }
+        try FileManager.default.removeItem(at: fixture.url("products.json"))
+        let refused = try await Self.run(["check", fixture.path])
+        #expect(refused.status == 1)
+        #expect(refused.out.contains("vitrine catalogue upgrade DIR writes it, keeping the ids carts hold"), "\(refused.out)")
+
+        let upgrade = try await Self.run(["upgrade", fixture.path])
+        #expect(upgrade.status == 0, "\(upgrade.err)")
+        for name in ["products.json", "catalogue.json", "categories.json"] {
+            let written = try fixture.text(name)
+            let repository = try String(contentsOf: CatalogueFixture.repository.appendingPathComponent(name), encoding: .utf8)
+            #expect(written == repository, "\(name) differs from the repository's")
+        }
+        #expect(try await Self.run(["check", fixture.path]).status == 0)
+        let again = try await Self.run(["upgrade", fixture.path])
+        #expect(again.status == 1)
+        #expect(again.err.contains("it has a product feed already"))
+    }
+
+    /// `--previous` names what left the feed since: carts may hold it.
+    @Test func checkAgainstThePreviousCatalogueWarnsOfProductsThatLeft() async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        try AssortmentChangeTests.changeTheAssortment(fixture)
+        let result = try await Self.run(["check", fixture.path, "--previous", CatalogueFixture.repository.path])
+        #expect(result.status == 1)
+        #expect(result.out.contains("products.json: warning: product 'p-1002' (Trail runner Brio) is no longer listed: carts that hold it keep it"),
+                "\(result.out)")
+        #expect(result.err.contains("0 errors, 1 warning"))
+        #expect(try await Self.run(["check", fixture.path]).status == 0, "without --previous nothing is compared")
+    }
+
+    /// A feed for load tests, past what one file holds, goes in products/ and loads.
+    @Test func exportedGeneratedProductsLoad() async throws {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: target) }
+        #expect(try await Self.run(["export", target.path, "--products", "4500"]).status == 0)
+        #expect(try Self.files(under: target).filter { $0.hasPrefix("products/") } == ["products/products-0001.json", "products/products-0002.json", "products/products-0003.json"])
+        let check = try await Self.run(["check", target.path])
+        #expect(check.status == 0, "\(check.out)")
+        #expect(check.out.contains("4500 products"))
+    }
+
     @Test(arguments: [
-        [String](), ["check"], ["check", "a", "b"], ["frobnicate"], ["check", "--verbose", "x"],
+        [String](), ["check"], ["check", "a", "b"], ["frobnicate"], ["check", "--verbose", "x"], ["upgrade"], ["check", "x", "--previous"],
+        ["export", "x", "--products", "0"],
         ["timeline", "x", "--days", "3"], ["timeline", "x", "--from", "yesterday", "--days", "3"],
         ["preview", "x", "--at", "2027-01-15T08:00:00Z", "--segment", "gold", "--locale", "en-US"],
         ["export", "x", "--campaigns", "-1"],

@@ -27,8 +27,8 @@ final class CartService: Sendable {
         var lowStockSoldOut = false
     }
 
-    /// Products are read from the catalogue serving now (a reload may change prices and copy,
-    /// never the list of products, which lines refer to by position).
+    /// Products are read from the catalogue serving now: a reload changes prices and copy at
+    /// the next read, and a product that left the feed stays in the carts that hold it.
     private let catalogues: CatalogueStore
     private var catalogue: Catalogue { catalogues.current.catalogue }
     private let store: any ShopperStore
@@ -62,10 +62,10 @@ final class CartService: Sendable {
     /// The key is looked up first: a key seen before (and not expired) answers what it
     /// answered then and changes nothing, or is a 422 `idempotency_key_reused` when the
     /// request means something else, even one that would fail on its own. Then the change is
-    /// checked: readable (400), quantity 1–99 (422), known product (404), available (409; with
-    /// the `sold_out` fault low-stock products are not), a line of at most 99 (422). Setting a
-    /// quantity is refused as unavailable only when it would raise the line: a shopper can
-    /// always keep fewer of what sold out.
+    /// checked: readable (400), quantity 1–99 (422), a product the feed lists or the cart holds
+    /// (404), available (409; with the `sold_out` fault low-stock products are not), a line of
+    /// at most 99 (422). A quantity is refused as unavailable only when it would raise the
+    /// line: a shopper can always keep fewer of what sold out or left the feed, and remove it.
     func apply(_ request: Request, completion: @escaping @Sendable (Result<Data, RequestError>) -> Void) {
         let command = CartCommand(
             shopper: request.shopper, address: request.address, key: request.idempotencyKey.map(ExactText.init),
@@ -80,65 +80,80 @@ final class CartService: Sendable {
         }
     }
 
+    /// The quantities a line may hold.
+    static let lineQuantities = 1...99
+
     private func rule(for change: Result<Change, RequestError>, lowStockSoldOut: Bool) -> @Sendable (inout Cart, Date) throws(RequestError) -> Void {
         { [catalogue] (cart: inout Cart, instant: Date) throws(RequestError) in
             let clock = Cart.clock(instant)
+            func isBuyable(_ product: Product) -> Bool {
+                !(product.availability == .unavailable || (lowStockSoldOut && product.availability == .lowStock))
+            }
             switch try change.get() {
             case .add(let productID, let quantity, let position):
-                guard (1...99).contains(quantity) else {
-                    throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
-                }
-                let index = try Self.productIndex(productID, in: catalogue)
-                let availability = catalogue.products[index].availability
-                if availability == .unavailable || (lowStockSoldOut && availability == .lowStock) {
-                    throw .conflict("'\(catalogue.products[index].id)' is unavailable", code: "product_unavailable")
-                }
-                let total = cart.quantity(of: index) + quantity
-                guard total <= 99 else {
+                try Self.check(quantity)
+                let product = try Self.product(productID, in: catalogue)
+                guard isBuyable(product) else { throw Self.unavailable(product.id) }
+                let total = cart.quantity(of: product.id) + quantity
+                guard total <= Self.lineQuantities.upperBound else {
                     throw .unprocessable("a cart line holds at most 99; this one would hold \(total)", code: "invalid_quantity")
                 }
-                cart.add(product: index, quantity: quantity, at: position)
+                cart.add(product: product.id, quantity: quantity, at: position)
                 cart.advanceRevision(clock: clock)
             case .set(let productID, let quantity):
-                guard (1...99).contains(quantity) else {
-                    throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
-                }
-                let index = try Self.productIndex(productID, in: catalogue)
-                let availability = catalogue.products[index].availability
-                let current = cart.quantity(of: index)
-                if quantity > current, availability == .unavailable || (lowStockSoldOut && availability == .lowStock) {
-                    throw .conflict("'\(catalogue.products[index].id)' is unavailable", code: "product_unavailable")
-                }
+                try Self.check(quantity)
+                let current = cart.quantity(of: productID)
+                // A product that left the feed is known by the line the cart holds.
+                let product = current > 0 ? catalogue.product(productID) : try Self.product(productID, in: catalogue)
+                if quantity > current, product.map(isBuyable) != true { throw Self.unavailable(productID) }
                 if quantity != current {
-                    cart.set(product: index, quantity: quantity)
+                    cart.set(product: product?.id ?? productID, quantity: quantity)
                     cart.advanceRevision(clock: clock)
                 }
             case .remove(let productID):
-                if cart.remove(product: try Self.productIndex(productID, in: catalogue)) {
+                if cart.quantity(of: productID) == 0 {
+                    _ = try Self.product(productID, in: catalogue)
+                } else {
+                    cart.remove(product: productID)
                     cart.advanceRevision(clock: clock)
                 }
             }
         }
     }
 
-    /// Product ids are ASCII, so an id with any other byte is unknown without a look-up that
-    /// would compare it under canonical equivalence.
-    private static func productIndex(_ productID: String, in catalogue: Catalogue) throws(RequestError) -> Int {
-        guard productID.utf8.allSatisfy({ $0 < 0x80 }), let index = catalogue.index(ofProduct: productID) else {
-            throw .notFound("no product '\(productID.clipped(toUTF8Bytes: 80))'", code: "unknown_product")
+    private static func check(_ quantity: Int) throws(RequestError) {
+        guard lineQuantities.contains(quantity) else {
+            throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
         }
-        return index
     }
 
-    /// `{cart_id, revision, items: [{product_id, title, quantity, unit_price}], item_count, subtotal}`.
+    private static func unavailable(_ productID: String) -> RequestError {
+        .conflict("'\(productID.clipped(toUTF8Bytes: 80))' is unavailable", code: "product_unavailable")
+    }
+
+    /// Product ids are ASCII, so an id with any other byte is unknown without a look-up that
+    /// would compare it under canonical equivalence.
+    private static func product(_ productID: String, in catalogue: Catalogue) throws(RequestError) -> Product {
+        guard productID.utf8.allSatisfy({ $0 < 0x80 }), let product = catalogue.product(productID) else {
+            throw .notFound("no product '\(productID.clipped(toUTF8Bytes: 80))'", code: "unknown_product")
+        }
+        return product
+    }
+
+    /// `{cart_id, revision, items: [{product_id, title, quantity, unit_price}], item_count,
+    /// subtotal}`. A line whose product the feed no longer lists is `{product_id, quantity,
+    /// available: false}`, counted in neither `item_count` nor `subtotal`.
     private func render(_ cart: Cart, shopper: ShopperID, locale: StoreLocale) -> Data {
         let catalogue = catalogue
         var items: [JSONValue] = []
         var count = 0
         var subtotal = 0
-        for line in cart.lines where Int(line.product) < catalogue.products.count {
-            let product = catalogue.products[Int(line.product)]
+        for line in cart.lines {
             let quantity = Int(line.quantity)
+            guard let product = catalogue.product(line.product) else {
+                items.append(.members([("product_id", .string(line.product)), ("quantity", .integer(quantity)), ("available", false)]))
+                continue
+            }
             let price = product.price(in: locale)
             items.append([
                 "product_id": .string(product.id), "title": .string(product.title[locale]),

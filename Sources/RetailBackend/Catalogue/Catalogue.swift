@@ -1,18 +1,21 @@
 import FlowCore
 import Foundation
 
-/// A catalogue ready to compose from, immutable: the content, the products generated from
-/// its categories, and the indexes every request uses.
+/// A catalogue ready to compose from, immutable: the content and the indexes every request
+/// uses.
 ///
 /// Campaigns are kept in id order (bytes), whatever order their files were read in, so a
 /// catalogue read from files and the same one built in Swift compose the same pages.
 struct Catalogue: Sendable {
     let content: CatalogueContent
+    /// The feed, in the order of its files.
     let products: [Product]
     /// Campaigns by id, in byte order.
     let campaigns: [Campaign]
-    /// Products of each category, in catalogue order.
+    /// Products of each category, in feed order.
     let productsByCategory: [ExactString: [Product]]
+    /// Products of each variant group, in feed order.
+    let productsByVariantGroup: [ExactString: [Product]]
     /// Every instant where something starts or ends, for the page cache's key.
     let schedule: CatalogueSchedule
     /// The distinct requirements it puts on nodes, for the page cache's key.
@@ -25,14 +28,14 @@ struct Catalogue: Sendable {
 
     init(content: CatalogueContent) {
         self.content = content
-        let settings = content.settings
-        products = ProductGenerator.products(for: content.categories, models: settings.models, descriptors: settings.descriptors)
+        products = content.products
         campaigns = content.campaigns.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         productIndex = Self.index(products.map(\.id))
         categoryIndex = Self.index(content.categories.map(\.id))
         campaignIndex = Self.index(campaigns.map(\.id))
         placementIndex = Self.index(content.placements.map(\.id))
         productsByCategory = Dictionary(grouping: products) { ExactString($0.categoryID) }
+        productsByVariantGroup = Dictionary(grouping: products.filter { $0.variant != nil }) { ExactString($0.variant?.group ?? "") }
         schedule = CatalogueSchedule(
             windows: campaigns.map(\.window) + content.stories.map(\.window) + content.promotions.map(\.window))
         requirements = RequirementTable(
@@ -58,9 +61,11 @@ struct Catalogue: Sendable {
         productIndex[ExactString(id)].map { products[$0] }
     }
 
-    /// The product's position in `products`, for compact references (cart lines).
-    func index(ofProduct id: String) -> Int? {
-        productIndex[ExactString(id)]
+    /// The product and the other products of its variant group, in feed order; just the
+    /// product when it has no group.
+    func variantFamily(of product: Product) -> [Product] {
+        guard let group = product.variant?.group else { return [product] }
+        return productsByVariantGroup[ExactString(group)] ?? [product]
     }
 
     func category(_ id: String) -> Category? {

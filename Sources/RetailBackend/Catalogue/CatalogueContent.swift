@@ -4,6 +4,8 @@
 struct CatalogueContent: Sendable, Hashable {
     var settings: CatalogueSettings
     var categories: [Category]
+    /// The product feed, in the order of its files.
+    var products: [Product]
     var campaigns: [Campaign]
     var stories: [Story]
     var promotions: [Promotion]
@@ -20,8 +22,4 @@ struct CatalogueSettings: Sendable, Hashable {
     var locales: [StoreLocale]
     /// The IANA zone of windows that name none, and of the timeline's days.
     var timeZone: String
-    /// Model names crossed with every category's nouns (see `ProductGenerator`).
-    var models: [String]
-    /// Product subtitles, taken in turn.
-    var descriptors: [Localized]
 }

@@ -2,8 +2,8 @@ import FlowCore
 
 /// Which products a carousel or a campaign page shows: every condition given must hold
 /// (products of these categories, on sale or not, in stock, among these ids), in the order of
-/// `sort` (each key descending, ties by id), else in the order of `ids`, else the
-/// catalogue's; at most `limit`.
+/// `sort` (each key descending, ties by id), else in the order of `ids`, else the feed's; at
+/// most `limit`. Prices and discounts are the shopper's: those of the locale composed for.
 struct ProductQuery: Sendable, Hashable {
     /// What products are ordered by, largest first.
     enum Sort: String, Sendable, Hashable, CaseIterable {
@@ -28,29 +28,30 @@ struct ProductQuery: Sendable, Hashable {
         categories.isEmpty && onSale == nil && inStock == nil && ids.isEmpty
     }
 
-    func matches(_ product: Product) -> Bool {
+    func matches(_ product: Product, in locale: StoreLocale) -> Bool {
         if !categories.isEmpty, !categories.contains(where: { $0.isByteEqual(to: product.categoryID) }) { return false }
-        if let onSale, (product.discountPercent != nil) != onSale { return false }
+        if let onSale, (product.discountPercent(in: locale) != nil) != onSale { return false }
         if inStock == true, product.availability == .unavailable { return false }
         if inStock == false, product.availability != .unavailable { return false }
         if !ids.isEmpty, !ids.contains(where: { $0.isByteEqual(to: product.id) }) { return false }
         return true
     }
 
-    /// The matching products of `catalogue`, ordered and limited (`limit` here, and at most
-    /// `cap` more narrowly when the place showing them has room for fewer).
-    func products(in catalogue: Catalogue, cap: Int? = nil) -> [Product] {
+    /// The matching products of `catalogue` for a shopper in `locale`, ordered and limited
+    /// (`limit` here, and at most `cap` more narrowly when the place showing them has room
+    /// for fewer).
+    func products(in catalogue: Catalogue, locale: StoreLocale, cap: Int? = nil) -> [Product] {
         var found: [Product]
         if ids.isEmpty {
-            found = catalogue.products.filter(matches)
+            found = catalogue.products.filter { matches($0, in: locale) }
         } else {
             var seen = Set<ExactString>()
-            found = ids.filter { seen.insert(ExactString($0)).inserted }.compactMap { catalogue.product($0) }.filter(matches)
+            found = ids.filter { seen.insert(ExactString($0)).inserted }.compactMap { catalogue.product($0) }.filter { matches($0, in: locale) }
         }
         if !sort.isEmpty {
             found.sort { lhs, rhs in
                 for key in sort {
-                    let (left, right) = (Self.value(lhs, key), Self.value(rhs, key))
+                    let (left, right) = (Self.value(lhs, key, locale), Self.value(rhs, key, locale))
                     if left != right { return left > right }
                 }
                 return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
@@ -60,12 +61,12 @@ struct ProductQuery: Sendable, Hashable {
         return bound.map { Array(found.prefix(max(0, $0))) } ?? found
     }
 
-    private static func value(_ product: Product, _ key: Sort) -> Double {
+    private static func value(_ product: Product, _ key: Sort, _ locale: StoreLocale) -> Double {
         switch key {
-        case .discount: Double(product.discountPercent ?? 0)
-        case .rating: product.rating
-        case .price: Double(product.priceUSDCents)
-        case .arrival: Double(product.arrivalRank)
+        case .discount: Double(product.discountPercent(in: locale) ?? 0)
+        case .rating: product.rating ?? 0
+        case .price: Double(product.price(in: locale).cents)
+        case .arrival: product.arrived.timeIntervalSince1970
         }
     }
 }

@@ -11,12 +11,14 @@ enum AccessibilityLabels {
     /// "Trail runner, $89.00, was $119.00, 25% off, rated 4.6 out of 5, only a few left".
     static func product(_ product: Product, locale: StoreLocale) -> JSONValue {
         var parts = [product.title[locale], price(product.price(in: locale), locale: locale)]
-        if let compareAt = product.compareAtPrice(in: locale), let percent = product.discountPercent {
+        if let compareAt = product.compareAtPrice(in: locale), let percent = product.discountPercent(in: locale) {
             parts.append(SectionTitles.format(was, price(compareAt, locale: locale), locale))
             parts.append(SectionTitles.format(percentOff, locale.percent(Double(percent) / 100), locale))
         }
-        let rating = product.rating.formatted(.number.precision(.fractionLength(0...1)).locale(Locale(identifier: locale.rawValue)))
-        parts.append(SectionTitles.format(rated, rating, locale))
+        if let rating = product.rating {
+            let number = rating.formatted(.number.precision(.fractionLength(0...1)).locale(Locale(identifier: locale.rawValue)))
+            parts.append(SectionTitles.format(rated, number, locale))
+        }
         switch product.availability {
         case .available: break
         case .lowStock: parts.append(lowStock[locale])

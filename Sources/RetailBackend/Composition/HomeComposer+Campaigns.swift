@@ -31,7 +31,7 @@ extension HomeComposer {
         var cards: [JSONValue] = []
         if shape.leadCard { cards.append(widgets.campaignCard(campaign, section: id, position: 0, locale: locale)) }
         let lead = cards.count
-        cards += campaign.products.products(in: catalogue, cap: shape.limit).enumerated().map {
+        cards += campaign.products.products(in: catalogue, locale: locale, cap: shape.limit).enumerated().map {
             widgets.productCard($1, id: "\(id).\($1.id)", position: $0 + lead, locale: locale, campaign: campaign.id)
         }
         guard !cards.isEmpty else { return nil }

@@ -72,7 +72,7 @@ struct HomeComposer: Sendable {
                 widgets: catalogue.categories.enumerated().map { widgets.categoryTile($1, section: id, position: $0, locale: locale) }))
         case .products(let title, let subtitle, let query):
             return nonEmpty(productCarousel(
-                id: id, title: title[locale], subtitle: subtitle.map { $0[locale] }, products: query.products(in: catalogue), locale: locale))
+                id: id, title: title[locale], subtitle: subtitle.map { $0[locale] }, products: query.products(in: catalogue, locale: locale), locale: locale))
         case .stories(let title):
             let stories = catalogue.stories.filter { $0.window.contains(input.instant) }
             return nonEmpty(SectionBuilder(

@@ -49,7 +49,7 @@ struct PageComposer: Sendable {
     private func campaignPage(_ campaign: Campaign, input: HomeComposer.Input) -> Composition {
         let locale = input.locale
         var sections = [home.heroSection(campaign, id: "hero", input: input)]
-        let products = campaign.products.products(in: catalogue)
+        let products = campaign.products.products(in: catalogue, locale: locale)
         let groups: [(id: String, title: String, products: [Product])] = campaign.products.categories.isEmpty
             ? [("products", SectionTitles.allProducts[locale], products)]
             : campaign.products.categories.compactMap { id in
@@ -107,13 +107,12 @@ struct PageComposer: Sendable {
     }
 
     private func productPage(_ product: Product, locale: StoreLocale) -> Composition {
-        let related = catalogue.products(inCategory: product.categoryID).filter { $0.id != product.id }.prefix(8)
-        let siblings = catalogue.products(inCategory: product.categoryID).filter { $0.id != product.id && $0.kind == product.kind }
+        let related = catalogue.products(inCategory: product.categoryID).filter { !$0.id.isByteEqual(to: product.id) }.prefix(8)
         let category = catalogue.category(product.categoryID)
         var sections = [
             SectionBuilder(
                 id: "details",
-                widgets: [widgets.productDetail(product, siblings: siblings, category: category, locale: locale)]).json,
+                widgets: [widgets.productDetail(product, family: catalogue.variantFamily(of: product), category: category, locale: locale)]).json,
             SectionBuilder(
                 id: "related", arrangement: "carousel",
                 header: widgets.titleBlock(id: "related.title", title: SectionTitles.related[locale]),

@@ -129,25 +129,24 @@ struct WidgetFactory: Sendable {
         width: Double? = 0.45, notifying: Bool = false, campaign: String? = nil
     ) -> JSONValue {
         var badges: [JSONValue] = []
-        if let percent = product.discountPercent {
+        if let percent = product.discountPercent(in: locale) {
             badges.append(["text": .string(locale.percent(-Double(percent) / 100)), "bg_color": "#D0021B"])
         }
         // Stock ("Sold out", "Low stock") is the card's `availability`, which every client
         // shows in its own words: a badge saying it again would be shown twice.
         if product.availability == .unavailable, notifying { badges.append(["text": .string(SectionTitles.notifyBadge[locale])]) }
-        var data: [(String, JSONValue)] = [
-            ("product_id", .string(product.id)),
-            ("title", .string(product.title[locale])),
-            ("subtitle", .string(product.subtitle[locale])),
-            ("image", image(product.imageName, aspectRatio: 4.0 / 3.0, alt: product.title[locale])),
+        var data: [(String, JSONValue)] = [("product_id", .string(product.id)), ("title", .string(product.title[locale]))]
+        if !product.subtitle[locale].isEmpty { data.append(("subtitle", .string(product.subtitle[locale]))) }
+        data += [
+            ("image", image(product.image, aspectRatio: 4.0 / 3.0, alt: product.title[locale])),
             ("price", product.price(in: locale).json),
         ]
         if let compareAt = product.compareAtPrice(in: locale) { data.append(("compare_at_price", compareAt.json)) }
         data += [
             ("availability", .string(product.availability.rawValue)),
             ("badges", .array(badges)),
-            ("rating", .number(product.rating)),
         ]
+        if let rating = product.rating { data.append(("rating", .number(rating))) }
         var actions: [(String, JSONValue)] = [("tap", Self.openPage(product.pageID))]
         if product.availability == .unavailable {
             if !notifying {
@@ -169,32 +168,34 @@ struct WidgetFactory: Sendable {
     }
 
     /// The product a product page is about, whole (`product_detail`): its variants are the
-    /// other models of its kind in its category, each opening its own page.
-    func productDetail(_ product: Product, siblings: [Product], category: Category?, locale: StoreLocale) -> JSONValue {
+    /// products of its variant group (`family`, the product among them, in feed order), each
+    /// opening its own page.
+    func productDetail(_ product: Product, family: [Product], category: Category?, locale: StoreLocale) -> JSONValue {
         var data: [(String, JSONValue)] = [
             ("product_id", .string(product.id)),
             ("title", ["text": .string(product.title[locale]), "font": ["size": 22, "weight": "bold"]]),
-            ("subtitle", .string(product.subtitle[locale])),
-            ("image", image(product.imageName, aspectRatio: 4.0 / 3.0, alt: product.title[locale])),
+        ]
+        if !product.subtitle[locale].isEmpty { data.append(("subtitle", .string(product.subtitle[locale]))) }
+        data += [
+            ("image", image(product.image, aspectRatio: 4.0 / 3.0, alt: product.title[locale])),
             ("price", product.price(in: locale).json),
         ]
         if let compareAt = product.compareAtPrice(in: locale) { data.append(("compare_at_price", compareAt.json)) }
-        data += [
-            ("availability", .string(product.availability.rawValue)),
-            ("rating", .number(product.rating)),
-            ("rating_count", .integer(product.ratingCount)),
-        ]
-        if let percent = product.discountPercent {
+        data.append(("availability", .string(product.availability.rawValue)))
+        if let rating = product.rating {
+            data += [("rating", .number(rating)), ("rating_count", .integer(product.ratingCount))]
+        }
+        if let percent = product.discountPercent(in: locale) {
             data.append(("badges", [["text": .string(locale.percent(-Double(percent) / 100)), "bg_color": "#D0021B"]]))
         }
-        let family = ([product] + siblings).sorted { $0.model < $1.model }
         if family.count > 1 {
             let options: [JSONValue] = family.map { member in
-                var option: [(String, JSONValue)] = [("label", .string(member.model))]
-                if member.id == product.id { option.append(("selected", true)) }
+                let isShown = member.id.isByteEqual(to: product.id)
+                var option: [(String, JSONValue)] = [("label", .string(member.variant?.label[locale] ?? member.title[locale]))]
+                if isShown { option.append(("selected", true)) }
                 if member.availability == .unavailable { option.append(("available", false)) }
                 // Another variant takes this page's place: back leaves the product, not the variant.
-                if member.id != product.id { option.append(("action", Self.openPage(member.pageID, replacing: true))) }
+                if !isShown { option.append(("action", Self.openPage(member.pageID, replacing: true))) }
                 return .members(option)
             }
             data.append(("variants", [["name": .string(SectionTitles.styleVariant[locale]), "options": .array(options)]]))

@@ -27,7 +27,7 @@ struct ImageSpec: Sendable, Hashable {
     /// corners (800×800). URLs the catalogue gives are not served. Requests are matched
     /// against this set exactly, so no name reaches the file system unless it is one of these.
     static func all(in catalogue: Catalogue) -> [String: ImageSpec] {
-        var names = catalogue.products.map(\.imageName)
+        var names = catalogue.products.map(\.image)
         names += catalogue.campaigns.flatMap { [$0.heroImage, $0.cardImage] }
         names += catalogue.stories.map(\.image)
         names += catalogue.categories.compactMap(\.image)

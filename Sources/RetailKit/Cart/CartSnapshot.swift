@@ -2,7 +2,8 @@ import FlowCore
 import Foundation
 
 /// The canonical cart as the backend answers it (CONTRACT §10):
-/// `{cart_id, revision, items: [{product_id, title, quantity, unit_price}], item_count, subtotal}`.
+/// `{cart_id, revision, items: [{product_id, title, quantity, unit_price, available}], item_count,
+/// subtotal}`; a line whose product is no longer sold is `available: false`, without a price.
 public struct CartSnapshot: Sendable, Hashable {
     /// One line of the cart.
     public struct Line: Sendable, Hashable {
@@ -10,12 +11,16 @@ public struct CartSnapshot: Sendable, Hashable {
         public var title: String?
         public var quantity: Int
         public var unitPrice: Price?
+        /// False for a line whose product the shop no longer sells (`"available": false`): it
+        /// stays in the cart until the shopper removes it, counted in no total.
+        public var isAvailable: Bool
 
-        public init(productID: String, title: String? = nil, quantity: Int, unitPrice: Price? = nil) {
+        public init(productID: String, title: String? = nil, quantity: Int, unitPrice: Price? = nil, isAvailable: Bool = true) {
             self.productID = productID
             self.title = title
             self.quantity = quantity
             self.unitPrice = unitPrice
+            self.isAvailable = isAvailable
         }
 
         /// The line's total, when its price is known and the product of a server's numbers is
@@ -29,7 +34,7 @@ public struct CartSnapshot: Sendable, Hashable {
         public static func == (lhs: Line, rhs: Line) -> Bool {
             lhs.productID.utf8.elementsEqual(rhs.productID.utf8) && lhs.quantity == rhs.quantity
                 && lhs.title.map { rhs.title?.utf8.elementsEqual($0.utf8) == true } ?? (rhs.title == nil)
-                && lhs.unitPrice == rhs.unitPrice
+                && lhs.unitPrice == rhs.unitPrice && lhs.isAvailable == rhs.isAvailable
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -85,10 +90,13 @@ public struct CartSnapshot: Sendable, Hashable {
                 throw .undecodable("cart item \(index) has no product_id or no quantity from 1 to \(Self.maxLineQuantity)")
             }
             let price = item["unit_price"].flatMap { try? Price(from: JSONNode(value: $0, path: CodingPath(root: "unit_price"))) }
-            lines.append(Line(productID: productID, title: item["title"]?.stringValue, quantity: quantity, unitPrice: price))
+            // Only an explicit `false` says a product is no longer sold: a server that does not
+            // send the member sells every line.
+            let isAvailable = item["available"]?.boolValue != false
+            lines.append(Line(productID: productID, title: item["title"]?.stringValue, quantity: quantity, unitPrice: price, isAvailable: isAvailable))
         }
         // At most 1,000 × 1,000,000: no overflow.
-        let total = lines.reduce(0) { $0 + $1.quantity }
+        let total = lines.filter(\.isAvailable).reduce(0) { $0 + $1.quantity }
         var itemCount = total
         if let sent = document["item_count"], !sent.isNull {
             guard let count = sent.intValue, (0...(Self.maxLines * Self.maxLineQuantity)).contains(count) else {
@@ -104,6 +112,30 @@ public struct CartSnapshot: Sendable, Hashable {
         json = document
     }
 
+    /// This cart, each line without a title taking the one `earlier` had for its product: a
+    /// product that left the shop is answered without its title, and the shopper still knows
+    /// what it was.
+    public func keepingTitles(of earlier: CartSnapshot?) -> CartSnapshot {
+        guard let earlier, lines.contains(where: { $0.title == nil }) else { return self }
+        var kept = self
+        var items = json["items"]?.arrayValue ?? []
+        for index in kept.lines.indices where kept.lines[index].title == nil {
+            let productID = kept.lines[index].productID
+            guard let title = earlier.lines.first(where: { $0.productID.utf8.elementsEqual(productID.utf8) })?.title else { continue }
+            kept.lines[index].title = title
+            // The body kept on disk says it too, so the title outlives a restart.
+            if items.indices.contains(index), var item = items[index].objectValue {
+                item["title"] = .string(title)
+                items[index] = .object(item)
+            }
+        }
+        if var document = json.objectValue {
+            document["items"] = .array(items)
+            kept.json = .object(document)
+        }
+        return kept
+    }
+
     /// The quantity of `productID` in this cart (0 when absent).
     public func quantity(of productID: String) -> Int {
         lines.first { $0.productID.utf8.elementsEqual(productID.utf8) }?.quantity ?? 0
@@ -111,10 +143,11 @@ public struct CartSnapshot: Sendable, Hashable {
 }
 
 extension CartSnapshot {
-    /// The sum of `lines` when every line has a price in one currency (compared by its bytes);
-    /// nil when there is none, the currencies differ (no single price can say it) or the sum
-    /// is no finite number.
+    /// The sum of the lines that can be bought when each has a price in one currency
+    /// (compared by its bytes); nil when there is none, the currencies differ (no single price
+    /// can say it) or the sum is no finite number.
     public static func subtotal(of lines: [Line]) -> Price? {
+        let lines = lines.filter(\.isAvailable)
         guard !lines.isEmpty, let currency = lines.first?.unitPrice?.currency,
             lines.allSatisfy({ $0.unitPrice?.currency.utf8.elementsEqual(currency.utf8) == true })
         else { return nil }

@@ -186,10 +186,12 @@ public final class CartStore {
         return shown
     }
 
-    /// The number of items shown on the cart badge; never negative, and saturating rather
-    /// than overflowing however many lines the shopper's own adds make.
+    /// The number of items shown on the cart badge: those that can be bought (a line whose
+    /// product is no longer sold counts for nothing, as in the server's `item_count`); never
+    /// negative, and saturating rather than overflowing however many lines the shopper's own
+    /// adds make.
     public var badgeCount: Int {
-        lines.reduce(0) { total, line in
+        lines.filter(\.isAvailable).reduce(0) { total, line in
             let (sum, overflow) = total.addingReportingOverflow(max(0, line.quantity))
             return overflow ? Int.max : sum
         }
@@ -290,7 +292,7 @@ public final class CartStore {
             staleAnswerCount += 1
             return
         }
-        canonical = snapshot
+        canonical = snapshot.keepingTitles(of: canonical)
         lastError = nil
     }
 

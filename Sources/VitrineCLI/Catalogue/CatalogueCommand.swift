@@ -7,8 +7,9 @@ import RetailBackend
 /// does not load), 2 usage.
 enum CatalogueCommand {
     static let usage = """
-        usage: vitrine catalogue export DIR [--anchor RFC3339] [--campaigns N]
-               vitrine catalogue check DIR
+        usage: vitrine catalogue export DIR [--anchor RFC3339] [--campaigns N] [--products N]
+               vitrine catalogue check DIR [--previous DIR]
+               vitrine catalogue upgrade DIR
                vitrine catalogue timeline DIR --from RFC3339 --days N [--segment S] [--locale L]
                vitrine catalogue preview DIR --at RFC3339 --segment S --locale L [--app-version V] [--capabilities a,b]
                                          [--width W] [--plain] [--interactive]
@@ -28,6 +29,7 @@ enum CatalogueCommand {
             switch command {
             case "export": return try export(rest, console: console)
             case "check": return try check(rest, console: console)
+            case "upgrade": return try upgrade(rest, console: console)
             case "timeline": return try CatalogueTimelineCommand.run(rest, console: console)
             case "preview": return try await CataloguePreviewCommand.run(rest, console: console, environment: environment)
             case "-h", "--help", "help":
@@ -44,21 +46,18 @@ enum CatalogueCommand {
         }
     }
 
-    /// `export DIR [--anchor T] [--campaigns N]`: the built-in demo as files, its windows moved
-    /// to the anchor (default: now, to the hour), with N generated campaigns for load tests.
+    /// `export DIR [--anchor T] [--campaigns N] [--products N]`: the built-in demo as files, its
+    /// windows moved to the anchor (default: now, to the hour), with N generated campaigns and a
+    /// feed of N products for load tests.
     static func export(_ arguments: [String], console: Console) throws -> Int32 {
-        var options = try Arguments(arguments, values: ["--anchor", "--campaigns"])
+        var options = try Arguments(arguments, values: ["--anchor", "--campaigns", "--products"])
         let directory = try options.directory()
         let anchor = try options.instant("--anchor") ?? Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3600).rounded(.down) * 3600)
-        var extra = 0
-        if let text = options.value("--campaigns") {
-            guard let count = Int(text), (0...10_000).contains(count) else {
-                throw UsageError(message: "--campaigns '\(TerminalText.sanitized(text))' is not a whole number from 0 to 10000")
-            }
-            extra = count
-        }
+        let extra = try options.count("--campaigns", in: 0...10_000) ?? 0
+        let products = try options.count("--products", in: 1...Self.maxExportedProducts)
         do {
-            let files = try CatalogueTools.exportDemo(to: URL(fileURLWithPath: directory, isDirectory: true), anchor: anchor, extraCampaigns: extra)
+            let files = try CatalogueTools.exportDemo(
+                to: URL(fileURLWithPath: directory, isDirectory: true), anchor: anchor, extraCampaigns: extra, products: products)
             console.out("wrote the demo catalogue (\(files.count) files, anchored at \(RFC3339.string(from: anchor))) to \(TerminalText.sanitized(directory))")
             return 0
         } catch {
@@ -67,11 +66,30 @@ enum CatalogueCommand {
         }
     }
 
-    /// `check DIR`: every problem as `FILE:LINE: severity: message`, then a summary.
-    static func check(_ arguments: [String], console: Console) throws -> Int32 {
+    /// The largest feed `export --products` writes: what a catalogue holds.
+    static let maxExportedProducts = CatalogueTools.maxProducts
+
+    /// `upgrade DIR`: a catalogue of the earlier layout (generated products) gets its feed.
+    static func upgrade(_ arguments: [String], console: Console) throws -> Int32 {
         var options = try Arguments(arguments, values: [])
         let directory = try options.directory()
-        let check = CatalogueTools.check(URL(fileURLWithPath: directory, isDirectory: true))
+        do {
+            let files = try CatalogueTools.upgrade(URL(fileURLWithPath: directory, isDirectory: true))
+            console.out("upgraded \(TerminalText.sanitized(directory)): wrote \(files.joined(separator: ", ")); check it with vitrine catalogue check")
+            return 0
+        } catch {
+            console.err("vitrine catalogue upgrade: \(TerminalText.sanitized(directory)): \(TerminalText.sanitized(String(describing: error)))")
+            return 1
+        }
+    }
+
+    /// `check DIR [--previous DIR]`: every problem as `FILE:LINE: severity: message`, then a
+    /// summary; with `--previous`, a warning for each of its products DIR no longer lists.
+    static func check(_ arguments: [String], console: Console) throws -> Int32 {
+        var options = try Arguments(arguments, values: ["--previous"])
+        let directory = try options.directory()
+        let previous = options.value("--previous").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let check = CatalogueTools.check(URL(fileURLWithPath: directory, isDirectory: true), previous: previous)
         for problem in check.problems {
             console.out(TerminalText.sanitized(problem.formatted(in: directory)))
         }
@@ -119,6 +137,15 @@ struct Arguments {
     }
 
     func value(_ name: String) -> String? { values[name] }
+
+    /// A whole number of `range`, when given.
+    func count(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let count = Int(text), range.contains(count) else {
+            throw CatalogueCommand.UsageError(message: "\(name) '\(TerminalText.sanitized(text))' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return count
+    }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 

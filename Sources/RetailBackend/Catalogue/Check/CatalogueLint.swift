@@ -24,15 +24,44 @@ struct CatalogueLint {
 
     private func emptyQueries() -> [CatalogueProblem] {
         var problems: [CatalogueProblem] = []
-        for campaign in catalogue.content.campaigns where campaign.products.products(in: catalogue).isEmpty {
-            problems.append(warning("the campaign's products match no product: its page and carousels show none",
+        for campaign in catalogue.content.campaigns {
+            guard let locales = unmatched(campaign.products) else { continue }
+            problems.append(warning("the campaign's products match no product\(locales): its page and carousels show none",
                                     file: sources.file(ofCampaign: campaign.id), at: [.key("products")]))
         }
         for placement in catalogue.placements {
-            guard case .products(_, _, let query) = placement.content, query.products(in: catalogue).isEmpty else { continue }
-            problems.append(warning("the products of \(CatalogueFileReader.quoted(placement.id)) match no product: it is never shown",
+            guard case .products(_, _, let query) = placement.content, let locales = unmatched(query) else { continue }
+            problems.append(warning("the products of \(CatalogueFileReader.quoted(placement.id)) match no product\(locales): it is never shown",
                                     file: "placements.json",
                                     at: sources.path(of: placement.id, in: "placements", file: "placements.json") + [.key("products")]))
+        }
+        return problems
+    }
+
+    /// Nil when `query` matches products in every locale; else "" when it matches none in any,
+    /// or " in de-DE, fr-FR" (prices and discounts are per currency).
+    private func unmatched(_ query: ProductQuery) -> String? {
+        let locales = catalogue.settings.locales
+        let empty = locales.filter { query.products(in: catalogue, locale: $0).isEmpty }
+        guard !empty.isEmpty else { return nil }
+        return empty.count == locales.count ? "" : " in " + empty.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// A warning for each product of `before` that `catalogue` no longer lists: carts that
+    /// hold it keep it, shown as no longer available and left out of their subtotal, until the
+    /// shopper removes it. At most `limit` are named, the rest counted.
+    static func departedProducts(from before: [Product], in catalogue: Catalogue, limit: Int = 50) -> [CatalogueProblem] {
+        let gone = before.filter { catalogue.product($0.id) == nil }
+        var problems = gone.prefix(limit).map { product in
+            let title = product.title[catalogue.settings.locales.first ?? .enUS]
+            return CatalogueProblem(
+                file: CatalogueDirectory.productsFile, line: nil, severity: .warning,
+                message: "product \(CatalogueFileReader.quoted(product.id)) (\(title.clipped(toUTF8Bytes: 80))) is no longer listed: "
+                    + "carts that hold it keep it, shown as no longer available and not counted in their subtotal")
+        }
+        if gone.count > limit {
+            problems.append(CatalogueProblem(file: CatalogueDirectory.productsFile, line: nil, severity: .warning,
+                                             message: "and \(gone.count - limit) more products are no longer listed"))
         }
         return problems
     }

@@ -17,6 +17,7 @@ struct CatalogueValidator {
     func problems() -> [CatalogueProblem] {
         var validator = self
         validator.checkIDs()
+        validator.checkProducts()
         validator.checkCampaigns()
         validator.checkPlacements()
         validator.checkPlans()
@@ -30,6 +31,10 @@ struct CatalogueValidator {
     }
 
     private static func quoted(_ text: String) -> String { CatalogueFileReader.quoted(text) }
+
+    /// The most products a catalogue holds: every page and search index is built from them in
+    /// memory, at each reload.
+    static let maxProducts = 200_000
 
     private mutating func checkIDs() {
         let content = catalogue.content
@@ -56,6 +61,41 @@ struct CatalogueValidator {
             guard let id = sources.documents[file]?["id"]?.stringValue, CatalogueFileReader.isID(id) else { continue }
             if !campaigns.insert(ExactString(id)).inserted {
                 error("campaign \(Self.quoted(id)) is declared again (first in \(sources.file(ofCampaign: id)))", file: file, at: [.key("id")])
+            }
+        }
+    }
+
+    /// Product ids are unique over every file of the feed (a cart line names one product),
+    /// each product's category exists, and a variant group's products share one category.
+    private mutating func checkProducts() {
+        var location: [ExactString: (file: String, index: Int)] = [:]
+        for file in sources.productFiles {
+            let elements = sources.documents[file]?["products"]?.arrayValue ?? []
+            for (index, element) in elements.enumerated() {
+                guard let id = element["id"]?.stringValue, CatalogueFileReader.isID(id) else { continue }
+                if let first = location[ExactString(id)] {
+                    error("product \(Self.quoted(id)) is declared again (first in \(first.file)): a cart line names one product",
+                          file: file, at: [.key("products"), .index(index), .key("id")])
+                } else {
+                    location[ExactString(id)] = (file, index)
+                }
+            }
+        }
+        var groups: [ExactString: (category: String, product: String)] = [:]
+        for product in catalogue.products {
+            guard let place = location[ExactString(product.id)] else { continue }
+            let path: [CodingPath.Component] = [.key("products"), .index(place.index)]
+            if catalogue.category(product.categoryID) == nil {
+                error("category \(Self.quoted(product.categoryID)) does not exist in categories.json", file: place.file, at: path + [.key("category")])
+            }
+            guard let group = product.variant?.group else { continue }
+            if let first = groups[ExactString(group)] {
+                if !first.category.isByteEqual(to: product.categoryID) {
+                    error("variant group \(Self.quoted(group)) is in category \(Self.quoted(first.category)) (\(first.product)); "
+                          + "a product's variants are of its category", file: place.file, at: path + [.key("variant"), .key("group")])
+                }
+            } else {
+                groups[ExactString(group)] = (product.categoryID, product.id)
             }
         }
     }
@@ -161,8 +201,9 @@ struct CatalogueValidator {
         if requirements.count > RequirementTable.capacity {
             error("\(requirements.count) different requires; a catalogue has at most \(RequirementTable.capacity)", file: "placements.json", at: [])
         }
-        if catalogue.products.count > Int(UInt16.max) {
-            error("the categories make \(catalogue.products.count) products; at most \(UInt16.max)", file: "categories.json", at: [.key("categories")])
+        if catalogue.products.count > Self.maxProducts {
+            error("the feed lists \(catalogue.products.count) products; a catalogue holds at most \(Self.maxProducts)",
+                  file: sources.productFiles.first ?? CatalogueDirectory.productsFile, at: [.key("products")])
         }
     }
 }

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 
 #if canImport(Glibc)
@@ -9,8 +10,9 @@ import Darwin
 /// The files of a catalogue directory: which are read, in which order, within which bounds.
 ///
 /// The layout is fixed (`catalogue.json`, `categories.json`, `stories.json`,
-/// `promotions.json`, `placements.json`, `plans.json`, and one file a campaign in
-/// `campaigns/`), so nothing is searched for: no recursion, hence no symlink loop to follow.
+/// `promotions.json`, `placements.json`, `plans.json`, one file a campaign in `campaigns/`,
+/// and the product feed in `products.json`, in the files of `products/`, or both), so
+/// nothing is searched for: no recursion, hence no symlink loop to follow.
 /// Symlinks to files are followed (a team may link shared files); whatever is not a regular
 /// file (a FIFO, a device, a directory named like a file) is refused without being opened for
 /// long, and a file over `maxFileBytes` is refused before it is read. Hidden files and names
@@ -18,6 +20,13 @@ import Darwin
 struct CatalogueDirectory: Sendable {
     static let rootFiles = ["catalogue.json", "categories.json", "stories.json", "promotions.json", "placements.json", "plans.json"]
     static let campaignsFolder = "campaigns"
+    /// The product feed: this file, the files of `productsFolder`, or both.
+    static let productsFile = "products.json"
+    /// A feed too large for one file (`maxFileBytes`) is split into files here, read in
+    /// byte order of their names.
+    static let productsFolder = "products"
+    /// The most product files read from `productsFolder`.
+    static let maxProductFiles = 1_000
     /// The largest file read: far above any hand-written file (the demo's largest is 8 KB).
     static let maxFileBytes = 4 << 20
     /// The most campaign files read.
@@ -43,10 +52,13 @@ struct CatalogueDirectory: Sendable {
                 files.append(entry)
             }
         }
-        for name in Self.names(in: url.path) where Self.isCatalogueName(name) && !Self.rootFiles.contains(name) {
+        for name in Self.names(in: url.path) where Self.isCatalogueName(name) && !Self.rootFiles.contains(name) && !name.isByteEqual(to: Self.productsFile) {
             problems.append(.init(file: name, line: nil, severity: .warning,
                                   message: "not a file of the catalogue, not read (a campaign belongs in \(Self.campaignsFolder)/)"))
         }
+        let products = productEntries()
+        files += products.files
+        problems += products.problems
         let folder = path(Self.campaignsFolder)
         guard Self.kind(of: folder) == S_IFDIR else {
             problems.append(.init(file: Self.campaignsFolder, line: nil, severity: .error, message: "missing: the directory of campaign files"))
@@ -61,6 +73,34 @@ struct CatalogueDirectory: Sendable {
             files.append(Entry(relative: "\(Self.campaignsFolder)/\(name)", path: folder + "/" + name))
         }
         return (files, problems)
+    }
+
+    /// The feed's files: `products.json` first when there is one, then `products/`'s files.
+    private func productEntries() -> (files: [Entry], problems: [CatalogueProblem]) {
+        var files: [Entry] = []
+        var problems: [CatalogueProblem] = []
+        if Self.kind(of: path(Self.productsFile)) != nil { files.append(Entry(relative: Self.productsFile, path: path(Self.productsFile))) }
+        let folder = path(Self.productsFolder)
+        if Self.kind(of: folder) == S_IFDIR {
+            let names = Self.names(in: folder).filter(Self.isCatalogueName)
+            if names.count > Self.maxProductFiles {
+                problems.append(.init(file: Self.productsFolder, line: nil, severity: .error,
+                                      message: "\(names.count) product files; a catalogue holds at most \(Self.maxProductFiles)"))
+            }
+            for name in names.prefix(Self.maxProductFiles) {
+                files.append(Entry(relative: "\(Self.productsFolder)/\(name)", path: folder + "/" + name))
+            }
+        }
+        if files.isEmpty {
+            problems.append(.init(file: Self.productsFile, line: nil, severity: .error,
+                                  message: "missing: the product feed (\(Self.productsFile), or files in \(Self.productsFolder)/)"))
+        }
+        return (files, problems)
+    }
+
+    /// Whether `relative` is a file of the product feed.
+    static func isProductFile(_ relative: String) -> Bool {
+        relative.isByteEqual(to: productsFile) || relative.utf8.starts(with: (productsFolder + "/").utf8)
     }
 
     /// The bytes of a file, or why it cannot be read.

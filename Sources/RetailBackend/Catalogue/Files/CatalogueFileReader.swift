@@ -66,14 +66,22 @@ struct CatalogueFileReader {
     // MARK: Shapes
 
     /// The object at `path` holding only `keys`; an error and `nil` when it is not an object.
-    mutating func object(_ value: JSONValue?, at path: Path, keys: [String]) -> JSONObject? {
+    /// A key of `formerKeys` (one an earlier version of the catalogue took) is an error that
+    /// says how to upgrade.
+    mutating func object(_ value: JSONValue?, at path: Path, keys: [String], formerKeys: [String] = []) -> JSONObject? {
         guard let value else { return nil }
         guard case .object(let object) = value else {
             error("\(Self.describe(path).isEmpty ? "the file" : Self.describe(path)) must be an object", at: path)
             return nil
         }
         for member in object where !keys.contains(where: { $0.isByteEqual(to: member.key) }) {
-            error("unknown key \(Self.quoted(member.key)) (known: \(keys.joined(separator: ", ")))", at: path + [.key(member.key)])
+            if formerKeys.contains(where: { $0.isByteEqual(to: member.key) }) {
+                error("\(Self.quoted(member.key)) generated products by their place in a list, which changed what carts hold when "
+                      + "the list changed: products are listed in \(CatalogueDirectory.productsFile) now, each with its own id "
+                      + "(vitrine catalogue upgrade DIR writes it, keeping the ids carts hold)", at: path + [.key(member.key)])
+            } else {
+                error("unknown key \(Self.quoted(member.key)) (known: \(keys.joined(separator: ", ")))", at: path + [.key(member.key)])
+            }
         }
         return object
     }

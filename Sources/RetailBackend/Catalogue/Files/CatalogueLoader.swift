@@ -51,9 +51,15 @@ enum CatalogueLoader {
         problems += store.report
         guard let settings else { return nil }
         var content = CatalogueContent(
-            settings: settings, categories: [], campaigns: [], stories: [], promotions: [], placements: [], plans: [], experiments: [])
+            settings: settings, categories: [], products: [], campaigns: [], stories: [], promotions: [], placements: [], plans: [],
+            experiments: [])
         if var file = reader("categories.json"), let document = sources.documents["categories.json"] {
             content.categories = file.categories(document, locales: settings.locales)
+            problems += file.report
+        }
+        for name in sources.productFiles {
+            guard var file = reader(name), let document = sources.documents[name] else { continue }
+            content.products += file.products(document, settings: settings)
             problems += file.report
         }
         if var file = reader("stories.json"), let document = sources.documents["stories.json"] {
@@ -88,6 +94,8 @@ struct CatalogueSources: Sendable {
     var documents: [String: JSONValue] = [:]
     /// Campaign files, in byte order of their names.
     var campaignFiles: [String] = []
+    /// The product feed's files, in the order they are read.
+    var productFiles: [String] = []
     /// The file of each campaign id, the first that declares it (looked up for every problem
     /// of every campaign: a search of the files each time made a reload quadratic).
     private var campaignFileByID: [ExactString: String] = [:]
@@ -95,8 +103,9 @@ struct CatalogueSources: Sendable {
     /// Parses one file; what JSON itself refuses or only contains is an error at its line.
     mutating func add(_ file: String, bytes: [UInt8], problems: inout [CatalogueProblem]) {
         self.bytes[file] = bytes
-        let isCampaign = file.hasPrefix(CatalogueDirectory.campaignsFolder + "/")
+        let isCampaign = file.utf8.starts(with: (CatalogueDirectory.campaignsFolder + "/").utf8)
         if isCampaign { campaignFiles.append(file) }
+        if CatalogueDirectory.isProductFile(file) { productFiles.append(file) }
         do {
             let parsed = try JSONParser.parseReportingProblems(Data(bytes))
             for problem in parsed.problems {

@@ -6,6 +6,10 @@ import Foundation
 /// written in their window's zone with its offset (`2026-01-15T10:00:00+01:00`), so they read
 /// as the merchandiser's calendar and are never ambiguous. What is a default is left out.
 enum CatalogueWriter {
+    /// Products in one file of the feed: a feed of more goes in `products/`, this many a file,
+    /// each far under `CatalogueDirectory.maxFileBytes`.
+    static let productsPerFile = 2_000
+
     /// Each file's path relative to the directory, and its bytes.
     static func files(_ content: CatalogueContent) -> [(path: String, data: Data)] {
         var files: [(String, JSONValue)] = [
@@ -19,6 +23,15 @@ enum CatalogueWriter {
                 ("experiments", .array(content.experiments.map(experiment))),
             ])),
         ]
+        if content.products.count <= productsPerFile {
+            files.append((CatalogueDirectory.productsFile, ["products": .array(content.products.map(product))]))
+        } else {
+            for (number, start) in stride(from: 0, to: content.products.count, by: productsPerFile).enumerated() {
+                let slice = content.products[start..<min(start + productsPerFile, content.products.count)]
+                let name = "\(CatalogueDirectory.productsFolder)/products-" + String(format: "%04d", number + 1) + ".json"
+                files.append((name, ["products": .array(slice.map(product))]))
+            }
+        }
         for campaign in content.campaigns.sorted(by: { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) {
             files.append(("\(CatalogueDirectory.campaignsFolder)/\(campaign.id).json", self.campaign(campaign)))
         }
@@ -30,19 +43,38 @@ enum CatalogueWriter {
             ("name", .string(settings.name)),
             ("locales", .array(settings.locales.map { .string($0.rawValue) })),
             ("time_zone", .string(settings.timeZone)),
-            ("products", .members([
-                ("models", .array(settings.models.map(JSONValue.string))),
-                ("descriptors", .array(settings.descriptors.map(localized))),
-            ])),
         ])
     }
 
     static func category(_ category: Category) -> JSONValue {
         var members: [(String, JSONValue)] = [("id", .string(category.id)), ("name", localized(category.name)), ("icon", .string(category.icon))]
         if let image = category.image { members.append(("image", .string(image))) }
-        members.append(("base_price", .integer(category.basePrice)))
-        members.append(("nouns", .array(category.nouns.map(localized))))
         return .members(members)
+    }
+
+    /// A product of the feed; a label the same in every locale is one string.
+    static func product(_ product: Product) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(product.id)), ("category", .string(product.categoryID)), ("title", localized(product.title)),
+        ]
+        if !product.subtitle.locales.isEmpty { members.append(("subtitle", localized(product.subtitle))) }
+        members.append(("price", prices(product.price)))
+        if !product.compareAt.isEmpty { members.append(("compare_at", prices(product.compareAt))) }
+        if product.availability != .available { members.append(("availability", .string(product.availability.rawValue))) }
+        members.append(("image", .string(product.image)))
+        if let rating = product.rating { members.append(("rating", .number(rating))) }
+        if product.ratingCount > 0 { members.append(("rating_count", .integer(product.ratingCount))) }
+        if product.arrived != .distantPast { members.append(("arrived", .string(String(RFC3339.string(from: product.arrived).prefix(10))))) }
+        if let variant = product.variant {
+            let label = variant.label
+            let same = label.en.isByteEqual(to: label.de) && label.en.isByteEqual(to: label.fr)
+            members.append(("variant", .members([("group", .string(variant.group)), ("label", same ? .string(label.en) : localized(label))])))
+        }
+        return .members(members)
+    }
+
+    static func prices(_ prices: Prices) -> JSONValue {
+        .members(prices.amounts.map { ($0.currency, .integer($0.cents)) })
     }
 
     static func campaign(_ campaign: Campaign) -> JSONValue {

@@ -12,21 +12,42 @@ public enum CatalogueTools {
         public var summary: String?
     }
 
-    /// Every problem of the catalogue in `directory`: errors (it would not load) and warnings.
-    public static func check(_ directory: URL) -> Check {
+    /// Every problem of the catalogue in `directory`: errors (it would not load) and warnings;
+    /// with `previous` (the catalogue that serves now, or the last one published), a warning for
+    /// each of its products this one no longer lists, which carts may hold.
+    public static func check(_ directory: URL, previous: URL? = nil) -> Check {
         let load = CatalogueLoader.load(CatalogueDirectory(url: directory), lint: true)
+        var problems = load.problems
+        if let previous, let content = load.content {
+            let before = CatalogueLoader.load(CatalogueDirectory(url: previous), lint: false)
+            if let old = before.content {
+                problems += CatalogueLint.departedProducts(from: old.products, in: Catalogue(content: content))
+            } else {
+                problems.append(CatalogueProblem(file: "", line: nil, severity: .error,
+                                                 message: "the previous catalogue \(previous.path) does not load, so what left it cannot be told"))
+            }
+        }
         let summary = load.content.map { content in
             let catalogue = Catalogue(content: content)
             func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
             return [
-                count(catalogue.campaigns.count, "campaign", "campaigns"),
-                count(content.categories.count, "category", "categories") + " (\(count(catalogue.products.count, "product", "products")))",
+                count(catalogue.campaigns.count, "campaign", "campaigns"), count(content.categories.count, "category", "categories"),
+                count(catalogue.products.count, "product", "products"),
                 count(content.stories.count, "story", "stories"), count(content.promotions.count, "promotion", "promotions"),
                 count(content.placements.count, "placement", "placements"), count(content.plans.count, "plan", "plans"),
                 count(content.experiments.count, "experiment", "experiments"),
             ].joined(separator: ", ")
         }
-        return Check(problems: load.problems, files: load.files, summary: summary)
+        return Check(problems: CatalogueProblem.ordered(problems), files: load.files, summary: summary)
+    }
+
+    /// The most products a catalogue holds.
+    public static let maxProducts = CatalogueValidator.maxProducts
+
+    /// Gives a catalogue of the earlier layout its product feed (`CatalogueUpgrade`); the files
+    /// written, relative to `directory`.
+    public static func upgrade(_ directory: URL) throws -> [String] {
+        try CatalogueUpgrade.run(directory)
     }
 
     /// Why an export did not write.
@@ -35,28 +56,38 @@ public enum CatalogueTools {
     }
 
     /// Writes the built-in demo catalogue, its windows moved to `anchor` (`DemoCatalogue`), into
-    /// `directory` (made when missing), with `extraCampaigns` generated ones for load tests
-    /// (`DemoCatalogue.generated`). Refuses a directory that holds a catalogue already, so
-    /// nobody's edits are overwritten. Returns the files written, relative to it.
+    /// `directory` (made when missing), with `extraCampaigns` generated ones and, when
+    /// `products` is given, a feed of that many (`ProductGenerator`) for load tests. Refuses a
+    /// directory that holds a catalogue already, so nobody's edits are overwritten. Returns the
+    /// files written, relative to it.
     @discardableResult
-    public static func exportDemo(to directory: URL, anchor: Date, extraCampaigns: Int = 0) throws -> [String] {
-        let manager = FileManager.default
-        let existing = (CatalogueDirectory.rootFiles + [CatalogueDirectory.campaignsFolder]).filter {
-            manager.fileExists(atPath: directory.appendingPathComponent($0).path)
-        }
-        guard existing.isEmpty else {
-            throw ExportError(description: "it holds a catalogue already (\(existing.joined(separator: ", "))); export into a new directory")
-        }
+    public static func exportDemo(to directory: URL, anchor: Date, extraCampaigns: Int = 0, products: Int? = nil) throws -> [String] {
         let files: [(path: String, data: Data)]
         do {
             var content = try DemoCatalogue.content(anchor: anchor)
             content.campaigns += DemoCatalogue.generated(
                 extraCampaigns, anchor: anchor, categories: content.categories, timeZone: content.settings.timeZone)
+            if let products { content.products = ProductGenerator.products(products, from: content.products) }
             files = CatalogueWriter.files(content)
         } catch {
             throw ExportError(description: error.description)
         }
+        try write(files, into: directory)
+        return files.map(\.path)
+    }
+
+    /// Writes `files` into a directory that holds no catalogue yet.
+    private static func write(_ files: [(path: String, data: Data)], into directory: URL) throws(ExportError) {
+        let manager = FileManager.default
+        let names = CatalogueDirectory.rootFiles + [CatalogueDirectory.campaignsFolder, CatalogueDirectory.productsFile, CatalogueDirectory.productsFolder]
+        let existing = names.filter { manager.fileExists(atPath: directory.appendingPathComponent($0).path) }
+        guard existing.isEmpty else {
+            throw ExportError(description: "it holds a catalogue already (\(existing.joined(separator: ", "))); export into a new directory")
+        }
         do {
+            for folder in Set(files.compactMap { $0.path.split(separator: "/").dropLast().first.map(String.init) }) {
+                try manager.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
             try manager.createDirectory(at: directory.appendingPathComponent(CatalogueDirectory.campaignsFolder), withIntermediateDirectories: true)
             for file in files {
                 try file.data.write(to: directory.appendingPathComponent(file.path), options: .atomic)
@@ -64,7 +95,6 @@ public enum CatalogueTools {
         } catch {
             throw ExportError(description: error.localizedDescription)
         }
-        return files.map(\.path)
     }
 
     /// The timeline of the catalogue in `directory` (`CatalogueTimeline`), or why it does not

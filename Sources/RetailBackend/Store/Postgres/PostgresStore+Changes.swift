@@ -4,7 +4,6 @@ extension PostgresStore {
     /// One transaction: claim the key, or find its answer; lock the cart; apply; write the cart
     /// and the key's answer; commit. A refusal rolls back, so a refused request leaves no key.
     func apply(_ command: CartCommand, completion: @escaping @Sendable (Result<CartOutcome, StoreError>) -> Void) {
-        let codec = self.codec
         let keysPerShopper = limits.keysPerShopper
         submit(transaction: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: CartOutcome) in
             let shopper = command.shopper.rawValue
@@ -29,7 +28,7 @@ extension PostgresStore {
                         throw PostgresError(state: "40001", message: "the key's entry changed meanwhile", isConnectionLost: false)
                     }
                     var answer = Cart(clock: revision)
-                    answer.lines = codec.decode(entry.value(3) ?? "")
+                    answer.lines = CartCodec.decode(entry.value(3) ?? "")
                     return (false, command.replay(fingerprint: UInt64(bitPattern: fingerprint), answer: answer,
                                                   locale: entry.value(1).flatMap(StoreLocale.init) ?? command.locale))
                 }
@@ -37,13 +36,13 @@ extension PostgresStore {
             let held = try connection.execute("SELECT revision, lines, keys_held FROM shoppers WHERE id = $1 FOR UPDATE", [shopper])
             guard let revision = held.value(0).flatMap(Int.init) else { return (false, .refused(CartCommand.goneShopper)) }
             var cart = Cart(clock: revision)
-            cart.lines = codec.decode(held.value(1) ?? "")
+            cart.lines = CartCodec.decode(held.value(1) ?? "")
             do throws(RequestError) {
                 try command.change(&cart, instant)
             } catch {
                 return (false, .refused(error))
             }
-            let lines = codec.encode(cart.lines)
+            let lines = CartCodec.encode(cart.lines)
             try connection.execute("UPDATE shoppers SET revision = $2::bigint, lines = $3, keys_held = keys_held + $4::integer WHERE id = $1",
                                    [shopper, String(cart.revision), lines, command.key == nil ? "0" : "1"])
             if let key = command.key {

@@ -9,7 +9,6 @@ import Synchronization
 /// shopper's row (`SELECT … FOR UPDATE`), so changes to one cart are serialised and each
 /// revision is above the one before, whatever instance and clock made it.
 final class PostgresStore: ShopperStore {
-    let codec: CartCodec
     let limits: StoreLimits
     let pool: PostgresPool
     private let now: @Sendable () -> Date
@@ -22,7 +21,7 @@ final class PostgresStore: ShopperStore {
     /// Connects, migrates the schema, checks the session key's fingerprint and starts a pool of
     /// `connections`. The URL is never printed (it may hold a password): errors name the
     /// database's own words only.
-    init(url: String, codec: CartCodec, limits: StoreLimits, keyFingerprint: [UInt8], connections: Int,
+    init(url: String, limits: StoreLimits, keyFingerprint: [UInt8], connections: Int,
          now: @escaping @Sendable () -> Date) throws(OpenError) {
         let first: PostgresConnection
         do {
@@ -34,7 +33,6 @@ final class PostgresStore: ShopperStore {
         } catch {
             throw OpenError(description: "cannot use the database: \(error)")
         }
-        self.codec = codec
         self.limits = limits
         self.now = now
         pool = PostgresPool(url: url, size: connections, first: Owned(first))
@@ -73,7 +71,7 @@ final class PostgresStore: ShopperStore {
     }
 
     func createSession(_ session: StoredSession, cart: Cart, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
-        let lines = codec.encode(cart.lines)
+        let lines = CartCodec.encode(cart.lines)
         submit(transaction: true, completion: completion) { connection throws(PostgresError) in
             try connection.execute(
                 "INSERT INTO shoppers (id, token_digest, expires_at, revision, lines) VALUES ($1, $2, $3::bigint, $4::bigint, $5)",
@@ -100,12 +98,11 @@ final class PostgresStore: ShopperStore {
     }
 
     func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void) {
-        let codec = self.codec
         submit(transaction: false, isRead: true, completion: completion) { connection throws(PostgresError) in
             let rows = try connection.execute("SELECT revision, lines FROM shoppers WHERE id = $1", [shopper.rawValue])
             guard let revision = rows.value(0).flatMap(Int.init) else { return (true, nil) }
             var cart = Cart(clock: revision)
-            cart.lines = codec.decode(rows.value(1) ?? "")
+            cart.lines = CartCodec.decode(rows.value(1) ?? "")
             return (true, cart)
         }
     }

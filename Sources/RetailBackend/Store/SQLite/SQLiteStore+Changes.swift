@@ -23,7 +23,7 @@ extension SQLiteStore {
             try select.bind(3, now)
             if try select.step() {
                 var answer = Cart(clock: Int(select.int64(2)))
-                answer.lines = codec.decode(select.text(3))
+                answer.lines = CartCodec.decode(select.text(3))
                 return command.replay(fingerprint: UInt64(bitPattern: select.int64(0)), answer: answer,
                                       locale: StoreLocale(rawValue: select.text(1)) ?? command.locale)
             }
@@ -35,7 +35,7 @@ extension SQLiteStore {
         } catch {
             return .refused(error)
         }
-        let lines = codec.encode(cart.lines)
+        let lines = CartCodec.encode(cart.lines)
         let update = try database.statement("UPDATE shoppers SET revision = ?2, lines = ?3, keys_held = keys_held + ?4 WHERE id = ?1")
         try update.bind(1, command.shopper.rawValue)
         try update.bind(2, Int64(cart.revision))

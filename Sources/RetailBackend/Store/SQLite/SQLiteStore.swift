@@ -13,7 +13,6 @@ final class SQLiteStore: ShopperStore {
     static let fileName = "vitrine.sqlite"
 
     let path: String
-    let codec: CartCodec
     let limits: StoreLimits
     let writer: SQLiteWriter
     let readers: SQLiteReaders
@@ -26,7 +25,7 @@ final class SQLiteStore: ShopperStore {
     /// Opens (or creates) the store in `directory` (made ready by `prepare(_:)`), migrating its
     /// schema, and checks that its sessions were made under `keyFingerprint` (recording it in a
     /// new store).
-    init(directory: URL, codec: CartCodec, limits: StoreLimits, keyFingerprint: [UInt8],
+    init(directory: URL, limits: StoreLimits, keyFingerprint: [UInt8],
          now: @escaping @Sendable () -> Date) throws(OpenError) {
         let path = directory.appendingPathComponent(Self.fileName).path
         let writerConnection: SQLiteConnection
@@ -45,7 +44,6 @@ final class SQLiteStore: ShopperStore {
             throw OpenError(description: "cannot open the store \(path): \(SystemErrorText.of(error))")
         }
         self.path = path
-        self.codec = codec
         self.limits = limits
         readers = SQLiteReaders(path: path)
         writer = SQLiteWriter(connection: Owned(writerConnection), housekeepingInterval: .seconds(600)) { database throws(SQLiteError) in
@@ -76,7 +74,7 @@ final class SQLiteStore: ShopperStore {
     }
 
     func createSession(_ session: StoredSession, cart: Cart, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
-        let lines = codec.encode(cart.lines)
+        let lines = CartCodec.encode(cart.lines)
         writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
             let insert = try database.statement(
                 "INSERT INTO shoppers (id, token_digest, expires_at, revision, lines) VALUES (?1, ?2, ?3, ?4, ?5)")
@@ -130,7 +128,7 @@ final class SQLiteStore: ShopperStore {
         try select.bind(1, shopper.rawValue)
         guard try select.step() else { return nil }
         var cart = Cart(clock: Int(select.int64(0)))
-        cart.lines = codec.decode(select.text(1))
+        cart.lines = CartCodec.decode(select.text(1))
         return (cart, Int(select.int64(2)), Int(select.int64(3)))
     }
 
