@@ -13,6 +13,12 @@ import Synchronization
 /// that was opened and closed) is swept after a day, not kept for the whole `lifetime`; its
 /// first request renews it. New sessions are limited per client address
 /// (`NewShopperAllowance`), since each is a new shopper the store keeps.
+///
+/// A renewal is held as done only once the store has it: the request that asks for it waits
+/// for the write. When the write fails, the next request asks again; the request itself goes on
+/// while the session has more than `renewalInterval` left (a later request will renew it in
+/// time) and fails with the store's error otherwise, so a shopper who keeps using the app never
+/// expires because one write was lost.
 final class SessionBook: Sendable {
     private let key: SessionKey
     private let store: any ShopperStore
@@ -106,16 +112,14 @@ final class SessionBook: Sendable {
         }
         let instant = now()
         if let session = known.withLock({ $0[digest] }), instant < session.expires {
-            renewIfDue(session, at: instant)
-            completion(.success(session.shopper))
+            renewIfDue(session, at: instant, completion: completion)
             return
         }
         store.session(digest) { [self] result in
             switch result {
             case .success(let session?) where instant < session.expires:
                 known.withLock { $0.set(session, for: digest) }
-                renewIfDue(session, at: instant)
-                completion(.success(session.shopper))
+                renewIfDue(session, at: instant, completion: completion)
             case .success:
                 completion(.failure(Self.invalidSession("the session is unknown or has expired: start a new one with POST /v1/sessions")))
             case .failure(let error):
@@ -124,12 +128,33 @@ final class SessionBook: Sendable {
         }
     }
 
-    private func renewIfDue(_ session: StoredSession, at instant: Date) {
+    /// Answers the session's shopper, renewing the session first when it is due (see the
+    /// type's comment for what a failed renewal does).
+    private func renewIfDue(_ session: StoredSession, at instant: Date,
+                            completion: @escaping @Sendable (Result<ShopperID, RequestError>) -> Void) {
         let renewed = instant.addingTimeInterval(lifetime)
-        guard renewed.timeIntervalSince(session.expires) >= renewalInterval else { return }
-        var extended = session
-        extended.expires = renewed
-        known.withLock { $0.set(extended, for: session.digest) }
-        store.renewSession(session.digest, until: renewed)
+        guard renewed.timeIntervalSince(session.expires) >= renewalInterval else {
+            completion(.success(session.shopper))
+            return
+        }
+        store.renewSession(session.digest, until: renewed) { [self] result in
+            switch result {
+            case .success:
+                known.withLock { known in
+                    // A later renewal may have landed first: the expiry only moves on.
+                    guard (known[session.digest]?.expires ?? .distantPast) < renewed else { return }
+                    var extended = session
+                    extended.expires = renewed
+                    known.set(extended, for: session.digest)
+                }
+                completion(.success(session.shopper))
+            case .failure(let error):
+                if session.expires.timeIntervalSince(instant) > renewalInterval {
+                    completion(.success(session.shopper))
+                } else {
+                    completion(.failure(error.requestError))
+                }
+            }
+        }
     }
 }

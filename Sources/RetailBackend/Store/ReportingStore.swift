@@ -25,8 +25,8 @@ struct ReportingStore: ShopperStore {
         base.session(digest, completion: reporting("session", completion))
     }
 
-    func renewSession(_ digest: SessionDigest, until expires: Date) {
-        base.renewSession(digest, until: expires)
+    func renewSession(_ digest: SessionDigest, until expires: Date, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        base.renewSession(digest, until: expires, completion: reporting("session renewal", completion))
     }
 
     func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void) {

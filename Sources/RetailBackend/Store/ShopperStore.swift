@@ -14,8 +14,9 @@ protocol ShopperStore: Sendable {
     func createSession(_ session: StoredSession, cart: Cart, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void)
     /// The session stored under `digest`, expired or not (the caller judges), or nil.
     func session(_ digest: SessionDigest, completion: @escaping @Sendable (Result<StoredSession?, StoreError>) -> Void)
-    /// Moves a session's expiry on to `expires` (sliding expiry); best effort, unanswered.
-    func renewSession(_ digest: SessionDigest, until expires: Date)
+    /// Moves a session's expiry on to `expires` (sliding expiry; never back), answered once the
+    /// store has it: a renewal is done only when the store says so.
+    func renewSession(_ digest: SessionDigest, until expires: Date, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void)
     /// The shopper's cart, or nil when the store has no such shopper.
     func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void)
     /// Applies a cart change once per idempotency key (`CartCommand`).

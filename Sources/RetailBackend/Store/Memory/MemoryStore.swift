@@ -49,12 +49,13 @@ final class MemoryStore: ShopperStore {
         completion(.success(state.withLock { $0.sessions[digest] }))
     }
 
-    func renewSession(_ digest: SessionDigest, until expires: Date) {
+    func renewSession(_ digest: SessionDigest, until expires: Date, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         state.withLock { state in
-            guard var session = state.sessions[digest] else { return }
+            guard var session = state.sessions[digest], session.expires < expires else { return }
             session.expires = expires
             state.sessions.set(session, for: digest)
         }
+        completion(.success(()))
     }
 
     /// The shopper's cart; one never changed (or forgotten by the book) is empty as of now,

@@ -88,8 +88,8 @@ final class PostgresStore: ShopperStore {
         }
     }
 
-    func renewSession(_ digest: SessionDigest, until expires: Date) {
-        submit(transaction: true, completion: { (_: Result<Void, StoreError>) in }) { connection throws(PostgresError) in
+    func renewSession(_ digest: SessionDigest, until expires: Date, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        submit(transaction: true, completion: completion) { connection throws(PostgresError) in
             let until = Self.milliseconds(expires)
             try connection.execute("UPDATE shoppers SET expires_at = $2::bigint WHERE token_digest = $1 AND expires_at < $2::bigint",
                                    [Crypto.hex(digest.bytes), until])

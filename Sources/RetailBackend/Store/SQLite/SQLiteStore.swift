@@ -103,14 +103,14 @@ final class SQLiteStore: ShopperStore {
         }
     }
 
-    func renewSession(_ digest: SessionDigest, until expires: Date) {
+    func renewSession(_ digest: SessionDigest, until expires: Date, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
             let update = try database.statement("UPDATE shoppers SET expires_at = ?2 WHERE token_digest = ?1 AND expires_at < ?2")
             try update.bind(1, Crypto.hex(digest.bytes))
             try update.bind(2, Self.milliseconds(expires))
             try update.step()
-            return {}
-        }, fail: { _ in }))
+            return { completion(.success(())) }
+        }, fail: { completion(.failure($0)) }))
     }
 
     func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void) {
