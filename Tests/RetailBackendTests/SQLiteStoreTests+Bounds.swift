@@ -54,6 +54,34 @@ extension SQLiteStoreTests {
         try await close(reopened)
     }
 
+    /// Which keys and event ids a shopper keeps goes by order of arrival (issue 27): 48 keyed
+    /// adds in one millisecond keep exactly the newest 32, and after the clock is set back an
+    /// hour the newest key and event id are kept, not pruned as the oldest.
+    @Test func keysAndEventIDsAreKeptByOrderOfArrivalWhateverTheClockSays() async throws {
+        let directory = try ScratchDirectory("sqlite-arrival")
+        let clock = self.clock
+        let backend = try await offThePool {
+            try makeBackend(clock: clock) {
+                $0.storage = .sqlite(directory: directory.url)
+                $0.eventIDsPerShopper = 20
+            }
+        }
+        let ana = try await session(backend)
+        for index in 0..<48 { #expect(try await add(backend, ana.token, key: "k-\(index)").status == 200) }
+        for index in 16..<48 { #expect(try await add(backend, ana.token, key: "k-\(index)").status == 200) }
+        #expect(try await cart(backend, ana.token)[path: "items", 0, "quantity"] == 48, "the newest 32 keys of one millisecond replay")
+
+        #expect(try await events(backend, ana.token, ids: (0..<20).map { "e-\($0)" }) == ["accepted": 20, "duplicates": 0])
+        clock.advance(seconds: -3_600)
+        #expect(try await add(backend, ana.token, key: "k-late").status == 200)
+        #expect(try await add(backend, ana.token, key: "k-late").status == 200)
+        #expect(try await cart(backend, ana.token)[path: "items", 0, "quantity"] == 49, "the key sent an hour 'earlier' applies once")
+        #expect(try await events(backend, ana.token, ids: ["e-late"]) == ["accepted": 1, "duplicates": 0])
+        #expect(try await events(backend, ana.token, ids: ["e-late"]) == ["accepted": 0, "duplicates": 1])
+        #expect(try await events(backend, ana.token, ids: ["e-0"]) == ["accepted": 1, "duplicates": 0], "the oldest left the window")
+        try await close(backend)
+    }
+
     @Test func aSessionNeverUsedIsSweptAfterADayAndAUsedOneLastsTheMonth() async throws {
         let directory = try ScratchDirectory("sqlite-unused")
         let first = try await open(directory)
@@ -107,7 +135,7 @@ extension SQLiteStoreTests {
         let backend = try await open(directory)
         #expect(try await events(backend, tokenText, ids: ["e-1", "e-2"]) == ["accepted": 1, "duplicates": 1])
         try await close(backend)
-        #expect(try count(directory, "PRAGMA user_version") == 3)
+        #expect(try count(directory, "PRAGMA user_version") == SQLiteSchema.current)
         #expect(try count(directory, "SELECT count(*) FROM event_ids WHERE typeof(digest) = 'blob' AND length(digest) = 16") == 2)
         #expect(try count(directory, "SELECT count(*) FROM sqlite_master WHERE name IN ('event_ids_by_age', 'idempotency_keys_by_age')") == 0)
     }

@@ -28,4 +28,27 @@ extension PostgresSharedStoreTests {
         #expect(try await post([batches[0][0], batches[0][499]]) == ["accepted": 2, "duplicates": 0], "the oldest batch was forgotten")
         await instances.stop()
     }
+
+    /// Two instances whose clocks are an hour apart (issue 27): the key and the event id the one
+    /// an hour behind records are the shopper's newest, kept past the bound, never pruned as the
+    /// oldest; so the key sent again applies once and the event counts once.
+    @Test func keysAndEventIDsAreKeptByOrderOfArrivalAcrossInstancesWhoseClocksDiffer() async throws {
+        let instances = try await Instances("pg-clocks", clocks: ["2027-01-15T09:00:00Z", "2027-01-15T08:00:00Z"])
+        let ahead = instances.servers[0].client()
+        let behind = instances.servers[1].client()
+        let token = try await ahead.startSession()
+        for index in 0..<32 { #expect(try await Self.add(ahead, token, key: "k-\(index)").status == 200) }
+        #expect(try await Self.add(behind, token, key: "k-late").status == 200)
+        #expect(try await Self.add(ahead, token, key: "k-late").status == 200)
+        #expect(try await Self.cart(ahead, token)["items"]?[0]?["quantity"]?.intValue == 33, "the key sent again applied once")
+
+        func post(_ client: LoopbackClient, _ ids: [String]) async throws -> JSONValue {
+            let body = #"{"events":["# + ids.map { #"{"event_id":"\#($0)","name":"tap"}"# }.joined(separator: ",") + "]}"
+            return try JSONParser.parse(try await client.send("POST", "/v1/events", headers: ["Authorization": "Bearer \(token)"], body: body).body)
+        }
+        for batch in 0..<2 { #expect(try await post(ahead, (0..<500).map { "e-\(batch)-\($0)" }) == ["accepted": 500, "duplicates": 0]) }
+        #expect(try await post(behind, ["e-late"]) == ["accepted": 1, "duplicates": 0])
+        #expect(try await post(ahead, ["e-late"]) == ["accepted": 0, "duplicates": 1], "one event id counted once")
+        await instances.stop()
+    }
 }

@@ -61,15 +61,17 @@ extension Trait where Self == PostgresClusterTrait {
         let scratch: ScratchDirectory
         let servers: [ServeProcess]
 
-        /// `count` instances sharing the cluster's database and one session key.
-        init(_ label: String, count: Int = 2) async throws {
+        /// `count` instances sharing the cluster's database and one session key; `clocks` starts
+        /// each instance's clock where it says (`--now`), as instances on hosts whose clocks differ.
+        init(_ label: String, count: Int = 2, clocks: [String] = []) async throws {
             let fixture = try #require(PostgresClusterTrait.current)
             let scratch = try ScratchDirectory(label)
             self.scratch = scratch
             var servers: [ServeProcess] = []
             for index in 0..<count {
+                let clock = clocks.indices.contains(index) ? ["--now", clocks[index]] : []
                 servers.append(try await ServeProcess.start(
-                    ["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("data-\(index)").path]))
+                    ["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("data-\(index)").path] + clock))
             }
             self.servers = servers
         }

@@ -40,6 +40,17 @@ enum PostgresSchema {
         CREATE INDEX shoppers_by_expiry ON shoppers (expires_at);
         CREATE INDEX idempotency_keys_by_expiry ON idempotency_keys (expires_at);
         """,
+        // Order of arrival, not instants, decides which keys and event ids a shopper keeps
+        // (`SQLiteSchema`, version 4): every instance's clock may differ. Adding a column with
+        // a constant default rewrites no row; the indexes by age serve nothing any more.
+        """
+        ALTER TABLE shoppers ADD COLUMN key_seq bigint NOT NULL DEFAULT 0;
+        ALTER TABLE shoppers ADD COLUMN event_seq bigint NOT NULL DEFAULT 0;
+        ALTER TABLE idempotency_keys ADD COLUMN seq bigint NOT NULL DEFAULT 0;
+        ALTER TABLE event_ids ADD COLUMN seq bigint NOT NULL DEFAULT 0;
+        DROP INDEX idempotency_keys_by_age;
+        DROP INDEX event_ids_by_age;
+        """,
     ]
 
     static var current: Int { migrations.count }

@@ -33,7 +33,7 @@ extension PostgresStore {
                                                   locale: entry.value(1).flatMap(StoreLocale.init) ?? command.locale))
                 }
             }
-            let held = try connection.execute("SELECT revision, lines, keys_held FROM shoppers WHERE id = $1 FOR UPDATE", [shopper])
+            let held = try connection.execute("SELECT revision, lines, keys_held, key_seq FROM shoppers WHERE id = $1 FOR UPDATE", [shopper])
             guard let revision = held.value(0).flatMap(Int.init) else { return (false, .refused(CartCommand.goneShopper)) }
             var cart = Cart(clock: revision)
             cart.lines = CartCodec.decode(held.value(1) ?? "")
@@ -43,16 +43,21 @@ extension PostgresStore {
                 return (false, .refused(error))
             }
             let lines = CartCodec.encode(cart.lines)
-            try connection.execute("UPDATE shoppers SET revision = $2::bigint, lines = $3, keys_held = keys_held + $4::integer WHERE id = $1",
-                                   [shopper, String(cart.revision), lines, command.key == nil ? "0" : "1"])
+            let keyed = command.key == nil ? "0" : "1"
+            try connection.execute(
+                "UPDATE shoppers SET revision = $2::bigint, lines = $3, keys_held = keys_held + $4::integer, key_seq = key_seq + $4::integer WHERE id = $1",
+                [shopper, String(cart.revision), lines, keyed])
             if let key = command.key {
-                try connection.execute("UPDATE idempotency_keys SET revision = $3::bigint, lines = $4 WHERE shopper = $1 AND key = $2",
-                                       [shopper, key.text, String(cart.revision), lines])
+                // The shopper's row is locked: its counter orders their keys whatever the
+                // instances' clocks say.
+                let seq = (held.value(3).flatMap(Int64.init) ?? 0) + 1
+                try connection.execute("UPDATE idempotency_keys SET revision = $3::bigint, lines = $4, seq = $5::bigint WHERE shopper = $1 AND key = $2",
+                                       [shopper, key.text, String(cart.revision), lines, String(seq)])
                 let keys = held.value(2).flatMap(Int.init) ?? 0
                 if keys + 1 > keysPerShopper {
                     try connection.execute("""
                         DELETE FROM idempotency_keys WHERE shopper = $1 AND key NOT IN
-                            (SELECT key FROM idempotency_keys WHERE shopper = $1 ORDER BY created_at DESC LIMIT $2::integer)
+                            (SELECT key FROM idempotency_keys WHERE shopper = $1 ORDER BY seq DESC, created_at DESC LIMIT $2::integer)
                         """, [shopper, String(keysPerShopper)])
                     try connection.execute(
                         "UPDATE shoppers SET keys_held = (SELECT count(*) FROM idempotency_keys WHERE shopper = $1) WHERE id = $1", [shopper])
@@ -62,9 +67,10 @@ extension PostgresStore {
         }
     }
 
-    /// One transaction: the new ids are inserted (`ON CONFLICT DO NOTHING`: one already in the
-    /// window, from any instance, is a repeat), the shopper's count moves, and the window is
-    /// pruned to its size as soon as it holds more.
+    /// One transaction: the shopper's row is locked (its counter numbers the batch's ids in
+    /// order of arrival), the new ids are inserted (`ON CONFLICT DO NOTHING`: one already in
+    /// the window, from any instance, is a repeat), the shopper's count moves, and the window is
+    /// pruned to its size, newest by that order, as soon as it holds more.
     func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
         let digests = ids.map(EventDigest.hex)
@@ -74,22 +80,24 @@ extension PostgresStore {
         let perShopper = limits.eventIDsPerShopper
         submit(transaction: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: [Bool]?) in
             let id = shopper.rawValue
-            guard try !connection.execute("SELECT 1 FROM shoppers WHERE id = $1", [id]).rows.isEmpty else { return (false, nil) }
+            let locked = try connection.execute("SELECT event_seq FROM shoppers WHERE id = $1 FOR UPDATE", [id])
+            guard let base = locked.value(0).flatMap(Int64.init) else { return (false, nil) }
             let inserted = try connection.execute("""
-                INSERT INTO event_ids (shopper, digest, received_at)
-                SELECT $1, digest, $3::bigint FROM unnest(string_to_array($2, ',')) AS digest
+                INSERT INTO event_ids (shopper, digest, received_at, seq)
+                SELECT $1, batch.digest, $3::bigint, $4::bigint + batch.position FROM unnest(string_to_array($2, ',')) WITH ORDINALITY AS batch(digest, position)
                 ON CONFLICT (shopper, digest) DO NOTHING RETURNING digest
-                """, [id, distinct.joined(separator: ","), Self.milliseconds(instant)])
+                """, [id, distinct.joined(separator: ","), Self.milliseconds(instant), String(base)])
             let fresh = Set(inserted.rows.compactMap { $0.first ?? nil })
             var counted: Set<String> = []
             let flags = digests.map { digest in fresh.contains(digest) && counted.insert(digest).inserted }
             guard !fresh.isEmpty else { return (true, flags) }
-            let held = try connection.execute("UPDATE shoppers SET events_held = events_held + $2::integer WHERE id = $1 RETURNING events_held",
-                                              [id, String(fresh.count)])
+            let held = try connection.execute(
+                "UPDATE shoppers SET events_held = events_held + $2::integer, event_seq = event_seq + $3::integer WHERE id = $1 RETURNING events_held",
+                [id, String(fresh.count), String(distinct.count)])
             if let count = held.value(0).flatMap(Int.init), count > perShopper {
                 try connection.execute("""
                     DELETE FROM event_ids WHERE shopper = $1 AND digest NOT IN
-                        (SELECT digest FROM event_ids WHERE shopper = $1 ORDER BY received_at DESC LIMIT $2::integer)
+                        (SELECT digest FROM event_ids WHERE shopper = $1 ORDER BY seq DESC, received_at DESC LIMIT $2::integer)
                     """, [id, String(perShopper)])
                 try connection.execute("UPDATE shoppers SET events_held = (SELECT count(*) FROM event_ids WHERE shopper = $1) WHERE id = $1", [id])
             }

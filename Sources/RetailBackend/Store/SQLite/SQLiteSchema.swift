@@ -17,7 +17,10 @@ import SQLiteSupport
 ///   reason.
 /// - `settings`: the session key's fingerprint.
 ///
-/// Instants are milliseconds since 1970 (UTC).
+/// Instants are milliseconds since 1970 (UTC). Which keys and event ids a shopper keeps is
+/// decided by order of arrival (`seq`, from the shopper's `key_seq` and `event_seq`, since
+/// version 4), never by an instant: a clock stepped back or a burst within one millisecond
+/// must not make the newest row look the oldest.
 enum SQLiteSchema {
     /// One step of the schema: SQL, or Swift where SQL cannot say it (SQLite 3.40 has no
     /// `unhex`). Each runs in its own transaction and ends by setting `user_version`.
@@ -67,6 +70,16 @@ enum SQLiteSchema {
         """),
         // Event digests as bytes, without the indexes by age: about half the bytes per shopper.
         .code(binaryEventDigests),
+        // Keys and event ids kept by order of arrival, not by clock: each row's `seq` comes from
+        // its shopper's counter. Rows from before have 0, older than any new one, and among
+        // themselves fall back to their instants. Adding a column rewrites no row.
+        .sql("""
+        ALTER TABLE shoppers ADD COLUMN key_seq INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE shoppers ADD COLUMN event_seq INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE idempotency_keys ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE event_ids ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+        PRAGMA user_version = 4;
+        """),
     ]
 
     /// Version 3: `event_ids` again, its digests as 16-byte BLOBs (converted from hexadecimal,

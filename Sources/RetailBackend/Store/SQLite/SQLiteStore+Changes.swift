@@ -36,17 +36,19 @@ extension SQLiteStore {
             return .refused(error)
         }
         let lines = CartCodec.encode(cart.lines)
-        let update = try database.statement("UPDATE shoppers SET revision = ?2, lines = ?3, keys_held = keys_held + ?4 WHERE id = ?1")
+        let keyed: Int64 = command.key == nil ? 0 : 1
+        let update = try database.statement(
+            "UPDATE shoppers SET revision = ?2, lines = ?3, keys_held = keys_held + ?4, key_seq = key_seq + ?4 WHERE id = ?1")
         try update.bind(1, command.shopper.rawValue)
         try update.bind(2, Int64(cart.revision))
         try update.bind(3, lines)
-        try update.bind(4, Int64(command.key == nil ? 0 : 1))
+        try update.bind(4, keyed)
         try update.step()
         if let key = command.key {
-            // Replaces an expired entry of the same key.
+            // Replaces an expired entry of the same key; the newest of the shopper's by `seq`.
             let insert = try database.statement("""
-                INSERT OR REPLACE INTO idempotency_keys (shopper, key, fingerprint, locale, revision, lines, created_at, expires_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                INSERT OR REPLACE INTO idempotency_keys (shopper, key, fingerprint, locale, revision, lines, created_at, expires_at, seq)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
                 """)
             try insert.bind(1, command.shopper.rawValue)
             try insert.bind(2, key.text)
@@ -56,6 +58,7 @@ extension SQLiteStore {
             try insert.bind(6, lines)
             try insert.bind(7, now)
             try insert.bind(8, Self.milliseconds(instant.addingTimeInterval(command.keyLifetime)))
+            try insert.bind(9, held.keySeq + 1)
             try insert.step()
             if held.keys + 1 > limits.keysPerShopper { try pruneKeys(of: command.shopper, in: database) }
         }
@@ -68,8 +71,9 @@ extension SQLiteStore {
         try keepNewest(limits.keysPerShopper, of: shopper, in: .keys, database: database)
     }
 
-    /// A shopper's rows kept to a bound, newest first, and the count the shopper's row holds
-    /// of them: each with its two statements (static text, as every statement here).
+    /// A shopper's rows kept to a bound, newest first by order of arrival (rows from before
+    /// version 4 by their instants), and the count the shopper's row holds of them: each with
+    /// its two statements (static text, as every statement here).
     private enum BoundedRows {
         case keys, eventIDs
 
@@ -78,11 +82,11 @@ extension SQLiteStore {
             switch self {
             case .keys: """
                 DELETE FROM idempotency_keys WHERE shopper = ?1 AND key NOT IN
-                    (SELECT key FROM idempotency_keys WHERE shopper = ?1 ORDER BY created_at DESC LIMIT ?2)
+                    (SELECT key FROM idempotency_keys WHERE shopper = ?1 ORDER BY seq DESC, created_at DESC LIMIT ?2)
                 """
             case .eventIDs: """
                 DELETE FROM event_ids WHERE shopper = ?1 AND digest NOT IN
-                    (SELECT digest FROM event_ids WHERE shopper = ?1 ORDER BY received_at DESC LIMIT ?2)
+                    (SELECT digest FROM event_ids WHERE shopper = ?1 ORDER BY seq DESC, received_at DESC LIMIT ?2)
                 """
             }
         }
@@ -123,17 +127,21 @@ extension SQLiteStore {
         guard let held = try readCart(shopper, in: database) else { return nil }
         var fresh: [Bool] = []
         fresh.reserveCapacity(digests.count)
+        var seq = held.eventSeq
         for digest in digests {
-            let insert = try database.statement("INSERT OR IGNORE INTO event_ids (shopper, digest, received_at) VALUES (?1, ?2, ?3)")
+            let insert = try database.statement("INSERT OR IGNORE INTO event_ids (shopper, digest, received_at, seq) VALUES (?1, ?2, ?3, ?4)")
             try insert.bind(1, shopper.rawValue)
             try insert.bind(2, digest)
             try insert.bind(3, Self.milliseconds(instant))
+            try insert.bind(4, seq + 1)
             try insert.step()
-            fresh.append(database.changes == 1)
+            let isNew = database.changes == 1
+            if isNew { seq += 1 }
+            fresh.append(isNew)
         }
         let accepted = fresh.filter { $0 }.count
         guard accepted > 0 else { return fresh }
-        let update = try database.statement("UPDATE shoppers SET events_held = events_held + ?2 WHERE id = ?1")
+        let update = try database.statement("UPDATE shoppers SET events_held = events_held + ?2, event_seq = event_seq + ?2 WHERE id = ?1")
         try update.bind(1, shopper.rawValue)
         try update.bind(2, Int64(accepted))
         try update.step()

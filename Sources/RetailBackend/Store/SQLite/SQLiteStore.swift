@@ -122,14 +122,24 @@ final class SQLiteStore: ShopperStore {
         }
     }
 
-    /// The shopper's cart and how many keys and event ids they hold, or nil.
-    func readCart(_ shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) -> (cart: Cart, keys: Int, events: Int)? {
-        let select = try database.statement("SELECT revision, lines, keys_held, events_held FROM shoppers WHERE id = ?1")
+    /// A shopper's row: the cart, how many keys and event ids they hold, and the last number
+    /// of each order of arrival (`SQLiteSchema`).
+    struct HeldShopper {
+        var cart: Cart
+        var keys: Int
+        var events: Int
+        var keySeq: Int64
+        var eventSeq: Int64
+    }
+
+    /// The shopper's row, or nil.
+    func readCart(_ shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) -> HeldShopper? {
+        let select = try database.statement("SELECT revision, lines, keys_held, events_held, key_seq, event_seq FROM shoppers WHERE id = ?1")
         try select.bind(1, shopper.rawValue)
         guard try select.step() else { return nil }
         var cart = Cart(clock: Int(select.int64(0)))
         cart.lines = CartCodec.decode(select.text(1))
-        return (cart, Int(select.int64(2)), Int(select.int64(3)))
+        return HeldShopper(cart: cart, keys: Int(select.int64(2)), events: Int(select.int64(3)), keySeq: select.int64(4), eventSeq: select.int64(5))
     }
 
     func close() {
