@@ -80,6 +80,11 @@ extension HomeBackend {
         public var idempotencyLifetime: TimeInterval = 86_400
         /// Event ids of each shopper's de-duplication window, as keys are kept. Default: 1,000.
         public var eventIDsPerShopper = 1_000
+        /// How often the durable stores delete what has expired, on this clock: each sweep
+        /// deletes everything expired by then, so the expired sessions stored at any instant
+        /// are at most those that expired within one interval (docs/backend.md, "Bounds").
+        /// Default: 60 s.
+        public var sweepInterval: TimeInterval = 60
         /// Event ids the in-memory store keeps over all shoppers, and the exposures
         /// (shopper, experiment, variant) this process remembers as counted. Default: 100 000.
         public var eventIDCapacity = 100_000

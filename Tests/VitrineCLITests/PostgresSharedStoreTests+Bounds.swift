@@ -51,4 +51,43 @@ extension PostgresSharedStoreTests {
         #expect(try await post(ahead, ["e-late"]) == ["accepted": 0, "duplicates": 1], "one event id counted once")
         await instances.stop()
     }
+
+    /// Sessions that expired leave the database whole, with their keys and event ids, however
+    /// many there are (issue 27): each sweep deletes a batch and the next follows at once.
+    @Test func everySessionThatExpiredIsDeletedWithItsKeysAndEventIDs() async throws {
+        let fixture = try #require(PostgresClusterTrait.current)
+        let scratch = try ScratchDirectory("pg-sweep")
+        defer { scratch.remove() }
+        let base = ["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("data").path]
+        let first = try await ServeProcess.start(base + ["--now", "2027-02-01T08:00:00Z", "--new-sessions-per-address", "off"])
+        let clients = (0..<4).map { _ in first.client() }
+        let used = try await clients[0].startSession()
+        #expect(try await Self.add(clients[0], used, key: "k-1").status == 200)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for client in clients {
+                group.addTask { for _ in 0..<400 { _ = try await client.startSession() } }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await first.stop() == 0)
+        let before = try await Self.psql(fixture.cluster, "SELECT count(*) FROM shoppers WHERE expires_at <= 1801555300000")
+        #expect(Int(before.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 1_600)
+
+        // Two days later the unused sessions of this test have expired (the used one lasts the month).
+        let later = try await ServeProcess.start(base + ["--now", "2027-02-03T09:00:00Z"])
+        let watching = ContinuousClock.now
+        var left = ""
+        repeat {
+            await Task.yield()
+            left = try await Self.psql(fixture.cluster, "SELECT count(*) FROM shoppers WHERE expires_at <= 1801645200000")
+        } while left.trimmingCharacters(in: .whitespacesAndNewlines) != "0" && ContinuousClock.now - watching < .seconds(30)
+        #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "expired sessions still stored: \(left)")
+        let orphans = try await Self.psql(fixture.cluster, """
+            SELECT (SELECT count(*) FROM idempotency_keys WHERE shopper NOT IN (SELECT id FROM shoppers))
+                 + (SELECT count(*) FROM event_ids WHERE shopper NOT IN (SELECT id FROM shoppers))
+            """)
+        #expect(orphans.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(try await Self.cart(later.client(), used)["item_count"]?.intValue == 1, "the used session and its cart stay")
+        #expect(await later.stop() == 0)
+    }
 }

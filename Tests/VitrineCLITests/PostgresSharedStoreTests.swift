@@ -172,10 +172,12 @@ extension Trait where Self == PostgresClusterTrait {
 
     /// Runs SQL on the cluster's database with its own `psql` (off the cooperative pool: it waits
     /// for the program).
-    static func psql(_ cluster: ThrowawayPostgres, _ sql: String) async throws {
-        _ = try await offThePool {
+    /// Runs `sql` with psql; what it printed, unaligned and without headers.
+    @discardableResult
+    static func psql(_ cluster: ThrowawayPostgres, _ sql: String) async throws -> String {
+        try await offThePool {
             try cluster.run("psql", ["-h", cluster.socketDirectory.path, "-p", "\(cluster.port)", "-U", "postgres", "-d", "vitrine",
-                                     "-v", "ON_ERROR_STOP=1", "-c", sql])
+                                     "-v", "ON_ERROR_STOP=1", "-At", "-c", sql])
         }
     }
 
@@ -201,7 +203,7 @@ extension Trait where Self == PostgresClusterTrait {
             older = try await VitrineProcess.run(
                 ["serve", "--port", "0", "--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("c").path])
         } catch {
-            try? await Self.psql(fixture.cluster, "DELETE FROM vitrine_schema WHERE version = 99")
+            _ = try? await Self.psql(fixture.cluster, "DELETE FROM vitrine_schema WHERE version = 99")
             throw error
         }
         try await Self.psql(fixture.cluster, "DELETE FROM vitrine_schema WHERE version = 99")

@@ -35,8 +35,21 @@ final class JobQueue<Job: Sendable>: Sendable {
     /// Blocks until there is at least one job and takes up to `limit` of them, oldest first;
     /// nil once the queue is closed and empty.
     func take(upTo limit: Int) -> [Job]? {
+        take(upTo: limit, waitingAtMost: nil)
+    }
+
+    /// As `take(upTo:)`, but waits at most `timeout` for a job (nil: for ever) and then answers
+    /// an empty batch: for a consumer that has work of its own when no job comes.
+    func take(upTo limit: Int, waitingAtMost timeout: Duration?) -> [Job]? {
+        let deadline = timeout.map { DispatchTime.now() + .nanoseconds(Int(clamping: $0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000)) }
         while true {
-            available.wait()
+            if let deadline {
+                guard available.wait(timeout: deadline) == .success else {
+                    return state.withLock { $0.isClosed && $0.jobs.count == $0.head } ? nil : []
+                }
+            } else {
+                available.wait()
+            }
             let taken = state.withLock { state -> [Job]? in
                 let waiting = state.jobs.count - state.head
                 guard waiting > 0 else { return state.isClosed ? nil : [] }

@@ -37,6 +37,17 @@ struct StoreLimits: Sendable {
     var keysPerShopper = 32
     /// Event ids per shopper in the de-duplication window, kept as `keysPerShopper`. Default 1,000.
     var eventIDsPerShopper = 1_000
+    /// How often the durable stores delete what has expired, on the backend's clock. Each sweep
+    /// deletes everything expired by then, a bounded batch a transaction, so expired sessions
+    /// stored at any instant are at most those that expired within one interval (docs/backend.md,
+    /// "Bounds"). Default 60 s.
+    var sweepInterval: TimeInterval = 60
+
+    /// How often an idle store looks whether a sweep is due, in real time: four times an
+    /// interval, at least once every 15 s.
+    var idleSweepCheck: TimeInterval {
+        min(15, max(0.001, sweepInterval / 4))
+    }
 }
 
 /// Why the store could not do what was asked. None of these is the client's fault.

@@ -115,8 +115,11 @@ final class ThrowawayPostgres: Sendable {
         }
         command += [binaries.appendingPathComponent(program).path] + arguments
         let outputFile = directory.appendingPathComponent("\(program).out")
+        // The file keeps every run's output; this run's is what it appends.
+        let before = (try? FileManager.default.attributesOfItem(atPath: outputFile.path)[.size] as? Int) ?? 0
         let status = try Self.spawn(command, output: outputFile.path)
-        let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+        let written = (try? Data(contentsOf: outputFile)) ?? Data()
+        let text = String(decoding: written.dropFirst(before), as: UTF8.self)
         guard status == 0 else {
             throw Failure(description: "\(program) exited \(status): \(text)\n\(log)")
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -12,7 +13,10 @@ final class PostgresStore: ShopperStore {
     let limits: StoreLimits
     let pool: PostgresPool
     private let now: @Sendable () -> Date
-    private let sweeps = SweepSchedule(interval: .seconds(600))
+    private let sweeps: SweepSchedule
+    /// Signalled to stop the thread that looks whether a sweep is due while no request comes
+    /// (requests look too).
+    private let stopIdleSweeps = DispatchSemaphore(value: 0)
 
     struct OpenError: Error, CustomStringConvertible {
         var description: String
@@ -35,7 +39,16 @@ final class PostgresStore: ShopperStore {
         }
         self.limits = limits
         self.now = now
+        sweeps = SweepSchedule(interval: limits.sweepInterval, now: now)
         pool = PostgresPool(url: url, size: connections, first: Owned(first))
+        let check = DispatchTimeInterval.milliseconds(Int(limits.idleSweepCheck * 1000))
+        let stop = stopIdleSweeps
+        let looker = Thread { [weak self] in
+            while stop.wait(timeout: .now() + check) == .timedOut { self?.sweepIfDue() }
+        }
+        looker.name = "vitrine.postgres-sweeps"
+        looker.start()
+        sweepIfDue()
     }
 
     private static func adopt(_ fingerprint: [UInt8], on connection: PostgresConnection) throws {
@@ -57,13 +70,7 @@ final class PostgresStore: ShopperStore {
         transaction: Bool, isRead: Bool = false, completion: @escaping @Sendable (Result<Value, StoreError>) -> Void,
         _ body: @escaping @Sendable (PostgresConnection) throws(PostgresError) -> (commits: Bool, value: Value)
     ) {
-        if sweeps.isDue() {
-            let instant = now()
-            pool.submit(PostgresPool.Job(enqueued: .now, isTransaction: false, run: { connection throws(PostgresError) in
-                try Self.sweep(connection, at: instant)
-                return PostgresPool.Outcome(commits: true, delivery: {})
-            }, fail: { _ in }))
-        }
+        sweepIfDue()
         pool.submit(PostgresPool.Job(enqueued: .now, isTransaction: transaction, isRead: isRead, run: { connection throws(PostgresError) in
             let (commits, value) = try body(connection)
             return PostgresPool.Outcome(commits: commits, delivery: { completion(.success(value)) })
@@ -108,37 +115,43 @@ final class PostgresStore: ShopperStore {
     }
 
     func close() {
+        stopIdleSweeps.signal()
         pool.close()
     }
 
-    /// Deletes what has expired, at most 1,000 rows of each kind a sweep; instances sweep each
-    /// on their own schedule, and a row one of them deleted is simply not there for the next.
-    static func sweep(_ connection: PostgresConnection, at instant: Date) throws(PostgresError) {
+    /// Starts a sweep when one is due; a step that left work starts the next at once, so a
+    /// sweep deletes everything expired, a bounded batch a transaction.
+    private func sweepIfDue(continuing: Bool = false) {
+        guard continuing || sweeps.isDue() else { return }
+        let instant = now()
+        pool.submit(PostgresPool.Job(enqueued: .now, isTransaction: true, run: { connection throws(PostgresError) in
+            let workLeft = try Self.sweep(connection, at: instant)
+            return PostgresPool.Outcome(commits: true, delivery: { [weak self] in if workLeft { self?.sweepIfDue(continuing: true) } })
+        }, fail: { _ in }))
+    }
+
+    /// One step of the sweep, as `SQLiteStore.sweep`: at most `SQLiteStore.sweepBatch` expired
+    /// sessions deleted with their carts, keys and event ids in one statement (the sessions are
+    /// picked once, so no key or event id outlives its session), and at most as many expired
+    /// keys. Instances sweep each on their own schedule; rows another sweep has locked are
+    /// skipped, not waited for, and a session renewed meanwhile no longer matches. Whether
+    /// either found a whole batch.
+    static func sweep(_ connection: PostgresConnection, at instant: Date) throws(PostgresError) -> Bool {
         let now = milliseconds(instant)
-        try connection.execute(
-            "DELETE FROM idempotency_keys WHERE (shopper, key) IN (SELECT shopper, key FROM idempotency_keys WHERE expires_at <= $1::bigint LIMIT 1000)", [now])
-        try connection.execute("DELETE FROM idempotency_keys WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= $1::bigint LIMIT 1000)", [now])
-        try connection.execute("DELETE FROM event_ids WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= $1::bigint LIMIT 1000)", [now])
-        try connection.execute("DELETE FROM shoppers WHERE id IN (SELECT id FROM shoppers WHERE expires_at <= $1::bigint LIMIT 1000)", [now])
-    }
-}
-
-/// When housekeeping is next due: at the first call, then every `interval`.
-final class SweepSchedule: Sendable {
-    private let interval: Duration
-    private let last = Mutex<ContinuousClock.Instant?>(nil)
-
-    init(interval: Duration) {
-        self.interval = interval
-    }
-
-    /// Whether a sweep is due now; if so it counts as done.
-    func isDue() -> Bool {
-        last.withLock { last in
-            let now = ContinuousClock.now
-            guard last.map({ now - $0 >= interval }) ?? true else { return false }
-            last = now
-            return true
-        }
+        let batch = String(SQLiteStore.sweepBatch)
+        let sessions = try connection.execute("""
+            WITH gone AS (
+                DELETE FROM shoppers WHERE id IN
+                    (SELECT id FROM shoppers WHERE expires_at <= $1::bigint ORDER BY expires_at LIMIT $2::integer FOR UPDATE SKIP LOCKED)
+                RETURNING id),
+            keys AS (DELETE FROM idempotency_keys WHERE shopper IN (SELECT id FROM gone)),
+            events AS (DELETE FROM event_ids WHERE shopper IN (SELECT id FROM gone))
+            SELECT count(*) FROM gone
+            """, [now, batch])
+        let keys = try connection.execute("""
+            DELETE FROM idempotency_keys WHERE (shopper, key) IN
+                (SELECT shopper, key FROM idempotency_keys WHERE expires_at <= $1::bigint LIMIT $2::integer FOR UPDATE SKIP LOCKED)
+            """, [now, batch])
+        return (sessions.value(0).flatMap(Int.init) ?? 0) >= SQLiteStore.sweepBatch || keys.affected >= SQLiteStore.sweepBatch
     }
 }

@@ -46,9 +46,9 @@ final class SQLiteStore: ShopperStore {
         self.path = path
         self.limits = limits
         readers = SQLiteReaders(path: path)
-        writer = SQLiteWriter(connection: Owned(writerConnection), housekeepingInterval: .seconds(600)) { database throws(SQLiteError) in
-            try SQLiteStore.sweep(database, at: now())
-        }
+        writer = SQLiteWriter(connection: Owned(writerConnection), housekeeping: SQLiteWriter.Housekeeping(
+            schedule: SweepSchedule(interval: limits.sweepInterval, now: now), idleCheck: .milliseconds(Int(limits.idleSweepCheck * 1000)),
+            run: { database throws(SQLiteError) in try SQLiteStore.sweep(database, at: now()) }))
     }
 
     /// Records the session key's fingerprint in a new store, or checks it against the one kept.
@@ -147,19 +147,31 @@ final class SQLiteStore: ShopperStore {
         readers.close()
     }
 
-    /// Deletes what has expired, at most 1,000 rows of each kind a sweep (the writer waits
-    /// meanwhile): sessions with their carts, keys and event ids, and expired keys.
-    static func sweep(_ database: SQLiteConnection, at now: Date) throws(SQLiteError) {
+    /// Rows of each kind one sweep step deletes: a transaction of bounded length, so that the
+    /// changes queued meanwhile wait little.
+    static let sweepBatch = 1_000
+
+    /// One step of the sweep: deletes at most `sweepBatch` expired sessions with their carts,
+    /// keys and event ids (the same sessions in each statement: the oldest expiries first, ties
+    /// by id, and only this thread writes), and at most `sweepBatch` expired keys. Whether
+    /// either found a whole batch (there may be more).
+    static func sweep(_ database: SQLiteConnection, at now: Date) throws(SQLiteError) -> Bool {
         let instant = milliseconds(now)
-        for sql: StaticString in [
-            "DELETE FROM idempotency_keys WHERE (shopper, key) IN (SELECT shopper, key FROM idempotency_keys WHERE expires_at <= ?1 LIMIT 1000)",
-            "DELETE FROM idempotency_keys WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 LIMIT 1000)",
-            "DELETE FROM event_ids WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 LIMIT 1000)",
-            "DELETE FROM shoppers WHERE id IN (SELECT id FROM shoppers WHERE expires_at <= ?1 LIMIT 1000)",
-        ] {
-            let statement = try database.statement(sql)
+        // Each statement, and whether the rows it deletes are the batch it is bounded by.
+        let steps: [(sql: StaticString, isBatch: Bool)] = [
+            ("DELETE FROM idempotency_keys WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2)", false),
+            ("DELETE FROM event_ids WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2)", false),
+            ("DELETE FROM shoppers WHERE id IN (SELECT id FROM shoppers WHERE expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2)", true),
+            ("DELETE FROM idempotency_keys WHERE (shopper, key) IN (SELECT shopper, key FROM idempotency_keys WHERE expires_at <= ?1 LIMIT ?2)", true),
+        ]
+        var workLeft = false
+        for step in steps {
+            let statement = try database.statement(step.sql)
             try statement.bind(1, instant)
+            try statement.bind(2, Int64(sweepBatch))
             try statement.step()
+            if step.isBatch, database.changes >= sweepBatch { workLeft = true }
         }
+        return workLeft
     }
 }

@@ -30,22 +30,31 @@ final class SQLiteWriter: Sendable {
     /// Jobs per transaction at most: a batch's latency grows with it.
     static let maxBatch = 512
 
-    /// Starts the thread, which owns `connection` from now on. `housekeeping` runs between
-    /// batches in a transaction of its own when its interval has passed (the sweep of expired
-    /// state), and once at start.
-    init(connection: Owned<SQLiteConnection>, housekeepingInterval: Duration,
-         housekeeping: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Void) {
+    /// Work the writer does between batches, in transactions of its own (the sweep of expired
+    /// state): when `schedule` says it is due, and again at once, batches of jobs between,
+    /// while `run` says it left work (so a sweep deletes everything expired, a bounded part a
+    /// transaction); with no job coming, the writer looks at the schedule every `idleCheck`.
+    struct Housekeeping: Sendable {
+        var schedule: SweepSchedule
+        var idleCheck: Duration
+        /// One bounded step; whether work is left.
+        var run: @Sendable (SQLiteConnection) throws(SQLiteError) -> Bool
+    }
+
+    /// Starts the thread, which owns `connection` from now on.
+    init(connection: Owned<SQLiteConnection>, housekeeping: Housekeeping) {
         let jobs = self.jobs
         let finished = self.finished
         let thread = Thread { [self] in
             let database = connection.value
-            let clock = ContinuousClock()
-            var lastHousekeeping: ContinuousClock.Instant?
-            while let batch = jobs.take(upTo: Self.maxBatch) {
-                if lastHousekeeping.map({ clock.now - $0 >= housekeepingInterval }) ?? true {
-                    lastHousekeeping = clock.now
-                    try? database.writeTransaction { () throws(SQLiteError) in try housekeeping(database) }
+            // A sweep at start, before waiting for anything.
+            var workLeft = true
+            while let batch = jobs.take(upTo: Self.maxBatch, waitingAtMost: workLeft ? .zero : housekeeping.idleCheck) {
+                if workLeft || housekeeping.schedule.isDue() {
+                    workLeft = (try? database.writeTransaction { () throws(SQLiteError) -> Bool in try housekeeping.run(database) }) ?? false
+                    database.resetStatements()
                 }
+                guard !batch.isEmpty else { continue }
                 if Self.commit(batch, on: database) { self.counts.withLock { $0.transactions += 1; $0.jobs += batch.count } }
                 database.resetStatements()
             }
