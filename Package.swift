@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "RetailKit", targets: ["RetailKit"]),
         .library(name: "FlowPresentation", targets: ["FlowPresentation"]),
+        .library(name: "RetailPresentation", targets: ["RetailPresentation"]),
         .library(name: "FlowTerminal", targets: ["FlowTerminal"]),
         .library(name: "RetailTerminal", targets: ["RetailTerminal"]),
         // The SwiftUI renderer and UIKit host, with the retail widgets' views and the shopper's
@@ -65,19 +66,26 @@ let package = Package(
         .target(name: "SQLiteSupport", dependencies: ["CSQLite"]),
         .target(
             name: "RetailKit",
-            dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "HTTPTransport", "CSQLite", "SQLiteSupport", "PrivateFiles", "FlowPresentation"]
+            dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "HTTPTransport", "CSQLite", "SQLiteSupport", "PrivateFiles"]
         ),
 
         // What every renderer decides the same way: chrome order, visible fractions, detents,
         // focus order, image pixel sizes. No drawing.
         .target(name: "FlowPresentation", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline"]),
+        // The shopper's screens as values and pure rules (page status, cart sheet, product page,
+        // search, notices, the keys' help) and the one catalogue of the app's words, over
+        // RetailKit's data: what both retail renderers draw, decided once. No drawing.
+        .target(name: "RetailPresentation", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "FlowPresentation", "RetailKit", "ImagePipeline"]),
         // The terminal renderer: cells, text, chrome, arrangements, page shell, images, writer,
         // terminal modes, input.
         .target(
             name: "FlowTerminal",
             dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "FlowPresentation"]
         ),
-        .target(name: "RetailTerminal", dependencies: ["RetailKit", "FlowTerminal", "FlowCore", "FlowRuntime"]),
+        .target(
+            name: "RetailTerminal",
+            dependencies: ["RetailKit", "RetailPresentation", "FlowTerminal", "FlowPresentation", "FlowWidgets", "FlowCore", "FlowRuntime", "ImagePipeline"]
+        ),
 
         // Declarations of the SwiftUI, UIKit, CoreGraphics and Accessibility API the SwiftUI
         // renderer uses, copied from Apple's documentation, so that it is type-checked where
@@ -104,7 +112,7 @@ let package = Package(
         .target(
             name: "RetailSwiftUI",
             dependencies: [
-                "FlowSwiftUI", "RetailKit", "FlowCore", "FlowRuntime", "FlowPresentation",
+                "FlowSwiftUI", "RetailKit", "RetailPresentation", "FlowCore", "FlowRuntime", "FlowPresentation",
                 .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
             ]
         ),
@@ -113,7 +121,7 @@ let package = Package(
         .target(
             name: "VitrineShopExample",
             dependencies: [
-                "RetailSwiftUI", "RetailKit",
+                "RetailSwiftUI", "RetailKit", "RetailPresentation",
                 .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
             ],
             path: "Examples/VitrineShop.swiftpm/App"
@@ -150,8 +158,8 @@ let package = Package(
         .target(
             name: "VitrineCLI",
             dependencies: [
-                "FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "ImagePipeline", "RetailBackend", "PageGenerator",
-                "FlowTerminal", "RetailTerminal", "CPTYSupport", "HTTPTransport", "PrivateFiles",
+                "FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "RetailPresentation", "ImagePipeline", "RetailBackend", "PageGenerator",
+                "FlowPresentation", "FlowTerminal", "RetailTerminal", "CPTYSupport", "CImageCodec", "HTTPTransport", "PrivateFiles",
             ]
         ),
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
@@ -177,8 +185,8 @@ let package = Package(
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowPresentation", "RetailBackend", "RetailKit", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
-        .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
+        .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "RetailPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(
             name: "CVTerm",
@@ -188,18 +196,26 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowTerminalTests",
-            dependencies: ["FlowTerminal", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "CVTerm", "TestSupport"]
+            dependencies: ["FlowTerminal", "FlowPresentation", "RetailPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "CVTerm", "TestSupport"]
         ),
         // The SwiftUI layer's own logic (preview fixtures, registries, the example's session);
         // depending on the three targets makes `swift build` and `make test` type-check them.
         .testTarget(
             name: "FlowSwiftUITests",
             dependencies: [
-                "FlowSwiftUI", "RetailSwiftUI", "VitrineShopExample", "FlowCore", "FlowRuntime", "FlowPresentation", "FlowWidgets", "RetailKit",
+                "FlowSwiftUI", "RetailSwiftUI", "VitrineShopExample", "FlowCore", "FlowRuntime", "FlowPresentation", "FlowWidgets", "RetailKit", "RetailPresentation",
                 .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
             ]
         ),
-        .testTarget(name: "RetailTerminalTests", dependencies: ["RetailTerminal", "FlowTerminal", "RetailKit", "FlowCore", "FlowRuntime", "TestSupport"]),
+        .testTarget(
+            name: "RetailTerminalTests",
+            dependencies: ["RetailTerminal", "RetailPresentation", "FlowTerminal", "FlowPresentation", "RetailKit", "FlowCore", "FlowRuntime", "TestSupport"]
+        ),
+        // The shopper's screens as models, and the one catalogue of words.
+        .testTarget(
+            name: "RetailPresentationTests",
+            dependencies: ["RetailPresentation", "RetailKit", "FlowPresentation", "FlowRuntime", "FlowCore", "FlowWidgets", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

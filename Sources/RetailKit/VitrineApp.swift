@@ -1,5 +1,4 @@
 import FlowCore
-import FlowPresentation
 import FlowRuntime
 import FlowWidgets
 
@@ -23,11 +22,6 @@ public enum VitrineApp {
         RetailWidgets.register(on: &catalog)
         return catalog
     }
-
-    /// How every widget the app registers reads to a screen reader, and the hints of every
-    /// action it runs: what `vitrine render --accessibility` prints and the SwiftUI views hand
-    /// VoiceOver.
-    public static var accessibility: AccessibilityCatalog { RetailAccessibility.catalog }
 
     /// The deeplinks the app opens: `vitrine:` URLs.
     public static let deeplinks = DeeplinkAllowList(schemes: ["vitrine"])

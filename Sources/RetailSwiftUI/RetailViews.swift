@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowSwiftUI
 import RetailKit
+import RetailPresentation
 #if canImport(SwiftUI)
 import SwiftUI
 #else
@@ -30,14 +31,15 @@ public enum RetailViews {
     }
 }
 
-struct FlowCartKey: EnvironmentKey {
-    static let defaultValue: CartStore? = nil
+struct ShopperMarksKey: EnvironmentKey {
+    static let defaultValue = ShopperMarks()
 }
 
 extension EnvironmentValues {
-    /// The cart a product card marks pending adds from.
-    public var flowCart: CartStore? {
-        get { self[FlowCartKey.self] }
-        set { self[FlowCartKey.self] = newValue }
+    /// What the shopper app marks on products (in the cart, being added, sold out since the
+    /// page came), as RetailPresentation's `ShopperMarks` decides it.
+    public var shopperMarks: ShopperMarks {
+        get { self[ShopperMarksKey.self] }
+        set { self[ShopperMarksKey.self] = newValue }
     }
 }

@@ -6,6 +6,7 @@ import ImagePipeline
 import PrivateFiles
 import RetailBackend
 import RetailKit
+import RetailPresentation
 import RetailTerminal
 
 /// `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V] [--capabilities a,b]

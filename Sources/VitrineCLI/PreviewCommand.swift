@@ -4,6 +4,7 @@ import FlowTerminal
 import Foundation
 import ImagePipeline
 import RetailKit
+import RetailPresentation
 import RetailTerminal
 
 /// `vitrine preview FILE [--app-version V] [--capabilities a,b]` (§11): the authoring loop.
@@ -61,7 +62,7 @@ enum PreviewCommand {
         let environment = RenderEnvironment(
             isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()), registry: registry)
         let app = PreviewApp(
-            path: options.file, read: { document(for: $0, decoder: decoder, client: client, words: Copy(locale)) }, host: host, environment: environment,
+            path: options.file, read: { document(for: $0, decoder: decoder, client: client, words: Words(locale)) }, host: host, environment: environment,
             decoder: decoder, locale: locale, clock: clock)
         await app.run()
         return 0
@@ -70,7 +71,7 @@ enum PreviewCommand {
     /// What a reading of the file shows: the page (or a sheet over an empty page) with its
     /// lint report, or why it cannot be shown.
     static func document(
-        for data: Data, decoder: PageDecoder, client: ClientContext, now: Date = Date(), words: Copy<TerminalWord> = Copy(.enUS)
+        for data: Data, decoder: PageDecoder, client: ClientContext, now: Date = Date(), words: Words = Words(.enUS)
     ) -> PreviewDocument {
         let context = EvaluationContext(client: client, now: now)
         let page: PageModel

@@ -2,6 +2,7 @@ import FlowCore
 import FlowPresentation
 import Foundation
 import RetailKit
+import RetailPresentation
 
 /// `vitrine render FILE|URL --accessibility`: what a screen reader reads on the page, in
 /// reading order, one element a line (`role: label (value) — hint`), from the same

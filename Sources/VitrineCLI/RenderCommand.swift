@@ -5,6 +5,7 @@ import Foundation
 import HTTPTransport
 import ImagePipeline
 import RetailKit
+import RetailPresentation
 import RetailTerminal
 
 /// `vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]

@@ -1,4 +1,6 @@
+import FlowPresentation
 import Foundation
+import RetailPresentation
 import FlowCore
 import FlowRuntime
 import Testing
@@ -72,8 +74,8 @@ import Testing
     @Test func statusScreensForLoadingEmptyAndAFailedFirstLoad() {
         let loading = TestPages.render(PageScreenContent(loadState: .loading, page: nil), width: 20, height: 3)
         #expect(loading.buffer.plainLines == ["", "      Loading…", ""])
-        let failed = TestPages.render(PageScreenContent(loadState: .failed(message: "offline"), page: nil), width: 24, height: 6)
-        #expect(failed.buffer.plainLines.contains { $0.contains("Something went wrong") })
+        let failed = TestPages.render(PageScreenContent(loadState: .failed(message: "offline"), page: nil), width: 40, height: 6)
+        #expect(failed.buffer.plainLines.contains { $0.contains(Words(.enUS)[EngineWord.loadFailedTitle]) })
         #expect(failed.buffer.plainLines.contains { $0.contains("offline") })
         #expect(failed.hitMap.regions.contains { $0.target == .retry })
     }

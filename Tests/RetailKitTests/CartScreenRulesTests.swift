@@ -4,9 +4,9 @@ import Testing
 @testable import RetailKit
 import TestSupport
 
-/// The rules every cart screen follows (the terminal's sheet and the SwiftUI one): stepping a
-/// quantity, what a line says is pending, when a removal can be undone and what undoing does,
-/// and how a line reads to VoiceOver.
+/// The cart's rules every cart screen relies on (the terminal's sheet and the SwiftUI one):
+/// stepping a quantity, when a removal can be undone and what undoing does, and where a line
+/// put back goes.
 @MainActor
 @Suite struct CartScreenRulesTests {
     let transport = ScriptedCartTransport()
@@ -24,16 +24,6 @@ import TestSupport
         #expect(RetailLimits.quantity(250, steppedBy: 1) == nil)
         #expect(RetailLimits.quantity(Int.max, steppedBy: 1) == nil, "no overflow")
         #expect(RetailLimits.quantity(Int.min, steppedBy: -1) == nil)
-    }
-
-    @Test func aPendingLineSaysWhatItWaitsFor() {
-        typealias Pending = CartStore.ShownLine.Pending
-        #expect(Pending.word(for: nil, isRetrying: false) == nil)
-        #expect(Pending.word(for: nil, isRetrying: true) == nil, "a line with nothing pending says nothing")
-        #expect(Pending.word(for: .adding, isRetrying: false) == .adding)
-        #expect(Pending.word(for: .updating, isRetrying: false) == .updatingLine)
-        #expect(Pending.word(for: .removing, isRetrying: false) == .removing)
-        #expect(Pending.word(for: .updating, isRetrying: true) == .retryingLine)
     }
 
     @Test func aRemovalCanBeUndoneOnceTheLineIsGoneAndUndoingPutsItBackAsItWas() async throws {
@@ -64,21 +54,6 @@ import TestSupport
         #expect(await transport.nextCall().change == .add(productID: "p-9", quantity: 99))
     }
 
-    @Test func aLineReadsWhatIsPendingAndItsQuantityIsAdjustableWithinBounds() {
-        let coat = CartSnapshot.Line(productID: "p-1", title: "Wool coat", quantity: 1, unitPrice: Price(amount: 91.99, currency: "USD"))
-        let en = Locale(identifier: "en-US")
-        let updating = CartLineReading(shown: .init(line: coat, pending: .updating), isPending: true, isRetrying: false, locale: en)
-        #expect(updating.label == "Wool coat, quantity 1, $91.99, updating…")
-        #expect(updating.increased == 2 && updating.decreased == nil)
-        let retrying = CartLineReading(shown: .init(line: coat, pending: .updating), isPending: true, isRetrying: true, locale: Locale(identifier: "de-DE"))
-        #expect(retrying.label.hasSuffix(Copy<ShopperWord>(AppLocale(identifier: "de-DE"))[.retryingLine]))
-        let removing = CartLineReading(shown: .init(line: coat, pending: .removing), isPending: true, isRetrying: false, locale: en)
-        #expect(removing.increased == nil && removing.decreased == nil && removing.removeAction == nil, "a line being removed changes no more")
-        var many = coat
-        many.quantity = 99
-        let full = CartLineReading(shown: .init(line: many, pending: nil), isPending: false, isRetrying: false, locale: en)
-        #expect(full.increased == nil && full.decreased == 98 && full.removeAction == "Remove")
-    }
     func answered(_ store: CartStore, with lines: [(String, Int)], revision: Int) async {
         _ = await transport.nextCall()
         transport.answer(.success(ScriptedCartTransport.cart(revision: revision, lines)))

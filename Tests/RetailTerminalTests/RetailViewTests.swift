@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 import Testing
 @testable import RetailTerminal
 

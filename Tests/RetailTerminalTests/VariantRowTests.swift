@@ -1,6 +1,7 @@
 import FlowTerminal
 import Testing
 @testable import RetailTerminal
+import RetailPresentation
 
 /// A variant's options on its one row (review 20b, finding 12: with long labels only one
 /// option showed, and the selected one, the product on screen, was hidden with no sign).

@@ -1,5 +1,6 @@
 import Foundation
 import RetailKit
+import RetailPresentation
 import Testing
 @testable import VitrineCLI
 

@@ -3,6 +3,7 @@ import FlowTerminal
 import Foundation
 import RetailBackend
 import RetailKit
+import RetailPresentation
 import RetailTerminal
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
         let cart = CartSummary(lines: lines, badgeCount: lines.count, subtotal: nil, isKnown: true)
         // Tall enough for the product carousels below the hero and the campaigns.
         let buffer = try ShopperScreenGoldenTests.draw(pages: [(.home, home)], destinations: [.page(.home)], cart: cart, width: 120, height: 160, locale: locale)
-        let label = "✓ " + Copy<ShopperWord>(locale)(.inCart, ["count": "1"])
+        let label = "✓ " + Words(locale)(.inCart, ["count": "1"])
         var checked = 0
         for y in 0..<buffer.height {
             for x in 0..<buffer.width where buffer[x, y].grapheme == "✓" {

@@ -4,6 +4,7 @@ import FlowTerminal
 import Foundation
 import RetailBackend
 import RetailKit
+import RetailPresentation
 import RetailTerminal
 import Testing
 

@@ -3,7 +3,8 @@ import FlowRuntime
 
 /// Widget type → how it reads to a screen reader; action type → the hint of a control that
 /// fires it. The one place every renderer asks, filled beside the widget catalogue by the
-/// modules that own the widgets (`StarterAccessibility` here, RetailKit's `RetailAccessibility`).
+/// modules that own the widgets (`StarterAccessibility` here, RetailPresentation's
+/// `RetailAccessibility`).
 ///
 /// A describer derives elements from the content; the catalogue then applies the payload's
 /// own `accessibility` (CONTRACT §5), so the backend's correction always wins, in one place:
@@ -12,7 +13,8 @@ import FlowRuntime
 /// registration of a type wins.
 public struct AccessibilityCatalog: Sendable {
     public typealias Describe<Content> = @Sendable (Content, AccessibilityRequest) -> [AccessibilityElement]
-    public typealias Hint = @Sendable (ActionData, AccessibilityPhrases) -> String?
+    /// The hint (or the name) of a control that fires an action, in the environment's words.
+    public typealias Hint = @Sendable (ActionData, AccessibilityEnvironment) -> String?
 
     private var describers: [ExactString: Describe<any WidgetContent>] = [:]
     private var hints: [ExactString: Hint] = [:]
@@ -22,9 +24,9 @@ public struct AccessibilityCatalog: Sendable {
 
     /// A catalogue that knows the built-in actions' hints and no widget.
     public init() {
-        registerHint(forAction: "open_bottom_sheet") { _, phrases in phrases.opensSheet }
-        registerHint(forAction: "refresh_page") { _, phrases in phrases.refreshes }
-        registerHint(forAction: "dismiss") { _, phrases in phrases.closes }
+        registerHint(forAction: "open_bottom_sheet") { _, environment in environment.words[.opensSheet] }
+        registerHint(forAction: "refresh_page") { _, environment in environment.words[.refreshes] }
+        registerHint(forAction: "dismiss") { _, environment in environment.words[.closes] }
     }
 
     /// Registers how `Content`'s widget type reads.
@@ -53,9 +55,9 @@ public struct AccessibilityCatalog: Sendable {
     public var registeredTypes: [String] { describers.keys.map(\.string).sorted() }
 
     /// The hint of a control that fires `action`, cleaned; `nil` for none or an action without one.
-    public func hint(for action: ActionData?, phrases: AccessibilityPhrases) -> String? {
+    public func hint(for action: ActionData?, in environment: AccessibilityEnvironment) -> String? {
         guard let action, let hint = hints[ExactString(action.type)] else { return nil }
-        return AccessibilityText.clean(hint(action, phrases))
+        return AccessibilityText.clean(hint(action, environment))
     }
 
     /// What a screen reader reads for `resolved` as a renderer shows it: the widget, its
@@ -91,7 +93,7 @@ public struct AccessibilityCatalog: Sendable {
             widgetID: widget.id, role: request.role(otherwise: .text), label: "", hint: request.hint(for: request.tap),
             activation: request.tapActivation)
         var elements = Self.applying(widget.accessibility, to: derived, widgetID: widget.id, whole: whole)
-        let actions = customActions(of: widget, phrases: environment.phrases)
+        let actions = customActions(of: widget, in: environment)
         if !actions.isEmpty, let content = elements.firstIndex(where: { $0.part == nil }) ?? elements.indices.first {
             elements[content].actions += actions
         }
@@ -100,10 +102,10 @@ public struct AccessibilityCatalog: Sendable {
 
     /// The widget's events other than `tap` whose action has a registered name, in the
     /// payload's order (a refused action is still offered: the dispatcher refuses it and says so).
-    func customActions(of widget: WidgetModel, phrases: AccessibilityPhrases) -> [AccessibilityElement.CustomAction] {
+    func customActions(of widget: WidgetModel, in environment: AccessibilityEnvironment) -> [AccessibilityElement.CustomAction] {
         widget.actions.events.compactMap { event in
             guard !event.isByteEqual(to: "tap"), let action = widget.actions[event],
-                let name = actionNames[ExactString(action.type)].flatMap({ AccessibilityText.clean($0(action, phrases)) })
+                let name = actionNames[ExactString(action.type)].flatMap({ AccessibilityText.clean($0(action, environment)) })
             else { return nil }
             return AccessibilityElement.CustomAction(name: name, event: event)
         }

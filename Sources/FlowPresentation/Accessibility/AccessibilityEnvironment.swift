@@ -1,11 +1,14 @@
 import FlowCore
 import Foundation
 
-/// What a description depends on besides the widget: the shopper's language, the instant (a
-/// countdown, what has expired), and the live state of stateful widgets.
+/// What a description depends on besides the widget: the shopper's language and the words in it,
+/// the instant (a countdown, what has expired), and the live state of stateful widgets.
 public struct AccessibilityEnvironment: Sendable {
     /// Numbers, prices and phrases are said in this locale's way. Default: `en_US`.
     public var locale: Locale
+    /// The engine's words in the shopper's language, as the app gives them. Default: none
+    /// (each reads as its key).
+    public var words: EngineWords
     /// Nested widgets (accordion items) are resolved for this client at this instant.
     public var evaluation: EvaluationContext
     /// Whether unknown and malformed widgets are read as their placeholder (a debug build's
@@ -16,10 +19,11 @@ public struct AccessibilityEnvironment: Sendable {
     public var widgetState: @Sendable (String) -> JSONValue?
 
     public init(
-        locale: Locale = Locale(identifier: "en_US"), evaluation: EvaluationContext, readsPlaceholders: Bool = false,
+        locale: Locale = Locale(identifier: "en_US"), words: EngineWords = .keys, evaluation: EvaluationContext, readsPlaceholders: Bool = false,
         widgetState: @escaping @Sendable (String) -> JSONValue? = { _ in nil }
     ) {
         self.locale = locale
+        self.words = words
         self.evaluation = evaluation
         self.readsPlaceholders = readsPlaceholders
         self.widgetState = widgetState
@@ -27,9 +31,6 @@ public struct AccessibilityEnvironment: Sendable {
 
     /// The instant a countdown is measured from.
     public var now: Date { evaluation.now }
-
-    /// The phrases of the shopper's language.
-    public var phrases: AccessibilityPhrases { AccessibilityPhrases(locale: locale) }
 
     /// A whole number as the locale writes it ("1,234", "1.234"), exactly at any `Int`.
     public func integer(_ number: Int) -> String {

@@ -18,7 +18,8 @@ public struct AccessibilityRequest: Sendable {
         self.catalog = catalog
     }
 
-    public var phrases: AccessibilityPhrases { environment.phrases }
+    /// The engine's words in the shopper's language.
+    public var words: EngineWords { environment.words }
 
     /// The live state of the widget (`WidgetStateStore`), if any.
     public var state: JSONValue? { environment.widgetState(widgetID) }
@@ -30,7 +31,7 @@ public struct AccessibilityRequest: Sendable {
 
     /// The hint of a control that fires `action`.
     public func hint(for action: ActionData?) -> String? {
-        catalog.hint(for: action, phrases: phrases)
+        catalog.hint(for: action, in: environment)
     }
 
     /// What activating the widget as a whole does: its `tap`, when it has one.

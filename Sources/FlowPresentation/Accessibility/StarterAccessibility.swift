@@ -34,7 +34,7 @@ public enum StarterAccessibility {
             let count = content.count(from: request.state)
             let value = request.environment.integer(count)
             guard var stepper = request.element(
-                [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle)], role: .adjustable, value: value, hint: request.phrases.adjusts)
+                [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle)], role: .adjustable, value: value, hint: request.words[.adjusts])
             else { return [] }
             // Swiping up and down steps it as its buttons do, and fires `change` as they do.
             stepper.increment = content.steppedState(from: request.state, by: 1).map { .state($0, event: "change") }
@@ -47,7 +47,7 @@ public enum StarterAccessibility {
             let header = AccessibilityText.clean(AccessibilityText.spoken(content.header)).map {
                 AccessibilityElement(
                     widgetID: request.widgetID, part: 0, role: .button, label: $0,
-                    value: expanded ? request.phrases.expanded : request.phrases.collapsed, hint: request.phrases.togglesContent,
+                    value: expanded ? request.words[.expanded] : request.words[.collapsed], hint: request.words[.togglesContent],
                     activation: .state(.bool(!expanded), event: nil))
             }
             return [header].compactMap { $0 } + (expanded ? request.nested(content.items) : [])

@@ -12,10 +12,13 @@ public struct PageUpdate: Sendable, Hashable {
 
     public var data: Data
     public var origin: Origin
+    /// When a cached copy was saved, when the cache knows (a screen says how old it is).
+    public var savedAt: Date?
 
-    public init(data: Data, origin: Origin) {
+    public init(data: Data, origin: Origin, savedAt: Date? = nil) {
         self.data = data
         self.origin = origin
+        self.savedAt = savedAt
     }
 }
 

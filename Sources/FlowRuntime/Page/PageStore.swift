@@ -47,6 +47,9 @@ public final class PageStore {
     public internal(set) var isLoadingPage = false
     /// Where the shown page came from.
     public internal(set) var origin: PageUpdate.Origin?
+    /// When the shown page was saved, when it is a cached copy whose cache knows; nil for a
+    /// fresh page.
+    public internal(set) var savedAt: Date?
     /// The message of the last failed refresh, while the old page stays; cleared by the next success.
     public internal(set) var lastError: String?
     /// What the last failed page request threw (a transport's typed error, say, whose status
@@ -270,6 +273,7 @@ public final class PageStore {
             diagnostics += laid
         }
         install(model, diagnostics: diagnostics, origin: update.origin, kind: progress.request.kindName)
+        savedAt = update.origin == .cached ? update.savedAt : nil
         progress.expectedGeneration = contentGeneration
         progress.overtakingMutations.removeAll()
         if update.origin == .fresh { progress.installedFresh = true }

@@ -16,6 +16,10 @@ struct FlowImagesKey: EnvironmentKey {
     static let defaultValue: ImagePipeline? = nil
 }
 
+struct FlowWordsKey: EnvironmentKey {
+    static let defaultValue = EngineWords.keys
+}
+
 struct FlowAccessibilityKey: EnvironmentKey {
     static let defaultValue: AccessibilityCatalog = StarterAccessibility.catalog
 }
@@ -54,6 +58,13 @@ extension EnvironmentValues {
     public var flowImages: ImagePipeline? {
         get { self[FlowImagesKey.self] }
         set { self[FlowImagesKey.self] = newValue }
+    }
+
+    /// The engine's words in the shopper's language, as the app gives them. Default: none
+    /// (each reads as its key).
+    public var flowWords: EngineWords {
+        get { self[FlowWordsKey.self] }
+        set { self[FlowWordsKey.self] = newValue }
     }
 
     /// How widgets read to VoiceOver. Default: the starter widgets' catalogue.
@@ -137,5 +148,11 @@ extension View {
     /// Descriptions for VoiceOver from `catalog` (the app's: starter and retail widgets).
     public func flowAccessibility(_ catalog: AccessibilityCatalog) -> some View {
         environment(\.flowAccessibility, catalog)
+    }
+
+    /// The engine's words (states of a page, the end of a list, what VoiceOver adds) from the
+    /// app's catalogue, in the shopper's language.
+    public func flowWords(_ words: EngineWords) -> some View {
+        environment(\.flowWords, words)
     }
 }

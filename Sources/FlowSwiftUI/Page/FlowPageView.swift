@@ -39,6 +39,9 @@ public struct FlowPageView: View {
     @Environment(\.flowTheme) private var theme
     @Environment(\.colorScheme) private var systemScheme
     @Environment(\.locale) private var locale
+    @Environment(\.flowWords) private var words
+    /// The first load's attempts, seen over the store's states (`PageAttempts`).
+    @State private var load = PageStatus.Load(state: .idle)
     @Environment(\.flowExpiry) private var inheritedExpiry
     /// The page's own expiry clock, when the host gives none (`FlowServices.expiry`).
     @State private var ownExpiry: ExpiryClock?
@@ -62,6 +65,11 @@ public struct FlowPageView: View {
             .overlay(alignment: .bottom) { ToastView(queue: dispatcher.toasts) }
             // Only the top page presents: the pages under it share the dispatcher's stack.
             .flowSheets(dispatcher.sheets, level: 0, registry: registry, presenting: isOnTop, onFrame: sheetMoved)
+            .onChange(of: store.state, initial: true) { _, state in
+                var next = PageStatus.Load(state: state)
+                PageAttempts.carry(into: &next, from: load, hasPage: store.page != nil)
+                load = next
+            }
             .onChange(of: store.page?.requestID, initial: true) { _, _ in
                 placements?.show(store.page)
             }
@@ -91,17 +99,10 @@ public struct FlowPageView: View {
 
     @ViewBuilder
     private var stateContent: some View {
-        switch store.state {
-        case .idle, .loading:
-            StatusView(kind: .loading, retry: nil)
-        case .failed(let message):
-            StatusView(kind: .failed(message), retry: store.retry)
-        case .empty:
-            StatusView(kind: .empty, retry: store.refresh)
-        case .loaded:
-            if let page = store.page {
-                PageBody(page: page, store: store, registry: registry, client: client)
-            }
+        if store.state == .loaded, let page = store.page {
+            PageBody(page: page, store: store, registry: registry, client: client)
+        } else if let status = services.status?(store, load) ?? PageStatus.of(load, words: words) {
+            StatusView(status: status, retry: status.kind == .empty ? store.refresh : store.retry)
         }
     }
 
@@ -140,7 +141,7 @@ public struct FlowPageView: View {
 
     private var navElements: [AccessibilityElement] {
         guard let nav = store.page?.nav else { return [] }
-        let environment = AccessibilityEnvironment(locale: locale, evaluation: .flow(client: client, expiry: expiry))
+        let environment = AccessibilityEnvironment(locale: locale, words: words, evaluation: .flow(client: client, expiry: expiry))
         return ReadingOrder(catalog: services.accessibility ?? inheritedAccessibility, environment: environment).navElements(nav)
     }
 

@@ -34,13 +34,18 @@ public struct FlowServices {
     /// impressions; a back swipe that shows the page below for a moment changes nothing
     /// unless it ends. Nil: the page is always on top (a host that pushes nothing over it).
     public var isOnTop: (@MainActor () -> Bool)?
+    /// What the page says while it has no content, in the app's words and by its rules (a
+    /// page that is gone offers no retry), given the store and its first load's attempts; nil:
+    /// the engine's own rule with the load's message (`PageStatus.of`), for tools.
+    public var status: (@MainActor (PageStore, PageStatus.Load) -> PageStatus?)?
 
     public init(
         images: ImagePipeline? = nil, baseURL: URL? = nil, impressions: ImpressionTracker? = nil,
         accessibility: AccessibilityCatalog? = nil, client: ClientContext? = nil, expiry: ExpiryClock? = nil, navAccessory: AnyView? = nil,
-        isOnTop: (@MainActor () -> Bool)? = nil
+        isOnTop: (@MainActor () -> Bool)? = nil, status: (@MainActor (PageStore, PageStatus.Load) -> PageStatus?)? = nil
     ) {
         self.isOnTop = isOnTop
+        self.status = status
         self.expiry = expiry
         self.images = images
         self.baseURL = baseURL

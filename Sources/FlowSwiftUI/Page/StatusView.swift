@@ -7,32 +7,27 @@ import SwiftUI
 import SwiftUIDeclarations
 #endif
 
-/// What fills the screen when there is no page to show: loading, nothing there, or a failed
-/// first load with its reason and a retry button (the failure table's first row).
+/// What fills the screen when there is no page to show, as `PageStatus` says it: loading (a
+/// spinner, its words for VoiceOver), nothing to show, a failed first load with its retry
+/// (which says so, and waits, while a retry is under way), or a page that is gone, with none.
 struct StatusView: View {
-    enum Kind: Equatable {
-        case loading, empty
-        case failed(String)
-    }
-
-    let kind: Kind
-    let retry: (@MainActor () -> Void)?
-    @Environment(\.locale) private var locale
+    let status: PageStatus
+    let retry: @MainActor () -> Void
 
     var body: some View {
-        let phrases = AccessibilityPhrases(locale: locale)
-        return VStack(alignment: .center, spacing: 16) {
-            switch kind {
-            case .loading:
-                ProgressView()
-            case .empty:
-                Text(verbatim: phrases.nothingHere)
-            case .failed(let message):
-                Text(verbatim: AccessibilityText.clean(message) ?? "")
-                    .multilineTextAlignment(.center)
+        VStack(alignment: .center, spacing: 16) {
+            if status.kind == .loading {
+                ProgressView().accessibilityLabel(Text(verbatim: status.detail ?? ""))
+            } else {
+                if let title = status.title {
+                    Text(verbatim: title).flowFont(size: 17, weight: .semibold).multilineTextAlignment(.center).accessibilityAddTraits(.isHeader)
+                }
+                if let detail = status.detail, !detail.isEmpty {
+                    Text(verbatim: AccessibilityText.clean(detail) ?? "").multilineTextAlignment(.center)
+                }
             }
-            if let retry, kind != .loading {
-                Button(action: retry) { Text(verbatim: phrases.retry) }
+            if let label = status.retry {
+                Button(action: retry) { Text(verbatim: label) }.disabled(status.isRetrying)
             }
         }
         .padding(EdgeInsets(top: 24, leading: 24, bottom: 24, trailing: 24))
@@ -49,7 +44,7 @@ struct StatusView: View {
 /// paces those (`NextPagePacing.maxUnaskedPages`), as the terminal does without a key pressed.
 struct PaginationRow: View {
     let store: PageStore
-    @Environment(\.locale) private var locale
+    @Environment(\.flowWords) private var words
     @State private var hasLeftScreenSinceAsk = true
 
     var body: some View {
@@ -65,14 +60,14 @@ struct PaginationRow: View {
                     store.loadNextPage(askedByShopper: hasLeftScreenSinceAsk)
                     hasLeftScreenSinceAsk = false
                 }
-                    .accessibilityLabel(Text(verbatim: AccessibilityPhrases(locale: locale).loadingMore))
+                    .accessibilityLabel(Text(verbatim: words[.loadingMore]))
             case .loading:
                 ProgressView().frame(maxWidth: .infinity, alignment: .center)
-                    .accessibilityLabel(Text(verbatim: AccessibilityPhrases(locale: locale).loadingMore))
-            case .failed(let message):
-                retryRow(AccessibilityText.clean(message) ?? "", retry: { store.loadNextPage() })
+                    .accessibilityLabel(Text(verbatim: words[.loadingMore]))
+            case .failed:
+                retryRow(words[.moreFailed], retry: { store.loadNextPage() })
             case .ended:
-                retryRow(AccessibilityPhrases(locale: locale).nothingMore, retry: store.retry)
+                retryRow(words[.nothingMore], retry: store.retry)
             }
         }
     }
@@ -80,7 +75,7 @@ struct PaginationRow: View {
     private func retryRow(_ message: String, retry: @escaping @MainActor () -> Void) -> some View {
         VStack(alignment: .center, spacing: 8) {
             Text(verbatim: message)
-            Button(action: retry) { Text(verbatim: AccessibilityPhrases(locale: locale).retry) }
+            Button(action: retry) { Text(verbatim: words[.retry]) }
         }
         .frame(maxWidth: .infinity, alignment: .center)
     }

@@ -41,6 +41,7 @@ struct WidgetHost: View {
     @Environment(\.flowAccessibility) private var catalog
     @Environment(\.flowActions) private var actions
     @Environment(\.locale) private var locale
+    @Environment(\.flowWords) private var words
     @Environment(\.flowClient) private var client
     @Environment(\.flowExpiry) private var expiry
 
@@ -97,7 +98,7 @@ struct WidgetHost: View {
         }
         let snapshot = state
         return AccessibilityEnvironment(
-            locale: locale, evaluation: .flow(client: client, expiry: expiry, atLeast: now),
+            locale: locale, words: words, evaluation: .flow(client: client, expiry: expiry, atLeast: now),
             widgetState: { snapshot[ExactString($0)] })
     }
 }

@@ -14,10 +14,10 @@ public struct KeyHelpView {
 
     public var title: String
     public var entries: [Entry]
-    /// The last line (`RendererWords.anyKeyCloses`).
+    /// The last line (`EngineWord.anyKeyCloses`, in the app's words).
     public var footer: String
 
-    public init(title: String, entries: [Entry], footer: String = RendererWords().anyKeyCloses) {
+    public init(title: String, entries: [Entry], footer: String) {
         self.title = title
         self.entries = entries
         self.footer = footer

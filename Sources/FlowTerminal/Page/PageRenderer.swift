@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 import FlowRuntime
 
 /// Draws a page screen into cells: the nav bar, the sticky header, the scrolling body (laid out
@@ -55,7 +56,8 @@ public final class PageRenderer {
                 view.draw(in: screen.child(CellRect(x: 0, y: 0, width: width, height: top)), environment: environment)
             }
             let status = StatusScreenView(
-                state: content.loadState, isRetrying: content.isRetrying, failedAttempts: content.failedAttempts, isGone: content.isGone)
+                status: content.status ?? PageStatus.of(PageStatus.Load(state: content.loadState), words: environment.words)
+                    ?? PageStatus(kind: .loading, detail: environment.words[.loading]))
             status.draw(in: screen.child(CellRect(x: 0, y: top, width: width, height: height - top)), environment: environment)
             // A status screen (loading, a failed load with its retry) has no body: the whole
             // screen is one, so its retry is a target in view.
@@ -86,7 +88,8 @@ public final class PageRenderer {
         frame.bodyRows = viewportRect.y..<viewportRect.maxY
         var covers: [ScreenCover] = []
         if content.loadState == .empty && page.sections.isEmpty {
-            StatusScreenView(state: .empty).draw(in: screen.child(viewportRect), environment: environment)
+            StatusScreenView(status: PageStatus(kind: .empty, detail: environment.words[.nothingHere]))
+                .draw(in: screen.child(viewportRect), environment: environment)
         } else if !viewportRect.isEmpty {
             let outer = environment
             environment.viewportRows = viewportRect.height

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 import FlowRuntime
 
 /// What one frame of a page screen shows of the app's state: what the stores hold (load state,
@@ -20,13 +21,9 @@ public struct PageScreenContent: Sendable {
     /// The host's own nav bar, drawn over the loading, empty and error screens of a page that
     /// has none yet, so the shopper keeps its name, search and cart while a page fails.
     public var statusNav: NavModel?
-    /// A retry of a failed first load is under way: the error stays, its button says so.
-    public var isRetrying: Bool
-    /// How many times the first load failed in a row (0 or 1 says nothing).
-    public var failedAttempts: Int
-    /// The failed first load will fail again (the server has no such page): the error screen
-    /// says the page is not available and offers no retry.
-    public var isGone: Bool
+    /// What the screen says while there is no page (`PageStatus`), as the app decided it; nil
+    /// draws the engine's own rule (`PageStatus.of`) with the load's own message, for tools.
+    public var status: PageStatus?
     /// Changes whenever the page's content or its widgets' state changes, so the layout is
     /// measured again (`PageStore.contentGeneration` plus a state counter, say).
     public var contentVersion: Int
@@ -34,7 +31,7 @@ public struct PageScreenContent: Sendable {
     public init(
         loadState: PageLoadState, page: PageModel?, nextPage: NextPageState = .idle, hasMorePages: Bool = false,
         sheets: [SheetModel] = [], toast: String? = nil, navAccessory: NavAccessory? = nil, contentVersion: Int = 0,
-        statusNav: NavModel? = nil, isRetrying: Bool = false, failedAttempts: Int = 0, isGone: Bool = false
+        statusNav: NavModel? = nil, status: PageStatus? = nil
     ) {
         self.loadState = loadState
         self.page = page
@@ -45,9 +42,7 @@ public struct PageScreenContent: Sendable {
         self.navAccessory = navAccessory
         self.contentVersion = contentVersion
         self.statusNav = statusNav
-        self.isRetrying = isRetrying
-        self.failedAttempts = failedAttempts
-        self.isGone = isGone
+        self.status = status
     }
 
     /// A loaded page with nothing else on screen.

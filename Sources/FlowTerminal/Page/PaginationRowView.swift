@@ -8,20 +8,19 @@ struct PaginationRowView {
     func draw(in canvas: Canvas, environment: RenderEnvironment) {
         switch state {
         case .loading:
-            let text = environment.words.loadingMore
+            let text = environment.words[.loadingMore]
             canvas.put(text, x: max(0, (canvas.width - DisplayWidth.of(text)) / 2), y: 0, style: CellStyle(attributes: .dim))
-        case .failed(let message):
-            let words = environment.words
-            drawRetry(SafeText.cleaned(words.moreFailed ?? words.moreFailedPrefix + message, keepingNewlines: false), in: canvas, environment: environment)
+        case .failed:
+            drawRetry(environment.words[.moreFailed], in: canvas, environment: environment)
         case .ended:
-            drawRetry(environment.words.nothingMore, in: canvas, environment: environment)
+            drawRetry(environment.words[.nothingMore], in: canvas, environment: environment)
         }
     }
 
     /// `text` and a retry button, centred.
     @MainActor
     private func drawRetry(_ message: String, in canvas: Canvas, environment: RenderEnvironment) {
-        let button = "[ \(environment.words.retry) ]"
+        let button = "[ \(environment.words[.retry]) ]"
         let room = max(0, canvas.width - DisplayWidth.of(button) - 1)
         let text = ButtonAtom.truncated(message, to: room)
         let total = DisplayWidth.of(text) + 1 + DisplayWidth.of(button)

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 import FlowRuntime
 
 /// What every view draws with: the theme and scheme, the points-to-cells mapping, whether the
@@ -26,8 +27,9 @@ public struct RenderEnvironment {
     /// `nil` for none.
     public var annotation: (@MainActor (WidgetModel) -> StyledText?)?
     public var registry: TerminalWidgetRegistry
-    /// The renderer's own words, in the shopper's language. Default English.
-    public var words = RendererWords()
+    /// The renderer's own words, in the shopper's language, as the app gives them. Default:
+    /// none (each reads as its key).
+    public var words = EngineWords.keys
     /// The shopper's language as a BCP 47 tag (`de-DE`), for views that format prices,
     /// numbers and dates, or have words of their own. Default `en-US`.
     public var localeIdentifier = "en-US"

@@ -140,8 +140,8 @@ final class CartService: Sendable {
         return product
     }
 
-    /// `{cart_id, revision, items: [{product_id, title, quantity, unit_price}], item_count,
-    /// subtotal}`. A line whose product the feed no longer lists is `{product_id, quantity,
+    /// `{cart_id, revision, items: [{product_id, title, quantity, unit_price, compare_at_price?}],
+    /// item_count, subtotal}`, `compare_at_price` on a product on sale. A line whose product the feed no longer lists is `{product_id, quantity,
     /// available: false}`, counted in neither `item_count` nor `subtotal`.
     private func render(_ cart: Cart, shopper: ShopperID, locale: StoreLocale) -> Data {
         let catalogue = catalogue
@@ -155,10 +155,12 @@ final class CartService: Sendable {
                 continue
             }
             let price = product.price(in: locale)
-            items.append([
-                "product_id": .string(product.id), "title": .string(product.title[locale]),
-                "quantity": .integer(quantity), "unit_price": price.json,
-            ])
+            var item: [(String, JSONValue)] = [
+                ("product_id", .string(product.id)), ("title", .string(product.title[locale])),
+                ("quantity", .integer(quantity)), ("unit_price", price.json),
+            ]
+            if let compareAt = product.compareAtPrice(in: locale) { item.append(("compare_at_price", compareAt.json)) }
+            items.append(.members(item))
             count += quantity
             subtotal += price.cents * quantity
         }

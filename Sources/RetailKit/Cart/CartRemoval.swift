@@ -53,18 +53,3 @@ extension CartStore {
     /// Whether a change failed and waits to be sent again (its lines say so).
     public var isRetrying: Bool { activity == .waitingToRetry }
 }
-
-extension CartStore.ShownLine.Pending {
-    /// What a cart screen says of a line with `pending` besides its price: the shopper's word
-    /// for it, or, while a change waits to be sent again (`isRetrying`), that instead of an
-    /// "updating…" that lasts half a minute. Nil for a line with nothing pending.
-    public static func word(for pending: Self?, isRetrying: Bool) -> ShopperWord? {
-        guard let pending else { return nil }
-        if isRetrying { return .retryingLine }
-        switch pending {
-        case .adding: return .adding
-        case .updating: return .updatingLine
-        case .removing: return .removing
-        }
-    }
-}

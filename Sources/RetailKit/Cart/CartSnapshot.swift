@@ -2,8 +2,9 @@ import FlowCore
 import Foundation
 
 /// The canonical cart as the backend answers it (CONTRACT §10):
-/// `{cart_id, revision, items: [{product_id, title, quantity, unit_price, available}], item_count,
-/// subtotal}`; a line whose product is no longer sold is `available: false`, without a price.
+/// `{cart_id, revision, items: [{product_id, title, quantity, unit_price, compare_at_price,
+/// available}], item_count, subtotal}`; a line whose product is no longer sold is
+/// `available: false`, without a price.
 public struct CartSnapshot: Sendable, Hashable {
     /// One line of the cart.
     public struct Line: Sendable, Hashable {
@@ -11,15 +12,21 @@ public struct CartSnapshot: Sendable, Hashable {
         public var title: String?
         public var quantity: Int
         public var unitPrice: Price?
+        /// The unit price before, when the product is on sale (`compare_at_price`).
+        public var compareAtPrice: Price?
         /// False for a line whose product the shop no longer sells (`"available": false`): it
         /// stays in the cart until the shopper removes it, counted in no total.
         public var isAvailable: Bool
 
-        public init(productID: String, title: String? = nil, quantity: Int, unitPrice: Price? = nil, isAvailable: Bool = true) {
+        public init(
+            productID: String, title: String? = nil, quantity: Int, unitPrice: Price? = nil, compareAtPrice: Price? = nil,
+            isAvailable: Bool = true
+        ) {
             self.productID = productID
             self.title = title
             self.quantity = quantity
             self.unitPrice = unitPrice
+            self.compareAtPrice = compareAtPrice
             self.isAvailable = isAvailable
         }
 
@@ -34,7 +41,7 @@ public struct CartSnapshot: Sendable, Hashable {
         public static func == (lhs: Line, rhs: Line) -> Bool {
             lhs.productID.utf8.elementsEqual(rhs.productID.utf8) && lhs.quantity == rhs.quantity
                 && lhs.title.map { rhs.title?.utf8.elementsEqual($0.utf8) == true } ?? (rhs.title == nil)
-                && lhs.unitPrice == rhs.unitPrice && lhs.isAvailable == rhs.isAvailable
+                && lhs.unitPrice == rhs.unitPrice && lhs.compareAtPrice == rhs.compareAtPrice && lhs.isAvailable == rhs.isAvailable
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -90,10 +97,12 @@ public struct CartSnapshot: Sendable, Hashable {
                 throw .undecodable("cart item \(index) has no product_id or no quantity from 1 to \(Self.maxLineQuantity)")
             }
             let price = item["unit_price"].flatMap { try? Price(from: JSONNode(value: $0, path: CodingPath(root: "unit_price"))) }
+            let compareAt = item["compare_at_price"].flatMap { try? Price(from: JSONNode(value: $0, path: CodingPath(root: "compare_at_price"))) }
             // Only an explicit `false` says a product is no longer sold: a server that does not
             // send the member sells every line.
             let isAvailable = item["available"]?.boolValue != false
-            lines.append(Line(productID: productID, title: item["title"]?.stringValue, quantity: quantity, unitPrice: price, isAvailable: isAvailable))
+            lines.append(Line(productID: productID, title: item["title"]?.stringValue, quantity: quantity, unitPrice: price,
+                              compareAtPrice: compareAt, isAvailable: isAvailable))
         }
         // At most 1,000 × 1,000,000: no overflow.
         let total = lines.filter(\.isAvailable).reduce(0) { $0 + $1.quantity }

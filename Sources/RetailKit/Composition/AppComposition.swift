@@ -33,6 +33,10 @@ public final class AppComposition {
     /// The backend's time: the device's clock corrected by the `Date` of the backend's answers,
     /// which campaigns' expiry and countdowns follow.
     public let serverClock: ServerClock
+    /// Receives what the shopper should be told (a cart change refused, a refresh that
+    /// failed), as data: the presentation words it (RetailPresentation's `Notice`). Nil: nothing
+    /// is said.
+    public var onNotice: (@MainActor (ShopperNotice) -> Void)?
 
     /// What the start narrowed of files an earlier version left readable by others.
     public let storageRepair: PrivateDirectory.Repair
@@ -105,24 +109,12 @@ public final class AppComposition {
         let toasts = ToastQueue(clock: configuration.clock)
         dispatcher = ActionDispatcher(
             sheets: SheetStack(), toasts: toasts, decoder: decoder, transport: client, policy: VitrineApp.actionPolicy)
-        let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
-        dispatcher.apiFailureMessage = words[.actionFailed]
         dispatcher.onDiagnostics = { analytics.track($0) }
 
         cart = CartStore(
             client: CartClient(transport: client, policy: configuration.cartRetry, clock: configuration.clock,
                                random: configuration.random, now: configuration.now),
             journalURL: configuration.userDirectory.appendingPathComponent("cart.json"))
-        cart.onNotice = { toasts.show(CartNoticeWords.text(for: $0, words: words)) }
-        let cart = self.cart
-        // A session the backend rejected was replaced: its cart is gone. Said once, and only
-        // when that cart held something; the pending operations go to the new cart.
-        let replaced: @Sendable () -> Void = {
-            Task { @MainActor in
-                if cart.sessionReplaced() { toasts.show(words[.cartExpired]) }
-            }
-        }
-        Task { await client.guestSession.setOnReplaced(replaced) }
         search = SearchSuggestions(client: client, clock: configuration.clock)
         impressions = ImpressionTracker(clock: configuration.clock) { analytics.track(impression: $0) }
         impressionLedger = ImpressionLedger(url: configuration.userDirectory.appendingPathComponent("impressions.json"))
@@ -146,6 +138,16 @@ public final class AppComposition {
         HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
         navigator.onLeave = { [weak self] destination in self?.releaseStore(for: destination) }
         impressions.onCounted = { [weak self] in self?.scheduleLedgerSave() }
+        cart.onNotice = { [weak self] in self?.onNotice?(.cart($0)) }
+        // A session the backend rejected was replaced: its cart is gone. Said once, and only
+        // when that cart held something; the pending operations go to the new cart.
+        let replaced: @Sendable () -> Void = { [weak self] in
+            Task { @MainActor in
+                guard let self, self.cart.sessionReplaced() else { return }
+                self.onNotice?(.cartExpired)
+            }
+        }
+        Task { await client.guestSession.setOnReplaced(replaced) }
     }
 
     /// The backend's time, as a function renderers and countdowns read.
@@ -258,13 +260,11 @@ public final class AppComposition {
         let expiry = self.expiry
         store.nextPagePacing.context = { EvaluationContext(client: client, now: expiry.now) }
         let analytics = self.analytics
-        let toasts = dispatcher.toasts
-        let words = Copy<ShopperWord>(AppLocale(identifier: configuration.locale))
         store.onDiagnostics = { analytics.track($0) }
-        store.onNotice = { notice in
+        store.onNotice = { [weak self] notice in
             switch notice {
-            case .refreshFailed: toasts.show(words[.refreshFailed])
-            case .nextPageFailed: toasts.show(words[.moreFailed])
+            case .refreshFailed: self?.onNotice?(.refreshFailed)
+            case .nextPageFailed: self?.onNotice?(.nextPageFailed)
             }
         }
     }

@@ -53,9 +53,9 @@ public final class HomeRepository: PageSource, Sendable {
         stream { [self] yield in
             switch request.kind {
             case .initial:
-                try await pages(request.pageID, forceRefresh: false) { yield(PageUpdate(data: $0.data, origin: $0.pageOrigin)) }
+                try await pages(request.pageID, forceRefresh: false) { yield(PageUpdate(data: $0.data, origin: $0.pageOrigin, savedAt: $0.savedAt)) }
             case .refresh:
-                try await pages(request.pageID, forceRefresh: true) { yield(PageUpdate(data: $0.data, origin: $0.pageOrigin)) }
+                try await pages(request.pageID, forceRefresh: true) { yield(PageUpdate(data: $0.data, origin: $0.pageOrigin, savedAt: $0.savedAt)) }
             case .nextPage(let postback):
                 yield(PageUpdate(data: try await nextPage(request.pageID, postback: postback), origin: .fresh))
             case .action(let call):
@@ -97,7 +97,8 @@ public final class HomeRepository: PageSource, Sendable {
         let key = cacheKey(for: pageID)
         let cached = await cache.entry(for: key)
         if !forceRefresh, let cached {
-            try deliver(RawPageUpdate(data: cached.data, origin: .cached(age: cached.age(at: now()))))
+            let age = cached.age(at: now())
+            try deliver(RawPageUpdate(data: cached.data, origin: .cached(age: age), savedAt: age.map { now().addingTimeInterval(-$0) }))
             if cached.isFresh(at: now()) { return }
         }
         let client = self.client

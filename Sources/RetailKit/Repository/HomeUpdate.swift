@@ -23,6 +23,8 @@ public struct HomeUpdate: Sendable {
 struct RawPageUpdate: Sendable {
     var data: Data
     var origin: HomeUpdate.Origin
+    /// When a cached copy was saved, when its age is known.
+    var savedAt: Date?
 
     var pageOrigin: PageUpdate.Origin {
         if case .cached = origin { return .cached }

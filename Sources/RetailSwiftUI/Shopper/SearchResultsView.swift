@@ -1,38 +1,68 @@
+import FlowCore
 import FlowPresentation
 import FlowSwiftUI
 import Foundation
 import RetailKit
+import RetailPresentation
 #if canImport(SwiftUI)
 import SwiftUI
 #else
 import SwiftUIDeclarations
 #endif
 
-/// Search as a screen (what `open_search` and `vitrine://search` lead to): a field and the
-/// backend's suggestions (`SearchSuggestions`: debounced, cancellable, stale answers
-/// dropped); a suggestion opens its page.
+/// Search as a screen (what `open_search` and `vitrine://search` lead to), as RetailPresentation's
+/// `SearchScreen` says it (the terminal's search screen draws the same): a field, what
+/// submitting does with the query ("All results for …"), what the list says when it has
+/// nothing to show, and the backend's suggestions with what each names and a product's price.
+/// The query's rules (made safe, bounded) and what a suggestion opens are the model's.
 struct SearchResultsView: View {
-    let search: SearchSuggestions
+    let services: any ShopperServices
     let initialQuery: String?
-    let open: @MainActor (SearchSuggestion) -> Void
+    @State private var screen = SearchScreen()
     @State private var text = ""
     @Environment(\.locale) private var locale
 
     var body: some View {
-        let phrases = AccessibilityPhrases(locale: locale)
+        let words = Words(AppLocale(identifier: locale.identifier))
+        var current = screen
+        current.update(services.searchSummary)
+        let shown = current.presentation(words: words)
         return VStack(alignment: .leading, spacing: 12) {
-            TextField(phrases.search, text: $text)
+            TextField(shown.placeholder, text: $text)
+                .onSubmit { perform { $0.submit() } }
                 .padding(EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
-            ForEach(Array(search.suggestions.enumerated()), id: \.offset) { _, suggestion in
-                Button(action: { open(suggestion) }) {
-                    Text(verbatim: SafeText.cleaned(suggestion.text, keepingNewlines: false))
-                        .frame(maxWidth: .infinity, alignment: .leading)
+            if let allResults = shown.allResults {
+                Button(action: { perform { $0.submit() } }) { Text(verbatim: allResults) }
+                    .padding(EdgeInsets(top: 4, leading: 16, bottom: 4, trailing: 16))
+            }
+            if let status = shown.status {
+                Text(verbatim: status).padding(EdgeInsets(top: 4, leading: 16, bottom: 4, trailing: 16))
+            }
+            ForEach(Array(shown.rows.enumerated()), id: \.offset) { _, row in
+                Button(action: { perform { $0.open(row.suggestion) } }) {
+                    HStack(spacing: 8) {
+                        Text(verbatim: row.text).frame(maxWidth: .infinity, alignment: .leading)
+                        if let price = row.price { Text(verbatim: PriceFormat.string(price, locale: locale)) }
+                        Text(verbatim: row.kind)
+                    }
                 }
                 .padding(EdgeInsets(top: 4, leading: 16, bottom: 4, trailing: 16))
             }
             Spacer(minLength: 0)
         }
-        .onChange(of: text, initial: false) { _, query in search.update(query: query) }
-        .onAppear { if let initialQuery, text.isEmpty { text = initialQuery } }
+        .onChange(of: text, initial: false) { _, query in perform { $0.replace(with: query) } }
+        .onChange(of: services.searchSummary, initial: false) { _, summary in screen.update(summary) }
+        .onAppear {
+            services.perform(screen.opened(with: initialQuery))
+            text = screen.query
+        }
+    }
+
+    /// Runs a rule of the screen and does what it asks; the field shows the query as the
+    /// model keeps it (made safe, bounded).
+    private func perform(_ rule: (inout SearchScreen) -> SearchIntent?) {
+        screen.update(services.searchSummary)
+        if let intent = rule(&screen) { services.perform(intent) }
+        if !text.utf8.elementsEqual(screen.query.utf8) { text = screen.query }
     }
 }

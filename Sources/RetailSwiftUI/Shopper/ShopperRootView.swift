@@ -4,6 +4,7 @@ import FlowRuntime
 import FlowSwiftUI
 import Foundation
 import RetailKit
+import RetailPresentation
 #if canImport(SwiftUI)
 import SwiftUI
 #else
@@ -13,14 +14,19 @@ import SwiftUIDeclarations
 /// The shopper's app on `AppComposition`: the home page in a `NavigationStack` whose path is
 /// RetailKit's `Navigator` (campaigns, categories and products pushed as `open_page` and
 /// deeplinks say; back pops the navigator, by `NavigatorPresentation`'s rule both ways), search
-/// with the backend's suggestions (`SearchSuggestions`; submitting opens the query's results
-/// page, as Enter does in the terminal with no suggestion chosen), the cart as a sheet, and the cart badge in every page's nav bar.
-/// Impressions, taps and add-to-cart reach analytics through the composition's wiring.
+/// with the backend's suggestions (RetailPresentation's `SearchScreen`: submitting opens the
+/// chosen suggestion, or the query's results page, as Enter does in the terminal), the cart as
+/// a sheet (`CartSheet`), the cart badge in every page's nav bar, and each page's status and
+/// notices in the shopper's words (`ShopperPageStatus`, `Notice`): the terminal app's rules,
+/// read from its models. Impressions, taps and add-to-cart reach analytics through the
+/// composition's wiring.
 public struct ShopperRootView: View {
     let composition: AppComposition
     @State private var registry = RetailViews.makeRegistry()
     /// The navigator's stack above home, as the NavigationStack shows it (the cart is a sheet).
     @State private var path: [NavigatorPresentation.Screen] = []
+    /// The system search field's screen: its query, suggestions and choice (`SearchScreen`).
+    @State private var search = SearchScreen()
     @State private var query = ""
     @State private var showsCart = false
     @Environment(\.locale) private var locale
@@ -30,25 +36,31 @@ public struct ShopperRootView: View {
         self.composition = composition
     }
 
+    private var words: Words { Words(AppLocale(identifier: locale.identifier)) }
+
     public var body: some View {
-        NavigationStack(path: $path) {
+        var current = search
+        current.update(composition.searchSummary)
+        let suggestions = current.presentation(words: words)
+        return NavigationStack(path: $path) {
             page("home", depth: 0)
                 .navigationDestination(for: NavigatorPresentation.Screen.self) { shown in
                     screen(for: shown.destination, depth: shown.depth)
                 }
         }
-        .searchable(text: $query, placement: .automatic, prompt: Text(verbatim: AccessibilityPhrases(locale: locale).search))
+        .searchable(text: $query, placement: .automatic, prompt: Text(verbatim: suggestions.placeholder))
         .searchSuggestions {
-            ForEach(Array(composition.search.suggestions.enumerated()), id: \.offset) { _, suggestion in
-                Button(action: { open(suggestion) }) { Text(verbatim: SafeText.cleaned(suggestion.text, keepingNewlines: false)) }
+            ForEach(Array(suggestions.rows.enumerated()), id: \.offset) { _, row in
+                Button(action: { perform { $0.open(row.suggestion) } }) { Text(verbatim: row.text) }
             }
         }
-        .onSubmit(of: .search) { if let results = Destination.results(forQuery: query) { _ = composition.navigator.open(results) } }
+        .onSubmit(of: .search) { perform { $0.submit() } }
         .onChange(of: query, initial: false) { _, text in
-            composition.search.update(query: text)
+            perform { $0.replace(with: text) }
             // The suggestions cover the page while there is a query.
             composition.impressions.setHidden(!text.isEmpty, by: .overlay)
         }
+        .onChange(of: composition.searchSummary, initial: false) { _, summary in search.update(summary) }
         // Nothing counts while the app is in the background, behind a system alert or in the
         // app switcher, nor under the cart sheet (it dims what it leaves in view).
         .onChange(of: scenePhase, initial: true) { _, phase in composition.impressions.setHidden(phase != .active, by: .inactiveScene) }
@@ -58,15 +70,19 @@ public struct ShopperRootView: View {
         .onOpenURL { url in composition.navigator.open(deeplink: url.absoluteString) }
         .onChange(of: path, initial: false) { _, shown in wentBack(to: shown) }
         .sheet(isPresented: $showsCart, onDismiss: cartDismissed) {
-            CartSheetView(cart: composition.cart).presentationDetents([.medium, .large])
+            CartSheetView(services: composition).presentationDetents([.medium, .large])
         }
-        .environment(\.flowCart, composition.cart)
+        .environment(\.shopperMarks, composition.cartSummary.marks)
+        .flowWords(words.engine)
         .flowImages(composition.images, baseURL: composition.configuration.backendURL)
         .flowImpressions(composition.impressions)
         .flowAccessibility(VitrineApp.accessibility)
         .flowClient(VitrineApp.clientContext)
         .flowExpiry(composition.expiry)
-        .onAppear(perform: composition.start)
+        .onAppear {
+            composition.speak(words)
+            composition.start()
+        }
     }
 
     /// The page `id` at `depth` of the stack (0 home): on top by the navigator, which its body
@@ -77,17 +93,18 @@ public struct ShopperRootView: View {
         return FlowPageView(
             store: composition.pageStore(for: id), dispatcher: composition.dispatcher, registry: registry,
             services: FlowServices(
-                navAccessory: AnyView(CartBadge(cart: composition.cart, open: { _ = navigator.open(.cart) })),
-                isOnTop: { NavigatorPresentation(stack: navigator.stack).isOnTop(depth: depth) }))
+                navAccessory: AnyView(CartBadge(services: composition, open: { _ = navigator.open(.cart) })),
+                isOnTop: { NavigatorPresentation(stack: navigator.stack).isOnTop(depth: depth) },
+                status: { [words] store, load in ShopperPageStatus.status(of: store, load: load, words: words) }))
     }
 
     @ViewBuilder
     private func screen(for destination: Destination, depth: Int) -> some View {
         switch destination {
         case .page(let id): page(id, depth: depth)
-        case .search(let query): SearchResultsView(search: composition.search, initialQuery: query, open: open)
-        case .cart: CartSheetView(cart: composition.cart)
-        case .link: Text(verbatim: AccessibilityPhrases(locale: locale).nothingHere)
+        case .search(let query): SearchResultsView(services: composition, initialQuery: query)
+        case .cart: CartSheetView(services: composition)
+        case .link: Text(verbatim: words[EngineWord.nothingHere])
         }
     }
 
@@ -97,7 +114,8 @@ public struct ShopperRootView: View {
         if presentation.opensNoScreen {
             // A link no screen shows: back where it came from, saying so (the terminal's way).
             _ = composition.navigator.back()
-            composition.dispatcher.toasts.show(Copy<ShopperWord>(AppLocale(identifier: composition.configuration.locale))[.linkNoScreen])
+            let notice = Notice.linkNoScreen(words: words)
+            composition.dispatcher.toasts.show(notice.text, duration: notice.seconds)
         }
         if path != presentation.screens { path = presentation.screens }
         if showsCart != presentation.showsCart { showsCart = presentation.showsCart }
@@ -114,23 +132,28 @@ public struct ShopperRootView: View {
         if composition.navigator.current == .cart { _ = composition.navigator.back() }
     }
 
-    private func open(_ suggestion: SearchSuggestion) {
-        _ = composition.navigator.open(Destination(suggestion: suggestion))
-        query = ""
+    /// Runs a rule of the search screen and does what it asks; opening a page leaves the field
+    /// empty behind it.
+    private func perform(_ rule: (inout SearchScreen) -> SearchIntent?) {
+        search.update(composition.searchSummary)
+        guard let intent = rule(&search) else { return }
+        composition.perform(intent)
+        if case .open = intent { query = "" }
     }
 }
 
 /// The cart button of the nav bar, with the count of items (pending adds included) as a
 /// badge; VoiceOver reads "Cart, 3 items in the cart".
 struct CartBadge: View {
-    let cart: CartStore
+    let services: any ShopperServices
     let open: @MainActor () -> Void
     @Environment(\.locale) private var locale
     @Environment(\.flowTheme) private var theme
     @Environment(\.colorScheme) private var systemScheme
 
     var body: some View {
-        let count = cart.badgeCount
+        let words = Words(AppLocale(identifier: locale.identifier))
+        let count = services.cartSummary.badgeCount
         return Button(action: open) {
             ZStack(alignment: .topTrailing) {
                 Image(systemName: "cart")
@@ -145,8 +168,8 @@ struct CartBadge: View {
             }
         }
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(Text(verbatim: RetailPhrases(AccessibilityPhrases(locale: locale)).cart))
-        .accessibilityValue(Text(verbatim: RetailPhrases(AccessibilityPhrases(locale: locale)).itemsInCart(count)))
+        .accessibilityLabel(Text(verbatim: words[.cart]))
+        .accessibilityValue(Text(verbatim: words.plural(.itemsInCartOne, .itemsInCartOther, count: count)))
         .accessibilityAddTraits(.isButton)
     }
 }

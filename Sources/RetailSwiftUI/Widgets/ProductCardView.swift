@@ -4,6 +4,7 @@ import FlowRuntime
 import FlowSwiftUI
 import Foundation
 import RetailKit
+import RetailPresentation
 #if canImport(SwiftUI)
 import SwiftUI
 #else
@@ -18,7 +19,8 @@ public struct ProductCardView: FlowWidgetView {
     let content: ProductCardContent
     let context: WidgetContext
     public var elements: [AccessibilityElement] = []
-    @Environment(\.flowCart) private var cart
+    @Environment(\.shopperMarks) private var marks
+    @Environment(\.locale) private var locale
 
     public init(content: ProductCardContent, context: WidgetContext) {
         self.content = content
@@ -31,10 +33,14 @@ public struct ProductCardView: FlowWidgetView {
             FlowText(text: content.title, base: ResolvedFont(size: 15, weight: .semibold))
             if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
             ProductFacts(
-                price: content.price, compareAtPrice: content.compareAtPrice, availability: content.availability, rating: content.rating,
+                price: content.price, compareAtPrice: content.compareAtPrice,
+                availability: marks.availability(of: content.productID, page: content.availability), rating: content.rating,
                 size: 13, priceSize: 15)
-            if context.widget.actions["add_to_cart"] != nil {
-                AddToCartButton(context: context, productID: content.productID, isPending: cart?.isPending(content.productID) == true)
+            if let badge = marks.badge(for: content.productID, words: Words(AppLocale(identifier: locale.identifier))) {
+                Text(verbatim: badge.text).flowFont(size: 13, weight: .semibold)
+            }
+            if context.widget.actions["add_to_cart"] != nil, !marks.isSoldOut(content.productID) {
+                AddToCartButton(context: context, productID: content.productID, isPending: marks.isPending(content.productID))
             }
         }
     }
@@ -50,15 +56,15 @@ struct AddToCartButton: View {
     @Environment(\.locale) private var locale
 
     var body: some View {
-        let phrases = RetailPhrases(AccessibilityPhrases(locale: locale))
+        let words = Words(AppLocale(identifier: locale.identifier))
         return Button(action: { actions?.fire("add_to_cart", of: context.widget, sectionID: context.sectionID) }) {
             HStack(spacing: 6) {
                 Image(systemName: isPending ? "hourglass" : "cart.badge.plus")
-                Text(verbatim: phrases.add)
+                Text(verbatim: words[.add])
             }
             .flowFont(size: 15, weight: .semibold)
         }
         .disabled(isPending)
-        .accessibilityHint(Text(verbatim: phrases.addsToCart))
+        .accessibilityHint(Text(verbatim: words[.addsToCart]))
     }
 }

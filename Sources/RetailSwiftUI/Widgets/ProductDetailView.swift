@@ -4,6 +4,7 @@ import FlowRuntime
 import FlowSwiftUI
 import Foundation
 import RetailKit
+import RetailPresentation
 #if canImport(SwiftUI)
 import SwiftUI
 #else
@@ -11,32 +12,88 @@ import SwiftUIDeclarations
 #endif
 
 /// `product_detail`: the large picture, title, subtitle, price (the old price struck through),
-/// stock, rating, delivery note and description, then the call to buy it (the payload's
-/// `cta`, fired through the dispatcher). VoiceOver reads the catalogue's two elements
-/// (`RetailAccessibility`): the content as one sentence ("…, was $114.99, 20 % off, rated 4.3
-/// out of 5, low stock, …") and the call as a button with its hint and dimming. The
-/// terminal's view picks the quantity too; here the call adds the payload's quantity.
+/// stock, rating, delivery note and description, the quantity between `−` and `+` (the
+/// widget's state, which the call adds), the call to buy it (the payload's `cta`, fired
+/// through the dispatcher), what the cart holds of it, and the variants, each saying why it
+/// cannot be chosen: RetailPresentation's `ProductPage`, as the terminal's view draws it.
+/// VoiceOver reads the catalogue's two elements (`RetailAccessibility`): the content as one
+/// sentence ("…, was $114.99, 20 % off, rated 4.3 out of 5, low stock, …") and the call as a
+/// button with its hint and dimming.
 public struct ProductDetailView: FlowWidgetView {
     let content: ProductDetailContent
     let context: WidgetContext
     public var elements: [AccessibilityElement] = []
     @Environment(\.flowActions) private var actions
+    @Environment(\.shopperMarks) private var marks
+    @Environment(\.locale) private var locale
 
     public init(content: ProductDetailContent, context: WidgetContext) {
         self.content = content
         self.context = context
     }
 
+    /// The product as the shopper sees it now, with the quantity picked.
+    private var page: ProductPage {
+        ProductPage(content: content, marks: marks, picked: actions?.store?.widgetState[context.widget.id]?.intValue)
+    }
+
     public var body: some View {
-        VStack(alignment: .leading, spacing: 12) {
+        let page = page
+        let shown = page.presentation(words: Words(AppLocale(identifier: locale.identifier)))
+        return VStack(alignment: .leading, spacing: 12) {
             details
                 .flowAccessibilityGroup(PartReading.content(of: context.widget.id, in: elements), perform: perform)
-            if let cta = content.cta {
+            if let quantity = shown.quantity {
+                HStack(spacing: 12) {
+                    Text(verbatim: shown.quantityLabel).flowFont(size: 15)
+                    Button(action: { pick(shown.decreased) }) { Text(verbatim: "−") }.disabled(shown.decreased == nil)
+                    Text(verbatim: quantity.formatted(.number.locale(locale))).flowFont(size: 15, weight: .bold)
+                    Button(action: { pick(shown.increased) }) { Text(verbatim: "+") }.disabled(shown.increased == nil)
+                }
+                .accessibilityElement(children: .ignore)
+                .accessibilityLabel(Text(verbatim: shown.quantityLabel))
+                .accessibilityValue(Text(verbatim: quantity.formatted(.number.locale(locale))))
+                .accessibilityAdjustableAction { direction in
+                    switch direction {
+                    case .increment: pick(shown.increased)
+                    case .decrement: pick(shown.decreased)
+                    @unknown default: break
+                    }
+                }
+                if let note = shown.limitNote { Text(verbatim: note).flowFont(size: 13) }
+            }
+            if var cta = content.cta {
                 ButtonAtomView(
-                    button: cta, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID,
+                    button: { cta.isDisabled = !shown.callIsEnabled; cta.title = shown.callTitle.map { TextData(stringLiteral: $0) } ?? cta.title; return cta }(),
+                    widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID,
                     reading: PartReading(part: 0, of: context.widget.id, in: elements))
             }
+            if let confirmation = shown.confirmation { Text(verbatim: confirmation.text).flowFont(size: 15, weight: .semibold) }
+            ForEach(Array(shown.variants.enumerated()), id: \.offset) { _, variant in
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(verbatim: variant.name).flowFont(size: 13)
+                    ForEach(Array(variant.options.enumerated()), id: \.offset) { _, option in
+                        Button(action: { choose(option) }) {
+                            Text(verbatim: [option.label, option.reason].compactMap { $0 }.joined(separator: " · "))
+                                .flowFont(size: 15, weight: option.isSelected ? .bold : .regular)
+                        }
+                        .disabled(option.isSelected || option.action == nil)
+                    }
+                }
+            }
         }
+    }
+
+    /// Keeps `quantity` as the widget's state, which the call adds.
+    private func pick(_ quantity: Int?) {
+        guard let quantity else { return }
+        actions?.store?.widgetState[context.widget.id] = .number(Double(quantity))
+    }
+
+    /// Opens the option's own product page (its action replaces this one).
+    private func choose(_ option: ProductPagePresentation.Option) {
+        guard let action = option.action else { return }
+        _ = actions?.fire(action, widgetID: context.widget.id, sectionID: context.sectionID)
     }
 
     private var details: some View {

@@ -3,6 +3,7 @@ import FlowPresentation
 import FlowSwiftUI
 import Foundation
 import RetailKit
+import RetailPresentation
 #if canImport(SwiftUI)
 import SwiftUI
 #else
@@ -51,11 +52,11 @@ struct ProductFacts: View {
     }
 
     private var stock: String? {
-        let phrases = RetailPhrases(AccessibilityPhrases(locale: locale))
+        let words = Words(AppLocale(identifier: locale.identifier))
         switch availability {
         case .available: return nil
-        case .lowStock: return phrases.lowStock
-        case .unavailable: return phrases.soldOut
+        case .lowStock: return words[.lowStock]
+        case .unavailable: return words[.soldOut]
         }
     }
 }

@@ -4,6 +4,7 @@ import FlowRuntime
 import FlowSwiftUI
 import Foundation
 import RetailKit
+import RetailPresentation
 #if canImport(SwiftUI)
 import SwiftUI
 #else

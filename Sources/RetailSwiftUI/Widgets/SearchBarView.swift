@@ -4,6 +4,7 @@ import FlowRuntime
 import FlowSwiftUI
 import Foundation
 import RetailKit
+import RetailPresentation
 #if canImport(SwiftUI)
 import SwiftUI
 #else
@@ -25,7 +26,7 @@ public struct SearchBarView: FlowWidgetView {
     public var body: some View {
         HStack(spacing: 8) {
             Image(systemName: "magnifyingglass")
-            Text(verbatim: content.placeholder.map { SafeText.cleaned($0, keepingNewlines: false) } ?? AccessibilityPhrases(locale: locale).search)
+            Text(verbatim: content.placeholder.map { SafeText.cleaned($0, keepingNewlines: false) } ?? Words(AppLocale(identifier: locale.identifier))[.searchPlaceholder])
             Spacer(minLength: 0)
         }
         .flowFont(size: 16)

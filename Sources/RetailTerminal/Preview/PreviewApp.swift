@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 
 /// `vitrine preview FILE`, running: the file watched, the page drawn with the app's widgets,
 /// its actions fired through a dispatcher with no backend (built-ins run: toasts, sheets;
@@ -40,7 +41,7 @@ public final class PreviewApp {
         dispatcher = ActionDispatcher(
             sheets: SheetStack(), toasts: ToastQueue(clock: clock), decoder: decoder, transport: nil, policy: VitrineApp.actionPolicy)
         let toasts = dispatcher.toasts
-        let words = Copy<TerminalWord>(locale)
+        let words = Words(locale)
         // The app's own actions and api calls are described, not followed: there is no app here.
         let described: Set<String> = [
             DeeplinkAction.type, AddToCartAction.type, OpenSearchAction.type, OpenPageAction.type, BuiltInActionType.api,

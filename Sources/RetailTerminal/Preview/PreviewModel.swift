@@ -2,6 +2,7 @@ import FlowCore
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 
 /// What `vitrine preview` shows: the last good reading of the file, why the file on disk is
 /// not shown when it stopped being valid, and the screen's own state.
@@ -37,7 +38,7 @@ public struct PreviewState: Sendable {
     }
 
     /// The preview's own words in its language.
-    public var words: Copy<TerminalWord> { Copy(locale) }
+    public var words: Words { Words(locale) }
 
     /// The sheets drawn: the document's own (a sheet file), then those its actions opened.
     public var presentedSheets: [SheetModel] {

@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 
 /// Draws a preview: the page as the app would (unknown and malformed widgets as labelled
 /// placeholders), the diagnostics panel, and a status line naming the file, when it was read
@@ -27,7 +28,7 @@ public final class PreviewView {
         var environment = self.environment
         environment.localeIdentifier = state.locale.rawValue
         if let now = state.now { environment.evaluation.now = now }
-        environment.words.anyKeyCloses = state.words[.anyKeyCloses]
+        environment.words = state.words.engine
         let drawing = state.screen.draw(
             content(for: state), with: renderer, environment: environment, width: layout.page.width, height: layout.page.height)
         let words = state.words

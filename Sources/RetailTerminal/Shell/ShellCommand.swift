@@ -1,5 +1,6 @@
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
 /// What a key means on a page screen, the same in the shopper app and in `vitrine preview`.
 public enum ShellCommand: Sendable, Hashable {
@@ -97,27 +98,8 @@ public enum ShellKeyMap {
         }
     }
 
-    /// What `?` shows in the shopper app, in `words`' language: ten lines, so that it fits a
-    /// 40 × 15 screen whole (`d` is listed only with `--debug`).
-    public static func appHelp(_ words: Copy<TerminalWord>, isDebug: Bool = false) -> [KeyHelpView.Entry] {
-        var entries: [KeyHelpView.Entry] = [
-            .init("↑↓←→ hjkl", words[.helpMove]),
-            .init(words[.keyPaging], words[.helpScroll]),
-            .init(words[.keyHomeEnd], words[.helpTopEnd]),
-            .init(words[.keyEnter], words[.helpOpen]),
-            .init("a + −", words[.helpAdd]),
-            .init("/", words[.helpSearch]),
-            .init("c", words[.helpCart]),
-            .init("r", words[.helpRefresh]),
-            .init(words[.keyEsc], words[.helpBack]),
-            .init("q", words[.helpQuit]),
-        ]
-        if isDebug { entries.insert(.init("d", words[.helpDebug]), at: entries.count - 1) }
-        return entries
-    }
-
     /// What `?` shows in `vitrine preview`, in `words`' language.
-    public static func previewHelp(_ words: Copy<TerminalWord>) -> [KeyHelpView.Entry] {
+    public static func previewHelp(_ words: Words) -> [KeyHelpView.Entry] {
         [
             .init("↑↓←→ hjkl", words[.helpMove]),
             .init(words[.keyPaging], words[.helpScroll]),

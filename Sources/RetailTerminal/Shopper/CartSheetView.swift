@@ -1,20 +1,22 @@
 import FlowCore
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
-/// The cart sheet, over the bottom of the page: each line with its quantity between `−` and
-/// `+`, its total and its unit price, what the server has not confirmed yet (adding, updating,
-/// removing: a line being removed stays, struck, until the server answers); the line last
-/// removed with how to put it back; the subtotal; what comes next in this app (no checkout
-/// here, said plainly); and the keys. In the shopper's words and formats.
+/// The cart sheet, over the bottom of the page, as RetailPresentation's `CartSheet` says it:
+/// each line with its quantity between `−` and `+`, its total and its unit price, what the
+/// server has not confirmed yet (a line being removed stays, struck, until the server answers);
+/// the line last removed with how to put it back; the subtotal; what comes next in this app;
+/// and the keys. This view decides only where each goes and how much of it fits.
 @MainActor
 struct CartSheetView {
-    var cart: CartSummary
-    var selection: Int
-    var lastRemoval: CartRemoval?
-    var words: Copy<ShopperWord>
-    var keys: Copy<TerminalWord>
-    var format: RetailFormat
+    var sheet: CartSheetPresentation
+    /// The keys' hint, part by part (`ScreenHelp.cartKeys`), the way out last.
+    var keys: [String]
+    /// "u undo", said beside the removed line when it fits.
+    var undoKey: String
+    var words: Words
+    var format: RetailFormat { RetailFormat(words.locale) }
 
     /// Rows a line takes: its title, quantity and total; its unit price and pending state.
     static let rowsPerLine = 2
@@ -44,21 +46,20 @@ struct CartSheetView {
         let left = (screen.width - width) / 2
         let canvas = screen.child(CellRect(x: left, y: 0, width: width, height: screen.height))
         let inner = canvas.width - 4
-        let lines = cart.lines
-        let removal = shownRemoval
-        // While a removal can be undone the keys say so first: a narrow sheet may have no room
-        // for the undo key beside the removed line.
-        let keyHints = (removal == nil ? [] : [keys[.cartUndoKey]]) + [lines.isEmpty ? keys[.cartKeysEmpty] : keys[.cartKeys]]
-        let hint = Self.hintRows(keyHints.joined(separator: " · "), width: max(1, inner), maxRows: removal == nil ? 2 : 3)
+        let lines = sheet.lines
+        let removal = sheet.removal
+        // While a removal can be undone the keys say so first (`keys` has it first): a narrow
+        // sheet may have no room for the undo key beside the removed line.
+        let hint = Self.hintRows(keys.joined(separator: " · "), width: max(1, inner), maxRows: removal == nil ? 2 : 3)
         // What comes next in this app, said while there is a cart to keep; it gives way to the
         // lines on a short screen.
-        var note = TextLayout(StyledText(words[.checkoutNote], style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 3)
         func footerRows(_ note: TextLayout?) -> Int { 1 + (note?.height ?? 0) + hint.count + (removal == nil ? 0 : 1) }
         let wantedLines = max(1, lines.count) * Self.rowsPerLine
         let available = screen.height - 1
-        var shownNote: TextLayout? = lines.isEmpty ? nil : note
+        var shownNote = sheet.checkoutNote.map {
+            TextLayout(StyledText($0, style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 3)
+        }
         if 3 + wantedLines + footerRows(shownNote) > available { shownNote = nil }
-        if let kept = shownNote { note = kept }
         let height = min(available, max(10, 3 + wantedLines + footerRows(shownNote)))
         guard height > 5, canvas.width >= 20 else { return Drawing(rect: .zero) }
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
@@ -69,17 +70,17 @@ struct CartSheetView {
         drawEdge(rect, in: canvas, environment: environment)
         var drawing = Drawing(rect: rect.offsetBy(dx: left, dy: 0))
         var y = rect.y + 2
-        if lines.isEmpty {
+        if lines.isEmpty, let text = sheet.message {
             // Wrapped, never cut: "couldn't be loaded" ends with what to do about it.
-            let text = cart.isKnown ? words[.cartEmpty] : cart.isUnavailable ? words[.cartUnavailable] : words[.cartLoading]
             let said = TextLayout(StyledText(text, style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: Self.rowsPerLine + 2)
             said.draw(in: canvas.child(CellRect(x: 2, y: y, width: max(0, inner), height: said.height)))
         }
         let footerTop = rect.maxY - footerRows(shownNote)
         let room = max(0, (footerTop - y) / Self.rowsPerLine)
+        let selection = lines.firstIndex(where: \.isSelected) ?? 0
         let first = max(0, min(selection - room + 1, lines.count - room))
         for (offset, line) in lines.enumerated().dropFirst(first).prefix(room) {
-            let targets = draw(line, selected: offset == selection, y: y, width: inner, in: canvas, environment: environment)
+            let targets = draw(line, y: y, width: inner, in: canvas, environment: environment)
             drawing.targets += targets.map { (rect: $0.rect.offsetBy(dx: left, dy: 0), target: $0.target.at(offset)) }
             y += Self.rowsPerLine
         }
@@ -89,9 +90,9 @@ struct CartSheetView {
             canvas.put(removedText(removal, width: inner), x: 2, y: footer, style: CellStyle(attributes: .bold))
             footer += 1
         }
-        if let subtotal = cart.subtotal, !lines.isEmpty {
+        if let subtotal = sheet.subtotal {
             // The word and the amount whole: the amount shortened to leave the word its room.
-            let label = words[.subtotal] + "  "
+            let label = sheet.subtotalLabel + "  "
             let amount = format.price(subtotal, within: max(0, inner - DisplayWidth.of(label)), width: DisplayWidth.of)
                 ?? format.price(subtotal, within: max(0, inner), width: DisplayWidth.of) ?? ""
             let x = max(2, rect.maxX - 2 - DisplayWidth.of(label) - DisplayWidth.of(amount))
@@ -143,10 +144,10 @@ struct CartSheetView {
     /// "Brio removed · u undo" in `width` columns: the undo key is never the part cut (it is in
     /// the keys below too, and goes whole when it does not fit); the title is shortened keeping
     /// its last word, so two products of one family read apart.
-    func removedText(_ removal: CartRemoval, width: Int) -> String {
-        let title = removal.title.map { SafeText.cleaned($0, keepingNewlines: false) } ?? words[.kindProduct]
-        let undo = " · " + keys[.cartUndoKey]
-        let whole = words(.removed, ["title": title])
+    func removedText(_ removal: CartSheetPresentation.Removal, width: Int) -> String {
+        let title = CartSheetView.title(removal.removal.title, words: words)
+        let undo = " · " + undoKey
+        let whole = removal.text
         if DisplayWidth.of(whole + undo) <= width { return whole + undo }
         let frame = DisplayWidth.of(words(.removed, ["title": ""]))
         for tail in [undo, ""] {
@@ -157,11 +158,9 @@ struct CartSheetView {
         return TextCut.fit(whole, to: width)
     }
 
-    /// The line last removed, once the server has taken it out: while the removal is pending
-    /// the line itself says so, and "removed · u undo" would be said too early.
-    var shownRemoval: CartRemoval? {
-        guard let lastRemoval, lastRemoval.isDone(amid: cart.lines.map(\.productID)) else { return nil }
-        return lastRemoval
+    /// A title as the sheet shows it: made safe, or the word for a product.
+    static func title(_ title: String?, words: Words) -> String {
+        title.map { SafeText.cleaned($0, keepingNewlines: false) }.flatMap { $0.isEmpty ? nil : $0 } ?? words[.kindProduct]
     }
 
     /// "↑ 2 more" on the row above the first line shown and "↓ 3 more" on the row under the
@@ -186,9 +185,7 @@ struct CartSheetView {
             canvas.put("│", x: 0, y: y, style: edge)
             canvas.put("│", x: rect.maxX - 1, y: y, style: edge)
         }
-        let count = cart.badgeCount
-        let items = count == 0 ? "" : " · " + words.plural(.itemsOne, .itemsOther, count: count)
-        canvas.put(" \(TextCut.fit(words[.cartTitle] + items, to: rect.width - 6)) ", x: 2, y: rect.y, style: CellStyle(attributes: .bold))
+        canvas.put(" \(TextCut.fit(sheet.title, to: rect.width - 6)) ", x: 2, y: rect.y, style: CellStyle(attributes: .bold))
     }
 
     /// Dims the page's text above the sheet. Image cells keep their colours: dimming a half
@@ -205,15 +202,17 @@ struct CartSheetView {
     }
 
     /// `▌ Title            − 2 +   183,98 €` over `  91,99 € each · updating…`; the selected
-    /// line has the edge bar and a bold title, as focus does everywhere.
+    /// line has the edge bar and a bold title, as focus does everywhere; a product no longer
+    /// sold says so in place of its prices, its `+` dimmed.
     /// Returns where the mouse reaches the line and its signs (the sheet's coordinates).
     private func draw(
-        _ line: CartSummary.Line, selected: Bool, y: Int, width: Int, in canvas: Canvas, environment: RenderEnvironment
+        _ line: CartSheetPresentation.Line, y: Int, width: Int, in canvas: Canvas, environment: RenderEnvironment
     ) -> [(rect: CellRect, target: CartSheetTarget.Part)] {
-        let removing = line.pending == .removing
+        let removing = line.isBeingRemoved
         var base = CellStyle()
         if removing { base.attributes.formUnion([.dim, .strikethrough]) }
-        if selected {
+        if !line.isAvailable { base.attributes.insert(.dim) }
+        if line.isSelected {
             canvas.put(String(FocusMark.bar), x: 1, y: y, style: CellStyle(foreground: environment.brand, attributes: .bold))
             canvas.put(String(FocusMark.bar), x: 1, y: y + 1, style: CellStyle(foreground: environment.brand, attributes: .bold))
         }
@@ -228,31 +227,32 @@ struct CartSheetView {
         let total = lineTotal(line, within: totalRoom)
         let tail = "  " + stepper + "  " + total
         let titleRoom = max(1, width - DisplayWidth.of(tail))
-        let name = line.title.map { SafeText.cleaned($0, keepingNewlines: false) } ?? words[.kindProduct]
         // Products of one family differ at their end ("Trail runner Brio", "… Alto").
-        let title = TextCut.fitKeepingLastWord(name, to: titleRoom)
+        let title = TextCut.fitKeepingLastWord(line.title, to: titleRoom)
         var titleStyle = base
         titleStyle.attributes.insert(.bold)
-        if selected { titleStyle.attributes.insert(.underline) }
+        if line.isSelected { titleStyle.attributes.insert(.underline) }
         row.put(title, x: 0, y: 0, style: titleStyle)
         var x = max(0, width - DisplayWidth.of(tail)) + 2
         let control = CellStyle(foreground: removing ? nil : environment.brand, attributes: removing ? .dim : .bold)
         let minusX = x
-        x += row.put("−", x: x, y: 0, style: line.quantity <= RetailLimits.lineQuantity.lowerBound ? base.adding(.dim) : control)
+        x += row.put("−", x: x, y: 0, style: line.decreased == nil ? base.adding(.dim) : control)
         x += row.put(" \(quantity) ", x: x, y: 0, style: base.adding(.bold))
         let plusX = x
-        x += row.put("+", x: x, y: 0, style: line.quantity >= RetailLimits.lineQuantity.upperBound ? base.adding(.dim) : control)
+        x += row.put("+", x: x, y: 0, style: line.increased == nil ? base.adding(.dim) : control)
         row.put(total, x: max(x + 2, width - DisplayWidth.of(total)), y: 0, style: base.adding(.bold))
         var detail: [String] = []
-        let pendingWord = CartStore.ShownLine.Pending.word(for: line.pending, isRetrying: cart.isRetrying)
         // A change waiting to be sent again says so first: it is what the shopper waits for.
-        if pendingWord == .retryingLine { detail.append(words[.retryingLine]) }
-        if let price = line.unitPrice {
+        if line.statusFirst, let status = line.status { detail.append(status) }
+        if !line.isAvailable {
+            detail.append(words[.noLongerSold])
+        } else if let price = line.unitPrice {
             // Shortened as the totals are, never cut mid-number; said only when it fits.
             let room = width - 2 - DisplayWidth.of(words(.eachPrice, ["price": ""]))
             if let each = format.price(price, within: room, width: DisplayWidth.of) { detail.append(words(.eachPrice, ["price": each])) }
         }
-        if let pendingWord, pendingWord != .retryingLine { detail.append(words[pendingWord]) }
+        if line.isSelected, let note = line.limitNote { detail.append(note) }
+        if !line.statusFirst, let status = line.status { detail.append(status) }
         row.put(TextCut.fit(detail.joined(separator: " · "), to: width - 2), x: 2, y: 1, style: environment.secondaryStyle)
         // The signs are a cell each: the cell either side of one reaches it too.
         let signs = removing ? [] : [
@@ -266,7 +266,7 @@ struct CartSheetView {
 extension CartSheetView {
     /// The line's total in `columns`, shortened as the subtotal is; a total past the largest
     /// number (quantity × a server's 1e308) is said as more than that, never left blank.
-    func lineTotal(_ line: CartSummary.Line, within columns: Int) -> String {
+    func lineTotal(_ line: CartSheetPresentation.Line, within columns: Int) -> String {
         if let total = line.total { return format.price(total, within: columns, width: DisplayWidth.of) ?? "" }
         guard let unit = line.unitPrice, unit.amount.isFinite else { return "" }
         let largest = Price(amount: unit.amount < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude, currency: unit.currency)

@@ -4,6 +4,7 @@ import FlowTerminal
 import FlowWidgets
 import Foundation
 import RetailKit
+import RetailPresentation
 
 /// The shopper app, running: one message loop over `ShopperServices`. What the services'
 /// observable state does (pages loading, the cart, suggestions, navigation, toasts, sheets)
@@ -60,6 +61,7 @@ public final class ShopperApp {
     public func run() async {
         if let opening { services.open(opening) }
         follow()
+        services.speak(loop.state.words)
         services.start()
         guard let host else { return }
         await host.run()
@@ -160,7 +162,8 @@ public final class ShopperApp {
             if store.nextPageState != before { loop.send(.pageChanged(id, PageSnapshot(store: store))) }
         case .stepWidget(let pageID, let widgetID, let delta):
             let store = services.pageStore(for: pageID)
-            guard let widget = store.page?.widget(id: widgetID), let value = Self.stepped(widget, state: store.widgetState[widgetID], by: delta)
+            guard let widget = store.page?.widget(id: widgetID),
+                let value = Self.stepped(widget, state: store.widgetState[widgetID], by: delta, marks: loop.state.cart.marks)
             else { return }
             store.widgetState[widgetID] = .number(Double(value))
             loop.send(.pageChanged(pageID, PageSnapshot(store: store)))
@@ -169,14 +172,15 @@ public final class ShopperApp {
         case .open(let destination):
             if !services.open(destination) { services.dispatcher.toasts.show(loop.state.words[.tooManyScreens]) }
             navigated()
+        case .cart(let intent):
+            services.perform(intent)
+            if case .openProduct = intent { navigated() }
+        case .search(let intent):
+            services.perform(intent)
+            if case .open = intent { navigated() }
         case .back:
             services.back()
             navigated()
-        case .setQuantity(let product, let quantity): services.setQuantity(productID: product, quantity: quantity)
-        case .removeFromCart(let product): services.removeFromCart(productID: product)
-        case .restore(let removal): services.restore(removal)
-        case .refreshCart: services.refreshCart()
-        case .search(let query): services.updateSearch(query: query)
         case .dismissSheet:
             services.dispatcher.sheets.dismiss()
             navigated()
@@ -186,14 +190,12 @@ public final class ShopperApp {
         }
     }
 
-    /// A count one step on, within what the widget allows: a product's quantity (1 to its
-    /// most), a stepper's `min…max` (`StepperRowContent`'s rule, SwiftUI's too); `nil` for a
-    /// widget without one.
-    static func stepped(_ widget: WidgetModel, state: JSONValue?, by delta: Int) -> Int? {
+    /// A count one step on, within what the widget allows: a product's quantity (within its
+    /// page's limit, `ProductPage`), a stepper's `min…max` (`StepperRowContent`'s rule, SwiftUI's
+    /// too); `nil` for a widget without one, or a step that changes nothing.
+    static func stepped(_ widget: WidgetModel, state: JSONValue?, by delta: Int, marks: ShopperMarks) -> Int? {
         if let detail = widget.content(as: ProductDetailContent.self) {
-            // Saturating, as a stepper's: one step past Int's edge stays at it, not trap.
-            let (sum, overflow) = (state?.intValue ?? 1).addingReportingOverflow(delta)
-            return detail.clampedQuantity(overflow ? (delta < 0 ? .min : .max) : sum)
+            return ProductPage(content: detail, marks: marks, picked: state?.intValue).quantity(steppedBy: delta)
         }
         if let stepper = widget.content(as: StepperRowContent.self) {
             return stepper.stepped(from: stepper.count(from: state), by: delta)

@@ -2,6 +2,7 @@ import FlowCore
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 
 /// One screen on the shopper's stack, with what it keeps while screens above it come and go.
 public struct ShopperScreen: Sendable {
@@ -22,18 +23,13 @@ public struct ShopperState: Sendable {
     public var stack: [ShopperScreen] = [ShopperScreen(destination: .page("home"))]
     /// What each open page's store shows, by page id.
     public var pages: [PageID: PageSnapshot] = [:]
-    public var cart = CartSummary()
-    /// The cart sheet's selected line.
-    public var cartSelection = 0
+    /// The cart sheet: the cart as shown, its chosen line and the line removed last
+    /// (RetailPresentation's rules).
+    public var cartSheet = CartSheet()
     /// Where the cart sheet was last drawn and where clicks reach its lines.
-    var cartSheet = CartSheetPlaces()
-    /// The line the shopper removed last, which `u` puts back, while the cart sheet is open.
-    public var lastRemoval: CartRemoval?
-    /// The search field's text.
-    public var query = ""
-    public var search = SearchSummary()
-    /// The suggestion chosen with the arrows; `nil` while the field has the keys.
-    public var searchSelection: Int?
+    var cartSheetPlaces = CartSheetPlaces()
+    /// The search screen: the query, its suggestions and the one chosen.
+    public var search = SearchScreen()
     /// The page's sheets (`open_bottom_sheet`).
     public var sheets: [SheetModel] = []
     public var toast: String?
@@ -65,7 +61,10 @@ public struct ShopperState: Sendable {
     }
 
     /// The shopper's words in their language.
-    public var words: Copy<ShopperWord> { Copy(locale) }
+    public var words: Words { Words(locale) }
+
+    /// The cart as shown.
+    public var cart: CartSummary { cartSheet.cart }
 
     /// The screen on top.
     public var top: ShopperScreen { stack[stack.count - 1] }
@@ -125,14 +124,10 @@ public enum ShopperEffect: Sendable, Equatable {
     case retry(PageID)
     case open(Destination)
     case back
-    /// The cart: a line's new quantity (1–99), a line removed, a removed line put back.
-    case setQuantity(productID: String, quantity: Int)
-    case removeFromCart(String)
-    case restore(CartRemoval)
-    /// The server's cart could not be read: ask for it again (the cart sheet opened).
-    case refreshCart
-    /// The search field's text changed: ask for suggestions.
-    case search(String)
+    /// What a cart sheet's control asks (`CartSheet`).
+    case cart(CartIntent)
+    /// What the search screen asks (`SearchScreen`): suggestions, or a page.
+    case search(SearchIntent)
     case dismissSheet
     case dismissToast
     case showToast(String)

@@ -2,6 +2,7 @@ import FlowCore
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 
 /// The shopper app's update function: pure (state and message in, state and effects out),
 /// so every key, every answer and their order is testable without a terminal or a backend.
@@ -16,20 +17,14 @@ public enum ShopperUpdate {
             state.needsFrame = needsAnotherFrame
             return nextPageIfDue(in: &state)
         case .pageChanged(let id, var snapshot):
-            Self.carryRetries(into: &snapshot, from: state.pages[id])
+            snapshot.carryAttempts(from: state.pages[id])
             state.pages[id] = snapshot
         case .navigated(let destinations):
             return navigated(destinations, in: &state)
         case .cartChanged(let cart):
-            state.cart = cart
-            state.cartSelection = max(0, min(state.cartSelection, cart.lines.count - 1))
-            // A line put back, or added again, is no removal to undo.
-            if let removal = state.lastRemoval, cart.quantity(of: removal.productID) > 0 { state.lastRemoval = nil }
-        case .suggestionsChanged(let search):
-            state.search = search
-            if let selection = state.searchSelection, selection >= search.suggestions.count {
-                state.searchSelection = search.suggestions.isEmpty ? nil : search.suggestions.count - 1
-            }
+            state.cartSheet.update(cart)
+        case .suggestionsChanged(let suggestions):
+            state.search.update(suggestions)
         case .toastChanged(let toast):
             state.toast = toast
         case .sheetsChanged(let sheets):
@@ -48,22 +43,6 @@ public enum ShopperUpdate {
     }
 
     // MARK: - Frames and navigation
-
-    /// A failed first load followed by a load under way is a retry: the error stays on screen,
-    /// its button saying so; each failure in a row is counted.
-    static func carryRetries(into snapshot: inout PageSnapshot, from old: PageSnapshot?) {
-        guard let old, snapshot.page == nil else { return }
-        let oldFailed = if case .failed = old.loadState { true } else { false }
-        switch snapshot.loadState {
-        case .loading, .idle:
-            snapshot.isRetrying = oldFailed || old.isRetrying
-            snapshot.failedAttempts = old.failedAttempts
-        case .failed:
-            snapshot.failedAttempts = old.isRetrying || oldFailed ? max(1, old.failedAttempts) + (old.isRetrying ? 1 : 0) : 1
-        case .loaded, .empty:
-            break
-        }
-    }
 
     /// The next page, as the shopper nears the end of the page on top: asked while the store is
     /// idle, which its answer (`.pageChanged`, loading) ends, so it is asked once.
@@ -94,18 +73,14 @@ public enum ShopperUpdate {
         guard top != wasTop else { return [] }
         switch top {
         case .link:
-            return [.back, .showToast(state.words[.linkNoScreen])]
+            return [.back, .showToast(Notice.linkNoScreen(words: state.words).text)]
         case .search(let query):
             // Back in search, the shopper's letters are still there.
-            if let query { state.query = query }
-            state.searchSelection = nil
-            return [.search(state.query)]
+            return [.search(state.search.opened(with: query))]
         case .cart:
-            state.cartSelection = 0
-            state.lastRemoval = nil
             // A cart the server's answer did not give (a failure, an unreadable answer): the
             // sheet says so, and opening it asks again.
-            if state.cart.isUnavailable { return [.refreshCart] }
+            return state.cartSheet.opened().map { [.cart($0)] } ?? []
         case .page:
             break
         }
@@ -169,7 +144,7 @@ public enum ShopperUpdate {
         case .retry: return [.retry(pageID)]
         case .dismissSheet: return [.dismissSheet]
         case .dismissToast: return [.dismissToast]
-        case .missingAction: return [.showToast(state.words[.cantAdd])]
+        case .missingAction: return [.showToast(Notice.cantAdd(words: state.words).text)]
         case .step(let widgetID, let delta):
             return [.stepWidget(pageID: pageID, widgetID: widgetID, delta: delta)]
         case .back:

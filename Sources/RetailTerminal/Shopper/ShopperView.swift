@@ -1,8 +1,10 @@
 import FlowCore
+import FlowPresentation
 import FlowRuntime
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 
 /// One drawn frame of the shopper app and what the runtime needs from it.
 public struct ShopperFrame {
@@ -45,13 +47,11 @@ public final class ShopperView {
             let renderer = renderer(for: id, keeping: state)
             var environment = base
             environment.evaluation = EvaluationContext(client: base.evaluation.client, now: state.now)
-            environment.annotation = Self.annotation(cart: state.cart, words: state.words, environment: environment)
+            environment.annotation = Self.annotation(marks: state.cart.marks, words: state.words, environment: environment)
             environment.hostContext = state.cart.marks
             let snapshot = state.pages[id] ?? PageSnapshot(loadState: .loading, page: nil)
             environment.widgetState = snapshot.widgetState
-            // A product that is gone says so as a product, not as a page.
-            if id.kind == .product { environment.words.goneTitle = state.words[.productGone] }
-            let content = content(snapshot, state: state, onTop: state.isPageOnTop)
+            let content = content(snapshot, pageID: id, state: state, onTop: state.isPageOnTop)
             // Focus shows only where the keys go: not on a page under search or the cart.
             let drawing = state.stack[index].page.draw(
                 content, with: renderer, environment: environment, showsFocus: state.isPageOnTop, width: area.width, height: area.height)
@@ -65,34 +65,35 @@ public final class ShopperView {
         } else {
             canvas.fill(canvas.bounds, style: .plain)
         }
-        let terminalWords = Copy<TerminalWord>(state.locale)
+        let words = state.words
         switch state.top.destination {
         case .search:
             scrollHint = nil
             let view = SearchScreenView(
-                query: state.query, search: state.search, selection: state.searchSelection, words: state.words, keys: terminalWords,
-                format: RetailFormat(state.locale), cart: Self.cartLabel(state.cart, words: state.words).label.string.trimmingCharacters(in: .whitespaces))
+                search: state.search.presentation(words: words), keys: ScreenHelp.searchKeys(words: words), format: RetailFormat(state.locale),
+                cart: Self.cartLabel(state.cart, words: words).label.string.trimmingCharacters(in: .whitespaces))
             cursor = view.draw(in: canvas, environment: base)
         case .cart:
             scrollHint = nil
+            let presentation = state.cartSheet.presentation(words: words)
             let view = CartSheetView(
-                cart: state.cart, selection: state.cartSelection, lastRemoval: state.lastRemoval, words: state.words, keys: terminalWords,
-                format: RetailFormat(state.locale))
+                sheet: presentation, keys: ScreenHelp.cartKeys(words: words, hasLines: !presentation.lines.isEmpty, canUndo: presentation.removal != nil),
+                undoKey: words[.cartUndoKey], words: words)
             let sheet = view.drawing(in: canvas, environment: base)
-            state.cartSheet = CartSheetPlaces(rect: sheet.rect, targets: sheet.targets)
+            state.cartSheetPlaces = CartSheetPlaces(rect: sheet.rect, targets: sheet.targets)
         case .page, .link:
             break
         }
         if !state.isPageOnTop, let toast = state.toast {
             // Over the cart sheet's top edge, never over its lines or its keys.
-            let bottom = state.top.destination == .cart && state.cartSheet.rect.height > 0 ? state.cartSheet.rect.y - 1 : area.height - 1
+            let bottom = state.top.destination == .cart && state.cartSheetPlaces.rect.height > 0 ? state.cartSheetPlaces.rect.y - 1 : area.height - 1
             ToastView(message: toast).draw(in: canvas, bottom: bottom, environment: base)
         }
         let panel = state.isDebug && state.showsPanel
-            ? PanelView(title: terminalWords[.debugTitle], lines: debugLines(state), edge: split.panelEdge, followsEnd: true) : nil
+            ? PanelView(title: words[.debugTitle], lines: debugLines(state), edge: split.panelEdge, followsEnd: true) : nil
         let help = state.showsHelp
-            ? KeyHelpView(title: terminalWords[.keysTitle], entries: ShellKeyMap.appHelp(terminalWords, isDebug: state.isDebug),
-                          footer: terminalWords[.anyKeyCloses])
+            ? KeyHelpView(title: words[.keysTitle], entries: ScreenHelp.page(words: words, isDebug: state.isDebug).map { KeyHelpView.Entry($0.keys, $0.meaning) },
+                          footer: words[.anyKeyCloses])
             : nil
         let buffer = ShellComposer.compose(
             page: surface.buffer, layout: split, panel: panel, status: status(state), hint: hint(state, width: width), help: help,
@@ -114,17 +115,17 @@ public final class ShopperView {
         return renderer
     }
 
-    private func content(_ snapshot: PageSnapshot, state: ShopperState, onTop: Bool) -> PageScreenContent {
+    private func content(_ snapshot: PageSnapshot, pageID: PageID, state: ShopperState, onTop: Bool) -> PageScreenContent {
         PageScreenContent(
             loadState: snapshot.loadState, page: snapshot.page, nextPage: snapshot.nextPage, hasMorePages: snapshot.hasMorePages,
             sheets: onTop ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.cartLabel(state.cart, words: state.words),
-            contentVersion: snapshot.contentGeneration, statusNav: Self.statusNav(words: state.words), isRetrying: snapshot.isRetrying,
-            failedAttempts: snapshot.failedAttempts, isGone: snapshot.isGone)
+            contentVersion: snapshot.contentGeneration, statusNav: Self.statusNav(words: state.words),
+            status: ShopperPageStatus.status(of: snapshot, pageID: pageID, words: state.words))
     }
 
     /// The cart at the nav bar's end on every page, labelled as the cart's ("Cart 3", "Panier 3"),
     /// with a mark while a change waits for the server; a click opens the cart.
-    static func cartLabel(_ cart: CartSummary, words: Copy<ShopperWord>) -> NavAccessory {
+    static func cartLabel(_ cart: CartSummary, words: Words) -> NavAccessory {
         let count = cart.badgeCount > 0 ? " \(RetailFormat(words.locale).number(cart.badgeCount))" : ""
         // The mark the card being added has: an ellipsis here read like a cut word ("Cart 5…").
         let pending = cart.pendingProducts.isEmpty ? "" : " ◌"
@@ -134,28 +135,25 @@ public final class ShopperView {
 
     /// The nav bar over a page that has none yet (loading, or failed): the shop's name and
     /// search, with the cart beside them, so a failed page leaves the shopper somewhere to go.
-    static func statusNav(words: Copy<ShopperWord>) -> NavModel {
+    static func statusNav(words: Words) -> NavModel {
         NavModel(title: "Vitrine", rightButtons: [
-            ButtonData(title: TextData(stringLiteral: words[.search]), style: .plain, icon: IconData(symbol: "magnifyingglass"),
+            ButtonData(title: TextData(stringLiteral: words[EngineWord.search]), style: .plain, icon: IconData(symbol: "magnifyingglass"),
                        action: ActionData(type: OpenSearchAction.type)),
         ])
     }
 
-    /// Product cards being added show a pending mark; those in the cart, how many. Each is a
-    /// label of its own colours (the brand's, the in-cart green) with text readable on them,
-    /// never reversed: reversed, it took the colours of the picture it sits on, mid-word.
-    /// Without colour it is bold and reversed over the terminal's own colours.
-    static func annotation(cart: CartSummary, words: Copy<ShopperWord>, environment: RenderEnvironment) -> @MainActor (WidgetModel) -> StyledText? {
+    /// Product cards being added show a pending mark; those in the cart, how many
+    /// (`ShopperMarks.badge`). Each is a label of its own colours (the brand's, the in-cart
+    /// green) with text readable on them, never reversed: reversed, it took the colours of the
+    /// picture it sits on, mid-word. Without colour it is bold and reversed over the
+    /// terminal's own colours.
+    static func annotation(marks: ShopperMarks, words: Words, environment: RenderEnvironment) -> @MainActor (WidgetModel) -> StyledText? {
         let inCart = Self.label(on: RetailPalette.inCart(environment.scheme), environment: environment)
         let adding = Self.label(on: environment.brand, environment: environment).adding(.bold)
         return { widget in
-            guard let product = widget.content(as: ProductCardContent.self) else { return nil }
-            if cart.pendingProducts.contains(ExactString(product.productID)) {
-                return StyledText(" ◌ \(words[.adding]) ", style: adding)
-            }
-            let quantity = cart.quantity(of: product.productID)
-            let count = RetailFormat(words.locale).number(quantity)
-            return quantity > 0 ? StyledText(" ✓ \(words(.inCart, ["count": count])) ", style: inCart) : nil
+            guard let product = widget.content(as: ProductCardContent.self), let badge = marks.badge(for: product.productID, words: words)
+            else { return nil }
+            return StyledText(" \(badge.text) ", style: badge.kind == .adding ? adding : inCart)
         }
     }
 
@@ -177,7 +175,7 @@ public final class ShopperView {
     /// The page's name in the status line: "Home" for home (whose nav title is the shop's
     /// name, which the bar says already), else the nav title, and until the page has one the
     /// kind its id names ("Campaign" for `campaign:…`), never the raw id; in the shopper's words.
-    static func statusTitle(pageID: PageID, navTitle: String?, words: Copy<ShopperWord>) -> String {
+    static func statusTitle(pageID: PageID, navTitle: String?, words: Words) -> String {
         if pageID.kind == .home { return words[.home] }
         if let navTitle, !navTitle.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return navTitle }
         switch pageID.kind {
@@ -194,22 +192,16 @@ public final class ShopperView {
         var runs = [StyledText.Run(" Vitrine ", style: CellStyle(attributes: [.reverse, .bold]))]
         let dim = CellStyle(attributes: .dim)
         switch state.top.destination {
-        case .search: runs.append(.init(" " + words[.search]))
+        case .search: runs.append(.init(" " + words[EngineWord.search]))
         case .cart: runs.append(.init(" " + words[.cart]))
         case .link: break
         case .page(let id):
             let snapshot = state.pages[id]
             let title = Self.statusTitle(pageID: id, navTitle: snapshot?.page?.nav?.title?.text, words: words)
             runs.append(.init(" \(TextCut.fit(title, to: 40))"))
-            if state.stack.count > 1 { runs.append(.init("  " + Copy<TerminalWord>(state.locale)[.statusBack], style: dim)) }
-            if let snapshot {
-                if snapshot.isCached && snapshot.isRefreshing {
-                    runs.append(.init("  · " + words[.savedCopyUpdating], style: dim))
-                } else if snapshot.isRefreshing {
-                    runs.append(.init("  · " + words[.updating], style: dim))
-                } else if snapshot.isCached {
-                    runs.append(.init("  · " + words[.savedCopy], style: dim))
-                }
+            if state.stack.count > 1 { runs.append(.init("  " + words[.statusBack], style: dim)) }
+            if let snapshot, let note = ShopperPageStatus.note(of: snapshot, now: state.now, words: words) {
+                runs.append(.init("  · " + note, style: dim))
             }
         }
         return StyledText(runs)
@@ -217,7 +209,7 @@ public final class ShopperView {
 
     /// The keys and quit, at the status line's end; shorter on a narrow screen, never dropped.
     private func hint(_ state: ShopperState, width: Int) -> StyledText {
-        let words = Copy<TerminalWord>(state.locale)
+        let words = state.words
         let text = width >= 60 ? words[.hintKeys] : words[.hintKeysShort]
         return StyledText(" \(text) ", style: CellStyle(attributes: .dim))
     }

@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
 /// `campaign_card`: the image (at most 8 rows), the title and the subtitle.
 public struct CampaignCardView: WidgetView, TerminalWidget {

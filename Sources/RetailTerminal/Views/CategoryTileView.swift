@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
 /// `category_tile`: its image (at most 4 rows), or in the same box its icon's symbol when the
 /// renderer has one for it, else the title's initial (never the icon's internal name), and

@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
 /// `editorial_card`: the image (at most 10 rows), the kicker (secondary, bold), the title, the
 /// body (markdown when it says so; four lines unless its `max_lines` says otherwise) and the

@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
 /// `hero_campaign`: the campaign image, the title, the subtitle, the countdown when the
 /// campaign ends within two weeks (in the shopper's words: "Endet in 6 Tagen"), and the call

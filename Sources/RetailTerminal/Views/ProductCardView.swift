@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
 /// `product_card`: the image (at most 6 rows), then fixed slots, so that the cards of a
 /// carousel or a grid row line up whatever each holds: the title (one row, cut with "…"), the subtitle,

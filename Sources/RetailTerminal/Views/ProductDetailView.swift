@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
 /// `product_detail`: a product page's product, whole. On a wide screen the large image is on
 /// the left and the rest beside it; on a narrow one the image is above. The rest, in order: the
@@ -61,9 +62,15 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         return rows
     }
 
-    /// The quantity shown: the widget's state, kept within what it offers, else 1.
+    /// The product as the shopper sees it now (RetailPresentation's rules: the quantity within
+    /// the page's limit, sold out since the page came, what the cart holds).
+    func page(environment: RenderEnvironment) -> ProductPage {
+        ProductPage(content: content, marks: environment.shopperMarks ?? ShopperMarks(), picked: environment.widgetState?[widgetID]?.intValue)
+    }
+
+    /// The quantity shown: the widget's state, kept within what it may be, else 1.
     func quantity(environment: RenderEnvironment) -> Int {
-        content.clampedQuantity(environment.widgetState?[widgetID]?.intValue ?? 1)
+        page(environment: environment).quantity
     }
 
     /// The rows of text, in order, each with its drawing.
@@ -109,6 +116,14 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
             }
         } else {
             lines.append(.quantity)
+        }
+        // What the cart holds of it, and why the quantity stops where it does.
+        let presentation = page(environment: environment).presentation(words: environment.shopperWords)
+        let notes = [presentation.confirmation?.text, presentation.limitNote].compactMap { $0 }
+        if !notes.isEmpty {
+            let style = presentation.confirmation?.kind == .inCart
+                ? CellStyle(foreground: RetailPalette.inCart(environment.scheme), attributes: .bold) : environment.secondaryStyle
+            lines.append(.text(TextLayout(StyledText(notes.joined(separator: " · "), style: style), width: width, maxLines: 2)))
         }
         if !content.variants.isEmpty {
             lines.append(.blank)
@@ -189,13 +204,13 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
     /// Badges' control indices start here, after every other control.
     static let badgeControls = 1_000
 
-    /// The call to action as drawn: disabled and saying so when the product is sold out.
+    /// The call to action as drawn: disabled when it cannot buy now, and saying so when the
+    /// product is sold out (`ProductPage`).
     func ctaButton(_ button: ButtonData, environment: RenderEnvironment) -> ButtonData {
         var button = button
-        if environment.availability(of: content.productID, page: content.availability) == .unavailable {
-            button.isDisabled = true
-            button.title = TextData(stringLiteral: environment.shopperWords[.soldOut])
-        }
+        let page = page(environment: environment)
+        if !page.canAdd { button.isDisabled = true }
+        if page.isSoldOut { button.title = TextData(stringLiteral: environment.shopperWords[.soldOut]) }
         return button
     }
 
@@ -240,16 +255,16 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         return index
     }
 
-    /// `Quantity  − 2 +` (or `− 2 +` without its word), the signs dim at the ends of what it
-    /// offers, and both dim when the product is sold out.
+    /// `Quantity  − 2 +` (or `− 2 +` without its word), the signs dim where the quantity cannot
+    /// move (`ProductPage`), both when the product is sold out.
     private func drawQuantity(in canvas: Canvas, y: Int, labelled: Bool = true, environment: RenderEnvironment) {
+        let presentation = page(environment: environment).presentation(words: environment.shopperWords)
         let count = quantity(environment: environment)
         var x = labelled ? canvas.put(environment.shopperWords[.quantity], x: 0, y: y, style: environment.secondaryStyle) + 2 : 0
         let minus = HitTarget.stepper(widgetID: widgetID, delta: -1), plus = HitTarget.stepper(widgetID: widgetID, delta: 1)
         let active = CellStyle(foreground: environment.brand, attributes: .bold)
         // Sold out, neither sign offers anything: a bright "+" beside "Sold out" said otherwise.
-        let soldOut = environment.availability(of: content.productID, page: content.availability) == .unavailable
-        let lowest = soldOut || count <= RetailLimits.lineQuantity.lowerBound, highest = soldOut || count >= content.maxQuantity
+        let lowest = presentation.decreased == nil, highest = presentation.increased == nil
         canvas.put("−", x: x, y: y, style: environment.focusing(lowest ? CellStyle(attributes: .dim) : active, minus, isEnabled: !lowest))
         canvas.addTarget(CellRect(x: x, y: y, width: 1, height: 1), target: minus)
         x += 2

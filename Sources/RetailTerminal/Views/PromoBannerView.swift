@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
 /// `promo_banner`: an image at the leading side when there is room (40 columns and more), the
 /// title, the subtitle, and the code to copy ("Gutscheincode"), reversed so it stands out

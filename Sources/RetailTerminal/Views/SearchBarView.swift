@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 
 /// `search_bar`: one row, the search glyph and the placeholder across the width, on the
 /// theme's surface colour (in brackets in text-only output). Its tap opens search.

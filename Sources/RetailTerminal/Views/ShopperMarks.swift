@@ -2,24 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import RetailKit
-
-/// What the shopper app knows of products beyond the page, for the retail views to draw: how
-/// many of each are in the cart, which are being added, and which the server has refused as
-/// sold out since the page was composed. Given as the environment's `hostContext`.
-public struct ShopperMarks: Sendable {
-    public var inCart: [ExactString: Int]
-    public var pending: Set<ExactString>
-    public var soldOut: Set<ExactString>
-
-    public init(inCart: [ExactString: Int] = [:], pending: Set<ExactString> = [], soldOut: Set<ExactString> = []) {
-        self.inCart = inCart
-        self.pending = pending
-        self.soldOut = soldOut
-    }
-
-    /// Whether `productID` sold out since its page came.
-    public func isSoldOut(_ productID: String) -> Bool { soldOut.contains(ExactString(productID)) }
-}
+import RetailPresentation
 
 extension RenderEnvironment {
     /// The shopper app's marks, when the host is the shopper app.

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import RetailKit
+import RetailPresentation
 import RetailTerminal
 
 /// What `vitrine lint` reports of a decoded page: every widget and section that survived
@@ -87,12 +88,12 @@ struct LintReport {
     /// The report in `words` (`vitrine preview`'s panel in the reader's language); `nil` is
     /// English. Widget types, ids and arrangements are the contract's names and stay as they
     /// are; the diagnostics' own messages are the decoder's, in English.
-    func lines(words: Copy<TerminalWord>?) -> [String] {
+    func lines(words: Words?) -> [String] {
         let safe = TerminalText.sanitized
         let page = resolved.page
         let shownSections = resolved.sections.filter(\.isShown).count
-        func word(_ key: TerminalWord, _ values: [String: String] = [:]) -> String {
-            (words ?? Copy<TerminalWord>(.enUS))(key, values)
+        func word(_ key: Word, _ values: [String: String] = [:]) -> String {
+            (words ?? Words(.enUS))(key, values)
         }
         let count = diagnostics.count
         // `vitrine lint`'s first line is a format scripts read: it stays as it was.

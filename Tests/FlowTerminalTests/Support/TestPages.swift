@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import RetailPresentation
 @testable import FlowTerminal
 
 /// Pages decoded with the starter views registered, and a renderer to draw them.
@@ -23,7 +24,12 @@ enum TestPages {
     }
 
     static func environment(plain: Bool = true) -> RenderEnvironment {
-        RenderEnvironment(isPlain: plain, evaluation: EvaluationContext(client: ClientContext(appVersion: AppVersion(major: 9, minor: 0, patch: 0)), now: instant), registry: registry)
+        // The app's catalogue gives the engine its words, as an app does.
+        var environment = RenderEnvironment(
+            isPlain: plain, evaluation: EvaluationContext(client: ClientContext(appVersion: AppVersion(major: 9, minor: 0, patch: 0)), now: instant),
+            registry: registry)
+        environment.words = Words(.enUS).engine
+        return environment
     }
 
     static func render(_ state: PageScreenContent, scroll: Int = 0, width: Int, height: Int, plain: Bool = true) -> RenderedFrame {

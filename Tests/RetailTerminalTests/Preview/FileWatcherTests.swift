@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RetailTerminal
+import RetailPresentation
 import TestSupport
 
 @MainActor

@@ -1,8 +1,10 @@
 import FlowCore
 import FlowRuntime
 import FlowTerminal
+import FlowPresentation
 import Foundation
 import RetailKit
+import RetailPresentation
 import Testing
 @testable import RetailTerminal
 
@@ -50,7 +52,7 @@ import Testing
         let view = PreviewView(environment: RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry()))
         var drawn = state
         let lines = view.draw(&drawn, width: 80, height: 24).view.frame.buffer.plainLines
-        #expect(lines.contains { $0.contains("Something went wrong") })
+        #expect(lines.contains { $0.contains(Words(.enUS)[EngineWord.loadFailedTitle]) })
         #expect(lines.contains { $0.contains("the file is missing") })
         #expect(lines.last?.contains("not valid: the file is missing") == true)
     }

@@ -1,6 +1,7 @@
 import FlowTerminal
 import Testing
 @testable import RetailTerminal
+import RetailPresentation
 
 /// The status line as `ShellComposer` writes it (review 20, finding 20: at 40 columns it read
 /// "Wool scarf Brio  … ? · q quit", the back hint cut to a lone "…").

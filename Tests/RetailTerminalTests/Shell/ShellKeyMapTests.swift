@@ -1,5 +1,6 @@
 import FlowTerminal
 import RetailKit
+import RetailPresentation
 import Testing
 @testable import RetailTerminal
 
@@ -35,19 +36,19 @@ import Testing
     }
 
     @Test func theHelpNamesEveryKeyOfTheAppInTenLinesInEveryLanguage() {
-        let english = ShellKeyMap.appHelp(Copy(.enUS))
-        let keys = english.map(\.keys).joined(separator: " ")
+        let english = ScreenHelp.page(words: Words(.enUS))
+        let keys = english.map { $0.keys }.joined(separator: " ")
         for key in ["hjkl", "PgUp PgDn", "Home End", "Enter", "a", "+", "/", "c", "r", "Esc", "q"] {
             #expect(keys.contains(key), "\(key)")
         }
         for locale in AppLocale.allCases {
-            let entries = ShellKeyMap.appHelp(Copy(locale))
+            let entries = ScreenHelp.page(words: Words(locale))
             #expect(entries.count == 10, "ten lines and the box fit a 40 × 15 screen")
-            #expect(ShellKeyMap.appHelp(Copy(locale), isDebug: true).contains { $0.keys == "d" })
+            #expect(ScreenHelp.page(words: Words(locale), isDebug: true).contains { $0.keys == "d" })
             // The box is 40 columns at most: the keys, two columns, the meaning, four of frame.
             let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
             for entry in entries { #expect(keyWidth + 2 + DisplayWidth.of(entry.meaning) + 4 <= 40, "\(locale): \(entry.meaning)") }
         }
-        #expect(ShellKeyMap.appHelp(Copy(.deDE)).contains { $0.keys == "Bild↑ Bild↓" })
+        #expect(ScreenHelp.page(words: Words(.deDE)).contains { $0.keys == "Bild↑ Bild↓" })
     }
 }

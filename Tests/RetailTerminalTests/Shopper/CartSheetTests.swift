@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 import Testing
 @testable import RetailTerminal
 
@@ -44,15 +45,15 @@ import Testing
         var app = Self.openCart(Self.cart(lines: 3))
         let lines = app.lines
         Self.click(&app, try Self.cell(of: "+", onRowWith: "Product 2", in: lines))
-        #expect(app.takeEffects() == [.setQuantity(productID: "p2", quantity: 3)])
-        #expect(app.state.cartSelection == 1)
+        #expect(app.takeEffects() == [.cart(.setQuantity(productID: "p2", quantity: 3))])
+        #expect(app.state.cartSheet.selection == 1)
         Self.click(&app, try Self.cell(of: "−", onRowWith: "Product 3", in: lines))
-        #expect(app.takeEffects() == [.setQuantity(productID: "p3", quantity: 1)])
+        #expect(app.takeEffects() == [.cart(.setQuantity(productID: "p3", quantity: 1))])
         Self.click(&app, try Self.cell(of: "Product 1", onRowWith: "Product 1", in: lines))
         #expect(app.takeEffects().isEmpty, "a click on a line only chooses it")
-        #expect(app.state.cartSelection == 0)
+        #expect(app.state.cartSheet.selection == 0)
         app.key(.mouse(MouseEvent(action: .wheelDown, button: 0, x: 10, y: 20)))
-        #expect(app.state.cartSelection == 1)
+        #expect(app.state.cartSheet.selection == 1)
         Self.click(&app, (x: 10, y: 0))
         #expect(app.takeEffects() == [.back], "a click on the page above closes the sheet")
     }
@@ -110,8 +111,7 @@ import Testing
     static func sheetRows(
         _ cart: CartSummary, removal: CartRemoval? = nil, locale: AppLocale, width: Int = 40, height: Int = 15
     ) -> [String] {
-        let view = CartSheetView(
-            cart: cart, selection: 0, lastRemoval: removal, words: Copy(locale), keys: Copy(locale), format: RetailFormat(locale))
+        let view = CartSheetView.of(cart, selection: 0, removal: removal, locale: locale)
         let surface = DrawSurface(width: width, height: height)
         let environment = RenderEnvironment(
             isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
@@ -125,7 +125,7 @@ import Testing
     func aRemovalAtFortyColumnsKeepsItsUndoKey(locale: AppLocale) {
         let removal = CartRemoval(productID: "p-1002", title: "Chaussure de trail Brio", quantity: 1, unitPrice: nil)
         let rows = Self.sheetRows(CartSummary(isKnown: true), removal: removal, locale: locale)
-        let undo = Copy<TerminalWord>(locale)[.cartUndoKey]
+        let undo = Words(locale)[.cartUndoKey]
         let close = locale == .enUS ? "Esc close" : locale == .deDE ? "Esc schließen" : "Échap fermer"
         let keys = rows.filter { $0.contains(close) || $0.contains(undo) }
         #expect(keys.contains { $0.hasPrefix(undo) }, "the keys list u first\n\(rows.joined(separator: "\n"))")
@@ -150,7 +150,7 @@ import Testing
     func anUnloadableCartSaysTheWholeSentence(locale: AppLocale, width: Int) {
         let rows = Self.sheetRows(CartSummary(isUnavailable: true), locale: locale, width: width, height: width == 40 ? 15 : 24)
         let text = rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
-        let sentence = Copy<ShopperWord>(locale)[.cartUnavailable]
+        let sentence = Words(locale)[.cartUnavailable]
         #expect(text.contains(sentence), "\(rows.joined(separator: "\n"))")
     }
 
@@ -163,8 +163,8 @@ import Testing
             lines: [CartSummary.Line(productID: "p-1", title: "Chaussure de trail Brio", quantity: 2, unitPrice: price, pending: .updating),
                     CartSummary.Line(productID: "p-2", title: "Chaussure de trail Alto", quantity: 1, unitPrice: price)],
             badgeCount: 3, subtotal: Price(amount: 242.97, currency: "EUR"), isKnown: true)
-        let retrying = Copy<ShopperWord>(locale)[.retryingLine]
-        let updating = Copy<ShopperWord>(locale)[.updatingLine]
+        let retrying = Words(locale)[.retryingLine]
+        let updating = Words(locale)[.updatingLine]
         let sending = Self.sheetRows(cart, locale: locale, width: width, height: 24)
         #expect(sending.contains { $0.contains(updating) } && !sending.contains { $0.contains(retrying) })
         cart.isRetrying = true
@@ -194,7 +194,7 @@ import Testing
             badgeCount: 2, subtotal: price, isKnown: true)
         let rows = Self.sheetRows(cart, locale: locale, width: width, height: 24)
         #expect(!rows.contains { $0.contains("…") && $0.contains("000") }, "never cut mid-number\n\(rows.joined(separator: "\n"))")
-        let each = Copy<ShopperWord>(locale)(.eachPrice, ["price": ""]).trimmingCharacters(in: .whitespaces)
+        let each = Words(locale)(.eachPrice, ["price": ""]).trimmingCharacters(in: .whitespaces)
         #expect(rows.contains { $0.contains(each) }, "the unit price is said, shortened")
         let line = try #require(rows.first { $0.contains("Alto") })
         #expect(line.contains("> "), "the total says it is past the largest amount: \(line)")

@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 import Testing
 @testable import RetailTerminal
 
@@ -15,8 +16,7 @@ import Testing
         var search = SearchSummary()
         search.suggestions = suggestions
         search.status = .loaded
-        let view = SearchScreenView(
-            query: "manteau", search: search, selection: nil, words: Copy(locale), keys: Copy(locale), format: RetailFormat(locale), cart: cart)
+        let view = SearchScreenView.of(query: "manteau", suggestions: search, selection: nil, locale: locale, cart: cart)
         let surface = DrawSurface(width: width, height: 14)
         let environment = RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
         _ = view.draw(in: Canvas(surface: surface, rect: surface.buffer.bounds), environment: environment)

@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 import Testing
 @testable import RetailTerminal
 import TestSupport
@@ -52,7 +53,7 @@ import TestSupport
     }
 
     @Test func theStatusLineNamesAPageByItsTitleOrItsKindNeverItsRawID() {
-        let english = Copy<ShopperWord>(.enUS), german = Copy<ShopperWord>(.deDE)
+        let english = Words(.enUS), german = Words(.deDE)
         #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine", words: english) == "Home")
         #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine", words: german) == "Startseite")
         #expect(ShopperView.statusTitle(pageID: "campaign:c1", navTitle: "Boots week", words: english) == "Boots week")
@@ -119,7 +120,7 @@ import TestSupport
             lines: [.init(productID: "p-1", title: "Scarf", quantity: 1, pending: .removing)], badgeCount: 0,
             pendingProducts: [ExactString("p-1")], isKnown: true)
         await waitFor { $0.cart.lines.first?.pending == .removing }
-        #expect(app.loop.state.lastRemoval?.productID == "p-1")
+        #expect(app.loop.state.cartSheet.lastRemoval?.productID == "p-1")
         app.loop.send(.input(.text("u")))
         #expect(services.restored.map(\.productID) == ["p-1"], "u puts the removed line back")
         app.loop.send(.input(.key(.escape)))

@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 import Testing
 @testable import RetailTerminal
 
@@ -27,8 +28,7 @@ import Testing
         let cart = CartSummary(
             lines: [CartSummary.Line(productID: "p-1", title: "Huge", quantity: 1, unitPrice: price)], badgeCount: 1, subtotal: price,
             isKnown: true)
-        let view = CartSheetView(
-            cart: cart, selection: 0, lastRemoval: nil, words: Copy(.enUS), keys: Copy(.enUS), format: RetailFormat(.enUS))
+        let view = CartSheetView.of(cart, selection: 0, removal: nil, locale: .enUS)
         let surface = DrawSurface(width: 40, height: 20)
         let environment = RenderEnvironment(
             isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
@@ -58,11 +58,11 @@ import Testing
 
         let price = Price(amount: 9.2e15, currency: "EUR")
         let cart = CartSummary(lines: [CartSummary.Line(productID: "p-1", title: "Huge", quantity: 1, unitPrice: price)], badgeCount: 1, subtotal: price, isKnown: true)
-        let view = CartSheetView(cart: cart, selection: 0, lastRemoval: nil, words: Copy(locale), keys: Copy(locale), format: format)
+        let view = CartSheetView.of(cart, selection: 0, removal: nil, locale: locale)
         let sheet = DrawSurface(width: 40, height: 20)
         view.draw(in: Canvas(surface: sheet, rect: sheet.buffer.bounds), environment: environment)
         let rows = sheet.buffer.plainLines
         #expect(!rows.contains { $0.contains("…") }, "nothing cut\n\(rows.joined(separator: "\n"))")
-        #expect(rows.contains { $0.contains(Copy<ShopperWord>(locale)[.subtotal]) }, "the subtotal keeps its word")
+        #expect(rows.contains { $0.contains(Words(locale)[.subtotal]) }, "the subtotal keeps its word")
     }
 }

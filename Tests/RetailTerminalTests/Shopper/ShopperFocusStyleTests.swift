@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTerminal
 import Foundation
 import RetailKit
+import RetailPresentation
 import Testing
 @testable import RetailTerminal
 
@@ -34,8 +35,7 @@ import Testing
         func draw(selection: Int?) -> CellBuffer {
             var search = SearchSummary()
             search.suggestions = [SearchSummary.Suggestion(text: "Wool coat Cora", kind: .product, target: "product:p-1")]
-            let view = SearchScreenView(
-                query: "coat", search: search, selection: selection, words: Copy(.enUS), keys: Copy(.enUS), format: RetailFormat(.enUS))
+            let view = SearchScreenView.of(query: "coat", suggestions: search, selection: selection, locale: .enUS)
             let surface = DrawSurface(width: 40, height: 12)
             _ = view.draw(in: Canvas(surface: surface, rect: surface.buffer.bounds), environment: Self.environment())
             return surface.buffer

@@ -5,6 +5,7 @@ import ImagePipeline
 import Observation
 import Synchronization
 import RetailKit
+import RetailPresentation
 @testable import RetailTerminal
 
 /// Pages by id, answered at once from JSON the test gives; offline while `isOffline` holds.
@@ -51,6 +52,8 @@ final class FakeShopperServices: ShopperServices {
     @ObservationIgnored private var eventHandlers: [@MainActor (String, JSONObject) -> Void] = []
 
     var destinations: [Destination] = [.page("home")]
+    /// The words notices are said in, once the app gave them.
+    var spoken: Words?
     var cartSummary = CartSummary()
     var searchSummary = SearchSummary()
     /// What the shell asked for, in order.
@@ -103,10 +106,36 @@ final class FakeShopperServices: ShopperServices {
     func setQuantity(productID: String, quantity: Int) { quantities.append((productID, quantity)) }
     func restore(_ removal: CartRemoval) { restored.append(removal) }
     func updateSearch(query: String) { searched.append(query) }
+    func speak(_ words: Words) {
+        spoken = words
+    }
+
     func onTrackedEvent(_ handler: @escaping @MainActor (String, JSONObject) -> Void) { eventHandlers.append(handler) }
     func start() { started = true }
 
     func track(_ name: String, _ fields: JSONObject = JSONObject()) {
         for handler in eventHandlers { handler(name, fields) }
+    }
+}
+
+extension CartSheetView {
+    /// The sheet of `cart` as RetailPresentation presents it in `locale`: its choice on
+    /// `selection`, `removal` the line removed last.
+    static func of(_ cart: CartSummary, selection: Int = 0, removal: CartRemoval? = nil, locale: AppLocale) -> CartSheetView {
+        let words = Words(locale)
+        let presentation = CartSheet(cart: cart, selection: selection, lastRemoval: removal).presentation(words: words)
+        return CartSheetView(
+            sheet: presentation, keys: ScreenHelp.cartKeys(words: words, hasLines: !presentation.lines.isEmpty, canUndo: presentation.removal != nil),
+            undoKey: words[.cartUndoKey], words: words)
+    }
+}
+
+extension SearchScreenView {
+    /// The search screen of `query` and `suggestions` as RetailPresentation presents it in `locale`.
+    static func of(query: String, suggestions: SearchSummary, selection: Int? = nil, locale: AppLocale, cart: String? = nil) -> SearchScreenView {
+        let words = Words(locale)
+        return SearchScreenView(
+            search: SearchScreen(query: query, suggestions: suggestions, selection: selection).presentation(words: words),
+            keys: ScreenHelp.searchKeys(words: words), format: RetailFormat(locale), cart: cart)
     }
 }

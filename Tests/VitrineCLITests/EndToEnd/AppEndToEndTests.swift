@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import RetailBackend
 import RetailKit
+import RetailPresentation
 import Testing
 
 /// The app in tmux against the embedded backend, driven as a shopper would.

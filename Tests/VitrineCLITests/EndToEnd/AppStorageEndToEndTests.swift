@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import RetailKit
+import RetailPresentation
 import Testing
 
 #if canImport(Glibc)

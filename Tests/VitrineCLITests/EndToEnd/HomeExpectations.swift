@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import RetailBackend
 import RetailKit
+import RetailPresentation
 
 /// What the app should show, asked of a backend of the test's own in the same way the app
 /// asks (same locale, segment, version): hero titles, section titles, products. The hero

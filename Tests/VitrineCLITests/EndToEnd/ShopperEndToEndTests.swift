@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import RetailBackend
 import RetailKit
+import RetailPresentation
 import RetailTerminal
 import Testing
 
@@ -23,8 +24,8 @@ import Testing
     /// that a German or French screen must not show. A fragment is a phrase of one word or
     /// more of at least four letters, matched as whole words.
     static var englishPhrases: [String] {
-        let english = Array(ShopperWord.table(for: .enUS).filter { !ShopperWord.sameInEveryLanguage.contains($0.key) }.values)
-            + Array(TerminalWord.table(for: .enUS).filter { !TerminalWord.sameInEveryLanguage.contains($0.key) }.values)
+        let english = Array(WordTable.of(.enUS).words.filter { !WordTable.sameInEveryLanguage.contains($0.key) }.values)
+            + Array(WordTable.of(.enUS).engine.values)
         var fragments: Set<String> = []
         for text in english {
             var rest = Substring(text)

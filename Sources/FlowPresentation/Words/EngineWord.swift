@@ -1,0 +1,73 @@
+/// A word the engine's renderers say of their own: the states of a page without content, the
+/// end of a list, the keys' help, and what a screen reader adds to a widget's text. The engine
+/// names the words it needs and holds none: the app gives them (`EngineWords`) in the
+/// shopper's language, from its one catalogue, so a retailer with another language adds one
+/// table there.
+public enum EngineWord: String, CaseIterable, Sendable {
+    // A page without content, and the end of a list.
+    case loading, loadingMore, nothingHere, nothingMore
+    /// A failed first load: its title, what it says under it, and how many tries
+    /// (`{count}`), after a retry.
+    case loadFailedTitle, loadFailedDetail, loadFailedAttempts
+    /// A first load the server answered "no such page" (404, 410), which no retry helps.
+    case goneTitle, goneDetail
+    /// The retry button, and what it says while the retry is under way.
+    case retry, retrying
+    /// A next page that failed.
+    case moreFailed
+    /// A search field with no placeholder of its own.
+    case search
+    /// The keys' help box's last line.
+    case anyKeyCloses
+    // What a screen reader says of a control's state, and the hints of the built-in actions.
+    case expanded, collapsed, togglesContent, adjusts, opensSheet, refreshes, closes
+}
+
+/// The engine's words in one language, as the app gives them. A word the app did not give
+/// reads as its key (`loadFailedTitle`), so a missing one shows where it is missing.
+public struct EngineWords: Sendable, Hashable {
+    private let table: [EngineWord: String]
+
+    public init(_ table: [EngineWord: String]) {
+        self.table = table
+    }
+
+    /// No words: every key reads as its name (tests of layout, tools without an app).
+    public static let keys = EngineWords([:])
+
+    public subscript(_ key: EngineWord) -> String {
+        table[key] ?? key.rawValue
+    }
+
+    /// The word with each `{name}` replaced by its value.
+    public func callAsFunction(_ key: EngineWord, _ values: [String: String] = [:]) -> String {
+        WordTemplate.fill(self[key], values)
+    }
+}
+
+/// `{name}` placeholders in a phrase, filled in one place for every catalogue.
+public enum WordTemplate {
+    /// `template` with each `{name}` of `values` replaced; other braces stay as they are.
+    /// Values are inserted as they are: text from a server still goes through the renderer's
+    /// `SafeText` when drawn, like every server string.
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty, template.contains("{") else { return template }
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                rest = rest[open...]
+                break
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            if let value = values[name] {
+                result += value
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}

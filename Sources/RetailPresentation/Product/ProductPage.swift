@@ -1,0 +1,119 @@
+import FlowCore
+import FlowPresentation
+import RetailKit
+
+/// A product page's product (`product_detail`) as the shopper sees it in either renderer: the
+/// quantity to add within what it may be, the call to buy it and what it confirms, its stock,
+/// and its variants with why one cannot be chosen.
+///
+/// The rules, once for both apps:
+/// - the quantity steps within 1 and the limit: the payload's `max_quantity`, and no more than
+///   the cart's line still takes (99 less what the cart holds);
+/// - a product the server refused as sold out since the page came is sold out here too: no
+///   quantity to pick, and the call says so instead of buying;
+/// - once the cart holds it, the page says how many ("✓ 2 in cart"), and while an add waits
+///   for the server, that;
+/// - a variant that cannot be bought says so ("Sold out") beside its label.
+public struct ProductPage: Sendable {
+    public let content: ProductDetailContent
+    public let marks: ShopperMarks
+    /// The quantity the shopper picked (the widget's state), before it is kept in bounds.
+    public let picked: Int
+
+    public init(content: ProductDetailContent, marks: ShopperMarks = ShopperMarks(), picked: Int? = nil) {
+        self.content = content
+        self.marks = marks
+        self.picked = picked ?? 1
+    }
+
+    /// The availability the shopper should see now.
+    public var availability: ProductCardContent.Availability {
+        marks.availability(of: content.productID, page: content.availability)
+    }
+
+    public var isSoldOut: Bool { availability == .unavailable }
+
+    /// The most the picker offers now; 0 when the cart's line is full.
+    public var limit: Int {
+        let room = RetailLimits.lineQuantity.upperBound - marks.quantity(of: content.productID)
+        return max(0, min(content.maxQuantity, room))
+    }
+
+    /// The quantity shown: what was picked, within 1 and the limit.
+    public var quantity: Int {
+        min(max(picked, RetailLimits.lineQuantity.lowerBound), max(1, limit))
+    }
+
+    /// The quantity one step up or down, nil when it cannot move (sold out, or at a bound).
+    public func quantity(steppedBy delta: Int) -> Int? {
+        guard !isSoldOut, limit > 0 else { return nil }
+        let next = quantity + delta
+        return (1...limit).contains(next) && next != quantity ? next : nil
+    }
+
+    /// Whether the call buys now: not sold out, a cart line with room, an add to call.
+    public var canAdd: Bool {
+        !isSoldOut && limit > 0 && content.cta?.action.map { $0.type.isByteEqual(to: AddToCartAction.type) } == true
+    }
+}
+
+/// What a product page's product shows of the rules, in the shopper's words.
+public struct ProductPagePresentation: Sendable, Hashable {
+    /// "Quantity".
+    public var quantityLabel: String
+    /// Nil when there is no quantity to pick (sold out).
+    public var quantity: Int?
+    public var increased: Int?
+    public var decreased: Int?
+    /// Why `+` does nothing at the limit ("At most 10").
+    public var limitNote: String?
+    /// The call's title: the payload's, or "Sold out" when it cannot buy.
+    public var callTitle: String?
+    public var callIsEnabled: Bool
+    /// "✓ 2 in cart", or "◌ adding…" while an add waits.
+    public var confirmation: ProductBadge?
+    /// "Low stock", "Sold out", "In stock".
+    public var stock: String
+    public var variants: [Variant]
+
+    public struct Variant: Sendable, Hashable {
+        public var name: String
+        public var options: [Option]
+    }
+
+    public struct Option: Sendable, Hashable {
+        public var label: String
+        public var isSelected: Bool
+        public var isAvailable: Bool
+        /// Why it cannot be chosen, said beside it: "Sold out".
+        public var reason: String?
+        public var action: ActionData?
+    }
+}
+
+extension ProductPage {
+    public func presentation(words: Words) -> ProductPagePresentation {
+        let format = RetailFormat(words.locale)
+        let stock = switch availability {
+        case .available: words[.inStock]
+        case .lowStock: words[.lowStock]
+        case .unavailable: words[.soldOut]
+        }
+        let atLimit = !isSoldOut && limit > 0 && quantity >= limit
+        let callTitle = content.cta.map { cta in isSoldOut ? words[.soldOut] : SafeText.cleaned(cta.title?.text ?? words[.addToCart], keepingNewlines: false) }
+        return ProductPagePresentation(
+            quantityLabel: words[.quantity], quantity: isSoldOut ? nil : quantity,
+            increased: quantity(steppedBy: 1), decreased: quantity(steppedBy: -1),
+            limitNote: atLimit ? words(.quantityAtMost, ["count": format.number(limit)]) : nil,
+            callTitle: callTitle, callIsEnabled: canAdd, confirmation: marks.badge(for: content.productID, words: words), stock: stock,
+            variants: content.variants.map { variant in
+                ProductPagePresentation.Variant(
+                    name: SafeText.cleaned(variant.name, keepingNewlines: false),
+                    options: variant.options.map { option in
+                        ProductPagePresentation.Option(
+                            label: SafeText.cleaned(option.label, keepingNewlines: false), isSelected: option.isSelected,
+                            isAvailable: option.isAvailable, reason: option.isAvailable ? nil : words[.soldOut], action: option.action)
+                    })
+            })
+    }
+}

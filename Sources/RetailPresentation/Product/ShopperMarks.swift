@@ -1,0 +1,51 @@
+import FlowCore
+import RetailKit
+
+/// What the shopper app knows of products beyond the page, for every renderer's retail views:
+/// how many of each are in the cart, which are being added, and which the server has refused
+/// as sold out since the page was composed.
+public struct ShopperMarks: Sendable, Hashable {
+    public var inCart: [ExactString: Int]
+    public var pending: Set<ExactString>
+    public var soldOut: Set<ExactString>
+
+    public init(inCart: [ExactString: Int] = [:], pending: Set<ExactString> = [], soldOut: Set<ExactString> = []) {
+        self.inCart = inCart
+        self.pending = pending
+        self.soldOut = soldOut
+    }
+
+    /// Whether `productID` sold out since its page came.
+    public func isSoldOut(_ productID: String) -> Bool { soldOut.contains(ExactString(productID)) }
+
+    /// How many of `productID` the cart holds (0 when none, or while being removed).
+    public func quantity(of productID: String) -> Int { inCart[ExactString(productID)] ?? 0 }
+
+    /// Whether a change of `productID` waits for the server.
+    public func isPending(_ productID: String) -> Bool { pending.contains(ExactString(productID)) }
+
+    /// A product's availability as the shopper should see it: sold out when the server said
+    /// so since the page came, else the page's.
+    public func availability(of productID: String, page: ProductCardContent.Availability) -> ProductCardContent.Availability {
+        isSoldOut(productID) ? .unavailable : page
+    }
+
+    /// What a product card marks, in the shopper's words: "◌ adding…" while an add waits for
+    /// the server, else "✓ 2 in cart" when the cart holds it, else nothing.
+    public func badge(for productID: String, words: Words) -> ProductBadge? {
+        if isPending(productID) { return ProductBadge(kind: .adding, text: "◌ \(words[.adding])") }
+        let count = quantity(of: productID)
+        guard count > 0 else { return nil }
+        return ProductBadge(kind: .inCart, text: "✓ \(words(.inCart, ["count": RetailFormat(words.locale).number(count)]))")
+    }
+}
+
+/// A mark on a product card: what it says, and which of the two it is (each has its colours).
+public struct ProductBadge: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case adding, inCart
+    }
+
+    public var kind: Kind
+    public var text: String
+}

@@ -1,0 +1,55 @@
+import RetailKit
+/// A word the shopper's app says of its own (never the backend's copy), in every renderer:
+/// page and cart states, the cart, stock and countdowns, search, notices, the keys' and
+/// gestures' help, what a screen reader adds to the payload's text, and `vitrine preview`'s
+/// panels. The words of the engine's renderers are `EngineWord`s, in the same tables
+/// (`WordTable`), read through the same lookup (`Words`).
+public enum Word: String, CaseIterable, Sendable {
+    // Pages: loading, empty, errors.
+    case productGone
+    case refreshFailed, actionFailed, tooManyScreens, linkNoScreen, cantAdd
+    // Where the shopper is (a status line, a title).
+    case home, kindCampaign, kindCategory, kindProduct, kindSearch, kindPage, savedCopy, updating, savedCopyAge
+    case savedCopyUpdating
+    // The cart.
+    case cart, cartTitle, itemsOne, itemsOther, cartEmpty, cartLoading, cartUnavailable, moreLines, subtotal
+    case eachPrice, removing, updatingLine, retryingLine, removed, noLongerSold, lineSavings
+    case checkoutNote, quantity, inCart, adding, removeAction, undoAction, quantityAtMost
+    // Cart notices.
+    case justSoldOut, couldntAdd, couldntUpdate, couldntRemove, quantityLimit, noLongerAvailable, cartRefused
+    case cartExpired
+    // Products.
+    case lowStock, soldOut, inStock, wasPrice, ratingOutOfFive, addToCart
+    // Countdowns.
+    case endsInClock, endsInDaysOne, endsInDaysOther, endsOn, ended
+    // Promotions.
+    case promoCode, codeCopied
+    // Search.
+    case searchPlaceholder, typeMore, looking, noSuggestions, suggestionsFailed, allResults
+    case suggestionProduct, suggestionCategory, suggestionCampaign, suggestionQuery, suggestionOther, recentQuery
+    // The keys' help.
+    case keysTitle, helpMove, helpScroll, helpTopEnd, helpOpen, helpAdd, helpSearch, helpCart, helpRefresh
+    case helpBack, helpDebug, helpQuit, gestureSwipe, gesturePage, gestureTop, gestureTap, gestureAdd, gestureSearch
+    case gestureCart, gestureRefresh, gestureBack, gestureQuit
+    case keyPaging, keyHomeEnd, keyEnter, keyEsc, keyEnterAdd
+    // Hints and the status line.
+    case hintKeys, hintKeysShort, statusBack, searchKeys, cartKeys, cartKeysEmpty, cartUndoKey, debugTitle
+    // `vitrine preview`.
+    case previewKeysTitle, previewHelpFire, previewHelpReload, previewHelpPanel, previewHelpClose
+    case previewTag, previewDiagnostics, previewNotShown, previewLastGood, previewNoDiagnostics
+    case previewDiagnosticOne
+    case previewDiagnosticOther, previewRead, previewNotValid, previewShowing, previewNotFollowed
+    case previewNoAppScreens
+    case previewNoAction
+    // `vitrine preview`'s panel: the lint report in the reader's words.
+    case previewSummary, previewRefused, previewHeader, previewFooter, previewSection, previewDiagnosticsHeading
+    case previewRoleItem, previewRoleFallback, previewRoleHeader
+    case previewStatusOk, previewStatusFallback, previewStatusUnknown, previewStatusMalformed
+    case previewStatusIncompatible
+    case previewStatusExpired, previewStatusEmpty
+    // What a screen reader says beside the payload's text, and the hints of the retail actions.
+    case spokenWas, spokenPercentOff, spokenRated, spokenLowStock, spokenSoldOut, spokenEnded, spokenCode
+    case opensPage, opensLink, opensSearch, removeTitle, spokenQuantity, itemsInCartOne, itemsInCartOther, add
+    case addsToCart, spokenEndsInDaysOne, spokenEndsInDaysOther, spokenEndsIn, spokenHoursOne, spokenHoursOther
+    case spokenMinutesOne, spokenMinutesOther, spokenEndsOn
+}

@@ -1,0 +1,96 @@
+import FlowCore
+import Foundation
+import RetailKit
+@testable import RetailPresentation
+import Testing
+
+/// The cart sheet's rules beyond the five of the table (`CartSheet`): choosing, stepping within
+/// bounds, what a product no longer sold allows, the limit said, the prices and savings shown.
+@Suite struct CartSheetModelTests {
+    let words = Words(.enUS)
+    static func usd(_ amount: Double) -> Price { Price(amount: amount, currency: "USD") }
+
+    static func line(_ id: String, _ quantity: Int, price: Double? = 10, before: Double? = nil, available: Bool = true,
+                     pending: CartStore.ShownLine.Pending? = nil) -> CartSummary.Line {
+        CartSummary.Line(productID: id, title: id.uppercased(), quantity: quantity, unitPrice: price.map(usd), compareAtPrice: before.map(usd),
+                         pending: pending, isAvailable: available)
+    }
+
+    @Test func theChoiceMovesWithinTheLinesAndStaysOnOneWhenTheCartShrinks() {
+        var sheet = CartSheet(cart: CartSummary(lines: [Self.line("a", 1), Self.line("b", 1), Self.line("c", 1)], isKnown: true))
+        sheet.select(.down)
+        sheet.select(.down)
+        sheet.select(.down)
+        #expect(sheet.selection == 2)
+        sheet.select(.up)
+        #expect(sheet.selection == 1)
+        sheet.select(.bottom)
+        sheet.update(CartSummary(lines: [Self.line("a", 1)], isKnown: true))
+        #expect(sheet.selection == 0)
+        sheet.select(.to(-5))
+        #expect(sheet.selection == 0)
+    }
+
+    @Test func aQuantityStepsWithinOneAndNinetyNine() {
+        var sheet = CartSheet(cart: CartSummary(lines: [Self.line("a", 1), Self.line("b", 99)], isKnown: true))
+        #expect(sheet.step(-1) == nil, "never below one: removing is its own control")
+        #expect(sheet.step(1) == .setQuantity(productID: "a", quantity: 2))
+        sheet.select(.down)
+        #expect(sheet.step(1) == nil)
+        let full = sheet.presentation(words: words).lines[1]
+        #expect(full.increased == nil && full.decreased == 98)
+        #expect(full.limitNote == "At most 99 of one product fit in the cart", "why + does nothing")
+        #expect(sheet.presentation(words: words).lines[0].limitNote == nil)
+    }
+
+    @Test func aLineBeingRemovedTakesNoChange() {
+        var sheet = CartSheet(cart: CartSummary(lines: [Self.line("a", 2, pending: .removing)], isKnown: true))
+        #expect(sheet.step(1) == nil && sheet.step(-1) == nil && sheet.removeSelected() == nil)
+        let shown = sheet.presentation(words: words).lines[0]
+        #expect(shown.isBeingRemoved && shown.status == "removing…")
+    }
+
+    /// A product the shop no longer sells stays, says so in place of its price, counts in no
+    /// total, and can be lowered and removed but never raised.
+    @Test func aProductNoLongerSoldCanBeLoweredAndRemovedNeverRaised() {
+        var sheet = CartSheet(cart: CartSummary(lines: [Self.line("gone", 3, price: nil, available: false)], isKnown: true))
+        let shown = sheet.presentation(words: words).lines[0]
+        #expect(!shown.isAvailable && shown.unitPrice == nil && shown.total == nil)
+        #expect(shown.increased == nil && shown.decreased == 2)
+        #expect(shown.reading.label.contains(words[.noLongerSold]))
+        #expect(sheet.step(1) == nil)
+        #expect(sheet.step(-1) == .setQuantity(productID: "gone", quantity: 2))
+        #expect(sheet.removeSelected() == .remove(productID: "gone"))
+    }
+
+    @Test func aLineOnSaleSaysWhatItSaves() {
+        let sheet = CartSheet(cart: CartSummary(lines: [Self.line("a", 3, price: 8, before: 10), Self.line("b", 1, price: 5, before: 4)], isKnown: true))
+        let lines = sheet.presentation(words: words).lines
+        #expect(lines[0].savings == Self.usd(6) && lines[0].compareAtPrice == Self.usd(10))
+        #expect(lines[1].savings == nil && lines[1].compareAtPrice == nil, "a 'price before' below the price is no sale")
+    }
+
+    @Test func theTitleSaysHowManyItemsAndAPendingChangeWaitingSaysSoFirst() {
+        var cart = CartSummary(lines: [Self.line("a", 2, pending: .updating)], badgeCount: 2, isKnown: true)
+        cart.isRetrying = true
+        let shown = CartSheet(cart: cart).presentation(words: words)
+        #expect(shown.title == "Your cart · 2 items")
+        #expect(shown.lines[0].status == words[.retryingLine] && shown.lines[0].statusFirst)
+    }
+
+    @Test func openingAProductAsksForItsPage() {
+        let sheet = CartSheet(cart: CartSummary(lines: [Self.line("p-7", 1)], isKnown: true))
+        #expect(sheet.openSelected() == .openProduct(PageID("product:p-7")))
+        #expect(CartSheet().openSelected() == nil)
+    }
+
+    @Test func aHostileOrMissingTitleIsMadeSafeOrNamedAsAProduct() {
+        var hostile = Self.line("x", 1)
+        hostile.title = "\u{1B}[2J\u{202E}Coat"
+        var missing = Self.line("y", 1)
+        missing.title = nil
+        let lines = CartSheet(cart: CartSummary(lines: [hostile, missing], isKnown: true)).presentation(words: words).lines
+        #expect(!lines[0].title.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" })
+        #expect(lines[1].title == words[.kindProduct])
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import RetailKit
+@testable import RetailPresentation
+
+/// Prices, numbers, ratings, dates and countdowns as each locale writes them, by Foundation's
+/// formatters, in the payload's currency.
+@Suite struct RetailFormatTests {
+    static let nbsp = "\u{A0}"
+
+    @Test func pricesAreTheLocalesFormInThePayloadsCurrency() {
+        let price = Price(amount: 83.99, currency: "EUR")
+        #expect(RetailFormat(.deDE).price(price) == "83,99\(Self.nbsp)€")
+        #expect(RetailFormat(.frFR).price(price) == "83,99\(Self.nbsp)€")
+        #expect(RetailFormat(.enUS).price(price) == "€83.99")
+        #expect(RetailFormat(.deDE).price(Price(amount: 91.99, currency: "USD")) == "91,99\(Self.nbsp)$", "the currency is the payload's")
+        #expect(RetailFormat(.enUS).price(Price(amount: 1234, currency: "JPY")) == "¥1,234", "the currency's own decimals")
+        #expect(RetailFormat(.enUS).price(Price(amount: .infinity, currency: "USD")) == "USD", "no number to write: never a trap")
+    }
+
+    @Test func numbersAndRatingsAreTheLocalesForm() {
+        #expect(RetailFormat(.deDE).rating(4.3) == "4,3")
+        #expect(RetailFormat(.enUS).rating(4.25) == "4.3" || RetailFormat(.enUS).rating(4.25) == "4.2")
+        #expect(RetailFormat(.deDE).number(1234) == "1.234")
+        #expect(RetailFormat(.enUS).number(1234) == "1,234")
+        #expect(RetailFormat(.frFR).number(1234).filter(\.isNumber) == "1234")
+        #expect(RetailFormat(.deDE).rating(.nan) == "")
+    }
+
+    @Test func countdownsAreInTheShoppersWords() {
+        let now = Date(timeIntervalSince1970: 1_798_000_000)
+        #expect(Countdown.text(until: now.addingTimeInterval(6 * 86_400 + 60), now: now, in: .deDE) == "Endet in 6 Tagen")
+        #expect(Countdown.text(until: now.addingTimeInterval(86_400 + 60), now: now, in: .enUS) == "Ends in 1 day")
+        #expect(Countdown.text(until: now.addingTimeInterval(2 * 86_400), now: now, in: .frFR) == "Se termine dans 2 jours")
+        #expect(Countdown.text(until: now.addingTimeInterval(3_661), now: now, in: .deDE) == "Endet in 1:01:01")
+        #expect(Countdown.text(until: now, now: now, in: .frFR) == "Terminé")
+        let far = Countdown.text(until: now.addingTimeInterval(30 * 86_400), now: now, in: .deDE)
+        #expect(far.hasPrefix("Bis "), "\(far)")
+        #expect(Countdown.text(until: Date.distantFuture, now: now, in: .enUS).hasPrefix("Until "))
+    }
+}

@@ -1,0 +1,74 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import ImagePipeline
+import RetailKit
+@testable import RetailPresentation
+import Testing
+
+/// What the screens' intents ask of the services (`ShopperServices.perform`), and the help
+/// both apps offer (`ScreenHelp`).
+@MainActor
+@Suite struct ShopperSessionTests {
+    /// The intents' side of the services, recorded.
+    @MainActor
+    final class Recorder: ShopperServices {
+        var destinations: [Destination]
+        var asked: [String] = []
+        init(_ destinations: [Destination]) { self.destinations = destinations }
+
+        func pageStore(for pageID: PageID) -> PageStore { fatalError("not asked") }
+        func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool { false }
+        var dispatcher: ActionDispatcher { fatalError("not asked") }
+        var impressions: ImpressionTracker { fatalError("not asked") }
+        var pageInstant: Date { Date() }
+        var images: ImagePipeline { fatalError("not asked") }
+        var imageBaseURL: URL? { nil }
+        func open(_ destination: Destination) -> Bool { asked.append("open \(destination)"); return true }
+        func back() -> Bool { asked.append("back"); return true }
+        var cartSummary: CartSummary { CartSummary() }
+        func setQuantity(productID: String, quantity: Int) { asked.append("set \(productID) \(quantity)") }
+        func removeFromCart(productID: String) { asked.append("remove \(productID)") }
+        func refreshCart() { asked.append("refresh") }
+        func restore(_ removal: CartRemoval) { asked.append("restore \(removal.productID)") }
+        var searchSummary: SearchSummary { SearchSummary() }
+        func updateSearch(query: String) { asked.append("search \(query)") }
+        func onTrackedEvent(_ handler: @escaping @MainActor (String, JSONObject) -> Void) {}
+        func speak(_ words: Words) {}
+        func start() {}
+    }
+
+    /// Review 20b, finding 7: the product whose page is right below the cart is shown by
+    /// leaving the cart, not by a second copy of its page.
+    @Test func aProductOpenedFromTheCartOverItsOwnPageLeavesTheCart() {
+        let below = Recorder([.page("home"), .page("product:p1"), .cart])
+        below.perform(CartIntent.openProduct("product:p1"))
+        #expect(below.asked == ["back"])
+        let other = Recorder([.page("home"), .page("product:p1"), .cart])
+        other.perform(CartIntent.openProduct("product:p2"))
+        #expect(other.asked == ["open page(product:p2)"])
+    }
+
+    @Test func eachIntentReachesItsService() {
+        let services = Recorder([.page("home")])
+        services.perform(CartIntent.setQuantity(productID: "a", quantity: 2))
+        services.perform(CartIntent.remove(productID: "a"))
+        services.perform(CartIntent.restore(CartRemoval(productID: "a", title: nil, quantity: 1, unitPrice: nil)))
+        services.perform(CartIntent.refresh)
+        services.perform(SearchIntent.suggest("co"))
+        services.perform(SearchIntent.open(.cart))
+        #expect(services.asked == ["set a 2", "remove a", "restore a", "refresh", "search co", "open cart"])
+    }
+
+    /// Every thing a page offers has a key in the terminal and a gesture on iOS, but the debug
+    /// log, the terminal's alone; each in every language.
+    @Test func theHelpGivesEveryEntryAKeyAndAGesture() {
+        for locale in AppLocale.allCases {
+            let entries = ScreenHelp.page(words: Words(locale), isDebug: true)
+            #expect(entries.filter { $0.gesture == nil }.map(\.keys) == ["d"])
+            #expect(entries.allSatisfy { !$0.meaning.isEmpty && !$0.keys.isEmpty })
+        }
+        #expect(ScreenHelp.cartKeys(words: Words(.enUS), hasLines: true, canUndo: true).first == "u undo")
+        #expect(ScreenHelp.cartKeys(words: Words(.enUS), hasLines: false, canUndo: false) == ["Esc close"])
+    }
+}
