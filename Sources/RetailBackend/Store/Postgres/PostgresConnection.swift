@@ -15,18 +15,20 @@ final class PostgresConnection {
     private var handle: OpaquePointer?
     private let answerDeadline: Duration
 
-    /// Connects to `url` (a `postgresql://` URI or a `key=value` string), with defaults the URI
-    /// may override: give up connecting after 2 s (libpq's least), end any statement after 3 s
-    /// on the server and wait at most `answerDeadline` for an answer here, so that a database
-    /// that stops answering costs a request seconds, never a hang; notices (which libpq would
-    /// print on standard error) are not sent.
+    /// Connects to `url` (a `postgresql://` URI or a `key=value` string) with `clientDefaults`
+    /// and `serverDefaults`, each of which the URL may override, and waits at most
+    /// `answerDeadline` for each answer here, so that a database that stops answering costs a
+    /// request seconds, never a hang.
     init(url: String, answerDeadline: Duration = .seconds(4)) throws(PostgresError) {
         self.answerDeadline = answerDeadline
         if let refusal = PostgresURL.refusal(url) { throw PostgresError(state: nil, message: refusal, isConnectionLost: true) }
-        let keywords = ["connect_timeout", "application_name", "options", "dbname"]
-        let values = ["2", "vitrine", "-c statement_timeout=3000 -c lock_timeout=3000 -c client_min_messages=warning", url]
-        let handle = Self.withCStrings(keywords) { keywords in
-            Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+        let settings = Self.serverDefaults.map { "-c \($0.name)=\($0.value)" }.joined(separator: " ")
+        var parameters = Self.clientDefaults + [("options", settings), ("dbname", url)]
+        if let options = PostgresURL.parameter("options", of: url), !options.isEmpty {
+            parameters.append(("options", settings + " " + options))
+        }
+        let handle = Self.withCStrings(parameters.map(\.keyword)) { keywords in
+            Self.withCStrings(parameters.map(\.value)) { values in PQconnectdbParams(keywords, values, 1) }
         }
         guard let handle, PQstatus(handle) == CONNECTION_OK, PQsetnonblocking(handle, 1) == 0 else {
             let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
@@ -34,6 +36,19 @@ final class PostgresConnection {
             throw PostgresError(state: nil, message: PostgresURL.redacted(message, of: url), isConnectionLost: true)
         }
         self.handle = handle
+    }
+
+    /// The value libpq connected with for `keyword` (`keepalives_idle`, `options`, …), nil when
+    /// none was set: what the defaults and the URL came to.
+    func connectionParameter(_ keyword: String) -> String? {
+        guard let handle, let options = PQconninfo(handle) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
     }
 
     deinit {
