@@ -102,6 +102,17 @@ final class ServeProcess: Sendable {
         return server
     }
 
+    /// The most memory the server has held resident since it started (`VmHWM` of
+    /// `/proc/PID/status`), in bytes; nil once it has exited.
+    var peakResidentBytes: Int? {
+        guard !exitFlag.hasExited.load(ordering: .acquiring),
+            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kilobytes * 1024
+    }
+
     /// Standard error so far, a line each.
     var log: [String] {
         errors.lines.withLock { $0 }

@@ -72,6 +72,10 @@ enum SQLiteSchema {
     /// Version 3: `event_ids` again, its digests as 16-byte BLOBs (converted from hexadecimal,
     /// so the window a shopper had is kept) and without `event_ids_by_age`; and no
     /// `idempotency_keys_by_age`.
+    ///
+    /// Streamed: each row read is written to the new table before the next is read, so the
+    /// memory it takes does not grow with the table (SQLite's page cache is bounded, and spills
+    /// to the WAL), whatever the number of shoppers and their windows.
     private static func binaryEventDigests(_ database: SQLiteConnection) throws(SQLiteError) {
         try database.execute("""
             CREATE TABLE event_digests (
@@ -81,17 +85,14 @@ enum SQLiteSchema {
                 PRIMARY KEY (shopper, digest)
             ) WITHOUT ROWID;
             """)
-        var rows: [(shopper: String, digest: [UInt8], receivedAt: Int64)] = []
         let select = try database.statement("SELECT shopper, digest, received_at FROM event_ids")
+        let insert = try database.statement("INSERT OR IGNORE INTO event_digests (shopper, digest, received_at) VALUES (?1, ?2, ?3)")
         while try select.step() {
             let hex = select.text(1)
-            rows.append((select.text(0), Crypto.bytes(hex: hex).map { Array($0.prefix(16)) } ?? Array(hex.utf8), select.int64(2)))
-        }
-        for row in rows {
-            let insert = try database.statement("INSERT OR IGNORE INTO event_digests (shopper, digest, received_at) VALUES (?1, ?2, ?3)")
-            try insert.bind(1, row.shopper)
-            try insert.bind(2, Data(row.digest))
-            try insert.bind(3, row.receivedAt)
+            insert.reset()
+            try insert.bind(1, select.text(0))
+            try insert.bind(2, Data(Crypto.bytes(hex: hex).map { Array($0.prefix(16)) } ?? Array(hex.utf8)))
+            try insert.bind(3, select.int64(2))
             try insert.step()
         }
         // A statement not reset keeps the table in use, and it could not be dropped.
