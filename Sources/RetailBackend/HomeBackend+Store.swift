@@ -35,7 +35,8 @@ extension HomeBackend {
                 // The directory is judged and resolved before the key is written into it.
                 let directory = try SQLiteStore.prepare(directory)
                 let key = try loadKey(configuration.sessionKeyFile ?? directory.appendingPathComponent("session.key"), mayCreate: true)
-                return (try SQLiteStore(directory: directory, codec: codec, limits: limits, keyFingerprint: key.fingerprint, now: configuration.now), key)
+                return (try SQLiteStore(directory: directory, codec: codec, limits: limits, keyFingerprint: key.fingerprint,
+                                        now: configuration.now, log: configuration.log ?? { _ in }), key)
             } catch let error as SetupError {
                 throw error
             } catch let error as SQLiteStore.OpenError {
@@ -50,7 +51,8 @@ extension HomeBackend {
             let key = try loadKey(file, mayCreate: true)
             do {
                 return (try PostgresStore(url: url, codec: codec, limits: limits, keyFingerprint: key.fingerprint,
-                                          connections: configuration.databaseConnections, now: configuration.now), key)
+                                          connections: configuration.databaseConnections, now: configuration.now,
+                                          log: configuration.log ?? { _ in }), key)
             } catch {
                 throw SetupError(description: error.description)
             }

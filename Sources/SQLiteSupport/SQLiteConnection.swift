@@ -28,9 +28,14 @@ public final class SQLiteConnection {
             throw SQLiteError(code: status, message: message)
         }
         self.handle = handle
-        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
-        sqlite3_busy_timeout(handle, milliseconds)
+        setBusyTimeout(busyTimeout)
         sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// How long a statement waits for a lock another connection holds before it fails busy.
+    public func setBusyTimeout(_ timeout: Duration) {
+        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        sqlite3_busy_timeout(handle, milliseconds)
     }
 
     deinit {

@@ -7,7 +7,8 @@ import TestSupport
 
 /// What a connection may hold and for how long (issue 27): a partitioned or frozen instance
 /// holds no shopper's row past the idle timeout; every connection has the timeouts and
-/// keepalives, which the URL may override one by one.
+/// keepalives, which the URL may override one by one; and an instance started while another
+/// migrates waits for it, then serves.
 extension PostgresSharedStoreTests {
     /// A connection of vitrine's own (the defaults every instance has), opened off the
     /// cooperative pool: libpq's calls block. It is used by one test, one call at a time
@@ -85,5 +86,37 @@ extension PostgresSharedStoreTests {
         #expect(overridden.value.connectionParameter("keepalives_idle") == "30")
         #expect(overridden.value.connectionParameter("keepalives_count") == "3")
         overridden.value.close()
+    }
+
+    /// An instance that started while another held the migration lock failed to start (the
+    /// lock was waited for under the 3 s lock timeout). It waits for as long as the lock is
+    /// held, says so, then finds the schema migrated and serves. The lock is let go only once
+    /// the instance has said that it waits.
+    @Test func anInstanceStartedWhileAnotherMigratesWaitsThenServes() async throws {
+        let fixture = try #require(PostgresClusterTrait.current)
+        let scratch = try ScratchDirectory("pg-migration-wait")
+        let holder = try await Self.connect(fixture.cluster.url)
+        defer { holder.value.close() }
+        // A session-level advisory lock: the one the migration takes, held outside any
+        // transaction, so no idle timeout ends it.
+        #expect(try await Self.run(holder, "SELECT pg_try_advisory_lock($1::bigint)", [PostgresSchema.lockID]).value(0) == "t")
+
+        let (lines, errorLines) = AsyncStream.makeStream(of: String.self)
+        async let started = ServeProcess.start(
+            ["--database", fixture.cluster.url, "--session-key", fixture.keyFile, "--data", scratch.file("data").path], errorLines: errorLines)
+        var saidItWaits = false
+        for await line in lines where line.contains("another instance is migrating the database: waiting for it") {
+            saidItWaits = true
+            break
+        }
+        #expect(saidItWaits)
+        #expect(try await Self.run(holder, "SELECT pg_advisory_unlock($1::bigint)", [PostgresSchema.lockID]).value(0) == "t")
+        let server = try await started
+        let client = server.client()
+        let token = try await client.startSession()
+        #expect(try await Self.add(client, token, key: "after-the-wait").status == 200)
+        #expect(server.log.contains("vitrine store: the database is migrated: starting"), "\(server.logText)")
+        #expect(!server.logText.contains(fixture.cluster.socketDirectory.path), "the database's address is not printed")
+        await server.stop()
     }
 }

@@ -8,10 +8,40 @@ import TestSupport
 import Glibc
 #endif
 
-/// `vitrine serve --data DIR` and the SQLite store in DIR, through the binary (issue 27): the
-/// migration to version 3 takes no more memory for a larger table.
+/// `vitrine serve --data DIR` and the SQLite store in DIR, through the binary (issue 27): an
+/// instance started while another holds the store's write lock (its migration) waits, then
+/// serves; and the migration to version 3 takes no more memory for a larger table.
 @Suite("vitrine serve --data", .serialized)
 struct ServeStoreTests {
+    /// "database is locked" ended a second instance that started while the first held the
+    /// store's write lock for longer than the busy timeout (as a long migration does). It waits
+    /// for the lock however long it takes, says so, then serves. The lock is let go only once
+    /// the waiting instance has said that it waits: nothing here depends on how long anything
+    /// takes.
+    @Test func anInstanceStartedWhileTheStoreIsLockedWaitsThenServes() async throws {
+        let scratch = try ScratchDirectory("serve-locked")
+        let data = scratch.file("data")
+        let first = try await ServeProcess.start(["--data", data.path])
+        #expect(await first.stop() == 0)
+        let holder = try SQLiteConnection(path: data.appendingPathComponent("vitrine.sqlite").path, busyTimeout: .seconds(1))
+        defer { holder.close() }
+        try holder.execute("BEGIN IMMEDIATE")
+
+        let (lines, errorLines) = AsyncStream.makeStream(of: String.self)
+        async let started = ServeProcess.start(["--data", data.path], errorLines: errorLines)
+        var saidItWaits = false
+        for await line in lines where line.contains("is locked by another process (another vitrine migrating it?): waiting for it") {
+            saidItWaits = true
+            break
+        }
+        #expect(saidItWaits)
+        try holder.execute("ROLLBACK")
+        let second = try await started
+        #expect(try await second.get("/v1/status").status == 200)
+        #expect(second.log.contains { $0.hasSuffix("vitrine.sqlite is free: starting") }, "\(second.logText)")
+        #expect(await second.stop() == 0)
+    }
+
     /// A version-2 store whose `event_ids` hold `shoppers` × `idsPerShopper` hexadecimal digests.
     static func versionTwoStore(in directory: URL, shoppers: Int, idsPerShopper: Int) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -69,7 +69,7 @@ final class PostgresConnection {
     @discardableResult
     func execute(_ sql: StaticString, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
         guard let handle else { throw PostgresError(state: nil, message: "the connection is closed", isConnectionLost: true) }
-        let deadline = ContinuousClock.now + answerDeadline
+        let deadline = Deadline(limit: answerDeadline)
         let sent = sql.withUTF8Buffer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in
                 Self.withOptionalCStrings(parameters) { values in
@@ -97,9 +97,10 @@ final class PostgresConnection {
     }
 
     /// Runs several statements without parameters (the schema's migrations): literals only.
-    func executeScript(_ sql: StaticString) throws(PostgresError) {
+    /// Their answer is awaited for `limit` (a migration's may take long), else `answerDeadline`.
+    func executeScript(_ sql: StaticString, answerWithin limit: Duration? = nil) throws(PostgresError) {
         guard let handle else { throw PostgresError(state: nil, message: "the connection is closed", isConnectionLost: true) }
-        let deadline = ContinuousClock.now + answerDeadline
+        let deadline = Deadline(limit: limit ?? answerDeadline)
         let sent = sql.withUTF8Buffer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { PQsendQuery(handle, $0.baseAddress) }
         }
@@ -115,7 +116,7 @@ final class PostgresConnection {
     /// The answer to a statement just sent (`sent` is `PQsend…`'s return), awaited until
     /// `deadline`: the first error among its results, else its last result, as `PQexec` gives.
     /// A connection that says nothing by then is closed and reported lost.
-    private func answer(to sent: Int32, on handle: OpaquePointer, by deadline: ContinuousClock.Instant) throws(PostgresError) -> OpaquePointer? {
+    private func answer(to sent: Int32, on handle: OpaquePointer, by deadline: Deadline) throws(PostgresError) -> OpaquePointer? {
         guard sent == 1 else { return nil }
         do throws(PostgresError) {
             // Non-blocking: what did not fit in the socket's buffer goes as the socket takes it.
@@ -147,13 +148,24 @@ final class PostgresConnection {
         }
     }
 
+    /// When an answer is given up for: `limit` from when the statement is sent.
+    private struct Deadline {
+        let limit: Duration
+        let instant: ContinuousClock.Instant
+
+        init(limit: Duration) {
+            self.limit = limit
+            instant = ContinuousClock.now + limit
+        }
+    }
+
     /// Waits until the socket is ready for `events`, or throws a lost connection at `deadline`.
-    private func wait(on handle: OpaquePointer, for events: Int16, until deadline: ContinuousClock.Instant) throws(PostgresError) {
+    private func wait(on handle: OpaquePointer, for events: Int16, until deadline: Deadline) throws(PostgresError) {
         var descriptor = pollfd(fd: PQsocket(handle), events: events, revents: 0)
         while true {
-            let left = deadline - ContinuousClock.now
+            let left = deadline.instant - ContinuousClock.now
             guard left > .zero else {
-                throw PostgresError(state: nil, message: "the database did not answer within \(answerDeadline)", isConnectionLost: true, isSilent: true)
+                throw PostgresError(state: nil, message: "the database did not answer within \(deadline.limit)", isConnectionLost: true, isSilent: true)
             }
             let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
             let ready = poll(&descriptor, 1, milliseconds)
