@@ -32,8 +32,10 @@ extension HomeBackend {
                                 now: configuration.now), key)
         case .sqlite(let directory):
             do {
-                // The directory is judged and resolved before the key is written into it.
+                // The directory is judged and resolved, and a database in it that is not this
+                // build's refused, before the key is written into it.
                 let directory = try SQLiteStore.prepare(directory)
+                try SQLiteStore.inspect(directory)
                 let key = try loadKey(configuration.sessionKeyFile ?? directory.appendingPathComponent("session.key"), mayCreate: true)
                 return (try SQLiteStore(directory: directory, codec: codec, limits: limits, keyFingerprint: key.fingerprint,
                                         now: configuration.now, log: configuration.log ?? { _ in }), key)

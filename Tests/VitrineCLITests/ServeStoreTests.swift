@@ -8,11 +8,97 @@ import TestSupport
 import Glibc
 #endif
 
-/// `vitrine serve --data DIR` and the SQLite store in DIR, through the binary (issue 27): an
-/// instance started while another holds the store's write lock (its migration) waits, then
-/// serves; and the migration to version 3 takes no more memory for a larger table.
+/// `vitrine serve --data DIR` and the SQLite store in DIR, through the binary (issue 27): a
+/// database that is not this build's is refused and left byte for byte as it was with nothing
+/// beside it; an instance started while another holds the store's write lock (its migration)
+/// waits, then serves; and the migration to version 3 takes no more memory for a larger table.
 @Suite("vitrine serve --data", .serialized)
 struct ServeStoreTests {
+    /// What a directory holds, as far as anyone could tell it was touched: each entry's name,
+    /// kind, mode, size, modification time and bytes, and the directory's own mode and
+    /// modification time (which a file made and removed again changes).
+    struct Snapshot: Equatable, CustomStringConvertible {
+        var directory: String
+        var entries: [String: String]
+
+        init(_ url: URL) throws {
+            var status = stat()
+            #expect(lstat(url.path, &status) == 0)
+            directory = "mode \(String(status.st_mode, radix: 8)) mtime \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+            entries = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
+                let path = url.appendingPathComponent(name).path
+                #expect(lstat(path, &status) == 0)
+                let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+                entries[name] = "mode \(String(status.st_mode, radix: 8)) size \(status.st_size) "
+                    + "mtime \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) bytes \(Crypto.hex(Crypto.sha256(Array(bytes)) ?? []))"
+            }
+        }
+
+        var description: String {
+            ([directory] + entries.keys.sorted().map { "\($0): \(entries[$0] ?? "")" }).joined(separator: "\n")
+        }
+    }
+
+    /// A database another program made: a table of its own, no `user_version`, in the journal
+    /// mode it chose (`DELETE` is SQLite's default; `WAL` persists in the file).
+    static func foreignDatabase(_ path: String, journalMode: String) throws {
+        let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
+        defer { database.close() }
+        if journalMode == "WAL" { try database.execute("PRAGMA journal_mode = WAL") }
+        try database.execute("CREATE TABLE notes (text TEXT NOT NULL); INSERT INTO notes (text) VALUES ('mine, not vitrine''s')")
+    }
+
+    @Test(arguments: ["DELETE", "WAL"])
+    func anotherProgramsDatabaseIsRefusedAndLeftByteForByte(journalMode: String) async throws {
+        let scratch = try ScratchDirectory("serve-foreign")
+        let data = scratch.file("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try Self.foreignDatabase(data.appendingPathComponent("vitrine.sqlite").path, journalMode: journalMode)
+        let before = try Snapshot(data)
+        #expect(before.entries.keys.sorted() == ["vitrine.sqlite"], "\(before)")
+
+        let result = try await VitrineProcess.run(["serve", "--port", "0", "--data", data.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("it is a database of another program"), "\(result.err)")
+        #expect(result.out.isEmpty, "it never listened")
+        let after = try Snapshot(data)
+        #expect(after == before, "before:\n\(before)\nafter:\n\(after)")
+    }
+
+    @Test func aNewerVitrinesStoreIsRefusedAndLeftByteForByte() async throws {
+        let scratch = try ScratchDirectory("serve-newer")
+        let data = scratch.file("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        do {
+            // As a newer vitrine leaves its store: WAL, every migration this one knows and more.
+            let database = try SQLiteConnection(path: data.appendingPathComponent("vitrine.sqlite").path, busyTimeout: .seconds(1))
+            defer { database.close() }
+            try database.execute("PRAGMA journal_mode = WAL")
+            try SQLiteSchema.migrate(database)
+            try database.execute("PRAGMA user_version = 99")
+        }
+        let before = try Snapshot(data)
+        #expect(before.entries.keys.sorted() == ["vitrine.sqlite"], "\(before)")
+
+        let result = try await VitrineProcess.run(["serve", "--port", "0", "--data", data.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("newer vitrine (schema 99"), "\(result.err)")
+        let after = try Snapshot(data)
+        #expect(after == before, "before:\n\(before)\nafter:\n\(after)")
+    }
+
+    @Test func aBrandNewDirectoryIsMadeAndServes() async throws {
+        let scratch = try ScratchDirectory("serve-new")
+        let data = scratch.file("new/data")
+        let server = try await ServeProcess.start(["--data", data.path])
+        #expect(try await server.get("/v1/status").status == 200)
+        #expect(await server.stop() == 0)
+        let made = try Snapshot(data)
+        #expect(made.entries.keys.sorted() == ["session.key", "vitrine.sqlite"], "\(made)")
+        #expect(made.directory.hasPrefix("mode 40700 "), "\(made)")
+    }
+
     /// "database is locked" ended a second instance that started while the first held the
     /// store's write lock for longer than the busy timeout (as a long migration does). It waits
     /// for the lock however long it takes, says so, then serves. The lock is let go only once

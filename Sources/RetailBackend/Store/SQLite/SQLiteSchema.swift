@@ -129,13 +129,12 @@ enum SQLiteSchema {
     /// that several processes opening one store at once (two `vitrine app`, an app and a
     /// `vitrine serve`) migrate it once: the one that waited for the lock finds it done.
     static func migrate(_ database: SQLiteConnection, upTo target: Int = current) throws(Refusal) {
-        enum Step { case migrated, done, newer(Int), foreign }
+        enum Step { case migrated, done, refused(Refusal) }
         do {
             while true {
                 let step = try database.writeTransaction { () throws(SQLiteError) -> Step in
+                    if let refusal = try refusal(of: database) { return .refused(refusal) }
                     let version = try userVersion(database)
-                    guard version <= current else { return .newer(version) }
-                    if version == 0, try hasForeignTables(database) { return .foreign }
                     guard version < min(target, current) else { return .done }
                     switch migrations[version] {
                     case .sql(let statements): try database.execute(statements)
@@ -146,8 +145,7 @@ enum SQLiteSchema {
                 switch step {
                 case .migrated: continue
                 case .done: return
-                case .newer(let version): throw Refusal.newer(version)
-                case .foreign: throw Refusal.foreign
+                case .refused(let refusal): throw refusal
                 }
             }
         } catch let error as Refusal {
@@ -157,6 +155,16 @@ enum SQLiteSchema {
         } catch {
             throw .failed(SQLiteError(code: 1, message: "\(error)"))
         }
+    }
+
+    /// Why `database` is not a store this build may use (a newer vitrine's, another
+    /// program's), or nil. Reads only: `migrate` asks under the write lock, and
+    /// `SQLiteStore.inspect` on a connection that cannot write, before anything is written.
+    static func refusal(of database: SQLiteConnection) throws(SQLiteError) -> Refusal? {
+        let version = try userVersion(database)
+        if version > current { return .newer(version) }
+        if version == 0, try hasForeignTables(database) { return .foreign }
+        return nil
     }
 
     static func userVersion(_ database: SQLiteConnection) throws(SQLiteError) -> Int {

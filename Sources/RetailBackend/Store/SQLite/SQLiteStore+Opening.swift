@@ -1,5 +1,12 @@
 import Foundation
+import PrivateFiles
 import SQLiteSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension SQLiteStore {
     /// How long the first attempt to open the store waits for another process's write lock
@@ -8,6 +15,32 @@ extension SQLiteStore {
 
     /// Seconds between two attempts to open the store while another process holds its lock.
     static let retryPause: TimeInterval = 0.1
+
+    /// Looks at the store in `directory` without writing anything, before anything is written
+    /// there: a database of another program, or one a newer vitrine wrote, is refused here
+    /// (exit 1 for `vitrine serve`), and stays byte for byte as it was, with nothing made beside
+    /// it (no `session.key`, `-wal` or `-shm`). A missing or empty file is a new store.
+    ///
+    /// The look reads the main file alone, without locks (`SQLiteConnection(lookingAt:)`):
+    /// what another vitrine has in its `-wal` is not seen, which cannot turn a store into
+    /// another program's, and `migrate` checks again under the write lock before it changes
+    /// anything. A file that cannot be read is refused, unless a `-wal` lies beside it:
+    /// another process may be writing it then, and the check under the lock decides.
+    static func inspect(_ directory: URL) throws(OpenError) {
+        let path = directory.appendingPathComponent(fileName).path
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_size > 0 else { return }
+        let refusal: SQLiteSchema.Refusal?
+        do {
+            let database = try SQLiteConnection(lookingAt: path)
+            defer { database.close() }
+            refusal = try SQLiteSchema.refusal(of: database)
+        } catch {
+            if FileSystem.exists(path + "-wal") { return }
+            throw OpenError(description: "cannot use \(path): \(error)")
+        }
+        if let refusal { throw OpenError(description: "cannot use \(path): \(refusal)") }
+    }
 
     /// The writer's connection to `path`: WAL with `synchronous=FULL`, migrated, the session
     /// key's fingerprint adopted. Another process holding the write lock (another vitrine

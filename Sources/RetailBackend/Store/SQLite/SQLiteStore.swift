@@ -25,14 +25,16 @@ final class SQLiteStore: ShopperStore {
 
     /// Opens (or creates) the store in `directory` (made ready by `prepare(_:)`), migrating its
     /// schema, and checks that its sessions were made under `keyFingerprint` (recording it in a
-    /// new store). Another process's write lock (its migration) is waited for, and the wait
-    /// written to `log`.
+    /// new store). A database that is not this build's is refused unchanged (`inspect(_:)`,
+    /// which the caller runs first too, before it writes a key beside it); another process's
+    /// write lock (its migration) is waited for, and the wait written to `log`.
     init(directory: URL, codec: CartCodec, limits: StoreLimits, keyFingerprint: [UInt8],
          now: @escaping @Sendable () -> Date, log: @Sendable (String) -> Void = { _ in }) throws(OpenError) {
         let path = directory.appendingPathComponent(Self.fileName).path
         let writerConnection: SQLiteConnection
         do {
             try PrivateDirectory.make(directory)
+            try Self.inspect(directory)
             try PrivateFile.createIfMissing(path)
             writerConnection = try Self.openWriter(path, keyFingerprint: keyFingerprint, log: log)
         } catch let error as OpenError {
