@@ -51,11 +51,10 @@ enum PostgresSchema {
 
     /// How long the answer to a migration's statement is awaited here: a migration may rewrite
     /// a large table, so the connection's 4 s (`PostgresConnection.answerDeadline`) would end
-    /// it, while a database that stops answering must still not hold a start for ever.
-    /// Default: 1 hour.
+    /// it, while a database that stops answering must still not hold a start for ever: an hour.
     static let migrationAnswerDeadline: Duration = .seconds(3600)
 
-    /// Seconds between two tries for the lock another instance holds. Default: 0.25.
+    /// Seconds between two tries for the lock another instance holds: a quarter of a second.
     static let lockRetryPause: TimeInterval = 0.25
 
     /// Runs the missing migrations (up to `target`) and returns the version the database is at.

@@ -10,10 +10,11 @@ import Darwin
 
 extension SQLiteStore {
     /// How long the first attempt to open the store waits for another process's write lock
-    /// before the wait is logged; later attempts wait 5 s each, without end. Default: 1 s.
+    /// before the wait is logged (1 s); later attempts wait 5 s each, without end.
     static let lockedNoticeAfter: Duration = .seconds(1)
 
-    /// Seconds between two attempts to open the store while another process holds its lock.
+    /// Seconds between two attempts to open the store while another process holds its lock
+    /// (a tenth).
     static let retryPause: TimeInterval = 0.1
 
     /// Looks at the store in `directory` without writing anything, before anything is written
