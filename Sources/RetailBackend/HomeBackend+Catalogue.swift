@@ -90,13 +90,13 @@ extension HomeBackend {
     }
 
     /// `GET /v1/status`: the backend's time and its catalogue (version, when it was loaded,
-    /// whether the latest change was refused). Files and messages, which name campaigns not
-    /// yet public, are told only to requests from IPv4 loopback (the operator's, on the machine
-    /// itself) or made in-process.
+    /// whether the latest change was refused). A refused change's files and messages, which
+    /// may name campaigns not yet public, are told only to a request with the operator's token
+    /// (`presentsOperatorToken`); everyone else, loopback and in-process callers included, is
+    /// told how many there are.
     func status(for request: HTTPRequest) -> JSONValue {
         let snapshot = catalogues.current
         let status = catalogues.status
-        let isLocal = request.clientAddress.isEmpty || request.clientAddress.hasPrefix("127.")
         var catalogue: [(String, JSONValue)] = [
             ("source", .string(configuration.catalogue.directory == nil ? "built-in" : "directory")),
             ("version", .integer(snapshot.version)),
@@ -108,7 +108,7 @@ extension HomeBackend {
         ]
         if let refusedAt = status.refusedAt {
             catalogue.append(("refused_at", .string(RFC3339.string(from: refusedAt))))
-            catalogue.append(("problems", isLocal
+            catalogue.append(("problems", presentsOperatorToken(request)
                 ? .array(status.refused.prefix(100).map { problem in
                     .members([("file", .string(problem.file)), ("line", problem.line.map { .integer($0) } ?? .null),
                               ("message", .string(problem.message))])

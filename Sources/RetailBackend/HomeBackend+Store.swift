@@ -33,10 +33,13 @@ extension HomeBackend {
                                 now: configuration.now), key)
         case .sqlite(let directory):
             do {
-                // The directory is judged and resolved before the key is written into it.
+                // The directory is judged and resolved, and a database in it that is not this
+                // build's refused, before the key is written into it.
                 let directory = try SQLiteStore.prepare(directory)
+                try SQLiteStore.inspect(directory)
                 let key = try loadKey(configuration.sessionKeyFile ?? directory.appendingPathComponent("session.key"), mayCreate: true)
-                return (try SQLiteStore(directory: directory, limits: limits, keyFingerprint: key.fingerprint, now: configuration.now), key)
+                return (try SQLiteStore(directory: directory, limits: limits, keyFingerprint: key.fingerprint,
+                                        now: configuration.now, log: configuration.log ?? { _ in }), key)
             } catch let error as SetupError {
                 throw error
             } catch let error as SQLiteStore.OpenError {
@@ -51,7 +54,8 @@ extension HomeBackend {
             let key = try loadKey(file, mayCreate: true)
             do {
                 return (try PostgresStore(url: url, limits: limits, keyFingerprint: key.fingerprint,
-                                          connections: configuration.databaseConnections, now: configuration.now), key)
+                                          connections: configuration.databaseConnections, now: configuration.now,
+                                          log: configuration.log ?? { _ in }), key)
             } catch {
                 throw SetupError(description: error.description)
             }

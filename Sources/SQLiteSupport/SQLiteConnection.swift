@@ -28,9 +28,54 @@ public final class SQLiteConnection {
             throw SQLiteError(code: status, message: message)
         }
         self.handle = handle
-        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
-        sqlite3_busy_timeout(handle, milliseconds)
+        setBusyTimeout(busyTimeout)
         sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// Opens the database at `path` to look at it without writing a byte anywhere: read-only and
+    /// as immutable (SQLite's `immutable=1`), so that no lock is taken and no `-wal`, `-shm` or
+    /// journal file is made, whatever the file's journal mode. What it reads is the main file
+    /// alone: changes still in another process's `-wal` are not seen, and a file another
+    /// process writes meanwhile may read as damaged. A symbolic link in the file's place is
+    /// refused, as `init(path:busyTimeout:)` refuses it.
+    public init(lookingAt path: String) throws(SQLiteError) {
+        let path = try Self.resolvingDirectory(of: path)
+        var file = stat()
+        if lstat(path, &file) == 0, file.st_mode & S_IFMT == S_IFLNK {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) is a symbolic link, which is never followed")
+        }
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        let status = sqlite3_open_v2("file:" + Self.uriEscaped(path) + "?immutable=1", &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: status, message: message)
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// `path` as the path of a `file:` URI: every byte but unreserved ones and `/` as `%XX`, so
+    /// that `?`, `#` and `%` in a directory's name stay part of the name.
+    private static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                escaped += String(format: "%%%02X", byte)
+            }
+        }
+        return escaped
+    }
+
+    /// How long a statement waits for a lock another connection holds before it fails busy.
+    public func setBusyTimeout(_ timeout: Duration) {
+        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        sqlite3_busy_timeout(handle, milliseconds)
     }
 
     deinit {

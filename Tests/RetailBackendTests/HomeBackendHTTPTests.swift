@@ -135,4 +135,46 @@ import TestSupport
         #expect(bobs["item_count"] == 0)
         #expect(try send("GET", "/v1/home", headers: ["X-Vitrine-User": "bad user"]).status == 200)
     }
+
+    /// A refused catalogue's problems (files and messages that may name campaigns not yet
+    /// public) need the operator's token: a loopback peer, a request a proxy on the machine
+    /// forwarded from the internet, and an in-process caller without the token are told the
+    /// count only.
+    @Test func aRefusedCatalogueShowsItsProblemsOnlyToTheOperatorOverHTTPAndInProcess() throws {
+        let scratch = try ScratchDirectory("status-operator")
+        let directory = scratch.file("catalogue")
+        try FileManager.default.copyItem(at: DemoCatalogueTests.repository, to: directory)
+        let backend = try makeBackend(clock: clock) { configuration in
+            configuration.catalogue = .directory(directory)
+            configuration.catalogue.pollInterval = nil
+            configuration.trustedProxies = (try? TrustedProxies(addresses: ["127.0.0.1"])) ?? .none
+        }
+        let server = try HTTPServer(handler: backend)
+        defer { server.stop() }
+        let campaign = directory.appendingPathComponent("campaigns/cmp-winter.json")
+        let text = try String(contentsOf: campaign, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"picks\"]", with: "\"pickz\"]").utf8).write(to: campaign)
+        guard case .refused(let problems) = backend.reloadCatalogue() else {
+            Issue.record("the broken catalogue was not refused")
+            return
+        }
+        #expect(problems.count == 1)
+
+        func status(_ headers: [String: String]) throws -> JSONValue? {
+            var request = "GET /v1/status HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+            for (name, value) in headers { request += "\(name): \(value)\r\n" }
+            let reply = try #require(try server.exchange(request + "\r\n"))
+            #expect(reply.status == 200)
+            return try JSONParser.parse(reply.body)[path: "catalogue", "problems"]
+        }
+        #expect(try status([:]) == 1, "a loopback peer is no one in particular")
+        #expect(try status(["X-Forwarded-For": "203.0.113.9"]) == 1, "nor is the internet behind a proxy on the machine")
+        #expect(try status(["Authorization": "Bearer \(operatorToken)x"]) == 1)
+        #expect(try status(["Authorization": "Bearer \(operatorToken)"])?[path: 0, "file"] == "campaigns/cmp-winter.json")
+        #expect(try status(["Authorization": "Bearer \(operatorToken)", "X-Forwarded-For": "203.0.113.9"])?.arrayValue?.count == 1)
+
+        #expect(try parse(backend.respond(to: get("/v1/status")))[path: "catalogue", "problems"] == 1, "in-process, without the token")
+        let told = try parse(backend.respond(to: get("/v1/status", headers: ["authorization": "Bearer \(operatorToken)"])))
+        #expect(told[path: "catalogue", "problems", 0, "file"] == "campaigns/cmp-winter.json")
+    }
 }

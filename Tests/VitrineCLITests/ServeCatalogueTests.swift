@@ -30,9 +30,21 @@ struct ServeCatalogueTests {
         return nil
     }
 
-    static func status(_ server: ServeProcess) async throws -> [String: Any] {
-        try await server.get("/v1/status").json()["catalogue"] as? [String: Any] ?? [:]
+    static func status(_ server: ServeProcess, headers: [String: String] = [:]) async throws -> [String: Any] {
+        try await server.get("/v1/status", headers: headers).json()["catalogue"] as? [String: Any] ?? [:]
     }
+
+    /// The operator's token of these tests, in a file `--operator-token-file` accepts (0600).
+    static let operatorToken = "operator-token-of-the-catalogue-tests"
+
+    static func operatorTokenFile(_ scratch: ScratchDirectory) throws -> String {
+        let file = scratch.file("operator.token")
+        try Data((operatorToken + "\n").utf8).write(to: file)
+        chmod(file.path, 0o600)
+        return file.path
+    }
+
+    static let asOperator = ["Authorization": "Bearer \(operatorToken)"]
 
     @Test func aCatalogueThatDoesNotLoadAtStartExits1WithItsProblems() async throws {
         let fixture = try CatalogueFixture()
@@ -170,7 +182,9 @@ struct ServeCatalogueTests {
     func aBrokenEditKeepsTheLastGoodCatalogueAndTheStatusSaysWhy(_ edit: BrokenEdit) async throws {
         let fixture = try CatalogueFixture()
         defer { fixture.remove() }
-        let server = try await Self.serve(fixture)
+        let scratch = try ScratchDirectory("catalogue-status")
+        defer { scratch.remove() }
+        let server = try await Self.serve(fixture, ["--operator-token-file", try Self.operatorTokenFile(scratch)])
         let file = "campaigns/cmp-winter.json"
         let good = try fixture.text(file)
         try fixture.replace("\"title\": \"Winter Sale\"", with: "\"title\": \"Winter Sale, take two\"", in: file)
@@ -180,7 +194,7 @@ struct ServeCatalogueTests {
         try fixture.replace(edit.old, with: edit.new, in: file)
         let line = try fixture.line(of: edit.at, in: file)
         #expect(try await Self.elapsed { try await Self.status(server)["refusals"] as? Int == 1 } != nil)
-        let status = try await Self.status(server)
+        let status = try await Self.status(server, headers: Self.asOperator)
         #expect(status["state"] as? String == "stale")
         #expect(status["version"] as? Int == 2, "the last good version keeps serving")
         let problem = try #require((status["problems"] as? [[String: Any]])?.first)
@@ -214,6 +228,48 @@ struct ServeCatalogueTests {
         server.signal(SIGHUP)
         #expect(try await Self.elapsed { try await server.get(Self.home).text.contains("Winter Sale by SIGHUP") } != nil)
         #expect(await server.stop() == 0)
+    }
+
+    /// Review of issue 27: a refused catalogue's files and messages (they may name campaigns
+    /// not yet public) went to any request whose TCP peer was loopback, also one that a proxy
+    /// on the machine (`--trusted-proxy 127.0.0.1`) forwarded from the internet. They need the
+    /// operator's token; everyone else is told how many there are.
+    @Test func aRefusedCatalogueShowsItsProblemsOnlyToTheOperatorsToken() async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        let scratch = try ScratchDirectory("catalogue-status-operator")
+        defer { scratch.remove() }
+        let server = try await Self.serve(fixture, ["--operator-token-file", try Self.operatorTokenFile(scratch), "--trusted-proxy", "127.0.0.1"])
+        let untokened = try await Self.serve(fixture)
+        try fixture.replace("\"picks\"]", with: "\"pickz\"]", in: "campaigns/cmp-winter.json")
+        for each in [server, untokened] {
+            #expect(try await Self.elapsed { try await Self.status(each)["refusals"] as? Int == 1 } != nil)
+        }
+
+        for headers in [
+            [:],
+            ["X-Forwarded-For": "203.0.113.9"],
+            ["Authorization": "Bearer \(Self.operatorToken)x"],
+            ["Authorization": "Bearer \(Self.operatorToken.dropLast())"],
+            ["Authorization": "Basic \(Data(Self.operatorToken.utf8).base64EncodedString())"],
+        ] {
+            let status = try await Self.status(server, headers: headers)
+            #expect(status["state"] as? String == "stale")
+            #expect(status["problems"] as? Int == 1, "\(headers): the count only, \(status["problems"] ?? "nothing")")
+        }
+        let told = try await Self.status(server, headers: Self.asOperator)
+        let problems = try #require(told["problems"] as? [[String: Any]])
+        #expect(problems.count == 1)
+        #expect(problems.first?["file"] as? String == "campaigns/cmp-winter.json")
+        #expect(try await Self.status(server, headers: Self.asOperator.merging(["X-Forwarded-For": "203.0.113.9"]) { $1 })["problems"] is [[String: Any]],
+                "the token decides, wherever the request came from")
+
+        // Without an operator token there is no one to tell: loopback gets the count too.
+        #expect(try await Self.status(untokened)["problems"] as? Int == 1)
+        #expect(try await Self.status(untokened, headers: Self.asOperator)["problems"] as? Int == 1)
+        #expect(!server.logText.contains(Self.operatorToken), "the token never reaches the log")
+        #expect(await server.stop() == 0)
+        #expect(await untokened.stop() == 0)
     }
 
     // MARK: campaign pages

@@ -60,8 +60,11 @@ final class ServeProcess: Sendable {
 
     /// Starts `vitrine serve --host 127.0.0.1 --port 0` with `arguments`; throws when it exits
     /// before listening, or has not said where it listens within `limit` (then it is killed:
-    /// the safety bound of a hang, never a wait the test depends on).
-    static func start(_ arguments: [String], limit: Duration = .seconds(90)) async throws -> ServeProcess {
+    /// the safety bound of a hang, never a wait the test depends on). Each line of its standard
+    /// error is also given to `errorLines` as it comes, from the start (a test waits for what
+    /// the server says before it listens), which is finished when the stream ends.
+    static func start(_ arguments: [String], limit: Duration = .seconds(90),
+                      errorLines: AsyncStream<String>.Continuation? = nil) async throws -> ServeProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TerminalSessionModeTests.executable)
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
@@ -82,7 +85,12 @@ final class ServeProcess: Sendable {
         let pid = process.processIdentifier
         Self.readLines(output.fileHandleForReading) { lineContinuation.yield($0) } finished: { lineContinuation.finish() }
         let errorBox = ErrorLines()
-        Self.readLines(errorPipe.fileHandleForReading) { line in errorBox.lines.withLock { $0.append(line) } } finished: {}
+        Self.readLines(errorPipe.fileHandleForReading) { line in
+            errorBox.lines.withLock { $0.append(line) }
+            errorLines?.yield(line)
+        } finished: {
+            errorLines?.finish()
+        }
         let watchdog = Task {
             guard (try? await ContinuousClock().sleep(for: limit)) != nil else { return }
             Glibc.kill(pid, SIGKILL)
@@ -100,6 +108,17 @@ final class ServeProcess: Sendable {
                                   exited: exits, exitFlag: exitFlag)
         server.child.withLock { $0 = process }
         return server
+    }
+
+    /// The most memory the server has held resident since it started (`VmHWM` of
+    /// `/proc/PID/status`), in bytes; nil once it has exited.
+    var peakResidentBytes: Int? {
+        guard !exitFlag.hasExited.load(ordering: .acquiring),
+            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kilobytes * 1024
     }
 
     /// Standard error so far, a line each.

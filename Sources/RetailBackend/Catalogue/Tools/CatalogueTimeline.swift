@@ -4,9 +4,10 @@ import Foundation
 /// Which campaigns are live, starting and ending, day by day (`vitrine catalogue timeline`), and
 /// which one leads the hero, for one segment and locale or for everyone.
 ///
-/// Days are calendar days of the catalogue's time zone, so the day clocks change has 23 or 25
-/// hours, and on such a day every time is written with its offset (02:30 happens twice when
-/// they fall back). The first day starts at `from`. Times are the zone's wall clock.
+/// Days are calendar days of the catalogue's time zone as its clocks run them (`LocalDay`), so
+/// the day clocks change has 23, 23.5, 24.5 or 25 hours, and on such a day every time is written
+/// with its offset (02:30 happens twice when they fall back). The first day starts at `from`.
+/// Times are the zone's wall clock.
 struct CatalogueTimeline {
     let catalogue: Catalogue
     let segment: Segment?
@@ -24,15 +25,11 @@ struct CatalogueTimeline {
         let who = [segment?.rawValue ?? "every segment", locale?.rawValue ?? "every locale"].joined(separator: ", ")
         var lines = ["\(catalogue.settings.name): \(days) day\(days == 1 ? "" : "s") from \(Self.short(start, zone)) "
                      + "\(catalogue.settings.timeZone), \(who)"]
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        var dayStart = start
+        var day = LocalDay(containing: start, in: zone)
         for _ in 0..<max(0, days) {
-            let midnight = calendar.startOfDay(for: dayStart)
-            let next = calendar.date(byAdding: .day, value: 1, to: midnight) ?? dayStart.addingTimeInterval(86_400)
             lines.append("")
-            lines += day(from: dayStart, to: next, isFirst: dayStart == start && dayStart != midnight)
-            dayStart = next
+            lines += self.day(day, from: max(start, day.start))
+            day = day.next
         }
         return lines
     }
@@ -45,14 +42,16 @@ struct CatalogueTimeline {
         }
     }
 
-    private func day(from start: Date, to end: Date, isFirst: Bool) -> [String] {
-        let (startOffset, endOffset) = (zone.secondsFromGMT(for: start), zone.secondsFromGMT(for: end.addingTimeInterval(-1)))
-        let changes = startOffset != endOffset
-        var header = "\(Self.weekday(start, zone)) \(Self.wallClock(start, zone).prefix(10))"
-        header += isFirst ? " (from \(time(start, withOffset: changes)))" : ""
+    /// `localDay` from `start` (its first instant, or later on the first day).
+    private func day(_ localDay: LocalDay, from start: Date) -> [String] {
+        let end = localDay.end
+        let changes = localDay.clocksChange
+        var header = "\(Self.weekday(localDay.start, zone)) \(Self.wallClock(localDay.start, zone).prefix(10))"
+        header += start > localDay.start ? " (from \(time(start, withOffset: changes)))" : ""
         header += changes
-            ? ": \(Int((end.timeIntervalSince(start) / 3600).rounded())) hours, clocks go from UTC\(CatalogueFileReader.offset(startOffset)) to UTC\(CatalogueFileReader.offset(endOffset))"
-            : ", UTC\(CatalogueFileReader.offset(startOffset))"
+            ? ": \(LocalDay.hours(localDay.length)), clocks go from UTC\(CatalogueFileReader.offset(localDay.offsetBefore))"
+                + " to UTC\(CatalogueFileReader.offset(localDay.offsetAtEnd))"
+            : ", UTC\(CatalogueFileReader.offset(zone.secondsFromGMT(for: localDay.start)))"
         var lines = [header]
         let campaigns = self.campaigns
         for campaign in campaigns where campaign.isLive(at: start) {

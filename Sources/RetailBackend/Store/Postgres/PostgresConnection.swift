@@ -15,18 +15,20 @@ final class PostgresConnection {
     private var handle: OpaquePointer?
     private let answerDeadline: Duration
 
-    /// Connects to `url` (a `postgresql://` URI or a `key=value` string), with defaults the URI
-    /// may override: give up connecting after 2 s (libpq's least), end any statement after 3 s
-    /// on the server and wait at most `answerDeadline` for an answer here, so that a database
-    /// that stops answering costs a request seconds, never a hang; notices (which libpq would
-    /// print on standard error) are not sent.
+    /// Connects to `url` (a `postgresql://` URI or a `key=value` string) with `clientDefaults`
+    /// and `serverDefaults`, each of which the URL may override, and waits at most
+    /// `answerDeadline` for each answer here, so that a database that stops answering costs a
+    /// request seconds, never a hang.
     init(url: String, answerDeadline: Duration = .seconds(4)) throws(PostgresError) {
         self.answerDeadline = answerDeadline
         if let refusal = PostgresURL.refusal(url) { throw PostgresError(state: nil, message: refusal, isConnectionLost: true) }
-        let keywords = ["connect_timeout", "application_name", "options", "dbname"]
-        let values = ["2", "vitrine", "-c statement_timeout=3000 -c lock_timeout=3000 -c client_min_messages=warning", url]
-        let handle = Self.withCStrings(keywords) { keywords in
-            Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+        let settings = Self.serverDefaults.map { "-c \($0.name)=\($0.value)" }.joined(separator: " ")
+        var parameters = Self.clientDefaults + [("options", settings), ("dbname", url)]
+        if let options = PostgresURL.parameter("options", of: url), !options.isEmpty {
+            parameters.append(("options", settings + " " + options))
+        }
+        let handle = Self.withCStrings(parameters.map(\.keyword)) { keywords in
+            Self.withCStrings(parameters.map(\.value)) { values in PQconnectdbParams(keywords, values, 1) }
         }
         guard let handle, PQstatus(handle) == CONNECTION_OK, PQsetnonblocking(handle, 1) == 0 else {
             let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
@@ -34,6 +36,19 @@ final class PostgresConnection {
             throw PostgresError(state: nil, message: PostgresURL.redacted(message, of: url), isConnectionLost: true)
         }
         self.handle = handle
+    }
+
+    /// The value libpq connected with for `keyword` (`keepalives_idle`, `options`, …), nil when
+    /// none was set: what the defaults and the URL came to.
+    func connectionParameter(_ keyword: String) -> String? {
+        guard let handle, let options = PQconninfo(handle) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
     }
 
     deinit {
@@ -54,7 +69,7 @@ final class PostgresConnection {
     @discardableResult
     func execute(_ sql: StaticString, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
         guard let handle else { throw PostgresError(state: nil, message: "the connection is closed", isConnectionLost: true) }
-        let deadline = ContinuousClock.now + answerDeadline
+        let deadline = Deadline(limit: answerDeadline)
         let sent = sql.withUTF8Buffer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in
                 Self.withOptionalCStrings(parameters) { values in
@@ -82,9 +97,10 @@ final class PostgresConnection {
     }
 
     /// Runs several statements without parameters (the schema's migrations): literals only.
-    func executeScript(_ sql: StaticString) throws(PostgresError) {
+    /// Their answer is awaited for `limit` (a migration's may take long), else `answerDeadline`.
+    func executeScript(_ sql: StaticString, answerWithin limit: Duration? = nil) throws(PostgresError) {
         guard let handle else { throw PostgresError(state: nil, message: "the connection is closed", isConnectionLost: true) }
-        let deadline = ContinuousClock.now + answerDeadline
+        let deadline = Deadline(limit: limit ?? answerDeadline)
         let sent = sql.withUTF8Buffer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { PQsendQuery(handle, $0.baseAddress) }
         }
@@ -100,7 +116,7 @@ final class PostgresConnection {
     /// The answer to a statement just sent (`sent` is `PQsend…`'s return), awaited until
     /// `deadline`: the first error among its results, else its last result, as `PQexec` gives.
     /// A connection that says nothing by then is closed and reported lost.
-    private func answer(to sent: Int32, on handle: OpaquePointer, by deadline: ContinuousClock.Instant) throws(PostgresError) -> OpaquePointer? {
+    private func answer(to sent: Int32, on handle: OpaquePointer, by deadline: Deadline) throws(PostgresError) -> OpaquePointer? {
         guard sent == 1 else { return nil }
         do throws(PostgresError) {
             // Non-blocking: what did not fit in the socket's buffer goes as the socket takes it.
@@ -132,13 +148,24 @@ final class PostgresConnection {
         }
     }
 
+    /// When an answer is given up for: `limit` from when the statement is sent.
+    private struct Deadline {
+        let limit: Duration
+        let instant: ContinuousClock.Instant
+
+        init(limit: Duration) {
+            self.limit = limit
+            instant = ContinuousClock.now + limit
+        }
+    }
+
     /// Waits until the socket is ready for `events`, or throws a lost connection at `deadline`.
-    private func wait(on handle: OpaquePointer, for events: Int16, until deadline: ContinuousClock.Instant) throws(PostgresError) {
+    private func wait(on handle: OpaquePointer, for events: Int16, until deadline: Deadline) throws(PostgresError) {
         var descriptor = pollfd(fd: PQsocket(handle), events: events, revents: 0)
         while true {
-            let left = deadline - ContinuousClock.now
+            let left = deadline.instant - ContinuousClock.now
             guard left > .zero else {
-                throw PostgresError(state: nil, message: "the database did not answer within \(answerDeadline)", isConnectionLost: true, isSilent: true)
+                throw PostgresError(state: nil, message: "the database did not answer within \(deadline.limit)", isConnectionLost: true, isSilent: true)
             }
             let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
             let ready = poll(&descriptor, 1, milliseconds)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The PostgreSQL store's tables, as numbered migrations recorded in `vitrine_schema`. Every
 /// instance runs the missing ones at start, under an advisory lock in one transaction, so
 /// instances starting together migrate once; a database migrated by a newer version is
@@ -58,28 +60,60 @@ enum PostgresSchema {
     /// An arbitrary number the instances of this program agree on for the migration lock.
     static let lockID = "7305621894"
 
+    /// How long the answer to a migration's statement is awaited here: a migration may rewrite
+    /// a large table, so the connection's 4 s (`PostgresConnection.answerDeadline`) would end
+    /// it, while a database that stops answering must still not hold a start for ever: an hour.
+    static let migrationAnswerDeadline: Duration = .seconds(3600)
+
+    /// Seconds between two tries for the lock another instance holds: a quarter of a second.
+    static let lockRetryPause: TimeInterval = 0.25
+
     /// Runs the missing migrations (up to `target`) and returns the version the database is at.
+    ///
+    /// One transaction under an advisory lock, so instances starting together migrate once. An
+    /// instance that finds the lock taken (another is migrating) waits for it, saying so once on
+    /// `log`, then finds the work done and starts; the lock is tried, never waited for on the
+    /// server, so each try stays within the connection's deadlines, and no transaction is open
+    /// between tries. Inside its transaction the migration lifts `statement_timeout` and
+    /// `lock_timeout` for itself (`SET LOCAL`) and awaits its statements'
+    /// answers for `migrationAnswerDeadline`; `idle_in_transaction_session_timeout` stays, so an
+    /// instance that freezes while migrating lets go of the lock.
     @discardableResult
-    static func migrate(_ connection: PostgresConnection, upTo target: Int = current) throws -> Int {
-        try connection.execute("BEGIN")
-        do {
-            try connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", [lockID])
-            try connection.executeScript("CREATE TABLE IF NOT EXISTS vitrine_schema (version integer NOT NULL)")
-            var version = Int(try connection.execute("SELECT max(version) FROM vitrine_schema").value(0) ?? "0") ?? 0
-            guard version <= current else {
-                throw PostgresStore.OpenError(
-                    description: "the database was migrated by a newer vitrine (schema \(version); this one knows up to \(current))")
+    static func migrate(_ connection: PostgresConnection, upTo target: Int = current,
+                        log: @Sendable (String) -> Void = { _ in }) throws -> Int {
+        var hasSaidSo = false
+        while true {
+            try connection.execute("BEGIN")
+            do {
+                guard try connection.execute("SELECT pg_try_advisory_xact_lock($1::bigint)", [lockID]).value(0) == "t" else {
+                    try connection.execute("ROLLBACK")
+                    if !hasSaidSo {
+                        log("vitrine store: another instance is migrating the database: waiting for it")
+                        hasSaidSo = true
+                    }
+                    Thread.sleep(forTimeInterval: lockRetryPause)
+                    continue
+                }
+                try connection.execute("SET LOCAL statement_timeout = 0")
+                try connection.execute("SET LOCAL lock_timeout = 0")
+                try connection.executeScript("CREATE TABLE IF NOT EXISTS vitrine_schema (version integer NOT NULL)")
+                var version = Int(try connection.execute("SELECT max(version) FROM vitrine_schema").value(0) ?? "0") ?? 0
+                guard version <= current else {
+                    throw PostgresStore.OpenError(
+                        description: "the database was migrated by a newer vitrine (schema \(version); this one knows up to \(current))")
+                }
+                while version < min(target, current) {
+                    try connection.executeScript(migrations[version], answerWithin: migrationAnswerDeadline)
+                    version += 1
+                    try connection.execute("INSERT INTO vitrine_schema (version) VALUES ($1::integer)", [String(version)])
+                }
+                try connection.execute("COMMIT")
+                if hasSaidSo { log("vitrine store: the database is migrated: starting") }
+                return version
+            } catch {
+                _ = try? connection.execute("ROLLBACK")
+                throw error
             }
-            while version < min(target, current) {
-                try connection.executeScript(migrations[version])
-                version += 1
-                try connection.execute("INSERT INTO vitrine_schema (version) VALUES ($1::integer)", [String(version)])
-            }
-            try connection.execute("COMMIT")
-            return version
-        } catch {
-            _ = try? connection.execute("ROLLBACK")
-            throw error
         }
     }
 }

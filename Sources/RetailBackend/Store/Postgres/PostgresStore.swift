@@ -22,15 +22,15 @@ final class PostgresStore: ShopperStore {
         var description: String
     }
 
-    /// Connects, migrates the schema, checks the session key's fingerprint and starts a pool of
-    /// `connections`. The URL is never printed (it may hold a password): errors name the
-    /// database's own words only.
+    /// Connects, migrates the schema (waiting for another instance's migration, said on
+    /// `log`), checks the session key's fingerprint and starts a pool of `connections`. The URL
+    /// is never printed (it may hold a password): errors name the database's own words only.
     init(url: String, limits: StoreLimits, keyFingerprint: [UInt8], connections: Int,
-         now: @escaping @Sendable () -> Date) throws(OpenError) {
+         now: @escaping @Sendable () -> Date, log: @Sendable (String) -> Void = { _ in }) throws(OpenError) {
         let first: PostgresConnection
         do {
             first = try PostgresConnection(url: url)
-            try PostgresSchema.migrate(first)
+            try PostgresSchema.migrate(first, log: log)
             try Self.adopt(keyFingerprint, on: first)
         } catch let error as OpenError {
             throw error

@@ -19,6 +19,18 @@ enum PostgresURL {
         return nil
     }
 
+    /// The value `url` gives `keyword` (`options`, …), nil when it gives none.
+    static func parameter(_ keyword: String, of url: String) -> String? {
+        guard let options = PQconninfoParse(url, nil) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
+    }
+
     /// `message` with `url` and the password it names replaced by `***`, on one line.
     static func redacted(_ message: String, of url: String) -> String {
         var secrets = [url]

@@ -85,6 +85,10 @@ enum SQLiteSchema {
     /// Version 3: `event_ids` again, its digests as 16-byte BLOBs (converted from hexadecimal,
     /// so the window a shopper had is kept) and without `event_ids_by_age`; and no
     /// `idempotency_keys_by_age`.
+    ///
+    /// Streamed: each row read is written to the new table before the next is read, so the
+    /// memory it takes does not grow with the table (SQLite's page cache is bounded, and spills
+    /// to the WAL), whatever the number of shoppers and their windows.
     private static func binaryEventDigests(_ database: SQLiteConnection) throws(SQLiteError) {
         try database.execute("""
             CREATE TABLE event_digests (
@@ -94,17 +98,14 @@ enum SQLiteSchema {
                 PRIMARY KEY (shopper, digest)
             ) WITHOUT ROWID;
             """)
-        var rows: [(shopper: String, digest: [UInt8], receivedAt: Int64)] = []
         let select = try database.statement("SELECT shopper, digest, received_at FROM event_ids")
+        let insert = try database.statement("INSERT OR IGNORE INTO event_digests (shopper, digest, received_at) VALUES (?1, ?2, ?3)")
         while try select.step() {
             let hex = select.text(1)
-            rows.append((select.text(0), Crypto.bytes(hex: hex).map { Array($0.prefix(16)) } ?? Array(hex.utf8), select.int64(2)))
-        }
-        for row in rows {
-            let insert = try database.statement("INSERT OR IGNORE INTO event_digests (shopper, digest, received_at) VALUES (?1, ?2, ?3)")
-            try insert.bind(1, row.shopper)
-            try insert.bind(2, Data(row.digest))
-            try insert.bind(3, row.receivedAt)
+            insert.reset()
+            try insert.bind(1, select.text(0))
+            try insert.bind(2, Data(Crypto.bytes(hex: hex).map { Array($0.prefix(16)) } ?? Array(hex.utf8)))
+            try insert.bind(3, select.int64(2))
             try insert.step()
         }
         // A statement not reset keeps the table in use, and it could not be dropped.
@@ -141,13 +142,12 @@ enum SQLiteSchema {
     /// that several processes opening one store at once (two `vitrine app`, an app and a
     /// `vitrine serve`) migrate it once: the one that waited for the lock finds it done.
     static func migrate(_ database: SQLiteConnection, upTo target: Int = current) throws(Refusal) {
-        enum Step { case migrated, done, newer(Int), foreign }
+        enum Step { case migrated, done, refused(Refusal) }
         do {
             while true {
                 let step = try database.writeTransaction { () throws(SQLiteError) -> Step in
+                    if let refusal = try refusal(of: database) { return .refused(refusal) }
                     let version = try userVersion(database)
-                    guard version <= current else { return .newer(version) }
-                    if version == 0, try hasForeignTables(database) { return .foreign }
                     guard version < min(target, current) else { return .done }
                     switch migrations[version] {
                     case .sql(let statements): try database.execute(statements)
@@ -158,8 +158,7 @@ enum SQLiteSchema {
                 switch step {
                 case .migrated: continue
                 case .done: return
-                case .newer(let version): throw Refusal.newer(version)
-                case .foreign: throw Refusal.foreign
+                case .refused(let refusal): throw refusal
                 }
             }
         } catch let error as Refusal {
@@ -169,6 +168,16 @@ enum SQLiteSchema {
         } catch {
             throw .failed(SQLiteError(code: 1, message: "\(error)"))
         }
+    }
+
+    /// Why `database` is not a store this build may use (a newer vitrine's, another
+    /// program's), or nil. Reads only: `migrate` asks under the write lock, and
+    /// `SQLiteStore.inspect` on a connection that cannot write, before anything is written.
+    static func refusal(of database: SQLiteConnection) throws(SQLiteError) -> Refusal? {
+        let version = try userVersion(database)
+        if version > current { return .newer(version) }
+        if version == 0, try hasForeignTables(database) { return .foreign }
+        return nil
     }
 
     static func userVersion(_ database: SQLiteConnection) throws(SQLiteError) -> Int {

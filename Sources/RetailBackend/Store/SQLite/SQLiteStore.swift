@@ -24,20 +24,18 @@ final class SQLiteStore: ShopperStore {
 
     /// Opens (or creates) the store in `directory` (made ready by `prepare(_:)`), migrating its
     /// schema, and checks that its sessions were made under `keyFingerprint` (recording it in a
-    /// new store).
+    /// new store). A database that is not this build's is refused unchanged (`inspect(_:)`,
+    /// which the caller runs first too, before it writes a key beside it); another process's
+    /// write lock (its migration) is waited for, and the wait written to `log`.
     init(directory: URL, limits: StoreLimits, keyFingerprint: [UInt8],
-         now: @escaping @Sendable () -> Date) throws(OpenError) {
+         now: @escaping @Sendable () -> Date, log: @Sendable (String) -> Void = { _ in }) throws(OpenError) {
         let path = directory.appendingPathComponent(Self.fileName).path
         let writerConnection: SQLiteConnection
         do {
             try PrivateDirectory.make(directory)
+            try Self.inspect(directory)
             try PrivateFile.createIfMissing(path)
-            writerConnection = try SQLiteConnection(path: path, busyTimeout: .seconds(5))
-            guard !writerConnection.isReadOnly else { throw OpenError(description: "\(path) is read-only for this user") }
-            try writerConnection.execute("PRAGMA journal_mode = WAL")
-            try writerConnection.execute("PRAGMA synchronous = FULL")
-            try SQLiteSchema.migrate(writerConnection)
-            try Self.adopt(keyFingerprint, in: writerConnection, path: path)
+            writerConnection = try Self.openWriter(path, keyFingerprint: keyFingerprint, log: log)
         } catch let error as OpenError {
             throw error
         } catch {
@@ -52,7 +50,7 @@ final class SQLiteStore: ShopperStore {
     }
 
     /// Records the session key's fingerprint in a new store, or checks it against the one kept.
-    private static func adopt(_ fingerprint: [UInt8], in database: SQLiteConnection, path: String) throws {
+    static func adopt(_ fingerprint: [UInt8], in database: SQLiteConnection, path: String) throws {
         let hex = Crypto.hex(fingerprint)
         try database.writeTransaction { () throws(SQLiteError) in
             let insert = try database.statement("INSERT OR IGNORE INTO settings (name, value) VALUES ('session_key', ?1)")

@@ -1,0 +1,19 @@
+import Foundation
+
+extension HomeBackend {
+    /// Whether `request` carries the operator's token (`Authorization: Bearer`, the token of
+    /// `vitrine serve --operator-token-file`): the one check of everything only the operator
+    /// may read (the event statistics, a refused catalogue's problems). False when no token was
+    /// given at start. The presented and the expected token are compared as their SHA-256, in
+    /// constant time, so the time taken tells neither the token's length nor where it differs.
+    ///
+    /// Where the request came from counts for nothing: a loopback peer may be a proxy that
+    /// forwards the internet (`--trusted-proxy 127.0.0.1`) or any program on the machine.
+    func presentsOperatorToken(_ request: HTTPRequest) -> Bool {
+        guard let expected = configuration.operatorToken else { return false }
+        let presented = SessionToken.parse(authorization: request.header("authorization"))?.text ?? ""
+        return Crypto.sha256(Array(presented.utf8)).flatMap { presented in
+            Crypto.sha256(Array(expected.utf8)).map { Crypto.constantTimeEqual(presented, $0) }
+        } ?? false
+    }
+}
