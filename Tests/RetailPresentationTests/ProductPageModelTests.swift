@@ -58,5 +58,6 @@ import Testing
         let shown = ProductPage(content: try Self.content(variants: variants)).presentation(words: Words(.deDE))
         #expect(shown.variants.first?.options.map(\.reason) == [nil, "Ausverkauft"])
         #expect(shown.variants.first?.options.first?.isSelected == true)
+        #expect(shown.variants.first?.unavailable == "Brio: Ausverkauft")
     }
 }

@@ -79,6 +79,9 @@ public struct ProductPagePresentation: Sendable, Hashable {
     public struct Variant: Sendable, Hashable {
         public var name: String
         public var options: [Option]
+        /// Why some options cannot be chosen, said once for them ("Brio, Cora: Sold out"); nil
+        /// when every option can be.
+        public var unavailable: String?
     }
 
     public struct Option: Sendable, Hashable {
@@ -107,13 +110,15 @@ extension ProductPage {
             limitNote: atLimit ? words(.quantityAtMost, ["count": format.number(limit)]) : nil,
             callTitle: callTitle, callIsEnabled: canAdd, confirmation: marks.badge(for: content.productID, words: words), stock: stock,
             variants: content.variants.map { variant in
-                ProductPagePresentation.Variant(
-                    name: SafeText.cleaned(variant.name, keepingNewlines: false),
-                    options: variant.options.map { option in
-                        ProductPagePresentation.Option(
-                            label: SafeText.cleaned(option.label, keepingNewlines: false), isSelected: option.isSelected,
-                            isAvailable: option.isAvailable, reason: option.isAvailable ? nil : words[.soldOut], action: option.action)
-                    })
+                let options = variant.options.map { option in
+                    ProductPagePresentation.Option(
+                        label: SafeText.cleaned(option.label, keepingNewlines: false), isSelected: option.isSelected,
+                        isAvailable: option.isAvailable, reason: option.isAvailable ? nil : words[.soldOut], action: option.action)
+                }
+                let gone = options.filter { !$0.isAvailable }.map(\.label)
+                return ProductPagePresentation.Variant(
+                    name: SafeText.cleaned(variant.name, keepingNewlines: false), options: options,
+                    unavailable: gone.isEmpty ? nil : words(.variantsWhy, ["labels": gone.joined(separator: ", "), "reason": words[.soldOut]]))
             })
     }
 }

@@ -14,7 +14,7 @@ public enum Word: String, CaseIterable, Sendable {
     // The cart.
     case cart, cartTitle, itemsOne, itemsOther, cartEmpty, cartLoading, cartUnavailable, moreLines, subtotal
     case eachPrice, removing, updatingLine, retryingLine, removed, noLongerSold, lineSavings
-    case checkoutNote, quantity, inCart, adding, removeAction, undoAction, quantityAtMost
+    case checkoutNote, quantity, inCart, adding, removeAction, undoAction, quantityAtMost, variantsWhy
     // Cart notices.
     case justSoldOut, couldntAdd, couldntUpdate, couldntRemove, quantityLimit, noLongerAvailable, cartRefused
     case cartExpired

@@ -41,6 +41,7 @@ extension WordTable {
             .checkoutNote: "Checkout isn't part of this app yet: your cart is saved for you.",
             .quantity: "Quantity",
             .quantityAtMost: "At most {count}",
+            .variantsWhy: "{labels}: {reason}",
             .inCart: "{count} in cart",
             .adding: "adding…",
             .removeAction: "remove",

@@ -41,6 +41,7 @@ extension WordTable {
             .checkoutNote: "Le paiement n’est pas encore proposé dans cette application : votre panier est conservé.",
             .quantity: "Quantité",
             .quantityAtMost: "{count} au maximum",
+            .variantsWhy: "{labels} : {reason}",
             .inCart: "{count} au panier",
             .adding: "ajout…",
             .removeAction: "retirer",

@@ -41,6 +41,7 @@ extension WordTable {
             .checkoutNote: "Zur Kasse geht es in dieser App noch nicht: dein Warenkorb bleibt gespeichert.",
             .quantity: "Menge",
             .quantityAtMost: "Höchstens {count}",
+            .variantsWhy: "{labels}: {reason}",
             .inCart: "{count} im Warenkorb",
             .adding: "wird hinzugefügt…",
             .removeAction: "entfernen",

@@ -27,9 +27,7 @@ struct CartSheetView: View {
 
     var body: some View {
         let words = Words(AppLocale(identifier: locale.identifier))
-        var current = sheet
-        current.update(services.cartSummary)
-        let shown = current.presentation(words: words)
+        let shown = Self.shown(sheet, cart: services.cartSummary, words: words)
         let secondary = theme.color("text.secondary", for: systemScheme)
         let primary = theme.color("text.primary", for: systemScheme)
         return ScrollView(.vertical) {
@@ -104,19 +102,42 @@ struct CartSheetView: View {
 
     /// Runs a rule of the sheet on the cart as shown now and does what it asks.
     private func perform(_ rule: (inout CartSheet) -> CartIntent?) {
+        Self.run(rule, on: &sheet, services: services)
+    }
+
+    /// What the sheet draws: `sheet` over the cart as shown now, in `words`.
+    static func shown(_ sheet: CartSheet, cart: CartSummary, words: Words) -> CartSheetPresentation {
+        var current = sheet
+        current.update(cart)
+        return current.presentation(words: words)
+    }
+
+    /// A control: `rule` run on `sheet` over the services' cart as shown now, and its intent
+    /// done by the services.
+    static func run(_ rule: (inout CartSheet) -> CartIntent?, on sheet: inout CartSheet, services: any ShopperServices) {
         sheet.update(services.cartSummary)
         if let intent = rule(&sheet) { services.perform(intent) }
     }
 
     private func step(_ position: Int, _ delta: Int) {
-        perform { sheet in
+        perform(Self.step(position, delta))
+    }
+
+    private func remove(_ position: Int) {
+        perform(Self.remove(position))
+    }
+
+    /// The rule of a line's `+` (`delta` 1) or `−` (-1).
+    static func step(_ position: Int, _ delta: Int) -> (inout CartSheet) -> CartIntent? {
+        { sheet in
             sheet.select(.to(position))
             return sheet.step(delta)
         }
     }
 
-    private func remove(_ position: Int) {
-        perform { sheet in
+    /// The rule of a line's trash button.
+    static func remove(_ position: Int) -> (inout CartSheet) -> CartIntent? {
+        { sheet in
             sheet.select(.to(position))
             return sheet.removeSelected()
         }

@@ -24,9 +24,7 @@ struct SearchResultsView: View {
 
     var body: some View {
         let words = Words(AppLocale(identifier: locale.identifier))
-        var current = screen
-        current.update(services.searchSummary)
-        let shown = current.presentation(words: words)
+        let shown = Self.shown(screen, summary: services.searchSummary, words: words)
         return VStack(alignment: .leading, spacing: 12) {
             TextField(shown.placeholder, text: $text)
                 .onSubmit { perform { $0.submit() } }
@@ -61,8 +59,21 @@ struct SearchResultsView: View {
     /// Runs a rule of the screen and does what it asks; the field shows the query as the
     /// model keeps it (made safe, bounded).
     private func perform(_ rule: (inout SearchScreen) -> SearchIntent?) {
+        Self.run(rule, on: &screen, services: services)
+        if !text.utf8.elementsEqual(screen.query.utf8) { text = screen.query }
+    }
+
+    /// What the screen draws: `screen` with the services' suggestions now, in `words`.
+    static func shown(_ screen: SearchScreen, summary: SearchSummary, words: Words) -> SearchPresentation {
+        var current = screen
+        current.update(summary)
+        return current.presentation(words: words)
+    }
+
+    /// A control: `rule` run on `screen` with the services' suggestions now, and its intent
+    /// done by the services.
+    static func run(_ rule: (inout SearchScreen) -> SearchIntent?, on screen: inout SearchScreen, services: any ShopperServices) {
         screen.update(services.searchSummary)
         if let intent = rule(&screen) { services.perform(intent) }
-        if !text.utf8.elementsEqual(screen.query.utf8) { text = screen.query }
     }
 }

@@ -34,7 +34,13 @@ public struct ProductDetailView: FlowWidgetView {
 
     /// The product as the shopper sees it now, with the quantity picked.
     private var page: ProductPage {
-        ProductPage(content: content, marks: marks, picked: actions?.store?.widgetState[context.widget.id]?.intValue)
+        Self.page(content, marks: marks, state: actions?.store?.widgetState[context.widget.id])
+    }
+
+    /// The product of `content` as the shopper sees it with `marks`, the widget's `state` the
+    /// quantity picked.
+    static func page(_ content: ProductDetailContent, marks: ShopperMarks, state: JSONValue?) -> ProductPage {
+        ProductPage(content: content, marks: marks, picked: state?.intValue)
     }
 
     public var body: some View {

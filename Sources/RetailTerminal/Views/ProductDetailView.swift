@@ -127,7 +127,13 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         }
         if !content.variants.isEmpty {
             lines.append(.blank)
-            lines += content.variants.map(Line.variant)
+            for (variant, shown) in zip(content.variants, presentation.variants) {
+                lines.append(.variant(variant))
+                // Dimmed options say why, once: a dim label alone said nothing.
+                if let why = shown.unavailable {
+                    lines.append(.text(TextLayout(StyledText(why, style: environment.secondaryStyle), width: width, maxLines: 2)))
+                }
+            }
         }
         if !content.badges.isEmpty {
             lines.append(.blank)
