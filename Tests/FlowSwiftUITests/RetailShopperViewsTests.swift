@@ -94,4 +94,24 @@ import Testing
         #expect(shown.quantity == 5 && shown.increased == nil && shown.limitNote == "At most 5")
         #expect(shown.confirmation?.text == "✓ 2 in cart")
     }
+
+    /// A page shown from its saved copy says so above it, as the terminal's nav bar does.
+    @Test func aSavedCopysNoteIsTheModels() async {
+        struct Saved: PageSource {
+            let savedAt: Date
+            func updates(for request: PageRequest) -> AsyncThrowingStream<PageUpdate, any Error> {
+                let page = Data(#"{"page": {"sections": [{"widgets": [{"type": "title_block", "id": "t", "data": {"title": "Hi"}}]}]}}"#.utf8)
+                return AsyncThrowingStream { continuation in
+                    continuation.yield(PageUpdate(data: page, origin: .cached, savedAt: savedAt))
+                    continuation.finish(throwing: URLError(.notConnectedToInternet))
+                }
+            }
+        }
+        let saved = Date(timeIntervalSince1970: 1_800_000_000)
+        let store = PageStore(pageID: "home", source: Saved(savedAt: saved), decoder: PageDecoder(catalog: VitrineApp.makeWidgetCatalog()))
+        await store.refreshAndWait()
+        #expect(SavedCopyNote.note(of: store, now: saved.addingTimeInterval(120), words: Words(.enUS)) == "saved copy from 2 minutes ago")
+        let minutes = Array(MinuteSchedule().entries(from: saved, mode: .normal).prefix(3))
+        #expect(minutes == [saved, saved.addingTimeInterval(60), saved.addingTimeInterval(120)])
+    }
 }

@@ -70,6 +70,50 @@ import Testing
         #expect(loaded.failedAttempts == 0 && !loaded.isRetrying, "a page ends the count")
     }
 
+    // MARK: A saved copy and its age
+
+    /// Offline with a saved copy: the page is shown, and says it is a saved copy and how old,
+    /// in the shopper's words; the newest page says nothing of where it came from.
+    @MainActor
+    @Test func aSavedCopySaysHowOldItIsUntilTheNewestArrives() async throws {
+        struct Offline: Error {}
+        struct SavedThenOffline: PageSource {
+            let savedAt: Date
+            let freshAfter: Bool
+            func updates(for request: PageRequest) -> AsyncThrowingStream<PageUpdate, any Error> {
+                let page = Data(#"{"page": {"sections": [{"widgets": [{"type": "title_block", "id": "t", "data": {"title": "Hi"}}]}]}}"#.utf8)
+                return AsyncThrowingStream { continuation in
+                    continuation.yield(PageUpdate(data: page, origin: .cached, savedAt: savedAt))
+                    if freshAfter {
+                        continuation.yield(PageUpdate(data: page, origin: .fresh))
+                        continuation.finish()
+                    } else {
+                        continuation.finish(throwing: Offline())
+                    }
+                }
+            }
+        }
+        let saved = Date(timeIntervalSince1970: 1_800_000_000)
+        let now = saved.addingTimeInterval(3 * 3600)
+        let decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+        let offline = PageStore(pageID: "home", source: SavedThenOffline(savedAt: saved, freshAfter: false), decoder: decoder)
+        await offline.refreshAndWait()
+        let snapshot = PageSnapshot(store: offline)
+        #expect(snapshot.page != nil && snapshot.isCached && snapshot.savedAt == saved)
+        #expect(ShopperPageStatus.status(of: snapshot, pageID: .home, words: words) == nil, "the copy is shown, not an error")
+        #expect(ShopperPageStatus.note(of: snapshot, now: now, words: words) == "saved copy from 3 hours ago")
+        #expect(ShopperPageStatus.note(of: snapshot, now: now, words: Words(.deDE)) == "gespeicherte Fassung (vor 3 Stunden)")
+        #expect(ShopperPageStatus.note(of: snapshot, now: now, words: Words(.frFR)) == "version enregistrée il y a 3 heures")
+        var updating = snapshot
+        updating.isRefreshing = true
+        #expect(ShopperPageStatus.note(of: updating, now: now, words: words) == "saved copy from 3 hours ago, updating…")
+
+        let online = PageStore(pageID: "home", source: SavedThenOffline(savedAt: saved, freshAfter: true), decoder: decoder)
+        await online.refreshAndWait()
+        #expect(online.savedAt == nil)
+        #expect(ShopperPageStatus.note(of: PageSnapshot(store: online), now: now, words: words) == nil, "the newest page says nothing")
+    }
+
     // MARK: Cart loading, unavailable, empty
 
     /// Loading while the cart was never read (whether or not a request runs now), unavailable

@@ -17,7 +17,8 @@ import SwiftUIDeclarations
 /// with the backend's suggestions (RetailPresentation's `SearchScreen`: submitting opens the
 /// chosen suggestion, or the query's results page, as Enter does in the terminal), the cart as
 /// a sheet (`CartSheet`), the cart badge in every page's nav bar, and each page's status and
-/// notices in the shopper's words (`ShopperPageStatus`, `Notice`): the terminal app's rules,
+/// notices in the shopper's words (`ShopperPageStatus`, `Notice`; a saved copy's age above the
+/// page, `SavedCopyNote`): the terminal app's rules,
 /// read from its models. Impressions, taps and add-to-cart reach analytics through the
 /// composition's wiring.
 public struct ShopperRootView: View {
@@ -90,12 +91,14 @@ public struct ShopperRootView: View {
     /// below appear).
     private func page(_ id: PageID, depth: Int) -> some View {
         let navigator = composition.navigator
+        let store = composition.pageStore(for: id)
         return FlowPageView(
-            store: composition.pageStore(for: id), dispatcher: composition.dispatcher, registry: registry,
+            store: store, dispatcher: composition.dispatcher, registry: registry,
             services: FlowServices(
                 navAccessory: AnyView(CartBadge(services: composition, open: { _ = navigator.open(.cart) })),
                 isOnTop: { NavigatorPresentation(stack: navigator.stack).isOnTop(depth: depth) },
                 status: { [words] store, load in ShopperPageStatus.status(of: store, load: load, words: words) }))
+            .safeAreaInset(edge: .top, spacing: 0) { SavedCopyNote(store: store) }
     }
 
     @ViewBuilder
