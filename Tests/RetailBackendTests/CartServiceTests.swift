@@ -86,6 +86,20 @@ import Testing
         #expect(body[path: "subtotal", "amount"] == .number(Double(product.price(in: .enUS).cents * 3) / 100))
     }
 
+    /// A line of a product on sale carries its price before, so the cart can say what it saves;
+    /// one at its only price carries none.
+    @Test func aLineOnSaleCarriesItsPriceBefore() throws {
+        let products = backend.catalogue.products
+        let onSale = try #require(products.first { $0.compareAtPrice(in: .enUS) != nil && $0.availability != .unavailable })
+        let full = try #require(products.first { $0.compareAtPrice(in: .enUS) == nil && $0.availability != .unavailable })
+        _ = add(onSale.id)
+        let body = try parse(add(full.id))
+        let compareAt = try #require(onSale.compareAtPrice(in: .enUS))
+        #expect(body[path: "items", 0, "compare_at_price", "amount"] == .number(Double(compareAt.cents) / 100))
+        #expect(body[path: "items", 0, "compare_at_price", "currency"] == "USD")
+        #expect(body[path: "items", 1, "compare_at_price"] == nil)
+    }
+
     @Test func repeatedIdempotencyKeyChangesNothingAndAnswersTheSame() throws {
         let first = add("p-1001", key: "k-1")
         let second = add("p-1001", key: "k-1")

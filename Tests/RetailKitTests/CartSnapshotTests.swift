@@ -52,6 +52,18 @@ import Testing
     }
 
     /// The title a line had before its product left the shop is kept, on disk too.
+    /// A line's price before (on sale) is read; one that is not a price is left out, never
+    /// the line.
+    @Test func aLinesPriceBeforeIsReadAndABadOneIsLeftOut() throws {
+        let snapshot = try CartSnapshot(data: Data(#"""
+            {"revision": 1, "items": [
+              {"product_id": "a", "title": "Coat", "quantity": 1, "unit_price": {"amount": 80, "currency": "USD"}, "compare_at_price": {"amount": 100, "currency": "USD"}},
+              {"product_id": "b", "title": "Hat", "quantity": 1, "unit_price": {"amount": 10, "currency": "USD"}, "compare_at_price": "lots"}]}
+            """#.utf8))
+        #expect(snapshot.lines.map(\.compareAtPrice) == [Price(amount: 100, currency: "USD"), nil])
+        #expect(snapshot.lines.count == 2)
+    }
+
     @Test func aLineAnsweredWithoutItsTitleKeepsTheOneItHad() throws {
         let before = try CartSnapshot(data: Data(#"{"revision": 1, "items": [{"product_id": "p-1002", "title": "Trail runner Brio", "quantity": 3}]}"#.utf8))
         let after = try CartSnapshot(data: Data(#"{"revision": 2, "items": [{"product_id": "p-1002", "quantity": 3, "available": false}]}"#.utf8))
