@@ -70,6 +70,21 @@ import Testing
         #expect(lines[1].savings == nil && lines[1].compareAtPrice == nil, "a 'price before' below the price is no sale")
     }
 
+    /// A line's second row, in the order both apps say it: a change waiting to be retried
+    /// first, the unit price (or no longer sold), the savings, what is pending.
+    @Test func aLinesDetailsComeInOneOrder() {
+        var cart = CartSummary(lines: [Self.line("a", 2, price: 8, before: 10, pending: .updating), Self.line("b", 1, available: false)], isKnown: true)
+        let waiting = CartSheet(cart: cart).presentation(words: words).lines
+        #expect(waiting[0].details == [.unitPrice(Self.usd(8)), .savings(Self.usd(4)), .status(words[.updatingLine])])
+        #expect(waiting[1].details == [.noLongerSold])
+        cart.isRetrying = true
+        let retrying = CartSheet(cart: cart).presentation(words: words).lines[0]
+        #expect(retrying.details.first == .status(words[.retryingLine]))
+        let said = retrying.details.compactMap { $0.text(words: Words(.deDE)) { "\($0.amount)" } }
+        #expect(said == [words[.retryingLine], "je 8.0", "du sparst 4.0"], "a status is said as the presentation has it")
+        #expect(CartSheetPresentation.Detail.unitPrice(Self.usd(8)).text(words: words) { _ in nil } == nil, "a price with no room leaves its part out")
+    }
+
     @Test func theTitleSaysHowManyItemsAndAPendingChangeWaitingSaysSoFirst() {
         var cart = CartSummary(lines: [Self.line("a", 2, pending: .updating)], badgeCount: 2, isKnown: true)
         cart.isRetrying = true

@@ -51,6 +51,51 @@ public struct CartSheetPresentation: Sendable {
         public var limitNote: String?
         /// How the line reads to a screen reader.
         public var reading: CartLineReading
+
+        /// What the line's second row says, in order: a change waiting to be sent again first
+        /// (it is what the shopper waits for), then the unit price or that the product is no
+        /// longer sold, what the line saves, and what the server has not confirmed yet.
+        public var details: [Detail] {
+            var parts: [Detail] = []
+            if statusFirst, let status { parts.append(.status(status)) }
+            if !isAvailable {
+                parts.append(.noLongerSold)
+            } else if let unitPrice {
+                parts.append(.unitPrice(unitPrice))
+            }
+            if let savings { parts.append(.savings(savings)) }
+            if !statusFirst, let status { parts.append(.status(status)) }
+            return parts
+        }
+    }
+
+    /// One part of a line's second row. Prices stay values, so each renderer writes them in
+    /// the room it has (`RetailFormat.price(_:within:width:)`) or whole.
+    public enum Detail: Sendable, Hashable {
+        /// What the server has not confirmed ("updating…"), or a change waiting to be retried.
+        case status(String)
+        /// "$91.99 each".
+        case unitPrice(Price)
+        /// "No longer available".
+        case noLongerSold
+        /// "you save $38.00": what the line saves at its sale price.
+        case savings(Price)
+
+        /// The part in `words`, its price as `price` writes it; nil when `price` writes none
+        /// (no room for it).
+        public func text(words: Words, price: (Price) -> String?) -> String? {
+            switch self {
+            case .status(let text): text
+            case .unitPrice(let amount): price(amount).map { words(.eachPrice, ["price": $0]) }
+            case .noLongerSold: words[.noLongerSold]
+            case .savings(let amount): price(amount).map { words(.lineSavings, ["amount": $0]) }
+            }
+        }
+
+        /// The columns the part's words take around its price, for a renderer fitting it.
+        public func frame(words: Words, width: (String) -> Int) -> Int {
+            text(words: words) { _ in "" }.map(width) ?? 0
+        }
     }
 
     /// "Trail runner Brio removed", and the button or key that puts it back.
@@ -107,7 +152,7 @@ extension CartSheet {
     }
 
     /// A title as a cart shows it: made safe, or the word for a product when none is known.
-    static func title(_ title: String?, words: Words) -> String {
+    public static func title(_ title: String?, words: Words) -> String {
         title.map { SafeText.cleaned($0, keepingNewlines: false) }.flatMap { $0.isEmpty ? nil : $0 } ?? words[.kindProduct]
     }
 

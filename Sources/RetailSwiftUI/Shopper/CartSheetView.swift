@@ -70,10 +70,7 @@ struct CartSheetView: View {
     private func row(
         _ line: CartSheetPresentation.Line, at position: Int, words: Words, primary: Color, secondary: Color
     ) -> some View {
-        let each = line.unitPrice.map { words(.eachPrice, ["price": PriceFormat.string($0, locale: locale)]) }
-            ?? (line.isAvailable ? nil : words[.noLongerSold])
-        let saving = line.savings.map { words(.lineSavings, ["amount": PriceFormat.string($0, locale: locale)]) }
-        let detail = (line.statusFirst ? [line.status, each, saving] : [each, saving, line.status]).compactMap { $0 }.joined(separator: " · ")
+        let detail = line.details.compactMap { $0.text(words: words) { PriceFormat.string($0, locale: locale) } }.joined(separator: " · ")
         return HStack(spacing: 8) {
             VStack(alignment: .leading, spacing: 2) {
                 Text(verbatim: line.title)

@@ -145,7 +145,7 @@ struct CartSheetView {
     /// the keys below too, and goes whole when it does not fit); the title is shortened keeping
     /// its last word, so two products of one family read apart.
     func removedText(_ removal: CartSheetPresentation.Removal, width: Int) -> String {
-        let title = CartSheetView.title(removal.removal.title, words: words)
+        let title = CartSheet.title(removal.removal.title, words: words)
         let undo = " · " + undoKey
         let whole = removal.text
         if DisplayWidth.of(whole + undo) <= width { return whole + undo }
@@ -156,11 +156,6 @@ struct CartSheetView {
             return words(.removed, ["title": TextCut.fitKeepingLastWord(title, to: titleRoom)]) + tail
         }
         return TextCut.fit(whole, to: width)
-    }
-
-    /// A title as the sheet shows it: made safe, or the word for a product.
-    static func title(_ title: String?, words: Words) -> String {
-        title.map { SafeText.cleaned($0, keepingNewlines: false) }.flatMap { $0.isEmpty ? nil : $0 } ?? words[.kindProduct]
     }
 
     /// "↑ 2 more" on the row above the first line shown and "↓ 3 more" on the row under the
@@ -241,18 +236,12 @@ struct CartSheetView {
         let plusX = x
         x += row.put("+", x: x, y: 0, style: line.increased == nil ? base.adding(.dim) : control)
         row.put(total, x: max(x + 2, width - DisplayWidth.of(total)), y: 0, style: base.adding(.bold))
-        var detail: [String] = []
-        // A change waiting to be sent again says so first: it is what the shopper waits for.
-        if line.statusFirst, let status = line.status { detail.append(status) }
-        if !line.isAvailable {
-            detail.append(words[.noLongerSold])
-        } else if let price = line.unitPrice {
-            // Shortened as the totals are, never cut mid-number; said only when it fits.
-            let room = width - 2 - DisplayWidth.of(words(.eachPrice, ["price": ""]))
-            if let each = format.price(price, within: room, width: DisplayWidth.of) { detail.append(words(.eachPrice, ["price": each])) }
+        // The model's parts in its order, each price shortened as the totals are, never cut
+        // mid-number, and said only when it fits; the limit on the chosen line, where the keys act.
+        var detail = line.details.compactMap { part in
+            part.text(words: words) { format.price($0, within: width - 2 - part.frame(words: words, width: DisplayWidth.of), width: DisplayWidth.of) }
         }
         if line.isSelected, let note = line.limitNote { detail.append(note) }
-        if !line.statusFirst, let status = line.status { detail.append(status) }
         row.put(TextCut.fit(detail.joined(separator: " · "), to: width - 2), x: 2, y: 1, style: environment.secondaryStyle)
         // The signs are a cell each: the cell either side of one reaches it too.
         let signs = removing ? [] : [

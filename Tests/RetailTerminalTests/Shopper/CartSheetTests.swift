@@ -119,6 +119,19 @@ import Testing
         return surface.buffer.plainLines.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
     }
 
+    /// A line on sale says what it saves, after its unit price, in each language.
+    @Test(arguments: [AppLocale.enUS, .deDE, .frFR])
+    func aLineOnSaleSaysWhatItSaves(locale: AppLocale) {
+        let line = CartSummary.Line(productID: "p-1", title: "Wool scarf Brio", quantity: 2, unitPrice: Price(amount: 72.99, currency: "USD"),
+                                    compareAtPrice: Price(amount: 91.99, currency: "USD"))
+        let rows = Self.sheetRows(CartSummary(lines: [line], badgeCount: 2, isKnown: true), locale: locale, width: 80)
+        let words = Words(locale)
+        let format = RetailFormat(locale)
+        let expected = words(.eachPrice, ["price": format.price(Price(amount: 72.99, currency: "USD"))]) + " · "
+            + words(.lineSavings, ["amount": format.price(Price(amount: 38, currency: "USD"))])
+        #expect(rows.contains { $0.hasSuffix(expected) || $0.contains(expected) }, "\(rows.joined(separator: "\n"))")
+    }
+
     /// Review 20b, finding 1: at 40 columns the removal row was cut to "Article retiré du
     /// panier : Chaussur…", dropping "u annuler", and the keys did not list `u`.
     @Test(arguments: [AppLocale.enUS, .deDE, .frFR])
