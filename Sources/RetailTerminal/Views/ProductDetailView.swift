@@ -8,7 +8,7 @@ import RetailPresentation
 /// the left and the rest beside it; on a narrow one the image is above. The rest, in order: the
 /// title, the subtitle, the price with the price before it, the rating and the stock, the
 /// quantity between `−` and `+` (the widget's local state) beside the call to action (the
-/// button Enter fires; dimmed and inert when sold out), so that all a buyer needs shows on a
+/// button Enter fires; alone, dimmed and inert when sold out), so that all a buyer needs shows on a
 /// short screen; then the variants (each option a control), the badges, the delivery note and
 /// the description.
 public struct ProductDetailView: WidgetView, TerminalWidget {
@@ -105,20 +105,23 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         if facts.count == 2 { facts.insert(StyledText(" · ", style: environment.secondaryStyle), at: 1) }
         if !facts.isEmpty { lines.append(.text(TextLayout(facts.reduce(StyledText(""), +), width: width, maxLines: 2))) }
         lines.append(.blank)
+        let presentation = page(environment: environment).presentation(words: environment.shopperWords)
         if let cta = content.cta {
             let button = ButtonAtom(ctaButton(cta, environment: environment)).width
-            if quantityWidth(environment: environment) + 3 + button <= width {
+            if presentation.quantity == nil {
+                // Sold out: there is no quantity to pick, only the button that says so.
+                lines.append(.cta(cta))
+            } else if quantityWidth(environment: environment) + 3 + button <= width {
                 lines.append(.buy(cta, labelled: true))
             } else if quantityWidth(environment: environment, labelled: false) + 3 + button <= width {
                 lines.append(.buy(cta, labelled: false))
             } else {
                 lines += [.quantity, .blank, .cta(cta)]
             }
-        } else {
+        } else if presentation.quantity != nil {
             lines.append(.quantity)
         }
         // What the cart holds of it, and why the quantity stops where it does.
-        let presentation = page(environment: environment).presentation(words: environment.shopperWords)
         let notes = [presentation.confirmation?.text, presentation.limitNote].compactMap { $0 }
         if !notes.isEmpty {
             let style = presentation.confirmation?.kind == .inCart
@@ -262,14 +265,13 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
     }
 
     /// `Quantity  − 2 +` (or `− 2 +` without its word), the signs dim where the quantity cannot
-    /// move (`ProductPage`), both when the product is sold out.
+    /// move (`ProductPage`); never drawn for a product sold out, which has no quantity to pick.
     private func drawQuantity(in canvas: Canvas, y: Int, labelled: Bool = true, environment: RenderEnvironment) {
         let presentation = page(environment: environment).presentation(words: environment.shopperWords)
         let count = quantity(environment: environment)
         var x = labelled ? canvas.put(environment.shopperWords[.quantity], x: 0, y: y, style: environment.secondaryStyle) + 2 : 0
         let minus = HitTarget.stepper(widgetID: widgetID, delta: -1), plus = HitTarget.stepper(widgetID: widgetID, delta: 1)
         let active = CellStyle(foreground: environment.brand, attributes: .bold)
-        // Sold out, neither sign offers anything: a bright "+" beside "Sold out" said otherwise.
         let lowest = presentation.decreased == nil, highest = presentation.increased == nil
         canvas.put("−", x: x, y: y, style: environment.focusing(lowest ? CellStyle(attributes: .dim) : active, minus, isEnabled: !lowest))
         canvas.addTarget(CellRect(x: x, y: y, width: 1, height: 1), target: minus)
