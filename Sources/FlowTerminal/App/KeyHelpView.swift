@@ -1,4 +1,5 @@
-/// The keys an app answers to, in a box over the middle of the screen (`?`).
+/// The keys an app answers to, in a box over the middle of the screen (`?`), the screen's text
+/// around it dimmed.
 @MainActor
 public struct KeyHelpView {
     /// One line of help: the keys and what they do.
@@ -37,6 +38,9 @@ public struct KeyHelpView {
         let rect = CellRect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         // Its rows are cleared a column beyond it, and across the screen when only a sliver is
         // left beside it: a letter of the page peeking out by its edge read as part of it.
+        // The screen around it is dimmed, as around a sheet: what peeks out beside it reads
+        // as behind it.
+        canvas.dimText(in: canvas.bounds)
         let clearsRows = rect.x < Self.sliver || canvas.width - rect.maxX < Self.sliver
         canvas.fill(clearsRows
             ? CellRect(x: 0, y: rect.y, width: canvas.width, height: rect.height)

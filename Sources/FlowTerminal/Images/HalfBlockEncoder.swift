@@ -5,6 +5,12 @@ import ImagePipeline
 /// colours. Done once per (url, box) and kept: an unchanged image costs no work, and the
 /// writer's diff sends nothing for it.
 public enum HalfBlockEncoder {
+    /// Whether a cell's grapheme is two pixels of a picture (a half block), whose style is
+    /// its colours.
+    public static func isPictureCell(_ grapheme: String) -> Bool {
+        grapheme.utf8.elementsEqual("▀".utf8) || grapheme.utf8.elementsEqual("▄".utf8)
+    }
+
     /// Cells for a box `columns` × `rows`: the bitmap scaled to the box (nearest pixel, for a
     /// bitmap that came back smaller than asked), fitted and centred for `fit`, over
     /// `background` where it is transparent or does not reach.

@@ -90,6 +90,19 @@ public struct Canvas {
         surface.buffer.restyle(rect.offsetBy(dx: originX, dy: originY).intersection(clip), change)
     }
 
+    /// Dims the text in `rect` (this canvas's coordinates), what a sheet or a box drawn over it
+    /// leaves in view. Pictures keep their colours: dimming a half block dims only its top
+    /// pixel and stripes the picture.
+    public func dimText(in rect: CellRect) {
+        let shown = rect.offsetBy(dx: originX, dy: originY).intersection(clip)
+        guard !shown.isEmpty else { return }
+        for y in shown.y..<shown.maxY {
+            for x in shown.x..<shown.maxX where !HalfBlockEncoder.isPictureCell(surface.buffer[x, y].grapheme) {
+                surface.buffer.restyle(CellRect(x: x, y: y, width: 1, height: 1)) { $0.attributes.insert(.dim) }
+            }
+        }
+    }
+
     /// The background already drawn at (`x`, `y`), if it is inside the buffer.
     public func background(x: Int, y: Int) -> TerminalColor? {
         let bx = originX + x, by = originY + y

@@ -63,7 +63,7 @@ struct CartSheetView {
         let height = min(available, max(10, 3 + wantedLines + footerRows(shownNote)))
         guard height > 5, canvas.width >= 20 else { return Drawing(rect: .zero) }
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
-        Self.dimText(above: rect.y, in: screen)
+        screen.dimText(in: CellRect(x: 0, y: 0, width: screen.width, height: rect.y))
         if left > 0 { screen.fill(CellRect(x: 0, y: rect.y, width: screen.width, height: rect.height), style: .plain) }
         let surface = environment.isPlain ? nil : environment.token("surface")
         canvas.fill(rect, style: CellStyle(background: surface))
@@ -181,19 +181,6 @@ struct CartSheetView {
             canvas.put("│", x: rect.maxX - 1, y: y, style: edge)
         }
         canvas.put(" \(TextCut.fit(sheet.title, to: rect.width - 6)) ", x: 2, y: rect.y, style: CellStyle(attributes: .bold))
-    }
-
-    /// Dims the page's text above the sheet. Image cells keep their colours: dimming a half
-    /// block dims only its top pixel and stripes the picture.
-    static func dimText(above rows: Int, in canvas: Canvas) {
-        let buffer = canvas.surface.buffer
-        for y in 0..<min(rows, canvas.height) {
-            for x in 0..<canvas.width {
-                let grapheme = buffer[canvas.originX + x, canvas.originY + y].grapheme
-                guard grapheme != "▀", grapheme != "▄" else { continue }
-                canvas.restyle(CellRect(x: x, y: y, width: 1, height: 1)) { $0.attributes.insert(.dim) }
-            }
-        }
     }
 
     /// `▌ Title            − 2 +   183,98 €` over `  91,99 € each · updating…`; the selected

@@ -34,4 +34,16 @@ import Testing
         let row = Array(surface.buffer.plainLines[rect.y + 1])
         #expect(row[0] == "x" && row[rect.x - 1] == " " && row[rect.x - 2] == "x")
     }
+
+    /// What the box leaves in view reads as behind it: the page's text is dimmed, its
+    /// pictures keep their colours (a dimmed half block stripes them), the box is not dimmed.
+    @Test func thePageAroundTheBoxIsDimmedAndItsPicturesAreNot() {
+        let surface = Self.page(width: 120, height: 12)
+        let canvas = Canvas(surface: surface, rect: surface.buffer.bounds)
+        canvas.put("▀", x: 0, y: 0, style: CellStyle(foreground: TerminalColor(red: 200, green: 0, blue: 0), background: TerminalColor(red: 0, green: 0, blue: 200)))
+        let rect = Self.help.draw(in: canvas)
+        #expect(surface.buffer[1, 0].style.attributes.contains(.dim), "text beside the box")
+        #expect(surface.buffer[0, 0].style == CellStyle(foreground: TerminalColor(red: 200, green: 0, blue: 0), background: TerminalColor(red: 0, green: 0, blue: 200)), "a picture's cell")
+        #expect(!surface.buffer[rect.x + 2, rect.y + 1].style.attributes.contains(.dim), "the box's keys")
+    }
 }
