@@ -43,12 +43,7 @@ final class PostgresConnection {
     func connectionParameter(_ keyword: String) -> String? {
         guard let handle, let options = PQconninfo(handle) else { return nil }
         defer { PQconninfoFree(options) }
-        var option = options
-        while let name = option.pointee.keyword {
-            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
-            option += 1
-        }
-        return nil
+        return PostgresURL.value(of: keyword, in: options)
     }
 
     deinit {

@@ -23,9 +23,14 @@ enum PostgresURL {
     static func parameter(_ keyword: String, of url: String) -> String? {
         guard let options = PQconninfoParse(url, nil) else { return nil }
         defer { PQconninfoFree(options) }
+        return value(of: keyword, in: options)
+    }
+
+    /// The value of `keyword` in libpq's array of connection options (ended by a null keyword).
+    static func value(of keyword: String, in options: UnsafeMutablePointer<PQconninfoOption>) -> String? {
         var option = options
         while let name = option.pointee.keyword {
-            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            if String(cString: name).utf8.elementsEqual(keyword.utf8) { return option.pointee.val.map { String(cString: $0) } }
             option += 1
         }
         return nil
