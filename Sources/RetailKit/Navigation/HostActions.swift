@@ -15,7 +15,8 @@ public enum HostActions {
         dispatcher.register(ClosureActionHandler(name: "host add_to_cart", types: [AddToCartAction.type]) { action, context in
             do throws(DecodingFailure) {
                 let payload = try action.decode(AddToCartAction.self)
-                let quantity = chosenQuantity(for: payload, origin: context.origin) ?? payload.quantity
+                let inCart = cart.lines.first { $0.productID.utf8.elementsEqual(payload.productID.utf8) }?.quantity ?? 0
+                let quantity = chosenQuantity(for: payload, origin: context.origin, inCart: inCart) ?? payload.quantity
                 cart.add(productID: payload.productID, quantity: quantity, item: item(for: payload.productID, origin: context.origin))
                 analytics?.trackAddToCart(productID: payload.productID, quantity: quantity, origin: context.origin)
             } catch {
@@ -62,14 +63,14 @@ public enum HostActions {
         }
     }
 
-    /// The quantity the shopper picked on the `product_detail` the add came from (its local
-    /// state), kept within what it offers; `nil` when the add came from anything else.
-    static func chosenQuantity(for payload: AddToCartAction, origin: ActionOrigin) -> Int? {
+    /// The quantity the `product_detail` the add came from shows (`offeredQuantity`: what the
+    /// shopper picked, its local state, else the call's own, within its limit and the room the
+    /// cart's line has with `inCart` in it); `nil` when the add came from anything else.
+    static func chosenQuantity(for payload: AddToCartAction, origin: ActionOrigin, inCart: Int) -> Int? {
         guard let widgetID = origin.widgetID, let store = origin.store, let widget = store.page?.widget(id: widgetID),
-            let detail = widget.content(as: ProductDetailContent.self), detail.productID.isByteEqual(to: payload.productID),
-            let picked = store.widgetState[widgetID]?.intValue
+            let detail = widget.content(as: ProductDetailContent.self), detail.productID.isByteEqual(to: payload.productID)
         else { return nil }
-        return detail.clampedQuantity(picked)
+        return detail.offeredQuantity(picked: store.widgetState[widgetID]?.intValue, inCart: inCart)
     }
 
     /// What the shopper saw of the product where the add came from: the title and price of

@@ -87,9 +87,26 @@ public struct ProductDetailContent: WidgetContent, Hashable {
         badges = try data.lossyArray("badges")
     }
 
-    /// `quantity` kept within what the picker offers.
-    public func clampedQuantity(_ quantity: Int) -> Int {
-        min(max(quantity, RetailLimits.lineQuantity.lowerBound), maxQuantity)
+    /// The most its picker offers with `inCart` of the product in the cart already: its
+    /// `max_quantity` and the room the cart's line has left (99 a line); 0 when the line is full.
+    public func pickLimit(inCart: Int) -> Int {
+        let held = min(max(inCart, 0), RetailLimits.lineQuantity.upperBound)
+        return max(0, min(maxQuantity, RetailLimits.lineQuantity.upperBound - held))
+    }
+
+    /// The quantity its call adds, what the page shows between `−` and `+`: the one the shopper
+    /// picked, else the call's own `quantity`, else 1; within 1 and `pickLimit(inCart:)`. The
+    /// product page and the add handler both take it from here, so the number shown is the
+    /// number added.
+    public func offeredQuantity(picked: Int?, inCart: Int) -> Int {
+        let wanted = picked ?? callQuantity ?? RetailLimits.lineQuantity.lowerBound
+        return min(max(wanted, RetailLimits.lineQuantity.lowerBound), max(RetailLimits.lineQuantity.lowerBound, pickLimit(inCart: inCart)))
+    }
+
+    /// The quantity its call's `add_to_cart` names, when the call adds to the cart.
+    public var callQuantity: Int? {
+        guard let action = cta?.action, action.type.isByteEqual(to: AddToCartAction.type) else { return nil }
+        return (try? action.decode(AddToCartAction.self))?.quantity
     }
 
     /// Whether it can be bought now.

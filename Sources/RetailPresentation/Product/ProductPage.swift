@@ -17,13 +17,14 @@ import RetailKit
 public struct ProductPage: Sendable {
     public let content: ProductDetailContent
     public let marks: ShopperMarks
-    /// The quantity the shopper picked (the widget's state), before it is kept in bounds.
-    public let picked: Int
+    /// The quantity the shopper picked (the widget's state), before it is kept in bounds; nil
+    /// when none was.
+    public let picked: Int?
 
     public init(content: ProductDetailContent, marks: ShopperMarks = ShopperMarks(), picked: Int? = nil) {
         self.content = content
         self.marks = marks
-        self.picked = picked ?? 1
+        self.picked = picked
     }
 
     /// The availability the shopper should see now.
@@ -35,13 +36,12 @@ public struct ProductPage: Sendable {
 
     /// The most the picker offers now; 0 when the cart's line is full.
     public var limit: Int {
-        let room = RetailLimits.lineQuantity.upperBound - marks.quantity(of: content.productID)
-        return max(0, min(content.maxQuantity, room))
+        content.pickLimit(inCart: marks.quantity(of: content.productID))
     }
 
-    /// The quantity shown: what was picked, within 1 and the limit.
+    /// The quantity shown, the one the call adds (`ProductDetailContent.offeredQuantity`).
     public var quantity: Int {
-        min(max(picked, RetailLimits.lineQuantity.lowerBound), max(1, limit))
+        content.offeredQuantity(picked: picked, inCart: marks.quantity(of: content.productID))
     }
 
     /// The quantity one step up or down, nil when it cannot move (sold out, or at a bound).
@@ -51,9 +51,22 @@ public struct ProductPage: Sendable {
         return (1...limit).contains(next) && next != quantity ? next : nil
     }
 
-    /// Whether the call buys now: not sold out, a cart line with room, an add to call.
+    /// Whether the call buys now: not sold out, a cart line with room, an add to call that the
+    /// payload did not disable ("Coming soon").
     public var canAdd: Bool {
-        !isSoldOut && limit > 0 && content.cta?.action.map { $0.type.isByteEqual(to: AddToCartAction.type) } == true
+        !isSoldOut && limit > 0 && content.cta?.isDisabled != true && content.callQuantity != nil
+    }
+
+    /// Whether the call says "Sold out" in place of its title: an add of a product sold out.
+    public var callSaysSoldOut: Bool {
+        isSoldOut && content.callQuantity != nil
+    }
+
+    /// Whether the call can be pressed: an add that can add now, or any other call (a "Notify
+    /// me" link) that the payload did not disable.
+    public var callIsEnabled: Bool {
+        guard let cta = content.cta, !cta.isDisabled else { return false }
+        return content.callQuantity == nil || canAdd
     }
 }
 
@@ -72,8 +85,8 @@ public struct ProductPagePresentation: Sendable, Hashable {
     public var callIsEnabled: Bool
     /// "✓ 2 in cart", or "◌ adding…" while an add waits.
     public var confirmation: ProductBadge?
-    /// "Low stock", "Sold out", "In stock".
-    public var stock: String
+    /// "Low stock", "In stock", "Sold out" (nil when the call says it).
+    public var stock: StockLine?
     public var variants: [Variant]
 
     public struct Variant: Sendable, Hashable {
@@ -97,18 +110,17 @@ public struct ProductPagePresentation: Sendable, Hashable {
 extension ProductPage {
     public func presentation(words: Words) -> ProductPagePresentation {
         let format = RetailFormat(words.locale)
-        let stock = switch availability {
-        case .available: words[.inStock]
-        case .lowStock: words[.lowStock]
-        case .unavailable: words[.soldOut]
-        }
+        // Sold out, the call says so: the word is not said twice. A page says "In stock" too.
+        let stock = callSaysSoldOut ? nil : StockLine.of(availability, words: words) ?? StockLine(availability: .available, text: words[.inStock])
         let atLimit = !isSoldOut && limit > 0 && quantity >= limit
-        let callTitle = content.cta.map { cta in isSoldOut ? words[.soldOut] : SafeText.cleaned(cta.title?.text ?? words[.addToCart], keepingNewlines: false) }
+        let callTitle = content.cta.map { cta in
+            callSaysSoldOut ? words[.soldOut] : SafeText.cleaned(cta.title?.text ?? words[.addToCart], keepingNewlines: false)
+        }
         return ProductPagePresentation(
             quantityLabel: words[.quantity], quantity: isSoldOut ? nil : quantity,
             increased: quantity(steppedBy: 1), decreased: quantity(steppedBy: -1),
             limitNote: atLimit ? words(.quantityAtMost, ["count": format.number(limit)]) : nil,
-            callTitle: callTitle, callIsEnabled: canAdd, confirmation: marks.badge(for: content.productID, words: words), stock: stock,
+            callTitle: callTitle, callIsEnabled: callIsEnabled, confirmation: marks.badge(for: content.productID, words: words), stock: stock,
             variants: content.variants.map { variant in
                 let options = variant.options.map { option in
                     ProductPagePresentation.Option(

@@ -40,6 +40,31 @@ public struct ShopperMarks: Sendable, Hashable {
     }
 }
 
+/// A product's stock as a line says it, with the availability that colours it (low stock in
+/// amber, sold out muted, in stock green).
+public struct StockLine: Sendable, Hashable {
+    public var availability: ProductCardContent.Availability
+    public var text: String
+
+    /// The line for `availability` in `words`; nil for a product simply available, which a
+    /// card does not say.
+    public static func of(_ availability: ProductCardContent.Availability, words: Words) -> StockLine? {
+        switch availability {
+        case .available: nil
+        case .lowStock: StockLine(availability: .lowStock, text: words[.lowStock])
+        case .unavailable: StockLine(availability: .unavailable, text: words[.soldOut])
+        }
+    }
+}
+
+extension ShopperMarks {
+    /// What a product card says of its stock, `page` the payload's availability: sold out when
+    /// the server said so since the page came; nothing when it is simply available.
+    public func cardStock(of productID: String, page: ProductCardContent.Availability, words: Words) -> StockLine? {
+        StockLine.of(availability(of: productID, page: page), words: words)
+    }
+}
+
 /// A mark on a product card: what it says, and which of the two it is (each has its colours).
 public struct ProductBadge: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {

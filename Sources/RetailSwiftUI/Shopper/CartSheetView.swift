@@ -26,7 +26,7 @@ struct CartSheetView: View {
     @Environment(\.colorScheme) private var systemScheme
 
     var body: some View {
-        let words = Words(AppLocale(identifier: locale.identifier))
+        let words = locale.shopperWords
         let shown = Self.shown(sheet, cart: services.cartSummary, words: words)
         let secondary = theme.color("text.secondary", for: systemScheme)
         let primary = theme.color("text.primary", for: systemScheme)
@@ -50,7 +50,7 @@ struct CartSheetView: View {
                     HStack(spacing: 8) {
                         Text(verbatim: shown.subtotalLabel).flowFont(size: 16, weight: .semibold)
                         Spacer(minLength: 8)
-                        Text(verbatim: PriceFormat.string(subtotal, locale: locale)).flowFont(size: 16, weight: .semibold)
+                        Text(verbatim: locale.shopperFormat.price(subtotal)).flowFont(size: 16, weight: .semibold)
                     }
                     .foregroundStyle(primary)
                     .accessibilityElement(children: .combine)
@@ -70,7 +70,7 @@ struct CartSheetView: View {
     private func row(
         _ line: CartSheetPresentation.Line, at position: Int, words: Words, primary: Color, secondary: Color
     ) -> some View {
-        let detail = line.details.compactMap { $0.text(words: words) { PriceFormat.string($0, locale: locale) } }.joined(separator: " · ")
+        let detail = line.details.compactMap { $0.text(words: words) { locale.shopperFormat.price($0) } }.joined(separator: " · ")
         return HStack(spacing: 8) {
             VStack(alignment: .leading, spacing: 2) {
                 Text(verbatim: line.title)
@@ -83,11 +83,11 @@ struct CartSheetView: View {
             Spacer(minLength: 8)
             Button(action: { step(position, -1) }) { Text(verbatim: "−") }
                 .disabled(line.decreased == nil)
-            Text(verbatim: line.quantity.formatted(.number.locale(locale))).flowFont(size: 16, weight: .bold)
+            Text(verbatim: locale.shopperFormat.number(line.quantity)).flowFont(size: 16, weight: .bold)
             Button(action: { step(position, 1) }) { Text(verbatim: "+") }
                 .disabled(line.increased == nil)
             if let total = line.total {
-                Text(verbatim: PriceFormat.string(total, locale: locale)).flowFont(size: 16, weight: .semibold)
+                Text(verbatim: locale.shopperFormat.price(total)).flowFont(size: 16, weight: .semibold)
             }
             Button(action: { remove(position) }) { Image(systemName: "trash") }
                 .accessibilityLabel(Text(verbatim: words[.removeTitle]))

@@ -19,7 +19,7 @@ struct SavedCopyNote: View {
     @Environment(\.colorScheme) private var systemScheme
 
     var body: some View {
-        let words = Words(AppLocale(identifier: locale.identifier))
+        let words = locale.shopperWords
         return TimelineView(MinuteSchedule()) { timeline in
             if let note = Self.note(of: store, now: timeline.date, words: words) {
                 Text(verbatim: note)

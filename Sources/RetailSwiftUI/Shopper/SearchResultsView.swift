@@ -23,7 +23,7 @@ struct SearchResultsView: View {
     @Environment(\.locale) private var locale
 
     var body: some View {
-        let words = Words(AppLocale(identifier: locale.identifier))
+        let words = locale.shopperWords
         let shown = Self.shown(screen, summary: services.searchSummary, words: words)
         return VStack(alignment: .leading, spacing: 12) {
             TextField(shown.placeholder, text: $text)
@@ -40,7 +40,7 @@ struct SearchResultsView: View {
                 Button(action: { perform { $0.open(row.suggestion) } }) {
                     HStack(spacing: 8) {
                         Text(verbatim: row.text).frame(maxWidth: .infinity, alignment: .leading)
-                        if let price = row.price { Text(verbatim: PriceFormat.string(price, locale: locale)) }
+                        if let price = row.price { Text(verbatim: locale.shopperFormat.price(price)) }
                         Text(verbatim: row.kind)
                     }
                 }

@@ -37,7 +37,7 @@ public struct ShopperRootView: View {
         self.composition = composition
     }
 
-    private var words: Words { Words(AppLocale(identifier: locale.identifier)) }
+    private var words: Words { locale.shopperWords }
 
     public var body: some View {
         var current = search
@@ -155,7 +155,7 @@ struct CartBadge: View {
     @Environment(\.colorScheme) private var systemScheme
 
     var body: some View {
-        let words = Words(AppLocale(identifier: locale.identifier))
+        let words = locale.shopperWords
         let count = services.cartSummary.badgeCount
         return Button(action: open) {
             ZStack(alignment: .topTrailing) {

@@ -35,7 +35,7 @@ public struct HeroCampaignView: FlowWidgetView {
                 if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
                 if let end = content.endsAt {
                     TimelineView(CountdownSchedule(end: end)) { context in
-                        Text(verbatim: Countdown.text(until: end, now: context.date, in: AppLocale(identifier: locale.identifier)))
+                        Text(verbatim: Countdown.text(until: end, now: context.date, in: locale.shopperWords.locale))
                             .flowFont(size: 13, weight: .medium)
                     }
                 }

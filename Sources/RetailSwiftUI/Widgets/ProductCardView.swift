@@ -34,9 +34,10 @@ public struct ProductCardView: FlowWidgetView {
             if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
             ProductFacts(
                 price: content.price, compareAtPrice: content.compareAtPrice,
-                availability: marks.availability(of: content.productID, page: content.availability), rating: content.rating,
+                stock: marks.cardStock(of: content.productID, page: content.availability, words: locale.shopperWords),
+                rating: content.rating,
                 size: 13, priceSize: 15)
-            if let badge = marks.badge(for: content.productID, words: Words(AppLocale(identifier: locale.identifier))) {
+            if let badge = marks.badge(for: content.productID, words: locale.shopperWords) {
                 Text(verbatim: badge.text).flowFont(size: 13, weight: .semibold)
             }
             if context.widget.actions["add_to_cart"] != nil, !marks.isSoldOut(content.productID) {
@@ -56,7 +57,7 @@ struct AddToCartButton: View {
     @Environment(\.locale) private var locale
 
     var body: some View {
-        let words = Words(AppLocale(identifier: locale.identifier))
+        let words = locale.shopperWords
         return Button(action: { actions?.fire("add_to_cart", of: context.widget, sectionID: context.sectionID) }) {
             HStack(spacing: 6) {
                 Image(systemName: isPending ? "hourglass" : "cart.badge.plus")

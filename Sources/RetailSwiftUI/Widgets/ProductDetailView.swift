@@ -45,7 +45,7 @@ public struct ProductDetailView: FlowWidgetView {
 
     public var body: some View {
         let page = page
-        let shown = page.presentation(words: Words(AppLocale(identifier: locale.identifier)))
+        let shown = page.presentation(words: locale.shopperWords)
         return VStack(alignment: .leading, spacing: 12) {
             details
                 .flowAccessibilityGroup(PartReading.content(of: context.widget.id, in: elements), perform: perform)
@@ -53,12 +53,12 @@ public struct ProductDetailView: FlowWidgetView {
                 HStack(spacing: 12) {
                     Text(verbatim: shown.quantityLabel).flowFont(size: 15)
                     Button(action: { pick(shown.decreased) }) { Text(verbatim: "−") }.disabled(shown.decreased == nil)
-                    Text(verbatim: quantity.formatted(.number.locale(locale))).flowFont(size: 15, weight: .bold)
+                    Text(verbatim: locale.shopperFormat.number(quantity)).flowFont(size: 15, weight: .bold)
                     Button(action: { pick(shown.increased) }) { Text(verbatim: "+") }.disabled(shown.increased == nil)
                 }
                 .accessibilityElement(children: .ignore)
                 .accessibilityLabel(Text(verbatim: shown.quantityLabel))
-                .accessibilityValue(Text(verbatim: quantity.formatted(.number.locale(locale))))
+                .accessibilityValue(Text(verbatim: locale.shopperFormat.number(quantity)))
                 .accessibilityAdjustableAction { direction in
                     switch direction {
                     case .increment: pick(shown.increased)
@@ -108,7 +108,8 @@ public struct ProductDetailView: FlowWidgetView {
             FlowText(text: content.title, base: ResolvedFont(size: 22, weight: .bold))
             if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
             ProductFacts(
-                price: content.price, compareAtPrice: content.compareAtPrice, availability: content.availability, rating: content.rating,
+                price: content.price, compareAtPrice: content.compareAtPrice,
+                stock: page.presentation(words: locale.shopperWords).stock, rating: content.rating,
                 size: 15, priceSize: 20)
             if let delivery = content.delivery { FlowText(text: delivery, isSecondary: true) }
             if let description = content.description { FlowText(text: description) }

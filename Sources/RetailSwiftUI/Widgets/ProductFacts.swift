@@ -17,7 +17,8 @@ import SwiftUIDeclarations
 struct ProductFacts: View {
     let price: Price
     let compareAtPrice: Price?
-    let availability: ProductCardContent.Availability
+    /// The stock line the model says (`ShopperMarks.cardStock`, `ProductPagePresentation.stock`).
+    let stock: StockLine?
     let rating: Double?
     let size: Double
     let priceSize: Double
@@ -27,18 +28,18 @@ struct ProductFacts: View {
 
     var body: some View {
         HStack(alignment: .firstTextBaseline, spacing: 6) {
-            Text(verbatim: PriceFormat.string(price, locale: locale))
+            Text(verbatim: locale.shopperFormat.price(price))
                 .flowFont(size: priceSize, weight: .bold)
                 .foregroundStyle(theme.color("text.primary", for: systemScheme))
             if let compareAtPrice, PriceFormat.isReduced(price, from: compareAtPrice) {
-                Text(verbatim: PriceFormat.string(compareAtPrice, locale: locale))
+                Text(verbatim: locale.shopperFormat.price(compareAtPrice))
                     .strikethrough(true, color: nil)
                     .flowFont(size: size)
                     .foregroundStyle(theme.color("text.secondary", for: systemScheme))
             }
         }
         if let stock {
-            Text(verbatim: stock)
+            Text(verbatim: stock.text)
                 .flowFont(size: size, weight: .medium)
                 .foregroundStyle(theme.color("text.primary", for: systemScheme))
         }
@@ -48,15 +49,6 @@ struct ProductFacts: View {
             Text(verbatim: String(repeating: "★", count: full) + String(repeating: "☆", count: 5 - full))
                 .flowFont(size: size)
                 .foregroundStyle(Color(.sRGB, red: 0xF0 / 255, green: 0xB4 / 255, blue: 0x29 / 255, opacity: 1))
-        }
-    }
-
-    private var stock: String? {
-        let words = Words(AppLocale(identifier: locale.identifier))
-        switch availability {
-        case .available: return nil
-        case .lowStock: return words[.lowStock]
-        case .unavailable: return words[.soldOut]
         }
     }
 }

@@ -26,7 +26,7 @@ public struct SearchBarView: FlowWidgetView {
     public var body: some View {
         HStack(spacing: 8) {
             Image(systemName: "magnifyingglass")
-            Text(verbatim: content.placeholder.map { SafeText.cleaned($0, keepingNewlines: false) } ?? Words(AppLocale(identifier: locale.identifier))[.searchPlaceholder])
+            Text(verbatim: content.placeholder.map { SafeText.cleaned($0, keepingNewlines: false) } ?? locale.shopperWords[.searchPlaceholder])
             Spacer(minLength: 0)
         }
         .flowFont(size: 16)

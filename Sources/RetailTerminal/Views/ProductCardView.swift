@@ -52,8 +52,9 @@ public struct ProductCardView: WidgetView, TerminalWidget {
         var priceColumns = shown.x > canvas.originX ? 0 : min(width, shown.maxX - canvas.originX)
         if priceColumns < width, DisplayWidth.of(environment.format.price(content.price)) > priceColumns { priceColumns = 0 }
         slot(TextLayout(environment.priceLine(content.price, before: content.compareAtPrice, width: priceColumns), width: width, maxLines: 1))
-        let availability = environment.availability(of: content.productID, page: content.availability)
-        slot(environment.stockLine(availability).map { TextLayout($0, width: width, maxLines: 1) })
+        let marks = environment.shopperMarks ?? ShopperMarks()
+        slot(marks.cardStock(of: content.productID, page: content.availability, words: environment.shopperWords)
+            .map { TextLayout(environment.styled($0), width: width, maxLines: 1) })
         slot(content.rating.map { TextLayout(environment.ratingLine($0), width: width, maxLines: 1) })
         if !content.badges.isEmpty {
             TagAtom.drawRow(content.badges, in: canvas, x: 0, y: y, width: width, widgetID: widgetID, environment: environment)

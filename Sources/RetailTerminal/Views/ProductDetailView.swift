@@ -97,15 +97,12 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         if let subtitle = content.subtitle { lines.append(.text(environment.slot(subtitle, width: width, base: environment.secondaryStyle, rows: 2))) }
         if roomy { lines.append(.blank) }
         lines.append(.text(TextLayout(environment.priceLine(content.price, before: content.compareAtPrice, width: width), width: width, maxLines: 1)))
-        let availability = environment.availability(of: content.productID, page: content.availability)
-        // Sold out, the button says so: the word is not said twice.
-        let stock = availability == .unavailable && content.cta != nil ? nil : environment.stockLine(availability)
-            ?? StyledText(environment.shopperWords[.inStock], style: CellStyle(foreground: RetailPalette.inCart(environment.scheme)))
+        let presentation = page(environment: environment).presentation(words: environment.shopperWords)
+        let stock = presentation.stock.map(environment.styled)
         var facts = [content.rating.map { environment.ratingLine($0, count: content.ratingCount) }, stock].compactMap { $0 }
         if facts.count == 2 { facts.insert(StyledText(" · ", style: environment.secondaryStyle), at: 1) }
         if !facts.isEmpty { lines.append(.text(TextLayout(facts.reduce(StyledText(""), +), width: width, maxLines: 2))) }
         lines.append(.blank)
-        let presentation = page(environment: environment).presentation(words: environment.shopperWords)
         if let cta = content.cta {
             let button = ButtonAtom(ctaButton(cta, environment: environment)).width
             if presentation.quantity == nil {
@@ -218,8 +215,8 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
     func ctaButton(_ button: ButtonData, environment: RenderEnvironment) -> ButtonData {
         var button = button
         let page = page(environment: environment)
-        if !page.canAdd { button.isDisabled = true }
-        if page.isSoldOut { button.title = TextData(stringLiteral: environment.shopperWords[.soldOut]) }
+        button.isDisabled = !page.callIsEnabled
+        if page.callSaysSoldOut { button.title = TextData(stringLiteral: environment.shopperWords[.soldOut]) }
         return button
     }
 

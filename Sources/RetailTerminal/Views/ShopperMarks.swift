@@ -8,19 +8,13 @@ extension RenderEnvironment {
     /// The shopper app's marks, when the host is the shopper app.
     public var shopperMarks: ShopperMarks? { hostContext as? ShopperMarks }
 
-    /// A product's availability as the shopper should see it: sold out when the server said
-    /// so since the page came, else the page's.
-    func availability(of productID: String, page: ProductCardContent.Availability) -> ProductCardContent.Availability {
-        shopperMarks?.isSoldOut(productID) == true ? .unavailable : page
-    }
-
-    /// The stock line of a product card or page, in the shopper's words: low stock in amber,
-    /// sold out dimmed; nothing when it is simply available.
-    func stockLine(_ availability: ProductCardContent.Availability) -> StyledText? {
-        switch availability {
-        case .available: nil
-        case .lowStock: StyledText(shopperWords[.lowStock], style: CellStyle(foreground: RetailPalette.lowStock(scheme), attributes: .bold))
-        case .unavailable: StyledText(shopperWords[.soldOut], style: secondaryStyle)
+    /// A stock line (`StockLine`, RetailPresentation's) in its colours: low stock in amber,
+    /// sold out dimmed, in stock green.
+    func styled(_ stock: StockLine) -> StyledText {
+        switch stock.availability {
+        case .available: StyledText(stock.text, style: CellStyle(foreground: RetailPalette.inCart(scheme)))
+        case .lowStock: StyledText(stock.text, style: CellStyle(foreground: RetailPalette.lowStock(scheme), attributes: .bold))
+        case .unavailable: StyledText(stock.text, style: secondaryStyle)
         }
     }
 
