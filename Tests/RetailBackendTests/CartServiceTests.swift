@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Testing
+import TestSupport
 @testable import RetailBackend
 
 @Suite struct CartServiceTests {
@@ -98,6 +99,36 @@ import Testing
         #expect(body[path: "items", 0, "compare_at_price", "amount"] == .number(Double(compareAt.cents) / 100))
         #expect(body[path: "items", 0, "compare_at_price", "currency"] == "USD")
         #expect(body[path: "items", 1, "compare_at_price"] == nil)
+    }
+
+    /// A shop that sells in one locale prices a cart asked for in another as its pages are:
+    /// in its own locale, never at 0 in a currency the feed does not list; a remembered
+    /// answer too.
+    @Test func aCartAskedInALocaleTheShopDoesNotSellInIsPricedInItsOwn() throws {
+        let scratch = try ScratchDirectory("cart-locale")
+        defer { scratch.remove() }
+        let directory = scratch.file("catalogue")
+        try FileManager.default.copyItem(at: DemoCatalogueTests.repository, to: directory)
+        let settings = directory.appendingPathComponent("catalogue.json")
+        var text = try String(contentsOf: settings, encoding: .utf8)
+        let locales = try #require(text.range(of: #""locales"\s*:\s*\[[^\]]*\]"#, options: .regularExpression))
+        text.replaceSubrange(locales, with: #""locales": ["en-US"]"#)
+        try Data(text.utf8).write(to: settings)
+        let backend = try makeBackend(clock: clock) { configuration in
+            configuration.catalogue = .directory(directory)
+            configuration.catalogue.pollInterval = nil
+        }
+        let shoppers = Shoppers(backend)
+        var headers = shoppers.headers("ana")
+        headers["idempotency-key"] = "k-de"
+        let added = try parse(backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001","quantity":2}"#, query: [("locale", "de-DE")], headers: headers)))
+        let price = try #require(backend.catalogue.product("p-1001")?.price(in: .enUS))
+        for body in [added, try parse(backend.respond(to: get("/v1/cart", [("locale", "de-DE")], headers: shoppers.headers("ana")))),
+                     try parse(backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001","quantity":2}"#, query: [("locale", "de-DE")], headers: headers)))] {
+            #expect(body[path: "items", 0, "unit_price", "currency"] == "USD")
+            #expect(body[path: "items", 0, "unit_price", "amount"] == .number(Double(price.cents) / 100))
+            #expect(body[path: "subtotal", "amount"] == .number(Double(price.cents * 2) / 100))
+        }
     }
 
     @Test func repeatedIdempotencyKeyChangesNothingAndAnswersTheSame() throws {

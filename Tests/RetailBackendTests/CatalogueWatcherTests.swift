@@ -44,4 +44,22 @@ import Testing
         _ = watcher.poll {}
         #expect(watcher.poll {}, "a removed campaign is a change")
     }
+
+    /// The product feed is watched like the rest, as products.json and as the files of
+    /// products/, whatever the process's working directory (it was looked for there).
+    @Test(arguments: ["products.json", "products/a.json"])
+    func aChangeOfTheProductFeedIsReported(file: String) throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("products"), withIntermediateDirectories: true)
+        try write(file, #"{"products": []}"#)
+        let watcher = CatalogueWatcher(directory: CatalogueDirectory(url: directory))
+        #expect(FileManager.default.currentDirectoryPath != directory.path)
+        #expect(!watcher.poll {}, "nothing changed")
+        try write(file, #"{"products": [{"id": "p-1"}]}"#)
+        _ = watcher.poll {}
+        #expect(watcher.poll {}, "\(file) changed")
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+        _ = watcher.poll {}
+        #expect(watcher.poll {}, "\(file) removed")
+    }
 }

@@ -143,8 +143,12 @@ final class CartService: Sendable {
     /// `{cart_id, revision, items: [{product_id, title, quantity, unit_price, compare_at_price?}],
     /// item_count, subtotal}`, `compare_at_price` on a product on sale. A line whose product the feed no longer lists is `{product_id, quantity,
     /// available: false}`, counted in neither `item_count` nor `subtotal`.
-    private func render(_ cart: Cart, shopper: ShopperID, locale: StoreLocale) -> Data {
+    /// Rendered in the catalogue serving now, in `requested` when the store sells in it, else
+    /// in the catalogue's first locale (as pages are): never at a price in a currency the feed
+    /// does not list.
+    private func render(_ cart: Cart, shopper: ShopperID, locale requested: StoreLocale) -> Data {
         let catalogue = catalogue
+        let locale = catalogue.locale(for: requested)
         var items: [JSONValue] = []
         var count = 0
         var subtotal = 0

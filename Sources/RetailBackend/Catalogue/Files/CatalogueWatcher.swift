@@ -107,7 +107,14 @@ final class CatalogueWatcher: Sendable {
         var files = CatalogueDirectory.rootFiles.map { directory.path($0) }
         let folder = directory.path(CatalogueDirectory.campaignsFolder)
         files += CatalogueDirectory.names(in: folder).filter(CatalogueDirectory.isCatalogueName).map { folder + "/" + $0 }
-        files += CatalogueDirectory.names(in: directory.url.path).filter { CatalogueDirectory.isCatalogueName($0) && !CatalogueDirectory.rootFiles.contains($0) }
+        // Other files at the top (the product feed's `products.json`, a stray file the check
+        // names) and the product feed's folder: each by its path, never a bare name, which
+        // `stat` would look for in the process's working directory.
+        files += CatalogueDirectory.names(in: directory.url.path)
+            .filter { CatalogueDirectory.isCatalogueName($0) && !CatalogueDirectory.rootFiles.contains($0) }
+            .map { directory.path($0) }
+        let products = directory.path(CatalogueDirectory.productsFolder)
+        files += CatalogueDirectory.names(in: products).filter(CatalogueDirectory.isCatalogueName).map { products + "/" + $0 }
         return Stamp(files: files, stats: files.map(stat))
     }
 
