@@ -86,6 +86,11 @@ extension PostgresSharedStoreTests {
         #expect(overridden.value.connectionParameter("keepalives_idle") == "30")
         #expect(overridden.value.connectionParameter("keepalives_count") == "3")
         overridden.value.close()
+
+        // An empty `options` (a template's unset variable) lifts nothing.
+        let empty = try await Self.connect(fixture.cluster.url + "&options=")
+        #expect(try await show(empty) == ["3s", "3s", "5s"], "an empty options= keeps every timeout")
+        empty.value.close()
     }
 
     /// An instance that started while another held the migration lock failed to start (the

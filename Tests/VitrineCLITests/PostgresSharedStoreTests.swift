@@ -174,9 +174,9 @@ extension Trait where Self == PostgresClusterTrait {
     /// for the program).
     /// Runs `sql` with psql; what it printed, unaligned and without headers.
     @discardableResult
-    static func psql(_ cluster: ThrowawayPostgres, _ sql: String) async throws -> String {
+    static func psql(_ cluster: ThrowawayPostgres, _ sql: String, database: String = "vitrine") async throws -> String {
         try await offThePool {
-            try cluster.run("psql", ["-h", cluster.socketDirectory.path, "-p", "\(cluster.port)", "-U", "postgres", "-d", "vitrine",
+            try cluster.run("psql", ["-h", cluster.socketDirectory.path, "-p", "\(cluster.port)", "-U", "postgres", "-d", database,
                                      "-v", "ON_ERROR_STOP=1", "-At", "-c", sql])
         }
     }
@@ -209,6 +209,24 @@ extension Trait where Self == PostgresClusterTrait {
         try await Self.psql(fixture.cluster, "DELETE FROM vitrine_schema WHERE version = 99")
         #expect(older.status == 1)
         #expect(older.err.contains("newer vitrine"), "\(older.err)")
+    }
+
+    /// Another program's database is refused before anything is written to it: its tables
+    /// stay its own, and no table of ours is made beside them.
+    @Test func anotherProgramsDatabaseIsRefusedUnchanged() async throws {
+        let fixture = try #require(PostgresClusterTrait.current)
+        let scratch = try ScratchDirectory("pg-foreign")
+        try await Self.psql(fixture.cluster, "CREATE DATABASE otherapp")
+        try await Self.psql(fixture.cluster, "CREATE TABLE invoices (id serial PRIMARY KEY, amount integer); INSERT INTO invoices (amount) VALUES (42)",
+                            database: "otherapp")
+        let url = fixture.cluster.url.replacingOccurrences(of: "@/vitrine?", with: "@/otherapp?")
+        let refused = try await VitrineProcess.run(
+            ["serve", "--port", "0", "--database", url, "--session-key", fixture.keyFile, "--data", scratch.file("a").path])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("tables of another program (invoices)"), "\(refused.err)")
+        let tables = try await Self.psql(fixture.cluster, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'public'",
+                                         database: "otherapp")
+        #expect(tables.trimmingCharacters(in: .whitespacesAndNewlines) == "invoices")
     }
 
     @Test func aDatabaseThatGoesAwayGets503FastAndTheServerRecovers() async throws {

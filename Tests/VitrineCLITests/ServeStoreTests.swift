@@ -40,21 +40,31 @@ struct ServeStoreTests {
         }
     }
 
-    /// A database another program made: a table of its own, no `user_version`, in the journal
-    /// mode it chose (`DELETE` is SQLite's default; `WAL` persists in the file).
-    static func foreignDatabase(_ path: String, journalMode: String) throws {
+    /// Databases other programs made, each in the journal mode it chose (`DELETE` is SQLite's
+    /// default; `WAL` persists in the file): a table of its own and no `user_version`; a
+    /// `user_version` of its own (many programs set one) over a table of ours in name only, or
+    /// over its own; a table whose name only looks like SQLite's own (`sqliteS…`, `sqliteusers`).
+    static let foreignSchemas: [StaticString] = [
+        "CREATE TABLE notes (text TEXT NOT NULL); INSERT INTO notes (text) VALUES ('mine, not vitrine''s')",
+        "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO settings VALUES ('theme', 'dark'); PRAGMA user_version = 4",
+        "CREATE TABLE notes (text TEXT NOT NULL); INSERT INTO notes (text) VALUES ('mine'); PRAGMA user_version = 1",
+        "CREATE TABLE SQLiteStudio_notes (text TEXT NOT NULL); INSERT INTO SQLiteStudio_notes (text) VALUES ('mine')",
+        "CREATE TABLE sqliteusers (name TEXT)",
+    ]
+
+    static func foreignDatabase(_ path: String, journalMode: String, schema: StaticString = foreignSchemas[0]) throws {
         let database = try SQLiteConnection(path: path, busyTimeout: .seconds(1))
         defer { database.close() }
         if journalMode == "WAL" { try database.execute("PRAGMA journal_mode = WAL") }
-        try database.execute("CREATE TABLE notes (text TEXT NOT NULL); INSERT INTO notes (text) VALUES ('mine, not vitrine''s')")
+        try database.execute(schema)
     }
 
-    @Test(arguments: ["DELETE", "WAL"])
-    func anotherProgramsDatabaseIsRefusedAndLeftByteForByte(journalMode: String) async throws {
+    @Test(arguments: ["DELETE", "WAL"], foreignSchemas.indices)
+    func anotherProgramsDatabaseIsRefusedAndLeftByteForByte(journalMode: String, schema: Int) async throws {
         let scratch = try ScratchDirectory("serve-foreign")
         let data = scratch.file("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        try Self.foreignDatabase(data.appendingPathComponent("vitrine.sqlite").path, journalMode: journalMode)
+        try Self.foreignDatabase(data.appendingPathComponent("vitrine.sqlite").path, journalMode: journalMode, schema: Self.foreignSchemas[schema])
         let before = try Snapshot(data)
         #expect(before.entries.keys.sorted() == ["vitrine.sqlite"], "\(before)")
 

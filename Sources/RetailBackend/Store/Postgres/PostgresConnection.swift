@@ -24,8 +24,10 @@ final class PostgresConnection {
         if let refusal = PostgresURL.refusal(url) { throw PostgresError(state: nil, message: refusal, isConnectionLost: true) }
         let settings = Self.serverDefaults.map { "-c \($0.name)=\($0.value)" }.joined(separator: " ")
         var parameters = Self.clientDefaults + [("options", settings), ("dbname", url)]
-        if let options = PostgresURL.parameter("options", of: url), !options.isEmpty {
-            parameters.append(("options", settings + " " + options))
+        // A URL's `options`, even an empty one (`options=${UNSET}`), would replace ours whole:
+        // ours go first in its place.
+        if let options = PostgresURL.parameter("options", of: url) {
+            parameters.append(("options", options.isEmpty ? settings : settings + " " + options))
         }
         let handle = Self.withCStrings(parameters.map(\.keyword)) { keywords in
             Self.withCStrings(parameters.map(\.value)) { values in PQconnectdbParams(keywords, values, 1) }

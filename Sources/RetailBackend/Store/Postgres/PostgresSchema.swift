@@ -57,6 +57,19 @@ enum PostgresSchema {
 
     static var current: Int { migrations.count }
 
+    /// The tables of a store at every version (the last four since the first migration).
+    static let tables = ["vitrine_schema", "event_ids", "idempotency_keys", "settings", "shoppers"]
+
+    /// The tables of the connection's schema that are not a store's, nil when there are none:
+    /// an empty schema, or one holding only our tables. Another program's database is refused
+    /// before anything is written to it. Names compare by bytes.
+    static func foreignTables(_ connection: PostgresConnection) throws -> [String]? {
+        let rows = try connection.execute("SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+        let ours = Set(tables.map { Array($0.utf8) })
+        let foreign = rows.rows.compactMap { $0.first ?? nil }.filter { !ours.contains(Array($0.utf8)) }
+        return foreign.isEmpty ? nil : foreign
+    }
+
     /// An arbitrary number the instances of this program agree on for the migration lock.
     static let lockID = "7305621894"
 
@@ -96,6 +109,11 @@ enum PostgresSchema {
                 }
                 try connection.execute("SET LOCAL statement_timeout = 0")
                 try connection.execute("SET LOCAL lock_timeout = 0")
+                if let foreign = try foreignTables(connection) {
+                    throw PostgresStore.OpenError(
+                        description: "the database's schema holds tables of another program (\(foreign.prefix(5).joined(separator: ", "))): "
+                            + "give vitrine a database, or a schema (options=-c search_path=…), of its own")
+                }
                 try connection.executeScript("CREATE TABLE IF NOT EXISTS vitrine_schema (version integer NOT NULL)")
                 var version = Int(try connection.execute("SELECT max(version) FROM vitrine_schema").value(0) ?? "0") ?? 0
                 guard version <= current else {

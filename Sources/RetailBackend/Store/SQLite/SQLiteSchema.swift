@@ -176,8 +176,31 @@ enum SQLiteSchema {
     static func refusal(of database: SQLiteConnection) throws(SQLiteError) -> Refusal? {
         let version = try userVersion(database)
         if version > current { return .newer(version) }
-        if version == 0, try hasForeignTables(database) { return .foreign }
+        if try !isOurs(database, version: version) { return .foreign }
         return nil
+    }
+
+    /// The tables a store has at every version from 1 on (migration 3 replaces `event_ids`
+    /// within its transaction, so no other connection sees its interim table).
+    static let tables = ["event_ids", "idempotency_keys", "settings", "shoppers"]
+
+    /// Whether `database`, at `version`, is a store of ours: empty (nothing but SQLite's own
+    /// objects) before the first migration, and after it exactly our tables, compared by
+    /// bytes. Another program's database is told apart whatever its `user_version` says
+    /// (many programs set one), so it is never written to.
+    private static func isOurs(_ database: SQLiteConnection, version: Int) throws(SQLiteError) -> Bool {
+        // SQLite reserves the prefix `sqlite_` (any case) for itself; `_` is escaped, or LIKE
+        // would read it as any character and pass `sqliteusers` as SQLite's own.
+        let statement = try database.statement(#"SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\_%' ESCAPE '\'"#)
+        defer { statement.reset() }
+        var tables: [[UInt8]] = []
+        var objects = 0
+        while try statement.step() {
+            objects += 1
+            if Array(statement.text(0).utf8) == Array("table".utf8) { tables.append(Array(statement.text(1).utf8)) }
+        }
+        if version == 0 { return objects == 0 }
+        return tables.sorted { $0.lexicographicallyPrecedes($1) } == Self.tables.map { Array($0.utf8) }
     }
 
     static func userVersion(_ database: SQLiteConnection) throws(SQLiteError) -> Int {
@@ -187,9 +210,4 @@ enum SQLiteSchema {
         return try statement.step() ? Int(statement.int64(0)) : 0
     }
 
-    private static func hasForeignTables(_ database: SQLiteConnection) throws(SQLiteError) -> Bool {
-        let statement = try database.statement("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
-        defer { statement.reset() }
-        return try statement.step() && statement.int64(0) > 0
-    }
 }
