@@ -64,6 +64,16 @@ import Testing
         ])
     }
 
+    /// Samoa skipped 30 December 2011 whole (UTC-10 to UTC+14 at its midnight): the day is
+    /// said as skipped under its own date, and the next one is not named twice.
+    @Test func apiasSkippedDayIsSaidAsSkipped() throws {
+        #expect(try Self.days(in: "Pacific/Apia", from: "2011-12-29T00:00:00-10:00", days: 3) == [
+            "Thu 2011-12-29, UTC-10:00",
+            "Fri 2011-12-30: skipped, clocks go from UTC-10:00 to UTC+14:00",
+            "Sat 2011-12-31: 24 hours, clocks go from UTC-10:00 to UTC+14:00",
+        ])
+    }
+
     @Test func anOrdinaryDayHas24HoursAndOneOffset() throws {
         #expect(try Self.days(in: "Europe/Berlin", from: "2027-01-15T00:00:00+01:00", days: 1) == ["Fri 2027-01-15, UTC+01:00"])
         #expect(try Self.days(in: "UTC", from: "2027-01-15T00:00:00Z", days: 1) == ["Fri 2027-01-15, UTC+00:00"])

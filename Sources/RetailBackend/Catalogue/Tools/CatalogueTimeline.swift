@@ -46,12 +46,18 @@ struct CatalogueTimeline {
     private func day(_ localDay: LocalDay, from start: Date) -> [String] {
         let end = localDay.end
         let changes = localDay.clocksChange
-        var header = "\(Self.weekday(localDay.start, zone)) \(Self.wallClock(localDay.start, zone).prefix(10))"
+        // Named by its own date: a day the clocks skip whole has no instant whose clock shows it.
+        var header = "\(localDay.weekday) \(localDay.date)"
         header += start > localDay.start ? " (from \(time(start, withOffset: changes)))" : ""
-        header += changes
-            ? ": \(LocalDay.hours(localDay.length)), clocks go from UTC\(CatalogueFileReader.offset(localDay.offsetBefore))"
-                + " to UTC\(CatalogueFileReader.offset(localDay.offsetAtEnd))"
-            : ", UTC\(CatalogueFileReader.offset(zone.secondsFromGMT(for: localDay.start)))"
+        if localDay.length <= 0 {
+            header += ": skipped, clocks go from UTC\(CatalogueFileReader.offset(localDay.offsetBefore))"
+                + " to UTC\(CatalogueFileReader.offset(zone.secondsFromGMT(for: localDay.start)))"
+        } else {
+            header += changes
+                ? ": \(LocalDay.hours(localDay.length)), clocks go from UTC\(CatalogueFileReader.offset(localDay.offsetBefore))"
+                    + " to UTC\(CatalogueFileReader.offset(localDay.offsetAtEnd))"
+                : ", UTC\(CatalogueFileReader.offset(zone.secondsFromGMT(for: localDay.start)))"
+        }
         var lines = [header]
         let campaigns = self.campaigns
         for campaign in campaigns where campaign.isLive(at: start) {
@@ -116,7 +122,6 @@ struct CatalogueTimeline {
     }
 
     static func weekday(_ instant: Date, _ zone: TimeZone) -> String {
-        let days = Int(((instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))) / 86_400).rounded(.down))
-        return ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+        LocalDay(containing: instant, in: zone).weekday
     }
 }

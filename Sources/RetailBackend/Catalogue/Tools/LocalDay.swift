@@ -1,4 +1,5 @@
 import Foundation
+import FlowCore
 
 /// A calendar day of a time zone as its clocks run it: from the first instant the zone's clocks
 /// show that date to the first instant they show the next one, read from the zone's own
@@ -28,6 +29,12 @@ struct LocalDay: Equatable {
     }
 
     var next: LocalDay { LocalDay(number: number + 1, zone: zone) }
+
+    /// Its date, `2027-09-05`.
+    var date: String { String(RFC3339.string(from: Date(timeIntervalSince1970: Double(number) * 86_400)).prefix(10)) }
+
+    /// Its day of the week, `Sun`.
+    var weekday: String { ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((number % 7) + 7) % 7] }
 
     /// Seconds from `start` to `end`: 86,400 on an ordinary day.
     var length: TimeInterval { end.timeIntervalSince(start) }
