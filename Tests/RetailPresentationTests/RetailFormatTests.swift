@@ -18,6 +18,15 @@ import RetailKit
         #expect(RetailFormat(.enUS).price(Price(amount: .infinity, currency: "USD")) == "USD", "no number to write: never a trap")
     }
 
+    /// A price before is a reduction only when it reads higher as the currency writes it: a
+    /// fraction of a cent is none (it read "was $10.00" beside "$10.00", "you save $0.00").
+    @Test func aReductionIsOneAsTheCurrencyWritesIt() {
+        #expect(!PriceFormat.isReduced(Price(amount: 9.999, currency: "USD"), from: Price(amount: 10.004, currency: "USD")))
+        #expect(PriceFormat.isReduced(Price(amount: 9.99, currency: "USD"), from: Price(amount: 10, currency: "USD")))
+        #expect(!PriceFormat.isReduced(Price(amount: 100.2, currency: "JPY"), from: Price(amount: 100.4, currency: "JPY")), "yen has no minor unit")
+        #expect(!PriceFormat.isReduced(Price(amount: 5, currency: "USD"), from: Price(amount: 10, currency: "EUR")))
+    }
+
     @Test func numbersAndRatingsAreTheLocalesForm() {
         #expect(RetailFormat(.deDE).rating(4.3) == "4,3")
         #expect(RetailFormat(.enUS).rating(4.25) == "4.3" || RetailFormat(.enUS).rating(4.25) == "4.2")

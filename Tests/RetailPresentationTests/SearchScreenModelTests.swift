@@ -1,4 +1,5 @@
 import FlowCore
+import FlowPresentation
 import Foundation
 import RetailKit
 @testable import RetailPresentation
@@ -22,6 +23,16 @@ import Testing
         _ = long.type(String(repeating: "é", count: 150))
         #expect(long.query.utf8.count <= RetailLimits.queryBytes && long.query.utf8.count >= RetailLimits.queryBytes - 1)
         #expect(long.type("x") == nil, "a letter past the bound is not taken")
+    }
+
+    /// A query suggestion's target is the server's text: kept and sent made safe, as typed
+    /// text is.
+    @Test func aQuerySuggestionIsKeptMadeSafe() {
+        var screen = SearchScreen()
+        let hostile = SearchSummary.Suggestion(text: "coats", kind: .query, target: "co\u{1B}]0;pwned\u{07}\u{202E}ats")
+        let opened = screen.open(hostile)
+        #expect(SafeText.isSafe(screen.query) && screen.query == "co]0;pwnedats")
+        #expect(opened == Destination.results(forQuery: "co]0;pwnedats").map(SearchIntent.open))
     }
 
     @Test func deletingTakesALetterTheLastWordOrAllAndNothingFromNothing() {

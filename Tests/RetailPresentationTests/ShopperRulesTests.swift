@@ -65,6 +65,8 @@ import Testing
         #expect(retrying.detail?.hasSuffix(words.engine(.loadFailedAttempts, ["count": "2"])) == true, "\(retrying.detail ?? "")")
         let first = try #require(ShopperPageStatus.status(of: seen[1], pageID: .home, words: words))
         #expect(first.detail == words[EngineWord.loadFailedDetail], "one failure says no count")
+        let many = try #require(ShopperPageStatus.status(of: PageStatus.Load(state: .failed(message: "x"), failedAttempts: 1_200), pageID: .home, words: Words(.deDE)))
+        #expect(many.detail?.contains("1.200") == true, "the count as the language writes it: \(many.detail ?? "")")
         var loaded = PageStatus.Load(state: .loaded)
         PageAttempts.carry(into: &loaded, from: seen[4], hasPage: true)
         #expect(loaded.failedAttempts == 0 && !loaded.isRetrying, "a page ends the count")

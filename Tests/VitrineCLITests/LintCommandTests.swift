@@ -2,6 +2,8 @@ import FlowCore
 import Foundation
 import Synchronization
 import Testing
+import RetailPresentation
+import RetailKit
 @testable import VitrineCLI
 
 /// Captures what a command writes.
@@ -298,5 +300,18 @@ final class CapturedConsole: Sendable {
         let captured = CapturedConsole()
         #expect(await CommandLineTool.run(["frobnicate"], console: captured.console) == 2)
         #expect(await CommandLineTool.run(["bench", "nothing"], console: captured.console) == 2)
+    }
+
+    /// The preview panel's summary counts by each language's rule (French says 0 and 1 in
+    /// the singular) and writes numbers as the language does.
+    @Test func thePanelsSummaryCountsByEachLanguagesRule() throws {
+        let json = #"{"page": {"id": "p", "request_id": "r", "sections": [{"widgets": [{"type": "title_block", "id": "t", "data": {"title": "Hi"}}]}]}}"#
+        let decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
+        let decoded = try decoder.decodePage(Data(json.utf8))
+        let report = LintReport(decoded: decoded, context: EvaluationContext(client: VitrineApp.clientContext, now: Date()),
+                                policy: VitrineApp.actionPolicy, decoder: decoder)
+        #expect(report.lines(words: Words(.frFR)).first == "page p (requête r) : rubriques affichées, 1 sur 1, 0 signalement")
+        #expect(report.lines(words: Words(.enUS)).first == "Page p (request r): 1 of 1 sections shown, 0 diagnostics")
+        #expect(report.lines(words: nil).first == "page p (request r): 1 of 1 sections shown, 0 diagnostics", "lint's own line as scripts read it")
     }
 }

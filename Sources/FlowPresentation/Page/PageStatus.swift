@@ -63,7 +63,7 @@ public struct PageStatus: Sendable, Hashable {
             case .loadMessage: message
             }
             if load.failedAttempts > 1 {
-                text += (text.isEmpty ? "" : " ") + words(.loadFailedAttempts, ["count": String(load.failedAttempts)])
+                text += (text.isEmpty ? "" : " ") + words(.loadFailedAttempts, ["count": words.number(load.failedAttempts)])
             }
             return PageStatus(kind: .failed, title: words[.loadFailedTitle], detail: text,
                               retry: load.isRetrying ? words[.retrying] : words[.retry], isRetrying: load.isRetrying)

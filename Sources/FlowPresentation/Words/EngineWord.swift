@@ -1,3 +1,4 @@
+import Foundation
 /// A word the engine's renderers say of their own: the states of a page without content, the
 /// end of a list, the keys' help, and what a screen reader adds to a widget's text. The engine
 /// names the words it needs and holds none: the app gives them (`EngineWords`) in the
@@ -27,9 +28,17 @@ public enum EngineWord: String, CaseIterable, Sendable {
 /// reads as its key (`loadFailedTitle`), so a missing one shows where it is missing.
 public struct EngineWords: Sendable, Hashable {
     private let table: [EngineWord: String]
+    /// How the language writes numbers ("1,200", "1.200", "1 200").
+    public let locale: Locale
 
-    public init(_ table: [EngineWord: String]) {
+    public init(_ table: [EngineWord: String], locale: Locale = Locale(identifier: "en_US")) {
         self.table = table
+        self.locale = locale
+    }
+
+    /// `number` as the language writes it, for a count said among the words.
+    public func number(_ number: Int) -> String {
+        number.formatted(.number.locale(locale))
     }
 
     /// No words: every key reads as its name (tests of layout, tools without an app).

@@ -15,12 +15,17 @@ public enum PriceFormat {
         return amount.formatted(.currency(code: price.currency).locale(locale))
     }
 
-    /// Whether `compareAt` is a higher price in the same currency: what every renderer shows
-    /// as the price before (struck through in the terminal, "was …" to a screen reader), even
-    /// when the saving rounds to 0 %.
+    /// Whether `compareAt` is a higher price in the same currency as the currency writes it
+    /// (in its minor units: 10.004 is no reduction of 9.999, both being $10.00): what every
+    /// renderer shows as the price before (struck through in the terminal, "was …" to a screen
+    /// reader), even when the saving rounds to 0 %.
     public static func isReduced(_ price: Price, from compareAt: Price) -> Bool {
         compareAt.currency.utf8.elementsEqual(price.currency.utf8) && compareAt.amount > price.amount && compareAt.amount.isFinite
+            && !string(compareAt, locale: written).utf8.elementsEqual(string(price, locale: written).utf8)
     }
+
+    /// The locale amounts are compared in: its digits and minor units are the currency's.
+    private static let written = Locale(identifier: "en_US_POSIX")
 
     /// How much cheaper `price` is than `compareAt`, in whole percent rounded to the nearest
     /// (the terminal's "-20 %"); `nil` when it is not cheaper or `compareAt` is not positive.

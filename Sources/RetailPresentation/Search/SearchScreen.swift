@@ -100,9 +100,10 @@ public struct SearchScreen: Sendable {
     public mutating func open(_ suggestion: SearchSummary.Suggestion) -> SearchIntent? {
         switch suggestion.kind {
         case .query:
-            query = Self.bounded(suggestion.target)
+            // The server's text, made safe as typed text is before it is kept or sent.
+            query = Self.bounded(SafeText.cleaned(suggestion.target, keepingNewlines: false))
             selection = nil
-            return Destination.results(forQuery: suggestion.target).map(SearchIntent.open)
+            return Destination.results(forQuery: query).map(SearchIntent.open)
         case .product, .category, .campaign, .other:
             return .open(.page(PageID(suggestion.target)))
         }

@@ -132,7 +132,7 @@ extension WordTable {
             .previewNotFollowed: "{action} (non suivi dans l’aperçu)",
             .previewNoAppScreens: "La recherche et le panier appartiennent à l’application ; l’aperçu ne montre que la page",
             .previewNoAction: "L’élément sélectionné n’a pas d’action {event}",
-            .previewSummary: "page {page} (requête {request}) : {shown} rubriques affichées sur {total}",
+            .previewSummary: "page {page} (requête {request}) : rubriques affichées, {shown} sur {total}",
             .previewRefused: "page refusée : {reason}",
             .previewHeader: "en-tête",
             .previewFooter: "pied de page",

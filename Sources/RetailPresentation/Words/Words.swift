@@ -37,6 +37,6 @@ public struct Words: Sendable {
 
     /// The engine's words in this language, for its renderers and descriptions.
     public var engine: EngineWords {
-        EngineWords(table.engine)
+        EngineWords(table.engine, locale: locale.locale)
     }
 }

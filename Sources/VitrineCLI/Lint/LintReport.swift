@@ -98,9 +98,11 @@ struct LintReport {
         let count = diagnostics.count
         // `vitrine lint`'s first line is a format scripts read: it stays as it was.
         let summary = words.map { words in
-            words(.previewSummary, [
-                "page": safe(page.id), "request": safe(page.requestID), "shown": String(shownSections), "total": String(resolved.sections.count),
-            ]) + ", " + words(count == 1 ? .previewDiagnosticOne : .previewDiagnosticOther, ["count": String(count)])
+            let format = RetailFormat(words.locale)
+            return words(.previewSummary, [
+                "page": safe(page.id), "request": safe(page.requestID), "shown": format.number(shownSections),
+                "total": format.number(resolved.sections.count),
+            ]) + ", " + words.plural(.previewDiagnosticOne, .previewDiagnosticOther, count: count)
         } ?? "page \(safe(page.id)) (request \(safe(page.requestID))): \(shownSections) of \(resolved.sections.count) sections shown, \(count) diagnostic\(count == 1 ? "" : "s")"
         var lines = [summary]
         func status(_ status: WidgetStatus) -> String {
