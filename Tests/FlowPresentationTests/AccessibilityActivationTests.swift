@@ -86,9 +86,13 @@ import Testing
         #expect(card.first?.line == "text: Boots, Hot, Sale {actions: Sale}")
     }
 
+    /// Named by the app's word for its symbol, or by the symbol in words when the engine
+    /// names no such symbol.
     @Test func aCardsTrailingIconWithAnActionIsANamedActionInWords() throws {
         let card = try elements(#"{"type": "image_text_card", "id": "c", "data": {"title": "Scarf", "trailing_icon": {"symbol": "heart.fill", "action": {"type": "dismiss"}}}}"#)
-        #expect(card.first?.actions == [AccessibilityElement.CustomAction(name: "heart", activation: .action(try action(#"{"type": "dismiss"}"#)))])
+        #expect(card.first?.actions == [AccessibilityElement.CustomAction(name: "favourite", activation: .action(try action(#"{"type": "dismiss"}"#)))])
+        let flame = try elements(#"{"type": "image_text_card", "id": "c", "data": {"title": "Scarf", "trailing_icon": {"symbol": "flame.fill", "action": {"type": "dismiss"}}}}"#)
+        #expect(flame.first?.actions.map(\.name) == ["flame"])
         #expect(try elements(#"{"type": "image_text_card", "id": "c", "data": {"title": "Scarf", "trailing_icon": "chevron.right"}}"#).first?.actions == [],
                 "an icon without an action is decoration")
     }

@@ -26,6 +26,16 @@ import Testing
         + #" "price": {"amount": 91.99, "currency": "USD"}, "compare_at_price": {"amount": 114.99, "currency": "USD"},"#
         + #" "availability": "low_stock", "rating": 4.3}, "actions": {"tap": {"type": "open_page", "page_id": "product:p"}}}"#
 
+    /// An icon-only button is named in the shopper's language by its symbol, never by the
+    /// symbol's English name.
+    @Test func anIconButtonIsNamedInTheShoppersLanguage() throws {
+        let row = #"{"type": "button_row", "id": "b", "data": {"buttons": [{"icon": "heart.fill", "action": {"type": "open_page", "page_id": "category:x"}},"#
+            + #" {"icon": "arrow.right", "action": {"type": "open_page", "page_id": "category:y"}}, {"icon": "square.and.arrow.up", "action": {"type": "dismiss"}}]}}"#
+        let german = try lines(row, locale: "de-DE")
+        #expect(german.count == 3 && german[0].hasPrefix("button: merken") && german[1].hasPrefix("button: weiter") && german[2].hasPrefix("button: teilen"), "\(german)")
+        #expect(try lines(row, locale: "fr-FR")[0].hasPrefix("button: favori"))
+    }
+
     @Test func aProductCardSaysPriceSavingRatingAndStock() throws {
         #expect(try lines(coat) == ["button: Wool coat Cora, $91.99, was $114.99, 20 % off, rated 4.3 out of 5, low stock — Opens the page"])
     }
@@ -146,7 +156,9 @@ import Testing
         }
         #expect(try lines(card(#"{"amount": -0.0, "currency": "USD"}"#)) == ["text: T, $0.00"], "a negative zero is zero")
         #expect(PriceFormat.string(Price(amount: -0.0, currency: "EUR"), locale: Locale(identifier: "de-DE")) == "0,00\u{a0}€")
-        #expect(try lines(card(#"{"amount": 99.999, "currency": "USD"}"#, #"{"amount": 100, "currency": "USD"}"#)) == ["text: T, $100.00, was $100.00"],
+        #expect(try lines(card(#"{"amount": 99.999, "currency": "USD"}"#, #"{"amount": 100, "currency": "USD"}"#)) == ["text: T, $100.00"],
+                "a price before that reads as the price is no reduction: never \"$100.00, was $100.00\"")
+        #expect(try lines(card(#"{"amount": 99.99, "currency": "USD"}"#, #"{"amount": 100, "currency": "USD"}"#)) == ["text: T, $99.99, was $100.00"],
                 "a saving that rounds to 0 % still says the price before, as the terminal strikes it through")
     }
 

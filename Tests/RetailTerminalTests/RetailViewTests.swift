@@ -140,6 +140,13 @@ import Testing
         #expect(surface.buffer[x, y].style.foreground == environment.brand)
     }
 
+    /// On a terminal without colour a picture without `alt` is a frame labelled in the
+    /// shopper's language.
+    @Test func aPictureWithoutAltIsLabelledInTheShoppersLanguage() throws {
+        #expect(try Self.draw("campaign", width: 30, plain: true, locale: .deDE).contains { $0.contains("Bild") })
+        #expect(!(try Self.draw("campaign", width: 30, plain: true, locale: .deDE)).contains { $0.contains("image") })
+    }
+
     @Test func heroShowsTheCountdownAndTheCallToAction() throws {
         let lines = try Self.draw("hero", width: 30)
         #expect(lines.suffix(5) == ["Winter", "Sale", "Ends in 1 day", "", "[ Shop ]"])

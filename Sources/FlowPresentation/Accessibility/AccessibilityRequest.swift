@@ -58,7 +58,7 @@ public struct AccessibilityRequest: Sendable {
     /// index among the widget's controls, so the view that draws it finds its element even
     /// when a button before it reads as nothing.
     public func button(_ button: ButtonData, part: Int) -> AccessibilityElement? {
-        let derived = AccessibilityText.spoken(button.title) ?? AccessibilityText.clean(button.icon.map { Self.symbolName($0.symbol) })
+        let derived = AccessibilityText.spoken(button.title) ?? AccessibilityText.clean(button.icon.map(iconName))
         let element = AccessibilityElement(
             widgetID: widgetID, part: part, role: .button, label: derived ?? "", hint: hint(for: button.action), isDisabled: button.isDisabled,
             activation: button.isDisabled ? nil : button.action.map { .action($0) })
@@ -87,7 +87,7 @@ public struct AccessibilityRequest: Sendable {
     /// A tappable icon's action, named by its symbol in words (`heart.fill` → "heart"): the
     /// icon has no element of its own.
     public func iconAction(_ icon: IconData?) -> AccessibilityElement.CustomAction? {
-        guard let icon, let action = icon.action, let name = AccessibilityText.clean(Self.symbolName(icon.symbol)) else { return nil }
+        guard let icon, let action = icon.action, let name = AccessibilityText.clean(iconName(icon)) else { return nil }
         return AccessibilityElement.CustomAction(name: name, activation: .action(action))
     }
 
@@ -106,6 +106,12 @@ public struct AccessibilityRequest: Sendable {
 
     /// An SF Symbol name read as words: `cart.fill` → "cart", `arrow.right` → "arrow right".
     /// A symbol's variant suffixes (fill, circle, square) say nothing to a listener.
+    /// What an icon-only control is called: the engine's word for its symbol in the
+    /// shopper's language (`EngineWord.symbol`), else its symbol in words.
+    func iconName(_ icon: IconData) -> String {
+        EngineWord.symbol(icon.symbol).map { environment.words[$0] } ?? Self.symbolName(icon.symbol)
+    }
+
     static func symbolName(_ symbol: String) -> String {
         let variants: Set<String> = ["fill", "circle", "square", "slash", "badge"]
         return symbol.split(separator: ".").map(String.init).filter { !variants.contains($0) }.joined(separator: " ")

@@ -22,6 +22,31 @@ public enum EngineWord: String, CaseIterable, Sendable {
     case anyKeyCloses
     // What a screen reader says of a control's state, and the hints of the built-in actions.
     case expanded, collapsed, togglesContent, adjusts, opensSheet, refreshes, closes
+    /// A picture with no `alt`, where text stands for it.
+    case image
+    /// What an icon-only control is called, by its symbol (`symbol(_:)`).
+    case iconFavourite, iconCart, iconBag, iconNext, iconBack, iconClose, iconSearch, iconShare, iconAdd, iconRemove
+    case iconDelete, iconInfo, iconAccount, iconNotifications, iconCalendar, iconRating
+
+    /// The word for a control drawn as `symbol` (an SF Symbol name: `heart.fill`,
+    /// `chevron.right`), its variants (`.fill`, `.circle`, …) aside; nil for a symbol the engine
+    /// does not name, which reads as its name (a payload gives such a control an
+    /// `accessibility.label`). Compared by bytes.
+    public static func symbol(_ symbol: String) -> EngineWord? {
+        let variants: Set<[UInt8]> = ["fill", "circle", "square", "slash", "badge"].map { Array($0.utf8) }.reduce(into: []) { $0.insert($1) }
+        let whole = Array(symbol.utf8)
+        if whole.starts(with: Array("square.and.arrow.up".utf8)) { return .iconShare }
+        let parts = symbol.split(separator: ".").map { Array($0.utf8) }.filter { !variants.contains($0) }
+        let name = parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")
+        return symbolWords.first { Array($0.name.utf8) == Array(name.utf8) }?.word
+    }
+
+    private static let symbolWords: [(name: String, word: EngineWord)] = [
+        ("heart", .iconFavourite), ("cart", .iconCart), ("bag", .iconBag), ("chevron.right", .iconNext), ("arrow.right", .iconNext),
+        ("chevron.left", .iconBack), ("arrow.left", .iconBack), ("xmark", .iconClose), ("magnifyingglass", .iconSearch),
+        ("plus", .iconAdd), ("minus", .iconRemove), ("trash", .iconDelete), ("info", .iconInfo), ("person", .iconAccount),
+        ("bell", .iconNotifications), ("calendar", .iconCalendar), ("star", .iconRating),
+    ]
 }
 
 /// The engine's words in one language, as the app gives them. A word the app did not give

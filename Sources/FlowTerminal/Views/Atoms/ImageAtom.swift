@@ -30,7 +30,7 @@ public struct ImageAtom {
         }
         let alt = SafeText.cleaned(image.alt ?? "", keepingNewlines: false)
         if environment.isPlain {
-            drawFrame(in: canvas, rect: rect, label: alt.isEmpty ? "image" : alt)
+            drawFrame(in: canvas, rect: rect, label: alt.isEmpty ? environment.words[.image] : alt)
         } else {
             canvas.fill(rect, style: CellStyle(background: placeholder))
             // The label is centred in the part that shows: a card cut by the screen's edge (the
