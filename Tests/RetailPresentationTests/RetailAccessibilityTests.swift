@@ -10,16 +10,26 @@ import Testing
 @Suite struct RetailAccessibilityTests {
     static let now = Date(timeIntervalSince1970: 1_798_000_000)
 
-    func environment(_ locale: String = "en-US", now: Date = now) -> AccessibilityEnvironment {
+    func environment(_ locale: String = "en-US", now: Date = now, marks: ShopperMarks? = nil) -> AccessibilityEnvironment {
         AccessibilityEnvironment(
             locale: Locale(identifier: locale), words: Words(AppLocale(identifier: locale)).engine,
-            evaluation: EvaluationContext(client: VitrineApp.clientContext, now: now))
+            evaluation: EvaluationContext(client: VitrineApp.clientContext, now: now), hostContext: marks)
     }
 
-    func lines(_ widget: String, locale: String = "en-US", now: Date = now) throws -> [String] {
+    func lines(_ widget: String, locale: String = "en-US", now: Date = now, marks: ShopperMarks? = nil) throws -> [String] {
         let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
             .decodePage(Data(#"{"page": {"sections": [{"id": "s", "widgets": [\#(widget)]}]}}"#.utf8)).page
-        return ReadingOrder(catalog: VitrineApp.accessibility, environment: environment(locale, now: now)).elements(of: page).map(\.line)
+        return ReadingOrder(catalog: VitrineApp.accessibility, environment: environment(locale, now: now, marks: marks)).elements(of: page).map(\.line)
+    }
+
+    /// What VoiceOver says of stock is what the screen shows: a product the server said is
+    /// sold out since the page came reads as sold out (the app's marks), its price as the
+    /// shopper's words write it whatever the device's region.
+    @Test func aCardReadsAsTheAppDrawsIt() throws {
+        let marks = ShopperMarks(soldOut: [ExactString("p")])
+        #expect(try lines(coat, marks: marks).first?.contains("sold out") == true)
+        #expect(try lines(coat).first?.contains("low stock") == true)
+        #expect(try lines(coat, locale: "de-CH").first?.contains("91,99") == true, "de-CH reads as the German words write it")
     }
 
     let coat = #"{"type": "product_card", "id": "p", "data": {"product_id": "p", "title": "Wool coat Cora","#

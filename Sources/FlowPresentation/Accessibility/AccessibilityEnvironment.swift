@@ -17,16 +17,21 @@ public struct AccessibilityEnvironment: Sendable {
     /// A widget's local state by id (a stepper's count, an accordion's expansion), as the
     /// renderer holds it in `WidgetStateStore`. Default: none, so every widget is at its initial state.
     public var widgetState: @Sendable (String) -> JSONValue?
+    /// The host app's own state its descriptions read, opaque here (the shopper app's marks:
+    /// a product sold out since the page came reads as sold out, as it is drawn), as the
+    /// terminal's `RenderEnvironment.hostContext`. Default: none.
+    public var hostContext: (any Sendable)?
 
     public init(
         locale: Locale = Locale(identifier: "en_US"), words: EngineWords = .keys, evaluation: EvaluationContext, readsPlaceholders: Bool = false,
-        widgetState: @escaping @Sendable (String) -> JSONValue? = { _ in nil }
+        widgetState: @escaping @Sendable (String) -> JSONValue? = { _ in nil }, hostContext: (any Sendable)? = nil
     ) {
         self.locale = locale
         self.words = words
         self.evaluation = evaluation
         self.readsPlaceholders = readsPlaceholders
         self.widgetState = widgetState
+        self.hostContext = hostContext
     }
 
     /// The instant a countdown is measured from.

@@ -20,6 +20,10 @@ struct FlowWordsKey: EnvironmentKey {
     static let defaultValue = EngineWords.keys
 }
 
+struct FlowHostContextKey: EnvironmentKey {
+    static let defaultValue: (any Sendable)? = nil
+}
+
 struct FlowAccessibilityKey: EnvironmentKey {
     static let defaultValue: AccessibilityCatalog = StarterAccessibility.catalog
 }
@@ -65,6 +69,13 @@ extension EnvironmentValues {
     public var flowWords: EngineWords {
         get { self[FlowWordsKey.self] }
         set { self[FlowWordsKey.self] = newValue }
+    }
+
+    /// The host app's own state the accessibility descriptions read
+    /// (`AccessibilityEnvironment.hostContext`). Default: none.
+    public var flowHostContext: (any Sendable)? {
+        get { self[FlowHostContextKey.self] }
+        set { self[FlowHostContextKey.self] = newValue }
     }
 
     /// How widgets read to VoiceOver. Default: the starter widgets' catalogue.
@@ -154,5 +165,11 @@ extension View {
     /// app's catalogue, in the shopper's language.
     public func flowWords(_ words: EngineWords) -> some View {
         environment(\.flowWords, words)
+    }
+
+    /// The host app's own state its accessibility descriptions read (what it marks on its
+    /// widgets), as the terminal's `RenderEnvironment.hostContext`.
+    public func flowHostContext(_ context: (any Sendable)?) -> some View {
+        environment(\.flowHostContext, context)
     }
 }

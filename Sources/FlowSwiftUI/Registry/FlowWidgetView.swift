@@ -42,6 +42,7 @@ struct WidgetHost: View {
     @Environment(\.flowActions) private var actions
     @Environment(\.locale) private var locale
     @Environment(\.flowWords) private var words
+    @Environment(\.flowHostContext) private var hostContext
     @Environment(\.flowClient) private var client
     @Environment(\.flowExpiry) private var expiry
 
@@ -99,7 +100,7 @@ struct WidgetHost: View {
         let snapshot = state
         return AccessibilityEnvironment(
             locale: locale, words: words, evaluation: .flow(client: client, expiry: expiry, atLeast: now),
-            widgetState: { snapshot[ExactString($0)] })
+            widgetState: { snapshot[ExactString($0)] }, hostContext: hostContext)
     }
 }
 

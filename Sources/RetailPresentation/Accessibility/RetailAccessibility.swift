@@ -41,10 +41,10 @@ public enum RetailAccessibility {
         catalog.register(ProductDetailContent.self) { content, request in
             let words = request.environment.shopperWords
             var parts: [String?] = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle),
-                                    PriceFormat.string(content.price, locale: request.environment.locale)]
+                                    request.environment.shopperFormat.price(content.price)]
             parts += Self.reduction(content.price, from: content.compareAtPrice, in: request.environment)
-            if let rating = content.rating { parts.append(words(.spokenRated, ["rating": request.environment.number(rating)])) }
-            parts.append(Self.stock(content.availability, words: words))
+            if let rating = content.rating { parts.append(words(.spokenRated, ["rating": request.environment.shopperFormat.rating(rating)])) }
+            parts.append(Self.stock(request.environment.availability(of: content.productID, page: content.availability), words: words))
             parts += [AccessibilityText.spoken(content.delivery), AccessibilityText.spoken(content.description)]
             let card = request.element(parts + [request.alt(content.image, besides: AccessibilityText.spoken(content.title))])
             return [card, content.cta.flatMap { request.button($0, part: 0) }].compactMap { $0 }
@@ -78,10 +78,10 @@ public enum RetailAccessibility {
     /// What a product card says, in order.
     static func productParts(_ content: ProductCardContent, in environment: AccessibilityEnvironment) -> [String?] {
         let words = environment.shopperWords
-        var parts: [String?] = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle), PriceFormat.string(content.price, locale: environment.locale)]
+        var parts: [String?] = [AccessibilityText.spoken(content.title), AccessibilityText.spoken(content.subtitle), environment.shopperFormat.price(content.price)]
         parts += reduction(content.price, from: content.compareAtPrice, in: environment)
-        if let rating = content.rating { parts.append(words(.spokenRated, ["rating": environment.number(rating)])) }
-        parts.append(stock(content.availability, words: words))
+        if let rating = content.rating { parts.append(words(.spokenRated, ["rating": environment.shopperFormat.rating(rating)])) }
+        parts.append(stock(environment.availability(of: content.productID, page: content.availability), words: words))
         return parts + content.badges.map { AccessibilityText.spoken($0.text) }
     }
 
@@ -90,7 +90,7 @@ public enum RetailAccessibility {
     static func reduction(_ price: Price, from compareAt: Price?, in environment: AccessibilityEnvironment) -> [String?] {
         guard let compareAt, PriceFormat.isReduced(price, from: compareAt) else { return [] }
         let words = environment.shopperWords
-        return [words(.spokenWas, ["price": PriceFormat.string(compareAt, locale: environment.locale)]),
+        return [words(.spokenWas, ["price": environment.shopperFormat.price(compareAt)]),
                 PriceFormat.percentOff(price, comparedWith: compareAt).map { words(.spokenPercentOff, ["percent": String($0)]) }]
     }
 
@@ -132,7 +132,7 @@ public enum RetailAccessibility {
             return words(.spokenEndsIn, ["time": parts.compactMap { $0 }.joined(separator: " ")])
         }
         if seconds < 14 * 24 * 3600 { return words.plural(.spokenEndsInDaysOne, .spokenEndsInDaysOther, count: Int(seconds / (24 * 3600))) }
-        var style = Date.FormatStyle(date: .long, time: .omitted).locale(environment.locale)
+        var style = Date.FormatStyle(date: .long, time: .omitted).locale(words.locale.locale)
         style.timeZone = TimeZone(identifier: "UTC") ?? style.timeZone
         return words(.spokenEndsOn, ["date": end.formatted(style)])
     }
@@ -141,6 +141,15 @@ public enum RetailAccessibility {
 extension AccessibilityEnvironment {
     /// The shopper app's words in the environment's language.
     var shopperWords: Words { Words(AppLocale(identifier: locale.identifier)) }
+
+    /// Prices, numbers and ratings as those words write them: what the screen shows.
+    var shopperFormat: RetailFormat { RetailFormat(AppLocale(identifier: locale.identifier)) }
+
+    /// A product's availability as the shopper app draws it: sold out since the page came
+    /// when the app's marks say so (`hostContext`), else the page's.
+    func availability(of productID: String, page: ProductCardContent.Availability) -> ProductCardContent.Availability {
+        (hostContext as? ShopperMarks)?.availability(of: productID, page: page) ?? page
+    }
 }
 
 extension VitrineApp {

@@ -74,6 +74,7 @@ public struct ShopperRootView: View {
             CartSheetView(services: composition).presentationDetents([.medium, .large])
         }
         .environment(\.shopperMarks, composition.cartSummary.marks)
+        .flowHostContext(composition.cartSummary.marks)
         .flowWords(words.engine)
         .flowImages(composition.images, baseURL: composition.configuration.backendURL)
         .flowImpressions(composition.impressions)
