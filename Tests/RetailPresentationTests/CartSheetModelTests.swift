@@ -93,6 +93,16 @@ import Testing
         #expect(shown.lines[0].status == words[.retryingLine] && shown.lines[0].statusFirst)
     }
 
+    /// The badge both apps show: the count as the language writes it, "99+" past 99, nothing
+    /// for an empty cart, a mark while a change waits, the count said in words.
+    @Test func theBadgeCountsToNinetyNineThenSaysMore() {
+        #expect(CartSummary().badge(words: words).count == nil)
+        let three = CartSummary(badgeCount: 3, pendingProducts: [ExactString("a")]).badge(words: words)
+        #expect(three == CartBadge(label: "Cart", count: "3", isPending: true, spoken: words.plural(.itemsInCartOne, .itemsInCartOther, count: 3)))
+        #expect(CartSummary(badgeCount: 150).badge(words: Words(.deDE)).count == "99+")
+        #expect(CartSummary(badgeCount: 150).badge(words: Words(.deDE)).spoken.contains("150"), "VoiceOver says the whole count")
+    }
+
     @Test func openingAProductAsksForItsPage() {
         let sheet = CartSheet(cart: CartSummary(lines: [Self.line("p-7", 1)], isKnown: true))
         #expect(sheet.openSelected() == .openProduct(PageID("product:p-7")))

@@ -52,6 +52,14 @@ public struct CartSheetPresentation: Sendable {
         /// How the line reads to a screen reader.
         public var reading: CartLineReading
 
+        /// When `total` cannot be said (quantity × a server's 1e308 is past the largest number):
+        /// the largest, which the total is beyond ("> $1.8E308" in the terminal), never blank.
+        /// Signed as the unit price is.
+        public var totalBeyond: Price? {
+            guard total == nil, let unit = unitPrice, unit.amount.isFinite, unit.amount != 0 else { return nil }
+            return Price(amount: unit.amount < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude, currency: unit.currency)
+        }
+
         /// What the line's second row says, in order: a change waiting to be sent again first
         /// (it is what the shopper waits for), then the unit price or that the product is no
         /// longer sold, what the line saves, and what the server has not confirmed yet.

@@ -73,6 +73,18 @@ public struct PageSnapshot: Sendable {
     }
 }
 
+/// The cart in every page's nav bar: its word, how many items it holds ("3", "99+" past 99,
+/// where a badge has room for three characters; nil when empty), whether a change waits for the
+/// server, and how a screen reader says the count ("3 items in the cart").
+public struct CartBadge: Sendable, Hashable {
+    /// The most a badge counts before it says "99+".
+    public static let most = 99
+    public var label: String
+    public var count: String?
+    public var isPending: Bool
+    public var spoken: String
+}
+
 /// The cart as a screen shows it: lines with what is pending of each laid over them, the badge.
 public struct CartSummary: Sendable, Hashable {
     /// One line of the cart sheet.
@@ -147,6 +159,14 @@ public struct CartSummary: Sendable, Hashable {
     /// The quantity of `productID` shown (0 when absent or being removed).
     public func quantity(of productID: String) -> Int {
         lines.first { $0.productID.utf8.elementsEqual(productID.utf8) && $0.pending != .removing }?.quantity ?? 0
+    }
+
+    /// The cart's badge as both apps show it, in `words`.
+    public func badge(words: Words) -> CartBadge {
+        let count = badgeCount <= 0 ? nil : badgeCount > CartBadge.most ? RetailFormat(words.locale).number(CartBadge.most) + "+"
+            : RetailFormat(words.locale).number(badgeCount)
+        return CartBadge(label: words[.cart], count: count, isPending: !pendingProducts.isEmpty,
+                         spoken: words.plural(.itemsInCartOne, .itemsInCartOther, count: max(0, badgeCount)))
     }
 
     /// What the retail views mark on products: in the cart, being added, sold out.

@@ -88,6 +88,8 @@ struct CartSheetView: View {
                 .disabled(line.increased == nil)
             if let total = line.total {
                 Text(verbatim: locale.shopperFormat.price(total)).flowFont(size: 16, weight: .semibold)
+            } else if let beyond = line.totalBeyond {
+                Text(verbatim: (beyond.amount < 0 ? "< " : "> ") + locale.shopperFormat.price(beyond)).flowFont(size: 16, weight: .semibold)
             }
             Button(action: { remove(position) }) { Image(systemName: "trash") }
                 .accessibilityLabel(Text(verbatim: words[.removeTitle]))

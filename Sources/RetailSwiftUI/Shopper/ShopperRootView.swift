@@ -51,8 +51,14 @@ public struct ShopperRootView: View {
         }
         .searchable(text: $query, placement: .automatic, prompt: Text(verbatim: suggestions.placeholder))
         .searchSuggestions {
+            // What the terminal's search screen lists: all results for the query, what the list
+            // says when it has nothing (type more, looking, none, failed), the suggestions.
+            if let allResults = suggestions.allResults {
+                Button(action: { perform { $0.submit() } }) { Text(verbatim: allResults) }
+            }
+            if let status = suggestions.status { Text(verbatim: status) }
             ForEach(Array(suggestions.rows.enumerated()), id: \.offset) { _, row in
-                Button(action: { perform { $0.open(row.suggestion) } }) { Text(verbatim: row.text) }
+                Button(action: { perform { $0.open(row.suggestion) } }) { Text(verbatim: [row.text, row.kind].joined(separator: " · ")) }
             }
         }
         .onSubmit(of: .search) { perform { $0.submit() } }
@@ -156,13 +162,12 @@ struct CartBadge: View {
     @Environment(\.colorScheme) private var systemScheme
 
     var body: some View {
-        let words = locale.shopperWords
-        let count = services.cartSummary.badgeCount
+        let badge = services.cartSummary.badge(words: locale.shopperWords)
         return Button(action: open) {
             ZStack(alignment: .topTrailing) {
                 Image(systemName: "cart")
-                if count > 0 {
-                    Text(verbatim: count > 99 ? "99+" : String(count))
+                if let count = badge.count {
+                    Text(verbatim: badge.isPending ? count + " ◌" : count)
                         .flowFont(size: 11, weight: .bold)
                         .foregroundStyle(theme.color("background", for: systemScheme))
                         .padding(EdgeInsets(top: 1, leading: 4, bottom: 1, trailing: 4))
@@ -172,8 +177,8 @@ struct CartBadge: View {
             }
         }
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(Text(verbatim: words[.cart]))
-        .accessibilityValue(Text(verbatim: words.plural(.itemsInCartOne, .itemsInCartOther, count: count)))
+        .accessibilityLabel(Text(verbatim: badge.label))
+        .accessibilityValue(Text(verbatim: badge.spoken))
         .accessibilityAddTraits(.isButton)
     }
 }

@@ -40,7 +40,7 @@ public struct ProductCardView: FlowWidgetView {
             if let badge = marks.badge(for: content.productID, words: locale.shopperWords) {
                 Text(verbatim: badge.text).flowFont(size: 13, weight: .semibold)
             }
-            if context.widget.actions["add_to_cart"] != nil, !marks.isSoldOut(content.productID) {
+            if context.widget.actions["add_to_cart"] != nil, marks.availability(of: content.productID, page: content.availability) != .unavailable {
                 AddToCartButton(context: context, productID: content.productID, isPending: marks.isPending(content.productID))
             }
         }
@@ -66,6 +66,8 @@ struct AddToCartButton: View {
             .flowFont(size: 15, weight: .semibold)
         }
         .disabled(isPending)
+        // Named as the card's own action is (the catalogue's "Add to cart"), drawn shorter.
+        .accessibilityLabel(Text(verbatim: words[.addToCart]))
         .accessibilityHint(Text(verbatim: words[.addsToCart]))
     }
 }

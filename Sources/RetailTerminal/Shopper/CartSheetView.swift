@@ -244,9 +244,8 @@ extension CartSheetView {
     /// number (quantity × a server's 1e308) is said as more than that, never left blank.
     func lineTotal(_ line: CartSheetPresentation.Line, within columns: Int) -> String {
         if let total = line.total { return format.price(total, within: columns, width: DisplayWidth.of) ?? "" }
-        guard let unit = line.unitPrice, unit.amount.isFinite else { return "" }
-        let largest = Price(amount: unit.amount < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude, currency: unit.currency)
-        return format.price(largest, within: columns - 2, width: DisplayWidth.of).map { (unit.amount < 0 ? "< " : "> ") + $0 } ?? ""
+        guard let beyond = line.totalBeyond else { return "" }
+        return format.price(beyond, within: columns - 2, width: DisplayWidth.of).map { (beyond.amount < 0 ? "< " : "> ") + $0 } ?? ""
     }
 }
 

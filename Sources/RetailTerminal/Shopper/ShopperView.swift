@@ -123,13 +123,13 @@ public final class ShopperView {
             status: ShopperPageStatus.status(of: snapshot, pageID: pageID, words: state.words))
     }
 
-    /// The cart at the nav bar's end on every page, labelled as the cart's ("Cart 3", "Panier 3"),
+    /// The cart at the nav bar's end on every page, as its badge says it ("Cart 3", "Panier 99+"),
     /// with a mark while a change waits for the server; a click opens the cart.
     static func cartLabel(_ cart: CartSummary, words: Words) -> NavAccessory {
-        let count = cart.badgeCount > 0 ? " \(RetailFormat(words.locale).number(cart.badgeCount))" : ""
+        let badge = cart.badge(words: words)
         // The mark the card being added has: an ellipsis here read like a cut word ("Cart 5…").
-        let pending = cart.pendingProducts.isEmpty ? "" : " ◌"
-        let label = StyledText(" \(words[.cart])\(count)\(pending) ", style: CellStyle(attributes: [.reverse, .bold]))
+        let text = [badge.label, badge.count, badge.isPending ? "◌" : nil].compactMap { $0 }.joined(separator: " ")
+        let label = StyledText(" \(text) ", style: CellStyle(attributes: [.reverse, .bold]))
         return NavAccessory(label: label, action: ActionData(type: DeeplinkAction.type, ["url": "vitrine://cart"]))
     }
 
