@@ -70,6 +70,16 @@ import Testing
         #expect(services.asked.last == "restore b")
     }
 
+    /// Opening the sheet over a cart that could not be read asks for it again, whatever the
+    /// sheet's own state held before the cart was laid in.
+    @Test func openingTheSheetOverAnUnreadableCartAsksAgain() {
+        let services = Services()
+        services.cartSummary = CartSummary(isUnavailable: true)
+        var sheet = CartSheet()
+        CartSheetView.run({ $0.opened() }, on: &sheet, services: services)
+        #expect(services.asked == ["refresh"])
+    }
+
     @Test func theSearchScreenDrawsTheModelAndItsControlsAreTheModelsRules() {
         let services = Services()
         services.searchSummary = SearchSummary(suggestions: [.init(text: "Coats", kind: .category, target: "category:coats")], answeredQuery: "co", status: .loaded)

@@ -63,7 +63,9 @@ struct CartSheetView: View {
         }
         .background(theme.color("background", for: systemScheme))
         .onChange(of: services.cartSummary, initial: true) { _, cart in sheet.update(cart) }
-        .onAppear { if let intent = sheet.opened() { services.perform(intent) } }
+        // The cart as shown now is laid in first: whichever of these SwiftUI runs first, an
+        // unreadable cart is asked for again.
+        .onAppear { Self.run({ $0.opened() }, on: &sheet, services: services) }
     }
 
     /// `Title              − 2 +   $183.98` over `$91.99 each · updating…`, and the trash.
