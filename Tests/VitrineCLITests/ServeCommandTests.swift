@@ -7,9 +7,6 @@ import TestSupport
 
 @testable import VitrineCLI
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 @Suite("vitrine serve")
 struct ServeCommandTests {
@@ -111,10 +108,10 @@ struct ServeCommandTests {
         var iterator = lines.makeAsyncIterator()
         let announced = try #require(await iterator.next())
         #expect(announced.hasPrefix("listening on http://127.0.0.1:"))
-        let base = String(announced.dropFirst("listening on ".count))
-        let url = try #require(URL(string: base + "/v1/home?locale=en-US"))
-        let (_, response) = try await URLSession.shared.data(from: url)
-        #expect((response as? HTTPURLResponse).map { $0.statusCode > 0 } == true)
+        let port = try #require(announced.split(separator: ":").last.flatMap { Int($0) })
+        let client = LoopbackClient(port: port, timeoutSeconds: 30)
+        #expect(try await client.send("GET", "/v1/home?locale=en-US").status > 0)
+        await client.disconnect()
 
         kill(getpid(), SIGTERM)
         #expect(await status == 0)

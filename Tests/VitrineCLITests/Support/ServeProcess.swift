@@ -1,9 +1,7 @@
 import Foundation
 import Synchronization
+@testable import VitrineCLI
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,7 +33,6 @@ final class ServeProcess: Sendable {
     private let errors: ErrorLines
     private let exited: Mutex<AsyncStream<Int32>?>
     private let exitFlag: ExitFlag
-    private let session: URLSession
     /// Kept for the process's lifetime (its termination handler reports the exit).
     private let child = Mutex<Process?>(nil)
 
@@ -46,11 +43,6 @@ final class ServeProcess: Sendable {
         self.errors = errors
         self.exited = Mutex(exited)
         self.exitFlag = exitFlag
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = 30
-        session = URLSession(configuration: configuration)
     }
 
     /// A child still running when the test lets go of it (a failed `#require`) is killed.
@@ -135,25 +127,26 @@ final class ServeProcess: Sendable {
         try await send("GET", path, headers: headers, body: nil)
     }
 
+    /// A JSON body (sent as `application/json`).
     func post(_ path: String, json: Any, headers: [String: String] = [:]) async throws -> Answer {
-        var all = headers
-        all["Content-Type"] = "application/json"
-        return try await send("POST", path, headers: all, body: try JSONSerialization.data(withJSONObject: json))
+        try await send("POST", path, headers: headers, body: try JSONSerialization.data(withJSONObject: json))
     }
 
+    /// One request on a connection of its own, through the project's loopback client: its
+    /// socket has a receive and send timeout of 30 s, so a server that never answers fails the
+    /// request instead of holding the run. No FoundationNetworking, which the app itself left
+    /// for libcurl (docs/ARCHITECTURE.md, `HTTPSession`).
     private func send(_ method: String, _ path: String, headers: [String: String], body: Data?) async throws -> Answer {
-        guard let url = URL(string: base + path) else { throw ServeFailure(message: "bad path \(path)") }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = body
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw ServeFailure(message: "not HTTP") }
-        var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        let client = LoopbackClient(port: port, timeoutSeconds: 30)
+        let answer: LoopbackClient.Answer
+        do {
+            answer = try await client.send(method, path, headers: headers, body: body.map { String(decoding: $0, as: UTF8.self) })
+        } catch {
+            await client.disconnect()
+            throw error
         }
-        return Answer(status: http.statusCode, headers: fields, body: data)
+        await client.disconnect()
+        return Answer(status: answer.status, headers: answer.headers, body: answer.body)
     }
 
     /// A kept-alive connection of its own (`LoopbackClient`), for many requests fast.
