@@ -14,19 +14,12 @@ import Testing
 @MainActor
 @Suite struct RetailShopperViewsTests {
     /// The services' side the views use, recorded.
-    final class Services: ShopperServices {
+    final class Services: ShopperScreenServices {
         var destinations: [Destination] = [.page("home"), .cart]
         var cartSummary = CartSummary()
         var searchSummary = SearchSummary()
         var asked: [String] = []
 
-        func pageStore(for pageID: PageID) -> PageStore { fatalError("not asked") }
-        func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool { false }
-        var dispatcher: ActionDispatcher { fatalError("not asked") }
-        var impressions: ImpressionTracker { fatalError("not asked") }
-        var pageInstant: Date { Date() }
-        var images: ImagePipeline { fatalError("not asked") }
-        var imageBaseURL: URL? { nil }
         func open(_ destination: Destination) -> Bool { asked.append("open \(destination)"); return true }
         func back() -> Bool { asked.append("back"); return true }
         func setQuantity(productID: String, quantity: Int) { asked.append("set \(productID) \(quantity)") }
@@ -34,9 +27,6 @@ import Testing
         func refreshCart() { asked.append("refresh") }
         func restore(_ removal: CartRemoval) { asked.append("restore \(removal.productID)") }
         func updateSearch(query: String) { asked.append("search \(query)") }
-        func onTrackedEvent(_ handler: @escaping @MainActor (String, JSONObject) -> Void) {}
-        func speak(_ words: Words) {}
-        func start() {}
     }
 
     static let lines = [

@@ -1,29 +1,21 @@
 import FlowCore
 import FlowRuntime
 import Foundation
-import ImagePipeline
 import RetailKit
 @testable import RetailPresentation
 import Testing
 
-/// What the screens' intents ask of the services (`ShopperServices.perform`), and the help
+/// What the screens' intents ask of the services (`ShopperScreenServices.perform`), and the help
 /// both apps offer (`ScreenHelp`).
 @MainActor
 @Suite struct ShopperSessionTests {
     /// The intents' side of the services, recorded.
     @MainActor
-    final class Recorder: ShopperServices {
+    final class Recorder: ShopperScreenServices {
         var destinations: [Destination]
         var asked: [String] = []
         init(_ destinations: [Destination]) { self.destinations = destinations }
 
-        func pageStore(for pageID: PageID) -> PageStore { fatalError("not asked") }
-        func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool { false }
-        var dispatcher: ActionDispatcher { fatalError("not asked") }
-        var impressions: ImpressionTracker { fatalError("not asked") }
-        var pageInstant: Date { Date() }
-        var images: ImagePipeline { fatalError("not asked") }
-        var imageBaseURL: URL? { nil }
         func open(_ destination: Destination) -> Bool { asked.append("open \(destination)"); return true }
         func back() -> Bool { asked.append("back"); return true }
         var cartSummary: CartSummary { CartSummary() }
@@ -33,9 +25,6 @@ import Testing
         func restore(_ removal: CartRemoval) { asked.append("restore \(removal.productID)") }
         var searchSummary: SearchSummary { SearchSummary() }
         func updateSearch(query: String) { asked.append("search \(query)") }
-        func onTrackedEvent(_ handler: @escaping @MainActor (String, JSONObject) -> Void) {}
-        func speak(_ words: Words) {}
-        func start() {}
     }
 
     /// Review 20b, finding 7: the product whose page is right below the cart is shown by

@@ -4,31 +4,15 @@ import Foundation
 import ImagePipeline
 import RetailKit
 
-/// What a shopper's app runs on, in either renderer: the retail client's data layer as its
-/// screens see it (summaries, not stores) and what their intents ask of it. The app's
-/// composition root (`AppComposition`) is the one implementation that talks to a backend;
-/// tests give an app a small one of their own.
+/// What the shopper's own screens (the cart sheet, search) read and ask of the app: the
+/// navigator's stack, the cart and the suggestions as summaries, and the intents' operations.
+/// Every app's services are these (`ShopperServices`); a view of one screen, and a test of its
+/// intents, needs no more.
 ///
 /// The summaries (`destinations`, `cartSummary`, `searchSummary`) read `@Observable` state,
 /// so an app follows them with observation (the terminal's loop, a SwiftUI body) and never polls.
 @MainActor
-public protocol ShopperServices: AnyObject {
-    /// The store of `pageID`, made (and loading) on first use.
-    func pageStore(for pageID: PageID) -> PageStore
-    /// Fires a widget's action from the page of `store`.
-    @discardableResult
-    func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool
-    /// Its toasts and sheets are drawn; its log feeds `--debug`.
-    var dispatcher: ActionDispatcher { get }
-    /// Each presented frame's visible widgets go here.
-    var impressions: ImpressionTracker { get }
-    /// The instant pages are resolved at: it moves at the next `expires_at` of any open page
-    /// (the runtime's `ExpiryClock`), so an expired section leaves the screen on time.
-    var pageInstant: Date { get }
-    /// Where images come from, and the origin their relative URLs resolve against.
-    var images: ImagePipeline { get }
-    var imageBaseURL: URL? { get }
-
+public protocol ShopperScreenServices: AnyObject {
     /// The navigator's stack, home first.
     var destinations: [Destination] { get }
     /// Opens `destination` over the current screen; `false` when the stack is full.
@@ -52,6 +36,29 @@ public protocol ShopperServices: AnyObject {
     /// The suggestions for what was typed last.
     var searchSummary: SearchSummary { get }
     func updateSearch(query: String)
+}
+
+/// What a shopper's app runs on, in either renderer: its screens' services, and the pages, the
+/// dispatcher, impressions and images the page screens draw with. The app's composition root
+/// (`AppComposition`) is the one implementation that talks to a backend; tests give an app a
+/// small one of their own.
+@MainActor
+public protocol ShopperServices: ShopperScreenServices {
+    /// The store of `pageID`, made (and loading) on first use.
+    func pageStore(for pageID: PageID) -> PageStore
+    /// Fires a widget's action from the page of `store`.
+    @discardableResult
+    func perform(_ action: ActionData, widgetID: String?, sectionID: String?, event: String, on store: PageStore?) -> Bool
+    /// Its toasts and sheets are drawn; its log feeds `--debug`.
+    var dispatcher: ActionDispatcher { get }
+    /// Each presented frame's visible widgets go here.
+    var impressions: ImpressionTracker { get }
+    /// The instant pages are resolved at: it moves at the next `expires_at` of any open page
+    /// (the runtime's `ExpiryClock`), so an expired section leaves the screen on time.
+    var pageInstant: Date { get }
+    /// Where images come from, and the origin their relative URLs resolve against.
+    var images: ImagePipeline { get }
+    var imageBaseURL: URL? { get }
 
     /// Calls `handler` with every analytics event tracked from now on (for `--debug`).
     func onTrackedEvent(_ handler: @escaping @MainActor (_ name: String, _ fields: JSONObject) -> Void)
@@ -65,7 +72,7 @@ public protocol ShopperServices: AnyObject {
     func start()
 }
 
-extension ShopperServices {
+extension ShopperScreenServices {
     /// Does what a cart screen's control asks. A product opened from the cart whose page is
     /// right below the cart is shown by leaving the cart: a second copy of it on the stack
     /// would take a second back to leave.

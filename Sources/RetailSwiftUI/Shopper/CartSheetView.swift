@@ -17,7 +17,7 @@ import SwiftUIDeclarations
 /// (Undo); a product no longer sold says so; the subtotal; and what comes next in this app.
 /// Every control is the model's intent, done by the app's services.
 struct CartSheetView: View {
-    let services: any ShopperServices
+    let services: any ShopperScreenServices
     /// The sheet's own state (its chosen line, the removal to undo), the cart laid in anew at
     /// each change (`CartSheet.update`).
     @State private var sheet = CartSheet()
@@ -115,7 +115,7 @@ struct CartSheetView: View {
 
     /// A control: `rule` run on `sheet` over the services' cart as shown now, and its intent
     /// done by the services.
-    static func run(_ rule: (inout CartSheet) -> CartIntent?, on sheet: inout CartSheet, services: any ShopperServices) {
+    static func run(_ rule: (inout CartSheet) -> CartIntent?, on sheet: inout CartSheet, services: any ShopperScreenServices) {
         sheet.update(services.cartSummary)
         if let intent = rule(&sheet) { services.perform(intent) }
     }

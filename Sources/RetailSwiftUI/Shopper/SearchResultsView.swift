@@ -16,7 +16,7 @@ import SwiftUIDeclarations
 /// nothing to show, and the backend's suggestions with what each names and a product's price.
 /// The query's rules (made safe, bounded) and what a suggestion opens are the model's.
 struct SearchResultsView: View {
-    let services: any ShopperServices
+    let services: any ShopperScreenServices
     let initialQuery: String?
     @State private var screen = SearchScreen()
     @State private var text = ""
@@ -72,7 +72,7 @@ struct SearchResultsView: View {
 
     /// A control: `rule` run on `screen` with the services' suggestions now, and its intent
     /// done by the services.
-    static func run(_ rule: (inout SearchScreen) -> SearchIntent?, on screen: inout SearchScreen, services: any ShopperServices) {
+    static func run(_ rule: (inout SearchScreen) -> SearchIntent?, on screen: inout SearchScreen, services: any ShopperScreenServices) {
         screen.update(services.searchSummary)
         if let intent = rule(&screen) { services.perform(intent) }
     }

@@ -155,7 +155,7 @@ public struct ShopperRootView: View {
 /// The cart button of the nav bar, with the count of items (pending adds included) as a
 /// badge; VoiceOver reads "Cart, 3 items in the cart".
 struct CartBadge: View {
-    let services: any ShopperServices
+    let services: any ShopperScreenServices
     let open: @MainActor () -> Void
     @Environment(\.locale) private var locale
     @Environment(\.flowTheme) private var theme

@@ -66,7 +66,7 @@ extension OrderReview {
     }
 }
 
-extension ShopperServices {
+extension ShopperScreenServices {
     func perform(_ intent: OrderReviewIntent) {
         switch intent {
         case .openProduct(let pageID): open(.page(pageID))

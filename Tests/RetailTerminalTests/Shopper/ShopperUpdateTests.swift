@@ -248,7 +248,7 @@ struct ShopperDriver {
     /// Review 20b, finding 7: Enter on the line of the product whose page is right below the
     /// sheet pushed a second copy of it, which took a second Esc to leave. Enter asks to open
     /// the line's product; the services show the page below by leaving the sheet
-    /// (`ShopperServices.perform`, tested with the other intents in RetailPresentationTests).
+    /// (`ShopperScreenServices.perform`, tested with the other intents in RetailPresentationTests).
     @Test func enterOnALineOpensItsProductAndTheKeysSayEnter() throws {
         var app = ShopperDriver()
         app.send(.cartChanged(CartSummary(lines: [
