@@ -104,16 +104,9 @@ public struct AccessibilityRequest: Sendable {
         return alt
     }
 
-    /// An SF Symbol name read as words: `cart.fill` → "cart", `arrow.right` → "arrow right".
-    /// A symbol's variant suffixes (fill, circle, square) say nothing to a listener.
     /// What an icon-only control is called: the engine's word for its symbol in the
     /// shopper's language (`EngineWord.symbol`), else its symbol in words.
     func iconName(_ icon: IconData) -> String {
-        EngineWord.symbol(icon.symbol).map { environment.words[$0] } ?? Self.symbolName(icon.symbol)
-    }
-
-    static func symbolName(_ symbol: String) -> String {
-        let variants: Set<String> = ["fill", "circle", "square", "slash", "badge"]
-        return symbol.split(separator: ".").map(String.init).filter { !variants.contains($0) }.joined(separator: " ")
+        EngineWord.symbol(icon.symbol).map { environment.words[$0] } ?? EngineWord.symbolName(icon.symbol)
     }
 }

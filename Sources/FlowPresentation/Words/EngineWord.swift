@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 /// A word the engine's renderers say of their own: the states of a page without content, the
 /// end of a list, the keys' help, and what a screen reader adds to a widget's text. The engine
@@ -29,23 +30,29 @@ public enum EngineWord: String, CaseIterable, Sendable {
     case iconDelete, iconInfo, iconAccount, iconNotifications, iconCalendar, iconRating
 
     /// The word for a control drawn as `symbol` (an SF Symbol name: `heart.fill`,
-    /// `chevron.right`), its variants (`.fill`, `.circle`, …) aside; nil for a symbol the engine
-    /// does not name, which reads as its name (a payload gives such a control an
-    /// `accessibility.label`). Compared by bytes.
+    /// `chevron.right`), read by its name (`symbolName`); nil for a symbol the engine does not
+    /// name, which reads as its name (a payload gives such a control an `accessibility.label`).
     public static func symbol(_ symbol: String) -> EngineWord? {
-        let variants: Set<[UInt8]> = ["fill", "circle", "square", "slash", "badge"].map { Array($0.utf8) }.reduce(into: []) { $0.insert($1) }
-        let whole = Array(symbol.utf8)
-        if whole.starts(with: Array("square.and.arrow.up".utf8)) { return .iconShare }
-        let parts = symbol.split(separator: ".").map { Array($0.utf8) }.filter { !variants.contains($0) }
-        let name = parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")
-        return symbolWords.first { Array($0.name.utf8) == Array(name.utf8) }?.word
+        symbolWords[ExactString(symbolName(symbol))]
     }
 
-    private static let symbolWords: [(name: String, word: EngineWord)] = [
-        ("heart", .iconFavourite), ("cart", .iconCart), ("bag", .iconBag), ("chevron.right", .iconNext), ("arrow.right", .iconNext),
-        ("chevron.left", .iconBack), ("arrow.left", .iconBack), ("xmark", .iconClose), ("magnifyingglass", .iconSearch),
-        ("plus", .iconAdd), ("minus", .iconRemove), ("trash", .iconDelete), ("info", .iconInfo), ("person", .iconAccount),
-        ("bell", .iconNotifications), ("calendar", .iconCalendar), ("star", .iconRating),
+    /// A symbol's name in words, the parts that say only how it looks aside (fill, circle,
+    /// square, slash, badge: nothing to a listener): `heart.fill` is "heart", `chevron.right`
+    /// "chevron right", `square.and.arrow.up` "square and arrow up". Parts compare by bytes.
+    public static func symbolName(_ symbol: String) -> String {
+        let parts = symbol.split(separator: ".").map { ExactString(String($0)) }
+        // `square.and.arrow.up` is a name of its own, not a square variant.
+        let isName = parts.count > 1 && parts[0] == "square" && parts[1] == "and"
+        return parts.filter { isName || !symbolVariants.contains($0) }.map(\.string).joined(separator: " ")
+    }
+
+    private static let symbolVariants: Set<ExactString> = ["fill", "circle", "square", "slash", "badge"]
+
+    private static let symbolWords: [ExactString: EngineWord] = [
+        "heart": .iconFavourite, "cart": .iconCart, "bag": .iconBag, "chevron right": .iconNext, "arrow right": .iconNext,
+        "chevron left": .iconBack, "arrow left": .iconBack, "xmark": .iconClose, "magnifyingglass": .iconSearch,
+        "square and arrow up": .iconShare, "plus": .iconAdd, "minus": .iconRemove, "trash": .iconDelete, "info": .iconInfo,
+        "person": .iconAccount, "bell": .iconNotifications, "calendar": .iconCalendar, "star": .iconRating,
     ]
 }
 
