@@ -47,7 +47,7 @@ public struct ProductDetailView: FlowWidgetView {
         let page = page
         let shown = page.presentation(words: locale.shopperWords)
         return VStack(alignment: .leading, spacing: 12) {
-            details
+            details(stock: shown.stock)
                 .flowAccessibilityGroup(PartReading.content(of: context.widget.id, in: elements), perform: perform)
             if let quantity = shown.quantity {
                 HStack(spacing: 12) {
@@ -102,14 +102,14 @@ public struct ProductDetailView: FlowWidgetView {
         _ = actions?.fire(action, widgetID: context.widget.id, sectionID: context.sectionID)
     }
 
-    private var details: some View {
+    private func details(stock: StockLine?) -> some View {
         VStack(alignment: .leading, spacing: 8) {
             if let image = content.image { RemoteImage(image: image, maxHeight: 360) }
             FlowText(text: content.title, base: ResolvedFont(size: 22, weight: .bold))
             if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
             ProductFacts(
                 price: content.price, compareAtPrice: content.compareAtPrice,
-                stock: page.presentation(words: locale.shopperWords).stock, rating: content.rating,
+                stock: stock, rating: content.rating,
                 size: 15, priceSize: 20)
             if let delivery = content.delivery { FlowText(text: delivery, isSecondary: true) }
             if let description = content.description { FlowText(text: description) }
