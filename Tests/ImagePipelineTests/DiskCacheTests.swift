@@ -7,10 +7,10 @@ import Testing
 struct DiskCacheTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-disk-\(UUID().uuidString)")
 
-    func url(_ name: String) -> URL { URL(string: "https://images.example/\(name)")! }
+    func url(_ name: String) -> String { "https://images.example/\(name)" }
 
-    /// Each record is the body plus a header of 8 bytes and the URL.
-    func overhead(_ name: String) -> Int { 8 + url(name).absoluteString.utf8.count }
+    /// Each record is the body plus a header of 8 bytes and the key.
+    func overhead(_ name: String) -> Int { 8 + url(name).utf8.count }
 
     func files() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
@@ -31,7 +31,7 @@ struct DiskCacheTests {
         #expect(try files().isEmpty)
     }
 
-    @Test func storesAndReadsBytesByURL() async throws {
+    @Test func storesAndReadsBytesByKey() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = try DiskCache(directory: directory, sizeLimit: 10_000)
         await cache.store(Data([1, 2, 3]), for: url("a"))
@@ -68,7 +68,7 @@ struct DiskCacheTests {
     @Test func fileNamesAreHashesNeverServerData() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = try DiskCache(directory: directory, sizeLimit: 10_000)
-        let hostile = URL(string: "https://images.example/../../etc/passwd%2F..%2F")!
+        let hostile = "https://images.example/../../etc/passwd%2F..%2F"
         await cache.store(Data([9]), for: hostile)
         let names = try files()
         #expect(names.count == 1)

@@ -68,6 +68,25 @@ struct ImagePipelineCoalescingTests {
         #expect(offline.callCount == 0)
     }
 
+    /// A host whose address changes (a backend on another port each launch) keyed by the path:
+    /// the next pipeline reads the same file, offline, and the directory keeps one file.
+    @Test func aDiskCacheKeyedByPathServesTheSamePictureFromAnotherPort() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-pipeline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = ImagePipeline.Configuration {
+            $0.diskCacheDirectory = directory
+            $0.diskCacheKey = { $0.path }
+        }
+        let first = URL(string: "http://127.0.0.1:40001/v1/images/a.jpg")!, second = URL(string: "http://127.0.0.1:40002/v1/images/a.jpg")!
+        let expected = try await ImagePipeline(configuration: configuration, loader: CountingLoader(data: jpeg))
+            .image(for: ImageRequest(url: first, targetSize: PixelSize(width: 40, height: 40)))
+        let offline = CountingLoader { _ in throw ImagePipeline.Error.network(status: 503) }
+        let later = ImagePipeline(configuration: configuration, loader: offline)
+        #expect(try await later.image(for: ImageRequest(url: second, targetSize: PixelSize(width: 40, height: 40))) == expected)
+        #expect(offline.callCount == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
+    }
+
     @Test func errorsReachEveryWaiterAndAreNotCached() async throws {
         let loader = CountingLoader { _ in throw ImagePipeline.Error.network(status: 404) }
         let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)

@@ -7,10 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Downloaded image bytes on disk, keyed by URL, bounded in bytes, least recently used out.
+/// Downloaded image bytes on disk, keyed by a string (the pipeline's `diskCacheKey` of a URL),
+/// bounded in bytes, least recently used out.
 ///
-/// - File names are a 128-bit hash of the URL, never anything the server sent, so no response
-///   can name a path. Each file starts with its URL, checked on read, so a hash collision is a
+/// - File names are a 128-bit hash of the key, never anything the server sent, so no response
+///   can name a path. Each file starts with its key, checked on read, so a hash collision is a
 ///   miss rather than the wrong image.
 /// - Crash-safe: a file is written under a temporary name and renamed into place (rename is
 ///   atomic), so a crash leaves either the old state or the new one; temporary leftovers are
@@ -59,14 +60,14 @@ public actor DiskCache {
         }
     }
 
-    /// The bytes stored for `url`, which become the most recently used; nil when absent.
-    public func data(for url: URL) -> Data? {
-        let name = Self.fileName(for: url)
+    /// The bytes stored for `key`, which become the most recently used; nil when absent.
+    public func data(for key: String) -> Data? {
+        let name = Self.fileName(for: key)
         guard entries[name] != nil else { return nil }
         let file = directory.appendingPathComponent(name)
         // A regular file no larger than the whole cache, never through a link: what stands in
         // an entry's place cannot fill the memory.
-        guard let stored = FileSystem.read(file.path, maxBytes: sizeLimit), let body = Self.body(of: stored, for: url) else {
+        guard let stored = FileSystem.read(file.path, maxBytes: sizeLimit), let body = Self.body(of: stored, for: key) else {
             remove(name)
             return nil
         }
@@ -76,11 +77,11 @@ public actor DiskCache {
         return body
     }
 
-    /// Stores `data` for `url`, then evicts least recently used files until the total fits.
+    /// Stores `data` for `key`, then evicts least recently used files until the total fits.
     /// Bytes larger than the whole budget are not stored. Failures only mean a later miss.
-    public func store(_ data: Data, for url: URL) {
-        let name = Self.fileName(for: url)
-        let record = Self.record(data, for: url)
+    public func store(_ data: Data, for key: String) {
+        let name = Self.fileName(for: key)
+        let record = Self.record(data, for: key)
         guard record.count <= sizeLimit else { return }
         let final = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
@@ -102,9 +103,9 @@ public actor DiskCache {
         evict()
     }
 
-    /// Whether bytes for `url` are stored, without touching its use order.
-    public func contains(_ url: URL) -> Bool {
-        entries[Self.fileName(for: url)] != nil
+    /// Whether bytes for `key` are stored, without touching its use order.
+    public func contains(_ key: String) -> Bool {
+        entries[Self.fileName(for: key)] != nil
     }
 
     /// Deletes every file.
@@ -128,9 +129,9 @@ public actor DiskCache {
         if let entry = entries.removeValue(forKey: name) { totalSize -= entry.size }
     }
 
-    /// 32 hex digits: two FNV-1a 64-bit hashes of the URL with different seeds.
-    static func fileName(for url: URL) -> String {
-        let bytes = Array(url.absoluteString.utf8)
+    /// 32 hex digits: two FNV-1a 64-bit hashes of the key with different seeds.
+    static func fileName(for key: String) -> String {
+        let bytes = Array(key.utf8)
         func fnv(_ seed: UInt64) -> UInt64 {
             var hash = seed
             for byte in bytes {
@@ -152,9 +153,9 @@ public actor DiskCache {
         name.utf8.count == 32 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
-    /// "VTDC", the URL's length (4 bytes, big-endian), the URL, then the body.
-    private static func record(_ data: Data, for url: URL) -> Data {
-        let key = Array(url.absoluteString.utf8)
+    /// "VTDC", the key's length (4 bytes, big-endian), the key, then the body.
+    private static func record(_ data: Data, for key: String) -> Data {
+        let key = Array(key.utf8)
         var record = Data(magic)
         let length = UInt32(clamping: key.count)
         record.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
@@ -163,8 +164,8 @@ public actor DiskCache {
         return record
     }
 
-    private static func body(of record: Data, for url: URL) -> Data? {
-        let key = Array(url.absoluteString.utf8)
+    private static func body(of record: Data, for key: String) -> Data? {
+        let key = Array(key.utf8)
         let header = magic.count + 4
         guard record.count >= header + key.count, Array(record.prefix(magic.count)) == magic else { return nil }
         let lengthBytes = Array(record.dropFirst(magic.count).prefix(4))

@@ -23,6 +23,11 @@ extension ImagePipeline {
         /// Default: 256 MiB.
         public var diskCacheLimit: Int = 256 << 20
 
+        /// The disk cache's key for a URL: its `absoluteString` by default. An app whose image
+        /// host changes address while its pictures do not (a backend on another port each run)
+        /// keys by what names the picture, so the same picture is one file across launches.
+        public var diskCacheKey: @Sendable (URL) -> String = { $0.absoluteString }
+
         /// The defaults.
         public init() {}
 

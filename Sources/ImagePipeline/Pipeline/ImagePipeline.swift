@@ -15,7 +15,8 @@ public actor ImagePipeline {
     public nonisolated let configuration: Configuration
     /// Decoded bitmaps by request; views may read it synchronously.
     public nonisolated let memoryCache: ImageCache
-    /// Downloaded bytes by URL; nil when disabled or when the directory cannot be used.
+    /// Downloaded bytes by `Configuration.diskCacheKey`; nil when disabled or when the
+    /// directory cannot be used.
     public nonisolated let diskCache: DiskCache?
 
     private let loader: any DataLoading
@@ -146,12 +147,13 @@ public actor ImagePipeline {
     }
 
     private func fetch(_ url: URL) async throws -> Data {
-        if let cached = await diskCache?.data(for: url) { return cached }
+        let key = configuration.diskCacheKey(url)
+        if let cached = await diskCache?.data(for: key) { return cached }
         let limit = configuration.maxDownloadBytes
         let data = try await loader.data(for: url, maxBytes: limit)
         guard data.count <= limit else { throw Error.downloadTooLarge(limit: limit) }
         // Only bytes that look like an image we can decode are worth keeping.
-        if ImageFormat(sniffing: data).isDecodable { await diskCache?.store(data, for: url) }
+        if ImageFormat(sniffing: data).isDecodable { await diskCache?.store(data, for: key) }
         return data
     }
 
