@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import Synchronization
 
 /// A catalogue directory that does not load whole: every problem, at its file and line.
 public struct CatalogueLoadError: Error, Sendable, CustomStringConvertible {
@@ -24,12 +25,13 @@ public enum CatalogueReload: Sendable, Equatable {
 }
 
 extension HomeBackend {
-    /// The catalogue the backend starts with, and the watcher of its directory.
-    static func initialCatalogue(_ configuration: Configuration) throws -> (CatalogueSnapshot, CatalogueWatcher?) {
+    /// The catalogue the backend starts with, and the watcher of its directory. The built-in
+    /// catalogue is anchored where the configuration says, else where `store` keeps it.
+    static func initialCatalogue(_ configuration: Configuration, store: any ShopperStore) throws -> (CatalogueSnapshot, CatalogueWatcher?) {
         let widgets = WidgetFactory(imageBaseURL: configuration.imageBaseURL)
         let now = configuration.now()
         guard let url = configuration.catalogue.directory else {
-            let anchor = configuration.anchor ?? Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+            let anchor = try configuration.anchor ?? keptDemoAnchor(in: store, at: now)
             let catalogue = Catalogue(content: try DemoCatalogue.content(anchor: anchor))
             return (CatalogueSnapshot(catalogue: catalogue, version: 1, widgets: widgets,
                                       pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: now), nil)
@@ -41,6 +43,21 @@ extension HomeBackend {
         guard let content = load.content else { throw CatalogueLoadError(directory: url.path, problems: load.errors) }
         return (CatalogueSnapshot(catalogue: Catalogue(content: content), version: 1, widgets: widgets,
                                   pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: now, files: load.files), watcher)
+    }
+
+    /// The demo's anchor the store keeps (`DemoAnchor`), waited for: the backend is being built.
+    private static func keptDemoAnchor(in store: any ShopperStore, at now: Date) throws(SetupError) -> Date {
+        let answer = Mutex<Result<Date, StoreError>?>(nil)
+        let answered = DispatchSemaphore(value: 0)
+        store.demoAnchor(proposal: DemoAnchor.proposal(at: now), at: now) { result in
+            answer.withLock { $0 = result }
+            answered.signal()
+        }
+        answered.wait()
+        switch answer.withLock({ $0 })! {
+        case .success(let anchor): return anchor
+        case .failure(let error): throw SetupError(description: "cannot read the demo catalogue's start from the store: \(error)")
+        }
     }
 
     /// Reads the catalogue directory again and serves it if it loads whole; otherwise keeps

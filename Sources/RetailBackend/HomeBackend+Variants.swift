@@ -65,6 +65,7 @@ extension HomeBackend {
             pages.append((campaign.pageID, locales.filter { campaign.locales.isEmpty || campaign.locales.contains($0) }, segment))
         }
         pages += catalogue.categories.map { ($0.pageID, locales, .returning) }
+        pages += catalogue.stories.filter { $0.window.contains(instant) }.map { ($0.pageID, locales, .returning) }
         pages += catalogue.products.map { ($0.pageID, allProductLocales ? locales : Array(locales.prefix(1)), .returning) }
         for (pageID, pageLocales, segment) in pages {
             for locale in pageLocales {

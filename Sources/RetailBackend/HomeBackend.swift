@@ -46,11 +46,17 @@ public final class HomeBackend: HTTPHandler {
         var configuration = configuration
         configuration.pageSize = max(1, configuration.pageSize)
         let base = try FaultProfile(parsing: configuration.faults ?? "")
-        let (initial, watcher) = try Self.initialCatalogue(configuration)
+        let (store, key) = try Self.openStore(configuration)
+        let initial: CatalogueSnapshot, watcher: CatalogueWatcher?
+        do {
+            (initial, watcher) = try Self.initialCatalogue(configuration, store: store)
+        } catch {
+            store.close()
+            throw error
+        }
         self.configuration = configuration
         catalogues = CatalogueStore(initial)
         self.watcher = watcher
-        let (store, key) = try Self.openStore(configuration)
         self.store = store
         let reported: any ShopperStore = configuration.log.map { ReportingStore(base: store, log: $0) } ?? store
         requestStore = reported

@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import RetailBackend
+import RetailKit
 import Testing
 @testable import VitrineCLI
 
@@ -34,6 +35,39 @@ import Testing
             }
         }
         #expect(widgets > 1000)
+    }
+
+    /// The app can perform every action the backend sends: each link opens a screen of the app
+    /// (never "this link cannot be opened here"), and each page it names is one the backend composes.
+    @Test func everyActionOnEveryPageOpensAScreenTheBackendServes() throws {
+        let backend = try HomeBackend(configuration: .init())
+        let variants = backend.pageVariants(at: Self.instant, allProductLocales: false)
+        let served = Set(variants.map { variant -> String in
+            let path = variant.request.prefix { $0 != "?" }
+            return path == "/v1/home" ? "home" : String(path.dropFirst("/v1/pages/".count))
+        })
+        var destinations: [String: Destination] = [:]
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                if let type = value["type"]?.stringValue {
+                    if type == "deeplink", let url = value["url"]?.stringValue { destinations[url] = Destination.forDeeplink(url) }
+                    if type == "open_page", let id = value["page_id"]?.stringValue { destinations["open_page " + id] = .page(PageID(id)) }
+                }
+                for member in members { collect(member.value) }
+            case .array(let items): items.forEach(collect)
+            default: break
+            }
+        }
+        for variant in variants { collect(try JSONParser.parse(variant.body)) }
+        #expect(destinations.keys.contains { $0.hasPrefix("vitrine://story/") }, "stories are among the links")
+        for (action, destination) in destinations {
+            switch destination {
+            case .link: Issue.record("\(action) opens no screen of the app")
+            case .page(let id) where id.kind != .search: #expect(served.contains(id.rawValue), "\(action): the backend serves no \(id)")
+            default: break
+            }
+        }
     }
 
     @Test func aFaultProfileAddsOnlyTheDiagnosticsItAsksFor() throws {

@@ -9,6 +9,9 @@ struct Story: Sendable, Hashable {
     var image: String
     /// When it is shown; its end is the section's `expires_at`.
     var window: CatalogueWindow
+
+    /// Its page, which its card's call to action opens.
+    var pageID: String { "story:\(id)" }
 }
 
 /// A promotion code shown as a `promo_banner`.

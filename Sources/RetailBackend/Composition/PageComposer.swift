@@ -1,8 +1,8 @@
 import FlowCore
 import Foundation
 
-/// Composes `GET /v1/pages/{id}`: `campaign:ID`, `category:ID` and `product:ID`, from the
-/// same widgets as the home page.
+/// Composes `GET /v1/pages/{id}`: `campaign:ID`, `category:ID`, `product:ID`, `story:ID` and
+/// `search:QUERY`, from the same widgets as the home page.
 struct PageComposer: Sendable {
     let home: HomeComposer
     /// One per locale: suggestions and the results pages rank alike.
@@ -22,7 +22,7 @@ struct PageComposer: Sendable {
         if pageID == "home" { return home.compose(context, choice: choice, at: instant) }
         let input = home.input(context, choice: choice, at: instant)
         let parts = pageID.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw .notFound("no page '\(pageID.clipped(toUTF8Bytes: 80))'; ids are campaign:ID, category:ID or product:ID") }
+        guard parts.count == 2 else { throw .notFound("no page '\(pageID.clipped(toUTF8Bytes: 80))'; \(Self.pageKinds)") }
         switch parts[0] {
         case "campaign":
             guard let campaign = home.orderedCampaigns(input).first(where: { $0.id.isByteEqual(to: parts[1]) }) else {
@@ -35,12 +35,45 @@ struct PageComposer: Sendable {
         case "product":
             guard let product = catalogue.product(parts[1]) else { throw .notFound("no product '\(parts[1].clipped(toUTF8Bytes: 80))'") }
             return productPage(product, locale: input.locale)
+        case "story":
+            guard let story = liveStories(input).first(where: { $0.id.isByteEqual(to: parts[1]) }) else {
+                throw .notFound("no live story '\(parts[1].clipped(toUTF8Bytes: 80))'")
+            }
+            return storyPage(story, input: input)
         case "search":
             guard parts[1].utf8.count <= 200 else { throw .badParameter("a search is at most 200 UTF-8 bytes") }
             return searchPage(query: parts[1], locale: input.locale)
         default:
-            throw .notFound("no page '\(pageID.clipped(toUTF8Bytes: 80))'; ids are campaign:ID, category:ID, product:ID or search:QUERY")
+            throw .notFound("no page '\(pageID.clipped(toUTF8Bytes: 80))'; \(Self.pageKinds)")
         }
+    }
+
+    private static let pageKinds = "ids are campaign:ID, category:ID, product:ID, story:ID or search:QUERY"
+
+    private func liveStories(_ input: HomeComposer.Input) -> [Story] {
+        catalogue.stories.filter { $0.window.contains(input.instant) }
+    }
+
+    /// A story's page: the story whole (its call to action is this page), then the other live
+    /// stories, then the campaigns of the campaign carousels.
+    private func storyPage(_ story: Story, input: HomeComposer.Input) -> Composition {
+        let locale = input.locale
+        var sections = [SectionBuilder(
+            id: "story", expiresAt: story.window.end,
+            widgets: [widgets.editorialCard(story, section: "story", position: 0, locale: locale, opensStory: false)]).json]
+        let others = liveStories(input).filter { !$0.id.isByteEqual(to: story.id) }
+        if !others.isEmpty {
+            sections.append(SectionBuilder(
+                id: "more-stories",
+                header: widgets.titleBlock(id: "more-stories.title", title: SectionTitles.moreStories[locale]),
+                expiresAt: others.compactMap(\.window.end).min(),
+                widgets: others.enumerated().map { widgets.editorialCard($1, section: "more-stories", position: $0, locale: locale) }).json)
+        }
+        let campaigns = carouselCampaigns(input)
+        if !campaigns.isEmpty {
+            sections.append(home.campaignCarousel(campaigns, id: "campaigns", title: SectionTitles.campaigns[locale], input: input))
+        }
+        return Composition(pageID: story.pageID, nav: ["title": .string(story.title[locale])], sections: sections)
     }
 
     /// A campaign's page: its hero, then the products of its query (a grid per category the

@@ -222,16 +222,21 @@ struct WidgetFactory: Sendable {
         ])
     }
 
-    func editorialCard(_ story: Story, section: String, position: Int, locale: StoreLocale) -> JSONValue {
-        [
+    /// A story's card; its call to action opens the story's page (`story:ID`), which shows
+    /// the card without one.
+    func editorialCard(_ story: Story, section: String, position: Int, locale: StoreLocale, opensStory: Bool = true) -> JSONValue {
+        var data: [(key: String, value: JSONValue)] = [
+            ("kicker", .string(story.kicker[locale])),
+            ("title", .string(story.title[locale])),
+            ("body", ["text": .string(story.body[locale]), "is_markdown": true]),
+            ("image", image(story.image, aspectRatio: 4.0 / 3.0, alt: story.title[locale])),
+        ]
+        if opensStory {
+            data.append(("cta", ["title": .string(story.cta[locale]), "action": ["type": "deeplink", "url": .string("vitrine://story/\(story.id)")]]))
+        }
+        return [
             "type": "editorial_card", "id": .string("\(section).\(story.id)"),
-            "data": [
-                "kicker": .string(story.kicker[locale]),
-                "title": .string(story.title[locale]),
-                "body": ["text": .string(story.body[locale]), "is_markdown": true],
-                "image": image(story.image, aspectRatio: 4.0 / 3.0, alt: story.title[locale]),
-                "cta": ["title": .string(story.cta[locale]), "action": ["type": "deeplink", "url": .string("vitrine://story/\(story.id)")]],
-            ],
+            "data": .members(data),
             "tracking": Self.tracking(item: story.id, position: position),
         ]
     }

@@ -11,6 +11,7 @@ enum SectionTitles {
     static let recommendedSubtitle = Localized("Based on what you viewed", "Basierend auf deinen Ansichten", "D’après vos consultations")
     static let newArrivals = Localized("New arrivals", "Neuheiten", "Nouveautés")
     static let stories = Localized("Stories", "Geschichten", "Histoires")
+    static let moreStories = Localized("More stories", "Weitere Geschichten", "Autres histoires")
     static let promotions = Localized("Offers", "Angebote", "Offres")
     static let popularIn = Localized("Popular in %@", "Beliebt in %@", "Populaire : %@")
     static let campaignPicks = Localized("{campaign}: our picks", "{campaign}: unsere Auswahl", "{campaign} : notre sélection")

@@ -42,6 +42,10 @@ struct ReportingStore: ShopperStore {
         base.recordEvents(ids, of: shopper, at: instant, completion: reporting("events", completion))
     }
 
+    func demoAnchor(proposal: Date, at now: Date, completion: @escaping @Sendable (Result<Date, StoreError>) -> Void) {
+        base.demoAnchor(proposal: proposal, at: now, completion: reporting("settings", completion))
+    }
+
     func close() {
         base.close()
     }

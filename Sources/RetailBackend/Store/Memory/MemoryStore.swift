@@ -113,5 +113,10 @@ final class MemoryStore: ShopperStore {
         completion(.success(fresh))
     }
 
+    /// Nothing outlives the process: the demo starts with it.
+    func demoAnchor(proposal: Date, at now: Date, completion: @escaping @Sendable (Result<Date, StoreError>) -> Void) {
+        completion(.success(proposal))
+    }
+
     func close() {}
 }

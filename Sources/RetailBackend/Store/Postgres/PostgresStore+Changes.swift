@@ -71,6 +71,18 @@ extension PostgresStore {
     /// order of arrival), the new ids are inserted (`ON CONFLICT DO NOTHING`: one already in
     /// the window, from any instance, is a repeat), the shopper's count moves, and the window is
     /// pruned to its size, newest by that order, as soon as it holds more.
+    func demoAnchor(proposal: Date, at now: Date, completion: @escaping @Sendable (Result<Date, StoreError>) -> Void) {
+        submit(transaction: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: Date) in
+            // The row is locked while it is judged: instances starting together keep one anchor.
+            try connection.execute("INSERT INTO settings (name, value) VALUES ('demo_anchor', $1) ON CONFLICT (name) DO NOTHING",
+                                   [DemoAnchor.setting(proposal)])
+            let kept = try connection.execute("SELECT value FROM settings WHERE name = 'demo_anchor' FOR UPDATE").value(0)
+            if let anchor = DemoAnchor.usable(kept, at: now) { return (true, anchor) }
+            try connection.execute("UPDATE settings SET value = $1 WHERE name = 'demo_anchor'", [DemoAnchor.setting(proposal)])
+            return (true, proposal)
+        }
+    }
+
     func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
         let digests = ids.map(EventDigest.hex)

@@ -15,7 +15,7 @@ import SQLiteSupport
 ///   one shopper's rows by the primary key, and every byte a row saves is multiplied by the
 ///   window and the shoppers). Version 3 also drops `idempotency_keys_by_age`, for the same
 ///   reason.
-/// - `settings`: the session key's fingerprint.
+/// - `settings`: the session key's fingerprint and the demo catalogue's anchor (`DemoAnchor`).
 ///
 /// Instants are milliseconds since 1970 (UTC). Which keys and event ids a shopper keeps is
 /// decided by order of arrival (`seq`, from the shopper's `key_seq` and `event_seq`, since

@@ -122,6 +122,20 @@ extension SQLiteStore {
         }, fail: { completion(.failure($0)) }))
     }
 
+    func demoAnchor(proposal: Date, at now: Date, completion: @escaping @Sendable (Result<Date, StoreError>) -> Void) {
+        writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
+            let select = try database.statement("SELECT value FROM settings WHERE name = 'demo_anchor'")
+            let kept = try select.step() ? select.text(0) : nil
+            select.reset()
+            if let anchor = DemoAnchor.usable(kept, at: now) { return { completion(.success(anchor)) } }
+            // One writer at a time holds the store: what it writes is what every reader reads.
+            let upsert = try database.statement("INSERT OR REPLACE INTO settings (name, value) VALUES ('demo_anchor', ?1)")
+            try upsert.bind(1, DemoAnchor.setting(proposal))
+            try upsert.step()
+            return { completion(.success(proposal)) }
+        }, fail: { completion(.failure($0)) }))
+    }
+
     private func recordEvents(_ digests: [Data], of shopper: ShopperID, at instant: Date,
                               in database: SQLiteConnection) throws(SQLiteError) -> [Bool]? {
         guard let held = try readCart(shopper, in: database) else { return nil }
