@@ -9,7 +9,8 @@ struct AppOptions: Equatable {
     /// The backend's origin; `nil` starts the embedded one.
     var server: URL?
     var locale = "en-US"
-    var segment = "returning"
+    /// Nil: `new` for a first visit, `returning` after (`AppConfiguration.automaticSegment`).
+    var segment: String?
     var appVersion = VitrineApp.version
     var capabilities = VitrineApp.capabilities
     /// Passed to the embedded backend (`vitrine serve --faults`).
@@ -85,9 +86,10 @@ struct AppOptions: Equatable {
                     throw UsageError(message: "--locale '\(safe(options.locale))' is not one of en-US, de-DE, fr-FR")
                 }
             case "--segment":
-                options.segment = try value(for: argument)
-                guard ["new", "returning", "vip"].contains(options.segment) else {
-                    throw UsageError(message: "--segment '\(safe(options.segment))' is not one of new, returning, vip")
+                let segment = try value(for: argument)
+                options.segment = segment
+                guard ["new", "returning", "vip"].contains(where: { $0.utf8.elementsEqual(segment.utf8) }) else {
+                    throw UsageError(message: "--segment '\(safe(segment))' is not one of new, returning, vip")
                 }
             case "--app-version":
                 let text = try value(for: argument)

@@ -41,6 +41,33 @@ import TestSupport
         throw HomeAPIError.refused("no product card")
     }
 
+    /// A guest is `new` until they have a history (a product page opened or a product added);
+    /// the launch after it is `returning`; a segment named is kept whatever was kept.
+    @Test func aGuestIsNewUntilTheyHaveAHistory() async throws {
+        defer { directory.remove() }
+        let first = try makeComposition()
+        #expect(first.configuration.profile.segment == "new")
+        first.start()
+        await waitUntilSettled(first.home)
+        await first.shutdown()
+        #expect(try makeComposition().configuration.profile.segment == "new", "seeing the home page is no history")
+        let viewing = try makeComposition()
+        let product = viewing.pageStore(for: "product:p-1001")
+        await waitUntilSettled(product)
+        #expect(viewing.configuration.profile.segment == "new", "a launch keeps its audience")
+        await viewing.shutdown()
+        #expect(try makeComposition().configuration.profile.segment == "returning")
+        let adding = try makeComposition(user: "app-3")
+        adding.cart.add(productID: "p-1001")
+        await adding.cart.waitUntilIdle()
+        await adding.shutdown()
+        #expect(try makeComposition(user: "app-3").configuration.profile.segment == "returning")
+        var named = AppConfiguration(backendURL: live.baseURL, user: UserID("app-2")!, storageDirectory: directory.url)
+        named.images = .memoryOnly
+        named.segment = "vip"
+        #expect(try AppComposition(configuration: named).configuration.profile.segment == "vip")
+    }
+
     @Test func aSessionFlowsFromTheTapsToTheBackend() async throws {
         defer { directory.remove() }
         let app = try makeComposition()

@@ -11,7 +11,8 @@ import Testing
         ("vitrine://home", .page("home")), ("vitrine://campaign/cmp-flash", .page("campaign:cmp-flash")),
         ("vitrine://category/shoes", .page("category:shoes")), ("vitrine://product/p-1001", .page("product:p-1001")),
         ("vitrine://page/campaign%3Acmp-vip", .page("campaign:cmp-vip")), ("vitrine://search?q=red+shoes", .search(query: "red shoes")),
-        ("vitrine://search", .search(query: nil)), ("vitrine://story/st-1", .link("vitrine://story/st-1")),
+        ("vitrine://search", .search(query: nil)), ("vitrine://story/st-1", .page("story:st-1")),
+        ("vitrine://wishlist/st-1", .link("vitrine://wishlist/st-1")),
         ("vitrine://product/p-1/extra", .link("vitrine://product/p-1/extra")),
         ("vitrine://product/p-1002#reviews", .page("product:p-1002")), ("vitrine://search?q=wool#top", .search(query: "wool")),
         ("vitrine://cart#", .cart), ("vitrine://#product/p-1", .link("vitrine://#product/p-1")),
@@ -107,14 +108,14 @@ import Testing
 
     /// Review 19b #7: a deeplink with no screen was pushed as a page that said nothing.
     @Test func aLinkWithNoScreenIsNotPushedAndTheNavigatorGoesBack() {
-        let link = NavigatorPresentation(stack: [.page("home"), .page("campaign:x"), .link("vitrine://story/layering")])
+        let link = NavigatorPresentation(stack: [.page("home"), .page("campaign:x"), .link("vitrine://wishlist/layering")])
         #expect(link.path == [.page("campaign:x")] && link.opensNoScreen && !link.showsCart)
-        let overCart = NavigatorPresentation(stack: [.page("home"), .cart, .link("vitrine://story/layering")])
+        let overCart = NavigatorPresentation(stack: [.page("home"), .cart, .link("vitrine://wishlist/layering")])
         #expect(overCart.showsCart && overCart.path.isEmpty, "the cart it came from stays a sheet")
         #expect(!NavigatorPresentation(stack: [.page("home"), .page("campaign:x")]).opensNoScreen)
         let navigator = Navigator()
         navigator.open(.page("campaign:x"))
-        navigator.open(.link("vitrine://story/layering"))
+        navigator.open(.link("vitrine://wishlist/layering"))
         if NavigatorPresentation(stack: navigator.stack).opensNoScreen { navigator.back() }
         #expect(navigator.stack == [.page("home"), .page("campaign:x")])
         #expect(NavigatorPresentation(stack: navigator.stack).backs(toShow: link.path) == 0, "the platform showed no more than it")
@@ -171,7 +172,7 @@ import Testing
             ActionData(type: "open_page", ["page_id": "category:shoes"]), ActionData(type: "open_page", ["page_id": "x\u{1B}"]),
             ActionData(type: "open_page", [:]), ActionData(type: "open_search", ["query": "red"]),
             ActionData(type: "add_to_cart", ["product_id": "p-1001", "quantity": 2]), ActionData(type: "add_to_cart", ["product_id": "p-1001", "quantity": 100]),
-            ActionData(type: "deeplink", ["url": "vitrine://story/st-1"]),
+            ActionData(type: "deeplink", ["url": "vitrine://wishlist/st-1"]),
         ]
         for action in actions {
             dispatcher.dispatch(action, from: ActionOrigin(store: nil))
@@ -179,7 +180,7 @@ import Testing
             let refused: Bool = if case .refused? = dispatcher.log.last?.outcome { true } else { false }
             #expect(refused == refusedByPolicy, "\(action.type) \(action.object)")
         }
-        #expect(navigator.stack == [.page("home"), .page("campaign:cmp-flash"), .page("category:shoes"), .search(query: "red"), .link("vitrine://story/st-1")])
+        #expect(navigator.stack == [.page("home"), .page("campaign:cmp-flash"), .page("category:shoes"), .search(query: "red"), .link("vitrine://wishlist/st-1")])
         #expect(cart.badgeCount == 2)
     }
 }

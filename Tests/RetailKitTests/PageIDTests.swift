@@ -8,7 +8,8 @@ import Testing
         #expect(PageID("category:coats").kind == .category)
         #expect(PageID("product:p-1002").kind == .product)
         #expect(PageID.search("wool coat").kind == .search)
-        #expect(PageID("story:care").kind == .other)
+        #expect(PageID("story:care").kind == .story)
+        #expect(PageID("wishlist:mine").kind == .other)
         #expect(PageID("homepage").kind == .other)
         #expect(PageID("product").kind == .other, "no colon, no kind")
     }
@@ -17,7 +18,8 @@ import Testing
         #expect(PageID("product:p-1002").entityID == "p-1002")
         #expect(PageID.search("a:b").entityID == "a:b", "only the first colon separates")
         #expect(PageID.home.entityID == nil)
-        #expect(PageID("story:care").entityID == nil)
+        #expect(PageID("story:care").entityID == "care")
+        #expect(PageID("wishlist:mine").entityID == nil)
     }
 
     @Test func idsCompareByTheirScalarsNotCanonically() {

@@ -10,7 +10,7 @@ import Testing
     @Test func optionsParseWithTheirDefaults() throws {
         let defaults = try AppOptions.parse([], environment: environment)
         #expect(defaults.server == nil)
-        #expect(defaults.locale == "en-US" && defaults.segment == "returning")
+        #expect(defaults.locale == "en-US" && defaults.segment == nil, "a first visit is new, a later one returning")
         #expect(defaults.user == "ana", "the login name")
         #expect(!defaults.debug && defaults.faults == nil)
         let options = try AppOptions.parse(
@@ -28,7 +28,7 @@ import Testing
         ["--colour"], ["--server"], ["--server", "ftp://x"], ["--server", "file:///etc/passwd"], ["--locale", "xx-XX"],
         ["--segment", "everyone"], ["--app-version", "two"], ["--user", "a b"], ["--user", String(repeating: "u", count: 65)],
         ["--server", "http://127.0.0.1:1", "--faults", "error=503"],
-        ["--open"], ["--open", "https://evil.example/product/p-1"], ["--open", "vitrine://story/care"],
+        ["--open"], ["--open", "https://evil.example/product/p-1"], ["--open", "vitrine://wishlist/care"],
         ["--open", "vitrine://product/p-1\u{1B}[2J"], ["--open", "javascript:alert(1)"],
     ])
     func badOptionsAreUsageErrors(arguments: [String]) async {

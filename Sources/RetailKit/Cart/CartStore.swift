@@ -107,6 +107,8 @@ public final class CartStore {
 
     /// Receives what the user should be told.
     @ObservationIgnored public var onNotice: (@MainActor (Notice) -> Void)?
+    /// Told of every add the shopper asks for, before it is sent.
+    @ObservationIgnored public var onAdd: (@MainActor (_ productID: String) -> Void)?
 
     @ObservationIgnored let client: CartClient
     @ObservationIgnored private let journal: CartJournal?
@@ -222,6 +224,7 @@ public final class CartStore {
             return
         }
         let position = position.map { min(max($0, RetailLimits.linePositions.lowerBound), RetailLimits.linePositions.upperBound) }
+        onAdd?(productID)
         enqueue(.add(productID: productID, quantity: quantity, position: position), item: item)
     }
 

@@ -45,12 +45,13 @@ public final class AppComposition {
     /// The impressions counted lately, kept for the next run (a cached page counts once).
     private let impressionLedger: ImpressionLedger
     private var isLedgerSaveScheduled = false
+    /// Whether the shopper has a history with this backend (the next launch's segment).
+    private let history: ShopperHistory
 
     /// Builds everything; nothing is fetched until `start()`. Throws when the backend URL is
     /// not http(s) or the storage directory cannot be made.
-    public init(configuration: AppConfiguration) throws {
-        self.configuration = configuration
-        let profile = configuration.profile
+    public init(configuration given: AppConfiguration) throws {
+        var configuration = given
         // The trees are made this user's own first: another user's tree in its place (one
         // `sudo` run) is moved aside, links and entries of other owners in it go, and what an
         // earlier version left readable by others is narrowed; all made from now on is private
@@ -74,6 +75,13 @@ public final class AppComposition {
         }
         storageRepair = repair
         GuestSession.moveFile(from: configuration.userDirectory.appendingPathComponent("session.json"), to: configuration.sessionFile)
+        let history = ShopperHistory(file: configuration.historyFile)
+        self.history = history
+        if configuration.segment == nil {
+            configuration.segment = AppConfiguration.automaticSegment(hasHistory: history.exists)
+        }
+        self.configuration = configuration
+        let profile = configuration.profile
         let serverClock = ServerClock(now: configuration.now, file: configuration.userDirectory.appendingPathComponent("server-clock.json"))
         self.serverClock = serverClock
         var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile, backend: configuration.backend)
@@ -126,6 +134,7 @@ public final class AppComposition {
             // Per shopper and backend: the backend's images are asked with the shopper's id,
             // so an answer may be the shopper's own (a personalised banner), never another's.
             imageConfiguration.diskCacheDirectory = configuration.userDirectory.appendingPathComponent("images", isDirectory: true)
+            imageConfiguration.diskCacheKey = ImageCacheKey.forBackend(at: configuration.backendURL)
         }
         // Images carry nothing of the shopper (no session, no profile name), wherever they are.
         images = ImagePipeline(configuration: imageConfiguration, loader: DataLoader())
@@ -139,6 +148,7 @@ public final class AppComposition {
         navigator.onLeave = { [weak self] destination in self?.releaseStore(for: destination) }
         impressions.onCounted = { [weak self] in self?.scheduleLedgerSave() }
         cart.onNotice = { [weak self] in self?.onNotice?(.cart($0)) }
+        cart.onAdd = { _ in history.record() }
         // A session the backend rejected was replaced: its cart is gone. Said once, and only
         // when that cart held something; the pending operations go to the new cart.
         let replaced: @Sendable () -> Void = { [weak self] in
@@ -180,6 +190,7 @@ public final class AppComposition {
     /// first use and kept while the page is open; a new one starts loading.
     public func pageStore(for pageID: String) -> PageStore {
         if let store = stores[ExactString(pageID)] { return store }
+        if PageID(pageID).kind == .product { history.record() }
         let store = PageStore(pageID: pageID, source: repository, decoder: decoder, clock: configuration.clock)
         wire(store)
         stores[ExactString(pageID)] = store

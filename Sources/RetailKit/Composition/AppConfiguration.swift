@@ -14,8 +14,9 @@ public struct AppConfiguration: Sendable {
     public var user: UserID
     /// `en-US`, `de-DE` or `fr-FR`. Default en-US.
     public var locale = "en-US"
-    /// `new`, `returning` or `vip`. Default returning.
-    public var segment = "returning"
+    /// `new`, `returning` or `vip`. Default nil: decided when the app is built, by what it
+    /// keeps (`automaticSegment`).
+    public var segment: String?
     /// Default `VitrineApp.version`.
     public var appVersion = VitrineApp.version
     /// Default `VitrineApp.capabilities`.
@@ -58,8 +59,22 @@ public struct AppConfiguration: Sendable {
 
     /// What page requests tell the backend.
     public var profile: ClientProfile {
-        ClientProfile(user: user, locale: locale, segment: segment, appVersion: appVersion, capabilities: capabilities,
+        ClientProfile(user: user, locale: locale, segment: segment ?? Self.automaticSegment(hasHistory: true), appVersion: appVersion, capabilities: capabilities,
                       experiments: experiments)
+    }
+
+    /// The segment of a shopper nobody named one for: `new` until they have a history with
+    /// this backend (`ShopperHistory`: a product page opened or a product added, in an earlier
+    /// launch), `returning` after, so that a first-time guest never reads "welcome back" nor
+    /// "based on what you viewed". It is decided once a launch: a page does not change its
+    /// audience while the shopper reads it.
+    public static func automaticSegment(hasHistory: Bool) -> String {
+        hasHistory ? "returning" : "new"
+    }
+
+    /// Where the shopper's history with this backend is marked (`ShopperHistory`).
+    public var historyFile: URL {
+        userDataDirectory.appendingPathComponent("history")
     }
 
     /// The user's own directory for this backend. The id is prefixed, so that valid ids like

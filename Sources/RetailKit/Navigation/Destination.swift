@@ -6,8 +6,8 @@ public enum Destination: Sendable, Hashable {
     case search(query: String?)
     /// The cart.
     case cart
-    /// An allowed `vitrine:` link that names no screen of this app (a story): the shell says
-    /// so rather than opening something else.
+    /// An allowed `vitrine:` link that names no screen of this app: the shell says so rather
+    /// than opening something else.
     case link(String)
 
     public static func == (lhs: Destination, rhs: Destination) -> Bool {
@@ -46,7 +46,7 @@ public enum Destination: Sendable, Hashable {
 
     /// Where an allowed deeplink leads (checked against `VitrineApp.deeplinks` first):
     /// `vitrine://cart`, `vitrine://search?q=…`, `vitrine://home`,
-    /// `vitrine://campaign|category|product/ID` (the page `kind:ID`), `vitrine://page/ID`
+    /// `vitrine://campaign|category|product|story/ID` (the page `kind:ID`), `vitrine://page/ID`
     /// (any page id, percent-encoded); any other allowed link is `.link`, and so is one whose
     /// page id is longer than `RetailLimits.pageIDBytes`. A fragment (`#…`) names a place in a
     /// document, never a screen: it is left out.
@@ -72,7 +72,7 @@ public enum Destination: Sendable, Hashable {
         case Array("search".utf8)? where segments.count == 1:
             let query = queryStart.map { String(decoding: rest[($0 + 1)...], as: UTF8.self) }.flatMap(Self.queryValue)
             return .search(query: query)
-        case let kind? where segments.count == 2 && ["campaign", "category", "product"].contains(where: { Array($0.utf8) == kind }):
+        case let kind? where segments.count == 2 && ["campaign", "category", "product", "story"].contains(where: { Array($0.utf8) == kind }):
             return .page(PageID("\(segments[0]):\(segments[1])"))
         case Array("page".utf8)? where segments.count == 2:
             guard let id = segments[1].removingPercentEncoding else { return .link(url) }

@@ -1,14 +1,15 @@
 import FlowCore
 
-/// The id of a server-driven page: `home`, `campaign:ID`, `category:ID`, `product:ID`, or
-/// `search:QUERY` (a results page), or any other id a backend gives (`open_page`).
+/// The id of a server-driven page: `home`, `campaign:ID`, `category:ID`, `product:ID`,
+/// `story:ID` (an editorial story), or `search:QUERY` (a results page), or any other id a
+/// backend gives (`open_page`).
 ///
 /// Compared and hashed by its scalars (its UTF-8 bytes), as JSON compares ids, and read by
 /// its kind rather than by prefixes compared by hand.
 public struct PageID: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// What a page shows, from the part of its id before the first colon.
     public enum Kind: Sendable, Hashable {
-        case home, campaign, category, product, search
+        case home, campaign, category, product, story, search
         /// An id of no kind this app knows.
         case other
     }
@@ -40,6 +41,7 @@ public struct PageID: Sendable, Hashable, CustomStringConvertible, ExpressibleBy
         case Array("campaign".utf8): return .campaign
         case Array("category".utf8): return .category
         case Array("product".utf8): return .product
+        case Array("story".utf8): return .story
         case Array("search".utf8): return .search
         default: return .other
         }

@@ -9,7 +9,7 @@ public enum Word: String, CaseIterable, Sendable {
     case productGone
     case refreshFailed, actionFailed, tooManyScreens, linkNoScreen, cantAdd
     // Where the shopper is (a status line, a title).
-    case home, kindCampaign, kindCategory, kindProduct, kindSearch, kindPage, savedCopy, updating, savedCopyAge
+    case home, kindCampaign, kindCategory, kindProduct, kindStory, kindSearch, kindPage, savedCopy, updating, savedCopyAge
     case savedCopyUpdating
     // The cart.
     case cart, cartTitle, itemsOne, itemsOther, cartEmpty, cartLoading, cartUnavailable, moreLines, subtotal

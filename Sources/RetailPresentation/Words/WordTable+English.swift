@@ -16,6 +16,7 @@ extension WordTable {
             .kindCampaign: "Campaign",
             .kindCategory: "Category",
             .kindProduct: "Product",
+            .kindStory: "Story",
             .kindSearch: "Search results",
             .kindPage: "Page",
             .savedCopy: "saved copy",

@@ -16,6 +16,7 @@ extension WordTable {
             .kindCampaign: "Opération",
             .kindCategory: "Catégorie",
             .kindProduct: "Produit",
+            .kindStory: "Histoire",
             .kindSearch: "Résultats",
             .kindPage: "Écran",
             .savedCopy: "version enregistrée",

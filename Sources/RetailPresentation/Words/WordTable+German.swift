@@ -16,6 +16,7 @@ extension WordTable {
             .kindCampaign: "Aktion",
             .kindCategory: "Kategorie",
             .kindProduct: "Produkt",
+            .kindStory: "Geschichte",
             .kindSearch: "Suchergebnisse",
             .kindPage: "Seite",
             .savedCopy: "gespeicherte Fassung",

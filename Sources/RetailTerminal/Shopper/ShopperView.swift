@@ -182,6 +182,7 @@ public final class ShopperView {
         case .campaign: return words[.kindCampaign]
         case .category: return words[.kindCategory]
         case .product: return words[.kindProduct]
+        case .story: return words[.kindStory]
         case .search: return words[.kindSearch]
         case .home, .other: return words[.kindPage]
         }

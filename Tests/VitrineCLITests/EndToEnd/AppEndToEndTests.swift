@@ -38,11 +38,12 @@ import Testing
     }
 
     @Test func browseEveryPageAddOpenSearchCartResizeAndQuit() async throws {
-        let expected = try HomeExpectations(user: Self.user)
+        // A returning shopper's page: products end it, so the last card can be added.
+        let expected = try HomeExpectations(user: Self.user, segment: "returning")
         let cache = CacheDirectory()
         // Without colour, pictures are labelled frames: nothing redraws by itself when an image
         // arrives, so "the screen changed" means a key took effect.
-        let tmux = try Self.start(cache: cache, noColor: true)
+        let tmux = try Self.start(["--segment", "returning"], cache: cache, noColor: true)
         defer { tmux.close() }
 
         // Start: the hero of the app's session.
@@ -227,7 +228,8 @@ import Testing
         let server = try HTTPServer(handler: backend, configuration: .ephemeral)
         defer { server.stop() }
         let user = "e2e-impressions"
-        let expected = try HomeExpectations(user: user, backend: backend)
+        // A returning shopper's home: the recommendations right below the hero.
+        let expected = try HomeExpectations(user: user, backend: backend, segment: "returning")
         let home = try expected.page("/v1/home")
         let carousel = try #require(home["page"]?["sections"]?.arrayValue?.first { $0["id"]?.stringValue == "recommended" })
         let cards = try #require(carousel["widgets"]?.arrayValue)
@@ -239,7 +241,7 @@ import Testing
 
         let cache = AppEndToEndTests.CacheDirectory()
         let tmux = try TmuxSession(
-            [TerminalSessionModeTests.executable, "app", "--server", server.baseURL, "--user", user, "--debug"], width: 160, height: 50,
+            [TerminalSessionModeTests.executable, "app", "--server", server.baseURL, "--user", user, "--segment", "returning", "--debug"], width: 160, height: 50,
             environment: ["TERM": "xterm-256color"].merging(cache.environment) { $1 })
         defer { tmux.close() }
         let origin = try #require(URL(string: server.baseURL).flatMap { BackendIdentity(origin: $0) })

@@ -5,7 +5,7 @@ import RetailKit
 import RetailPresentation
 
 /// What the app should show, asked of a backend of the test's own in the same way the app
-/// asks (same locale, segment, version): hero titles, section titles, products. The hero
+/// asks (same locale, segment and version): hero titles, section titles, products. The hero
 /// depends on the shopper's session (the experiment's unit), which the app makes when it
 /// starts: `waitForHero` waits for either variant's hero, then checks it is the one of the
 /// session the app keeps in its profile.
@@ -13,11 +13,14 @@ struct HomeExpectations {
     let backend: HomeBackend
     let user: String
     let locale: String
+    /// The app's segment: `new` on a first visit (no `--segment`).
+    let segment: String
 
-    init(user: String, backend: HomeBackend? = nil, locale: String = "en-US") throws {
+    init(user: String, backend: HomeBackend? = nil, locale: String = "en-US", segment: String = "new") throws {
         self.backend = try backend ?? HomeBackend()
         self.user = user
         self.locale = locale
+        self.segment = segment
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -26,7 +29,7 @@ struct HomeExpectations {
 
     /// A page as a client with `token` (none: the segment's variant) gets it.
     func page(_ path: String, cursor: String? = nil, query extra: [(String, String)] = [], token: String? = nil) throws -> JSONValue {
-        var query = [("locale", locale), ("appVersion", "2.6.0"), ("userSegment", "returning")] + extra
+        var query = [("locale", locale), ("appVersion", "2.6.0"), ("userSegment", segment)] + extra
         if let cursor { query.append(("cursor", cursor)) }
         let response = backend.respond(to: HTTPRequest(
             method: "GET", path: path, query: query.map { (name: $0.0, value: $0.1) },
