@@ -57,4 +57,26 @@ import Testing
         #expect(style.attributes.isSuperset(of: [.bold, .underline]))
         #expect(!style.attributes.contains(.reverse))
     }
+
+    /// A toast over a picture's cells (half blocks of any colour) keeps its own colours, which
+    /// read at 4.5 : 1; without colour it is reverse video.
+    @Test(arguments: ColorScheme.allCases)
+    func aToastOverAPictureHasItsOwnReadableColours(scheme: ColorScheme) throws {
+        let environment = Self.environment(scheme)
+        let surface = DrawSurface(width: 30, height: 4)
+        let picture = CellStyle(foreground: TerminalColor(red: 250, green: 240, blue: 10), background: TerminalColor(red: 10, green: 200, blue: 240))
+        for y in 0..<4 { _ = surface.buffer.put(text: String(repeating: "▀", count: 30), x: 0, y: y, style: picture) }
+        let rect = ToastView(message: "Added to cart").draw(in: Canvas(surface: surface, rect: CellRect(x: 0, y: 0, width: 30, height: 4)),
+                                                           bottom: 3, environment: environment)
+        #expect(!rect.isEmpty)
+        let expected = ToastView.style(environment: environment)
+        let background = try #require(expected.background)
+        #expect(ContrastRatio.between(try #require(expected.foreground), background) >= ContrastRatio.minimumForText)
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX { #expect(surface.buffer[x, y].style == expected, "(\(x), \(y))") }
+        }
+        var plain = environment
+        plain.isPlain = true
+        #expect(ToastView.style(environment: plain) == CellStyle(attributes: [.reverse, .bold]))
+    }
 }

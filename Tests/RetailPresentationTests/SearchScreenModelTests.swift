@@ -25,6 +25,18 @@ import Testing
         #expect(long.type("x") == nil, "a letter past the bound is not taken")
     }
 
+    /// Search opened anew starts empty, or with its link's query; come back to, it keeps the
+    /// shopper's letters.
+    @Test func searchOpenedAnewStartsEmptyAndComeBackToKeepsTheLetters() {
+        var screen = SearchScreen(query: "xyzzy", suggestions: Self.suggestions, selection: 1)
+        #expect(screen.opened(with: nil, isReturn: true) == .suggest("xyzzy"))
+        #expect(screen.selection == nil)
+        #expect(screen.opened(with: nil) == .suggest(""))
+        #expect(screen.query == "" && screen.suggestions.suggestions.isEmpty, "nothing of the last search shows")
+        #expect(screen.type("leder") == .suggest("leder"))
+        #expect(screen.opened(with: "wool\u{1B}") == .suggest("wool"), "a link's query, made safe")
+    }
+
     /// A query suggestion's target is the server's text: kept and sent made safe, as typed
     /// text is.
     @Test func aQuerySuggestionIsKeptMadeSafe() {

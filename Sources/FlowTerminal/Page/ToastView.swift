@@ -1,5 +1,6 @@
-/// A toast: the message reversed in a small box at the bottom of the body, centred, at most two
-/// lines. A click dismisses it.
+/// A toast: the message in a small box at the bottom of the body, centred, at most two lines.
+/// A click dismisses it. Its colours are its own (`style(environment:)`), never those of what
+/// lies under it: a toast over a picture reads as well as one over text.
 @MainActor
 public struct ToastView {
     public var message: String
@@ -17,7 +18,7 @@ public struct ToastView {
         let width = min(canvas.width, layout.usedWidth + 4)
         let rect = CellRect(x: (canvas.width - width) / 2, y: bottom - layout.height + 1, width: width, height: layout.height)
         canvas.surface.hitMap.cover(rect.offsetBy(dx: canvas.originX, dy: canvas.originY))
-        let style = CellStyle(attributes: [.reverse, .bold])
+        let style = Self.style(environment: environment)
         for y in rect.y..<rect.maxY { canvas.put(String(repeating: " ", count: width), x: rect.x, y: y, style: style) }
         for (row, line) in layout.lines.enumerated() {
             var x = rect.x + 2 + (layout.usedWidth - line.width) / 2
@@ -25,5 +26,12 @@ public struct ToastView {
         }
         canvas.addTarget(rect, target: .toast)
         return rect
+    }
+
+    /// The theme's text colour as the box, and black or white on it, whichever reads better;
+    /// reverse video where there is no colour (`NO_COLOR`) or no theme colour.
+    public static func style(environment: RenderEnvironment) -> CellStyle {
+        guard !environment.isPlain, let box = environment.token("text.primary") else { return CellStyle(attributes: [.reverse, .bold]) }
+        return CellStyle(foreground: ContrastRatio.readableText(on: box), background: box, attributes: .bold)
     }
 }

@@ -12,6 +12,8 @@ import RetailKit
 ///   `RetailLimits.queryBytes` bytes; a letter that would pass the bound is not taken;
 /// - deleting a letter, the last word (readline's Ctrl-W) or the whole query on an empty
 ///   query changes nothing;
+/// - a search opened anew starts empty (or with its link's query); one the shopper comes back
+///   to (back from a results page) keeps their letters;
 /// - the arrows choose a suggestion, and up from the first gives the keys back to the field;
 /// - submitting opens the chosen suggestion's page, or without one the results page of the
 ///   query once it has the letters suggestions need; a query suggestion searches for itself.
@@ -29,10 +31,15 @@ public struct SearchScreen: Sendable {
         self.selection = selection.flatMap { suggestions.suggestions.indices.contains($0) ? $0 : nil }
     }
 
-    /// The screen opened (with the query it was opened with, when it was: a deeplink's, or
-    /// the shopper's own coming back); the intent to ask for its suggestions.
-    public mutating func opened(with query: String?) -> SearchIntent {
-        if let query { self.query = Self.bounded(SafeText.cleaned(query, keepingNewlines: false)) }
+    /// The screen opened, with the query a link gave, else empty; or come back to
+    /// (`isReturn`), keeping the shopper's letters. The intent asks for its suggestions.
+    public mutating func opened(with query: String?, isReturn: Bool = false) -> SearchIntent {
+        if let query {
+            self.query = Self.bounded(SafeText.cleaned(query, keepingNewlines: false))
+        } else if !isReturn {
+            self.query = ""
+            suggestions = SearchSummary()
+        }
         selection = nil
         return .suggest(self.query)
     }

@@ -20,6 +20,7 @@ struct SearchResultsView: View {
     let initialQuery: String?
     @State private var screen = SearchScreen()
     @State private var text = ""
+    @State private var hasAppeared = false
     @Environment(\.locale) private var locale
 
     var body: some View {
@@ -51,7 +52,9 @@ struct SearchResultsView: View {
         .onChange(of: text, initial: false) { _, query in perform { $0.replace(with: query) } }
         .onChange(of: services.searchSummary, initial: false) { _, summary in screen.update(summary) }
         .onAppear {
-            services.perform(screen.opened(with: initialQuery))
+            // Appearing again is coming back from a results page: the letters stay.
+            services.perform(screen.opened(with: hasAppeared ? nil : initialQuery, isReturn: hasAppeared))
+            hasAppeared = true
             text = screen.query
         }
     }

@@ -59,10 +59,12 @@ public enum ShopperUpdate {
         guard !destinations.isEmpty else { return [] }
         let wasTop = state.top.destination
         var screens: [ShopperScreen] = []
+        var isTopKept = false
         for (index, destination) in destinations.enumerated() {
             // A screen still at its place keeps its scroll and focus: back returns to them.
             if index < state.stack.count, state.stack[index].destination == destination, screens.count == index {
                 screens.append(state.stack[index])
+                isTopKept = index == destinations.count - 1
             } else {
                 screens.append(ShopperScreen(destination: destination))
             }
@@ -75,8 +77,7 @@ public enum ShopperUpdate {
         case .link:
             return [.back, .showToast(Notice.linkNoScreen(words: state.words).text)]
         case .search(let query):
-            // Back in search, the shopper's letters are still there.
-            return [.search(state.search.opened(with: query))]
+            return [.search(state.search.opened(with: query, isReturn: isTopKept))]
         case .cart:
             // A cart the server's answer did not give (a failure, an unreadable answer): the
             // sheet says so, and opening it asks again.

@@ -238,6 +238,11 @@ struct ShopperDriver {
         app.key(.key(.enter))
         #expect(app.takeEffects().last == .search(.open(.page(.search("woolx")))))
         app.send(.navigated([.page("home"), .search(query: nil)]))
+        app.send(.navigated([.page("home")]))
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        #expect(app.state.search.query == "", "search opened anew starts empty")
+        app.key(.text("leder"))
+        #expect(app.state.search.query == "leder", "typing starts a new query, never appends to the last")
         var german = ShopperDriver()
         german.state = ShopperState(now: german.state.now, locale: .deDE)
         german.send(.navigated([.page("home"), .search(query: nil)]))
@@ -349,7 +354,7 @@ struct ShopperDriver {
 
     @Test func aLinkThatIsNoScreenGoesBackWithAToast() {
         var app = ShopperDriver()
-        app.send(.navigated([.page("home"), .link("vitrine://story/care")]))
+        app.send(.navigated([.page("home"), .link("vitrine://wishlist/care")]))
         let effects = app.takeEffects()
         #expect(effects.first == .back)
         #expect(effects.count == 2)
