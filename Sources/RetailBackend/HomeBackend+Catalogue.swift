@@ -25,16 +25,21 @@ public enum CatalogueReload: Sendable, Equatable {
 }
 
 extension HomeBackend {
-    /// The catalogue the backend starts with, and the watcher of its directory. The built-in
-    /// catalogue is anchored where the configuration says, else where `store` keeps it.
-    static func initialCatalogue(_ configuration: Configuration, store: any ShopperStore) throws -> (CatalogueSnapshot, CatalogueWatcher?) {
+    /// The catalogue the backend starts with, the watcher of its directory, and for the
+    /// built-in catalogue the base its anchor moves on from (nil when the configuration names
+    /// the anchor): the store's (`DemoAnchor`).
+    static func initialCatalogue(
+        _ configuration: Configuration, store: any ShopperStore
+    ) throws -> (CatalogueSnapshot, CatalogueWatcher?, demoBase: Date?) {
         let widgets = WidgetFactory(imageBaseURL: configuration.imageBaseURL)
         let now = configuration.now()
         guard let url = configuration.catalogue.directory else {
-            let anchor = try configuration.anchor ?? keptDemoAnchor(in: store, at: now)
-            let catalogue = Catalogue(content: try DemoCatalogue.content(anchor: anchor))
-            return (CatalogueSnapshot(catalogue: catalogue, version: 1, widgets: widgets,
-                                      pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: now), nil)
+            if let anchor = configuration.anchor {
+                return (try demoSnapshot(anchor: anchor, version: 1, widgets: widgets, configuration: configuration), nil, nil)
+            }
+            let base = try keptDemoBase(in: store, at: now)
+            let snapshot = try demoSnapshot(anchor: DemoAnchor.anchor(base: base, at: now), version: 1, widgets: widgets, configuration: configuration)
+            return (snapshot, nil, base)
         }
         let directory = CatalogueDirectory(url: url)
         // The watcher looks first: an edit made while the files are read is seen as a change.
@@ -42,11 +47,42 @@ extension HomeBackend {
         let load = CatalogueLoader.load(directory, lint: false)
         guard let content = load.content else { throw CatalogueLoadError(directory: url.path, problems: load.errors) }
         return (CatalogueSnapshot(catalogue: Catalogue(content: content), version: 1, widgets: widgets,
-                                  pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: now, files: load.files), watcher)
+                                  pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: now, files: load.files), watcher, nil)
     }
 
-    /// The demo's anchor the store keeps (`DemoAnchor`), waited for: the backend is being built.
-    private static func keptDemoAnchor(in store: any ShopperStore, at now: Date) throws(SetupError) -> Date {
+    /// The built-in catalogue with its windows moved to `anchor`.
+    static func demoSnapshot(anchor: Date, version: Int, widgets: WidgetFactory, configuration: Configuration) throws(CatalogueLoadError) -> CatalogueSnapshot {
+        CatalogueSnapshot(catalogue: Catalogue(content: try DemoCatalogue.content(anchor: anchor)), version: version, widgets: widgets,
+                          pageCacheCapacity: configuration.pageCacheCapacity, loadedAt: configuration.now())
+    }
+
+    /// Moves the built-in catalogue to its next anchor once the clock has passed it (the
+    /// demo's month is told): every instance of a store moves at the same instant, without a
+    /// restart. Cheap when not due: one comparison of two integers.
+    func rollDemoIfDue() {
+        guard let base = demoBase else { return }
+        let now = configuration.now()
+        guard Int64(now.timeIntervalSince1970 * 1000) >= nextDemoRoll.load(ordering: .relaxed) else { return }
+        reloads.run { () -> Void in
+            let anchor = DemoAnchor.anchor(base: base, at: now)
+            guard Int64(now.timeIntervalSince1970 * 1000) >= nextDemoRoll.load(ordering: .relaxed) else { return }
+            let current = catalogues.current
+            if let next = try? Self.demoSnapshot(anchor: anchor, version: current.version + 1, widgets: current.composer.home.widgets,
+                                                  configuration: configuration) {
+                catalogues.apply(next)
+                configuration.catalogue.log("the demo catalogue starts again: anchored at \(RFC3339.string(from: anchor))")
+            }
+            nextDemoRoll.store(Self.demoRollInstant(after: anchor), ordering: .relaxed)
+        }
+    }
+
+    /// When the demo anchored at `anchor` moves on, in milliseconds since 1970.
+    static func demoRollInstant(after anchor: Date) -> Int64 {
+        Int64((anchor.timeIntervalSince1970 + DemoAnchor.period) * 1000)
+    }
+
+    /// The demo's base the store keeps (`DemoAnchor`), waited for: the backend is being built.
+    private static func keptDemoBase(in store: any ShopperStore, at now: Date) throws(SetupError) -> Date {
         let answer = Mutex<Result<Date, StoreError>?>(nil)
         let answered = DispatchSemaphore(value: 0)
         store.demoAnchor(proposal: DemoAnchor.proposal(at: now), at: now) { result in

@@ -28,6 +28,10 @@ public final class HomeBackend: HTTPHandler {
     let reloads = CatalogueReloads()
     /// Watches the catalogue directory, when there is one to watch.
     let watcher: CatalogueWatcher?
+    /// The built-in catalogue's base when the store keeps it (`DemoAnchor`), and when its
+    /// anchor moves on next (milliseconds since 1970; `Int64.max` never).
+    let demoBase: Date?
+    let nextDemoRoll: Atomic<Int64>
     let dates = HTTPDate()
     private let requestSalt = StableHash.hex(UInt64.random(in: 0...UInt64.max)).prefix(8)
     private let requestCounter = Atomic<UInt64>(0)
@@ -47,9 +51,9 @@ public final class HomeBackend: HTTPHandler {
         configuration.pageSize = max(1, configuration.pageSize)
         let base = try FaultProfile(parsing: configuration.faults ?? "")
         let (store, key) = try Self.openStore(configuration)
-        let initial: CatalogueSnapshot, watcher: CatalogueWatcher?
+        let initial: CatalogueSnapshot, watcher: CatalogueWatcher?, demoBase: Date?
         do {
-            (initial, watcher) = try Self.initialCatalogue(configuration, store: store)
+            (initial, watcher, demoBase) = try Self.initialCatalogue(configuration, store: store)
         } catch {
             store.close()
             throw error
@@ -57,6 +61,8 @@ public final class HomeBackend: HTTPHandler {
         self.configuration = configuration
         catalogues = CatalogueStore(initial)
         self.watcher = watcher
+        self.demoBase = demoBase
+        nextDemoRoll = Atomic(demoBase.map { Self.demoRollInstant(after: DemoAnchor.anchor(base: $0, at: configuration.now())) } ?? .max)
         self.store = store
         let reported: any ShopperStore = configuration.log.map { ReportingStore(base: store, log: $0) } ?? store
         requestStore = reported
@@ -100,6 +106,7 @@ public final class HomeBackend: HTTPHandler {
     /// Answers at once for what this process knows, or once the store has answered: the front
     /// holds the connection suspended meanwhile.
     public func respond(to request: HTTPRequest, answer: @escaping @Sendable (HTTPResponse) -> Void) {
+        rollDemoIfDue()
         let profile: FaultProfile
         do {
             profile = try faults.profile(for: request)

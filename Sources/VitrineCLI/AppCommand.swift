@@ -113,12 +113,7 @@ enum AppCommand {
         do {
             var setup = try configuration(options, backendURL: backendURL, environment: environment)
             setup.now = now
-            // The embedded backend listens on another port every run but is the same backend:
-            // what is kept for it (cached pages, the cart journal, the outbox) stays its own.
-            // One on another clock or catalogue keeps its own apart.
-            if embedded != nil {
-                setup.backend = options.now == nil && catalogue.directory == nil ? .embedded : BackendIdentity(name: "embedded-preview")!
-            }
+            if embedded != nil { useEmbeddedBackend(&setup, isPreview: options.now != nil || catalogue.directory != nil) }
             composition = try AppComposition(configuration: setup)
         } catch {
             console.err("vitrine app: \(TerminalText.sanitized(String(describing: error)))")
@@ -171,6 +166,16 @@ enum AppCommand {
             for problem in report.problems { console.err("vitrine app: \(TerminalText.sanitized(problem))") }
         }
         return 0
+    }
+
+    /// The embedded backend listens on another port every run but is the same backend: what is
+    /// kept for it (cached pages, the cart journal, the outbox, pictures) stays its own. One
+    /// on another clock or catalogue (a preview) keeps its own apart, and keeps no picture on
+    /// disk: it shows the catalogue's pictures as they are now, where another catalogue's
+    /// picture of the same name would stand.
+    static func useEmbeddedBackend(_ setup: inout AppConfiguration, isPreview: Bool) {
+        setup.backend = isPreview ? BackendIdentity(name: "embedded-preview")! : .embedded
+        if isPreview { setup.images = .memoryOnly }
     }
 
     struct AppSetupError: Error, CustomStringConvertible {

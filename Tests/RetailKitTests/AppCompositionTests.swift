@@ -68,6 +68,26 @@ import TestSupport
         #expect(try AppComposition(configuration: named).configuration.profile.segment == "vip")
     }
 
+    /// The launch after the first history is `returning`, with no page saved under it: the
+    /// home saved on the first visit shows, and stays when the backend cannot be reached.
+    @Test func theFirstReturningLaunchShowsTheHomeSavedOnTheFirstVisit() async throws {
+        defer { directory.remove() }
+        let first = try makeComposition()
+        first.start()
+        await waitUntilSettled(first.home)
+        let saved = try #require(first.home.page?.requestID)
+        await waitUntilSettled(first.pageStore(for: "product:p-1001"))
+        await first.shutdown()
+        live.fail("/v1/home", status: 503)
+        let second = try makeComposition()
+        #expect(second.configuration.profile.segment == "returning")
+        second.start()
+        await waitUntilSettled(second.home)
+        #expect(second.home.page?.requestID == saved, "the first visit's home, offline")
+        #expect(second.home.origin != .fresh)
+        await second.shutdown()
+    }
+
     @Test func aSessionFlowsFromTheTapsToTheBackend() async throws {
         defer { directory.remove() }
         let app = try makeComposition()

@@ -7,6 +7,20 @@ import Testing
 @Suite struct AppCommandTests {
     let environment = ["USER": "ana", "HOME": "/home/ana"]
 
+    /// The embedded backend is one backend whatever its port; a preview's (another catalogue
+    /// or clock) is another, and keeps no picture on disk, where one of another catalogue of
+    /// the same name would stand.
+    @Test func theEmbeddedBackendKeepsItsPicturesAndAPreviewNone() throws {
+        var setup = AppConfiguration(backendURL: URL(string: "http://127.0.0.1:40001")!, user: UserID("ana")!,
+                                     storageDirectory: URL(fileURLWithPath: "/tmp/unused"))
+        AppCommand.useEmbeddedBackend(&setup, isPreview: false)
+        #expect(setup.backend == .embedded)
+        #expect(setup.images == nil, "the default: a disk cache in the shopper's tree")
+        AppCommand.useEmbeddedBackend(&setup, isPreview: true)
+        #expect(setup.backend == BackendIdentity(name: "embedded-preview"))
+        #expect(setup.images != nil && setup.images?.diskCacheDirectory == nil)
+    }
+
     @Test func optionsParseWithTheirDefaults() throws {
         let defaults = try AppOptions.parse([], environment: environment)
         #expect(defaults.server == nil)

@@ -25,7 +25,7 @@ protocol ShopperStore: Sendable {
     /// was new (a repeat within the batch is not). Nil when the store has no such shopper.
     func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void)
-    /// The demo catalogue's anchor kept in the store (`DemoAnchor`), keeping `proposal` when
+    /// The demo catalogue's base kept in the store (`DemoAnchor`), keeping `proposal` when
     /// none usable at `now` is kept; instances sharing the store answer the same instant.
     func demoAnchor(proposal: Date, at now: Date, completion: @escaping @Sendable (Result<Date, StoreError>) -> Void)
     /// Finishes what was asked and stops the store's threads; later calls fail as unavailable.

@@ -77,7 +77,8 @@ public final class AppComposition {
         GuestSession.moveFile(from: configuration.userDirectory.appendingPathComponent("session.json"), to: configuration.sessionFile)
         let history = ShopperHistory(file: configuration.historyFile)
         self.history = history
-        if configuration.segment == nil {
+        let isSegmentAutomatic = configuration.segment == nil
+        if isSegmentAutomatic {
             configuration.segment = AppConfiguration.automaticSegment(hasHistory: history.exists)
         }
         self.configuration = configuration
@@ -112,7 +113,9 @@ public final class AppComposition {
         decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
         repository = HomeRepository(
             client: client, cache: cache, decoder: decoder, now: configuration.now,
-            onDiagnostics: { report in Task { @MainActor in analytics.track(report) } })
+            onDiagnostics: { report in Task { @MainActor in analytics.track(report) } },
+            // A returning shopper's first launch as one: the pages saved on their first visit.
+            formerSegment: isSegmentAutomatic && history.exists ? AppConfiguration.automaticSegment(hasHistory: false) : nil)
 
         let toasts = ToastQueue(clock: configuration.clock)
         dispatcher = ActionDispatcher(
@@ -134,7 +137,7 @@ public final class AppComposition {
             // Per shopper and backend: the backend's images are asked with the shopper's id,
             // so an answer may be the shopper's own (a personalised banner), never another's.
             imageConfiguration.diskCacheDirectory = configuration.userDirectory.appendingPathComponent("images", isDirectory: true)
-            imageConfiguration.diskCacheKey = ImageCacheKey.forBackend(at: configuration.backendURL)
+            imageConfiguration.diskCacheKey = ImageCacheKey.forBackend(at: configuration.backendURL, appVersion: configuration.appVersion.description)
         }
         // Images carry nothing of the shopper (no session, no profile name), wherever they are.
         images = ImagePipeline(configuration: imageConfiguration, loader: DataLoader())

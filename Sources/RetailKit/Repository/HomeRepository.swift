@@ -23,18 +23,24 @@ public final class HomeRepository: PageSource, Sendable {
     public let decoder: PageDecoder
     private let now: @Sendable () -> Date
     private let onDiagnostics: (@Sendable (DiagnosticReport) -> Void)?
+    /// The segment the shopper's pages were last saved under when it was another than the
+    /// profile's (a first visit's `new`, the launch after it became `returning`): with no copy
+    /// of its own, a page shows that copy first, never as fresh. Nil: none.
+    public let formerSegment: String?
     let flights = SingleFlight<HomeCacheKey, Data>()
 
     /// - Parameters:
     ///   - now: the wall clock freshness is measured on.
+    ///   - formerSegment: see `formerSegment`.
     ///   - onDiagnostics: receives the diagnostics of every page `updates(pageID:…)` decodes
     ///     (the analytics tracker's `contract_problem` events), and the refusal of every
     ///     fetched page the decoder refuses (which is then not stored). Page stores decode their own
     ///     and report through their `onDiagnostics`.
     public init(
         client: HomeAPIClient, cache: HomeCache, decoder: PageDecoder, now: @escaping @Sendable () -> Date = { Date() },
-        onDiagnostics: (@Sendable (DiagnosticReport) -> Void)? = nil
+        onDiagnostics: (@Sendable (DiagnosticReport) -> Void)? = nil, formerSegment: String? = nil
     ) {
+        self.formerSegment = formerSegment
         self.client = client
         self.cache = cache
         self.decoder = decoder
@@ -96,6 +102,12 @@ public final class HomeRepository: PageSource, Sendable {
     private func pages(_ pageID: String, forceRefresh: Bool, deliver: (RawPageUpdate) throws -> Void) async throws {
         let key = cacheKey(for: pageID)
         let cached = await cache.entry(for: key)
+        if !forceRefresh, cached == nil, let former = await formerCopy(of: pageID) {
+            // The page as the shopper last saw it, under their former segment: shown until the
+            // page of their segment comes, and the one offline.
+            let age = former.age(at: now())
+            try deliver(RawPageUpdate(data: former.data, origin: .cached(age: age), savedAt: age.map { now().addingTimeInterval(-$0) }))
+        }
         if !forceRefresh, let cached {
             let age = cached.age(at: now())
             try deliver(RawPageUpdate(data: cached.data, origin: .cached(age: age), savedAt: age.map { now().addingTimeInterval(-$0) }))
@@ -115,6 +127,13 @@ public final class HomeRepository: PageSource, Sendable {
             }
         }
         try deliver(RawPageUpdate(data: data, origin: .fresh))
+    }
+
+    private func formerCopy(of pageID: String) async -> HomeCacheEntry? {
+        guard let formerSegment, !formerSegment.utf8.elementsEqual(client.profile.segment.utf8) else { return nil }
+        var profile = client.profile
+        profile.segment = formerSegment
+        return await cache.entry(for: HomeCacheKey(backend: client.configuration.backend, profile: profile, pageID: pageID))
     }
 
     /// One request to the backend, revalidating `known`; the answer is stored before it is
