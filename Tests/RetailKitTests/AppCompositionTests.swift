@@ -88,6 +88,24 @@ import TestSupport
         await second.shutdown()
     }
 
+    /// An add from a product page spends the quantity picked: the cart holds it, and the
+    /// picker shows the call's own again.
+    @Test func anAddFromAProductPageSpendsTheQuantityPicked() async throws {
+        defer { directory.remove() }
+        let app = try makeComposition()
+        let product = app.pageStore(for: "product:p-1001")
+        await waitUntilSettled(product)
+        let page = try #require(product.page)
+        let detail = try #require(page.sections.flatMap(\.widgets).first { $0.type == "product_detail" })
+        let call = try #require(detail.content(as: ProductDetailContent.self)?.cta?.action)
+        product.widgetState[detail.id] = .number(3)
+        app.perform(call, widgetID: detail.id, sectionID: page.sections[0].id, on: product)
+        await app.cart.waitUntilIdle()
+        #expect(app.cart.lines.first { $0.productID == "p-1001" }?.quantity == 3)
+        #expect(product.widgetState[detail.id] == nil, "the picker starts again")
+        await app.shutdown()
+    }
+
     @Test func aSessionFlowsFromTheTapsToTheBackend() async throws {
         defer { directory.remove() }
         let app = try makeComposition()

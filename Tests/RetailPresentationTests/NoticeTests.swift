@@ -37,3 +37,28 @@ import Testing
         #expect(!said.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" }, "\(said)")
     }
 }
+
+/// `a` on what cannot be added: a sold-out product says so by its name, anything else that it
+/// cannot be added.
+@Suite struct CantAddNoticeTests {
+    static func widget(_ json: String) throws -> WidgetModel {
+        let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog()).decodePage(Data(#"{"page": {"sections": [{"widgets": [\#(json)]}]}}"#.utf8)).page
+        return try #require(page.sections.first?.widgets.first)
+    }
+
+    @Test func aSoldOutCardSaysSoByItsName() throws {
+        let card = try Self.widget(#"{"type": "product_card", "id": "c", "data": {"product_id": "p-1", "title": "Wool \u001B[2Jcoat", "price": {"amount": 9, "currency": "EUR"}, "availability": "unavailable"}}"#)
+        #expect(Notice.cantAdd(card, words: Words(.deDE)).text == "Wool [2Jcoat ist ausverkauft und lässt sich nicht in den Warenkorb legen.")
+        let available = try Self.widget(#"{"type": "product_card", "id": "c", "data": {"product_id": "p-1", "title": "Wool coat", "price": {"amount": 9, "currency": "EUR"}, "availability": "available"}}"#)
+        #expect(Notice.cantAdd(available, words: Words(.enUS)).text == Words(.enUS)[.cantAdd])
+        let soldSince = ShopperMarks(soldOut: [ExactString("p-1")])
+        #expect(Notice.cantAdd(available, marks: soldSince, words: Words(.enUS)).text == "Wool coat is sold out: it can't be added.",
+                "sold out since the page came, as the cart found")
+    }
+
+    @Test func aBannerOrNothingCannotBeAdded() throws {
+        let hero = try Self.widget(#"{"type": "title_block", "id": "t", "data": {"title": "Winter"}}"#)
+        #expect(Notice.cantAdd(hero, words: Words(.frFR)).text == Words(.frFR)[.cantAdd])
+        #expect(Notice.cantAdd(nil, words: Words(.frFR)).text == Words(.frFR)[.cantAdd])
+    }
+}

@@ -33,6 +33,24 @@ import Testing
         return lowest
     }
 
+    /// The shopper's own colours (stock, in the cart, stars), drawn as text on the page and on
+    /// the sheet's surface, read at 4.5 : 1 in both schemes; sold out is as strong as low stock.
+    @Test(arguments: ColorScheme.allCases)
+    func theShoppersOwnColoursRead(scheme: ColorScheme) throws {
+        var environment = RenderEnvironment(evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Self.instant), registry: RetailViews.makeRegistry())
+        environment.scheme = scheme
+        let dark = scheme == .dark
+        let grounds = [environment.pageBackground, try #require(environment.token("surface"))]
+        for rgb in [RetailColors.inCart(dark: dark), RetailColors.lowStock(dark: dark), RetailColors.soldOut(dark: dark), RetailColors.star(dark: dark)] {
+            for ground in grounds {
+                let ratio = ContrastRatio.between(TerminalColor(red: rgb.red, green: rgb.green, blue: rgb.blue), ground)
+                #expect(ratio >= ContrastRatio.minimumForText, "\(rgb) on \(ground) in \(scheme): \(ratio)")
+            }
+        }
+        #expect(StockLine.of(.unavailable, words: Words(.enUS))?.emphasis == .critical)
+        #expect(StockLine.of(.lowStock, words: Words(.enUS))?.emphasis == .warning)
+    }
+
     @Test(arguments: ColorScheme.allCases)
     func theBackendsPagesReadInEveryScheme(scheme: ColorScheme) async throws {
         var configuration = HomeBackend.Configuration()

@@ -35,7 +35,7 @@ public struct PageScreen: Sendable {
             return activate()
         case .fire(let event):
             guard let target = viewport.focusedTarget, !showsSheet else { return [] }
-            guard let action = target.action(for: event) else { return [.missingAction(event)] }
+            guard let action = target.action(for: event) else { return [.missingAction(event, widget: target.widget)] }
             return [.fire(FiredAction(action: action, event: event, widgetID: target.widget?.id, sectionID: target.section?.id))]
         case .dismiss:
             return hasSheet ? [.dismissSheet] : [.back]
@@ -128,8 +128,9 @@ public enum PageIntent: Sendable, Equatable {
     case retry
     case dismissSheet
     case dismissToast
-    /// The focused widget has no action for this event (the app says so).
-    case missingAction(WidgetEvent)
+    /// The focused widget (nil: a section's control) has no action for this event (the app
+    /// says so, and why when it can).
+    case missingAction(WidgetEvent, widget: WidgetModel?)
     /// Esc with no sheet: the app leaves the screen, or closes what else it shows.
     case back
     /// A widget's count up or down (`+`, `-`, a click on a stepper's sign): the app keeps it

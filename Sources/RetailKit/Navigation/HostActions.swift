@@ -16,9 +16,13 @@ public enum HostActions {
             do throws(DecodingFailure) {
                 let payload = try action.decode(AddToCartAction.self)
                 let inCart = cart.lines.first { $0.productID.utf8.elementsEqual(payload.productID.utf8) }?.quantity ?? 0
-                let quantity = chosenQuantity(for: payload, origin: context.origin, inCart: inCart) ?? payload.quantity
+                let chosen = chosenQuantity(for: payload, origin: context.origin, inCart: inCart)
+                let quantity = chosen ?? payload.quantity
                 cart.add(productID: payload.productID, quantity: quantity, item: item(for: payload.productID, origin: context.origin))
                 analytics?.trackAddToCart(productID: payload.productID, quantity: quantity, origin: context.origin)
+                // Added from a product page: the quantity picked is spent, the picker shows the
+                // call's own again beside what the cart now holds ("✓ 3 in cart").
+                if chosen != nil, let widgetID = context.origin.widgetID { context.origin.store?.widgetState[widgetID] = nil }
             } catch {
                 context.refuse(error.message)
             }

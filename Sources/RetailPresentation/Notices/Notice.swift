@@ -42,9 +42,19 @@ public struct Notice: Sendable, Hashable {
         Notice(kind: .problem, text: words[.linkNoScreen])
     }
 
-    /// A control asked to add what cannot be added (no `add_to_cart` action on it).
-    public static func cantAdd(words: Words) -> Notice {
-        Notice(kind: .problem, text: words[.cantAdd])
+    /// A control asked to add what cannot be added (no `add_to_cart` action on it): a product
+    /// sold out (as the page says, or as the cart found since) says so by its name; anything
+    /// else (a banner, a story) that it cannot be added.
+    public static func cantAdd(_ widget: WidgetModel?, marks: ShopperMarks = ShopperMarks(), words: Words) -> Notice {
+        let product: (id: String, title: TextData, availability: ProductCardContent.Availability)? =
+            if let card = widget?.content(as: ProductCardContent.self) { (card.productID, card.title, card.availability) }
+            else if let detail = widget?.content(as: ProductDetailContent.self) { (detail.productID, detail.title, detail.availability) }
+            else { nil }
+        guard let product, marks.availability(of: product.id, page: product.availability) == .unavailable else {
+            return Notice(kind: .problem, text: words[.cantAdd])
+        }
+        let title = SafeText.cleaned(product.title.text, keepingNewlines: false)
+        return Notice(kind: .problem, text: words(.cantAddSoldOut, ["title": title.isEmpty ? words[.kindProduct] : title]))
     }
 
     /// What a shopper is told of a cart notice.

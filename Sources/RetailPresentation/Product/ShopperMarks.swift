@@ -40,11 +40,30 @@ public struct ShopperMarks: Sendable, Hashable {
     }
 }
 
-/// A product's stock as a line says it, with the availability that colours it (low stock in
-/// amber, sold out muted, in stock green).
+/// A product's stock as a line says it, with the availability that colours it: in stock
+/// green; low stock amber and bold; sold out red and bold, never weaker than low stock (it
+/// is the stronger news).
 public struct StockLine: Sendable, Hashable {
     public var availability: ProductCardContent.Availability
     public var text: String
+
+    /// How strongly a renderer marks the line.
+    public enum Emphasis: Sendable, Hashable {
+        /// Green.
+        case good
+        /// Amber, bold.
+        case warning
+        /// Red, bold.
+        case critical
+    }
+
+    public var emphasis: Emphasis {
+        switch availability {
+        case .available: .good
+        case .lowStock: .warning
+        case .unavailable: .critical
+        }
+    }
 
     /// The line for `availability` in `words`; nil for a product simply available, which a
     /// card does not say.

@@ -7,7 +7,7 @@ import RetailKit
 public enum Word: String, CaseIterable, Sendable {
     // Pages: loading, empty, errors.
     case productGone
-    case refreshFailed, actionFailed, tooManyScreens, linkNoScreen, cantAdd
+    case refreshFailed, actionFailed, tooManyScreens, linkNoScreen, cantAdd, cantAddSoldOut
     // Where the shopper is (a status line, a title).
     case home, kindCampaign, kindCategory, kindProduct, kindStory, kindSearch, kindPage, savedCopy, updating, savedCopyAge
     case savedCopyUpdating

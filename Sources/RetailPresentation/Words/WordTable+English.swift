@@ -12,6 +12,7 @@ extension WordTable {
             .tooManyScreens: "Too many screens are open: go back first.",
             .linkNoScreen: "This link doesn't open in this app.",
             .cantAdd: "This can't be added to the cart.",
+            .cantAddSoldOut: "{title} is sold out: it can't be added.",
             .home: "Home",
             .kindCampaign: "Campaign",
             .kindCategory: "Category",

@@ -12,6 +12,7 @@ extension WordTable {
             .tooManyScreens: "Trop d’écrans ouverts : revenez d’abord en arrière.",
             .linkNoScreen: "Ce lien ne s’ouvre pas dans cette application.",
             .cantAdd: "Cet article ne peut pas être ajouté au panier.",
+            .cantAddSoldOut: "{title} est épuisé : impossible de l’ajouter au panier.",
             .home: "Accueil",
             .kindCampaign: "Opération",
             .kindCategory: "Catégorie",

@@ -12,6 +12,7 @@ extension WordTable {
             .tooManyScreens: "Zu viele Seiten offen: geh erst zurück.",
             .linkNoScreen: "Dieser Link lässt sich in dieser App nicht öffnen.",
             .cantAdd: "Das lässt sich nicht in den Warenkorb legen.",
+            .cantAddSoldOut: "{title} ist ausverkauft und lässt sich nicht in den Warenkorb legen.",
             .home: "Startseite",
             .kindCampaign: "Aktion",
             .kindCategory: "Kategorie",

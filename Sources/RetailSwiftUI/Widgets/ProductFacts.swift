@@ -15,6 +15,11 @@ import SwiftUIDeclarations
 /// rating as the terminal's stars in their gold; the facts at `size` points, the price at
 /// `priceSize`.
 struct ProductFacts: View {
+    /// A shopper colour (`RetailColors`, the terminal's too).
+    static func color(_ rgb: RetailColors.RGB) -> Color {
+        Color(.sRGB, red: Double(rgb.red) / 255, green: Double(rgb.green) / 255, blue: Double(rgb.blue) / 255, opacity: 1)
+    }
+
     let price: Price
     let compareAtPrice: Price?
     /// The stock line the model says (`ShopperMarks.cardStock`, `ProductPagePresentation.stock`).
@@ -40,15 +45,15 @@ struct ProductFacts: View {
         }
         if let stock {
             Text(verbatim: stock.text)
-                .flowFont(size: size, weight: .medium)
-                .foregroundStyle(theme.color("text.primary", for: systemScheme))
+                .flowFont(size: size, weight: stock.emphasis == .good ? .medium : .bold)
+                .foregroundStyle(Self.color(RetailColors.of(stock.emphasis, dark: systemScheme == .dark)))
         }
         if let rating {
             // A rating is 0…5 once decoded.
             let full = Int(min(max(rating, 0), 5).rounded())
             Text(verbatim: String(repeating: "★", count: full) + String(repeating: "☆", count: 5 - full))
                 .flowFont(size: size)
-                .foregroundStyle(Color(.sRGB, red: 0xF0 / 255, green: 0xB4 / 255, blue: 0x29 / 255, opacity: 1))
+                .foregroundStyle(Self.color(RetailColors.star(dark: systemScheme == .dark)))
         }
     }
 }

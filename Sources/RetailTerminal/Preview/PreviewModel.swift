@@ -121,7 +121,7 @@ public enum PreviewUpdate {
                 case .retry: return [.reload]
                 case .dismissSheet: return state.sheets.isEmpty ? [] : [.dismissSheet]
                 case .dismissToast: return [.dismissToast]
-                case .missingAction(let event): return [.showToast(state.words(.previewNoAction, ["event": event.name]))]
+                case .missingAction(let event, _): return [.showToast(state.words(.previewNoAction, ["event": event.name]))]
                 case .back: return state.toast == nil ? [] : [.dismissToast]
                 case .step: return []
                 }

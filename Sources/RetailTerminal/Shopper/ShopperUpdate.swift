@@ -145,7 +145,7 @@ public enum ShopperUpdate {
         case .retry: return [.retry(pageID)]
         case .dismissSheet: return [.dismissSheet]
         case .dismissToast: return [.dismissToast]
-        case .missingAction: return [.showToast(Notice.cantAdd(words: state.words).text)]
+        case .missingAction(_, let widget): return [.showToast(Notice.cantAdd(widget, marks: state.cart.marks, words: state.words).text)]
         case .step(let widgetID, let delta):
             return [.stepWidget(pageID: pageID, widgetID: widgetID, delta: delta)]
         case .back:

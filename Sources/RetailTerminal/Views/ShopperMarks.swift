@@ -8,13 +8,12 @@ extension RenderEnvironment {
     /// The shopper app's marks, when the host is the shopper app.
     public var shopperMarks: ShopperMarks? { hostContext as? ShopperMarks }
 
-    /// A stock line (`StockLine`, RetailPresentation's) in its colours: low stock in amber,
-    /// sold out dimmed, in stock green.
+    /// A stock line (`StockLine`, RetailPresentation's) in the colours of its emphasis.
     func styled(_ stock: StockLine) -> StyledText {
-        switch stock.availability {
-        case .available: StyledText(stock.text, style: CellStyle(foreground: RetailPalette.inCart(scheme)))
-        case .lowStock: StyledText(stock.text, style: CellStyle(foreground: RetailPalette.lowStock(scheme), attributes: .bold))
-        case .unavailable: StyledText(stock.text, style: secondaryStyle)
+        switch stock.emphasis {
+        case .good: StyledText(stock.text, style: CellStyle(foreground: RetailPalette.inCart(scheme)))
+        case .warning: StyledText(stock.text, style: CellStyle(foreground: RetailPalette.lowStock(scheme), attributes: .bold))
+        case .critical: StyledText(stock.text, style: CellStyle(foreground: RetailPalette.soldOut(scheme), attributes: .bold))
         }
     }
 
@@ -52,17 +51,18 @@ extension RenderEnvironment {
 /// scheme's background and surface (the contrast test holds them to it).
 public enum RetailPalette {
     /// Low stock: amber.
-    public static func lowStock(_ scheme: ColorScheme) -> TerminalColor {
-        scheme == .dark ? TerminalColor(red: 0xE0, green: 0x90, blue: 0x20) : TerminalColor(red: 0xA0, green: 0x5A, blue: 0x00)
-    }
+    public static func lowStock(_ scheme: ColorScheme) -> TerminalColor { color(RetailColors.lowStock(dark: scheme == .dark)) }
+
+    /// Sold out: red.
+    public static func soldOut(_ scheme: ColorScheme) -> TerminalColor { color(RetailColors.soldOut(dark: scheme == .dark)) }
 
     /// Rating stars: gold.
-    public static func star(_ scheme: ColorScheme) -> TerminalColor {
-        scheme == .dark ? TerminalColor(red: 0xF0, green: 0xB4, blue: 0x29) : TerminalColor(red: 0x8A, green: 0x65, blue: 0x00)
-    }
+    public static func star(_ scheme: ColorScheme) -> TerminalColor { color(RetailColors.star(dark: scheme == .dark)) }
 
     /// In the cart: green.
-    public static func inCart(_ scheme: ColorScheme) -> TerminalColor {
-        scheme == .dark ? TerminalColor(red: 0x3D, green: 0xBE, blue: 0x6E) : TerminalColor(red: 0x1E, green: 0x7D, blue: 0x45)
+    public static func inCart(_ scheme: ColorScheme) -> TerminalColor { color(RetailColors.inCart(dark: scheme == .dark)) }
+
+    private static func color(_ rgb: RetailColors.RGB) -> TerminalColor {
+        TerminalColor(red: rgb.red, green: rgb.green, blue: rgb.blue)
     }
 }

@@ -31,7 +31,12 @@ import Testing
         let page = try Self.page()
         var screen = PageScreen()
         _ = drawn(&screen, page)
-        #expect(screen.update(.fire(.addToCart), hasSheet: false) == [.missingAction(.addToCart)])
+        let intents = screen.update(.fire(.addToCart), hasSheet: false)
+        guard case .missingAction(.addToCart, let widget)? = intents.first, intents.count == 1 else {
+            Issue.record("\(intents)")
+            return
+        }
+        #expect(widget?.id == "t", "the widget it was asked of, for the app to say why")
     }
 
     @Test func escClosesTheSheetFirstThenAsksToGoBack() throws {

@@ -146,7 +146,7 @@ struct ShopperDriver {
         app.key(.text("l"), times: 3)
         #expect(app.focused == "card.p4")
         app.key(.text("a"))
-        #expect(app.takeEffects() == [.showToast("This can't be added to the cart.")])
+        #expect(app.takeEffects() == [.showToast("Product p4 is sold out: it can't be added.")], "a sold-out product says so by its name")
     }
 
     @Test func theCardBeingAddedIsMarkedAndTheBadgeCounts() throws {
