@@ -37,6 +37,11 @@ public struct Notice: Sendable, Hashable {
         }
     }
 
+    /// A refresh the shopper asked for brought the page up to date.
+    public static func refreshed(words: Words) -> Notice {
+        Notice(kind: .info, text: words[.refreshed])
+    }
+
     /// A link the app has no screen for was followed: said, and the app stays where it was.
     public static func linkNoScreen(words: Words) -> Notice {
         Notice(kind: .problem, text: words[.linkNoScreen])

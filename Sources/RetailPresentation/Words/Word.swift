@@ -7,7 +7,7 @@ import RetailKit
 public enum Word: String, CaseIterable, Sendable {
     // Pages: loading, empty, errors.
     case productGone
-    case refreshFailed, actionFailed, tooManyScreens, linkNoScreen, cantAdd, cantAddSoldOut
+    case refreshFailed, refreshed, actionFailed, tooManyScreens, linkNoScreen, cantAdd, cantAddSoldOut
     // Where the shopper is (a status line, a title).
     case home, kindCampaign, kindCategory, kindProduct, kindStory, kindSearch, kindPage, savedCopy, updating, savedCopyAge
     case savedCopyUpdating
@@ -28,8 +28,8 @@ public enum Word: String, CaseIterable, Sendable {
     case searchPlaceholder, typeMore, looking, noSuggestions, suggestionsFailed, allResults
     case suggestionProduct, suggestionCategory, suggestionCampaign, suggestionQuery, suggestionOther, recentQuery
     // The keys' help.
-    case keysTitle, helpMove, helpScroll, helpTopEnd, helpOpen, helpAdd, helpSearch, helpCart, helpRefresh
-    case helpBack, helpDebug, helpQuit, gestureSwipe, gesturePage, gestureTop, gestureTap, gestureAdd, gestureSearch
+    case keysTitle, helpMove, helpScroll, helpTopEnd, helpOpen, helpAdd, helpSearchCart, helpRefresh
+    case helpBack, helpDebug, helpQuit, helpOptions, gestureSwipe, gesturePage, gestureTop, gestureTap, gestureAdd, gestureSearch
     case gestureCart, gestureRefresh, gestureBack, gestureQuit
     case keyPaging, keyHomeEnd, keyEnter, keyEsc, keyEnterAdd
     // Hints and the status line.

@@ -28,6 +28,11 @@ public struct ShopperState: Sendable {
     public var cartSheet = CartSheet()
     /// Where the cart sheet was last drawn and where clicks reach its lines.
     var cartSheetPlaces = CartSheetPlaces()
+    /// Where the status line's "? keys" was last drawn: a click there opens the help.
+    var hintPlace: CellRect?
+    /// Refreshes the shopper asked for (`r`), by page: whether the store was seen refreshing;
+    /// one that ends without an error is confirmed ("Updated").
+    var askedRefreshes: [PageID: Bool] = [:]
     /// The search screen: the query, its suggestions and the one chosen.
     public var search = SearchScreen()
     /// The page's sheets (`open_bottom_sheet`).

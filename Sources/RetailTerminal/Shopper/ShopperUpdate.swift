@@ -19,6 +19,15 @@ public enum ShopperUpdate {
         case .pageChanged(let id, var snapshot):
             snapshot.carryAttempts(from: state.pages[id])
             state.pages[id] = snapshot
+            if let seenRefreshing = state.askedRefreshes[id] {
+                if snapshot.isRefreshing {
+                    state.askedRefreshes[id] = true
+                } else if seenRefreshing {
+                    state.askedRefreshes[id] = nil
+                    // A failure says so itself (`Notice.refreshFailed`).
+                    if snapshot.refreshError == nil { return [.showToast(Notice.refreshed(words: state.words).text)] }
+                }
+            }
         case .navigated(let destinations):
             return navigated(destinations, in: &state)
         case .cartChanged(let cart):
@@ -100,6 +109,11 @@ public enum ShopperUpdate {
             state.showsHelp = false
             return []
         }
+        if case .mouse(let mouse) = event, mouse.action == .press, mouse.button == 0,
+            state.hintPlace?.contains(x: mouse.x, y: mouse.y) == true {
+            state.showsHelp = true
+            return []
+        }
         switch state.top.destination {
         case .search: return searchInput(event, in: &state)
         case .cart: return cartInput(event, in: &state)
@@ -122,6 +136,7 @@ public enum ShopperUpdate {
         case .search:
             return [.open(.search(query: nil))]
         case .refresh:
+            state.askedRefreshes[pageID] = false
             return [.refresh(pageID)]
         case .cart:
             return [.open(.cart)]

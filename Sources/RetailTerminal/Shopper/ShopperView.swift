@@ -95,9 +95,13 @@ public final class ShopperView {
             ? KeyHelpView(title: words[.keysTitle], entries: ScreenHelp.page(words: words, isDebug: state.isDebug).map { KeyHelpView.Entry($0.keys, $0.meaning) },
                           footer: words[.anyKeyCloses])
             : nil
+        let hint = hint(state, width: width)
         let buffer = ShellComposer.compose(
-            page: surface.buffer, layout: split, panel: panel, status: status(state), hint: hint(state, width: width), help: help,
+            page: surface.buffer, layout: split, panel: panel, status: status(state), hint: hint, help: help,
             width: width, height: height)
+        // A click on "? keys" opens the help, as `?` does.
+        state.hintPlace = hint.width < split.status.width
+            ? CellRect(x: split.status.maxX - hint.width, y: split.status.y, width: hint.width, height: split.status.height) : nil
         frame.view = TerminalView(frame: Frame(buffer: buffer, cursor: state.showsHelp ? nil : cursor, scroll: state.showsHelp ? nil : scrollHint))
         return frame
     }

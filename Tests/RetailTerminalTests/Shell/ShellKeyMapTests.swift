@@ -38,7 +38,7 @@ import Testing
     @Test func theHelpNamesEveryKeyOfTheAppInTenLinesInEveryLanguage() {
         let english = ScreenHelp.page(words: Words(.enUS))
         let keys = english.map { $0.keys }.joined(separator: " ")
-        for key in ["hjkl", "PgUp PgDn", "Home End", "Enter", "a", "+", "/", "c", "r", "Esc", "q"] {
+        for key in ["hjkl", "Tab", "PgUp PgDn", "Home End", "Enter", "a", "+", "/", "c", "r", "Esc", "q"] {
             #expect(keys.contains(key), "\(key)")
         }
         for locale in AppLocale.allCases {

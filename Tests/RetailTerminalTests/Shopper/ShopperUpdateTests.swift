@@ -135,6 +135,48 @@ struct ShopperDriver {
         #expect(app.takeEffects().contains(.loadNextPage("home", askedByShopper: true)), "a key is the shopper again")
     }
 
+    /// A refresh the shopper asked for is confirmed once the page is up to date; a failed one
+    /// says so itself, and a page that changes before the refresh began confirms nothing.
+    @Test func aRefreshAskedForIsConfirmedWhenItSucceeds() throws {
+        var app = ShopperDriver()
+        var home = try ShopperDriver.home(more: false)
+        app.send(.pageChanged("home", home))
+        app.key(.text("r"))
+        #expect(app.takeEffects() == [.refresh("home")])
+        app.send(.pageChanged("home", home))
+        #expect(app.takeEffects().isEmpty, "not begun yet: nothing to confirm")
+        home.isRefreshing = true
+        app.send(.pageChanged("home", home))
+        home.isRefreshing = false
+        app.send(.pageChanged("home", home))
+        #expect(app.takeEffects() == [.showToast("Updated")])
+        app.send(.pageChanged("home", home))
+        #expect(app.takeEffects().isEmpty, "confirmed once")
+        app.key(.text("r"))
+        _ = app.takeEffects()
+        home.isRefreshing = true
+        app.send(.pageChanged("home", home))
+        home.isRefreshing = false
+        home.refreshError = "offline"
+        app.send(.pageChanged("home", home))
+        #expect(app.takeEffects().isEmpty, "a failure is said by its own notice")
+    }
+
+    /// A click on the status line's "? keys" opens the help, as `?` does.
+    @Test func aClickOnTheKeysHintOpensTheHelp() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home(more: false)))
+        let place = try #require(app.state.hintPlace)
+        #expect(place.y == app.height - 1)
+        app.send(.input(.mouse(MouseEvent(action: .press, button: 0, x: place.x + 1, y: place.y))))
+        #expect(app.state.showsHelp)
+        #expect(app.lines.contains { $0.contains("Tab ⇧Tab") }, "the help names Tab")
+        app.send(.input(.mouse(MouseEvent(action: .press, button: 0, x: place.x + 1, y: place.y))))
+        #expect(!app.state.showsHelp, "a click closes it as any key does")
+        app.send(.input(.mouse(MouseEvent(action: .press, button: 0, x: max(0, place.x - 3), y: place.y))))
+        #expect(!app.state.showsHelp, "beside the hint is no hint")
+    }
+
     @Test func aAddsTheFocusedProductAndSaysSoWhenItCannot() throws {
         var app = ShopperDriver()
         app.send(.pageChanged("home", try ShopperDriver.home(more: false)))
