@@ -114,6 +114,13 @@ import Testing
         await online.refreshAndWait()
         #expect(online.savedAt == nil)
         #expect(ShopperPageStatus.note(of: PageSnapshot(store: online), now: now, words: words) == nil, "the newest page says nothing")
+
+        // A reopened page whose copy is still fresh: nothing newer was asked for, and the
+        // copy is what the shop serves now; said as it is said offline, it misled.
+        var fresh = snapshot
+        fresh.refreshError = nil
+        #expect(fresh.isCached)
+        #expect(ShopperPageStatus.note(of: fresh, now: now, words: words) == nil)
     }
 
     // MARK: Cart loading, unavailable, empty

@@ -36,11 +36,13 @@ public enum ShopperPageStatus {
     }
 
     /// What a shown page says of where it came from: "saved copy from 3 hours ago" when it is
-    /// a saved copy (and nothing newer is on its way), with ", updating…" while a newer one is;
-    /// "updating…" during a refresh; nil for the newest page.
+    /// a saved copy the newest could not replace (asking for it failed), with ", updating…"
+    /// while a newer one is on its way; "updating…" during a refresh; nil for the newest page,
+    /// and for a saved copy still fresh (within the time the backend gave it): nothing newer
+    /// was asked for, and it is what the shop serves now, online or not.
     public static func note(of page: PageSnapshot, now: Date, words: Words) -> String? {
         guard page.page != nil else { return nil }
-        if page.isCached {
+        if page.isCached, page.isRefreshing || page.refreshError != nil {
             let saved = page.savedAt.map { words(.savedCopyAge, ["age": RetailFormat(words.locale).age(since: $0, now: now)]) }
                 ?? words[.savedCopy]
             return page.isRefreshing ? words(.savedCopyUpdating, ["copy": saved]) : saved
