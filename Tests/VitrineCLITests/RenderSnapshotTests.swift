@@ -32,6 +32,23 @@ import Testing
         return home.body
     }
 
+    /// A grid's rows never touch: the last line of a card (its "-20 %" badge) has a blank row
+    /// below it before the next row's pictures.
+    @Test func aProductGridsRowsAreARowApart() async throws {
+        var configuration = HomeBackend.Configuration()
+        configuration.anchor = Self.instant
+        configuration.now = { Self.instant }
+        let backend = try HomeBackend(configuration: configuration)
+        let page = try #require(backend.pageVariants(at: Self.instant).first { $0.request.hasPrefix("/v1/pages/category:shoes?locale=en-US") })
+        let lines = try await Self.render(page.body, width: 100, height: 60).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let frames = lines.indices.filter { lines[$0].contains("┌") }
+        #expect(frames.count >= 4, "two rows of pictures at least\n\(lines.joined(separator: "\n"))")
+        for index in frames.dropFirst() where !lines[index - 1].contains("┘") {
+            let above = lines[index - 1]
+            #expect(above.trimmingCharacters(in: .whitespaces).isEmpty, "the row above a picture row is blank\n\(lines.joined(separator: "\n"))")
+        }
+    }
+
     static func render(_ data: Data, width: Int, height: Int, scroll: Int = 0) async throws -> String {
         var options = RenderCommand.Options()
         options.width = width

@@ -30,7 +30,9 @@ struct SectionBuilder {
         if let arrangement {
             layout.append(("arrangement", .string(arrangement)))
             if let columns { layout.append(("columns", .integer(columns))) }
-            layout.append(("item_spacing", 8))
+            // A grid's rows are a row apart in the terminal (16 pt) and as far apart on a phone:
+            // a card's last line (a "-20 %" badge) never touches the next row's picture.
+            layout.append(("item_spacing", arrangement == "grid" ? 16 : 8))
         }
         layout.append(("insets", ["left": 16, "right": 16]))
         members.append(("layout", .members(layout)))
