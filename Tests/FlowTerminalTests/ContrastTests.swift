@@ -79,4 +79,23 @@ import Testing
         plain.isPlain = true
         #expect(ToastView.style(environment: plain) == CellStyle(attributes: [.reverse, .bold]))
     }
+
+    /// What a sheet leaves in view is dimmed: text, and with colour every colour there, a
+    /// picture's too, mixed toward the page's background; without colour pictures keep theirs.
+    @Test func whatLiesUnderASheetIsDimmedPicturesToo() {
+        let surface = DrawSurface(width: 4, height: 1)
+        let picture = CellStyle(foreground: TerminalColor(red: 250, green: 0, blue: 0), background: TerminalColor(red: 0, green: 0, blue: 250))
+        _ = surface.buffer.put(text: "▀", x: 0, y: 0, style: picture)
+        _ = surface.buffer.put(text: "a", x: 1, y: 0, style: CellStyle())
+        let black = TerminalColor(red: 0, green: 0, blue: 0)
+        Canvas(surface: surface, rect: CellRect(x: 0, y: 0, width: 4, height: 1)).dimText(in: CellRect(x: 0, y: 0, width: 2, height: 1), scrim: black)
+        #expect(surface.buffer[0, 0].style.foreground == TerminalColor(red: 250, green: 0, blue: 0).mixed(with: black, amount: Canvas.scrimAmount))
+        #expect(surface.buffer[0, 0].style.background == TerminalColor(red: 0, green: 0, blue: 250).mixed(with: black, amount: Canvas.scrimAmount))
+        #expect(!surface.buffer[0, 0].style.attributes.contains(.dim), "a half block is not dimmed: only its top pixel would be")
+        #expect(surface.buffer[1, 0].style.attributes.contains(.dim))
+        let plain = DrawSurface(width: 1, height: 1)
+        _ = plain.buffer.put(text: "▀", x: 0, y: 0, style: picture)
+        Canvas(surface: plain, rect: CellRect(x: 0, y: 0, width: 1, height: 1)).dimText(in: CellRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(plain.buffer[0, 0].style == picture)
+    }
 }

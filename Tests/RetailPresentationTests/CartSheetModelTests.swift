@@ -31,6 +31,22 @@ import Testing
         #expect(sheet.selection == 0)
     }
 
+    /// Closing the sheet keeps the removal: opened again, it still offers the line back.
+    @Test func aRemovalIsStillOfferedBackWhenTheSheetOpensAgain() {
+        var sheet = CartSheet(cart: CartSummary(lines: [Self.line("a", 1), Self.line("b", 2)], isKnown: true))
+        sheet.select(.to(1))
+        #expect(sheet.removeSelected() == .remove(productID: "b"))
+        sheet.update(CartSummary(lines: [Self.line("a", 1)], isKnown: true))
+        #expect(sheet.shownRemoval?.productID == "b")
+        #expect(sheet.opened() == nil)
+        #expect(sheet.shownRemoval?.productID == "b", "closing and opening the sheet loses no undo")
+        guard case .restore(let removal)? = sheet.undo() else {
+            Issue.record("undo offers nothing")
+            return
+        }
+        #expect(removal.productID == "b")
+    }
+
     @Test func aQuantityStepsWithinOneAndNinetyNine() {
         var sheet = CartSheet(cart: CartSummary(lines: [Self.line("a", 1), Self.line("b", 99)], isKnown: true))
         #expect(sheet.step(-1) == nil, "never below one: removing is its own control")

@@ -90,18 +90,31 @@ public struct Canvas {
         surface.buffer.restyle(rect.offsetBy(dx: originX, dy: originY).intersection(clip), change)
     }
 
-    /// Dims the text in `rect` (this canvas's coordinates), what a sheet or a box drawn over it
-    /// leaves in view. Pictures keep their colours: dimming a half block dims only its top
+    /// Dims what a sheet or a box drawn over `rect` (this canvas's coordinates) leaves in
+    /// view: its text, and with a `scrim` colour (the page's background) every colour drawn
+    /// there, pictures' too, mixed halfway toward it, as a sheet's scrim does on a phone.
+    /// Without one (no colour) pictures keep theirs: dimming a half block dims only its top
     /// pixel and stripes the picture.
-    public func dimText(in rect: CellRect) {
+    public func dimText(in rect: CellRect, scrim: TerminalColor? = nil) {
         let shown = rect.offsetBy(dx: originX, dy: originY).intersection(clip)
         guard !shown.isEmpty else { return }
         for y in shown.y..<shown.maxY {
-            for x in shown.x..<shown.maxX where !HalfBlockEncoder.isPictureCell(surface.buffer[x, y].grapheme) {
-                surface.buffer.restyle(CellRect(x: x, y: y, width: 1, height: 1)) { $0.attributes.insert(.dim) }
+            for x in shown.x..<shown.maxX {
+                let isPicture = HalfBlockEncoder.isPictureCell(surface.buffer[x, y].grapheme)
+                guard scrim != nil || !isPicture else { continue }
+                surface.buffer.restyle(CellRect(x: x, y: y, width: 1, height: 1)) { style in
+                    if let scrim {
+                        style.foreground = style.foreground?.mixed(with: scrim, amount: Self.scrimAmount)
+                        style.background = style.background?.mixed(with: scrim, amount: Self.scrimAmount)
+                    }
+                    if !isPicture { style.attributes.insert(.dim) }
+                }
             }
         }
     }
+
+    /// How far a scrim mixes the colours under a sheet toward the page's background.
+    public static let scrimAmount = 0.55
 
     /// The background already drawn at (`x`, `y`), if it is inside the buffer.
     public func background(x: Int, y: Int) -> TerminalColor? {

@@ -32,7 +32,7 @@ struct SheetView {
         let height = min(canvas.height, self.height(screenHeight: canvas.height))
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
         guard !rect.isEmpty else { return Drawn(rect: rect, laidOut: [], maxScroll: 0) }
-        canvas.dimText(in: CellRect(x: 0, y: 0, width: canvas.width, height: rect.y))
+        canvas.dimText(in: CellRect(x: 0, y: 0, width: canvas.width, height: rect.y), scrim: environment.isPlain ? nil : environment.pageBackground)
         if sheet.config.isDismissible {
             canvas.addTarget(CellRect(x: 0, y: 0, width: canvas.width, height: rect.y), target: .sheetBackdrop)
         }

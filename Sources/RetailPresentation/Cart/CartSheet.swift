@@ -12,8 +12,9 @@ import RetailKit
 ///   can be lowered and removed, never raised; a line being removed takes no change;
 /// - a removal is offered back ("… removed", undo) once the server has taken the line out
 ///   (while pending, the line itself says so); it is forgotten when the cart shows the product
-///   with a quantity again (put back, added again, or the removal refused), and when the sheet
-///   opens anew;
+///   with a quantity again (put back, added again, or the removal refused), or when another
+///   line is removed; closing the sheet keeps it, so it is still offered when the sheet opens
+///   again;
 /// - undo puts the line back where it was, unless the product is in the cart again;
 /// - the sheet says the cart is loading while it was never read, that it could not be read
 ///   when it never was and reading failed (opening it then asks again), and that it is empty
@@ -41,11 +42,10 @@ public struct CartSheet: Sendable {
         if let removal = lastRemoval, cart.quantity(of: removal.productID) > 0 { lastRemoval = nil }
     }
 
-    /// The sheet opened: the first line chosen, no removal offered; an intent to read the cart
-    /// again when it could not be read.
+    /// The sheet opened: the first line chosen, the last removal still offered back; an intent
+    /// to read the cart again when it could not be read.
     public mutating func opened() -> CartIntent? {
         selection = 0
-        lastRemoval = nil
         return cart.isUnavailable ? .refresh : nil
     }
 

@@ -63,7 +63,7 @@ struct CartSheetView {
         let height = min(available, max(10, 3 + wantedLines + footerRows(shownNote)))
         guard height > 5, canvas.width >= 20 else { return Drawing(rect: .zero) }
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
-        screen.dimText(in: CellRect(x: 0, y: 0, width: screen.width, height: rect.y))
+        screen.dimText(in: CellRect(x: 0, y: 0, width: screen.width, height: rect.y), scrim: environment.isPlain ? nil : environment.pageBackground)
         if left > 0 { screen.fill(CellRect(x: 0, y: rect.y, width: screen.width, height: rect.height), style: .plain) }
         let surface = environment.isPlain ? nil : environment.token("surface")
         canvas.fill(rect, style: CellStyle(background: surface))
@@ -79,8 +79,12 @@ struct CartSheetView {
         let room = max(0, (footerTop - y) / Self.rowsPerLine)
         let selection = lines.firstIndex(where: \.isSelected) ?? 0
         let first = max(0, min(selection - room + 1, lines.count - room))
+        // The totals' column is as wide as the widest shown: every line's `+` stands in one
+        // column, whatever its total's width.
+        let shownLines = lines.dropFirst(first).prefix(room)
+        let totalsWidth = shownLines.map { DisplayWidth.of(lineTotal($0, within: Self.totalRoom(width: inner, line: $0, format: format))) }.max() ?? 0
         for (offset, line) in lines.enumerated().dropFirst(first).prefix(room) {
-            let targets = draw(line, y: y, width: inner, in: canvas, environment: environment)
+            let targets = draw(line, y: y, width: inner, totalsWidth: totalsWidth, in: canvas, environment: environment)
             drawing.targets += targets.map { (rect: $0.rect.offsetBy(dx: left, dy: 0), target: $0.target.at(offset)) }
             y += Self.rowsPerLine
         }
@@ -188,7 +192,7 @@ struct CartSheetView {
     /// sold says so in place of its prices, its `+` dimmed.
     /// Returns where the mouse reaches the line and its signs (the sheet's coordinates).
     private func draw(
-        _ line: CartSheetPresentation.Line, y: Int, width: Int, in canvas: Canvas, environment: RenderEnvironment
+        _ line: CartSheetPresentation.Line, y: Int, width: Int, totalsWidth: Int, in canvas: Canvas, environment: RenderEnvironment
     ) -> [(rect: CellRect, target: CartSheetTarget.Part)] {
         let removing = line.isBeingRemoved
         var base = CellStyle()
@@ -203,11 +207,8 @@ struct CartSheetView {
         let row = canvas.child(CellRect(x: 2, y: y, width: max(0, width), height: Self.rowsPerLine))
         let quantity = format.number(line.quantity)
         let stepper = "− \(quantity) +"
-        // Never cut mid-number: shortened when wider than what the title and count leave,
-        // and at most a third of the line (12 columns on a narrow sheet), so the title shows.
-        let totalRoom = max(0, min(width - DisplayWidth.of(stepper) - 6, max(12, width / 3)))
-        let total = lineTotal(line, within: totalRoom)
-        let tail = "  " + stepper + "  " + total
+        let total = lineTotal(line, within: Self.totalRoom(width: width, line: line, format: format))
+        let tail = "  " + stepper + "  " + String(repeating: " ", count: max(DisplayWidth.of(total), totalsWidth))
         let titleRoom = max(1, width - DisplayWidth.of(tail))
         // Products of one family differ at their end ("Trail runner Brio", "… Alto").
         let title = TextCut.fitKeepingLastWord(line.title, to: titleRoom)
@@ -240,6 +241,13 @@ struct CartSheetView {
 }
 
 extension CartSheetView {
+    /// The columns a line's total may take: never cut mid-number, shortened when wider than
+    /// what the title and count leave, and at most a third of the line (12 columns on a narrow
+    /// sheet), so the title shows.
+    static func totalRoom(width: Int, line: CartSheetPresentation.Line, format: RetailFormat) -> Int {
+        max(0, min(width - DisplayWidth.of("− \(format.number(line.quantity)) +") - 6, max(12, width / 3)))
+    }
+
     /// The line's total in `columns`, shortened as the subtotal is; a total past the largest
     /// number (quantity × a server's 1e308) is said as more than that, never left blank.
     func lineTotal(_ line: CartSheetPresentation.Line, within columns: Int) -> String {

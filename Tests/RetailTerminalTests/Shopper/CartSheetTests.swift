@@ -79,6 +79,21 @@ import Testing
         #expect(lines[top].distance(from: lines[top].startIndex, to: corner) > 0, "centred, not from the screen's edge")
     }
 
+    /// Every line's `+` stands in one column, however wide its total: the signs do not move
+    /// from line to line with the width of the amounts.
+    @Test func theStepperStaysInOneColumnWhateverTheTotalsWidth() throws {
+        let cart = CartSummary(lines: [
+            CartSummary.Line(productID: "p1", title: "Socks", quantity: 1, unitPrice: Price(amount: 9.5, currency: "USD")),
+            CartSummary.Line(productID: "p2", title: "Sofa", quantity: 2, unitPrice: Price(amount: 1234.5, currency: "USD")),
+            CartSummary.Line(productID: "p3", title: "Scarf", quantity: 12, unitPrice: Price(amount: 20, currency: "USD")),
+        ], badgeCount: 15, subtotal: Price(amount: 2718.5, currency: "USD"), isKnown: true)
+        let lines = Self.openCart(cart).lines
+        let columns = try ["Socks", "Sofa", "Scarf"].map { try Self.cell(of: "+", onRowWith: $0, in: lines).x }
+        #expect(Set(columns).count == 1, "\(lines.joined(separator: "\n"))")
+        let ends = try [("Socks", "$9.50"), ("Sofa", "$2,469.00"), ("Scarf", "$240.00")].map { try Self.cell(of: $0.1, onRowWith: $0.0, in: lines).x + DisplayWidth.of($0.1) }
+        #expect(Set(ends).count == 1, "the totals end in one column")
+    }
+
     @Test func aToastStaysClearOfTheSheetsKeys() throws {
         var app = Self.openCart(Self.cart(lines: 2))
         app.send(.toastChanged("Couldn't update your cart"))
