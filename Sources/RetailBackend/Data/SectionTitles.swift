@@ -13,7 +13,6 @@ enum SectionTitles {
     static let stories = Localized("Stories", "Geschichten", "Histoires")
     static let moreStories = Localized("More stories", "Weitere Geschichten", "Autres histoires")
     static let promotions = Localized("Offers", "Angebote", "Offres")
-    static let popularIn = Localized("Popular in %@", "Beliebt in %@", "Populaire : %@")
     static let campaignPicks = Localized("{campaign}: our picks", "{campaign}: unsere Auswahl", "{campaign} : notre sélection")
     static let related = Localized("You may also like", "Das könnte dir gefallen", "Vous aimerez aussi")
     static let allProducts = Localized("All products", "Alle Produkte", "Tous les produits")
