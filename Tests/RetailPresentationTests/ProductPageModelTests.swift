@@ -22,6 +22,19 @@ import Testing
         return try #require(page.sections.first?.widgets.first?.content(as: ProductDetailContent.self))
     }
 
+    /// One limit a product: where the cart's line stops the page, the page says it as the cart
+    /// sheet does at the same line.
+    @Test func whereTheCartsLineStopsThePageItSaysSoAsTheCartSheetDoes() throws {
+        let marks = ShopperMarks(inCart: [ExactString("p-1"): 97])
+        let page = ProductPage(content: try Self.content(max: 99), marks: marks, picked: 2)
+        #expect(page.limit == 2 && page.quantity(steppedBy: 1) == nil)
+        let note = try #require(page.presentation(words: words).limitNote)
+        #expect(note == "At most 99 of one product fit in the cart")
+        let line = CartSummary.Line(productID: "p-1", title: "Wool coat", quantity: 99, unitPrice: Price(amount: 91.99, currency: "USD"))
+        let sheet = CartSheet(cart: CartSummary(lines: [line], badgeCount: 99, isKnown: true)).presentation(words: words)
+        #expect(sheet.lines.first?.limitNote == note)
+    }
+
     @Test func theQuantityStepsWithinThePagesLimit() throws {
         let page = ProductPage(content: try Self.content(max: 3), picked: 3)
         #expect(page.quantity == 3 && page.quantity(steppedBy: 1) == nil && page.quantity(steppedBy: -1) == 2)

@@ -62,3 +62,16 @@ import Testing
         #expect(lines.contains { $0.contains("Dune : Épuisé") }, "a dimmed model says why")
     }
 }
+
+/// The backend's product page lets a product's line fill to the cart's own limit: one limit a
+/// product, the page's and the cart sheet's.
+@MainActor
+@Suite struct ProductQuantityLimitTests {
+    @Test func aProductPagesLimitIsTheCartLinesLimit() throws {
+        let backend = try ShopperScreenGoldenTests.backend()
+        let body = ShopperScreenGoldenTests.body(backend, "/v1/pages/product:p-1002", locale: "en-US")
+        let page = try PageDecoder(catalog: VitrineApp.makeWidgetCatalog()).decodePage(body).page
+        let detail = try #require(page.sections.flatMap(\.widgets).compactMap { $0.content(as: ProductDetailContent.self) }.first)
+        #expect(detail.maxQuantity == RetailLimits.lineQuantity.upperBound)
+    }
+}

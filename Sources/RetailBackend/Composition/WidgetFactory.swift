@@ -205,7 +205,8 @@ struct WidgetFactory: Sendable {
             "descriptor": product.subtitle[locale], "title": product.title[locale], "category": category?.name[locale] ?? "",
         ], locale)
         data.append(("description", .string(description)))
-        data.append(("max_quantity", 10))
+        // One limit a product: the most its cart line holds, which the cart sheet steps to too.
+        data.append(("max_quantity", .integer(CartService.lineQuantities.upperBound)))
         let add: JSONValue = ["type": "add_to_cart", "product_id": .string(product.id), "quantity": 1]
         let notify: JSONValue = ["type": "api", "endpoint": "/v1/actions/notify-me", "product_id": .string(product.id)]
         let buyable = product.availability != .unavailable

@@ -108,6 +108,16 @@ public struct ProductPagePresentation: Sendable, Hashable {
 }
 
 extension ProductPage {
+    /// Why the quantity stops: the cart line's limit, in the words the cart sheet says it
+    /// ("At most 99 of one product fit in the cart"), when that is what stops it; else the
+    /// payload's own most ("At most 10").
+    func limitNote(words: Words, format: RetailFormat) -> String {
+        let lineRoom = RetailLimits.lineQuantity.upperBound - min(max(marks.quantity(of: content.productID), 0), RetailLimits.lineQuantity.upperBound)
+        return limit >= lineRoom
+            ? words(.quantityLimit, ["count": format.number(RetailLimits.lineQuantity.upperBound)])
+            : words(.quantityAtMost, ["count": format.number(limit)])
+    }
+
     public func presentation(words: Words) -> ProductPagePresentation {
         let format = RetailFormat(words.locale)
         // Sold out, the call says so: the word is not said twice. A page says "In stock" too.
@@ -119,7 +129,7 @@ extension ProductPage {
         return ProductPagePresentation(
             quantityLabel: words[.quantity], quantity: isSoldOut ? nil : quantity,
             increased: quantity(steppedBy: 1), decreased: quantity(steppedBy: -1),
-            limitNote: atLimit ? words(.quantityAtMost, ["count": format.number(limit)]) : nil,
+            limitNote: atLimit ? limitNote(words: words, format: format) : nil,
             callTitle: callTitle, callIsEnabled: callIsEnabled, confirmation: marks.badge(for: content.productID, words: words), stock: stock,
             variants: content.variants.map { variant in
                 let options = variant.options.map { option in
