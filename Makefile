@@ -57,6 +57,7 @@ bench: release
 	$(RELEASE_BIN) bench app
 	$(RELEASE_BIN) bench serve
 	$(RELEASE_BIN) bench cart
+	$(RELEASE_BIN) bench slow-clients
 
 clean:
 	rm -rf .build
