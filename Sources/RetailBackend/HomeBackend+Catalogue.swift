@@ -81,6 +81,11 @@ extension HomeBackend {
         Int64((anchor.timeIntervalSince1970 + DemoAnchor.period) * 1000)
     }
 
+    /// `instant` as the files of the catalogue served now write it: in its time zone.
+    public func catalogueTime(_ instant: Date) -> String {
+        catalogue.written(instant)
+    }
+
     /// The demo's base the store keeps (`DemoAnchor`), waited for: the backend is being built.
     private static func keptDemoBase(in store: any ShopperStore, at now: Date) throws(SetupError) -> Date {
         let answer = Mutex<Result<Date, StoreError>?>(nil)

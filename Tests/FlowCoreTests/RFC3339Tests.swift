@@ -21,4 +21,15 @@ import Testing
         #expect(RFC3339.string(from: date) == "2026-12-24T23:00:00.250Z")
         #expect(RFC3339.date(from: RFC3339.string(from: date)) == date)
     }
+
+    /// An instant written in a zone's local time reads back as the same instant.
+    @Test(arguments: [0, 3600, -3 * 3600, 5 * 3600 + 45 * 60, 13 * 3600, -(9 * 3600 + 30 * 60)])
+    func anInstantWrittenAtAnOffsetReadsBackTheSame(offset: Int) throws {
+        let instant = Date(timeIntervalSince1970: 1_800_000_000)
+        let written = RFC3339.string(from: instant, offset: offset)
+        #expect(RFC3339.date(from: written) == instant, "\(written)")
+        if offset == 3600 { #expect(written == "2027-01-15T09:00:00+01:00") }
+        if offset == -(9 * 3600 + 30 * 60) { #expect(written.hasSuffix("-09:30")) }
+        if offset == 0 { #expect(written.hasSuffix("Z")) }
+    }
 }

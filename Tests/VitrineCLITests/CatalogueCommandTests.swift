@@ -92,7 +92,14 @@ struct CatalogueCommandTests {
                  at: "\"products\"", severity: "warning", message: "the campaign's products match no product"),
         Breakage(name: "two heroes for the same audience", file: "campaigns/cmp-sport.json", old: "\"priority\": 2", new: "\"priority\": 5",
                  at: "\"priority\"", severity: "warning",
-                 message: "'cmp-boots' and 'cmp-sport' both lead the hero 'hero' for returning, vip from 2027-01-13T08:00:00Z to 2027-01-20T08:00:00Z with priority 5"),
+                 message: "'cmp-boots' and 'cmp-sport' both lead the hero 'hero' for returning, vip from 2027-01-13T09:00:00+01:00 to 2027-01-20T09:00:00+01:00 with priority 5"),
+    ]
+
+    /// A campaign neighbouring sections both show: said once, for every plan it happens in.
+    static let repeatBreakages: [Breakage] = [
+        Breakage(name: "a campaign in a carousel and its banner right after", file: "campaigns/cmp-live.json",
+                 old: "\"placements\": [\"live\"]", new: "\"placements\": [\"campaigns\", \"live\"]", at: "\"placements\"", severity: "warning",
+                 message: "can be shown twice in a row to returning, vip (plans 'home-returning', 'home-vip'): in 'campaigns' and 'live', neighbours"),
     ]
 
     /// The product feed's mistakes, each at its line.
@@ -110,7 +117,7 @@ struct CatalogueCommandTests {
                  at: "\"products\"", severity: "error", message: "'products' generated products by their place in a list"),
     ]
 
-    @Test(arguments: breakages + feedBreakages)
+    @Test(arguments: breakages + feedBreakages + repeatBreakages)
     func eachProblemIsReportedAtItsFileAndLine(_ breakage: Breakage) async throws {
         let fixture = try CatalogueFixture()
         defer { fixture.remove() }
@@ -120,7 +127,7 @@ struct CatalogueCommandTests {
         #expect(result.status == 1)
         let expected = "\(fixture.path)/\(breakage.file):\(line): \(breakage.severity): \(breakage.message)"
         #expect(result.out.split(separator: "\n").contains { $0.hasPrefix(expected) }, "expected \(expected) in\n\(result.out)")
-        #expect(result.err.contains(breakage.severity == "error" ? "(the server would not load it)" : ", 1 warning"))
+        #expect(result.err.contains(breakage.severity == "error" ? "(the server would not load it)" : ", 1 warning (the server would load it and serve it as it is)"))
     }
 
     /// A catalogue of the earlier layout (products generated from categories) gets the feed
@@ -239,7 +246,7 @@ struct CatalogueCommandTests {
         #expect(after.out.contains(" 0 diagnostics"))
 
         let old = try await preview("2027-01-15T12:00:00+01:00", ["--app-version", "2.0.0"])
-        #expect(old.out.contains("app 2.0.0 (this preview's client): campaigns: the fallback card of campaigns.cmp-live (needs app 2.6.0 and video)"))
+        #expect(old.out.contains("app 2.0.0 (this preview's client): live: its fallback card (needs app 2.6.0 and video)"))
         #expect(old.out.contains("app 1.0.0: ") && old.out.contains("no stories section (needs app 2.0.0)"))
         #expect(old.out.contains("app 2.6.0 with video: everything"))
     }

@@ -82,6 +82,17 @@ public enum RFC3339 {
         return text + "Z"
     }
 
+    /// `date` in local time at `offset` seconds east of UTC, as `YYYY-MM-DDTHH:MM:SS±HH:MM`
+    /// (`Z` for no offset): how an instant is written in a file of that zone.
+    public static func string(from date: Date, offset: Int) -> String {
+        let utc = string(from: date.addingTimeInterval(Double(offset)))
+        guard offset != 0 else { return utc }
+        let minutes = abs(offset) / 60
+        let sign = offset < 0 ? "-" : "+"
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return String(utc.dropLast()) + "\(sign)\(pad(minutes / 60)):\(pad(minutes % 60))"
+    }
+
     private static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }

@@ -76,6 +76,13 @@ struct Catalogue: Sendable {
         campaignIndex[ExactString(id)].map { campaigns[$0] }
     }
 
+    /// `instant` as the catalogue's files write it: in its time zone
+    /// (`2027-01-15T09:00:00+01:00`), the way a merchandiser reads their own files.
+    func written(_ instant: Date) -> String {
+        let zone = TimeZone(identifier: content.settings.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+        return RFC3339.string(from: instant, offset: zone.secondsFromGMT(for: instant))
+    }
+
     func placement(_ id: String) -> Placement? {
         placementIndex[ExactString(id)].map { content.placements[$0] }
     }

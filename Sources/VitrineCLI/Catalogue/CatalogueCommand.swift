@@ -100,7 +100,7 @@ enum CatalogueCommand {
             return 0
         }
         console.err("\(TerminalText.sanitized(directory)): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-                    + (errors > 0 ? " (the server would not load it)" : ""))
+                    + (errors > 0 ? " (the server would not load it)" : " (the server would load it and serve it as it is)"))
         return 1
     }
 }

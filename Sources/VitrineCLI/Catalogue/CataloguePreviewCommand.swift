@@ -87,7 +87,7 @@ enum CataloguePreviewCommand {
             return 1
         }
         let client = options.capabilities.isEmpty ? "" : " (\(options.capabilities.sorted().joined(separator: ", ")))"
-        console.out(TerminalText.sanitized("the home page of \(options.directory) at \(RFC3339.string(from: options.at)) for "
+        console.out(TerminalText.sanitized("the home page of \(options.directory) at \(backend.catalogueTime(options.at)) for "
             + "\(options.segment.rawValue) in \(options.locale.rawValue), app \(options.appVersion)\(client)"))
         console.out("")
         console.out(await drawing(page, options: options, environment: environment).joined(separator: "\n"))

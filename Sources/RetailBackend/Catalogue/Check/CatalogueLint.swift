@@ -10,12 +10,76 @@ import Foundation
 ///   same priority (or the same end, where an experiment orders by the one ending soonest).
 ///   Which one leads is then decided by their ids, which nobody meant.
 /// - A campaign placed nowhere a plan shows.
+/// - A campaign two neighbouring sections of a plan can both show to the same shoppers (a
+///   carousel of campaigns, then its banner): the page says the same thing twice in a row.
+///   A section of a campaign's products without its card shows other things.
 struct CatalogueLint {
     let catalogue: Catalogue
     let sources: CatalogueSources
 
     func problems() -> [CatalogueProblem] {
-        emptyQueries() + overlappingHeroes() + unshownCampaigns()
+        emptyQueries() + overlappingHeroes() + unshownCampaigns() + repeatedCampaigns()
+    }
+
+    /// Neighbouring sections of a plan (or of an experiment's variant) that can show one
+    /// campaign to the same shoppers. A hero and what follows it cannot (the other campaign
+    /// placements leave the hero's campaign out), any other two can.
+    private func repeatedCampaigns() -> [CatalogueProblem] {
+        var lists: [(name: String, segments: [Segment], sections: [PlanEntry])] = catalogue.plans.map { (CatalogueFileReader.quoted($0.id), $0.segments, $0.sections) }
+        for experiment in catalogue.experiments {
+            for variant in experiment.variants {
+                guard let sections = variant.sections else { continue }
+                lists.append(("\(CatalogueFileReader.quoted(experiment.id)) variant \(CatalogueFileReader.quoted(variant.id))", experiment.segments, sections))
+            }
+        }
+        // One warning a campaign and pair of placements, naming every plan it happens in.
+        struct Repeat {
+            var campaign: Campaign
+            var placements: (String, String)
+            var plans: [String] = []
+            var everyone = false
+            var segments: [Segment] = []
+        }
+        var repeats: [Repeat] = []
+        for list in lists {
+            for (first, second) in zip(list.sections, list.sections.dropFirst()) {
+                guard let one = catalogue.placement(first.placement), let other = catalogue.placement(second.placement),
+                    !one.id.isByteEqual(to: other.id), Self.showsCampaigns(one), Self.showsCampaigns(other),
+                    one.content != .hero, other.content != .hero
+                else { continue }
+                for campaign in catalogue.content.campaigns where campaign.isPlaced(in: one.id) && campaign.isPlaced(in: other.id) {
+                    let audience = list.segments.isEmpty ? campaign.segments : campaign.segments.isEmpty ? list.segments : list.segments.filter(campaign.segments.contains)
+                    guard list.segments.isEmpty || campaign.segments.isEmpty || !audience.isEmpty else { continue }
+                    let index = repeats.firstIndex { found in
+                        found.campaign.id.isByteEqual(to: campaign.id)
+                            && Set([ExactString(found.placements.0), ExactString(found.placements.1)]) == Set([ExactString(one.id), ExactString(other.id)])
+                    } ?? {
+                        repeats.append(Repeat(campaign: campaign, placements: (one.id, other.id)))
+                        return repeats.count - 1
+                    }()
+                    repeats[index].plans.append(list.name)
+                    if audience.isEmpty { repeats[index].everyone = true }
+                    for segment in audience where !repeats[index].segments.contains(segment) { repeats[index].segments.append(segment) }
+                }
+            }
+        }
+        return repeats.map { found in
+            let who = found.everyone || found.segments.isEmpty ? "every shopper" : found.segments.map(\.rawValue).joined(separator: ", ")
+            let plans = (found.plans.count == 1 ? "plan " : "plans ") + found.plans.joined(separator: ", ")
+            return warning(
+                "can be shown twice in a row to \(who) (\(plans)): in \(CatalogueFileReader.quoted(found.placements.0)) and "
+                    + "\(CatalogueFileReader.quoted(found.placements.1)), neighbours; place it in one of them, or put another section between them",
+                file: sources.file(ofCampaign: found.campaign.id), at: [.key("placements")])
+        }
+    }
+
+    /// Whether `placement` shows a campaign itself (its banner or card), not only its products.
+    private static func showsCampaigns(_ placement: Placement) -> Bool {
+        switch placement.content {
+        case .hero, .campaignCarousel: true
+        case .campaignProducts(let products): products.leadCard
+        case .categories, .products, .stories, .promotions: false
+        }
     }
 
     private func warning(_ message: String, file: String, at path: [CodingPath.Component]) -> CatalogueProblem {
@@ -72,7 +136,8 @@ struct CatalogueLint {
         for hero in catalogue.placements where hero.content == .hero {
             let candidates = catalogue.campaigns.filter { $0.isPlaced(in: hero.id) }
             for (index, first) in candidates.enumerated() {
-                for second in candidates[(index + 1)...] {
+                // A campaign declared twice is the error it is, not a hero it shares with itself.
+                for second in candidates[(index + 1)...] where !first.id.isByteEqual(to: second.id) {
                     guard first.window.overlaps(second.window), Self.shareAudience(first, second) else { continue }
                     let tied = first.priority == second.priority ? "priority \(first.priority)" : byEnd && first.end == second.end ? "the same end" : nil
                     guard let tied else { continue }
@@ -80,13 +145,17 @@ struct CatalogueLint {
                     let until = min(first.end, second.end)
                     problems.append(warning(
                         "\(CatalogueFileReader.quoted(first.id)) and \(CatalogueFileReader.quoted(second.id)) both lead the hero "
-                            + "\(CatalogueFileReader.quoted(hero.id)) for \(Self.audience(first, second)) from \(RFC3339.string(from: from)) "
-                            + "to \(RFC3339.string(from: until)) with \(tied): their ids decide which shows; give one a higher priority",
+                            + "\(CatalogueFileReader.quoted(hero.id)) for \(Self.audience(first, second)) from \(local(from)) "
+                            + "to \(local(until)) with \(tied): their ids decide which shows; give one a higher priority",
                         file: sources.file(ofCampaign: second.id), at: [.key("priority")]))
                 }
             }
         }
         return problems
+    }
+
+    private func local(_ instant: Date) -> String {
+        catalogue.written(instant)
     }
 
     static func shareAudience(_ first: Campaign, _ second: Campaign) -> Bool {
