@@ -46,7 +46,8 @@ extension CatalogueFileReader {
             if key == "start" { window.start = instant } else { window.end = instant }
         }
         if let start = window.start, let end = window.end, end <= start {
-            error("the window ends (\(RFC3339.string(from: end))) \(end == start ? "as" : "before") it starts (\(RFC3339.string(from: start)))",
+            func local(_ instant: Date) -> String { RFC3339.string(from: instant, offset: zone.secondsFromGMT(for: instant)) }
+            error("the window ends (\(local(end))) \(end == start ? "as" : "before") it starts (\(local(start)))",
                   at: path + [.key("end")])
             isWhole = false
         }
@@ -62,8 +63,8 @@ extension CatalogueFileReader {
             return absolute
         }
         guard let local = LocalTime(text) else {
-            error("\(Self.quoted(text)) is not an instant: write 2026-11-27T09:00:00+01:00, or 2026-11-27T09:00 in the window's time_zone",
-                  at: path)
+            let (absolute, local) = Self.suggestion(for: text, zone: zone) ?? ("2026-11-27T09:00:00+01:00", "2026-11-27T09:00")
+            error("\(Self.quoted(text)) is not an instant: write \(absolute), or \(local) in the window's time_zone", at: path)
             return nil
         }
         let candidates = local.instants(in: zone)
@@ -77,6 +78,22 @@ extension CatalogueFileReader {
             return nil
         }
         return instant
+    }
+
+    /// What a text that reads as a date and a time in another form (`2026-11-26 10:00`,
+    /// `26.11.2026 10:00` is not: the year must lead) means, written as the file should:
+    /// with the zone's offset then, and as a local time. Nil when it does not read so.
+    static func suggestion(for text: String, zone: TimeZone) -> (absolute: String, local: String)? {
+        let numbers = text.split { !$0.isASCII || !$0.isNumber }.map(String.init)
+        guard numbers.count >= 5, numbers.count <= 6, numbers[0].utf8.count == 4, numbers.dropFirst().allSatisfy({ $0.utf8.count <= 2 }),
+            let values = Optional(numbers.compactMap { Int($0) }), values.count == numbers.count,
+            (1...12).contains(values[1]), (1...31).contains(values[2]), (0...23).contains(values[3]), (0...59).contains(values[4])
+        else { return nil }
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let seconds = values.count == 6 ? values[5] : 0
+        let local = "\(numbers[0])-\(pad(values[1]))-\(pad(values[2]))T\(pad(values[3])):\(pad(values[4]))"
+        guard let time = LocalTime(local + ":" + pad(seconds)), let instant = time.instants(in: zone).first else { return nil }
+        return (local + ":" + pad(seconds) + offset(zone.secondsFromGMT(for: instant)), local)
     }
 
     /// The offset an RFC 3339 text writes, in seconds (`Z` is 0).

@@ -80,10 +80,41 @@ struct CatalogueFileReader {
                       + "the list changed: products are listed in \(CatalogueDirectory.productsFile) now, each with its own id "
                       + "(vitrine catalogue upgrade DIR writes it, keeping the ids carts hold)", at: path + [.key(member.key)])
             } else {
-                error("unknown key \(Self.quoted(member.key)) (known: \(keys.joined(separator: ", ")))", at: path + [.key(member.key)])
+                let guess = Self.nearMiss(member.key, among: keys).map { ": did you mean \(Self.quoted($0))?" } ?? ""
+                error("unknown key \(Self.quoted(member.key))\(guess) (known: \(keys.joined(separator: ", ")))", at: path + [.key(member.key)])
             }
         }
         return object
+    }
+
+    /// The known key `key` is a slip of (a letter wrong, missing, added, or two swapped; two
+    /// such in a longer key), compared by Unicode scalars; nil when none is that near, or two are.
+    static func nearMiss(_ key: String, among keys: [String]) -> String? {
+        let typed = Array(key.unicodeScalars.prefix(64))
+        guard typed.count >= 3 else { return nil }
+        let allowed = typed.count >= 8 ? 2 : 1
+        let near = keys.filter { Self.slips(typed, Array($0.unicodeScalars)) <= allowed }
+        return near.count == 1 ? near[0] : nil
+    }
+
+    /// The optimal string alignment distance: insertions, deletions, substitutions and
+    /// transpositions of neighbours.
+    static func slips(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var distance = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { distance[i][0] = i }
+        for j in 0...b.count { distance[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                distance[i][j] = min(distance[i - 1][j] + 1, distance[i][j - 1] + 1, distance[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    distance[i][j] = min(distance[i][j], distance[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return distance[a.count][b.count]
     }
 
     /// A member that must be there.
