@@ -122,6 +122,15 @@ struct CatalogueCommandTests {
                  at: "\"products\"", severity: "error", message: "'products' generated products by their place in a list"),
     ]
 
+    /// A directory that is not there is one error that says so, not one for each file.
+    @Test func aMissingDirectoryIsOneErrorThatSaysSo() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-catalogue-\(UUID().uuidString)").path
+        let result = try await Self.run(["check", missing])
+        #expect(result.status == 1)
+        #expect(result.out.split(separator: "\n") == ["\(missing): error: does not exist: a catalogue is a directory of files (vitrine catalogue export DIR writes the demo's)"])
+        #expect(result.err.contains("1 error, 0 warnings"))
+    }
+
     @Test(arguments: breakages + feedBreakages + repeatBreakages)
     func eachProblemIsReportedAtItsFileAndLine(_ breakage: Breakage) async throws {
         let fixture = try CatalogueFixture()

@@ -21,6 +21,14 @@ public struct CatalogueLoad: Sendable {
 /// `vitrine catalogue check`.
 enum CatalogueLoader {
     static func load(_ directory: CatalogueDirectory, lint: Bool) -> CatalogueLoad {
+        // A directory that is not there is one problem, not one a file it should hold.
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let missing = FileManager.default.fileExists(atPath: directory.url.path) ? "is not a directory" : "does not exist"
+            return CatalogueLoad(content: nil, problems: [CatalogueProblem(
+                file: "", line: nil, severity: .error,
+                message: "\(missing): a catalogue is a directory of files (vitrine catalogue export DIR writes the demo's)")], files: [])
+        }
         let (entries, layoutProblems) = directory.entries()
         var problems = layoutProblems
         var sources = CatalogueSources()
