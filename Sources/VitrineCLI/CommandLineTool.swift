@@ -39,7 +39,7 @@ public enum CommandLineTool {
                vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
                vitrine catalogue export DIR [--anchor RFC3339]
                vitrine catalogue check DIR
-               vitrine catalogue timeline DIR --from RFC3339 --days N [--segment S] [--locale L]
+               vitrine catalogue timeline DIR --from DAY|RFC3339 --days N [--segment S] [--locale L]
                vitrine catalogue preview DIR --at RFC3339 --segment S --locale L [--app-version V] [--capabilities a,b]
                vitrine bench decode|runtime|serve|images|render|home|app|slow-clients
                vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]

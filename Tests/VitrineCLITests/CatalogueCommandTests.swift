@@ -247,6 +247,26 @@ struct CatalogueCommandTests {
 
     // MARK: preview
 
+    /// For everyone, the hero is each segment's (a VIP-only hero is never everyone's) and a
+    /// campaign for some segments says which; what is live is listed once, then only what
+    /// changes; `--from` takes a day of the catalogue's zone.
+    @Test func theTimelineSaysWhatChangesForWhom() async throws {
+        let result = try await Self.run(["timeline", CatalogueFixture.repository.path, "--from", "2027-01-14", "--days", "3"])
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.contains("3 days from 2027-01-14 00:00 Europe/Berlin, every segment") == true, "\(result.out)")
+        #expect(lines.contains("  starts   09:00  cmp-vip      VIP early access (for vip)"), "\(result.out)")
+        #expect(lines.contains("  hero     09:00  vip        cmp-vip (a), cmp-boots (b)"), "\(result.out)")
+        #expect(!lines.contains { $0.hasPrefix("  hero") && $0.contains("cmp-vip") && !$0.contains(" vip ") }, "a VIP hero is only VIPs'")
+        #expect(lines.filter { $0.hasPrefix("  live") && $0.contains("cmp-winter") }.count == 1, "live is said once\n\(result.out)")
+        #expect(lines.filter { !$0.isEmpty }.suffix(2) == ["Sat 2027-01-16, UTC+01:00", "  no change"], "\(result.out)")
+        let vip = try await Self.run(["timeline", CatalogueFixture.repository.path, "--from", "2027-01-14T09:00", "--days", "1", "--segment", "vip"])
+        #expect(vip.out.contains("1 day from 2027-01-14 09:00 Europe/Berlin, vip"), "\(vip.out)")
+        #expect(vip.out.contains("  hero     09:00  cmp-vip (a), cmp-boots (b)"), "\(vip.out)")
+        let bad = try await Self.run(["timeline", CatalogueFixture.repository.path, "--from", "14.01.2027", "--days", "1"])
+        #expect(bad.status == 2 && bad.err.contains("is not a day (2027-01-14)"), "\(bad.err)")
+    }
+
     @Test func thePreviewShowsTheHomePageAtItsInstant() async throws {
         func preview(_ at: String, _ extra: [String] = []) async throws -> VitrineProcess.Result {
             try await Self.run(["preview", CatalogueFixture.repository.path, "--at", at, "--segment", "new", "--locale", "en-US", "--plain", "--width", "60"] + extra)

@@ -10,7 +10,7 @@ enum CatalogueCommand {
         usage: vitrine catalogue export DIR [--anchor RFC3339] [--campaigns N] [--products N]
                vitrine catalogue check DIR [--previous DIR]
                vitrine catalogue upgrade DIR
-               vitrine catalogue timeline DIR --from RFC3339 --days N [--segment S] [--locale L]
+               vitrine catalogue timeline DIR --from DAY|RFC3339 --days N [--segment S] [--locale L]
                vitrine catalogue preview DIR --at RFC3339 --segment S --locale L [--app-version V] [--capabilities a,b]
                                          [--width W] [--plain] [--interactive]
         """

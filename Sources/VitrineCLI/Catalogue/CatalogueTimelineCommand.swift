@@ -2,14 +2,19 @@ import Foundation
 import RetailBackend
 
 /// `vitrine catalogue timeline DIR --from T --days N [--segment S] [--locale L]`: which campaigns
-/// are live, starting and ending, and which leads the hero, day by day in the catalogue's zone.
+/// are live, starting and ending, and which leads the hero, day by day in the catalogue's zone;
+/// `--from` a day, a time of that zone, or an instant.
 enum CatalogueTimelineCommand {
     static let maximumDays = 366
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         var options = try Arguments(arguments, values: ["--from", "--days", "--segment", "--locale"])
         let directory = try options.directory()
-        guard let from = try options.instant("--from") else { throw CatalogueCommand.UsageError(message: "missing --from") }
+        guard let fromText = options.value("--from") else { throw CatalogueCommand.UsageError(message: "missing --from") }
+        guard let from = TimelineStart(fromText) else {
+            throw CatalogueCommand.UsageError(message: "--from '\(TerminalText.sanitized(fromText))' is not a day (2027-01-14), a time of the catalogue's "
+                + "zone (2027-01-14T09:00) nor an instant (2027-01-14T09:00:00+01:00)")
+        }
         guard let text = options.value("--days") else { throw CatalogueCommand.UsageError(message: "missing --days") }
         guard let days = Int(text), (1...maximumDays).contains(days) else {
             throw CatalogueCommand.UsageError(message: "--days '\(TerminalText.sanitized(text))' is not a whole number from 1 to \(maximumDays)")

@@ -4,6 +4,11 @@ import Foundation
 /// Which campaigns are live, starting and ending, day by day (`vitrine catalogue timeline`), and
 /// which one leads the hero, for one segment and locale or for everyone.
 ///
+/// The first day lists what is live when it starts; every day after says what changes (a
+/// campaign that starts or ends, a new hero), or that nothing does. For everyone, a
+/// campaign for some segments says which, and the hero is given for each segment: a VIP-only
+/// hero is never shown as everyone's.
+///
 /// Days are calendar days of the catalogue's time zone as its clocks run them (`LocalDay`), so
 /// the day clocks change has 23, 23.5, 24.5 or 25 hours, and on such a day every time is written
 /// with its offset (02:30 happens twice when they fall back). The first day starts at `from`.
@@ -26,12 +31,18 @@ struct CatalogueTimeline {
         var lines = ["\(catalogue.settings.name): \(days) day\(days == 1 ? "" : "s") from \(Self.short(start, zone)) "
                      + "\(catalogue.settings.timeZone), \(who)"]
         var day = LocalDay(containing: start, in: zone)
-        for _ in 0..<max(0, days) {
+        var heroes: [String: String] = [:]
+        for index in 0..<max(0, days) {
             lines.append("")
-            lines += self.day(day, from: max(start, day.start))
+            lines += self.day(day, from: max(start, day.start), isFirst: index == 0, heroes: &heroes)
             day = day.next
         }
         return lines
+    }
+
+    /// The audiences whose hero is said: the segment asked for, else every segment.
+    private var audiences: [Segment] {
+        segment.map { [$0] } ?? Segment.allCases
     }
 
     /// The campaigns the audience may see.
@@ -42,8 +53,9 @@ struct CatalogueTimeline {
         }
     }
 
-    /// `localDay` from `start` (its first instant, or later on the first day).
-    private func day(_ localDay: LocalDay, from start: Date) -> [String] {
+    /// `localDay` from `start` (its first instant, or later on the first day); `heroes` the
+    /// hero of each audience when the day before ended.
+    private func day(_ localDay: LocalDay, from start: Date, isFirst: Bool, heroes: inout [String: String]) -> [String] {
         let end = localDay.end
         let changes = localDay.clocksChange
         // Named by its own date: a day the clocks skip whole has no instant whose clock shows it.
@@ -60,11 +72,23 @@ struct CatalogueTimeline {
         }
         var lines = [header]
         let campaigns = self.campaigns
-        for campaign in campaigns where campaign.isLive(at: start) {
-            lines.append(row("live", start, campaign, changes, note: "until \(Self.weekday(campaign.end, zone)) \(Self.short(campaign.end, zone))"))
+        if isFirst {
+            for campaign in campaigns where campaign.isLive(at: start) {
+                lines.append(row("live", start, campaign, changes, note: "until \(Self.weekday(campaign.end, zone)) \(Self.short(campaign.end, zone))"))
+            }
         }
-        var lastHero = hero(at: start, among: campaigns)
-        if !lastHero.isEmpty { lines.append("  hero     \(time(start, withOffset: changes))  \(lastHero)") }
+        let dayStart = lines.count
+        func sayHeroes(at instant: Date) {
+            for audience in audiences {
+                let key = audience.rawValue
+                let hero = hero(at: instant, among: campaigns, for: audience)
+                guard hero != heroes[key], !(heroes[key] == nil && hero.isEmpty) else { continue }
+                heroes[key] = hero
+                let who = segment == nil ? key.padding(toLength: 10, withPad: " ", startingAt: 0) + " " : ""
+                lines.append("  hero     \(time(instant, withOffset: changes))  \(who)\(hero.isEmpty ? "none" : hero)")
+            }
+        }
+        sayHeroes(at: start)
         let events = campaigns.flatMap { campaign in
             [(campaign.window.start, "starts", campaign), (campaign.window.end, "ends", campaign)].compactMap { instant, kind, campaign in
                 instant.flatMap { start < $0 && $0 < end ? ($0, kind, campaign) : nil }
@@ -73,12 +97,9 @@ struct CatalogueTimeline {
         for (instant, kind, campaign) in events {
             lines.append(row(kind, instant, campaign, changes))
             if let next = events.first(where: { $0.0 > instant })?.0, next == instant { continue }
-            let hero = hero(at: instant, among: campaigns)
-            if hero != lastHero {
-                lines.append("  hero     \(time(instant, withOffset: changes))  \(hero.isEmpty ? "none" : hero)")
-                lastHero = hero
-            }
+            sayHeroes(at: instant)
         }
+        if !isFirst, lines.count == dayStart { lines.append("  no change") }
         return lines
     }
 
@@ -87,16 +108,21 @@ struct CatalogueTimeline {
         let padded = kind.padding(toLength: 8, withPad: " ", startingAt: 0)
         let width = min(24, catalogue.campaigns.map(\.id.utf8.count).max() ?? 0)
         let id = campaign.id.padding(toLength: max(width, campaign.id.utf8.count), withPad: " ", startingAt: 0)
-        return "  \(padded) \(time(instant, withOffset: withOffset))  \(id)  \(title)" + (note.map { " (\($0))" } ?? "")
+        // For everyone, a campaign for some segments says which.
+        let audience = segment == nil && !campaign.segments.isEmpty ? "for " + campaign.segments.map(\.rawValue).joined(separator: ", ") : nil
+        let notes = [audience, note].compactMap { $0 }
+        return "  \(padded) \(time(instant, withOffset: withOffset))  \(id)  \(title)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
     }
 
-    /// The hero at `instant` under each campaign order the audience's experiments use
+    /// The hero of `audience` at `instant` under each campaign order its experiments use
     /// ("cmp-winter (a), cmp-flash (b)"), or under priority without experiments.
-    private func hero(at instant: Date, among campaigns: [Campaign]) -> String {
+    private func hero(at instant: Date, among campaigns: [Campaign], for audience: Segment) -> String {
         let heroes = Set(catalogue.placements.filter { $0.content == .hero }.map { ExactString($0.id) })
-        let candidates = campaigns.filter { $0.isLive(at: instant) && $0.placements.contains { heroes.contains(ExactString($0)) } }
+        let candidates = campaigns.filter {
+            $0.isLive(at: instant) && ($0.segments.isEmpty || $0.segments.contains(audience)) && $0.placements.contains { heroes.contains(ExactString($0)) }
+        }
         guard !candidates.isEmpty else { return "" }
-        let variants = catalogue.experiments.filter { segment.map($0.applies(to:)) ?? true }
+        let variants = catalogue.experiments.filter { $0.applies(to: audience) }
             .flatMap { experiment in experiment.variants.compactMap { variant in variant.campaignOrder.map { (variant.id, $0) } } }
         guard !variants.isEmpty else { return HomeComposer.sorted(candidates, by: .priority)[0].id }
         return variants.map { "\(HomeComposer.sorted(candidates, by: $0.1)[0].id) (\($0.0))" }.joined(separator: ", ")

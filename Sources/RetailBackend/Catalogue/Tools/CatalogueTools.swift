@@ -100,11 +100,56 @@ public enum CatalogueTools {
     /// The timeline of the catalogue in `directory` (`CatalogueTimeline`), or why it does not
     /// load.
     public static func timeline(
-        _ directory: URL, from start: Date, days: Int, segment: Segment?, locale: StoreLocale?
+        _ directory: URL, from start: TimelineStart, days: Int, segment: Segment?, locale: StoreLocale?
     ) -> Result<[String], CatalogueLoadError> {
         let load = CatalogueLoader.load(CatalogueDirectory(url: directory), lint: false)
         guard let content = load.content else { return .failure(CatalogueLoadError(directory: directory.path, problems: load.errors)) }
-        let timeline = CatalogueTimeline(catalogue: Catalogue(content: content), segment: segment, locale: locale)
-        return .success(timeline.lines(from: start, days: days))
+        let catalogue = Catalogue(content: content)
+        let zone = TimeZone(identifier: catalogue.settings.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+        guard let instant = start.instant(in: zone) else {
+            return .failure(CatalogueLoadError(directory: directory.path, problems: [CatalogueProblem(
+                file: "", line: nil, severity: .error,
+                message: "--from: \(start) does not exist in \(catalogue.settings.timeZone) (the clocks skip it); give it with its offset")]))
+        }
+        let timeline = CatalogueTimeline(catalogue: catalogue, segment: segment, locale: locale)
+        return .success(timeline.lines(from: instant, days: days))
+    }
+}
+
+/// Where a timeline starts: an instant, or a day or a wall-clock time of the catalogue's own
+/// zone (`2027-01-14`, `2027-01-14T09:00`), as a merchandiser thinks of their calendar.
+public enum TimelineStart: Sendable, Hashable, CustomStringConvertible {
+    case instant(Date)
+    /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]`, read in the catalogue's zone.
+    case local(String)
+
+    /// `text` as an instant with its offset, a day, or a local time; nil when it is none.
+    public init?(_ text: String) {
+        if let instant = RFC3339.date(from: text) {
+            self = .instant(instant)
+        } else if LocalTime(text) != nil || LocalTime(text + "T00:00") != nil {
+            self = .local(text)
+        } else {
+            return nil
+        }
+    }
+
+    /// The instant in `zone`: a day's first instant (whatever its clocks show then), a local
+    /// time's instant (the first when the clocks pass it twice); nil for a time they skip.
+    func instant(in zone: TimeZone) -> Date? {
+        switch self {
+        case .instant(let instant): return instant
+        case .local(let text):
+            if let time = LocalTime(text) { return time.instants(in: zone).first }
+            guard let noon = LocalTime(text + "T12:00")?.instants(in: zone).first else { return nil }
+            return LocalDay(containing: noon, in: zone).start
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .instant(let instant): RFC3339.string(from: instant)
+        case .local(let text): text
+        }
     }
 }
