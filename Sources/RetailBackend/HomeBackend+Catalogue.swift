@@ -81,6 +81,13 @@ extension HomeBackend {
         Int64((anchor.timeIntervalSince1970 + DemoAnchor.period) * 1000)
     }
 
+    /// The experiments a page for `context` runs, each with the variant it shows and every
+    /// variant it has ("exp-hero-order: a (of a, b)"), in catalogue order.
+    public func experimentArms(for context: PageContext) -> [(experiment: String, variant: String, variants: [String])] {
+        let catalogue = self.catalogue
+        return catalogue.assignments(catalogue.choice(for: context)).map { ($0.experiment.id, $0.variant.id, $0.experiment.variants.map(\.id)) }
+    }
+
     /// `instant` as the files of the catalogue served now write it: in its time zone.
     public func catalogueTime(_ instant: Date) -> String {
         catalogue.written(instant)

@@ -46,6 +46,7 @@ enum AppCommand {
         options.appVersion = preview.appVersion
         options.capabilities = preview.capabilities
         options.now = preview.at
+        options.experiments = preview.variants
         return await run(options, console: console, environment: environment, catalogue: catalogue)
     }
 
@@ -191,6 +192,7 @@ enum AppCommand {
         configuration.segment = options.segment
         configuration.appVersion = options.appVersion
         configuration.capabilities = options.capabilities
+        configuration.experiments = options.experiments
         if let attempts = options.cartAttempts { configuration.cartRetry.maxAttempts = attempts }
         return configuration
     }

@@ -32,6 +32,8 @@ struct AppOptions: Equatable {
     /// too); campaigns follow the backend's clock, which a `--server` sets itself
     /// (`vitrine serve --now T`).
     var now: Date?
+    /// Experiment variants the app pins (`vitrine catalogue preview --interactive --variant`).
+    var experiments: [String: String] = [:]
 
     static let usage = """
         usage: vitrine [app] [--server URL] [--locale en-US|de-DE|fr-FR] [--segment new|returning|vip]

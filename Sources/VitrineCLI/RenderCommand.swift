@@ -37,6 +37,9 @@ enum RenderCommand {
         var accessibility = false
         var locale = "en-US"
         var now: Date?
+        /// The rows of the screen the page is laid out for, when it is drawn taller than one
+        /// screen (a preview of the whole page); nil: the frame's own.
+        var screenRows: Int?
     }
 
     struct UsageError: Error {
@@ -132,10 +135,13 @@ enum RenderCommand {
         if fetchImages {
             images = PipelineImageSource(pipeline: ImagePipeline(configuration: .memoryOnly), baseURL: baseURL)
         }
-        let environment = RenderEnvironment(
+        var environment = RenderEnvironment(
             isPlain: !profile.allowsEscapes, images: images,
             evaluation: EvaluationContext(client: client, now: now), registry: registry)
             .speaking(AppLocale(identifier: options.locale))
+        // The body's rows on that screen: its rows less the bars' (the nav bar and its rule,
+        // the search bar's row and the status line).
+        environment.viewportRows = options.screenRows.map { max(1, $0 - 4) }
         let renderer = PageRenderer(environment: environment)
         var frame = renderer.render(state, scroll: options.scroll, width: options.width, height: options.height)
         if let images, images.isLoading {

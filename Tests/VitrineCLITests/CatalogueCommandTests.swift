@@ -267,6 +267,28 @@ struct CatalogueCommandTests {
         #expect(bad.status == 2 && bad.err.contains("is not a day (2027-01-14)"), "\(bad.err)")
     }
 
+    /// The preview says what it is of (instant in the catalogue's zone, audience, client,
+    /// screen, experiment arm), lays the page out as the app does on that screen (the hero
+    /// beside its text at 100 × 40), and shows the arm asked for.
+    @Test func thePreviewSaysWhatItPreviewsAndShowsTheArmAskedFor() async throws {
+        func preview(_ extra: [String]) async throws -> VitrineProcess.Result {
+            try await Self.run(["preview", CatalogueFixture.repository.path, "--at", "2027-01-15T04:00:00Z", "--segment", "vip", "--locale", "en-US",
+                                "--plain", "--width", "100"] + extra)
+        }
+        let a = try await preview([])
+        let lines = a.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "the home page of \(CatalogueFixture.repository.path) at 2027-01-15T05:00:00+01:00 for vip in en-US, app 2.6.0, as on a screen of 100 × 40")
+        #expect(lines.dropFirst().first == "experiment exp-hero-order: variant a (--variant exp-hero-order=b shows the other)")
+        let hero = try #require(lines.firstIndex { $0.contains("VIP early access") })
+        #expect(lines[hero].contains("┌"), "the hero's title beside its picture, as the app draws it\n\(a.out)")
+        let b = try await preview(["--variant", "exp-hero-order=b"])
+        #expect(b.out.contains("experiment exp-hero-order: variant b"))
+        let bHero = b.out.split(separator: "\n").first { $0.contains("┌") && $0.contains("  ") && !$0.contains("─────────────────────────────────────────────────────────────────") }
+        #expect(bHero?.contains("Flash deals") == true, "arm b leads with the sale ending soonest\n\(b.out)")
+        let wrong = try await preview(["--variant", "exp-hero-order=z"])
+        #expect(wrong.status == 2 && wrong.err.contains("the experiment's variants are a, b"))
+    }
+
     @Test func thePreviewShowsTheHomePageAtItsInstant() async throws {
         func preview(_ at: String, _ extra: [String] = []) async throws -> VitrineProcess.Result {
             try await Self.run(["preview", CatalogueFixture.repository.path, "--at", at, "--segment", "new", "--locale", "en-US", "--plain", "--width", "60"] + extra)

@@ -92,7 +92,8 @@ public final class PageRenderer {
                 .draw(in: screen.child(viewportRect), environment: environment)
         } else if !viewportRect.isEmpty {
             let outer = environment
-            environment.viewportRows = viewportRect.height
+            // A whole page drawn for a screen of its own height (a preview) keeps that screen's rows.
+            environment.viewportRows = outer.viewportRows ?? viewportRect.height
             defer { environment = outer }
             let layout = bodyLayout(for: page, content: content, width: width, rows: viewportRect.height)
             var scroll = max(0, viewport.scroll)

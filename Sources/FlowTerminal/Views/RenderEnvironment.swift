@@ -37,7 +37,9 @@ public struct RenderEnvironment {
     /// added, sold out since the page came): opaque here, read by the host's views.
     public var hostContext: (any Sendable)?
     /// The rows the page's body has on screen, for views that size themselves to it (a hero
-    /// that takes at most a third of a short screen); `nil` when unknown.
+    /// that takes at most a third of a short screen); `nil` when unknown. The page renderer
+    /// sets it to its body's rows, unless the caller set it: a whole page drawn in one tall
+    /// frame for a screen of some height (a preview) is laid out as on that screen.
     public var viewportRows: Int?
 
     public init(

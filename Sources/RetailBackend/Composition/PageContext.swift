@@ -14,8 +14,8 @@ public struct PageContext: Sendable, Hashable {
     /// and at every instance.
     public var unit: String?
     /// Variants pinned by experiment id, in place of the assigned ones (tools that compose
-    /// every variant; tests).
-    var variantOverrides: [String: String] = [:]
+    /// every variant, a preview of one arm; tests).
+    public var variantOverrides: [String: String] = [:]
 
     public init(
         locale: StoreLocale = .enUS, segment: Segment = .returning, appVersion: AppVersion = Self.unknownVersion,

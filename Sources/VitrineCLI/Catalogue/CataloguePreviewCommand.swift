@@ -22,13 +22,20 @@ enum CataloguePreviewCommand {
         var appVersion = VitrineApp.version
         var capabilities = VitrineApp.capabilities
         var width = 100
+        /// The screen's rows the page is laid out for, as the app lays it out (a hero beside
+        /// its text on a short screen). Default 40.
+        var height = 40
+        /// Experiment variants pinned by id (`--variant exp-hero-order=b`); the others are the
+        /// segment's, as a shopper without a session gets them.
+        var variants: [String: String] = [:]
         var plain = false
         var interactive = false
     }
 
     static func parse(_ arguments: [String]) throws -> Options {
         var arguments = try Arguments(
-            arguments, values: ["--at", "--segment", "--locale", "--app-version", "--capabilities", "--width"], flags: ["--plain", "--interactive"])
+            arguments, values: ["--at", "--segment", "--locale", "--app-version", "--capabilities", "--width", "--height", "--variant"],
+            flags: ["--plain", "--interactive"])
         let directory = try arguments.directory()
         guard let at = try arguments.instant("--at") else { throw CatalogueCommand.UsageError(message: "missing --at") }
         guard let segment = try arguments.segment("--segment") else { throw CatalogueCommand.UsageError(message: "missing --segment") }
@@ -49,6 +56,21 @@ enum CataloguePreviewCommand {
             }
             options.width = width
         }
+        if let text = arguments.value("--height") {
+            guard let height = Int(text), (10...RenderCommand.maximumSide).contains(height) else {
+                throw CatalogueCommand.UsageError(message: "--height '\(TerminalText.sanitized(text))' is not a whole number from 10 to \(RenderCommand.maximumSide)")
+            }
+            options.height = height
+        }
+        if let list = arguments.value("--variant") {
+            for pin in list.split(separator: ",") {
+                let parts = pin.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw CatalogueCommand.UsageError(message: "--variant '\(TerminalText.sanitized(String(pin)))' is not EXPERIMENT=VARIANT (exp-hero-order=b)")
+                }
+                options.variants[parts[0]] = parts[1]
+            }
+        }
         options.plain = arguments.has("--plain")
         options.interactive = arguments.has("--interactive")
         return options
@@ -57,7 +79,9 @@ enum CataloguePreviewCommand {
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async throws -> Int32 {
         let options = try parse(arguments)
         var configuration = HomeBackend.Configuration()
-        configuration.catalogue = .directory(URL(fileURLWithPath: options.directory, isDirectory: true))
+        let catalogue = CatalogueSource.directory(URL(fileURLWithPath: options.directory, isDirectory: true))
+        configuration.catalogue = catalogue
+        // The report is of the files as they are now; the interactive app follows their edits.
         configuration.catalogue.pollInterval = nil
         let at = options.at
         configuration.now = { at }
@@ -69,7 +93,7 @@ enum CataloguePreviewCommand {
             return 1
         }
         if options.interactive {
-            let status = await AppCommand.preview(options, catalogue: configuration.catalogue, console: console, environment: environment)
+            let status = await AppCommand.preview(options, catalogue: catalogue, console: console, environment: environment)
             guard status == 0 else { return status }
         }
         return await report(options, backend: backend, console: console, environment: environment)
@@ -78,7 +102,15 @@ enum CataloguePreviewCommand {
     /// The page drawn, its lint report, and the fallbacks by client.
     @MainActor
     static func report(_ options: Options, backend: HomeBackend, console: Console, environment: [String: String]) async -> Int32 {
-        let context = PageContext(locale: options.locale, segment: options.segment, appVersion: options.appVersion, capabilities: options.capabilities)
+        var context = PageContext(locale: options.locale, segment: options.segment, appVersion: options.appVersion, capabilities: options.capabilities)
+        context.variantOverrides = options.variants
+        let arms = backend.experimentArms(for: context)
+        for (experiment, variant) in options.variants where !arms.contains(where: { $0.experiment.isByteEqual(to: experiment) && $0.variant.isByteEqual(to: variant) }) {
+            let known = arms.first { $0.experiment.isByteEqual(to: experiment) }
+            console.err(TerminalText.sanitized("vitrine catalogue preview: --variant \(experiment)=\(variant): "
+                + (known.map { "the experiment's variants are \($0.variants.joined(separator: ", "))" } ?? "no experiment of that id runs for \(options.segment.rawValue)")))
+            return 2
+        }
         let page: Data
         do {
             page = try backend.wholePage(context: context, at: options.at)
@@ -88,7 +120,12 @@ enum CataloguePreviewCommand {
         }
         let client = options.capabilities.isEmpty ? "" : " (\(options.capabilities.sorted().joined(separator: ", ")))"
         console.out(TerminalText.sanitized("the home page of \(options.directory) at \(backend.catalogueTime(options.at)) for "
-            + "\(options.segment.rawValue) in \(options.locale.rawValue), app \(options.appVersion)\(client)"))
+            + "\(options.segment.rawValue) in \(options.locale.rawValue), app \(options.appVersion)\(client), as on a screen of \(options.width) × \(options.height)"))
+        for arm in arms {
+            let others = arm.variants.filter { !$0.isByteEqual(to: arm.variant) }
+            console.out(TerminalText.sanitized("experiment \(arm.experiment): variant \(arm.variant)"
+                + (others.isEmpty ? "" : " (--variant \(arm.experiment)=\(others.joined(separator: "|")) shows \(others.count == 1 ? "the other" : "another"))")))
+        }
         console.out("")
         console.out(await drawing(page, options: options, environment: environment).joined(separator: "\n"))
         console.out("")
@@ -113,6 +150,7 @@ enum CataloguePreviewCommand {
         render.height = RenderCommand.maximumSide
         render.plain = true
         render.locale = options.locale.rawValue
+        render.screenRows = options.height
         let client = ClientContext(appVersion: options.appVersion, capabilities: options.capabilities)
         let plain = (try? await RenderCommand.render(page, options: render, profile: .plain, fetchImages: false, now: options.at, client: client)) ?? []
         let height = (plain.lastIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? 0) + 1
