@@ -29,19 +29,12 @@ public enum CommandLineTool {
         }
     }
 
-    static let usage = """
-        usage: vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V] [--capabilities a,b]
-                             [--faults PROFILE] [--user ID] [--open URL] [--now RFC3339] [--debug]
-               vitrine lint FILE|- [--app-version V] [--capabilities a,b] [--now RFC3339] [--json]
-               vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug]
-               vitrine render FILE|URL --accessibility [--locale L] [--now RFC3339] [--debug]
-               vitrine preview FILE [--app-version V] [--capabilities a,b] [--locale L]
-               vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
-               vitrine catalogue export DIR [--anchor RFC3339]
-               vitrine catalogue check DIR
-               vitrine catalogue timeline DIR --from DAY|RFC3339 --days N [--segment S] [--locale L]
-               vitrine catalogue preview DIR --at RFC3339 --segment S --locale L [--app-version V] [--capabilities a,b]
-               vitrine bench decode|runtime|serve|images|render|home|app|slow-clients
-               vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]
-        """
+    /// Every command's synopsis, as each command's own usage says it (one place each): the
+    /// app's, lint's, render's, preview's, serve's, the catalogue tools' and the benches'.
+    static var usage: String {
+        let synopses = [AppOptions.usage, LintCommand.usage, RenderCommand.usage, PreviewCommand.usage, ServeCommand.usage,
+                        CatalogueCommand.usage, BenchCommand.usage, PageCommand.usage]
+        let lines = synopses.flatMap { $0.split(separator: "\n").map { String($0.dropFirst(7)) } }
+        return lines.enumerated().map { ($0.offset == 0 ? "usage: " : "       ") + $0.element }.joined(separator: "\n")
+    }
 }

@@ -3,9 +3,11 @@ import Foundation
 /// `vitrine bench NAME`: speed as ratios against a baseline run in the same process, printed
 /// as `metric = value` lines.
 enum BenchCommand {
+    static let usage = "usage: vitrine bench decode|runtime|serve|cart|images|render|home|app|slow-clients [options]"
+
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         guard let name = arguments.first else {
-            console.err("usage: vitrine bench decode|runtime|serve|cart|images|render|home|app|slow-clients|page [options]")
+            console.err(usage + "\n" + PageCommand.usage)
             return 2
         }
         let rest = Array(arguments.dropFirst())

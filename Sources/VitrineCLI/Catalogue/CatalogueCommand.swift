@@ -12,7 +12,7 @@ enum CatalogueCommand {
                vitrine catalogue upgrade DIR
                vitrine catalogue timeline DIR --from DAY|RFC3339 --days N [--segment S] [--locale L]
                vitrine catalogue preview DIR --at RFC3339 --segment S --locale L [--app-version V] [--capabilities a,b]
-                                         [--width W] [--plain] [--interactive]
+                                         [--width W] [--height H] [--variant EXPERIMENT=VARIANT] [--plain] [--interactive]
         """
 
     struct UsageError: Error {

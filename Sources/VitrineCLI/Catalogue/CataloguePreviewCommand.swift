@@ -5,7 +5,7 @@ import RetailBackend
 import RetailKit
 
 /// `vitrine catalogue preview DIR --at T --segment S --locale L [--app-version V] [--capabilities
-/// a,b] [--width W] [--plain] [--interactive]`: the shopper's home page as the catalogue in DIR
+/// a,b] [--width W] [--height H] [--variant EXPERIMENT=VARIANT] [--plain] [--interactive]`: the shopper's home page as the catalogue in DIR
 /// composes it at T, drawn as the terminal app draws it, with the lint report of the page and
 /// which clients would get a fallback (or nothing) in place of what.
 ///
