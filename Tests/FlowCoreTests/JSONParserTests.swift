@@ -95,9 +95,18 @@ import Testing
     }
 
     @Test func reportsTheOffsetOfTheBadByte() {
-        #expect(throws: JSONParseError(offset: 6, reason: "expected ',' or ']' in an array")) {
+        #expect(throws: JSONParseError(offset: 6, reason: "expected ',' or ']' in an array", line: 1, column: 7)) {
             try JSONParser.parse("[1, 2 3]")
         }
+    }
+
+    /// Where a person finds it: the line, and the column in characters (a scalar of several
+    /// bytes is one column), as `catalogue check` says a file's lines.
+    @Test func reportsTheLineAndColumnOfTheBadByte() {
+        #expect(throws: JSONParseError(offset: 20, reason: "expected ':' after a key", line: 3, column: 7)) {
+            try JSONParser.parse("{\"a\": [\n  1,\n  {\"é\",,}]}")
+        }
+        #expect(JSONParseError(offset: 19, reason: "x", line: 3, column: 8).description == "invalid JSON at line 3, column 8 (byte 19): x")
     }
 
     /// Valid JSON the tree cannot hold is contained where it sits: the value reads as null,

@@ -1,13 +1,25 @@
 import Foundation
 
-/// Why bytes are not a JSON document, with the byte offset where parsing stopped.
+/// Why bytes are not a JSON document, with where parsing stopped: the byte offset, and the line
+/// and column a person finds it at in an editor.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Byte offset of the offending input.
     public var offset: Int
     /// What was wrong there.
     public var reason: String
+    /// The line of `offset`, from 1 (lines end at line feeds).
+    public var line: Int
+    /// The column of `offset` in its line, from 1, in Unicode scalars.
+    public var column: Int
 
-    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    public init(offset: Int, reason: String, line: Int = 1, column: Int? = nil) {
+        self.offset = offset
+        self.reason = reason
+        self.line = line
+        self.column = column ?? offset + 1
+    }
+
+    public var description: String { "invalid JSON at line \(line), column \(column) (byte \(offset)): \(reason)" }
 }
 
 /// Something valid JSON held that this tree cannot: contained where it sits, not fatal.
@@ -141,7 +153,17 @@ public struct JSONParser {
     }
 
     private func error(_ reason: String) -> JSONParseError {
-        JSONParseError(offset: index, reason: reason)
+        // Counted only when a document fails: the line and the scalars since its start.
+        var line = 1, column = 1
+        for byte in bytes[0..<min(index, bytes.count)] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return JSONParseError(offset: index, reason: reason, line: line, column: column)
     }
 
     @inline(__always) private mutating func skipWhitespace() {
