@@ -12,9 +12,10 @@ import Testing
             layout: SectionLayout(arrangement: .carousel, itemSpacing: 8, insets: Insets(top: 0, left: 16, right: 16, bottom: 0)),
             containerWidth: container)
         #expect(geometry.innerWidth == container - 32)
-        #expect(geometry.carouselItemWidth(.fraction(0.8)) == (container - 32) * 0.8)
+        let cap = ArrangementGeometry.maximumCardWidth
+        #expect(geometry.carouselItemWidth(.fraction(0.8)) == min((container - 32) * 0.8, cap), "a share, at most a card's widest")
         #expect(geometry.carouselItemWidth(nil) == container - 32, "a card without a width takes the inner width")
-        #expect(geometry.carouselItemWidth(.fraction(4)) == container - 32, "a share is at most the whole")
+        #expect(geometry.carouselItemWidth(.fraction(4)) == min(container - 32, cap), "a share is at most the whole")
         // The same widths from the inner width alone (what SwiftUI's containerRelativeFrame gives).
         for width in [nil, WidgetWidth.fill, .fraction(0.8), .fraction(0.45), .fraction(4), .hug] {
             #expect(ArrangementGeometry.carouselItemWidth(width, innerWidth: container - 32) == geometry.carouselItemWidth(width))

@@ -96,7 +96,7 @@ import Testing
 
     @Test func anAddWaitingForTheServerSaysSo() throws {
         let page = ProductPage(content: try Self.content(), marks: ShopperMarks(pending: [ExactString("p-1")]))
-        #expect(page.presentation(words: words).confirmation == ProductBadge(kind: .adding, text: "◌ adding…"))
+        #expect(page.presentation(words: words).confirmation == ProductBadge(kind: .adding, text: "◌ adding…", short: "◌"))
     }
 
     @Test func aVariantThatCannotBeBoughtSaysWhy() throws {

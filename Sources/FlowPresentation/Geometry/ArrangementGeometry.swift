@@ -33,8 +33,15 @@ public struct ArrangementGeometry: Sendable, Hashable {
     /// (SwiftUI's `containerRelativeFrame` gives the horizontal scroll view's width, which the
     /// insets surround), so no frame is drawn before the section has been measured.
     public static func carouselItemWidth(_ width: WidgetWidth?, innerWidth: Double) -> Double {
-        ItemGeometry.width(width, container: innerWidth.isFinite ? max(0, innerWidth) : 0, intrinsic: nil)
+        let share = ItemGeometry.width(width, container: innerWidth.isFinite ? max(0, innerWidth) : 0, intrinsic: nil)
+        guard case .fraction? = width else { return share }
+        return min(share, maximumCardWidth)
     }
+
+    /// The widest a carousel card whose width is a share of the screen gets: 480 pt (a large
+    /// phone's card; 60 terminal columns). A wide screen shows more cards, not wider ones: a
+    /// 0.8 card on a desktop-wide window was three screens of one picture.
+    public static let maximumCardWidth = 480.0
 
     /// How many equal columns the grid has (at least 1), `spacing` apart: what a renderer that
     /// divides its width itself (SwiftUI's flexible `GridItem`s) needs to make

@@ -68,8 +68,8 @@ public struct WidgetBox {
             let controls = canvas.surface.hitMap.controls[controlsBefore...].map(\.rect)
             FocusMark.emphasiseTitle(in: canvas, box: chrome.box(in: canvas.bounds), images: canvas.surface.imageRects[imagesBefore...] + controls)
         }
-        if let mark = environment.annotation?(widget), !mark.isEmpty {
-            let box = chrome.box(in: canvas.bounds)
+        let box = chrome.box(in: canvas.bounds)
+        if let mark = environment.annotation?(widget, box.width), !mark.isEmpty {
             var x = max(box.x, box.maxX - mark.width)
             for run in mark.runs { x += canvas.put(run.text, x: x, y: box.y, style: run.style) }
         }

@@ -215,7 +215,10 @@ final class PageBodyLayout {
             let reference = min(inner, Self.carouselReferenceColumns)
             for position in state.next..<widgets.count {
                 guard let box = WidgetBox.make(widgets[position], environment: environment, sectionID: section.id, position: position) else { continue }
-                let itemWidth = box.outerWidth(container: reference, environment: environment)
+                var itemWidth = box.outerWidth(container: reference, environment: environment)
+                if case .fraction? = box.shown.layout?.width {
+                    itemWidth = min(itemWidth, environment.metrics.columns(ArrangementGeometry.maximumCardWidth))
+                }
                 items.append(BodyRow.Item(box: box, section: section, position: position, width: itemWidth,
                                           height: box.height(outerWidth: itemWidth, environment: environment)))
             }

@@ -23,9 +23,9 @@ public struct RenderEnvironment {
     /// The widget with focus (a page screen's focus is a whole widget): an edge bar beside
     /// it and its title emphasised (`FocusMark`), and its call to action brighter.
     public var focusedWidgetID: String?
-    /// A short mark the host puts at a widget's top right (a pending add to the cart), or
-    /// `nil` for none.
-    public var annotation: (@MainActor (WidgetModel) -> StyledText?)?
+    /// A short mark the host puts at a widget's top right (a pending add to the cart), at
+    /// most the columns given (the widget's width), or `nil` for none.
+    public var annotation: (@MainActor (WidgetModel, _ columns: Int) -> StyledText?)?
     public var registry: TerminalWidgetRegistry
     /// The renderer's own words, in the shopper's language, as the app gives them. Default:
     /// none (each reads as its key).

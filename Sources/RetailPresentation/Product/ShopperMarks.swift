@@ -33,10 +33,11 @@ public struct ShopperMarks: Sendable, Hashable {
     /// What a product card marks, in the shopper's words: "◌ adding…" while an add waits for
     /// the server, else "✓ 2 in cart" when the cart holds it, else nothing.
     public func badge(for productID: String, words: Words) -> ProductBadge? {
-        if isPending(productID) { return ProductBadge(kind: .adding, text: "◌ \(words[.adding])") }
+        if isPending(productID) { return ProductBadge(kind: .adding, text: "◌ \(words[.adding])", short: "◌") }
         let count = quantity(of: productID)
         guard count > 0 else { return nil }
-        return ProductBadge(kind: .inCart, text: "✓ \(words(.inCart, ["count": RetailFormat(words.locale).number(count)]))")
+        let number = RetailFormat(words.locale).number(count)
+        return ProductBadge(kind: .inCart, text: "✓ \(words(.inCart, ["count": number]))", short: "✓ \(number)")
     }
 }
 
@@ -92,4 +93,6 @@ public struct ProductBadge: Sendable, Hashable {
 
     public var kind: Kind
     public var text: String
+    /// What it says where its text does not fit: "✓ 2", "◌".
+    public var short: String
 }

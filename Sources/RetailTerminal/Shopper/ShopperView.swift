@@ -151,13 +151,17 @@ public final class ShopperView {
     /// green) with text readable on them, never reversed: reversed, it took the colours of the
     /// picture it sits on, mid-word. Without colour it is bold and reversed over the
     /// terminal's own colours.
-    static func annotation(marks: ShopperMarks, words: Words, environment: RenderEnvironment) -> @MainActor (WidgetModel) -> StyledText? {
+    /// On a card too narrow for the words, the badge says its short form ("✓ 1"), never a
+    /// cut word ("✓ 1 im Warenkor").
+    static func annotation(marks: ShopperMarks, words: Words, environment: RenderEnvironment) -> @MainActor (WidgetModel, Int) -> StyledText? {
         let inCart = Self.label(on: RetailPalette.inCart(environment.scheme), environment: environment)
         let adding = Self.label(on: environment.brand, environment: environment).adding(.bold)
-        return { widget in
+        return { widget, columns in
             guard let product = widget.content(as: ProductCardContent.self), let badge = marks.badge(for: product.productID, words: words)
             else { return nil }
-            return StyledText(" \(badge.text) ", style: badge.kind == .adding ? adding : inCart)
+            let style = badge.kind == .adding ? adding : inCart
+            let whole = StyledText(" \(badge.text) ", style: style)
+            return whole.width <= columns ? whole : StyledText(" \(badge.short) ", style: style)
         }
     }
 

@@ -204,6 +204,15 @@ struct ShopperDriver {
         app.send(.cartChanged(CartSummary(lines: [.init(productID: "p1", title: "Product p1", quantity: 1)], badgeCount: 1, isKnown: true)))
         #expect(app.lines.contains { $0.contains("✓ 1 in cart") })
         #expect(app.lines.first?.hasSuffix(" 1") == true)
+        // On a card too narrow for the words: the short form, never a cut word.
+        var narrow = ShopperDriver()
+        narrow.width = 40
+        narrow.state = ShopperState(now: narrow.state.now, locale: .deDE)
+        narrow.send(.pageChanged("home", try ShopperDriver.home(more: false)))
+        narrow.key(.key(.end))
+        narrow.send(.cartChanged(CartSummary(lines: [.init(productID: "p1", title: "Product p1", quantity: 1)], badgeCount: 1, isKnown: true)))
+        #expect(!narrow.lines.contains { $0.contains("im Warenkor") && !$0.contains("im Warenkorb") }, "\(narrow.lines.joined(separator: "\n"))")
+        #expect(narrow.lines.contains { $0.contains("✓ 1 im Warenkorb") || $0.contains(" ✓ 1 ") }, "\(narrow.lines.joined(separator: "\n"))")
     }
 
     @Test func searchTypesAsksAndOpensTheChosenSuggestion() throws {
