@@ -27,9 +27,13 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         var textWidth: Int
     }
 
+    /// The narrowest width at which the picture goes beside the text (as the hero's does): on
+    /// an 80-column screen, above the text, it was a strip of a few rows.
+    static let sideBySideWidth = 60
+
     func arrangement(width: Int, environment: RenderEnvironment) -> Arrangement {
         let screen = environment.viewportRows ?? 24
-        if width >= 80 {
+        if width >= Self.sideBySideWidth {
             let imageWidth = width * 2 / 5
             let rows = content.image.map { min(ImageAtom($0).rows(columns: imageWidth, environment: environment), max(6, screen * 3 / 5)) } ?? 0
             return Arrangement(image: CellRect(x: 0, y: 0, width: imageWidth, height: rows), textX: imageWidth + 3, textWidth: width - imageWidth - 3)
