@@ -102,9 +102,10 @@ struct CatalogueCommandTests {
 
     /// A campaign neighbouring sections both show: said once, for every plan it happens in.
     static let repeatBreakages: [Breakage] = [
-        Breakage(name: "a campaign in a carousel and its banner right after", file: "campaigns/cmp-live.json",
-                 old: "\"placements\": [\"live\"]", new: "\"placements\": [\"campaigns\", \"live\"]", at: "\"placements\"", severity: "warning",
-                 message: "can be shown twice in a row to returning, vip (plans 'home-returning', 'home-vip'): in 'campaigns' and 'live', neighbours"),
+        Breakage(name: "a campaign in a carousel and its banner right after", file: "plans.json",
+                 old: "\"campaigns\",\n        \"deals\",\n        \"live\",", new: "\"campaigns\",\n        \"live\",\n        \"deals\",", at: "\"live\",\n        \"deals\"",
+                 severity: "warning",
+                 message: "'cmp-live' can be shown twice in a row to returning: in 'campaigns' and right after in 'live'; put another section between them"),
     ]
 
     /// The product feed's mistakes, each at its line.
@@ -302,7 +303,7 @@ struct CatalogueCommandTests {
         #expect(after.out.contains(" 0 diagnostics"))
 
         let old = try await preview("2027-01-15T12:00:00+01:00", ["--app-version", "2.0.0"])
-        #expect(old.out.contains("app 2.0.0 (this preview's client): live: its fallback card (needs app 2.6.0 and video)"))
+        #expect(old.out.contains("app 2.0.0 (this preview's client): campaigns: the fallback card of campaigns.cmp-live (needs app 2.6.0 and video)"))
         #expect(old.out.contains("app 1.0.0: ") && old.out.contains("no stories section (needs app 2.0.0)"))
         #expect(old.out.contains("app 2.6.0 with video: everything"))
     }

@@ -22,27 +22,23 @@ struct CatalogueLint {
     }
 
     /// Neighbouring sections of a plan (or of an experiment's variant) that can show one
-    /// campaign to the same shoppers. A hero and what follows it cannot (the other campaign
-    /// placements leave the hero's campaign out), any other two can.
+    /// campaign to the same shoppers, said at the second of them in plans.json. A hero and
+    /// what follows it cannot (the other campaign placements leave the hero's campaign out),
+    /// any other two can.
     private func repeatedCampaigns() -> [CatalogueProblem] {
-        var lists: [(name: String, segments: [Segment], sections: [PlanEntry])] = catalogue.plans.map { (CatalogueFileReader.quoted($0.id), $0.segments, $0.sections) }
+        var lists: [(segments: [Segment], sections: [PlanEntry], path: [CodingPath.Component])] = catalogue.plans.map {
+            ($0.segments, $0.sections, sources.path(of: $0.id, in: "plans", file: "plans.json") + [.key("sections")])
+        }
         for experiment in catalogue.experiments {
-            for variant in experiment.variants {
+            for (index, variant) in experiment.variants.enumerated() {
                 guard let sections = variant.sections else { continue }
-                lists.append(("\(CatalogueFileReader.quoted(experiment.id)) variant \(CatalogueFileReader.quoted(variant.id))", experiment.segments, sections))
+                lists.append((experiment.segments, sections,
+                              sources.path(of: experiment.id, in: "experiments", file: "plans.json") + [.key("variants"), .index(index), .key("sections")]))
             }
         }
-        // One warning a campaign and pair of placements, naming every plan it happens in.
-        struct Repeat {
-            var campaign: Campaign
-            var placements: (String, String)
-            var plans: [String] = []
-            var everyone = false
-            var segments: [Segment] = []
-        }
-        var repeats: [Repeat] = []
+        var problems: [CatalogueProblem] = []
         for list in lists {
-            for (first, second) in zip(list.sections, list.sections.dropFirst()) {
+            for (index, (first, second)) in zip(list.sections, list.sections.dropFirst()).enumerated() {
                 guard let one = catalogue.placement(first.placement), let other = catalogue.placement(second.placement),
                     !one.id.isByteEqual(to: other.id), Self.showsCampaigns(one), Self.showsCampaigns(other),
                     one.content != .hero, other.content != .hero
@@ -50,27 +46,15 @@ struct CatalogueLint {
                 for campaign in catalogue.content.campaigns where campaign.isPlaced(in: one.id) && campaign.isPlaced(in: other.id) {
                     let audience = list.segments.isEmpty ? campaign.segments : campaign.segments.isEmpty ? list.segments : list.segments.filter(campaign.segments.contains)
                     guard list.segments.isEmpty || campaign.segments.isEmpty || !audience.isEmpty else { continue }
-                    let index = repeats.firstIndex { found in
-                        found.campaign.id.isByteEqual(to: campaign.id)
-                            && Set([ExactString(found.placements.0), ExactString(found.placements.1)]) == Set([ExactString(one.id), ExactString(other.id)])
-                    } ?? {
-                        repeats.append(Repeat(campaign: campaign, placements: (one.id, other.id)))
-                        return repeats.count - 1
-                    }()
-                    repeats[index].plans.append(list.name)
-                    if audience.isEmpty { repeats[index].everyone = true }
-                    for segment in audience where !repeats[index].segments.contains(segment) { repeats[index].segments.append(segment) }
+                    let who = audience.isEmpty ? "every shopper" : audience.map(\.rawValue).joined(separator: ", ")
+                    problems.append(warning(
+                        "\(CatalogueFileReader.quoted(campaign.id)) can be shown twice in a row to \(who): in \(CatalogueFileReader.quoted(one.id)) "
+                            + "and right after in \(CatalogueFileReader.quoted(other.id)); put another section between them, or place it in one of them",
+                        file: "plans.json", at: list.path + [.index(index + 1)]))
                 }
             }
         }
-        return repeats.map { found in
-            let who = found.everyone || found.segments.isEmpty ? "every shopper" : found.segments.map(\.rawValue).joined(separator: ", ")
-            let plans = (found.plans.count == 1 ? "plan " : "plans ") + found.plans.joined(separator: ", ")
-            return warning(
-                "can be shown twice in a row to \(who) (\(plans)): in \(CatalogueFileReader.quoted(found.placements.0)) and "
-                    + "\(CatalogueFileReader.quoted(found.placements.1)), neighbours; place it in one of them, or put another section between them",
-                file: sources.file(ofCampaign: found.campaign.id), at: [.key("placements")])
-        }
+        return problems
     }
 
     /// Whether `placement` shows a campaign itself (its banner or card), not only its products.
