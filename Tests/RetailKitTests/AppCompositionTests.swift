@@ -106,6 +106,29 @@ import TestSupport
         await app.shutdown()
     }
 
+    /// Opening another variant of the product keeps the quantity picked: the variant's page
+    /// offers it too.
+    @Test func openingAVariantKeepsTheQuantityPicked() async throws {
+        defer { directory.remove() }
+        let app = try makeComposition()
+        let product = app.pageStore(for: "product:p-1002")
+        await waitUntilSettled(product)
+        let page = try #require(product.page)
+        let detail = try #require(page.sections.flatMap(\.widgets).first { $0.type == "product_detail" })
+        let content = try #require(detail.content(as: ProductDetailContent.self))
+        let option = try #require(content.variants.flatMap(\.options).first { !$0.isSelected && $0.isAvailable && $0.action != nil })
+        let open = try #require(option.action)
+        product.widgetState[detail.id] = .number(4)
+        app.perform(open, widgetID: detail.id, sectionID: page.sections[0].id, on: product)
+        let variantID = try #require(app.navigator.current.pageID)
+        #expect(variantID != "product:p-1002")
+        let variant = app.pageStore(for: variantID)
+        await waitUntilSettled(variant)
+        let shown = try #require(variant.page?.sections.flatMap(\.widgets).first { $0.type == "product_detail" })
+        #expect(variant.widgetState[shown.id]?.intValue == 4)
+        await app.shutdown()
+    }
+
     @Test func aSessionFlowsFromTheTapsToTheBackend() async throws {
         defer { directory.remove() }
         let app = try makeComposition()

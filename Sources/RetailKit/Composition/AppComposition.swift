@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import ImagePipeline
+import Observation
 import PrivateFiles
 
 /// The one place the client is built and wired, from one `AppConfiguration`: the API
@@ -47,6 +48,9 @@ public final class AppComposition {
     private var isLedgerSaveScheduled = false
     /// Whether the shopper has a history with this backend (the next launch's segment).
     private let history: ShopperHistory
+    /// Quantities picked on a product page whose variant took its place, by the variant's page:
+    /// its page offers the same quantity (opening a variant keeps what was picked).
+    private var carriedPicks: [ExactString: Int] = [:]
 
     /// Builds everything; nothing is fetched until `start()`. Throws when the backend URL is
     /// not http(s) or the storage directory cannot be made.
@@ -147,7 +151,9 @@ public final class AppComposition {
         expiry.watch(dispatcher.sheets)
         wire(home)
         stores[ExactString("home")] = home
-        HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics)
+        HostActions.register(on: dispatcher, cart: cart, navigator: navigator, analytics: analytics) { [weak self] pageID, quantity in
+            self?.carriedPicks[ExactString(pageID.rawValue)] = quantity
+        }
         navigator.onLeave = { [weak self] destination in self?.releaseStore(for: destination) }
         impressions.onCounted = { [weak self] in self?.scheduleLedgerSave() }
         cart.onNotice = { [weak self] in self?.onNotice?(.cart($0)) }
@@ -197,6 +203,15 @@ public final class AppComposition {
         let store = PageStore(pageID: pageID, source: repository, decoder: decoder, clock: configuration.clock)
         wire(store)
         stores[ExactString(pageID)] = store
+        if let picked = carriedPicks.removeValue(forKey: ExactString(pageID)) {
+            Self.whenShown(store) { page in
+                // The page's product takes the quantity, unless the shopper picked one already.
+                guard let detail = page.sections.flatMap(\.widgets).first(where: { $0.content(as: ProductDetailContent.self) != nil }),
+                    store.widgetState[detail.id] == nil
+                else { return }
+                store.widgetState[detail.id] = .number(Double(picked))
+            }
+        }
         store.loadInitial()
         return store
     }
@@ -280,6 +295,14 @@ public final class AppComposition {
             case .refreshFailed: self?.onNotice?(.refreshFailed)
             case .nextPageFailed: self?.onNotice?(.nextPageFailed)
             }
+        }
+    }
+
+    /// Runs `body` with `store`'s page once it has one (now, or when it comes).
+    private static func whenShown(_ store: PageStore, _ body: @escaping @MainActor (PageModel) -> Void) {
+        if let page = store.page { return body(page) }
+        withObservationTracking { _ = store.page } onChange: {
+            Task { @MainActor in whenShown(store, body) }
         }
     }
 

@@ -11,7 +11,12 @@ import FlowRuntime
 @MainActor
 public enum HostActions {
     /// Registers the handlers on `dispatcher` (after its built-ins, so they come first).
-    public static func register(on dispatcher: ActionDispatcher, cart: CartStore, navigator: Navigator, analytics: AnalyticsTracker?) {
+    /// `carryPick` hears the quantity picked on a product page whose variant takes its place
+    /// (an `open_page` that replaces it), for the variant's page to offer it too.
+    public static func register(
+        on dispatcher: ActionDispatcher, cart: CartStore, navigator: Navigator, analytics: AnalyticsTracker?,
+        carryPick: (@MainActor (PageID, Int) -> Void)? = nil
+    ) {
         dispatcher.register(ClosureActionHandler(name: "host add_to_cart", types: [AddToCartAction.type]) { action, context in
             do throws(DecodingFailure) {
                 let payload = try action.decode(AddToCartAction.self)
@@ -42,6 +47,9 @@ public enum HostActions {
         dispatcher.register(ClosureActionHandler(name: "host open_page", types: [OpenPageAction.type]) { action, context in
             do throws(DecodingFailure) {
                 let payload = try action.decode(OpenPageAction.self)
+                if payload.replace, let picked = pickedQuantity(at: context.origin) {
+                    carryPick?(PageID(payload.pageID), picked)
+                }
                 if payload.replace {
                     navigator.replace(with: .page(PageID(payload.pageID)))
                 } else {
@@ -75,6 +83,14 @@ public enum HostActions {
             let detail = widget.content(as: ProductDetailContent.self), detail.productID.isByteEqual(to: payload.productID)
         else { return nil }
         return detail.offeredQuantity(picked: store.widgetState[widgetID]?.intValue, inCart: inCart)
+    }
+
+    /// The quantity the shopper picked on the `product_detail` an action came from, if any.
+    static func pickedQuantity(at origin: ActionOrigin) -> Int? {
+        guard let widgetID = origin.widgetID, let store = origin.store, let widget = store.page?.widget(id: widgetID),
+            widget.content(as: ProductDetailContent.self) != nil
+        else { return nil }
+        return store.widgetState[widgetID]?.intValue
     }
 
     /// What the shopper saw of the product where the add came from: the title and price of
