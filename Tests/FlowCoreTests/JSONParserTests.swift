@@ -107,6 +107,10 @@ import Testing
             try JSONParser.parse("{\"a\": [\n  1,\n  {\"é\",,}]}")
         }
         #expect(JSONParseError(offset: 19, reason: "x", line: 3, column: 8).description == "invalid JSON at line 3, column 8 (byte 19): x")
+        // A byte-order mark is no column.
+        #expect(throws: JSONParseError(offset: 4, reason: "expected a string key", line: 1, column: 2)) {
+            try JSONParser.parse(Data([0xEF, 0xBB, 0xBF]) + Data("{x".utf8))
+        }
     }
 
     /// Valid JSON the tree cannot hold is contained where it sits: the value reads as null,

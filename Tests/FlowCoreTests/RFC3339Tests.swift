@@ -32,4 +32,15 @@ import Testing
         if offset == -(9 * 3600 + 30 * 60) { #expect(written.hasSuffix("-09:30")) }
         if offset == 0 { #expect(written.hasSuffix("Z")) }
     }
+
+    /// A millisecond rounded up to the next second carries into it; an offset with seconds is
+    /// written to its minute, and the text reads back as the same instant.
+    @Test func roundingCarriesAndOffsetsAreWholeMinutes() throws {
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: 1_798_000_000.9996)) == "2026-12-23T04:26:41Z")
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: -0.0004)) == "1970-01-01T00:00:00Z")
+        let before1893 = try #require(RFC3339.date(from: "1850-01-01T00:00:00Z"))
+        let written = RFC3339.string(from: before1893, offset: 53 * 60 + 28)
+        #expect(written == "1850-01-01T00:53:00+00:53")
+        #expect(RFC3339.date(from: written) == before1893)
+    }
 }

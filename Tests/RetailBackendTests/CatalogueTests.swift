@@ -59,4 +59,29 @@ import Testing
         #expect(StoreLocale.resolve("ja-JP") == .enUS)
         #expect(StoreLocale.resolve(nil) == .enUS)
     }
+
+    /// The fix a malformed instant is given is that very instant, or none: never one an hour
+    /// off (a text with its own offset), never one the check refuses (a time the clocks pass
+    /// twice or skip).
+    @Test func anInstantWrittenAnotherWayGetsItsOwnFixOrNone() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let fix = try #require(CatalogueFileReader.suggestion(for: "2026-11-26 10:00", zone: berlin))
+        #expect(fix.absolute == "2026-11-26T10:00:00+01:00" && fix.local == "2026-11-26T10:00")
+        #expect(CatalogueFileReader.suggestion(for: "2026-07-01 10:00:30", zone: berlin)?.absolute == "2026-07-01T10:00:30+02:00")
+        for text in ["2026-11-26 10:00:00Z", "2026-11-26T10:00Z", "2026-11-26 10:00-05", "2026-11-26 10:00+01:00",
+                     "2026-10-25 02:30", "2026-03-29 02:30", "2026-13-01 10:00", "26.11.2026 10:00", "2026-11-26"] {
+            #expect(CatalogueFileReader.suggestion(for: text, zone: berlin) == nil, "\(text)")
+        }
+    }
+
+    /// "Did you mean" for a key a letter or two off, compared whole: never for a long key that
+    /// merely starts like a known one, nor when two known keys are as near.
+    @Test func aNearMissIsOneKnownKeyASlipAway() {
+        #expect(CatalogueFileReader.nearMiss("tilte", among: ["title", "subtitle", "cta"]) == "title")
+        #expect(CatalogueFileReader.nearMiss("placments", among: ["placements", "priority"]) == "placements")
+        #expect(CatalogueFileReader.nearMiss("xyz", among: ["title"]) == nil)
+        #expect(CatalogueFileReader.nearMiss("cat", among: ["car", "bat"]) == nil, "two as near: no guess")
+        let long = "placements" + String(repeating: "x", count: 70)
+        #expect(CatalogueFileReader.nearMiss(long, among: ["placements" + String(repeating: "x", count: 54)]) == nil)
+    }
 }

@@ -108,6 +108,14 @@ struct CatalogueCommandTests {
                  message: "'cmp-live' can be shown twice in a row to returning: in 'campaigns' and right after in 'live'; put another section between them"),
     ]
 
+    /// A campaign placement that follows itself shows its campaigns twice in a row.
+    static let selfRepeatBreakages: [Breakage] = [
+        Breakage(name: "a carousel of campaigns right after itself", file: "plans.json",
+                 old: "\"campaigns\",\n        \"deals\",", new: "\"campaigns\",\n        \"campaigns\",\n        \"deals\",",
+                 at: "\"campaigns\",\n        \"deals\"", severity: "warning",
+                 message: "'campaigns' follows itself: its campaigns are shown twice in a row"),
+    ]
+
     /// The product feed's mistakes, each at its line.
     static let feedBreakages: [Breakage] = [
         Breakage(name: "a price without a locale's currency", file: "products.json", old: "\"USD\": 6100,\n        \"EUR\": 5600", new: "\"USD\": 6100",
@@ -132,7 +140,7 @@ struct CatalogueCommandTests {
         #expect(result.err.contains("1 error, 0 warnings"))
     }
 
-    @Test(arguments: breakages + feedBreakages + repeatBreakages)
+    @Test(arguments: breakages + feedBreakages + repeatBreakages + selfRepeatBreakages)
     func eachProblemIsReportedAtItsFileAndLine(_ breakage: Breakage) async throws {
         let fixture = try CatalogueFixture()
         defer { fixture.remove() }
@@ -266,6 +274,8 @@ struct CatalogueCommandTests {
         #expect(vip.out.contains("  hero     09:00  cmp-vip (a), cmp-boots (b)"), "\(vip.out)")
         let bad = try await Self.run(["timeline", CatalogueFixture.repository.path, "--from", "14.01.2027", "--days", "1"])
         #expect(bad.status == 2 && bad.err.contains("is not a day (2027-01-14)"), "\(bad.err)")
+        let skipped = try await Self.run(["timeline", CatalogueFixture.repository.path, "--from", "2027-03-28T02:30", "--days", "1"])
+        #expect(skipped.status == 2 && skipped.err.contains("--from 2027-03-28T02:30 does not exist in Europe/Berlin"), "a wrong start, not a catalogue that does not load\n\(skipped.err)")
     }
 
     /// The preview says what it is of (instant in the catalogue's zone, audience, client,
@@ -288,6 +298,8 @@ struct CatalogueCommandTests {
         #expect(bHero?.contains("Flash deals") == true, "arm b leads with the sale ending soonest\n\(b.out)")
         let wrong = try await preview(["--variant", "exp-hero-order=z"])
         #expect(wrong.status == 2 && wrong.err.contains("the experiment's variants are a, b"))
+        let twice = try await preview(["--variant", "exp-hero-order=a,exp-hero-order=b"])
+        #expect(twice.status == 2 && twice.err.contains("names 'exp-hero-order' twice"), "\(twice.err)")
     }
 
     @Test func thePreviewShowsTheHomePageAtItsInstant() async throws {

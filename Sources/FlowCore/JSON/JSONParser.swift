@@ -155,7 +155,9 @@ public struct JSONParser {
     private func error(_ reason: String) -> JSONParseError {
         // Counted only when a document fails: the line and the scalars since its start.
         var line = 1, column = 1
-        for byte in bytes[0..<min(index, bytes.count)] {
+        // A byte-order mark is no column of the first line.
+        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        for byte in bytes[min(start, index)..<min(index, bytes.count)] {
             if byte == 0x0A {
                 line += 1
                 column = 1

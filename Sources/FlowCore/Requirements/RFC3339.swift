@@ -62,9 +62,11 @@ public enum RFC3339 {
 
     /// `date` in UTC as `YYYY-MM-DDTHH:MM:SS(.mmm)Z`; milliseconds only when non-zero.
     public static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        let wholeSeconds = Int(interval.rounded(.down))
-        let milliseconds = Int(((interval - Double(wholeSeconds)) * 1000).rounded())
+        // Rounded to the millisecond first: .9996 s is the next second, not this one's.
+        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+        let (quotient, remainder) = totalMilliseconds.quotientAndRemainder(dividingBy: 1000)
+        let wholeSeconds = remainder < 0 ? quotient - 1 : quotient
+        let milliseconds = remainder < 0 ? remainder + 1000 : remainder
         var days = wholeSeconds / 86_400
         var secondOfDay = wholeSeconds % 86_400
         if secondOfDay < 0 {
@@ -85,6 +87,10 @@ public enum RFC3339 {
     /// `date` in local time at `offset` seconds east of UTC, as `YYYY-MM-DDTHH:MM:SS±HH:MM`
     /// (`Z` for no offset): how an instant is written in a file of that zone.
     public static func string(from date: Date, offset: Int) -> String {
+        // RFC 3339 writes offsets in minutes: an offset with seconds (Berlin's +00:53:28 before
+        // 1893) is written to its minute, and the local time with it, so the text reads back
+        // as the same instant.
+        let offset = offset / 60 * 60
         let utc = string(from: date.addingTimeInterval(Double(offset)))
         guard offset != 0 else { return utc }
         let minutes = abs(offset) / 60

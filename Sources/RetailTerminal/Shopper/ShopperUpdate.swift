@@ -22,10 +22,12 @@ public enum ShopperUpdate {
             if let seenRefreshing = state.askedRefreshes[id] {
                 if snapshot.isRefreshing {
                     state.askedRefreshes[id] = true
-                } else if seenRefreshing {
+                } else {
+                    // Done, or never begun (the store had nothing to refresh): either way the
+                    // ask is answered, and no later refresh is taken for it.
                     state.askedRefreshes[id] = nil
                     // A failure says so itself (`Notice.refreshFailed`).
-                    if snapshot.refreshError == nil { return [.showToast(Notice.refreshed(words: state.words).text)] }
+                    if seenRefreshing, snapshot.refreshError == nil { return [.showToast(Notice.refreshed(words: state.words).text)] }
                 }
             }
         case .navigated(let destinations):
@@ -136,7 +138,8 @@ public enum ShopperUpdate {
         case .search:
             return [.open(.search(query: nil))]
         case .refresh:
-            state.askedRefreshes[pageID] = false
+            // A second `r` while one runs is the same ask, not a new one not yet begun.
+            if state.askedRefreshes[pageID] == nil { state.askedRefreshes[pageID] = false }
             return [.refresh(pageID)]
         case .cart:
             return [.open(.cart)]

@@ -68,6 +68,9 @@ enum CataloguePreviewCommand {
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                     throw CatalogueCommand.UsageError(message: "--variant '\(TerminalText.sanitized(String(pin)))' is not EXPERIMENT=VARIANT (exp-hero-order=b)")
                 }
+                guard options.variants[parts[0]] == nil else {
+                    throw CatalogueCommand.UsageError(message: "--variant names '\(TerminalText.sanitized(parts[0]))' twice: one variant an experiment")
+                }
                 options.variants[parts[0]] = parts[1]
             }
         }

@@ -25,7 +25,9 @@ enum CatalogueTimelineCommand {
         case .success(let lines):
             console.out(lines.map(TerminalText.sanitized).joined(separator: "\n"))
             return 0
-        case .failure(let error):
+        case .failure(.start(let message)):
+            throw CatalogueCommand.UsageError(message: message)
+        case .failure(.catalogue(let error)):
             console.err(error.description.split(separator: "\n").map { TerminalText.sanitized(String($0)) }.joined(separator: "\n"))
             return 1
         }

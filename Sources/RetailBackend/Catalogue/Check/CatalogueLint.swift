@@ -40,9 +40,14 @@ struct CatalogueLint {
         for list in lists {
             for (index, (first, second)) in zip(list.sections, list.sections.dropFirst()).enumerated() {
                 guard let one = catalogue.placement(first.placement), let other = catalogue.placement(second.placement),
-                    !one.id.isByteEqual(to: other.id), Self.showsCampaigns(one), Self.showsCampaigns(other),
-                    one.content != .hero, other.content != .hero
+                    Self.showsCampaigns(one), Self.showsCampaigns(other), one.content != .hero, other.content != .hero
                 else { continue }
+                if one.id.isByteEqual(to: other.id), first.rank == second.rank {
+                    problems.append(warning(
+                        "\(CatalogueFileReader.quoted(one.id)) follows itself: its campaigns are shown twice in a row; remove one of them",
+                        file: "plans.json", at: list.path + [.index(index + 1)]))
+                    continue
+                }
                 for campaign in catalogue.content.campaigns where campaign.isPlaced(in: one.id) && campaign.isPlaced(in: other.id) {
                     let audience = list.segments.isEmpty ? campaign.segments : campaign.segments.isEmpty ? list.segments : list.segments.filter(campaign.segments.contains)
                     guard list.segments.isEmpty || campaign.segments.isEmpty || !audience.isEmpty else { continue }

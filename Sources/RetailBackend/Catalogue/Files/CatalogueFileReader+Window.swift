@@ -84,6 +84,12 @@ extension CatalogueFileReader {
     /// `26.11.2026 10:00` is not: the year must lead) means, written as the file should:
     /// with the zone's offset then, and as a local time. Nil when it does not read so.
     static func suggestion(for text: String, zone: TimeZone) -> (absolute: String, local: String)? {
+        // A text that names its own offset (`…Z`, `…-05`) means another instant than the zone's
+        // wall clock: no guess.
+        let bytes = Array(text.utf8)
+        if bytes.last.map({ $0 | 0x20 == UInt8(ascii: "z") }) == true || bytes.dropFirst(10).contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) {
+            return nil
+        }
         let numbers = text.split { !$0.isASCII || !$0.isNumber }.map(String.init)
         guard numbers.count >= 5, numbers.count <= 6, numbers[0].utf8.count == 4, numbers.dropFirst().allSatisfy({ $0.utf8.count <= 2 }),
             let values = Optional(numbers.compactMap { Int($0) }), values.count == numbers.count,
@@ -92,7 +98,10 @@ extension CatalogueFileReader {
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let seconds = values.count == 6 ? values[5] : 0
         let local = "\(numbers[0])-\(pad(values[1]))-\(pad(values[2]))T\(pad(values[3])):\(pad(values[4]))"
-        guard let time = LocalTime(local + ":" + pad(seconds)), let instant = time.instants(in: zone).first else { return nil }
+        // A wall-clock time the zone skips or passes twice has no one fix: the error says why.
+        guard let time = LocalTime(local + ":" + pad(seconds)), case let instants = time.instants(in: zone), instants.count == 1,
+            let instant = instants.first
+        else { return nil }
         return (local + ":" + pad(seconds) + offset(zone.secondsFromGMT(for: instant)), local)
     }
 

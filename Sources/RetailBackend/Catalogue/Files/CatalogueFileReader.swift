@@ -90,8 +90,8 @@ struct CatalogueFileReader {
     /// The known key `key` is a slip of (a letter wrong, missing, added, or two swapped; two
     /// such in a longer key), compared by Unicode scalars; nil when none is that near, or two are.
     static func nearMiss(_ key: String, among keys: [String]) -> String? {
-        let typed = Array(key.unicodeScalars.prefix(64))
-        guard typed.count >= 3 else { return nil }
+        let typed = Array(key.unicodeScalars.prefix(65))
+        guard typed.count >= 3, typed.count <= 64 else { return nil }
         let allowed = typed.count >= 8 ? 2 : 1
         let near = keys.filter { Self.slips(typed, Array($0.unicodeScalars)) <= allowed }
         return near.count == 1 ? near[0] : nil

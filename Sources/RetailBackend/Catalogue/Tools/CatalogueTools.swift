@@ -99,17 +99,29 @@ public enum CatalogueTools {
 
     /// The timeline of the catalogue in `directory` (`CatalogueTimeline`), or why it does not
     /// load.
+    /// Why a timeline cannot be laid out: the catalogue does not load, or its start names no
+    /// instant of the catalogue's zone.
+    public enum TimelineError: Error, Sendable, CustomStringConvertible {
+        case catalogue(CatalogueLoadError)
+        case start(String)
+
+        public var description: String {
+            switch self {
+            case .catalogue(let error): error.description
+            case .start(let message): message
+            }
+        }
+    }
+
     public static func timeline(
         _ directory: URL, from start: TimelineStart, days: Int, segment: Segment?, locale: StoreLocale?
-    ) -> Result<[String], CatalogueLoadError> {
+    ) -> Result<[String], TimelineError> {
         let load = CatalogueLoader.load(CatalogueDirectory(url: directory), lint: false)
-        guard let content = load.content else { return .failure(CatalogueLoadError(directory: directory.path, problems: load.errors)) }
+        guard let content = load.content else { return .failure(.catalogue(CatalogueLoadError(directory: directory.path, problems: load.errors))) }
         let catalogue = Catalogue(content: content)
         let zone = TimeZone(identifier: catalogue.settings.timeZone) ?? TimeZone(secondsFromGMT: 0)!
         guard let instant = start.instant(in: zone) else {
-            return .failure(CatalogueLoadError(directory: directory.path, problems: [CatalogueProblem(
-                file: "", line: nil, severity: .error,
-                message: "--from: \(start) does not exist in \(catalogue.settings.timeZone) (the clocks skip it); give it with its offset")]))
+            return .failure(.start("--from \(start) does not exist in \(catalogue.settings.timeZone) (its clocks skip it): give a day, or the instant with its offset"))
         }
         let timeline = CatalogueTimeline(catalogue: catalogue, segment: segment, locale: locale)
         return .success(timeline.lines(from: instant, days: days))
