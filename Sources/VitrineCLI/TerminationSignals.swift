@@ -2,33 +2,25 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Waits for SIGINT or SIGTERM without a signal handler: the signals are ignored as such and
-/// delivered as Dispatch sources instead, so stopping runs as ordinary code (draining the
-/// server) rather than inside a handler where almost nothing is allowed.
+/// Waits for SIGINT or SIGTERM: the signals are delivered as ordinary calls (`SignalPipe`),
+/// so stopping runs as ordinary code (draining the server) rather than inside a handler where
+/// almost nothing is allowed.
 ///
 /// Listening starts in `init`, so a caller can announce readiness afterwards and be sure a
 /// signal sent from then on is caught.
 final class TerminationSignals: Sendable {
     private let signals: [Int32]
-    private let queue = DispatchQueue(label: "vitrine.termination-signals")
     private let state = Mutex(State())
 
     private struct State {
-        var sources: [any DispatchSourceSignal] = []
         var received: Int32?
         var waiter: CheckedContinuation<Int32, Never>?
     }
 
     init(_ signals: [Int32] = [SIGINT, SIGTERM]) {
         self.signals = signals
-        state.withLock { state in
-            for number in signals {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { [weak self] in self?.deliver(number) }
-                source.resume()
-                state.sources.append(source)
-            }
+        for number in signals {
+            SignalPipe.shared.listen(to: number) { [weak self] number in self?.deliver(number) }
         }
     }
 
@@ -53,11 +45,7 @@ final class TerminationSignals: Sendable {
     }
 
     private func restoreDefaults() {
-        state.withLock { state in
-            for source in state.sources { source.cancel() }
-            state.sources = []
-        }
-        for number in signals { signal(number, SIG_DFL) }
+        for number in signals { SignalPipe.shared.stopListening(to: number) }
     }
 
     private func deliver(_ number: Int32) {

@@ -119,4 +119,25 @@ struct ServeCommandTests {
         #expect(log.contains { $0.hasPrefix("GET /v1/home ") })
         #expect(log.contains("vitrine serve: SIGTERM, stopping"))
     }
+
+    /// A SIGTERM sent the moment the server says it listens stops it: the handler is in place
+    /// before the announcement (a Dispatch source registered later, and under load such a
+    /// signal was ignored and the server never stopped).
+    @Test func aSIGTERMSentTheMomentTheServerAnnouncesItselfStopsIt() async throws {
+        for _ in 0..<12 {
+            let server = try await ServeProcess.start(["--database", "memory"])
+            let status = await withTaskGroup(of: Int32?.self) { group in
+                group.addTask { await server.stop() }
+                group.addTask {
+                    try? await ContinuousClock().sleep(for: .seconds(60))
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+            if status == nil { await server.kill() }
+            #expect(status == 0, "the server did not stop on SIGTERM")
+        }
+    }
 }
