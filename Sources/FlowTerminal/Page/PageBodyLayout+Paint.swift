@@ -66,6 +66,11 @@ extension PageBodyLayout {
                 let shows = onScreen && x < viewport.width && x + item.width > 0
                 if shows {
                     item.box.draw(in: viewport.child(rect, clip: rowClip), environment: environment)
+                    // A card peeking in at the right edge shows whole words: the word the edge
+                    // cuts ("Hergestell") is left out.
+                    if x + item.width > viewport.width {
+                        Self.blankCutWords(of: item, at: rect, visibleColumns: viewport.width - x, in: viewport, environment: environment)
+                    }
                     if item.box.isFocused(in: environment) {
                         let row = rowClip.offsetBy(dx: -screen.x, dy: -screen.y)
                         FocusMark.drawEdge(in: viewport, around: item.box.chrome.box(in: rect), clip: row, environment: environment)
@@ -78,6 +83,27 @@ extension PageBodyLayout {
         case .pagination(let state):
             guard onScreen else { return }
             PaginationRowView(state: state).draw(in: viewport.child(CellRect(x: 0, y: top, width: viewport.width, height: 1)), environment: environment)
+        }
+    }
+
+    /// Blanks, on each row of `item` (drawn at `rect`, its first `visibleColumns` on screen),
+    /// the word the screen's edge cuts: the card is drawn again whole, off screen, to see
+    /// whether the letter at the edge goes on past it.
+    static func blankCutWords(of item: BodyRow.Item, at rect: CellRect, visibleColumns: Int, in viewport: Canvas, environment: RenderEnvironment) {
+        guard visibleColumns > 0, visibleColumns < item.width, item.height > 0 else { return }
+        let whole = DrawSurface(width: item.width, height: item.height)
+        item.box.draw(in: Canvas(surface: whole, rect: CellRect(x: 0, y: 0, width: item.width, height: item.height)), environment: environment)
+        func isWord(_ cell: Cell) -> Bool {
+            !HalfBlockEncoder.isPictureCell(cell.grapheme) && cell.grapheme.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+        for y in 0..<item.height {
+            guard isWord(whole.buffer[visibleColumns - 1, y]), isWord(whole.buffer[visibleColumns, y]) else { continue }
+            var start = visibleColumns - 1
+            while start > 0, isWord(whole.buffer[start - 1, y]) { start -= 1 }
+            for column in start..<visibleColumns {
+                let x = rect.x + column
+                viewport.put(" ", x: x, y: rect.y + y, style: CellStyle(background: viewport.background(x: x, y: rect.y + y)))
+            }
         }
     }
 
