@@ -35,16 +35,28 @@ import Testing
         #expect(reds == reds.sorted())
     }
 
+    /// A peeking card keeps the words that fit whole before the edge.
+    @Test func aPeekingCardShowsItsWholeWordsOnly() throws {
+        let cards = ["Made in Portugal", "Recycled materials"].enumerated().map { TestPages.title("c\($0.offset)", $0.element, layout: #"{"width": 0.75}"#) }
+        let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "carousel", "item_spacing": 8}, "widgets": [\#(cards.joined(separator: ","))]}"#))
+        // 25 columns for the first card, one of spacing, 8 of the next: "Recycled" fits whole.
+        let frame = TestPages.render(.showing(page), width: 34, height: 1)
+        #expect(frame.buffer.plainLines == ["Made in Portugal          Recycled"])
+        // At 32 columns 7 of it show: the edge cuts "Recycled", which is left out.
+        #expect(TestPages.render(.showing(page), width: 32, height: 1).buffer.plainLines == ["Made in Portugal"])
+    }
+
     @Test func carouselCardsWithFractionalWidthsLetTheNextOnePeek() throws {
         let cards = (1...3).map { TestPages.title("c\($0)", "Card\($0)", layout: #"{"width": 0.75}"#) }.joined(separator: ",")
         let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "carousel", "item_spacing": 8}, "widgets": [\#(cards)]}"#))
         let frame = TestPages.render(.showing(page), width: 20, height: 1)
-        // 15 columns for the first card, one of spacing, the next peeks in its first 4.
-        #expect(frame.buffer.plainLines == ["Card1           Card"])
+        // 15 columns for the first card, one of spacing, the next peeks in its first 4, whose
+        // word the edge cuts ("Card" of "Card2") is left out.
+        #expect(frame.buffer.plainLines == ["Card1"])
         var viewport = PageViewport()
         viewport.carouselOffsets = ["section@page.sections.0": 16]
         let scrolled = PageRenderer(environment: TestPages.environment()).render(.showing(page), viewport: &viewport, width: 20, height: 1)
-        #expect(scrolled.buffer.plainLines == ["Card2           Card"])
+        #expect(scrolled.buffer.plainLines == ["Card2"])
         let fractions = Dictionary(frame.visibleWidgets.map { ($0.widget.id, $0.visibleFraction) }, uniquingKeysWith: { a, _ in a })
         #expect(fractions["c1"] == 1)
         #expect(abs((fractions["c2"] ?? 0) - 4.0 / 15.0) < 1e-9)
