@@ -1,3 +1,4 @@
+import FlowTerminal
 import Foundation
 import Synchronization
 
@@ -56,15 +57,7 @@ final class SignalPipe: Sendable {
     /// Calls `listener` on the signals' thread for every `number` received from now on.
     func listen(to number: Int32, _ listener: @escaping @Sendable (Int32) -> Void) {
         listeners.withLock { $0[number] = listener }
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = writeSignalNumber
-        #else
-        action.__sigaction_u.__sa_handler = writeSignalNumber
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(number, &action, nil)
+        SignalHandler.install(writeSignalNumber, for: number)
     }
 
     /// Gives `number` its default action back and forgets its listener.

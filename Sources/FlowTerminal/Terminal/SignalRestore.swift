@@ -113,6 +113,14 @@ enum SessionSignals {
     }
 
     private static func set(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) {
+        SignalHandler.install(handler, for: number)
+    }
+}
+
+/// Installs a signal handler with `sigaction` (interrupted calls restarted, no other signal
+/// blocked while it runs): in place when it returns.
+public enum SignalHandler {
+    public static func install(_ handler: @convention(c) (Int32) -> Void, for number: Int32) {
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = handler
