@@ -22,6 +22,7 @@ demo: build
 test: setup test-swift
 	scripts/contract_test.sh
 	scripts/schema_test.sh
+	scripts/docs_commands_test.sh
 
 ## The tests again from a copy of the repository in a fresh directory (as CI does).
 test-clean-clone: setup
