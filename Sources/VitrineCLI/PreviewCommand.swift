@@ -92,7 +92,7 @@ enum PreviewCommand {
         let end = lines.firstIndex(of: words[.previewDiagnosticsHeading]) ?? lines.count
         return .shown(PreviewPage(
             page: page, sheet: sheet, summary: lines.first ?? "",
-            diagnostics: report.diagnostics.map { TerminalText.sanitized($0.description) },
+            diagnostics: report.diagnostics.map { PreviewFinding($0, words: words, safe: TerminalText.sanitized) },
             details: Array(lines[min(1, end)..<end]), diagnosticCount: report.diagnostics.count))
     }
 }

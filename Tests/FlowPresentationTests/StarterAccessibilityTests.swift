@@ -96,6 +96,8 @@ import Testing
         #expect(debug.count == 3)
         #expect(debug.first == "text: unknown widget type 'hologram'")
         #expect(debug[1].hasPrefix("text: malformed 'title_block'"))
+        let german = try A11y.lines(widgets, environment: A11y.environment(locale: "de-DE", placeholders: true))
+        #expect(german.first == "text: unbekannter Widget-Typ „hologram“", "a placeholder speaks the reader's language")
         let withFallback = #"{"type": "hologram", "id": "h", "fallback": {"type": "title_block", "data": {"title": "Instead"}}}"#
         #expect(try A11y.lines(withFallback) == ["header: Instead"])
     }

@@ -41,6 +41,15 @@ private enum CounterModule {
 @Suite("WidgetRegistry")
 @MainActor
 struct WidgetRegistryTests {
+    /// A placeholder's reason, as these tests spell it.
+    static func reason(_ placeholder: WidgetPlaceholder) -> String {
+        switch placeholder.reason {
+        case .unknownType: "unknown widget type '\(placeholder.widgetType)'"
+        case .malformed(let detail): "malformed '\(placeholder.widgetType)': \(detail)"
+        case .noView: "no view registered for '\(placeholder.widgetType)'"
+        }
+    }
+
     private func decode(_ widgets: [JSONValue], registry: WidgetRegistry<String>) throws -> PageModel {
         let decoder = PageDecoder(catalog: registry.catalog)
         return try decoder.decodePage(Fixtures.page(sections: [Fixtures.section("s1", widgets)])).page
@@ -52,7 +61,7 @@ struct WidgetRegistryTests {
             section.widgets.enumerated().map { index, resolved in
                 switch registry.rendering(for: resolved, sectionID: section.section.id, position: index) {
                 case .view(let line): line
-                case .placeholder(let placeholder): "[\(placeholder.label)]"
+                case .placeholder(let placeholder): "[\(Self.reason(placeholder))]"
                 case .skip: "(skipped)"
                 }
             }

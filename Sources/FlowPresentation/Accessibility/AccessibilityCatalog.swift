@@ -119,7 +119,7 @@ public struct AccessibilityCatalog: Sendable {
         case .unknown: reason = .unknownType
         case .malformed(let failure): reason = .malformed(failure)
         }
-        let label = UnrenderableWidget(widget: widget, reason: reason).placeholder.label
+        let label = UnrenderableWidget(widget: widget, reason: reason).placeholder.label(environment.words)
         return AccessibilityText.clean(label).map { [AccessibilityElement(widgetID: widget.id, role: .text, label: $0)] } ?? []
     }
 

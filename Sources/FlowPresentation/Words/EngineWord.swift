@@ -28,6 +28,9 @@ public enum EngineWord: String, CaseIterable, Sendable {
     /// What an icon-only control is called, by its symbol (`symbol(_:)`).
     case iconFavourite, iconCart, iconBag, iconNext, iconBack, iconClose, iconSearch, iconShare, iconAdd, iconRemove
     case iconDelete, iconInfo, iconAccount, iconNotifications, iconCalendar, iconRating
+    /// A widget drawn as a labelled placeholder (previews and tools; the app skips it):
+    /// `{type}` its type, `{detail}` the decoder's words.
+    case placeholderUnknownType, placeholderMalformed, placeholderNoView
 
     /// The word for a control drawn as `symbol` (an SF Symbol name: `heart.fill`,
     /// `chevron.right`), read by its name (`symbolName`); nil for a symbol the engine does not

@@ -12,15 +12,24 @@ public enum WidgetRendering<Output> {
 
 /// A labelled stand-in that says why a widget could not be shown.
 public struct WidgetPlaceholder: Sendable, Hashable {
+    /// Why the widget is a placeholder.
+    public enum Reason: Sendable, Hashable {
+        /// No content type is registered for its type.
+        case unknownType
+        /// Its data failed to decode: the decoder's detail (as a `contract_problem` carries it).
+        case malformed(detail: String)
+        /// Its content decoded, but no view is registered for the type.
+        case noView
+    }
+
     public var widgetID: String
     public var widgetType: String
-    /// A short readable reason (`unknown widget type 'x'`).
-    public var label: String
+    public var reason: Reason
 
-    public init(widgetID: String, widgetType: String, label: String) {
+    public init(widgetID: String, widgetType: String, reason: Reason) {
         self.widgetID = widgetID
         self.widgetType = widgetType
-        self.label = label
+        self.reason = reason
     }
 }
 
@@ -45,12 +54,11 @@ public struct UnrenderableWidget: Sendable {
 
     /// The placeholder that names the widget and the reason.
     public var placeholder: WidgetPlaceholder {
-        let label: String
-        switch reason {
-        case .unknownType: label = "unknown widget type '\(widget.type)'"
-        case .malformed(let failure): label = "malformed '\(widget.type)': \(failure.message)"
-        case .noView: label = "no view registered for '\(widget.type)'"
+        let placeholderReason: WidgetPlaceholder.Reason = switch reason {
+        case .unknownType: .unknownType
+        case .malformed(let failure): .malformed(detail: failure.message)
+        case .noView: .noView
         }
-        return WidgetPlaceholder(widgetID: widget.id, widgetType: widget.type, label: label)
+        return WidgetPlaceholder(widgetID: widget.id, widgetType: widget.type, reason: placeholderReason)
     }
 }

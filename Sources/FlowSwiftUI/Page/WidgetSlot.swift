@@ -25,6 +25,7 @@ struct WidgetSlot: View {
     @Environment(\.flowClient) private var client
     @Environment(\.flowExpiry) private var expiry
     @Environment(\.flowTheme) private var theme
+    @Environment(\.flowWords) private var words
     @Environment(\.colorScheme) private var systemScheme
 
     init(resolved: ResolvedWidget, registry: WidgetRegistry<AnyView>, sectionID: String?, position: Int) {
@@ -54,7 +55,7 @@ struct WidgetSlot: View {
         case .view(let view):
             view
         case .placeholder(let placeholder):
-            Text(verbatim: SafeText.cleaned(placeholder.label, keepingNewlines: false))
+            Text(verbatim: SafeText.cleaned(placeholder.label(words), keepingNewlines: false))
                 .flowFont(size: 12)
                 .foregroundStyle(theme.color("text.secondary", for: systemScheme))
                 .padding(EdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8))

@@ -93,7 +93,7 @@ public struct PlaceholderView: TerminalWidget {
 
     public func draw(in canvas: Canvas, environment: RenderEnvironment) {
         let style = CellStyle(foreground: TerminalColor(red: 0xE0, green: 0xA0, blue: 0x30))
-        let label = SafeText.cleaned("⚠ \(placeholder.label)", keepingNewlines: false)
+        let label = SafeText.cleaned("⚠ \(placeholder.label(environment.words))", keepingNewlines: false)
         guard canvas.width >= 4, canvas.height >= 3 else {
             canvas.put(ButtonAtom.truncated(label, to: canvas.width), x: 0, y: 0, style: style)
             return

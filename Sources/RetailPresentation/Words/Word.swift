@@ -47,6 +47,11 @@ public enum Word: String, CaseIterable, Sendable {
     case previewStatusOk, previewStatusFallback, previewStatusUnknown, previewStatusMalformed
     case previewStatusIncompatible
     case previewStatusExpired, previewStatusEmpty
+    // `vitrine preview`'s panel: what each kind of diagnostic means (the decoder's detail, the
+    // text a `contract_problem` event carries, follows it as sent).
+    case findingUnknownType, findingMalformedPayload, findingDroppedElement, findingDuplicateID
+    case findingUnknownArrangement, findingIncompatible, findingExpired, findingUnsupportedSchema
+    case findingRefusedAction, findingMutationFailed, findingPlace
     // What a screen reader says beside the payload's text, and the hints of the retail actions.
     case spokenWas, spokenPercentOff, spokenRated, spokenLowStock, spokenSoldOut, spokenEnded, spokenCode
     case opensPage, opensLink, opensSearch, removeTitle, spokenQuantity, itemsInCartOne, itemsInCartOther, add

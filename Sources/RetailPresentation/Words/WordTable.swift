@@ -20,7 +20,7 @@ public struct WordTable: Sendable {
 
     /// Keys whose words are rightly the same as the English in every language: the program's
     /// own name, Esc (which German keyboards print too), and "code" and "minute", which French says as English does.
-    public static let sameInEveryLanguage: Set<Word> = [.previewTag, .keyEsc, .spokenCode, .spokenMinutesOne, .spokenMinutesOther, .variantsWhy]
+    public static let sameInEveryLanguage: Set<Word> = [.previewTag, .findingPlace, .keyEsc, .spokenCode, .spokenMinutesOne, .spokenMinutesOther, .variantsWhy]
 
     /// The engine's words that are rightly the same in English and French ("image").
     public static let engineSameInEveryLanguage: Set<EngineWord> = [.image]

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailPresentation
 
 /// One reading of the previewed file: the page it shows (or the sheet, over an empty page)
 /// with what `vitrine lint` says of it, or why it cannot be shown at all.
@@ -17,18 +18,55 @@ public struct PreviewPage: Sendable {
     public var sheet: SheetModel?
     /// The report's summary line (sections shown, diagnostics).
     public var summary: String
-    /// One line per diagnostic, then the report's widget and section lines.
-    public var diagnostics: [String]
+    /// One finding per diagnostic; the report's widget and section lines are `details`.
+    public var diagnostics: [PreviewFinding]
     public var details: [String]
     public var diagnosticCount: Int
 
-    public init(page: PageModel, sheet: SheetModel? = nil, summary: String, diagnostics: [String], details: [String], diagnosticCount: Int) {
+    public init(
+        page: PageModel, sheet: SheetModel? = nil, summary: String, diagnostics: [PreviewFinding], details: [String], diagnosticCount: Int
+    ) {
         self.page = page
         self.sheet = sheet
         self.summary = summary
         self.diagnostics = diagnostics
         self.details = details
         self.diagnosticCount = diagnosticCount
+    }
+}
+
+/// A diagnostic as the preview's panel says it: what it means in the reader's language, where
+/// (the path and widget type, the contract's names), and the decoder's detail as a
+/// `contract_problem` event carries it to the backend, in English.
+public struct PreviewFinding: Sendable, Hashable {
+    /// What the kind of problem means, then where: `Unbekannter Widget-Typ: page.sections.0.widgets.2 (fancy)`.
+    public var headline: String
+    /// The decoder's own sentence, made safe for a terminal.
+    public var detail: String
+
+    public init(headline: String, detail: String) {
+        self.headline = headline
+        self.detail = detail
+    }
+
+    /// `diagnostic` in `words`; every payload string in it is made safe for a terminal by `safe`.
+    public init(_ diagnostic: Diagnostic, words: Words, safe: (String) -> String) {
+        let meaning: Word = switch diagnostic.kind {
+        case .unknownType: .findingUnknownType
+        case .malformedPayload: .findingMalformedPayload
+        case .droppedElement: .findingDroppedElement
+        case .duplicateID: .findingDuplicateID
+        case .unknownArrangement: .findingUnknownArrangement
+        case .incompatible: .findingIncompatible
+        case .expired: .findingExpired
+        case .unsupportedSchema: .findingUnsupportedSchema
+        case .refusedAction: .findingRefusedAction
+        case .mutationFailed: .findingMutationFailed
+        }
+        let place = [diagnostic.path.isEmpty ? nil : safe(diagnostic.path), diagnostic.widgetType.map { "(\(safe($0)))" }]
+            .compactMap { $0 }.joined(separator: " ")
+        let headline = place.isEmpty ? words[meaning] : words(.findingPlace, ["meaning": words[meaning], "place": place])
+        self.init(headline: headline, detail: safe(diagnostic.message))
     }
 }
 

@@ -59,7 +59,7 @@ public final class PreviewView {
             lines.append(StyledText(state.words[.previewNotShown], style: CellStyle(attributes: [.bold])))
             lines.append(StyledText(problem))
             if let readAt = state.pageReadAt {
-                lines.append(StyledText(state.words(.previewLastGood, ["time": time(readAt)]), style: CellStyle(attributes: .dim)))
+                lines.append(StyledText(state.words(.previewLastGood, ["time": time(readAt, in: state.locale)]), style: CellStyle(attributes: .dim)))
             }
             lines.append(StyledText(""))
         }
@@ -68,7 +68,10 @@ public final class PreviewView {
         if page.diagnostics.isEmpty {
             lines.append(StyledText(state.words[.previewNoDiagnostics]))
         }
-        for line in page.diagnostics { lines.append(StyledText("• " + line)) }
+        for finding in page.diagnostics {
+            lines.append(StyledText("• " + finding.headline))
+            lines.append(StyledText(finding.detail, style: CellStyle(attributes: .dim)))
+        }
         if !page.details.isEmpty {
             lines.append(StyledText(""))
             lines += page.details.map { StyledText($0, style: CellStyle(attributes: .dim)) }
@@ -81,10 +84,10 @@ public final class PreviewView {
         var runs = [StyledText.Run(" \(words[.previewTag]) ", style: CellStyle(attributes: [.reverse, .bold])), StyledText.Run(" \(state.fileName)  ")]
         if let problem = state.problem {
             runs.append(StyledText.Run(" \(words(.previewNotValid, ["reason": problem])) ", style: CellStyle(attributes: [.bold, .underline])))
-            if let readAt = state.pageReadAt { runs.append(StyledText.Run("  " + words(.previewShowing, ["time": time(readAt)]))) }
+            if let readAt = state.pageReadAt { runs.append(StyledText.Run("  " + words(.previewShowing, ["time": time(readAt, in: state.locale)]))) }
         } else if let page = state.page, let readAt = state.pageReadAt {
             let count = page.diagnosticCount
-            runs.append(StyledText.Run(words(.previewRead, ["time": time(readAt)]) + " · "))
+            runs.append(StyledText.Run(words(.previewRead, ["time": time(readAt, in: state.locale)]) + " · "))
             let said = count == 0 ? words[.previewNoDiagnostics]
                 : words.plural(.previewDiagnosticOne, .previewDiagnosticOther, count: count)
             runs.append(StyledText.Run(said, style: CellStyle(attributes: count == 0 ? [] : [.bold])))
@@ -92,7 +95,7 @@ public final class PreviewView {
         return StyledText(runs)
     }
 
-    private func time(_ date: Date) -> String {
-        RetailFormat(.enUS).time(date)
+    private func time(_ date: Date, in locale: AppLocale) -> String {
+        RetailFormat(locale).time(date)
     }
 }

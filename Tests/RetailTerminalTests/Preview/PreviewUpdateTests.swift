@@ -12,10 +12,13 @@ import Testing
 @Suite struct PreviewUpdateTests {
     static let decoder = PageDecoder(catalog: RetailViews.makeRegistry().catalog, makeRequestID: { "preview" })
 
-    static func shown(_ title: String, diagnostics: [String] = []) throws -> PreviewDocument {
+    static let unknownFancy = Diagnostic(kind: .unknownType, path: "page.sections.0.widgets.1", widgetType: "fancy", message: "unknown widget type 'fancy'")
+
+    static func shown(_ title: String, diagnostics: [Diagnostic] = []) throws -> PreviewDocument {
         let json = #"{"page": {"id": "p", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "\#(title)"}, "actions": {"tap": {"type": "open_page", "page_id": "campaign:x"}}}]}]}}"#
         let page = try decoder.decodePage(Data(json.utf8)).page
-        return .shown(PreviewPage(page: page, summary: "page p", diagnostics: diagnostics, details: [], diagnosticCount: diagnostics.count))
+        let findings = diagnostics.map { PreviewFinding($0, words: Words(.enUS), safe: { $0 }) }
+        return .shown(PreviewPage(page: page, summary: "page p", diagnostics: findings, details: [], diagnosticCount: diagnostics.count))
     }
 
     /// The state after `messages`, and every effect they asked for.
@@ -60,10 +63,11 @@ import Testing
     @Test func theViewKeepsTheOldScreenAndShowsTheDiagnosticInThePanel() throws {
         let environment = RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
         let view = PreviewView(environment: environment)
-        var (state, _) = Self.run([.read(try Self.shown("Hello", diagnostics: ["unknown_type at page.sections.0.widgets.1"]), at: Date())])
+        var (state, _) = Self.run([.read(try Self.shown("Hello", diagnostics: [Self.unknownFancy]), at: Date())])
         var lines = view.draw(&state, width: 80, height: 24).view.frame.buffer.plainLines
         #expect(lines.contains { $0.hasPrefix("Hello") })
-        #expect(lines.contains { $0.contains("• unknown_type at page.sections.0.widgets.1") })
+        #expect(lines.contains { $0.contains("• Unknown widget type: page.sections.0.widgets.1 (fancy)") })
+        #expect(lines.contains { $0.hasSuffix(" unknown widget type 'fancy'") }, "the decoder's detail follows\n\(lines.joined(separator: "\n"))")
         #expect(lines.last?.contains("1 diagnostic") == true)
         (state, _) = Self.run([.read(.refused("page refused: no page object"), at: Date())], from: state)
         lines = view.draw(&state, width: 80, height: 24).view.frame.buffer.plainLines

@@ -15,7 +15,7 @@ import Testing
         let tmux = try TmuxSession([TerminalSessionModeTests.executable, "preview", file.path], width: 100, height: 30, environment: ["TERM": "xterm-256color"])
         defer { tmux.close() }
         #expect(await tmux.waitFor("First version"), "\(tmux.picture)")
-        #expect(await tmux.waitFor("unknown_type at page.sections.0.widgets.1"), "the lint report in the panel\n\(tmux.picture)")
+        #expect(await tmux.waitFor("Unknown widget type: page.sections.0.widgets.1"), "the lint report in the panel\n\(tmux.picture)")
         #expect(await tmux.waitFor("⚠ unknown widget"), "unknown widgets show labelled\n\(tmux.picture)")
 
         try Data(Self.page("Second version").utf8).write(to: file)
