@@ -51,7 +51,7 @@ import Testing
         var state = PageScreenContent.showing(try Self.longSection())
         state.sheets = [try TestPages.sheet(#"{"sheet": {"id": "s", "config": {"detents": [0.5], "corner_radius": 12}, "sections": [{"widgets": [\#(TestPages.title("in", "Inside"))]}]}}"#)]
         let frame = TestPages.render(state, width: 12, height: 8)
-        #expect(frame.buffer.plainLines.suffix(4) == ["╭───━━━━───╮", "│Inside    │", "│          │", "│          │"])
+        #expect(frame.buffer.plainLines.suffix(4) == ["╭───━━━━───╮", "│Inside    │", "│          │", "╰──────────╯"], "closed at the bottom")
         let visible = fractions(frame)
         #expect(visible["hdr"] == 0.5, "its second row is under the sheet")
         #expect(visible["w0"] == 0, "under the sheet")

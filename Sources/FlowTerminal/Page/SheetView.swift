@@ -2,8 +2,8 @@ import FlowCore
 import FlowPresentation
 
 /// A bottom sheet over the page: its detent's height from `SheetGeometry` (one row of the page
-/// stays above a large sheet), a top edge with rounded corners when it has a corner radius and
-/// the grabber in its middle, its header widgets, its sections (scrolling), and its footer
+/// stays above a large sheet), a closed edge with rounded corners when it has a corner radius
+/// and the grabber in the middle of its top, its header widgets, its sections (scrolling), and its footer
 /// widgets at the bottom. The page behind is dimmed, and a click on it dismisses a
 /// dismissible sheet.
 @MainActor
@@ -40,7 +40,7 @@ struct SheetView {
         let surface = environment.isPlain ? nil : environment.token("surface")
         canvas.fill(rect, style: CellStyle(background: surface))
         drawEdge(in: canvas, rect: rect, environment: environment)
-        let inner = canvas.child(CellRect(x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 1)))
+        let inner = canvas.child(CellRect(x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2)))
         let content = drawContent(in: inner, environment: environment)
         return Drawn(rect: rect, laidOut: content.laidOut, maxScroll: content.maxScroll)
     }
@@ -50,10 +50,12 @@ struct SheetView {
         let rounded = Rounding.isRounded(sheet.config.cornerRadius)
         let line = String(repeating: "─", count: max(0, rect.width - 2))
         canvas.put((rounded ? "╭" : "┌") + line + (rounded ? "╮" : "┐"), x: rect.x, y: rect.y, style: style)
-        for y in (rect.y + 1)..<rect.maxY {
+        for y in (rect.y + 1)..<max(rect.y + 1, rect.maxY - 1) {
             canvas.put("│", x: rect.x, y: y, style: style)
             canvas.put("│", x: rect.maxX - 1, y: y, style: style)
         }
+        // Closed at the bottom too: the status line under it is the app's, not the sheet's.
+        canvas.put((rounded ? "╰" : "└") + line + (rounded ? "╯" : "┘"), x: rect.x, y: rect.maxY - 1, style: style)
         if sheet.config.showsGrabber, rect.width >= 8 {
             canvas.put("━━━━", x: rect.x + (rect.width - 4) / 2, y: rect.y, style: CellStyle(foreground: environment.token("text.secondary")))
         }

@@ -104,7 +104,7 @@ extension WordTable {
             .gestureRefresh: "Pull down",
             .gestureBack: "Swipe from the left edge",
             .gestureQuit: "The home gesture",
-            .keyPaging: "PgUp PgDn",
+            .keyPaging: "PgUp PgDn ␣",
             .keyHomeEnd: "Home End",
             .keyEnter: "Enter",
             .keyEsc: "Esc",

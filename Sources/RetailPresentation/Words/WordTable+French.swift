@@ -104,7 +104,7 @@ extension WordTable {
             .gestureRefresh: "Tirez vers le bas",
             .gestureBack: "Balayez depuis le bord gauche",
             .gestureQuit: "Le geste d’accueil",
-            .keyPaging: "PgPréc PgSuiv",
+            .keyPaging: "PgPréc PgSuiv ␣",
             .keyHomeEnd: "Début Fin",
             .keyEnter: "Entrée",
             .keyEsc: "Échap",

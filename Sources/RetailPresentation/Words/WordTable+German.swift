@@ -104,7 +104,7 @@ extension WordTable {
             .gestureRefresh: "Nach unten ziehen",
             .gestureBack: "Vom linken Rand wischen",
             .gestureQuit: "Die Home-Geste",
-            .keyPaging: "Bild↑ Bild↓",
+            .keyPaging: "Bild↑ Bild↓ ␣",
             .keyHomeEnd: "Pos1 Ende",
             .keyEnter: "Eingabe",
             .keyEsc: "Esc",

@@ -53,7 +53,8 @@ struct CartSheetView {
         let hint = Self.hintRows(keys.joined(separator: " · "), width: max(1, inner), maxRows: removal == nil ? 2 : 3)
         // What comes next in this app, said while there is a cart to keep; it gives way to the
         // lines on a short screen.
-        func footerRows(_ note: TextLayout?) -> Int { 1 + (note?.height ?? 0) + hint.count + (removal == nil ? 0 : 1) }
+        // The subtotal, the note, the hint, the removed line, and the sheet's bottom edge.
+        func footerRows(_ note: TextLayout?) -> Int { 1 + (note?.height ?? 0) + hint.count + (removal == nil ? 0 : 1) + 1 }
         let wantedLines = max(1, lines.count) * Self.rowsPerLine
         let available = screen.height - 1
         var shownNote = sheet.checkoutNote.map {
@@ -110,7 +111,7 @@ struct CartSheetView {
         footer += 1
         if let shownNote { shownNote.draw(in: canvas.child(CellRect(x: 2, y: footer, width: max(0, inner), height: shownNote.height))) }
         for (index, row) in hint.enumerated() {
-            canvas.put(row, x: 2, y: rect.maxY - hint.count + index, style: CellStyle(attributes: .dim))
+            canvas.put(row, x: 2, y: rect.maxY - 1 - hint.count + index, style: CellStyle(attributes: .dim))
         }
         return drawing
     }
@@ -180,10 +181,11 @@ struct CartSheetView {
     private func drawEdge(_ rect: CellRect, in canvas: Canvas, environment: RenderEnvironment) {
         let edge = CellStyle(foreground: environment.token("separator"))
         canvas.put("╭" + String(repeating: "─", count: rect.width - 2) + "╮", x: 0, y: rect.y, style: edge)
-        for y in (rect.y + 1)..<rect.maxY {
+        for y in (rect.y + 1)..<(rect.maxY - 1) {
             canvas.put("│", x: 0, y: y, style: edge)
             canvas.put("│", x: rect.maxX - 1, y: y, style: edge)
         }
+        canvas.put("╰" + String(repeating: "─", count: rect.width - 2) + "╯", x: 0, y: rect.maxY - 1, style: edge)
         canvas.put(" \(TextCut.fit(sheet.title, to: rect.width - 6)) ", x: 2, y: rect.y, style: CellStyle(attributes: .bold))
     }
 

@@ -38,7 +38,8 @@ import Testing
     @Test func theHelpNamesEveryKeyOfTheAppInTenLinesInEveryLanguage() {
         let english = ScreenHelp.page(words: Words(.enUS))
         let keys = english.map { $0.keys }.joined(separator: " ")
-        for key in ["hjkl", "Tab", "PgUp PgDn", "Home End", "Enter", "a", "+", "/", "c", "r", "Esc", "q"] {
+        // `␣` is the space bar (ISO/IEC 9995-7's symbol), which scrolls as PgDn does.
+        for key in ["hjkl", "Tab", "PgUp PgDn ␣", "Home End", "Enter", "a", "+", "/", "c", "r", "Esc", "q"] {
             #expect(keys.contains(key), "\(key)")
         }
         for locale in AppLocale.allCases {
@@ -49,6 +50,6 @@ import Testing
             let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
             for entry in entries { #expect(keyWidth + 2 + DisplayWidth.of(entry.meaning) + 4 <= 40, "\(locale): \(entry.meaning)") }
         }
-        #expect(ScreenHelp.page(words: Words(.deDE)).contains { $0.keys == "Bild↑ Bild↓" })
+        #expect(ScreenHelp.page(words: Words(.deDE)).contains { $0.keys == "Bild↑ Bild↓ ␣" })
     }
 }
