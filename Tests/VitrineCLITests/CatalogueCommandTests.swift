@@ -105,7 +105,13 @@ struct CatalogueCommandTests {
         Breakage(name: "a campaign in a carousel and its banner right after", file: "plans.json",
                  old: "\"campaigns\",\n        \"deals\",\n        \"live\",", new: "\"campaigns\",\n        \"live\",\n        \"deals\",", at: "\"live\",\n        \"deals\"",
                  severity: "warning",
-                 message: "'cmp-live' can be shown twice in a row to returning: in 'campaigns' and right after in 'live'; put another section between them"),
+                 message: "'cmp-live' is shown twice in a row to returning (from "),
+        // The stories between them need app 2.0: an older app gets the two in a row.
+        Breakage(name: "a campaign in a carousel and its banner after a section some apps do not get", file: "plans.json",
+                 old: "\"campaigns\",\n        \"deals\",\n        \"live\",\n        \"new-arrivals\",\n        \"categories\",\n        \"stories\",",
+                 new: "\"campaigns\",\n        \"stories\",\n        \"live\",\n        \"new-arrivals\",\n        \"categories\",\n        \"deals\",",
+                 at: "\"live\",\n        \"new-arrivals\",\n        \"categories\"", severity: "warning",
+                 message: "'cmp-live' is shown twice in a row to returning using app 1.0.0 (from "),
     ]
 
     /// A campaign placement that follows itself shows its campaigns twice in a row.

@@ -23,18 +23,22 @@ extension HomeComposer {
     }
 
     /// A campaign's products as a carousel (its query, at most the placement's limit), after
-    /// its own card when the placement leads with it.
-    func campaignProducts(_ campaign: Campaign, placement: Placement, shape: Placement.CampaignProducts,
-                          input: HomeComposer.Input) -> JSONValue? {
+    /// its own card when the placement leads with it; its fallback card alone for a client
+    /// that does not meet its `requires` (`fallbackOnly`).
+    func campaignProducts(_ campaign: Campaign, products: [Product], fallbackOnly: Bool, placement: Placement,
+                          shape: Placement.CampaignProducts, input: HomeComposer.Input) -> JSONValue {
         let locale = input.locale
         let id = placement.sectionID(campaign: campaign.id)
+        if fallbackOnly {
+            let fallback = widgets.fallbackCard(campaign, id: "\(id).\(campaign.id).fallback", position: 0, locale: locale)
+            return SectionBuilder(id: id, campaignID: campaign.id, expiresAt: campaign.end, widgets: [fallback]).json
+        }
         var cards: [JSONValue] = []
         if shape.leadCard { cards.append(widgets.campaignCard(campaign, section: id, position: 0, locale: locale)) }
         let lead = cards.count
-        cards += campaign.products.products(in: catalogue, locale: locale, cap: shape.limit).enumerated().map {
+        cards += products.enumerated().map {
             widgets.productCard($1, id: "\(id).\($1.id)", position: $0 + lead, locale: locale, campaign: campaign.id)
         }
-        guard !cards.isEmpty else { return nil }
         let title = shape.title.filling(Placement.campaignToken, with: campaign.title)[locale]
         let subtitle = shape.subtitle.map { $0.filling(Placement.campaignToken, with: campaign.title)[locale] }
         guard let requires = campaign.requires else {
@@ -43,9 +47,6 @@ extension HomeComposer {
                 campaignID: campaign.id, expiresAt: campaign.end, widgets: cards).json
         }
         let fallback = widgets.fallbackCard(campaign, id: "\(id).\(campaign.id).fallback", position: 0, locale: locale)
-        guard input.context.passes(requires) else {
-            return SectionBuilder(id: id, campaignID: campaign.id, expiresAt: campaign.end, widgets: [fallback]).json
-        }
         return SectionBuilder(
             id: id, arrangement: "carousel", header: widgets.titleBlock(id: "\(id).title", title: title, subtitle: subtitle),
             campaignID: campaign.id, requires: requires.json, expiresAt: campaign.end, widgets: cards

@@ -10,9 +10,10 @@ import Foundation
 ///   same priority (or the same end, where an experiment orders by the one ending soonest).
 ///   Which one leads is then decided by their ids, which nobody meant.
 /// - A campaign placed nowhere a plan shows.
-/// - A campaign two neighbouring sections of a plan can both show to the same shoppers (a
-///   carousel of campaigns, then its banner): the page says the same thing twice in a row.
-///   A section of a campaign's products without its card shows other things.
+/// - A campaign two sections in a row of a composed home page show to the same shoppers (a
+///   carousel of campaigns, then its banner), at any time the catalogue defines: the page
+///   says the same thing twice. A section of a campaign's products without its card shows
+///   other things.
 struct CatalogueLint {
     let catalogue: Catalogue
     let sources: CatalogueSources
@@ -21,45 +22,129 @@ struct CatalogueLint {
         emptyQueries() + overlappingHeroes() + unshownCampaigns() + repeatedCampaigns()
     }
 
-    /// Neighbouring sections of a plan (or of an experiment's variant) that can show one
-    /// campaign to the same shoppers, said at the second of them in plans.json. A hero and
-    /// what follows it cannot (the other campaign placements leave the hero's campaign out),
-    /// any other two can.
+    /// A campaign two sections in a row of a composed home page show (a carousel of
+    /// campaigns, then its banner): the page says the same thing twice. The pages are composed
+    /// as the server composes them, for each segment, locale, experiment variant and
+    /// representative client, at every instant something starts or ends, so a section between
+    /// the two that is empty then (a story out of its window, a query matching nothing in a
+    /// locale, a capability the client lacks) does not hide it. Said once per plan entry and
+    /// campaign, at the second section's entry in plans.json, with the audience and the first
+    /// instant. A placement that follows itself is said as such, whether or not it shows.
     private func repeatedCampaigns() -> [CatalogueProblem] {
-        var lists: [(segments: [Segment], sections: [PlanEntry], path: [CodingPath.Component])] = catalogue.plans.map {
-            ($0.segments, $0.sections, sources.path(of: $0.id, in: "plans", file: "plans.json") + [.key("sections")])
+        struct Finding {
+            var campaign: String, first: String, second: String, when: String
+            var path: [CodingPath.Component]
+            var segments: [Segment]
+            var clients: [Int]
         }
-        for experiment in catalogue.experiments {
-            for (index, variant) in experiment.variants.enumerated() {
-                guard let sections = variant.sections else { continue }
-                lists.append((experiment.segments, sections,
-                              sources.path(of: experiment.id, in: "experiments", file: "plans.json") + [.key("variants"), .index(index), .key("sections")]))
+        let composer = HomeComposer(catalogue: catalogue, widgets: WidgetFactory(imageBaseURL: ""), memo: ProductQueryMemo())
+        let clients = HomeBackend.representativeClients(of: catalogue)
+        // By plan entry and campaign (bytes), in the order found.
+        var findings: [Finding] = []
+        var index: [ExactString: Int] = [:]
+        for (instant, when) in distinctInstants() {
+            for locale in catalogue.settings.locales {
+                for segment in Segment.allCases {
+                    for pins in HomeBackend.variantPins(catalogue, segment: segment) {
+                        for (clientIndex, client) in clients.enumerated() {
+                            var context = PageContext(
+                                locale: locale, segment: segment, appVersion: AppVersion(client.version) ?? PageContext.unknownVersion,
+                                capabilities: client.capabilities)
+                            context.variantOverrides = Dictionary(pins, uniquingKeysWith: { first, _ in first })
+                            let input = composer.input(context, choice: catalogue.choice(for: context), at: instant)
+                            let entries = composer.entries(input)
+                            let sections = composer.contents(input)
+                            for (before, after) in zip(sections, sections.dropFirst()) {
+                                // A placement right after itself is said as such (`placementsFollowingThemselves`).
+                                let (one, other) = (entries[before.entry], entries[after.entry])
+                                if one.placement.isByteEqual(to: other.placement), one.rank == other.rank { continue }
+                                let shownAfter = after.content.campaignsShown
+                                for campaign in before.content.campaignsShown.map(\.id)
+                                where shownAfter.contains(where: { $0.id.isByteEqual(to: campaign) }) {
+                                    let path = entriesPath(input) + [.index(after.entry)]
+                                    let key = ExactString("\(path)\u{0}\(campaign)")
+                                    if let known = index[key] {
+                                        if !findings[known].segments.contains(segment) { findings[known].segments.append(segment) }
+                                        if !findings[known].clients.contains(clientIndex) { findings[known].clients.append(clientIndex) }
+                                        continue
+                                    }
+                                    index[key] = findings.count
+                                    findings.append(Finding(
+                                        campaign: campaign, first: one.placement, second: other.placement, when: when, path: path,
+                                        segments: [segment], clients: [clientIndex]))
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
+        return placementsFollowingThemselves() + findings.map { finding in
+            var who = finding.segments.count == Segment.allCases.count
+                ? "every shopper" : Segment.allCases.filter(finding.segments.contains).map(\.rawValue).joined(separator: ", ")
+            // Said only when some apps do not see it: those that do.
+            if finding.clients.count < clients.count {
+                who += " using app " + finding.clients.sorted().map { index in
+                    let client = clients[index]
+                    return client.capabilities.isEmpty ? client.version : "\(client.version) with \(client.capabilities.sorted().joined(separator: ", "))"
+                }.joined(separator: " or ")
+            }
+            let (campaign, first, second) = (CatalogueFileReader.quoted(finding.campaign), CatalogueFileReader.quoted(finding.first),
+                                             CatalogueFileReader.quoted(finding.second))
+            return warning(
+                "\(campaign) is shown twice in a row to \(who) (\(finding.when)): in \(first) and right after in \(second); "
+                    + "put another section between them, or place it in one of them",
+                file: "plans.json", at: finding.path)
+        }
+    }
+
+    /// A placement right after itself (the same rank): its campaigns would show twice in a row.
+    private func placementsFollowingThemselves() -> [CatalogueProblem] {
         var problems: [CatalogueProblem] = []
-        for list in lists {
-            for (index, (first, second)) in zip(list.sections, list.sections.dropFirst()).enumerated() {
-                guard let one = catalogue.placement(first.placement), let other = catalogue.placement(second.placement),
-                    Self.showsCampaigns(one), Self.showsCampaigns(other), one.content != .hero, other.content != .hero
+        for (sections, path) in planLists() {
+            for (index, (first, second)) in zip(sections, sections.dropFirst()).enumerated() {
+                guard first.placement.isByteEqual(to: second.placement), first.rank == second.rank,
+                    let placement = catalogue.placement(first.placement), Self.showsCampaigns(placement), placement.content != .hero
                 else { continue }
-                if one.id.isByteEqual(to: other.id), first.rank == second.rank {
-                    problems.append(warning(
-                        "\(CatalogueFileReader.quoted(one.id)) follows itself: its campaigns are shown twice in a row; remove one of them",
-                        file: "plans.json", at: list.path + [.index(index + 1)]))
-                    continue
-                }
-                for campaign in catalogue.content.campaigns where campaign.isPlaced(in: one.id) && campaign.isPlaced(in: other.id) {
-                    let audience = list.segments.isEmpty ? campaign.segments : campaign.segments.isEmpty ? list.segments : list.segments.filter(campaign.segments.contains)
-                    guard list.segments.isEmpty || campaign.segments.isEmpty || !audience.isEmpty else { continue }
-                    let who = audience.isEmpty ? "every shopper" : audience.map(\.rawValue).joined(separator: ", ")
-                    problems.append(warning(
-                        "\(CatalogueFileReader.quoted(campaign.id)) can be shown twice in a row to \(who): in \(CatalogueFileReader.quoted(one.id)) "
-                            + "and right after in \(CatalogueFileReader.quoted(other.id)); put another section between them, or place it in one of them",
-                        file: "plans.json", at: list.path + [.index(index + 1)]))
-                }
+                problems.append(warning(
+                    "\(CatalogueFileReader.quoted(placement.id)) follows itself: its campaigns are shown twice in a row; remove one of them",
+                    file: "plans.json", at: path + [.index(index + 1)]))
             }
         }
         return problems
+    }
+
+    /// Every list of sections plans.json holds: each plan's, each experiment variant's.
+    private func planLists() -> [(sections: [PlanEntry], path: [CodingPath.Component])] {
+        var lists = catalogue.plans.map { ($0.sections, sources.path(of: $0.id, in: "plans", file: "plans.json") + [CodingPath.Component.key("sections")]) }
+        for experiment in catalogue.experiments {
+            for (index, variant) in experiment.variants.enumerated() {
+                guard let sections = variant.sections else { continue }
+                lists.append((sections, sources.path(of: experiment.id, in: "experiments", file: "plans.json")
+                    + [.key("variants"), .index(index), .key("sections")]))
+            }
+        }
+        return lists
+    }
+
+    /// Where in plans.json the sections `input`'s page follows are: its experiment variant's, else its segment's plan's.
+    private func entriesPath(_ input: HomeComposer.Input) -> [CodingPath.Component] {
+        if let index = input.assignments.firstIndex(where: { $0.variant.sections != nil }) {
+            let (experiment, variant) = input.assignments[index]
+            let position = experiment.variants.firstIndex { $0.id.isByteEqual(to: variant.id) } ?? 0
+            return sources.path(of: experiment.id, in: "experiments", file: "plans.json") + [.key("variants"), .index(position), .key("sections")]
+        }
+        guard let plan = catalogue.plan(for: input.context.segment) else { return [] }
+        return sources.path(of: plan.id, in: "plans", file: "plans.json") + [.key("sections")]
+    }
+
+    /// One instant in each stretch of time the home page stays the same (before the first
+    /// start or end of a campaign, story or promotion, and at each), with how to say it.
+    private func distinctInstants() -> [(instant: Date, said: String)] {
+        let windows = catalogue.campaigns.map(\.window) + catalogue.stories.map(\.window) + catalogue.promotions.map(\.window)
+        let boundaries = Set(windows.flatMap { [$0.start, $0.end].compactMap { $0 } }).sorted()
+        guard let first = boundaries.first else { return [(Date(timeIntervalSince1970: 0), "at any time")] }
+        return [(first.addingTimeInterval(-1), "before \(local(first))")] + boundaries.map { ($0, "from \(local($0))") }
     }
 
     /// Whether `placement` shows a campaign itself (its banner or card), not only its products.
