@@ -49,13 +49,12 @@ struct ProductQuery: Sendable, Hashable {
             found = ids.filter { seen.insert(ExactString($0)).inserted }.compactMap { catalogue.product($0) }.filter { matches($0, in: locale) }
         }
         if !sort.isEmpty {
-            found.sort { lhs, rhs in
-                for key in sort {
-                    let (left, right) = (Self.value(lhs, key, locale), Self.value(rhs, key, locale))
-                    if left != right { return left > right }
-                }
-                return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
-            }
+            // Each product's keys are worked out once, not at every comparison.
+            let keyed = found.map { product in (keys: sort.map { Self.value(product, $0, locale) }, product: product) }
+            found = keyed.sorted { lhs, rhs in
+                for (left, right) in zip(lhs.keys, rhs.keys) where left != right { return left > right }
+                return lhs.product.id.utf8.lexicographicallyPrecedes(rhs.product.id.utf8)
+            }.map(\.product)
         }
         let bound = [limit, cap].compactMap { $0 }.min()
         return bound.map { Array(found.prefix(max(0, $0))) } ?? found

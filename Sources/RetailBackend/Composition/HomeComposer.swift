@@ -177,16 +177,19 @@ struct HomeComposer: Sendable {
 }
 
 /// The products each query matched, by its owner (`placement:ID`, `campaign:ID`, compared as
-/// bytes), locale and cap: a catalogue's queries match the same products at every instant.
+/// bytes) and locale: a catalogue's queries match the same products at every instant. A cap
+/// takes the first of them, as the query's order is total.
 final class ProductQueryMemo: Sendable {
     private let lists = Mutex<[ExactString: [Product]]>([:])
 
-    func products(_ query: ProductQuery, owner: String, in catalogue: Catalogue, locale: StoreLocale, cap: Int?) -> [Product] {
-        let key = ExactString("\(owner)\u{0}\(locale.rawValue)\u{0}\(cap.map(String.init) ?? "-")")
-        if let known = lists.withLock({ $0[key] }) { return known }
-        let found = query.products(in: catalogue, locale: locale, cap: cap)
-        lists.withLock { $0[key] = found }
-        return found
+    func products(_ query: ProductQuery, owner: String, in catalogue: Catalogue, locale: StoreLocale, cap: Int? = nil) -> [Product] {
+        let key = ExactString("\(owner)\u{0}\(locale.rawValue)")
+        let found = lists.withLock { $0[key] } ?? {
+            let found = query.products(in: catalogue, locale: locale)
+            lists.withLock { $0[key] = found }
+            return found
+        }()
+        return cap.map { Array(found.prefix(max(0, $0))) } ?? found
     }
 }
 

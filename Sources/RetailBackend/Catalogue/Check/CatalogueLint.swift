@@ -17,6 +17,13 @@ import Foundation
 struct CatalogueLint {
     let catalogue: Catalogue
     let sources: CatalogueSources
+    /// What each query matches: the lint asks again for every page it composes.
+    private let memo = ProductQueryMemo()
+
+    init(catalogue: Catalogue, sources: CatalogueSources) {
+        self.catalogue = catalogue
+        self.sources = sources
+    }
 
     func problems() -> [CatalogueProblem] {
         emptyQueries() + overlappingHeroes() + unshownCampaigns() + repeatedCampaigns()
@@ -37,12 +44,16 @@ struct CatalogueLint {
             var segments: [Segment]
             var clients: [Int]
         }
-        let composer = HomeComposer(catalogue: catalogue, widgets: WidgetFactory(imageBaseURL: ""), memo: ProductQueryMemo())
+        let composer = HomeComposer(catalogue: catalogue, widgets: WidgetFactory(imageBaseURL: ""), memo: memo)
         let clients = HomeBackend.representativeClients(of: catalogue)
         // By plan entry and campaign (bytes), in the order found.
         var findings: [Finding] = []
         var index: [ExactString: Int] = [:]
-        for (instant, when) in distinctInstants() {
+        // Only a campaign placed in two placements that show campaigns (a hero's leaves the
+        // others) can be shown twice in a row: an instant none of them is live at is passed by.
+        let showing = catalogue.placements.filter { Self.showsCampaigns($0) && $0.content != .hero }
+        let repeatable = catalogue.campaigns.filter { campaign in showing.count { campaign.isPlaced(in: $0.id) } >= 2 }
+        for (instant, when) in distinctInstants() where repeatable.contains(where: { $0.isLive(at: instant) }) {
             for locale in catalogue.settings.locales {
                 for segment in Segment.allCases {
                     for pins in HomeBackend.variantPins(catalogue, segment: segment) {
@@ -163,12 +174,12 @@ struct CatalogueLint {
     private func emptyQueries() -> [CatalogueProblem] {
         var problems: [CatalogueProblem] = []
         for campaign in catalogue.content.campaigns {
-            guard let locales = unmatched(campaign.products) else { continue }
+            guard let locales = unmatched(campaign.products, owner: "campaign:\(campaign.id)") else { continue }
             problems.append(warning("the campaign's products match no product\(locales): its page and carousels show none",
                                     file: sources.file(ofCampaign: campaign.id), at: [.key("products")]))
         }
         for placement in catalogue.placements {
-            guard case .products(_, _, let query) = placement.content, let locales = unmatched(query) else { continue }
+            guard case .products(_, _, let query) = placement.content, let locales = unmatched(query, owner: "placement:\(placement.id)") else { continue }
             problems.append(warning("the products of \(CatalogueFileReader.quoted(placement.id)) match no product\(locales): it is never shown",
                                     file: "placements.json",
                                     at: sources.path(of: placement.id, in: "placements", file: "placements.json") + [.key("products")]))
@@ -178,9 +189,9 @@ struct CatalogueLint {
 
     /// Nil when `query` matches products in every locale; else "" when it matches none in any,
     /// or " in de-DE, fr-FR" (prices and discounts are per currency).
-    private func unmatched(_ query: ProductQuery) -> String? {
+    private func unmatched(_ query: ProductQuery, owner: String) -> String? {
         let locales = catalogue.settings.locales
-        let empty = locales.filter { query.products(in: catalogue, locale: $0).isEmpty }
+        let empty = locales.filter { memo.products(query, owner: owner, in: catalogue, locale: $0).isEmpty }
         guard !empty.isEmpty else { return nil }
         return empty.count == locales.count ? "" : " in " + empty.map(\.rawValue).joined(separator: ", ")
     }
