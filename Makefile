@@ -20,6 +20,7 @@ demo: build
 
 ## Set-up and every test.
 test: setup test-swift
+	scripts/package_graph_test.py
 	scripts/contract_test.sh
 	scripts/schema_test.sh
 	scripts/docs_commands_test.sh

@@ -16,10 +16,11 @@ let package = Package(
         .library(name: "RetailPresentation", targets: ["RetailPresentation"]),
         .library(name: "FlowTerminal", targets: ["FlowTerminal"]),
         .library(name: "RetailTerminal", targets: ["RetailTerminal"]),
-        // The SwiftUI renderer and UIKit host, with the retail widgets' views and the shopper's
-        // app on AppComposition: built on Apple platforms; on Linux type-checked against the
-        // declarations of Apple's API in Sources/AppleDeclarations.
-        .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI", "RetailSwiftUI"]),
+        // The SwiftUI renderer and UIKit host, for any widgets; and separately the retail
+        // widgets' views and the shopper's app on AppComposition. Built on Apple platforms; on
+        // Linux type-checked against the declarations of Apple's API in Sources/AppleDeclarations.
+        .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI"]),
+        .library(name: "RetailSwiftUI", targets: ["RetailSwiftUI"]),
         .library(name: "RetailBackend", targets: ["RetailBackend"]),
         .executable(name: "vitrine", targets: ["vitrine"]),
     ],
@@ -185,7 +186,7 @@ let package = Package(
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "RetailPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(
@@ -204,12 +205,13 @@ let package = Package(
             name: "FlowSwiftUITests",
             dependencies: [
                 "FlowSwiftUI", "RetailSwiftUI", "VitrineShopExample", "FlowCore", "FlowRuntime", "FlowPresentation", "FlowWidgets", "RetailKit", "RetailPresentation",
+                "ImagePipeline",
                 .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
             ]
         ),
         .testTarget(
             name: "RetailTerminalTests",
-            dependencies: ["RetailTerminal", "RetailPresentation", "FlowTerminal", "FlowPresentation", "RetailKit", "FlowCore", "FlowRuntime", "TestSupport"]
+            dependencies: ["RetailTerminal", "RetailPresentation", "FlowTerminal", "FlowPresentation", "RetailKit", "FlowCore", "FlowRuntime", "ImagePipeline", "TestSupport"]
         ),
         // The shopper's screens as models, and the one catalogue of words.
         .testTarget(

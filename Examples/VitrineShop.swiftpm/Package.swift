@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "AppModule",
             dependencies: [
-                .product(name: "FlowSwiftUI", package: "Vitrine"),
+                .product(name: "RetailSwiftUI", package: "Vitrine"),
                 .product(name: "RetailKit", package: "Vitrine")
             ],
             path: "App"
