@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
         .library(name: "FlowWidgets", targets: ["FlowWidgets"]),
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+        .library(name: "RetailContract", targets: ["RetailContract"]),
         .library(name: "RetailKit", targets: ["RetailKit"]),
         .library(name: "FlowPresentation", targets: ["FlowPresentation"]),
         .library(name: "RetailPresentation", targets: ["RetailPresentation"]),
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "FlowRuntime", dependencies: ["FlowCore"]),
         .target(name: "FlowWidgets", dependencies: ["FlowCore"]),
         // Deterministic retail pages for benchmarks, property tests and fuzz seeds.
-        .target(name: "PageGenerator", dependencies: ["FlowCore"]),
+        .target(name: "PageGenerator", dependencies: ["FlowCore", "RetailContract"]),
 
         // Image decoding and encoding over Debian's libjpeg-turbo and libpng.
         .target(
@@ -65,9 +66,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SQLiteSupport", dependencies: ["CSQLite"]),
+        // The retail vocabulary client and backend compile against: widget and action type
+        // names, routes, limits, error codes. Depends on nothing.
+        .target(name: "RetailContract"),
         .target(
             name: "RetailKit",
-            dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "HTTPTransport", "CSQLite", "SQLiteSupport", "PrivateFiles"]
+            dependencies: ["RetailContract", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "HTTPTransport", "CSQLite", "SQLiteSupport", "PrivateFiles"]
         ),
 
         // What every renderer decides the same way: chrome order, visible fractions, detents,
@@ -76,7 +80,7 @@ let package = Package(
         // The shopper's screens as values and pure rules (page status, cart sheet, product page,
         // search, notices, the keys' help) and the one catalogue of the app's words, over
         // RetailKit's data: what both retail renderers draw, decided once. No drawing.
-        .target(name: "RetailPresentation", dependencies: ["FlowCore", "FlowRuntime", "FlowWidgets", "FlowPresentation", "RetailKit", "ImagePipeline"]),
+        .target(name: "RetailPresentation", dependencies: ["RetailContract", "FlowCore", "FlowRuntime", "FlowWidgets", "FlowPresentation", "RetailKit", "ImagePipeline"]),
         // The terminal renderer: cells, text, chrome, arrangements, page shell, images, writer,
         // terminal modes, input.
         .target(
@@ -151,7 +155,7 @@ let package = Package(
         // copied as it is for `vitrine serve` to read when it is given no other.
         .target(
             name: "RetailBackend",
-            dependencies: ["FlowCore", "CMicroHTTPD", "CImageCodec", "CCrypto", "CPostgres", "CSQLite", "SQLiteSupport", "PrivateFiles"],
+            dependencies: ["RetailContract", "FlowCore", "CMicroHTTPD", "CImageCodec", "CCrypto", "CPostgres", "CSQLite", "SQLiteSupport", "PrivateFiles"],
             resources: [.copy("DemoCatalogue")]
         ),
 
@@ -159,7 +163,7 @@ let package = Package(
         .target(
             name: "VitrineCLI",
             dependencies: [
-                "FlowCore", "FlowRuntime", "FlowWidgets", "RetailKit", "RetailPresentation", "ImagePipeline", "RetailBackend", "PageGenerator",
+                "FlowCore", "FlowRuntime", "FlowWidgets", "RetailContract", "RetailKit", "RetailPresentation", "ImagePipeline", "RetailBackend", "PageGenerator",
                 "FlowPresentation", "FlowTerminal", "RetailTerminal", "CPTYSupport", "CImageCodec", "HTTPTransport", "PrivateFiles",
             ]
         ),
@@ -178,15 +182,15 @@ let package = Package(
         // crash test runs the `vitrine` binary as its child.
         .testTarget(
             name: "RetailKitTests",
-            dependencies: ["RetailKit", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite", "SQLiteSupport", "PrivateFiles", "ImagePipeline", "TestSupport"]
+            dependencies: ["RetailKit", "RetailContract", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite", "SQLiteSupport", "PrivateFiles", "ImagePipeline", "TestSupport"]
         ),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec", "HTTPTransport", "TestSupport"]),
         .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"]),
-        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "FlowCore", "CImageCodec", "CSQLite", "SQLiteSupport", "TestSupport"]),
+        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "RetailContract", "FlowCore", "CImageCodec", "CSQLite", "SQLiteSupport", "TestSupport"]),
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "RetailContract", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "RetailPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(
@@ -216,7 +220,7 @@ let package = Package(
         // The shopper's screens as models, and the one catalogue of words.
         .testTarget(
             name: "RetailPresentationTests",
-            dependencies: ["RetailPresentation", "RetailKit", "FlowPresentation", "FlowRuntime", "FlowCore", "FlowWidgets", "TestSupport"]
+            dependencies: ["RetailPresentation", "RetailContract", "RetailKit", "FlowPresentation", "FlowRuntime", "FlowCore", "FlowWidgets", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import FlowCore
+import RetailContract
 
 /// The widgets a generated page is made of, and the faults that break them.
 extension PageGenerator {
@@ -33,7 +34,7 @@ extension PageGenerator {
         let availability = random.pick(["available", "available", "low_stock", "unavailable"])
         let badges: JSONValue = random.unit() < 0.3 ? [["text": "NEW"]] : []
         return [
-            "type": "product_card", "id": .string(id),
+            "type": .string(RetailWidgetType.productCard), "id": .string(id),
             "layout": ["padding": ["top": 8, "left": 8, "right": 8, "bottom": 8], "corner_radius": 12,
                        "background": ["hex": "#FFFFFF", "dark_hex": "#1C1C1E"], "width": 0.45],
             "data": [
@@ -43,8 +44,8 @@ extension PageGenerator {
                 "price": ["amount": .number(amount.rounded() / 100), "currency": "EUR"],
                 "availability": .string(availability), "badges": badges,
             ],
-            "actions": ["tap": ["type": "deeplink", "url": .string("vitrine://product/\(id)")],
-                        "add_to_cart": ["type": "add_to_cart", "product_id": .string(id), "quantity": 1]],
+            "actions": ["tap": ["type": .string(RetailActionType.deeplink), "url": .string("vitrine://product/\(id)")],
+                        WidgetEvent.addToCart.name: ["type": .string(RetailActionType.addToCart), "product_id": .string(id), "quantity": 1]],
             "tracking": ["item_id": .string(id), "position": .number(Double(position))],
         ]
     }
@@ -63,7 +64,7 @@ extension PageGenerator {
                 "subtitle": ["text": .string(words(8, random: &random)), "color": "#767676", "max_lines": 2],
                 "tags": .array(tags), "trailing_icon": "chevron.right",
             ],
-            "actions": ["tap": ["type": "deeplink", "url": .string("vitrine://campaign/\(id)")]],
+            "actions": ["tap": ["type": .string(RetailActionType.deeplink), "url": .string("vitrine://campaign/\(id)")]],
             "tracking": ["item_id": .string(id), "position": .number(Double(position))],
         ]
     }
@@ -75,7 +76,7 @@ extension PageGenerator {
                        "gradient": ["colors": [["hex": color(random: &random)], ["hex": color(random: &random)]], "angle": 90]],
             "data": ["image": image(id, width: 2400, height: 1000, random: &random),
                      "title": .string(words(3, random: &random)), "subtitle": .string(words(6, random: &random))],
-            "actions": ["tap": ["type": "deeplink", "url": .string("vitrine://campaign/\(id)")]],
+            "actions": ["tap": ["type": .string(RetailActionType.deeplink), "url": .string("vitrine://campaign/\(id)")]],
             "tracking": ["item_id": .string(id), "campaign_id": .string("cmp-\(section)"), "position": .number(Double(position))],
         ]
     }
@@ -83,7 +84,7 @@ extension PageGenerator {
     static func tagRail(_ id: String, position: Int, random: inout SeededRandom) -> JSONValue {
         let tags: [JSONValue] = (0..<6).map { category in
             ["text": .string(words(1, random: &random)), "corner_radius": 6,
-             "action": ["type": "deeplink", "url": .string("vitrine://category/\(category)")]]
+             "action": ["type": .string(RetailActionType.deeplink), "url": .string("vitrine://category/\(category)")]]
         }
         return ["type": "tag_rail", "id": .string(id), "data": ["tags": .array(tags)],
                 "tracking": ["item_id": .string(id), "position": .number(Double(position))]]
@@ -107,7 +108,7 @@ extension PageGenerator {
             // A missing required key: the title (or, for a tag rail, its tags); a product
             // card loses its price as well.
             if data["title"] != nil { data["title"] = nil } else { data["tags"] = nil }
-            if type == "product_card" { data["price"] = nil }
+            if type.isByteEqual(to: RetailWidgetType.productCard) { data["price"] = nil }
             object["data"] = .object(data)
         case 2:
             object["data"] = "not-an-object"  // data of the wrong JSON type

@@ -1,13 +1,14 @@
 import Foundation
+import RetailContract
 
 extension HomeBackend {
     /// `POST /v1/actions/{name}`: `api` actions (CONTRACT §7). The body is what the client
     /// posts: `{action, page_id, request_id, widget_id, value}`.
     func action(_ name: String, request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        switch name {
-        case "notify-me": return try notifyMe(request)
-        default: throw .notFound("no action '\(name.clipped(toUTF8Bytes: 80))'; known: notify-me", code: "unknown_action")
+        guard name.isByteEqual(to: RetailAPIAction.notifyMe) else {
+            throw .notFound("no action '\(name.clipped(toUTF8Bytes: 80))'; known: \(RetailAPIAction.notifyMe)", code: .unknownAction)
         }
+        return try notifyMe(request)
     }
 
     /// "Notify me" on an unavailable product: answers a mutation replacing the tapped card
@@ -20,10 +21,10 @@ extension HomeBackend {
         }
         let productID = try RequestBody.string(action, "product_id")
         guard let product = catalogue.product(productID) else {
-            throw .notFound("no product '\(productID.clipped(toUTF8Bytes: 80))'", code: "unknown_product")
+            throw .notFound("no product '\(productID.clipped(toUTF8Bytes: 80))'", code: .unknownProduct)
         }
         guard product.availability == .unavailable else {
-            throw .conflict("'\(product.id)' is available; add it to the cart instead", code: "product_available")
+            throw .conflict("'\(product.id)' is available; add it to the cart instead", code: .productAvailable)
         }
         let locale = StoreLocale.resolve(request.queryValue("locale"))
         let card = catalogues.current.composer.home.widgets.productCard(product, id: widgetID, position: 0, locale: locale, width: nil, notifying: true)

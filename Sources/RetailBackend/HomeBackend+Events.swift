@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 extension HomeBackend {
     /// `POST /v1/events` with `{events: [Event]}`: each event needs a string `event_id` and
@@ -40,7 +41,7 @@ extension HomeBackend {
         let body = try RequestBody.object(request)
         guard let list = body["events"]?.arrayValue else { throw .badBody("'events' must be an array of events") }
         guard list.count <= limit else {
-            throw .unprocessable("at most \(limit) events a request, not \(list.count)", code: "too_many_events")
+            throw .unprocessable("at most \(limit) events a request, not \(list.count)", code: .tooManyEvents)
         }
         var batch: [(id: String, name: String, event: JSONValue)] = []
         for (index, event) in list.enumerated() {
@@ -70,7 +71,7 @@ extension HomeBackend {
             throw .notFound("no route GET /v1/events/stats (the event statistics are off: vitrine serve --operator-token-file)")
         }
         guard presentsOperatorToken(request) else {
-            throw RequestError(status: 401, code: "invalid_operator_token", message: "the event statistics need the operator's token",
+            throw RequestError(status: 401, code: .invalidOperatorToken, message: "the event statistics need the operator's token",
                                headers: ["WWW-Authenticate": #"Bearer realm="vitrine-operator""#])
         }
         guard case .object(var stats) = events.stats() else { return .json(events.stats()) }

@@ -1,4 +1,5 @@
 import Foundation
+import RetailContract
 
 extension HomeBackend {
     /// `GET /v1/images/{name}`: only names the catalogue serving now references; long-lived
@@ -12,7 +13,7 @@ extension HomeBackend {
             return HTTPResponse(status: 304, headers: headers)
         }
         guard let bytes = images.bytes(for: spec) else {
-            throw RequestError(status: 500, code: "image_failed", message: "the image '\(name)' could not be encoded")
+            throw RequestError(status: 500, code: .imageFailed, message: "the image '\(name)' could not be encoded")
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", spec.format.contentType)] + headers, body: Data(bytes))
     }

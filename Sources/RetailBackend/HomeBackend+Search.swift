@@ -1,12 +1,13 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 extension HomeBackend {
     /// `GET /v1/search/suggestions?q=&locale=&userSegment=`: ranked as `SearchIndex` says;
     /// campaigns only while live and only those the segment may see.
     func suggestions(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let query = request.queryValue("q") ?? ""
-        guard query.utf8.count <= 200 else { throw .badParameter("q is at most 200 UTF-8 bytes") }
+        guard query.utf8.count <= RetailLimits.queryBytes else { throw .badParameter("q is at most \(RetailLimits.queryBytes) UTF-8 bytes") }
         let segment = try PageContext.parseSegment(request)
         let snapshot = catalogues.current
         let catalogue = snapshot.catalogue

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 /// One composed page response, for tools that check every composition (`vitrine lint`).
 public struct PageVariant: Sendable {
@@ -95,7 +96,7 @@ extension HomeBackend {
         guard let composition = try? composition(
             pageID, context: context, choice: choice, at: instant, faultBits: faults.base.compositionBits, in: snapshot)
         else { return [] }
-        let path = pageID == "home" ? "/v1/home" : "/v1/pages/\(pageID)"
+        let path = pageID == "home" ? RetailRoutes.home : RetailRoutes.member(.pages, pageID)
         var query = "locale=\(context.locale.rawValue)&appVersion=\(context.appVersion)&userSegment=\(context.segment.rawValue)"
             + "&capabilities=\(context.capabilities.sorted().joined(separator: ","))"
         if !pins.isEmpty { query += "&experiments=" + pins.map { "\($0.0):\($0.1)" }.joined(separator: ",") }

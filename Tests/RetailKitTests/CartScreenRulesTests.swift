@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 import Testing
 @testable import RetailKit
 import TestSupport

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import RetailContract
 import Testing
 @testable import RetailKit
 

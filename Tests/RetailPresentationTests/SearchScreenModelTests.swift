@@ -1,6 +1,7 @@
 import FlowCore
 import FlowPresentation
 import Foundation
+import RetailContract
 import RetailKit
 @testable import RetailPresentation
 import Testing

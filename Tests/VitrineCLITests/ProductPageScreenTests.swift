@@ -2,6 +2,7 @@ import FlowCore
 import FlowTerminal
 import Foundation
 import RetailBackend
+import RetailContract
 import RetailKit
 import RetailPresentation
 import RetailTerminal

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 /// One shopper's cart: lines by product id, and a revision that grows with every change and
 /// never goes back, so a client can drop answers older than the newest it applied
@@ -41,7 +42,7 @@ struct Cart: Sendable, Equatable {
     }
 
     /// The positions an add may ask a new line to take (`add(product:quantity:at:)`).
-    static let positions = 0...65_535
+    static let positions = RetailLimits.linePositions
 
     /// Adds to a line; the caller keeps the line at or below 99. A line the add makes goes at
     /// `position` among the lines (0 first; past the last, or nil: at the end), so a removal

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 /// The cart of CONTRACT §10 over a `ShopperStore`: what a change means (the catalogue's rules),
 /// its idempotency (the store applies it once per key, in one transaction with the answer it
@@ -81,7 +82,7 @@ final class CartService: Sendable {
     }
 
     /// The quantities a line may hold.
-    static let lineQuantities = 1...99
+    static let lineQuantities = RetailLimits.lineQuantity
 
     private func rule(for change: Result<Change, RequestError>, lowStockSoldOut: Bool) -> @Sendable (inout Cart, Date) throws(RequestError) -> Void {
         { [catalogue] (cart: inout Cart, instant: Date) throws(RequestError) in
@@ -96,7 +97,7 @@ final class CartService: Sendable {
                 guard isBuyable(product) else { throw Self.unavailable(product.id) }
                 let total = cart.quantity(of: product.id) + quantity
                 guard total <= Self.lineQuantities.upperBound else {
-                    throw .unprocessable("a cart line holds at most 99; this one would hold \(total)", code: "invalid_quantity")
+                    throw .unprocessable("a cart line holds at most \(Self.lineQuantities.upperBound); this one would hold \(total)", code: .invalidQuantity)
                 }
                 cart.add(product: product.id, quantity: quantity, at: position)
                 cart.advanceRevision(clock: clock)
@@ -123,19 +124,19 @@ final class CartService: Sendable {
 
     private static func check(_ quantity: Int) throws(RequestError) {
         guard lineQuantities.contains(quantity) else {
-            throw .unprocessable("quantity must be from 1 to 99, not \(quantity)", code: "invalid_quantity")
+            throw .unprocessable("quantity must be from \(lineQuantities.lowerBound) to \(lineQuantities.upperBound), not \(quantity)", code: .invalidQuantity)
         }
     }
 
     private static func unavailable(_ productID: String) -> RequestError {
-        .conflict("'\(productID.clipped(toUTF8Bytes: 80))' is unavailable", code: "product_unavailable")
+        .conflict("'\(productID.clipped(toUTF8Bytes: 80))' is unavailable", code: .productUnavailable)
     }
 
     /// Product ids are ASCII, so an id with any other byte is unknown without a look-up that
     /// would compare it under canonical equivalence.
     private static func product(_ productID: String, in catalogue: Catalogue) throws(RequestError) -> Product {
         guard productID.utf8.allSatisfy({ $0 < 0x80 }), let product = catalogue.product(productID) else {
-            throw .notFound("no product '\(productID.clipped(toUTF8Bytes: 80))'", code: "unknown_product")
+            throw .notFound("no product '\(productID.clipped(toUTF8Bytes: 80))'", code: .unknownProduct)
         }
         return product
     }

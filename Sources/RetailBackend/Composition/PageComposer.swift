@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 /// Composes `GET /v1/pages/{id}`: `campaign:ID`, `category:ID`, `product:ID`, `story:ID` and
 /// `search:QUERY`, from the same widgets as the home page.
@@ -41,7 +42,7 @@ struct PageComposer: Sendable {
             }
             return storyPage(story, input: input)
         case "search":
-            guard parts[1].utf8.count <= 200 else { throw .badParameter("a search is at most 200 UTF-8 bytes") }
+            guard parts[1].utf8.count <= RetailLimits.queryBytes else { throw .badParameter("a search is at most \(RetailLimits.queryBytes) UTF-8 bytes") }
             return searchPage(query: parts[1], locale: input.locale)
         default:
             throw .notFound("no page '\(pageID.clipped(toUTF8Bytes: 80))'; \(Self.pageKinds)")

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 /// Builds the contract's widgets (CONTRACT §6) from catalogue entities, in one locale.
 ///
@@ -12,7 +13,7 @@ struct WidgetFactory: Sendable {
 
     /// A served image's URL, or the catalogue's own when it gives an absolute http(s) URL.
     func imageURL(_ name: String) -> String {
-        CatalogueImage.isURL(name) ? name : "\(imageBaseURL)/v1/images/\(name)"
+        CatalogueImage.isURL(name) ? name : imageBaseURL + RetailRoutes.member(.images, name)
     }
 
     func image(_ name: String, aspectRatio: Double, alt: String) -> JSONValue {
@@ -21,7 +22,7 @@ struct WidgetFactory: Sendable {
 
     /// `open_page` of `pageID`; `replacing` the current screen (a product's other variant).
     static func openPage(_ pageID: String, replacing: Bool = false) -> JSONValue {
-        replacing ? ["type": "open_page", "page_id": .string(pageID), "replace": true] : ["type": "open_page", "page_id": .string(pageID)]
+        replacing ? ["type": .string(RetailActionType.openPage), "page_id": .string(pageID), "replace": true] : ["type": .string(RetailActionType.openPage), "page_id": .string(pageID)]
     }
 
     static func tracking(item: String, position: Int, campaign: String? = nil) -> JSONValue {
@@ -42,10 +43,10 @@ struct WidgetFactory: Sendable {
 
     func searchBar(locale: StoreLocale) -> JSONValue {
         [
-            "type": "search_bar", "id": "search",
+            "type": .string(RetailWidgetType.searchBar), "id": "search",
             "layout": ["margin": ["left": 16, "right": 16]],
             "data": ["placeholder": .string(SectionTitles.searchPlaceholder[locale])],
-            "actions": ["tap": ["type": "open_search"]],
+            "actions": ["tap": ["type": .string(RetailActionType.openSearch)]],
         ]
     }
 
@@ -61,7 +62,7 @@ struct WidgetFactory: Sendable {
         }
         data.append(("ends_at", Self.instant(campaign.end)))
         return [
-            "type": "hero_campaign", "id": .string("\(section).\(campaign.id)"),
+            "type": .string(RetailWidgetType.heroCampaign), "id": .string("\(section).\(campaign.id)"),
             "data": .members(data),
             "actions": ["tap": Self.openPage(campaign.pageID)],
             "tracking": Self.tracking(item: campaign.id, position: 0, campaign: campaign.id),
@@ -74,7 +75,7 @@ struct WidgetFactory: Sendable {
 
     func campaignCard(_ campaign: Campaign, section: String, position: Int, locale: StoreLocale) -> JSONValue {
         [
-            "type": "campaign_card", "id": .string("\(section).\(campaign.id)"),
+            "type": .string(RetailWidgetType.campaignCard), "id": .string("\(section).\(campaign.id)"),
             "layout": ["width": 0.8, "corner_radius": 12],
             "data": [
                 "campaign_id": .string(campaign.id),
@@ -93,7 +94,7 @@ struct WidgetFactory: Sendable {
         let title = campaign.fallbackTitle[locale].isEmpty ? campaign.title[locale] : campaign.fallbackTitle[locale]
         let subtitle = campaign.fallbackSubtitle[locale].isEmpty ? campaign.subtitle[locale] : campaign.fallbackSubtitle[locale]
         return [
-            "type": "campaign_card", "id": .string(id),
+            "type": .string(RetailWidgetType.campaignCard), "id": .string(id),
             "data": [
                 "campaign_id": .string(campaign.id),
                 "image": image(campaign.cardImage, aspectRatio: 4.0 / 3.0, alt: campaign.title[locale]),
@@ -115,7 +116,7 @@ struct WidgetFactory: Sendable {
             data.append(("icon", .string(category.icon)))
         }
         return [
-            "type": "category_tile", "id": .string("\(section).\(category.id)"),
+            "type": .string(RetailWidgetType.categoryTile), "id": .string("\(section).\(category.id)"),
             "data": .members(data),
             "actions": ["tap": Self.openPage(category.pageID)],
             "tracking": Self.tracking(item: category.id, position: position),
@@ -150,12 +151,12 @@ struct WidgetFactory: Sendable {
         var actions: [(String, JSONValue)] = [("tap", Self.openPage(product.pageID))]
         if product.availability == .unavailable {
             if !notifying {
-                actions.append(("notify", ["type": "api", "endpoint": "/v1/actions/notify-me", "product_id": .string(product.id)]))
+                actions.append(("notify", ["type": "api", "endpoint": .string(RetailRoutes.member(.actions, RetailAPIAction.notifyMe)), "product_id": .string(product.id)]))
             }
         } else {
-            actions.append(("add_to_cart", ["type": "add_to_cart", "product_id": .string(product.id), "quantity": 1]))
+            actions.append((WidgetEvent.addToCart.name, ["type": .string(RetailActionType.addToCart), "product_id": .string(product.id), "quantity": 1]))
         }
-        var widget: [(String, JSONValue)] = [("type", "product_card"), ("id", .string(id))]
+        var widget: [(String, JSONValue)] = [("type", .string(RetailWidgetType.productCard)), ("id", .string(id))]
         if let width { widget.append(("layout", ["width": .number(width), "corner_radius": 12])) }
         widget += [
             ("data", .members(data)),
@@ -207,17 +208,17 @@ struct WidgetFactory: Sendable {
         data.append(("description", .string(description)))
         // One limit a product: the most its cart line holds, which the cart sheet steps to too.
         data.append(("max_quantity", .integer(CartService.lineQuantities.upperBound)))
-        let add: JSONValue = ["type": "add_to_cart", "product_id": .string(product.id), "quantity": 1]
-        let notify: JSONValue = ["type": "api", "endpoint": "/v1/actions/notify-me", "product_id": .string(product.id)]
+        let add: JSONValue = ["type": .string(RetailActionType.addToCart), "product_id": .string(product.id), "quantity": 1]
+        let notify: JSONValue = ["type": "api", "endpoint": .string(RetailRoutes.member(.actions, RetailAPIAction.notifyMe)), "product_id": .string(product.id)]
         let buyable = product.availability != .unavailable
         data.append(("cta", [
             "title": .string((buyable ? SectionTitles.addToCart : SectionTitles.notifyMe)[locale]), "style": "solid",
             "action": buyable ? add : notify,
         ]))
         var actions: [(String, JSONValue)] = []
-        if buyable { actions.append(("add_to_cart", add)) }
+        if buyable { actions.append((WidgetEvent.addToCart.name, add)) }
         return .members([
-            ("type", "product_detail"), ("id", .string("details.\(product.id)")), ("data", .members(data)),
+            ("type", .string(RetailWidgetType.productDetail)), ("id", .string("details.\(product.id)")), ("data", .members(data)),
             ("actions", .members(actions)),
             ("tracking", Self.tracking(item: product.id, position: 0)),
         ])
@@ -233,10 +234,10 @@ struct WidgetFactory: Sendable {
             ("image", image(story.image, aspectRatio: 4.0 / 3.0, alt: story.title[locale])),
         ]
         if opensStory {
-            data.append(("cta", ["title": .string(story.cta[locale]), "action": ["type": "deeplink", "url": .string("vitrine://story/\(story.id)")]]))
+            data.append(("cta", ["title": .string(story.cta[locale]), "action": ["type": .string(RetailActionType.deeplink), "url": .string("vitrine://story/\(story.id)")]]))
         }
         return [
-            "type": "editorial_card", "id": .string("\(section).\(story.id)"),
+            "type": .string(RetailWidgetType.editorialCard), "id": .string("\(section).\(story.id)"),
             "data": .members(data),
             "tracking": Self.tracking(item: story.id, position: position),
         ]
@@ -244,7 +245,7 @@ struct WidgetFactory: Sendable {
 
     func promoBanner(_ promotion: Promotion, section: String, position: Int, locale: StoreLocale) -> JSONValue {
         [
-            "type": "promo_banner", "id": .string("\(section).\(promotion.id)"),
+            "type": .string(RetailWidgetType.promoBanner), "id": .string("\(section).\(promotion.id)"),
             "layout": [
                 "gradient": ["colors": .array(promotion.colors.map { .string($0) }), "angle": 90],
                 "corner_radius": 12, "padding": ["top": 16, "left": 16, "right": 16, "bottom": 16],

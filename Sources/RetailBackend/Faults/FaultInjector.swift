@@ -1,4 +1,5 @@
 import Foundation
+import RetailContract
 import Synchronization
 
 /// Applies a fault profile to requests: the one given at start, merged with the request's
@@ -29,7 +30,7 @@ final class FaultInjector: Sendable {
         do {
             return base.merged(with: try FaultProfile(parsing: header))
         } catch {
-            throw RequestError(status: 400, code: "invalid_fault_profile", message: error.description)
+            throw RequestError(status: 400, code: .invalidFaultProfile, message: error.description)
         }
     }
 
@@ -39,10 +40,10 @@ final class FaultInjector: Sendable {
         if let every = profile.failEvery {
             let count = counter.wrappingAdd(1, ordering: .relaxed).newValue
             guard count % every == 0 else { return nil }
-            return RequestError(status: status, code: "injected_fault", message: "fault profile: fail_every=\(every)")
+            return RequestError(status: status, code: .injectedFault, message: "fault profile: fail_every=\(every)")
         }
         guard profile.errorStatus != nil else { return nil }
-        return RequestError(status: status, code: "injected_fault", message: "fault profile: error=\(status)")
+        return RequestError(status: status, code: .injectedFault, message: "fault profile: error=\(status)")
     }
 
     /// Latency and truncation, applied to the finished response.

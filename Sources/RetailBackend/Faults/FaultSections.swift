@@ -1,4 +1,5 @@
 import FlowCore
+import RetailContract
 /// The sections a fault profile injects into compositions: they break the contract on
 /// purpose, so that clients show their containment (CONTRACT §3 outcomes `malformed`,
 /// `unknown`) and `vitrine lint` reports them.
@@ -8,7 +9,7 @@ enum FaultSections {
         "id": "fault-malformed",
         "tracking": ["section_id": "fault-malformed"],
         "widgets": [[
-            "type": "product_card", "id": "fault-malformed.card",
+            "type": .string(RetailWidgetType.productCard), "id": "fault-malformed.card",
             "data": ["product_id": 42, "title": ["not", "a", "text"], "availability": "maybe"],
         ]],
     ]

@@ -1,4 +1,6 @@
+import FlowCore
 import Foundation
+import RetailContract
 
 /// The routes of CONTRACT §10, matched on decoded path segments.
 enum Route: Equatable {
@@ -26,10 +28,10 @@ enum Route: Equatable {
     }
 
     /// The route of a raw path (not percent-decoded, CONTRACT's `HTTPRequest.path`), or
-    /// `nil` for a path the API does not have.
+    /// `nil` for a path the API does not have. Segments compare as bytes.
     init?(path: String) {
         // The page every client asks for most skips the general matching below.
-        if path == "/v1/home" {
+        if path.isByteEqual(to: RetailRoutes.home) {
             self = .home
             return
         }
@@ -41,25 +43,37 @@ enum Route: Equatable {
             }
             segments.append(decoded)
         }
-        switch segments.count {
-        case 2 where segments == ["v1", "home"]: self = .home
-        case 2 where segments == ["v1", "cart"]: self = .cart
-        case 2 where segments == ["v1", "events"]: self = .events
-        case 2 where segments == ["v1", "sessions"]: self = .sessions
-        case 2 where segments == ["v1", "status"]: self = .status
-        case 3 where segments[0] == "v1":
-            switch segments[1] {
-            case "pages": self = .page(id: segments[2])
-            case "actions": self = .action(name: segments[2])
-            case "images": self = .image(name: segments[2])
-            case "cart" where segments[2] == "items": self = .cartItems
-            case "events" where segments[2] == "stats": self = .eventStats
-            case "search" where segments[2] == "suggestions": self = .suggestions
-            default: return nil
-            }
-        case 4 where segments[0] == "v1" && segments[1] == "cart" && segments[2] == "items":
-            self = .cartItem(productID: segments[3])
-        default: return nil
+        func matches(_ route: [String]) -> Bool {
+            route.count == segments.count && zip(route, segments).allSatisfy { $0.isByteEqual(to: $1) }
         }
+        if let fixed = Self.fixed.first(where: { matches($0.segments) }) {
+            self = fixed.route
+            return
+        }
+        if segments.count == 3, segments[0].isByteEqual(to: RetailRoutes.version),
+            let collection = RetailRoutes.Collection.allCases.first(where: { $0.rawValue.isByteEqual(to: segments[1]) }) {
+            switch collection {
+            case .pages: self = .page(id: segments[2])
+            case .actions: self = .action(name: segments[2])
+            case .images: self = .image(name: segments[2])
+            }
+            return
+        }
+        let items = RetailRoutes.segments(RetailRoutes.cartItems)
+        if segments.count == items.count + 1, zip(items, segments).allSatisfy({ $0.isByteEqual(to: $1) }) {
+            self = .cartItem(productID: segments[items.count])
+            return
+        }
+        return nil
     }
+
+    /// The routes without a value in their path, by their segments.
+    private static let fixed: [(segments: [String], route: Route)] = {
+        let routes: [(path: String, route: Route)] = [
+            (RetailRoutes.home, .home), (RetailRoutes.cart, .cart), (RetailRoutes.events, .events), (RetailRoutes.sessions, .sessions),
+            (RetailRoutes.status, .status), (RetailRoutes.cartItems, .cartItems), (RetailRoutes.eventStats, .eventStats),
+            (RetailRoutes.suggestions, .suggestions),
+        ]
+        return routes.map { (RetailRoutes.segments($0.path), $0.route) }
+    }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RetailContract
 import Synchronization
 
 /// Guest sessions (CONTRACT §10): made by `POST /v1/sessions`, each a new shopper with a new
@@ -50,7 +51,7 @@ final class SessionBook: Sendable {
 
     /// The 401 every request without a valid session gets, with RFC 6750's challenge.
     static func invalidSession(_ message: String) -> RequestError {
-        RequestError(status: 401, code: "invalid_session", message: message,
+        RequestError(status: 401, code: .invalidSession, message: message,
                      headers: ["WWW-Authenticate": #"Bearer realm="vitrine", error="invalid_token""#])
     }
 
@@ -73,7 +74,7 @@ final class SessionBook: Sendable {
         }
         let token = SessionToken.generate()
         guard let digest = key.digest(token) else {
-            completion(.failure(RequestError(status: 500, code: "session_failed", message: "the session could not be made")))
+            completion(.failure(RequestError(status: 500, code: .sessionFailed, message: "the session could not be made")))
             return
         }
         let session = StoredSession(digest: digest, shopper: ShopperID.generate(), expires: instant.addingTimeInterval(unusedLifetime))
@@ -95,7 +96,7 @@ final class SessionBook: Sendable {
     }
 
     private static func tooManyNewSessions(_ reason: String, wait: Int) -> RequestError {
-        RequestError(status: 429, code: "too_many_new_sessions", message: "\(reason); try again in \(wait) s",
+        RequestError(status: 429, code: .tooManyNewSessions, message: "\(reason); try again in \(wait) s",
                      headers: ["Retry-After": String(wait)])
     }
 
@@ -107,7 +108,7 @@ final class SessionBook: Sendable {
             return
         }
         guard let digest = key.digest(token) else {
-            completion(.failure(RequestError(status: 500, code: "session_failed", message: "the session could not be checked")))
+            completion(.failure(RequestError(status: 500, code: .sessionFailed, message: "the session could not be checked")))
             return
         }
         let instant = now()

@@ -1,4 +1,5 @@
 import Foundation
+import RetailContract
 
 /// Where the shoppers' state lives: sessions, carts with the answers remembered for their
 /// idempotency keys, and the event ids of each shopper's de-duplication window. Three
@@ -76,13 +77,13 @@ enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     var requestError: RequestError {
         switch self {
         case .unavailable:
-            RequestError(status: 503, code: "storage_unavailable", message: "the store is unavailable; try again shortly",
+            RequestError(status: 503, code: .storageUnavailable, message: "the store is unavailable; try again shortly",
                          headers: ["Retry-After": "1"])
         case .full:
-            RequestError(status: 507, code: "storage_full", message: "the server has no room for changes now; try again later",
+            RequestError(status: 507, code: .storageFull, message: "the server has no room for changes now; try again later",
                          headers: ["Retry-After": "30"])
         case .failed:
-            RequestError(status: 500, code: "storage_failed", message: "the store failed to answer")
+            RequestError(status: 500, code: .storageFailed, message: "the store failed to answer")
         }
     }
 }
@@ -110,7 +111,7 @@ struct CartCommand: Sendable {
     func replay(fingerprint remembered: UInt64, answer: Cart, locale: StoreLocale) -> CartOutcome {
         guard remembered == fingerprint else {
             let shown = key.map { $0.text.clipped(toUTF8Bytes: 80) } ?? ""
-            return .refused(.unprocessable("Idempotency-Key '\(shown)' was used for a different request", code: "idempotency_key_reused"))
+            return .refused(.unprocessable("Idempotency-Key '\(shown)' was used for a different request", code: .idempotencyKeyReused))
         }
         return .answer(answer, locale)
     }

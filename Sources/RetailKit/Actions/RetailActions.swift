@@ -1,8 +1,9 @@
 import FlowCore
+import RetailContract
 
 /// `deeplink {url}`: navigation inside the app, checked against the allow-list.
 public struct DeeplinkAction: Sendable, Hashable, JSONDecodable {
-    public static let type = "deeplink"
+    public static let type = RetailActionType.deeplink
     public var url: String
 
     public init(from node: JSONNode) throws(DecodingFailure) {
@@ -12,7 +13,7 @@ public struct DeeplinkAction: Sendable, Hashable, JSONDecodable {
 
 /// `add_to_cart {product_id, quantity = 1}`.
 public struct AddToCartAction: Sendable, Hashable, JSONDecodable {
-    public static let type = "add_to_cart"
+    public static let type = RetailActionType.addToCart
     public var productID: String
     public var quantity: Int
 
@@ -25,7 +26,7 @@ public struct AddToCartAction: Sendable, Hashable, JSONDecodable {
 
 /// `open_search {query}`.
 public struct OpenSearchAction: Sendable, Hashable, JSONDecodable {
-    public static let type = "open_search"
+    public static let type = RetailActionType.openSearch
     public var query: String?
 
     public init(from node: JSONNode) throws(DecodingFailure) {
@@ -38,7 +39,7 @@ public struct OpenSearchAction: Sendable, Hashable, JSONDecodable {
 /// opening over it, so back skips it: a product's variants are one stop, however many the
 /// shopper tries.
 public struct OpenPageAction: Sendable, Hashable, JSONDecodable {
-    public static let type = "open_page"
+    public static let type = RetailActionType.openPage
     public var pageID: String
     public var replace: Bool
 

@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import PrivateFiles
+import RetailContract
 
 /// The cart kept on disk: the last canonical cart and the operations not yet confirmed, with
 /// their idempotency keys, so that a restart shows the same cart and sends a pending

@@ -1,4 +1,5 @@
 import Foundation
+import RetailContract
 
 /// A change the user asked of the cart.
 public enum CartChange: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import FlowCore
+import RetailContract
 
 /// A line the shopper removed, kept so that it can be put back as it was, where it was (the
 /// terminal's `u`, the SwiftUI sheet's Undo): the same rules for every renderer.

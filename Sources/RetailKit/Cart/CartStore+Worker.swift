@@ -1,5 +1,6 @@
 import FlowRuntime
 import Foundation
+import RetailContract
 
 extension CartStore {
     /// Starts the worker unless it runs: it sends the queued operations in order, then the
@@ -123,7 +124,7 @@ extension CartStore {
         switch status {
         case 409: return .soldOut
         case 404: return .unknownProduct
-        case 422 where code.map { $0.utf8.elementsEqual("invalid_quantity".utf8) } ?? false: return .quantityLimit
+        case 422 where code.map { $0.utf8.elementsEqual(RetailErrorCode.invalidQuantity.rawValue.utf8) } ?? false: return .quantityLimit
         default: return .refused
         }
     }

@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Observation
+import RetailContract
 
 /// The shopper's cart as the app shows it: the canonical cart the server last answered, with
 /// the operations it has not yet confirmed laid over it, so adding updates the badge and the

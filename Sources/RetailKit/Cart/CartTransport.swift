@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 /// Where cart requests go: the backend over HTTP (`HomeAPIClient`), or in tests a transport
 /// that duplicates, delays, reorders and loses them in front of the real backend.
@@ -13,7 +14,7 @@ public protocol CartTransport: Sendable {
 
 extension HomeAPIClient: CartTransport {
     public func fetchCart() async throws -> CartSnapshot {
-        let reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart", query: [("locale", profile.locale)]), session: .required)
+        let reply = try await sendExpectingSuccess(try Self.endpoint(RetailRoutes.cart, query: [("locale", profile.locale)]), session: .required)
         return try CartSnapshot(data: reply.body)
     }
 
@@ -28,13 +29,13 @@ extension HomeAPIClient: CartTransport {
             ]
             if let position { members.append((key: "position", value: .number(Double(position)))) }
             let body = JSONWriter.data(for: .object(JSONObject(members)))
-            reply = try await sendExpectingSuccess(try Self.endpoint("/v1/cart/items", query: query), method: "POST", headers: headers, body: body, session: .required)
+            reply = try await sendExpectingSuccess(try Self.endpoint(RetailRoutes.cartItems, query: query), method: "POST", headers: headers, body: body, session: .required)
         case .setQuantity(let productID, let quantity):
-            let path = "/v1/cart/items/\(URLEncoding.pathSegment(productID))"
+            let path = RetailRoutes.cartItem(URLEncoding.pathSegment(productID))
             let body = JSONWriter.data(for: .object(JSONObject([(key: "quantity", value: .number(Double(quantity)))])))
             reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "PUT", headers: headers, body: body, session: .required)
         case .remove(let productID):
-            let path = "/v1/cart/items/\(URLEncoding.pathSegment(productID))"
+            let path = RetailRoutes.cartItem(URLEncoding.pathSegment(productID))
             reply = try await sendExpectingSuccess(try Self.endpoint(path, query: query), method: "DELETE", headers: headers, session: .required)
         }
         return try CartSnapshot(data: reply.body)

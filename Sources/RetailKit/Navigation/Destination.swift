@@ -1,3 +1,4 @@
+import RetailContract
 /// A screen the app shell can show.
 public enum Destination: Sendable, Hashable {
     /// A server-driven page: `home`, `campaign:…`, `category:…`, `product:…`, `search:…`.

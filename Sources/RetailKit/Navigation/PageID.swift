@@ -1,4 +1,5 @@
 import FlowCore
+import RetailContract
 
 /// The id of a server-driven page: `home`, `campaign:ID`, `category:ID`, `product:ID`,
 /// `story:ID` (an editorial story), or `search:QUERY` (a results page), or any other id a

@@ -1,4 +1,5 @@
 import Foundation
+import RetailContract
 
 /// What a page request got: the page, or word that the cached copy is still current.
 public enum PageFetch: Sendable, Hashable {
@@ -22,7 +23,7 @@ extension HomeAPIClient {
         guard Self.isValidPageID(pageID) else {
             throw HomeAPIError.refused("page id '\(pageID.clipped(toUTF8Bytes: 80))' is not a page id")
         }
-        let path = pageID.utf8.elementsEqual("home".utf8) ? "/v1/home" : "/v1/pages/\(URLEncoding.pathSegment(pageID))"
+        let path = pageID.utf8.elementsEqual("home".utf8) ? RetailRoutes.home : RetailRoutes.member(.pages, URLEncoding.pathSegment(pageID))
         var query = profileQuery
         if let cursor { query.append(("cursor", cursor)) }
         var headers: [(String, String)] = []

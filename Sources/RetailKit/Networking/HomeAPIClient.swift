@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import HTTPTransport
+import RetailContract
 
 /// The backend's HTTP API (CONTRACT §10) over `HTTPSession`: pages with the client's profile and
 /// revalidation by `ETag`, the cart with idempotency keys, search suggestions, analytics
@@ -100,7 +101,7 @@ public final class HomeAPIClient: Sendable {
             let make: @Sendable () async throws -> GuestSession.Grant = { [self] in try await startSession() }
             let token = try await guestSession.token(making: make)
             let reply = try await send(endpoint, method: method, headers: headers, body: body, token: token)
-            guard reply.status == 401, reply.statusError.code == "invalid_session" else { return reply }
+            guard reply.status == 401, reply.statusError.code?.isByteEqual(to: RetailErrorCode.invalidSession.rawValue) == true else { return reply }
             let fresh = try await guestSession.replace(rejected: token, making: make)
             return try await send(endpoint, method: method, headers: headers, body: body, token: fresh)
         }
@@ -108,7 +109,7 @@ public final class HomeAPIClient: Sendable {
 
     /// `POST /v1/sessions`: a new guest session, its token checked before it is ever sent.
     func startSession() async throws -> GuestSession.Grant {
-        let reply = try await send(try Self.endpoint("/v1/sessions"), method: "POST", headers: [], body: nil, token: nil)
+        let reply = try await send(try Self.endpoint(RetailRoutes.sessions), method: "POST", headers: [], body: nil, token: nil)
         guard reply.isSuccess else { throw reply.statusError }
         guard let document = try? JSONParser.parse(reply.body), let token = document["token"]?.stringValue,
             let shopper = document["shopper_id"]?.stringValue, let grant = GuestSession.Grant(token: token, shopperID: shopper)

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 /// One suggestion (`GET /v1/search/suggestions`): its text, what it names, and where it
 /// leads (a page id such as `product:p-1001`, or for `query` the query to search for).
@@ -41,7 +42,7 @@ extension HomeAPIClient {
     public func suggestions(for query: String) async throws -> [SearchSuggestion] {
         let clipped = query.clipped(toUTF8Bytes: RetailLimits.queryBytes)
         let endpoint = try Self.endpoint(
-            "/v1/search/suggestions", query: [("q", clipped), ("locale", profile.locale), ("userSegment", profile.segment)])
+            RetailRoutes.suggestions, query: [("q", clipped), ("locale", profile.locale), ("userSegment", profile.segment)])
         let reply = try await sendExpectingSuccess(endpoint)
         guard let document = try? JSONParser.parse(reply.body), let list = document["suggestions"]?.arrayValue else {
             throw HomeAPIError.undecodable("suggestions must be {query, suggestions: [...]}")

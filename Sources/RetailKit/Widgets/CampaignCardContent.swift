@@ -1,8 +1,9 @@
 import FlowCore
+import RetailContract
 
 /// `campaign_card`: a campaign in a carousel.
 public struct CampaignCardContent: WidgetContent, Hashable {
-    public static let widgetType = "campaign_card"
+    public static let widgetType = RetailWidgetType.campaignCard
     public var campaignID: String
     public var image: ImageData?
     public var title: TextData

@@ -1,8 +1,9 @@
 import FlowCore
+import RetailContract
 
 /// `category_tile`: a category in a grid, with an image or an icon.
 public struct CategoryTileContent: WidgetContent, Hashable {
-    public static let widgetType = "category_tile"
+    public static let widgetType = RetailWidgetType.categoryTile
     public var categoryID: String
     public var title: TextData
     public var image: ImageData?

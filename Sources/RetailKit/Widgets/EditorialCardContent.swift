@@ -1,8 +1,9 @@
 import FlowCore
+import RetailContract
 
 /// `editorial_card`: a story with a kicker, body text and a call to action.
 public struct EditorialCardContent: WidgetContent, Hashable {
-    public static let widgetType = "editorial_card"
+    public static let widgetType = RetailWidgetType.editorialCard
     public var kicker: TextData?
     public var title: TextData
     public var body: TextData?

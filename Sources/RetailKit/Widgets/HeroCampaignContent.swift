@@ -1,9 +1,10 @@
 import FlowCore
 import Foundation
+import RetailContract
 
 /// `hero_campaign`: the campaign at the top of the home page.
 public struct HeroCampaignContent: WidgetContent, Hashable {
-    public static let widgetType = "hero_campaign"
+    public static let widgetType = RetailWidgetType.heroCampaign
     public var campaignID: String
     public var image: ImageData
     public var title: TextData

@@ -1,8 +1,9 @@
 import FlowCore
+import RetailContract
 
 /// `product_card`: a product with its price and availability, in carousels and grids.
 public struct ProductCardContent: WidgetContent, Hashable {
-    public static let widgetType = "product_card"
+    public static let widgetType = RetailWidgetType.productCard
 
     /// Whether the product can be bought. An unknown value fails the card: guessing could
     /// sell what cannot be sold.

@@ -1,4 +1,5 @@
 import FlowCore
+import RetailContract
 
 /// `product_detail`: the product a product page is about, whole: its large image, title, price
 /// with the price before it, rating, stock, description, variants, delivery note, a quantity
@@ -7,7 +8,7 @@ import FlowCore
 /// The quantity the shopper picks is the widget's local state (`WidgetStateStore`, as a
 /// stepper's count): an `add_to_cart` fired from the widget adds that many (`HostActions`).
 public struct ProductDetailContent: WidgetContent, Hashable {
-    public static let widgetType = "product_detail"
+    public static let widgetType = RetailWidgetType.productDetail
 
     /// One choice of a variant ("Style: Alto"), which may lead to its own product.
     public struct Option: Sendable, Hashable, JSONDecodable {

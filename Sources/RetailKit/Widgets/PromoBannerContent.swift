@@ -1,8 +1,9 @@
 import FlowCore
+import RetailContract
 
 /// `promo_banner`: a promotion, optionally with a code to copy.
 public struct PromoBannerContent: WidgetContent, Hashable {
-    public static let widgetType = "promo_banner"
+    public static let widgetType = RetailWidgetType.promoBanner
     public var title: TextData
     public var subtitle: TextData?
     public var code: String?

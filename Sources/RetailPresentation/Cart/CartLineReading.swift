@@ -1,5 +1,6 @@
 import FlowPresentation
 import Foundation
+import RetailContract
 import RetailKit
 
 /// How a line of the cart reads to a screen reader: one element (its title, quantity, price

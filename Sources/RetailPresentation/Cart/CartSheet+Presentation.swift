@@ -1,6 +1,7 @@
 import FlowCore
 import FlowPresentation
 import Foundation
+import RetailContract
 import RetailKit
 
 /// What the cart sheet shows, in the shopper's words: every renderer draws this and decides

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowPresentation
 import Foundation
+import RetailContract
 import RetailKit
 
 /// The cart sheet of either renderer: the cart as shown (`CartSummary`), the line chosen, and

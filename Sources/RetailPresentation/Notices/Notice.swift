@@ -1,5 +1,6 @@
 import FlowCore
 import FlowPresentation
+import RetailContract
 import RetailKit
 
 /// What the shopper is told for a moment (a toast), for both renderers: its kind, its words and

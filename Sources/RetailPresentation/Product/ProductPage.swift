@@ -1,5 +1,6 @@
 import FlowCore
 import FlowPresentation
+import RetailContract
 import RetailKit
 
 /// A product page's product (`product_detail`) as the shopper sees it in either renderer: the

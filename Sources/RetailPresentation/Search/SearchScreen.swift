@@ -1,6 +1,7 @@
 import FlowCore
 import FlowPresentation
 import Foundation
+import RetailContract
 import RetailKit
 
 /// The search screen of either renderer: the query as typed, the suggestions for it

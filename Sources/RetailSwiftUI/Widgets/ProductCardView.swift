@@ -40,7 +40,7 @@ public struct ProductCardView: FlowWidgetView {
             if let badge = marks.badge(for: content.productID, words: locale.shopperWords) {
                 Text(verbatim: badge.text).flowFont(size: 13, weight: .semibold)
             }
-            if context.widget.actions["add_to_cart"] != nil, marks.availability(of: content.productID, page: content.availability) != .unavailable {
+            if context.widget.actions[WidgetEvent.addToCart.name] != nil, marks.availability(of: content.productID, page: content.availability) != .unavailable {
                 AddToCartButton(context: context, productID: content.productID, isPending: marks.isPending(content.productID))
             }
         }
@@ -58,7 +58,7 @@ struct AddToCartButton: View {
 
     var body: some View {
         let words = locale.shopperWords
-        return Button(action: { actions?.fire("add_to_cart", of: context.widget, sectionID: context.sectionID) }) {
+        return Button(action: { actions?.fire(WidgetEvent.addToCart.name, of: context.widget, sectionID: context.sectionID) }) {
             HStack(spacing: 6) {
                 Image(systemName: isPending ? "hourglass" : "cart.badge.plus")
                 Text(verbatim: words[.add])

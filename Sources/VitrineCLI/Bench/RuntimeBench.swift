@@ -4,6 +4,7 @@ import FlowWidgets
 import Foundation
 import Observation
 import PageGenerator
+import RetailContract
 import RetailKit
 import Synchronization
 
@@ -130,14 +131,14 @@ enum RuntimeBench {
 
     private static func productCard(id: String, title: String, position: Int) -> JSONValue {
         [
-            "type": "product_card", "id": .string(id),
+            "type": .string(RetailWidgetType.productCard), "id": .string(id),
             "layout": ["padding": ["top": 8, "left": 8, "right": 8, "bottom": 8], "corner_radius": 12,
                        "background": ["hex": "#FFFFFF", "dark_hex": "#1C1C1E"], "width": 0.45],
             "data": ["product_id": .string(id), "title": .string(title), "subtitle": "Linen shirt summer sale",
                      "image": ["url": .string("https://cdn.example.com/img/\(id).jpg"), "aspect_ratio": 1.333, "alt": "Shirt"],
                      "price": ["amount": 49.9, "currency": "EUR"], "availability": "available", "badges": []],
-            "actions": ["tap": ["type": "deeplink", "url": .string("vitrine://product/\(id)")],
-                        "add_to_cart": ["type": "add_to_cart", "product_id": .string(id), "quantity": 1]],
+            "actions": ["tap": ["type": .string(RetailActionType.deeplink), "url": .string("vitrine://product/\(id)")],
+                        WidgetEvent.addToCart.name: ["type": .string(RetailActionType.addToCart), "product_id": .string(id), "quantity": 1]],
             "tracking": ["item_id": .string(id), "position": .number(Double(position))],
         ]
     }

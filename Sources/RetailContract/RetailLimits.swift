@@ -1,5 +1,6 @@
-/// The retail client's limits, each defined once (the backend's own, CONTRACT §10 and the
-/// decisions): every check the client makes of a quantity, an id or a query reads them here.
+/// The retail contract's limits, each defined once (CONTRACT §10 and the decisions): every
+/// check the client and the backend make of a quantity, a position, an id or a query reads
+/// them here.
 public enum RetailLimits {
     /// The quantities a cart line holds, and that an add or a quantity change may ask for.
     public static let lineQuantity = 1...99
@@ -11,7 +12,8 @@ public enum RetailLimits {
     /// The longest page id a deeplink may name, in UTF-8 bytes (it travels as one path
     /// segment; a longer one is no page of any backend's, so the link names no screen).
     public static let pageIDBytes = 512
-    /// The longest search query sent or typed, in UTF-8 bytes.
+    /// The longest search query sent or typed, in UTF-8 bytes (the backend answers a longer
+    /// one 400).
     public static let queryBytes = 200
 
     /// A line's quantity one step up or down (`delta` of ±1: a cart's `+` and `−`), within
