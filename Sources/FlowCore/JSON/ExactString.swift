@@ -1,3 +1,5 @@
+import Foundation
+
 /// A string that compares and hashes by its Unicode scalars, as JSON compares strings.
 ///
 /// Swift's `String` compares grapheme clusters under canonical equivalence: `"é"` (U+00E9)
@@ -30,11 +32,17 @@ extension String {
     /// Whether the two strings hold the same Unicode scalars (the same UTF-8 bytes): JSON's
     /// string equality, not Swift's canonical equivalence.
     @inlinable public func isByteEqual(to other: String) -> Bool {
-        // Byte-different strings of one length are almost always unequal as `String`s too, and
-        // `==` rejects them at memcmp speed (it is fast for the ASCII keys that fill payloads);
-        // only strings `==` calls equal need their bytes compared, to tell canonically
-        // equivalent spellings apart.
-        utf8.count == other.utf8.count && self == other && utf8.elementsEqual(other.utf8)
+        let (mine, theirs) = (utf8, other.utf8)
+        guard mine.count == theirs.count else { return false }
+        // Native strings (every parsed or built one, small ones included) hold their bytes
+        // contiguously: compared at memcmp speed; bridged ones byte by byte.
+        let contiguous = mine.withContiguousStorageIfAvailable { left in
+            theirs.withContiguousStorageIfAvailable { right in
+                left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+        if let contiguous, let same = contiguous { return same }
+        return mine.elementsEqual(theirs)
     }
 
     /// Feeds the UTF-8 bytes to `hasher`, for hashing that agrees with `isByteEqual(to:)`.

@@ -56,15 +56,22 @@ struct HomeComposer: Sendable {
 
     /// What each plan entry (`entries`) shows, by its index; an entry with nothing to show, or
     /// whose placement the client does not meet, has none.
-    func contents(_ input: Input) -> [(entry: Int, placement: Placement, content: SectionContent)] {
+    /// `ordered`: the campaigns `orderedCampaigns(input)` gives, when the caller has them.
+    func contents(_ input: Input, ordered: [Campaign]? = nil) -> [(entry: Int, placement: Placement, content: SectionContent)] {
         let entries = entries(input)
-        let campaigns = orderedCampaigns(input)
+        let campaigns = ordered ?? orderedCampaigns(input)
         let heroPlacements = entries.compactMap { catalogue.placement($0.placement) }.filter { $0.content == .hero }.map(\.id)
         let hero = campaigns.first { campaign in heroPlacements.contains { campaign.isPlaced(in: $0) } }
-        let others = campaigns.filter { $0.id != hero?.id }
+        // The campaigns placed in each placement, in campaign order, found in one pass.
+        var placedIn: [ExactString: [Campaign]] = [:]
+        for campaign in campaigns where hero.map({ !campaign.id.isByteEqual(to: $0.id) }) ?? true {
+            for placement in campaign.placements where placedIn[ExactString(placement)]?.last?.id.isByteEqual(to: campaign.id) != true {
+                placedIn[ExactString(placement), default: []].append(campaign)
+            }
+        }
         return entries.enumerated().compactMap { index, entry in
             guard let placement = catalogue.placement(entry.placement), input.context.passes(placement.requires) else { return nil }
-            let placed = others.filter { $0.isPlaced(in: placement.id) }
+            let placed = placedIn[ExactString(placement.id)] ?? []
             return content(for: placement, rank: entry.rank, hero: hero, placed: placed, input: input).map { (index, placement, $0) }
         }
     }
@@ -142,10 +149,17 @@ struct HomeComposer: Sendable {
     /// Live campaigns this shopper may see, in the page's campaign order: priority unless an
     /// experiment's variant says otherwise (ties by id, so the order is total).
     func orderedCampaigns(_ input: Input) -> [Campaign] {
-        let visible = catalogue.liveCampaigns(at: input.instant)
-            .filter { $0.isVisible(to: input.context.segment, locale: input.locale) }
-        let order = input.assignments.compactMap(\.variant.campaignOrder).first ?? .priority
-        return Self.sorted(visible, by: order)
+        Self.sorted(visibleCampaigns(input), by: campaignOrder(input))
+    }
+
+    /// Live campaigns this shopper may see, in no order.
+    func visibleCampaigns(_ input: Input) -> [Campaign] {
+        catalogue.liveCampaigns(at: input.instant).filter { $0.isVisible(to: input.context.segment, locale: input.locale) }
+    }
+
+    /// The page's campaign order: its experiment variant's, else priority.
+    func campaignOrder(_ input: Input) -> Experiment.CampaignOrder {
+        input.assignments.compactMap(\.variant.campaignOrder).first ?? .priority
     }
 
     static func sorted(_ campaigns: [Campaign], by order: Experiment.CampaignOrder) -> [Campaign] {
@@ -180,10 +194,15 @@ struct HomeComposer: Sendable {
 /// bytes) and locale: a catalogue's queries match the same products at every instant. A cap
 /// takes the first of them, as the query's order is total.
 final class ProductQueryMemo: Sendable {
-    private let lists = Mutex<[ExactString: [Product]]>([:])
+    private struct Key: Hashable {
+        var owner: ExactString
+        var locale: StoreLocale
+    }
+
+    private let lists = Mutex<[Key: [Product]]>([:])
 
     func products(_ query: ProductQuery, owner: String, in catalogue: Catalogue, locale: StoreLocale, cap: Int? = nil) -> [Product] {
-        let key = ExactString("\(owner)\u{0}\(locale.rawValue)")
+        let key = Key(owner: ExactString(owner), locale: locale)
         let found = lists.withLock { $0[key] } ?? {
             let found = query.products(in: catalogue, locale: locale)
             lists.withLock { $0[key] = found }

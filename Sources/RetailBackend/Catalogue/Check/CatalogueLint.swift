@@ -30,59 +30,78 @@ struct CatalogueLint {
     }
 
     /// A campaign two sections in a row of a composed home page show (a carousel of
-    /// campaigns, then its banner): the page says the same thing twice. The pages are composed
-    /// as the server composes them, for each segment, locale, experiment variant and
-    /// representative client, at every instant something starts or ends, so a section between
-    /// the two that is empty then (a story out of its window, a query matching nothing in a
-    /// locale, a capability the client lacks) does not hide it. Said once per plan entry and
-    /// campaign, at the second section's entry in plans.json, with the audience and the first
-    /// instant. A placement that follows itself is said as such, whether or not it shows.
+    /// campaigns, then its banner; two heroes): the page says the same thing twice. The pages
+    /// are composed as the server composes them, for each segment, locale, combination of the
+    /// variants that change a page (their sections or campaign order; a variant of weight 0
+    /// reaches no one) and app (each version a requirement names, with no capability, each
+    /// requirement's, and all of them), at every instant something starts or ends, so a
+    /// section between the two that is empty then (a story out of its window, a query matching
+    /// nothing in a locale, a placement an app does not get) does not hide it. Said once per
+    /// plan entry and campaign, at the second section's entry in plans.json, with who sees it
+    /// and from when. A placement right after itself in a plan is said as such, whether or not
+    /// it shows. The work is bounded (`compositionBudget`): past it, a warning says what was
+    /// not checked.
     private func repeatedCampaigns() -> [CatalogueProblem] {
         struct Finding {
-            var campaign: String, first: String, second: String, when: String
+            /// The campaign shown twice; for two heroes, every campaign that leads them.
+            var campaigns: [String], first: String, second: String, when: String, heroes: Bool
             var path: [CodingPath.Component]
-            var segments: [Segment]
-            var clients: [Int]
+            var segments: [Segment], locales: [StoreLocale], variants: [String], clients: [Int]
         }
         let composer = HomeComposer(catalogue: catalogue, widgets: WidgetFactory(imageBaseURL: ""), memo: memo)
-        let clients = HomeBackend.representativeClients(of: catalogue)
-        // By plan entry and campaign (bytes), in the order found.
+        let clients = Self.lintClients(catalogue)
+        let repeatable = repeatableCampaigns()
         var findings: [Finding] = []
         var index: [ExactString: Int] = [:]
-        // Only a campaign placed in two placements that show campaigns (a hero's leaves the
-        // others) can be shown twice in a row: an instant none of them is live at is passed by.
-        let showing = catalogue.placements.filter { Self.showsCampaigns($0) && $0.content != .hero }
-        let repeatable = catalogue.campaigns.filter { campaign in showing.count { campaign.isPlaced(in: $0.id) } >= 2 }
-        for (instant, when) in distinctInstants() where repeatable.contains(where: { $0.isLive(at: instant) }) {
+        var allVariants: Set<String> = []
+        var composed = 0
+        var budgetSpent: Date?
+        instants: for (instant, when) in distinctInstants() where repeatable.contains(where: { $0.isLive(at: instant) }) {
             for locale in catalogue.settings.locales {
                 for segment in Segment.allCases {
-                    for pins in HomeBackend.variantPins(catalogue, segment: segment) {
+                    var ordered: [Experiment.CampaignOrder: [Campaign]] = [:]
+                    let context = PageContext(locale: locale, segment: segment, appVersion: PageContext.unknownVersion, capabilities: [])
+                    let visible = composer.visibleCampaigns(composer.input(context, choice: catalogue.choice(for: context), at: instant))
+                    for pins in pagePins(segment) {
+                        let variant = pins.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
+                        allVariants.insert(variant)
                         for (clientIndex, client) in clients.enumerated() {
-                            var context = PageContext(
-                                locale: locale, segment: segment, appVersion: AppVersion(client.version) ?? PageContext.unknownVersion,
-                                capabilities: client.capabilities)
+                            composed += 1
+                            guard composed <= Self.compositionBudget else {
+                                budgetSpent = instant
+                                break instants
+                            }
+                            var context = PageContext(locale: locale, segment: segment, appVersion: client.version, capabilities: client.capabilities)
                             context.variantOverrides = Dictionary(pins, uniquingKeysWith: { first, _ in first })
                             let input = composer.input(context, choice: catalogue.choice(for: context), at: instant)
+                            let order = composer.campaignOrder(input)
+                            let campaigns = ordered[order] ?? HomeComposer.sorted(visible, by: order)
+                            ordered[order] = campaigns
                             let entries = composer.entries(input)
-                            let sections = composer.contents(input)
+                            let sections = composer.contents(input, ordered: campaigns)
                             for (before, after) in zip(sections, sections.dropFirst()) {
-                                // A placement right after itself is said as such (`placementsFollowingThemselves`).
                                 let (one, other) = (entries[before.entry], entries[after.entry])
-                                if one.placement.isByteEqual(to: other.placement), one.rank == other.rank { continue }
+                                // Right after itself in the plan: said as such (`placementsFollowingThemselves`).
+                                if after.entry == before.entry + 1, one.placement.isByteEqual(to: other.placement), one.rank == other.rank { continue }
                                 let shownAfter = after.content.campaignsShown
                                 for campaign in before.content.campaignsShown.map(\.id)
                                 where shownAfter.contains(where: { $0.id.isByteEqual(to: campaign) }) {
                                     let path = entriesPath(input) + [.index(after.entry)]
-                                    let key = ExactString("\(path)\u{0}\(campaign)")
-                                    if let known = index[key] {
-                                        if !findings[known].segments.contains(segment) { findings[known].segments.append(segment) }
-                                        if !findings[known].clients.contains(clientIndex) { findings[known].clients.append(clientIndex) }
+                                    // Two heroes show the page's one hero, whichever it is: one warning.
+                                    let heroes = before.placement.content == .hero && after.placement.content == .hero
+                                    let key = ExactString("\(path)\u{0}\(heroes ? "" : campaign)")
+                                    guard let known = index[key] else {
+                                        index[key] = findings.count
+                                        findings.append(Finding(
+                                            campaigns: [campaign], first: one.placement, second: other.placement, when: when, heroes: heroes, path: path,
+                                            segments: [segment], locales: [locale], variants: [variant], clients: [clientIndex]))
                                         continue
                                     }
-                                    index[key] = findings.count
-                                    findings.append(Finding(
-                                        campaign: campaign, first: one.placement, second: other.placement, when: when, path: path,
-                                        segments: [segment], clients: [clientIndex]))
+                                    if !findings[known].campaigns.contains(where: { $0.isByteEqual(to: campaign) }) { findings[known].campaigns.append(campaign) }
+                                    if !findings[known].segments.contains(segment) { findings[known].segments.append(segment) }
+                                    if !findings[known].locales.contains(locale) { findings[known].locales.append(locale) }
+                                    if !findings[known].variants.contains(variant) { findings[known].variants.append(variant) }
+                                    if !findings[known].clients.contains(clientIndex) { findings[known].clients.append(clientIndex) }
                                 }
                             }
                         }
@@ -90,32 +109,120 @@ struct CatalogueLint {
                 }
             }
         }
-        return placementsFollowingThemselves() + findings.map { finding in
+        var problems = placementsFollowingThemselves() + findings.map { finding in
             var who = finding.segments.count == Segment.allCases.count
                 ? "every shopper" : Segment.allCases.filter(finding.segments.contains).map(\.rawValue).joined(separator: ", ")
-            // Said only when some apps do not see it: those that do.
-            if finding.clients.count < clients.count {
-                who += " using app " + finding.clients.sorted().map { index in
-                    let client = clients[index]
-                    return client.capabilities.isEmpty ? client.version : "\(client.version) with \(client.capabilities.sorted().joined(separator: ", "))"
-                }.joined(separator: " or ")
+            // Each of locale, variants and apps is said only when some do not see it.
+            if finding.locales.count < catalogue.settings.locales.count {
+                who += " in " + catalogue.settings.locales.filter(finding.locales.contains).map(\.rawValue).joined(separator: ", ")
             }
-            let (campaign, first, second) = (CatalogueFileReader.quoted(finding.campaign), CatalogueFileReader.quoted(finding.first),
-                                             CatalogueFileReader.quoted(finding.second))
+            if finding.variants.count < allVariants.count {
+                let named = finding.variants.sorted().prefix(3).joined(separator: "; ")
+                who += " under " + named + (finding.variants.count > 3 ? " and \(finding.variants.count - 3) more combinations" : "")
+            }
+            if finding.clients.count < clients.count {
+                // The shorter of the apps that see it and those that do not.
+                let seeing = finding.clients.sorted()
+                let others = clients.indices.filter { !finding.clients.contains($0) }
+                let before = others.map { clients[$0].version }.min()
+                if let before, seeing.allSatisfy({ clients[$0].version < before }),
+                    clients.indices.filter({ clients[$0].version < before }).count == seeing.count {
+                    who += " using an app before \(before)"
+                } else {
+                    who += seeing.count <= others.count
+                    ? " using app " + seeing.map { clients[$0].description }.joined(separator: " or ")
+                    : " using any app but " + others.map { clients[$0].description }.joined(separator: " or ")
+                }
+            }
+            let (first, second) = (CatalogueFileReader.quoted(finding.first), CatalogueFileReader.quoted(finding.second))
+            let what = finding.heroes
+                ? "the page's hero (" + finding.campaigns.map(CatalogueFileReader.quoted).joined(separator: ", ") + ")"
+                : CatalogueFileReader.quoted(finding.campaigns[0])
+            let fix = finding.heroes ? "keep one hero in the plan" : "put another section between them, or place it in one of them"
             return warning(
-                "\(campaign) is shown twice in a row to \(who) (\(finding.when)): in \(first) and right after in \(second); "
-                    + "put another section between them, or place it in one of them",
+                "\(what) is shown twice in a row to \(who) (\(finding.when)): in \(first) and right after in \(second); \(fix)",
                 file: "plans.json", at: finding.path)
+        }
+        if let budgetSpent {
+            problems.append(CatalogueProblem(
+                file: "plans.json", line: nil, severity: .warning,
+                message: "the home page has too many combinations of times, segments, locales, variants and apps to check every one "
+                    + "for a campaign shown twice in a row: checked \(Self.compositionBudget) pages, up to \(local(budgetSpent))"))
+        }
+        return problems
+    }
+
+    /// The most pages the repeat check composes (under a second in a release build).
+    static let compositionBudget = 50_000
+
+    /// An app the check composes for.
+    struct LintClient {
+        var version: AppVersion
+        var capabilities: Set<String>
+
+        var description: String {
+            capabilities.isEmpty ? "\(version)" : "\(version) with \(capabilities.sorted().joined(separator: ", "))"
         }
     }
 
-    /// A placement right after itself (the same rank): its campaigns would show twice in a row.
+    /// Each app version a requirement names (and 1.0.0), with no capability, with each
+    /// requirement's, and with all of them.
+    static func lintClients(_ catalogue: Catalogue) -> [LintClient] {
+        let entries = catalogue.requirements.entries
+        let everything = Set(entries.flatMap(\.capabilities))
+        let versions = Set([AppVersion(major: 1)] + entries.compactMap(\.minAppVersion)).sorted()
+        var clients: [LintClient] = []
+        for version in versions {
+            for capabilities in [Set<String>()] + entries.map({ Set($0.capabilities) }) + [everything]
+            where !clients.contains(where: { $0.version == version && $0.capabilities == capabilities }) {
+                clients.append(LintClient(version: version, capabilities: capabilities))
+            }
+        }
+        return clients
+    }
+
+    /// Every combination of the variants that change a page for `segment` (their sections
+    /// or their campaign order), as pins by experiment id; a variant of weight 0 reaches no one.
+    private func pagePins(_ segment: Segment) -> [[(String, String)]] {
+        var combinations: [[(String, String)]] = [[]]
+        for experiment in catalogue.experiments.prefix(ExperimentChoice.capacity) where experiment.applies(to: segment) {
+            let variants = experiment.variants.filter { $0.weight > 0 }
+            guard variants.contains(where: { $0.sections != nil || $0.campaignOrder != nil }) else { continue }
+            combinations = combinations.flatMap { pins in variants.map { pins + [(experiment.id, $0.id)] } }
+        }
+        return combinations
+    }
+
+    /// The campaigns that two sections of one list of plans.json could both show: placed in
+    /// two of its entries that show campaigns, or in a hero of a list with two hero entries
+    /// (every hero of a page shows its one hero campaign).
+    private func repeatableCampaigns() -> [Campaign] {
+        catalogue.campaigns.filter { campaign in
+            planLists().contains { sections, _ in
+                let placements = sections.compactMap { catalogue.placement($0.placement) }.filter(Self.mayShowCampaigns)
+                let heroes = placements.filter { $0.content == .hero }
+                let placedHeroes = heroes.contains { campaign.isPlaced(in: $0.id) } ? heroes.count : 0
+                return placedHeroes + placements.count { $0.content != .hero && campaign.isPlaced(in: $0.id) } >= 2
+            }
+        }
+    }
+
+    /// Whether `placement` can show a campaign itself: a hero, a carousel of campaigns, a
+    /// campaign's products (its card, or its fallback card for an app it does not meet).
+    private static func mayShowCampaigns(_ placement: Placement) -> Bool {
+        switch placement.content {
+        case .hero, .campaignCarousel, .campaignProducts: true
+        case .categories, .products, .stories, .promotions: false
+        }
+    }
+
+    /// A placement right after itself (the same rank): what it shows, it shows twice in a row.
     private func placementsFollowingThemselves() -> [CatalogueProblem] {
         var problems: [CatalogueProblem] = []
         for (sections, path) in planLists() {
             for (index, (first, second)) in zip(sections, sections.dropFirst()).enumerated() {
                 guard first.placement.isByteEqual(to: second.placement), first.rank == second.rank,
-                    let placement = catalogue.placement(first.placement), Self.showsCampaigns(placement), placement.content != .hero
+                    let placement = catalogue.placement(first.placement), Self.mayShowCampaigns(placement)
                 else { continue }
                 problems.append(warning(
                     "\(CatalogueFileReader.quoted(placement.id)) follows itself: its campaigns are shown twice in a row; remove one of them",
@@ -156,15 +263,6 @@ struct CatalogueLint {
         let boundaries = Set(windows.flatMap { [$0.start, $0.end].compactMap { $0 } }).sorted()
         guard let first = boundaries.first else { return [(Date(timeIntervalSince1970: 0), "at any time")] }
         return [(first.addingTimeInterval(-1), "before \(local(first))")] + boundaries.map { ($0, "from \(local($0))") }
-    }
-
-    /// Whether `placement` shows a campaign itself (its banner or card), not only its products.
-    private static func showsCampaigns(_ placement: Placement) -> Bool {
-        switch placement.content {
-        case .hero, .campaignCarousel: true
-        case .campaignProducts(let products): products.leadCard
-        case .categories, .products, .stories, .promotions: false
-        }
     }
 
     private func warning(_ message: String, file: String, at path: [CodingPath.Component]) -> CatalogueProblem {
