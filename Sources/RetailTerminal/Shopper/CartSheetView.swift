@@ -53,10 +53,17 @@ struct CartSheetView {
         let hint = Self.hintRows(keys.joined(separator: " · "), width: max(1, inner), maxRows: removal == nil ? 2 : 3)
         // What comes next in this app, said while there is a cart to keep; it gives way to the
         // lines on a short screen.
-        // The subtotal, the note, the hint, the removed line, and the sheet's bottom edge.
-        func footerRows(_ note: TextLayout?) -> Int { 1 + (note?.height ?? 0) + hint.count + (removal == nil ? 0 : 1) + 1 }
         let wantedLines = max(1, lines.count) * Self.rowsPerLine
         let available = screen.height - 1
+        // Closed at the bottom when that leaves a line room; on a screen shorter than that the
+        // sheet runs to the status line.
+        // (The top edge, a line, the subtotal, the hint, the removed line, the bottom edge.)
+        let subtotalRows = sheet.subtotal == nil ? 0 : 1
+        let bottomEdge = available >= 1 + Self.rowsPerLine + subtotalRows + hint.count + (removal == nil ? 0 : 1) + 1
+        // The subtotal, the note, the hint, the removed line, and the bottom edge.
+        func footerRows(_ note: TextLayout?) -> Int {
+            subtotalRows + (note?.height ?? 0) + hint.count + (removal == nil ? 0 : 1) + (bottomEdge ? 1 : 0)
+        }
         var shownNote = sheet.checkoutNote.map {
             TextLayout(StyledText($0, style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: 3)
         }
@@ -68,15 +75,18 @@ struct CartSheetView {
         if left > 0 { screen.fill(CellRect(x: 0, y: rect.y, width: screen.width, height: rect.height), style: .plain) }
         let surface = environment.isPlain ? nil : environment.token("surface")
         canvas.fill(rect, style: CellStyle(background: surface))
-        drawEdge(rect, in: canvas, environment: environment)
+        drawEdge(rect, closed: bottomEdge, in: canvas, environment: environment)
         var drawing = Drawing(rect: rect.offsetBy(dx: left, dy: 0))
-        var y = rect.y + 2
-        if lines.isEmpty, let text = sheet.message {
-            // Wrapped, never cut: "couldn't be loaded" ends with what to do about it.
-            let said = TextLayout(StyledText(text, style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: Self.rowsPerLine + 2)
-            said.draw(in: canvas.child(CellRect(x: 2, y: y, width: max(0, inner), height: said.height)))
-        }
         let footerTop = rect.maxY - footerRows(shownNote)
+        // A blank row under the title, unless what the sheet says would then not fit.
+        let message = lines.isEmpty ? sheet.message.map { TextLayout(StyledText($0, style: CellStyle(attributes: .dim)), width: max(1, inner)) } : nil
+        let wanted = message?.height ?? Self.rowsPerLine
+        var y = footerTop - (rect.y + 2) >= wanted ? rect.y + 2 : rect.y + 1
+        if let text = sheet.message, lines.isEmpty {
+            // Wrapped in the rows above the footer: "couldn't be loaded" ends with what to do about it.
+            let said = TextLayout(StyledText(text, style: CellStyle(attributes: .dim)), width: max(1, inner), maxLines: max(1, footerTop - y))
+            said.draw(in: canvas.child(CellRect(x: 2, y: y, width: max(0, inner), height: min(said.height, max(0, footerTop - y)))))
+        }
         let room = max(0, (footerTop - y) / Self.rowsPerLine)
         let selection = lines.firstIndex(where: \.isSelected) ?? 0
         let first = max(0, min(selection - room + 1, lines.count - room))
@@ -89,7 +99,7 @@ struct CartSheetView {
             drawing.targets += targets.map { (rect: $0.rect.offsetBy(dx: left, dy: 0), target: $0.target.at(offset)) }
             y += Self.rowsPerLine
         }
-        drawMore(above: first, below: max(0, lines.count - first - room), rect: rect, footerTop: footerTop, in: canvas, environment: environment)
+        drawMore(above: first, below: max(0, lines.count - first - room), rect: rect, closed: bottomEdge, in: canvas, environment: environment)
         var footer = footerTop
         if let removal {
             canvas.put(removedText(removal, width: inner), x: 2, y: footer, style: CellStyle(attributes: .bold))
@@ -107,11 +117,11 @@ struct CartSheetView {
             let amountX = max(2, rect.maxX - 2 - DisplayWidth.of(amount))
             canvas.child(CellRect(x: amountX, y: footer, width: max(0, rect.maxX - 2 - amountX), height: 1))
                 .put(amount, x: 0, y: 0, style: CellStyle(attributes: .bold))
+            footer += 1
         }
-        footer += 1
         if let shownNote { shownNote.draw(in: canvas.child(CellRect(x: 2, y: footer, width: max(0, inner), height: shownNote.height))) }
         for (index, row) in hint.enumerated() {
-            canvas.put(row, x: 2, y: rect.maxY - 1 - hint.count + index, style: CellStyle(attributes: .dim))
+            canvas.put(row, x: 2, y: rect.maxY - (bottomEdge ? 1 : 0) - hint.count + index, style: CellStyle(attributes: .dim))
         }
         return drawing
     }
@@ -163,29 +173,32 @@ struct CartSheetView {
         return TextCut.fit(whole, to: width)
     }
 
-    /// "↑ 2 more" on the row above the first line shown and "↓ 3 more" on the row under the
-    /// last, at the right, when the sheet cannot show every line.
-    private func drawMore(above: Int, below: Int, rect: CellRect, footerTop: Int, in canvas: Canvas, environment: RenderEnvironment) {
+    /// "↑ 2 more" in the sheet's top edge and "↓ 3 more" in its bottom edge, at the right,
+    /// when the sheet cannot show every line: in the frame, they never cover a line. Without a
+    /// bottom edge (a very short screen) the count below is not said; the selection still moves.
+    private func drawMore(above: Int, below: Int, rect: CellRect, closed: Bool, in canvas: Canvas, environment: RenderEnvironment) {
         let style = CellStyle(foreground: environment.brand, attributes: .bold)
+        // Right of the title, never over it.
+        let titleEnd = 2 + DisplayWidth.of(" \(TextCut.fit(sheet.title, to: rect.width - 6)) ")
         if above > 0 {
             let text = " ↑ " + words(.moreLines, ["count": format.number(above)]) + " "
-            canvas.put(text, x: max(2, rect.maxX - 2 - DisplayWidth.of(text)), y: rect.y + 1, style: style)
+            let x = rect.maxX - 2 - DisplayWidth.of(text)
+            if x > titleEnd { canvas.put(text, x: x, y: rect.y, style: style) }
         }
-        if below > 0 {
+        if below > 0, closed {
             let text = " ↓ " + words(.moreLines, ["count": format.number(below)]) + " "
-            let y = rect.y + 2 + ((footerTop - rect.y - 2) / Self.rowsPerLine) * Self.rowsPerLine
-            canvas.put(text, x: max(2, rect.maxX - 2 - DisplayWidth.of(text)), y: min(y, footerTop - 1), style: style)
+            canvas.put(text, x: max(2, rect.maxX - 2 - DisplayWidth.of(text)), y: rect.maxY - 1, style: style)
         }
     }
 
-    private func drawEdge(_ rect: CellRect, in canvas: Canvas, environment: RenderEnvironment) {
+    private func drawEdge(_ rect: CellRect, closed: Bool, in canvas: Canvas, environment: RenderEnvironment) {
         let edge = CellStyle(foreground: environment.token("separator"))
         canvas.put("╭" + String(repeating: "─", count: rect.width - 2) + "╮", x: 0, y: rect.y, style: edge)
-        for y in (rect.y + 1)..<(rect.maxY - 1) {
+        for y in (rect.y + 1)..<(closed ? rect.maxY - 1 : rect.maxY) {
             canvas.put("│", x: 0, y: y, style: edge)
             canvas.put("│", x: rect.maxX - 1, y: y, style: edge)
         }
-        canvas.put("╰" + String(repeating: "─", count: rect.width - 2) + "╯", x: 0, y: rect.maxY - 1, style: edge)
+        if closed { canvas.put("╰" + String(repeating: "─", count: rect.width - 2) + "╯", x: 0, y: rect.maxY - 1, style: edge) }
         canvas.put(" \(TextCut.fit(sheet.title, to: rect.width - 6)) ", x: 2, y: rect.y, style: CellStyle(attributes: .bold))
     }
 

@@ -68,6 +68,37 @@ import Testing
         #expect(lines.contains { $0.contains("Esc close") }, "the keys stay")
     }
 
+    /// The counts of lines not shown sit in the sheet's frame, never over a line's prices, and
+    /// however short the screen the chosen line is shown.
+    @Test(arguments: [(40, 10), (60, 9), (40, 11), (40, 12), (80, 12)])
+    func theCountsOfHiddenLinesAreInTheFrameAndTheChosenLineIsShown(width: Int, height: Int) throws {
+        var app = Self.openCart(Self.cart(lines: 4), width: width, height: height)
+        for _ in 0..<2 { app.key(.key(.down)) }
+        let lines = app.lines
+        let picture = lines.joined(separator: "\n")
+        #expect(lines.contains { $0.contains("Product 3") }, "the chosen line\n\(picture)")
+        let top = try #require(lines.firstIndex { $0.contains("╭") })
+        let bottom = try #require(lines.firstIndex { $0.contains("╰") }, "closed at the bottom\n\(picture)")
+        #expect(lines[top].contains("↑ "), "lines above, said in the top edge\n\(picture)")
+        #expect(lines[bottom].contains("↓ ") || lines.contains { $0.contains("Product 4") }, "lines below, said in the bottom edge\n\(picture)")
+        for row in lines[(top + 1)..<bottom] { #expect(!row.contains("more"), "no count over the lines\n\(picture)") }
+    }
+
+    /// A cart that could not be loaded says so whole above its keys on a short screen.
+    @Test func aFailedCartsMessageIsNotCoveredByTheKeys() throws {
+        var app = ShopperDriver()
+        app.width = 40
+        app.height = 8
+        app.send(.cartChanged(CartSummary(isUnavailable: true)))
+        app.send(.navigated([.page("home"), .cart]))
+        let lines = app.lines
+        let picture = lines.joined(separator: "\n")
+        let keys = try #require(lines.firstIndex { $0.contains("Esc close") }, "\(picture)")
+        let message = try #require(lines.firstIndex { $0.contains("loaded") }, "\(picture)")
+        #expect(message < keys, "\(picture)")
+        #expect(lines.contains { $0.contains("again") }, "the message's end, what to do, is shown\n\(picture)")
+    }
+
     @Test func onAWideScreenTheSheetKeepsItsTitleAndTotalNearEachOther() throws {
         let app = Self.openCart(Self.cart(lines: 2), width: 200, height: 50)
         let lines = app.lines
