@@ -52,6 +52,8 @@ public enum Word: String, CaseIterable, Sendable {
     case findingUnknownType, findingMalformedPayload, findingDroppedElement, findingDuplicateID
     case findingUnknownArrangement, findingIncompatible, findingExpired, findingUnsupportedSchema
     case findingRefusedAction, findingMutationFailed, findingPlace
+    // `vitrine preview`: why the file was not read.
+    case previewFileMissing, previewFileTooLarge, previewFileUnreadable
     // What a screen reader says beside the payload's text, and the hints of the retail actions.
     case spokenWas, spokenPercentOff, spokenRated, spokenLowStock, spokenSoldOut, spokenEnded, spokenCode
     case opensPage, opensLink, opensSearch, removeTitle, spokenQuantity, itemsInCartOne, itemsInCartOther, add

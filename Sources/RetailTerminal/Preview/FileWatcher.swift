@@ -1,4 +1,5 @@
 import Foundation
+import RetailPresentation
 
 /// Notices when a file changes by polling its `FileStamp` on an injected clock (every
 /// `interval`, default 250 ms, so a saved edit shows well within a second), and reads it
@@ -10,10 +11,27 @@ public final class FileWatcher {
     public static let maximumBytes = 64 << 20
 
     /// What a reading found.
-    public enum Reading: Sendable {
+    public enum Reading: Sendable, Equatable {
         case contents(Data)
         /// The file is missing, unreadable or too big.
-        case unreadable(String)
+        case unreadable(Unreadable)
+    }
+
+    /// Why a file was not read.
+    public enum Unreadable: Sendable, Equatable {
+        case missing
+        /// Larger than `maximumBytes` (in MiB).
+        case tooLarge(mebibytes: Int)
+        case cannotRead
+
+        /// Said in `words`.
+        public func said(in words: Words) -> String {
+            switch self {
+            case .missing: words[.previewFileMissing]
+            case .tooLarge(let mebibytes): words(.previewFileTooLarge, ["size": RetailFormat(words.locale).number(mebibytes)])
+            case .cannotRead: words[.previewFileUnreadable]
+            }
+        }
     }
 
     public let path: String
@@ -57,9 +75,9 @@ public final class FileWatcher {
     }
 
     static func read(_ path: String, stamp: FileStamp?) -> Reading {
-        guard let stamp else { return .unreadable("the file is missing") }
-        guard stamp.size <= maximumBytes else { return .unreadable("the file is over \(maximumBytes >> 20) MiB") }
-        guard let data = FileManager.default.contents(atPath: path) else { return .unreadable("the file cannot be read") }
+        guard let stamp else { return .unreadable(.missing) }
+        guard stamp.size <= maximumBytes else { return .unreadable(.tooLarge(mebibytes: maximumBytes >> 20)) }
+        guard let data = FileManager.default.contents(atPath: path) else { return .unreadable(.cannotRead) }
         return .contents(data)
     }
 

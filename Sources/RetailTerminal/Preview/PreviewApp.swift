@@ -50,13 +50,15 @@ public final class PreviewApp {
             toasts.show(words(.previewNotFollowed, ["action": PreviewApp.describe(action)]))
         })
         dispatcher.onDiagnostics = { report in
-            if let first = report.diagnostics.first { toasts.show(first.message) }
+            guard let first = report.diagnostics.first else { return }
+            let finding = PreviewFinding(first, words: words, safe: { SafeText.cleaned($0, keepingNewlines: false) })
+            toasts.show(words(.findingPlace, ["meaning": finding.meaning, "place": finding.detail]))
         }
         watcher = FileWatcher(path: path, clock: clock) { [weak self] reading in
             guard let self else { return }
             let document: PreviewDocument = switch reading {
             case .contents(let data): read(data)
-            case .unreadable(let reason): .refused(reason)
+            case .unreadable(let reason): .refused(reason.said(in: words))
             }
             self.loop.send(.read(document, at: self.now()))
             // The page as read is resolved at the instant as it is now.

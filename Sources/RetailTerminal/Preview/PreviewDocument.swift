@@ -43,10 +43,13 @@ public struct PreviewFinding: Sendable, Hashable {
     public var headline: String
     /// The decoder's own sentence, made safe for a terminal.
     public var detail: String
+    /// What its kind means, alone (`Aktion abgelehnt`).
+    public var meaning: String
 
-    public init(headline: String, detail: String) {
+    public init(headline: String, detail: String, meaning: String) {
         self.headline = headline
         self.detail = detail
+        self.meaning = meaning
     }
 
     /// `diagnostic` in `words`; every payload string in it is made safe for a terminal by `safe`.
@@ -66,7 +69,7 @@ public struct PreviewFinding: Sendable, Hashable {
         let place = [diagnostic.path.isEmpty ? nil : safe(diagnostic.path), diagnostic.widgetType.map { "(\(safe($0)))" }]
             .compactMap { $0 }.joined(separator: " ")
         let headline = place.isEmpty ? words[meaning] : words(.findingPlace, ["meaning": words[meaning], "place": place])
-        self.init(headline: headline, detail: safe(diagnostic.message))
+        self.init(headline: headline, detail: safe(diagnostic.message), meaning: words[meaning])
     }
 }
 

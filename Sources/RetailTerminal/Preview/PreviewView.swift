@@ -35,9 +35,11 @@ public final class PreviewView {
         let panel = state.showsPanel ? PanelView(title: words[.previewDiagnostics], lines: panelLines(state), edge: layout.panelEdge) : nil
         let help = state.showsHelp
             ? KeyHelpView(title: words[.previewKeysTitle], entries: ShellKeyMap.previewHelp(words), footer: words[.anyKeyCloses]) : nil
-        let hint = StyledText(" \(width >= 60 ? words[.hintKeys] : words[.hintKeysShort]) ", style: CellStyle(attributes: .dim))
+        let hintText = " \(width >= 60 ? words[.hintKeys] : words[.hintKeysShort]) "
+        let hint = StyledText(hintText, style: CellStyle(attributes: .dim))
         let buffer = ShellComposer.compose(
-            page: drawing.frame.buffer, layout: layout, panel: panel, status: status(state), hint: hint, help: help, width: width,
+            page: drawing.frame.buffer, layout: layout, panel: panel, status: status(state, room: width - DisplayWidth.of(hintText) - 1),
+            hint: hint, help: help, width: width,
             height: height)
         return (TerminalView(frame: Frame(buffer: buffer, scroll: drawing.scrollHint)), drawing.needsAnotherFrame)
     }
@@ -79,18 +81,31 @@ public final class PreviewView {
         return lines
     }
 
-    func status(_ state: PreviewState) -> StyledText {
+    /// The status line in `room` columns: what matters most comes first and is cut last (the
+    /// file, then why it is not shown or how many findings it has, then when it was read).
+    func status(_ state: PreviewState, room: Int = .max) -> StyledText {
         let words = state.words
-        var runs = [StyledText.Run(" \(words[.previewTag]) ", style: CellStyle(attributes: [.reverse, .bold])), StyledText.Run(" \(state.fileName)  ")]
+        let tag = " \(words[.previewTag]) "
+        // The file's name gives way first to a good file's count.
+        let count = state.problem == nil ? state.page.map { page in
+            page.diagnosticCount == 0 ? words[.previewNoDiagnostics] : words.plural(.previewDiagnosticOne, .previewDiagnosticOther, count: page.diagnosticCount)
+        } : nil
+        let nameRoom = room - DisplayWidth.of(tag) - 4 - (count.map { DisplayWidth.of($0) } ?? room / 2)
+        let file = " \(TextCut.fit(state.fileName, to: max(3, min(40, nameRoom)))) "
+        var runs = [StyledText.Run(tag, style: CellStyle(attributes: [.reverse, .bold])), StyledText.Run(file + " ")]
+        var left = room - DisplayWidth.of(tag) - DisplayWidth.of(file) - 1
+        func add(_ text: String, _ style: CellStyle = CellStyle()) {
+            guard left > 1 else { return }
+            let shown = TextCut.fit(text, to: left)
+            runs.append(StyledText.Run(shown, style: style))
+            left -= DisplayWidth.of(shown)
+        }
         if let problem = state.problem {
-            runs.append(StyledText.Run(" \(words(.previewNotValid, ["reason": problem])) ", style: CellStyle(attributes: [.bold, .underline])))
-            if let readAt = state.pageReadAt { runs.append(StyledText.Run("  " + words(.previewShowing, ["time": time(readAt, in: state.locale)]))) }
-        } else if let page = state.page, let readAt = state.pageReadAt {
-            let count = page.diagnosticCount
-            runs.append(StyledText.Run(words(.previewRead, ["time": time(readAt, in: state.locale)]) + " · "))
-            let said = count == 0 ? words[.previewNoDiagnostics]
-                : words.plural(.previewDiagnosticOne, .previewDiagnosticOther, count: count)
-            runs.append(StyledText.Run(said, style: CellStyle(attributes: count == 0 ? [] : [.bold])))
+            add(" \(words(.previewNotValid, ["reason": problem])) ", CellStyle(attributes: [.bold, .underline]))
+            if let readAt = state.pageReadAt { add("  " + words(.previewShowing, ["time": time(readAt, in: state.locale)])) }
+        } else if let page = state.page, let readAt = state.pageReadAt, let count {
+            add(count, CellStyle(attributes: page.diagnosticCount == 0 ? [] : [.bold]))
+            add(" · " + words(.previewRead, ["time": time(readAt, in: state.locale)]))
         }
         return StyledText(runs)
     }

@@ -70,7 +70,7 @@ import TestSupport
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(250))
         await readings.wait(for: 3)
-        #expect(readings.all.last == "unreadable: the file is missing")
+        #expect(readings.all.last == "unreadable: missing")
         watcher.stop()
     }
 

@@ -50,6 +50,21 @@ import Testing
         #expect(state.version == 2)
     }
 
+    /// However long the reason, the status line says the file is not valid, cut to fit beside
+    /// the keys' hint; a good file's finding count comes before its time.
+    @Test(arguments: [40, 80, 120])
+    func theStatusLineKeepsWhatMattersMostInItsWidth(width: Int) throws {
+        let view = PreviewView(environment: RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry()))
+        let reason = "page refused: no 'page' object at the top level, and " + String(repeating: "much more ", count: 12)
+        var (state, _) = Self.run([.read(try Self.shown("Hello", diagnostics: [Self.unknownFancy]), at: Date()), .read(.refused(reason), at: Date())])
+        var status = try #require(view.draw(&state, width: width, height: 24).view.frame.buffer.plainLines.last)
+        #expect(status.contains("✗"), "\(status)")
+        #expect(status.contains("q quit"), "the hint stays: \(status)")
+        (state, _) = Self.run([.read(try Self.shown("Hello", diagnostics: [Self.unknownFancy]), at: Date())])
+        status = try #require(view.draw(&state, width: width, height: 24).view.frame.buffer.plainLines.last)
+        #expect(status.contains("1 diagnostic"), "\(status)")
+    }
+
     @Test func aFileBrokenFromTheStartShowsTheReasonFullScreen() throws {
         let (state, _) = Self.run([.read(.refused("the file is missing"), at: Date())])
         let view = PreviewView(environment: RenderEnvironment(isPlain: true, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry()))
