@@ -139,7 +139,7 @@ docs_start_server() {
             echo "docs: vitrine $* ended before listening:" >&2; cat "$log" >&2; return 1
         fi
         local url
-        url=$(sed -n 's|^listening on \(http://.*:[0-9][0-9]*\)$|\1|p' "$log" 2>/dev/null)
+        url=$(sed -n 's|^listening on \(http://.*:[0-9][0-9]*\)$|\1|p' "$log" 2>/dev/null || true)
         if [ -n "$url" ]; then
             url=${url/0.0.0.0/127.0.0.1}
             url=${url/\[::\]/[::1]}
@@ -282,9 +282,15 @@ run_block() {
         block "$work/prelude.sh" "$block") </dev/null &
     block_group=$!
     wait "$block_group" || status=$?
-    block_group=""
     [ "$status" != 124 ] || echo "docs: the block ran past $block_seconds s" >&2
     return "$status"
+}
+
+# Ends whatever the block left running (its servers, once checked; anything it sent to the
+# background): its whole process group.
+end_block() {
+    [ -n "$block_group" ] && { kill -KILL -- "-$block_group" 2>/dev/null || true; }
+    block_group=""
 }
 
 # --- The blocks ------------------------------------------------------------------------------
@@ -329,6 +335,7 @@ for index in "${!documents[@]}"; do
             echo "docs: FAILED: the block at $label" >&2
             failures=$((failures + 1))
         fi
+        end_block
         stop_servers KILL
     done
     stop_cluster

@@ -111,7 +111,7 @@ struct CatalogueCommandTests {
                  old: "\"campaigns\",\n        \"deals\",\n        \"live\",\n        \"new-arrivals\",\n        \"categories\",\n        \"stories\",",
                  new: "\"campaigns\",\n        \"stories\",\n        \"live\",\n        \"new-arrivals\",\n        \"categories\",\n        \"deals\",",
                  at: "\"live\",\n        \"new-arrivals\",\n        \"categories\"", severity: "warning",
-                 message: "'cmp-live' is shown twice in a row to returning using an app before 2.0.0 (from "),
+                 message: "'cmp-live' is shown twice in a row to returning using an app before 2.0.0 (or naming no version) (from "),
     ]
 
     /// A campaign placement that follows itself shows its campaigns twice in a row.

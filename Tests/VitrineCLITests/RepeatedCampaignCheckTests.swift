@@ -20,7 +20,17 @@ import Testing
             name: "a placement again after a section some apps do not get",
             edits: [("plans.json", returningPlan,
                      "\"campaigns\",\n        \"stories\",\n        \"campaigns\",\n        \"new-arrivals\",\n        \"categories\",\n        \"deals\",")],
-            warning: ("'cmp-live' is shown twice in a row to returning using an app before 2.0.0 (from ", "\"stories\",\n        \"campaigns\",", 1)),
+            warning: ("'cmp-live' is shown twice in a row to returning using an app before 2.0.0 (or naming no version) (from ", "\"stories\",\n        \"campaigns\",", 1)),
+        // A request without a version is older than every release: it does not get the stories.
+        Scenario(
+            name: "a repeat only for a request that names no app version",
+            edits: [
+                ("placements.json", "\"kind\": \"stories\",\n      \"requires\": {\n        \"min_app_version\": \"2.0.0\"",
+                 "\"kind\": \"stories\",\n      \"requires\": {\n        \"min_app_version\": \"1.0.0\""),
+                ("plans.json", returningPlan,
+                 "\"campaigns\",\n        \"stories\",\n        \"live\",\n        \"new-arrivals\",\n        \"categories\",\n        \"deals\","),
+            ],
+            warning: ("'cmp-live' is shown twice in a row to returning using an app before 1.0.0 (or naming no version) (from ", "\"stories\",\n        \"live\",", 1)),
         // Every hero of a page shows its one hero campaign.
         Scenario(
             name: "two heroes in a row",

@@ -20,9 +20,13 @@ struct CatalogueLint {
     /// What each query matches: the lint asks again for every page it composes.
     private let memo = ProductQueryMemo()
 
-    init(catalogue: Catalogue, sources: CatalogueSources) {
+    /// When the check runs: the repeat check looks at what is live from then on first.
+    let now: Date
+
+    init(catalogue: Catalogue, sources: CatalogueSources, now: Date = Date()) {
         self.catalogue = catalogue
         self.sources = sources
+        self.now = now
     }
 
     func problems() -> [CatalogueProblem] {
@@ -51,24 +55,33 @@ struct CatalogueLint {
         let composer = HomeComposer(catalogue: catalogue, widgets: WidgetFactory(imageBaseURL: ""), memo: memo)
         let clients = Self.lintClients(catalogue)
         let repeatable = repeatableCampaigns()
+        var pins: [Segment: [[(String, String)]]] = [:]
+        var pinsCut = false
+        for segment in Segment.allCases {
+            let (combinations, complete) = pagePins(segment)
+            pins[segment] = combinations
+            pinsCut = pinsCut || !complete
+        }
         var findings: [Finding] = []
         var index: [ExactString: Int] = [:]
         var allVariants: Set<String> = []
         var composed = 0
-        var budgetSpent: Date?
+        var budgetSpent = false
+        var checked: ClosedRange<Date>?
         instants: for (instant, when) in distinctInstants() where repeatable.contains(where: { $0.isLive(at: instant) }) {
+            checked = checked.map { min($0.lowerBound, instant)...max($0.upperBound, instant) } ?? instant...instant
             for locale in catalogue.settings.locales {
                 for segment in Segment.allCases {
                     var ordered: [Experiment.CampaignOrder: [Campaign]] = [:]
                     let context = PageContext(locale: locale, segment: segment, appVersion: PageContext.unknownVersion, capabilities: [])
                     let visible = composer.visibleCampaigns(composer.input(context, choice: catalogue.choice(for: context), at: instant))
-                    for pins in pagePins(segment) {
+                    for pins in pins[segment] ?? [] {
                         let variant = pins.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")
                         allVariants.insert(variant)
                         for (clientIndex, client) in clients.enumerated() {
                             composed += 1
                             guard composed <= Self.compositionBudget else {
-                                budgetSpent = instant
+                                budgetSpent = true
                                 break instants
                             }
                             var context = PageContext(locale: locale, segment: segment, appVersion: client.version, capabilities: client.capabilities)
@@ -127,7 +140,7 @@ struct CatalogueLint {
                 let before = others.map { clients[$0].version }.min()
                 if let before, seeing.allSatisfy({ clients[$0].version < before }),
                     clients.indices.filter({ clients[$0].version < before }).count == seeing.count {
-                    who += " using an app before \(before)"
+                    who += " using an app before \(before) (or naming no version)"
                 } else {
                     who += seeing.count <= others.count
                     ? " using app " + seeing.map { clients[$0].description }.joined(separator: " or ")
@@ -143,11 +156,13 @@ struct CatalogueLint {
                 "\(what) is shown twice in a row to \(who) (\(finding.when)): in \(first) and right after in \(second); \(fix)",
                 file: "plans.json", at: finding.path)
         }
-        if let budgetSpent {
+        if budgetSpent || pinsCut {
+            let times = checked.map { " (times from \(local($0.lowerBound)) to \(local($0.upperBound)), the last in part)" } ?? ""
             problems.append(CatalogueProblem(
                 file: "plans.json", line: nil, severity: .warning,
                 message: "the home page has too many combinations of times, segments, locales, variants and apps to check every one "
-                    + "for a campaign shown twice in a row: checked \(Self.compositionBudget) pages, up to \(local(budgetSpent))"))
+                    + "for a campaign shown twice in a row: checked \(min(composed, Self.compositionBudget)) pages\(times)"
+                    + (pinsCut ? ", and the first \(Self.variantCombinations) combinations of experiment variants" : "")))
         }
         return problems
     }
@@ -161,36 +176,52 @@ struct CatalogueLint {
         var capabilities: Set<String>
 
         var description: String {
-            capabilities.isEmpty ? "\(version)" : "\(version) with \(capabilities.sorted().joined(separator: ", "))"
+            let named = version == PageContext.unknownVersion ? "that names no version" : "\(version)"
+            return capabilities.isEmpty ? named : "\(named) with \(capabilities.sorted().joined(separator: ", "))"
         }
     }
 
-    /// Each app version a requirement names (and 1.0.0), with no capability, with each
-    /// requirement's, and with all of them.
+    /// A request without an app version (the server takes it as older than every release),
+    /// and each version a requirement names; with every combination of the capabilities
+    /// requirements name (up to six of them), else with none, each requirement's, and all.
     static func lintClients(_ catalogue: Catalogue) -> [LintClient] {
         let entries = catalogue.requirements.entries
-        let everything = Set(entries.flatMap(\.capabilities))
-        let versions = Set([AppVersion(major: 1)] + entries.compactMap(\.minAppVersion)).sorted()
+        let named = Array(Set(entries.flatMap(\.capabilities))).sorted()
+        let versions = Set([PageContext.unknownVersion] + entries.compactMap(\.minAppVersion)).sorted()
+        let sets: [Set<String>] = named.count <= 6
+            ? (0..<(1 << named.count)).map { mask in Set(named.indices.filter { mask & (1 << $0) != 0 }.map { named[$0] }) }
+            : [[]] + entries.map { Set($0.capabilities) } + [Set(named)]
         var clients: [LintClient] = []
         for version in versions {
-            for capabilities in [Set<String>()] + entries.map({ Set($0.capabilities) }) + [everything]
-            where !clients.contains(where: { $0.version == version && $0.capabilities == capabilities }) {
+            for capabilities in sets where !clients.contains(where: { $0.version == version && $0.capabilities == capabilities }) {
                 clients.append(LintClient(version: version, capabilities: capabilities))
             }
         }
         return clients
     }
 
+    /// The most combinations of experiment variants the repeat check composes.
+    static let variantCombinations = 1024
+
     /// Every combination of the variants that change a page for `segment` (their sections
-    /// or their campaign order), as pins by experiment id; a variant of weight 0 reaches no one.
-    private func pagePins(_ segment: Segment) -> [[(String, String)]] {
+    /// or their campaign order), as pins by experiment id: a variant of weight 0 reaches no
+    /// one, and variants that change the page alike are one. At most `variantCombinations`;
+    /// `complete` says whether they are all.
+    private func pagePins(_ segment: Segment) -> (pins: [[(String, String)]], complete: Bool) {
         var combinations: [[(String, String)]] = [[]]
         for experiment in catalogue.experiments.prefix(ExperimentChoice.capacity) where experiment.applies(to: segment) {
-            let variants = experiment.variants.filter { $0.weight > 0 }
+            var variants: [Experiment.Variant] = []
+            for variant in experiment.variants where variant.weight > 0
+            && !variants.contains(where: { $0.sections == variant.sections && $0.campaignOrder == variant.campaignOrder }) {
+                variants.append(variant)
+            }
             guard variants.contains(where: { $0.sections != nil || $0.campaignOrder != nil }) else { continue }
+            guard combinations.count * variants.count <= Self.variantCombinations else {
+                return (combinations, false)
+            }
             combinations = combinations.flatMap { pins in variants.map { pins + [(experiment.id, $0.id)] } }
         }
-        return combinations
+        return (combinations, true)
     }
 
     /// The campaigns that two sections of one list of plans.json could both show: placed in
@@ -258,11 +289,15 @@ struct CatalogueLint {
 
     /// One instant in each stretch of time the home page stays the same (before the first
     /// start or end of a campaign, story or promotion, and at each), with how to say it.
+    /// In the order checked: the stretch `now` is in and those after it, then those before it,
+    /// latest first (what shoppers meet next comes first, should the budget run out).
     private func distinctInstants() -> [(instant: Date, said: String)] {
         let windows = catalogue.campaigns.map(\.window) + catalogue.stories.map(\.window) + catalogue.promotions.map(\.window)
         let boundaries = Set(windows.flatMap { [$0.start, $0.end].compactMap { $0 } }).sorted()
-        guard let first = boundaries.first else { return [(Date(timeIntervalSince1970: 0), "at any time")] }
-        return [(first.addingTimeInterval(-1), "before \(local(first))")] + boundaries.map { ($0, "from \(local($0))") }
+        guard let first = boundaries.first else { return [(now, "at any time")] }
+        let all = [(first.addingTimeInterval(-1), "before \(local(first))")] + boundaries.map { ($0, "from \(local($0))") }
+        let current = all.lastIndex { $0.0 <= now } ?? 0
+        return Array(all[current...]) + all[..<current].reversed()
     }
 
     private func warning(_ message: String, file: String, at path: [CodingPath.Component]) -> CatalogueProblem {
