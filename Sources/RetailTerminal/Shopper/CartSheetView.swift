@@ -50,15 +50,24 @@ struct CartSheetView {
         let removal = sheet.removal
         // While a removal can be undone the keys say so first (`keys` has it first): a narrow
         // sheet may have no room for the undo key beside the removed line.
-        let hint = Self.hintRows(keys.joined(separator: " · "), width: max(1, inner), maxRows: removal == nil ? 2 : 3)
-        // What comes next in this app, said while there is a cart to keep; it gives way to the
-        // lines on a short screen.
         let wantedLines = max(1, lines.count) * Self.rowsPerLine
         let available = screen.height - 1
+        var subtotalRows = sheet.subtotal == nil ? 0 : 1
+        // The hint gives up rows (its middle keys first) until a line, or the message, has
+        // room; then the subtotal does.
+        var hint: [String] = []
+        func lineRoom() -> Int { available - 1 - subtotalRows - hint.count - (removal == nil ? 0 : 1) }
+        let needed = lines.isEmpty ? 1 : Self.rowsPerLine
+        for rows in stride(from: removal == nil ? 2 : 3, through: 1, by: -1) {
+            hint = Self.hintRows(keys.joined(separator: " · "), width: max(1, inner), maxRows: rows)
+            if lineRoom() >= needed { break }
+        }
+        if lineRoom() < needed { subtotalRows = 0 }
+        // What comes next in this app, said while there is a cart to keep; it gives way to the
+        // lines on a short screen.
         // Closed at the bottom when that leaves a line room; on a screen shorter than that the
         // sheet runs to the status line.
         // (The top edge, a line, the subtotal, the hint, the removed line, the bottom edge.)
-        let subtotalRows = sheet.subtotal == nil ? 0 : 1
         let bottomEdge = available >= 1 + Self.rowsPerLine + subtotalRows + hint.count + (removal == nil ? 0 : 1) + 1
         // The subtotal, the note, the hint, the removed line, and the bottom edge.
         func footerRows(_ note: TextLayout?) -> Int {
@@ -69,7 +78,7 @@ struct CartSheetView {
         }
         if 3 + wantedLines + footerRows(shownNote) > available { shownNote = nil }
         let height = min(available, max(10, 3 + wantedLines + footerRows(shownNote)))
-        guard height > 5, canvas.width >= 20 else { return Drawing(rect: .zero) }
+        guard height >= 4, canvas.width >= 20 else { return Drawing(rect: .zero) }
         let rect = CellRect(x: 0, y: canvas.height - height, width: canvas.width, height: height)
         screen.dimText(in: CellRect(x: 0, y: 0, width: screen.width, height: rect.y), scrim: environment.isPlain ? nil : environment.pageBackground)
         if left > 0 { screen.fill(CellRect(x: 0, y: rect.y, width: screen.width, height: rect.height), style: .plain) }
@@ -105,7 +114,7 @@ struct CartSheetView {
             canvas.put(removedText(removal, width: inner), x: 2, y: footer, style: CellStyle(attributes: .bold))
             footer += 1
         }
-        if let subtotal = sheet.subtotal {
+        if let subtotal = sheet.subtotal, subtotalRows > 0 {
             // The word and the amount whole: the amount shortened to leave the word its room.
             let label = sheet.subtotalLabel + "  "
             let amount = format.price(subtotal, within: max(0, inner - DisplayWidth.of(label)), width: DisplayWidth.of)
@@ -181,9 +190,13 @@ struct CartSheetView {
         // Right of the title, never over it.
         let titleEnd = 2 + DisplayWidth.of(" \(TextCut.fit(sheet.title, to: rect.width - 6)) ")
         if above > 0 {
-            let text = " ↑ " + words(.moreLines, ["count": format.number(above)]) + " "
-            let x = rect.maxX - 2 - DisplayWidth.of(text)
-            if x > titleEnd { canvas.put(text, x: x, y: rect.y, style: style) }
+            // "↑ 2 more", or "↑2" where the title leaves no more room.
+            for text in [" ↑ " + words(.moreLines, ["count": format.number(above)]) + " ", " ↑\(format.number(above)) "] {
+                let x = rect.maxX - 2 - DisplayWidth.of(text)
+                guard x > titleEnd else { continue }
+                canvas.put(text, x: x, y: rect.y, style: style)
+                break
+            }
         }
         if below > 0, closed {
             let text = " ↓ " + words(.moreLines, ["count": format.number(below)]) + " "

@@ -84,6 +84,20 @@ import Testing
         for row in lines[(top + 1)..<bottom] { #expect(!row.contains("more"), "no count over the lines\n\(picture)") }
     }
 
+    /// On the shortest screens, and with a removal to undo, the sheet still shows the chosen
+    /// line: its keys' hint gives up rows first.
+    @Test(arguments: [(30, 7), (30, 8), (30, 9), (40, 7)])
+    func theShortestSheetShowsTheChosenLine(width: Int, height: Int) throws {
+        var app = Self.openCart(Self.cart(lines: 5), width: width, height: height)
+        app.key(.key(.down))
+        var lines = app.lines
+        #expect(lines.contains { $0.contains("Product 2") }, "\(lines.joined(separator: "\n"))")
+        let removal = CartRemoval(productID: "p9", title: "Product 9", quantity: 1, unitPrice: nil)
+        lines = Self.sheetRows(Self.cart(lines: 5), removal: removal, locale: .enUS, width: width, height: height - 1)
+        #expect(lines.contains { $0.contains("removed") }, "the removal and its undo\n\(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.contains("▌") && $0.contains("Product 1") }, "a chosen line\n\(lines.joined(separator: "\n"))")
+    }
+
     /// A cart that could not be loaded says so whole above its keys on a short screen.
     @Test func aFailedCartsMessageIsNotCoveredByTheKeys() throws {
         var app = ShopperDriver()
