@@ -22,6 +22,7 @@ let package = Package(
         // Linux type-checked against the declarations of Apple's API in Sources/AppleDeclarations.
         .library(name: "FlowSwiftUI", targets: ["FlowSwiftUI"]),
         .library(name: "RetailSwiftUI", targets: ["RetailSwiftUI"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "RetailBackend", targets: ["RetailBackend"]),
         .executable(name: "vitrine", targets: ["vitrine"]),
     ],
@@ -138,6 +139,9 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // An HTTP/1.1 server on libmicrohttpd: framing, limits, slow-client watch, suspended
+        // answers, trusted proxies, access log. Knows no route and no domain type.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // HMAC-SHA-256, SHA-256 and constant-time comparison from Debian's OpenSSL (libcrypto):
         // session tokens are kept as their keyed hash.
         .systemLibrary(
@@ -155,7 +159,7 @@ let package = Package(
         // copied as it is for `vitrine serve` to read when it is given no other.
         .target(
             name: "RetailBackend",
-            dependencies: ["RetailContract", "FlowCore", "CMicroHTTPD", "CImageCodec", "CCrypto", "CPostgres", "CSQLite", "SQLiteSupport", "PrivateFiles"],
+            dependencies: ["RetailContract", "FlowCore", "HTTPServer", "CImageCodec", "CCrypto", "CPostgres", "CSQLite", "SQLiteSupport", "PrivateFiles"],
             resources: [.copy("DemoCatalogue")]
         ),
 
@@ -163,7 +167,7 @@ let package = Package(
         .target(
             name: "VitrineCLI",
             dependencies: [
-                "FlowCore", "FlowRuntime", "FlowWidgets", "RetailContract", "RetailKit", "RetailPresentation", "ImagePipeline", "RetailBackend", "PageGenerator",
+                "FlowCore", "FlowRuntime", "FlowWidgets", "RetailContract", "RetailKit", "RetailPresentation", "ImagePipeline", "RetailBackend", "HTTPServer", "PageGenerator",
                 "FlowPresentation", "FlowTerminal", "RetailTerminal", "CPTYSupport", "CImageCodec", "HTTPTransport", "PrivateFiles",
             ]
         ),
@@ -182,15 +186,15 @@ let package = Package(
         // crash test runs the `vitrine` binary as its child.
         .testTarget(
             name: "RetailKitTests",
-            dependencies: ["RetailKit", "RetailContract", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "CSQLite", "SQLiteSupport", "PrivateFiles", "ImagePipeline", "TestSupport"]
+            dependencies: ["RetailKit", "RetailContract", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "HTTPServer", "CSQLite", "SQLiteSupport", "PrivateFiles", "ImagePipeline", "TestSupport"]
         ),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec", "HTTPTransport", "TestSupport"]),
         .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"]),
-        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "RetailContract", "FlowCore", "CImageCodec", "CSQLite", "SQLiteSupport", "TestSupport"]),
+        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "RetailContract", "HTTPServer", "FlowCore", "CImageCodec", "CSQLite", "SQLiteSupport", "TestSupport"]),
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "RetailContract", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "RetailContract", "HTTPServer", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "RetailPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(

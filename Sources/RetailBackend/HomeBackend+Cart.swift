@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 extension HomeBackend {
     /// `GET /v1/cart`

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// A catalogue directory that does not load whole: every problem, at its file and line.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 extension HomeBackend {
     /// Where the shoppers' state (sessions, carts, idempotency answers, event ids) lives.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 extension HomeBackend {
     /// Whether `request` carries the operator's token (`Authorization: Bearer`, the token of

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 extension HomeBackend {
     /// `GET /v1/home` and `GET /v1/pages/{id}`: the cached encoded page for the request's

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 
 extension HomeBackend {
     /// `POST /v1/sessions`: a new guest shopper and the bearer token that is theirs, 201

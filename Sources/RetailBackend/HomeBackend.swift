@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// The home backend: composition, guest sessions, the cart, search, events and images behind

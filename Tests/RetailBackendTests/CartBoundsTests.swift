@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Testing
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// A flood of new sessions cannot push out the carts of active shoppers, at other addresses or

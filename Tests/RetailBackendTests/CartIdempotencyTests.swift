@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import Synchronization
 import Testing
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// Idempotency keys: looked up before the body is judged, compared by what the body means,

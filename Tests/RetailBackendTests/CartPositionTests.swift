@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Testing
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// `POST /v1/cart/items` with a `position`: a line the add makes goes there among the cart's

@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Testing
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// `PUT /v1/cart/items/{product_id}` sets a line's quantity: within 1…99, idempotent under its

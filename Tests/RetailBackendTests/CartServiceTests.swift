@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import Testing
 import TestSupport
+@testable import HTTPServer
 @testable import RetailBackend
 
 @Suite struct CartServiceTests {

@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import Synchronization
 import Testing
+@testable import HTTPServer
 @testable import RetailBackend
 
 @Suite struct EventLogTests {

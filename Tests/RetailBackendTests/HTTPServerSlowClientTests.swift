@@ -1,4 +1,5 @@
 import Foundation
+@testable import HTTPServer
 @testable import RetailBackend
 import Testing
 

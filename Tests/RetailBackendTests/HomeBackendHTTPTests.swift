@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import Testing
 import TestSupport
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// The backend behind the real libmicrohttpd front on an ephemeral loopback port.

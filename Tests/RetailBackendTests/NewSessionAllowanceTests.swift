@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Testing
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// The new-session allowance per client address (review 22, finding 4): its limit is the

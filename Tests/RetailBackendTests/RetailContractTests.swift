@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import RetailContract
 import Testing
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// The backend answers the retail contract's vocabulary, and CONTRACT §10 says all of it.

@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Testing
+@testable import HTTPServer
 @testable import RetailBackend
 
 @Suite struct RouteTests {

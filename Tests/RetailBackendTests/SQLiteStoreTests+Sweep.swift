@@ -3,6 +3,7 @@ import SQLiteSupport
 import Synchronization
 import Testing
 import TestSupport
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// The durable store's size has a bound (issue 27): each sweep deletes everything expired, so

@@ -6,6 +6,7 @@ import Foundation
 import SQLiteSupport
 import Testing
 import TestSupport
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// The embedded durable store (`SQLiteStore`, issue 22): what a backend acknowledged is there

@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Testing
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// Guest sessions over the real HTTP front (issue 22): who a request is comes from its bearer

@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import Synchronization
+@testable import HTTPServer
 @testable import RetailBackend
 
 /// A clock tests move by hand; the backend reads it through `Configuration.now`.

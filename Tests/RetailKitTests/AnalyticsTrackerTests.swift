@@ -2,6 +2,7 @@ import CSQLite
 import FlowCore
 import FlowRuntime
 import Foundation
+import HTTPServer
 import RetailBackend
 import Testing
 @testable import RetailKit

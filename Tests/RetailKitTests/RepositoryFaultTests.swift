@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import HTTPServer
 import RetailBackend
 import Testing
 @testable import RetailKit

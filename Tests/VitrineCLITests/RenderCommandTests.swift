@@ -1,5 +1,6 @@
 import FlowTerminal
 import Foundation
+import HTTPServer
 import RetailBackend
 import Testing
 @testable import VitrineCLI

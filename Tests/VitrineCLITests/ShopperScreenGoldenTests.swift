@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import FlowTerminal
 import Foundation
+import HTTPServer
 import RetailBackend
 import RetailKit
 import RetailPresentation

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 import RetailContract
 
 /// The cart of CONTRACT §10 over a `ShopperStore`: what a change means (the catalogue's rules),

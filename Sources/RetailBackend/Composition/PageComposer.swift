@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 import RetailContract
 
 /// Composes `GET /v1/pages/{id}`: `campaign:ID`, `category:ID`, `product:ID`, `story:ID` and

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 
 /// What a page request asks for, read from its query (CONTRACT §10) and headers.
 public struct PageContext: Sendable, Hashable {

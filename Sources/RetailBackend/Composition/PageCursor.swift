@@ -1,3 +1,4 @@
+import HTTPServer
 /// The pagination cursor: `s<offset>`, the index of the first section of the next page.
 /// Opaque to clients (CONTRACT §1 echoes `postback` as it came).
 enum PageCursor {

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 
 extension HTTPResponse {
     /// A JSON response.

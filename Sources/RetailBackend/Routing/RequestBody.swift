@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 
 /// Reading JSON request bodies: the media type (415), the syntax (400 `invalid_json`) and
 /// the shape (400 `invalid_body`), each with a message that names the problem.

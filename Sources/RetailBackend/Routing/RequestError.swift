@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 import RetailContract
 
 /// Why a request is refused: a status and the body `{"error": {"code", "message"}}` of

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 import RetailContract
 
 /// The routes of CONTRACT §10, matched on decoded path segments.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// How many new sessions (shoppers) one client address, or all of them together, may start: a
 /// burst at once, then a steady rate (`NewShopperAllowance`, per process). `vitrine serve

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import RetailContract
 
 /// Where the shoppers' state lives: sessions, carts with the answers remembered for their

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 import RetailBackend
 
 /// A guest session made in process for a load generator: the token its requests carry.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import RetailBackend
 
 /// `vitrine bench cart [--seconds 12] [--rounds 4] [--clients 64] [--database postgresql://…]`:

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import HTTPServer
 import Observation
 import PageGenerator
 import RetailBackend

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import RetailBackend
 
 /// `vitrine bench serve [--seconds 10] [--rounds 5] [--connections 16] [--threads 1]`: what

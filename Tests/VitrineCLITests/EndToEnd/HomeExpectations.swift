@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 import RetailBackend
 import RetailKit
 import RetailPresentation

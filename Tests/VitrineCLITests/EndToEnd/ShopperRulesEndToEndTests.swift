@@ -1,6 +1,7 @@
 import FlowCore
 import FlowPresentation
 import Foundation
+import HTTPServer
 import RetailBackend
 import RetailKit
 import RetailPresentation

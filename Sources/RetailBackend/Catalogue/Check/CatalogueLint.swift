@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 
 /// The warnings: a catalogue that loads, but probably not as its author meant.
 ///

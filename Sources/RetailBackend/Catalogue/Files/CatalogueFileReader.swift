@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import HTTPServer
 
 /// Reads one catalogue file's JSON into model values, reporting every problem at its line
 /// (`JSONLocation`) instead of stopping at the first, so one `check` shows a file's mistakes

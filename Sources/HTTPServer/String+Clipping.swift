@@ -2,7 +2,7 @@ extension StringProtocol {
     /// At most `limit` UTF-8 bytes of the text, cut at a scalar boundary, with `…` when cut:
     /// error messages quote what a client sent without echoing megabytes of it (a prefix of
     /// Characters is no bound: one Character may hold any number of combining marks).
-    func clipped(toUTF8Bytes limit: Int) -> String {
+    public func clipped(toUTF8Bytes limit: Int) -> String {
         guard utf8.count > limit else { return String(self) }
         var kept = String.UnicodeScalarView()
         var bytes = 0

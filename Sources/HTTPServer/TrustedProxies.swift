@@ -18,8 +18,8 @@ import Glibc
 /// (`HTTPConnection.clientAddress`: IPv4 text, an IPv6 address by its /64 prefix).
 public struct TrustedProxies: Sendable, Equatable {
     /// As the front counts a peer (an IPv6 one by its /64): what a request's peer is matched
-    /// against, since the front knows no more of it.
-    private let addresses: Set<ExactText>
+    /// against, since the front knows no more of it; as UTF-8 bytes, compared exactly.
+    private let addresses: Set<[UInt8]>
     /// The addresses themselves, as bytes (4 for IPv4, IPv4-mapped IPv6 included; 16 for
     /// IPv6): what an `X-Forwarded-For` hop is matched against, exactly, so a client in a
     /// trusted proxy's /64 is no proxy.
@@ -35,19 +35,19 @@ public struct TrustedProxies: Sendable, Equatable {
 
     /// Trusts the proxies at `addresses` (IPv4 or IPv6 literals; an IPv6 one trusts its /64).
     public init(addresses: [String]) throws(AddressError) {
-        var normalised: Set<ExactText> = []
+        var normalised: Set<[UInt8]> = []
         var exact: Set<[UInt8]> = []
         for address in addresses {
             guard let parsed = Self.parsed(address) else {
                 throw AddressError(description: "a trusted proxy is an IPv4 or IPv6 address (as 10.0.0.2 or fd00::2)")
             }
-            normalised.insert(ExactText(parsed.counted))
+            normalised.insert(Array(parsed.counted.utf8))
             exact.insert(parsed.bytes)
         }
         self.init(normalised: normalised, exact: exact)
     }
 
-    private init(normalised: Set<ExactText>, exact: Set<[UInt8]>) {
+    private init(normalised: Set<[UInt8]>, exact: Set<[UInt8]>) {
         addresses = normalised
         self.exact = exact
     }
@@ -60,7 +60,7 @@ public struct TrustedProxies: Sendable, Equatable {
     /// rightmost `X-Forwarded-For` hop that is no trusted proxy (or the last trusted one seen,
     /// when a hop is no address or the hops end).
     public func clientAddress(of request: HTTPRequest) -> String {
-        guard addresses.contains(ExactText(request.clientAddress)), let forwarded = request.header("x-forwarded-for") else {
+        guard addresses.contains(Array(request.clientAddress.utf8)), let forwarded = request.header("x-forwarded-for") else {
             return request.clientAddress
         }
         var client = request.clientAddress
