@@ -74,8 +74,8 @@ enum CartBench {
             console.err("vitrine bench cart: \(error.message)\n\(usage)")
             return 2
         }
-        guard let wrk = WrkTool.locateOrInstall(console: console) else {
-            console.err("vitrine bench cart: wrk is not installed and could not be installed (apt-get install wrk, or scripts/setup.sh wrk)")
+        guard let wrk = WrkTool.locate() else {
+            console.err("vitrine bench cart: wrk is not on PATH (make bench installs it: scripts/setup.sh wrk, or apt-get install wrk)")
             return 1
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bench-cart-\(UUID().uuidString)")

@@ -47,8 +47,8 @@ enum ServeBench {
             console.err("vitrine bench serve: \(error.message)\n\(usage)")
             return 2
         }
-        guard let wrk = WrkTool.locateOrInstall(console: console) else {
-            console.err("vitrine bench serve: wrk is not installed and could not be installed (apt-get install wrk, or scripts/setup.sh wrk)")
+        guard let wrk = WrkTool.locate() else {
+            console.err("vitrine bench serve: wrk is not on PATH (make bench installs it: scripts/setup.sh wrk, or apt-get install wrk)")
             return 1
         }
         let backend: HomeBackend

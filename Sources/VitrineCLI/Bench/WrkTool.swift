@@ -1,7 +1,7 @@
 import Foundation
 
-/// The `wrk` load generator (Debian's package), found on PATH or installed through
-/// `scripts/setup.sh wrk` when the bench runs from the repository.
+/// The `wrk` load generator (Debian's package), found on PATH. The program never installs it
+/// nor runs a script of the directory it is started in: `make bench` installs it first.
 struct WrkTool {
     let executable: URL
 
@@ -25,18 +25,6 @@ struct WrkTool {
         return nil
     }
 
-    static func locateOrInstall(console: Console) -> WrkTool? {
-        if let found = locate() { return found }
-        let setup = "scripts/setup.sh"
-        guard FileManager.default.isExecutableFile(atPath: setup) else { return nil }
-        console.err("vitrine bench: installing wrk with \(setup) wrk")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: setup)
-        process.arguments = ["wrk"]
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        return locate()
-    }
 
     /// One run of `wrk --latency` against `url`, with a Lua `script` that makes the requests
     /// when given.
