@@ -47,12 +47,6 @@ struct CatalogueLint {
     /// it shows. The work is bounded (`compositionBudget`): past it, a warning says what was
     /// not checked.
     private func repeatedCampaigns() -> [CatalogueProblem] {
-        struct Finding {
-            /// The campaign shown twice; for two heroes, every campaign that leads them.
-            var campaigns: [String], first: String, second: String, when: String, heroes: Bool
-            var path: [CodingPath.Component]
-            var segments: [Segment], locales: [StoreLocale], variants: [String], clients: [Int]
-        }
         let composer = HomeComposer(catalogue: catalogue, widgets: WidgetFactory(imageBaseURL: ""), memo: memo)
         let clients = Self.lintClients(catalogue)
         let repeatable = repeatableCampaigns()
@@ -63,7 +57,7 @@ struct CatalogueLint {
             pins[segment] = combinations
             pinsCut = pinsCut || !complete
         }
-        var findings: [Finding] = []
+        var findings: [RepeatFinding] = []
         var index: [ExactString: Int] = [:]
         var allVariants: Set<String> = []
         var composed = 0
@@ -91,32 +85,18 @@ struct CatalogueLint {
                             let order = composer.campaignOrder(input)
                             let campaigns = ordered[order] ?? HomeComposer.sorted(visible, by: order)
                             ordered[order] = campaigns
-                            let entries = composer.entries(input)
-                            let sections = composer.contents(input, ordered: campaigns)
-                            for (before, after) in zip(sections, sections.dropFirst()) {
-                                let (one, other) = (entries[before.entry], entries[after.entry])
-                                // Right after itself in the plan: said as such (`placementsFollowingThemselves`).
-                                if after.entry == before.entry + 1, one.placement.isByteEqual(to: other.placement), one.rank == other.rank { continue }
-                                let shownAfter = after.content.campaignsShown
-                                for campaign in before.content.campaignsShown.map(\.id)
-                                where shownAfter.contains(where: { $0.id.isByteEqual(to: campaign) }) {
-                                    let path = entriesPath(input) + [.index(after.entry)]
-                                    // Two heroes show the page's one hero, whichever it is: one warning.
-                                    let heroes = before.placement.content == .hero && after.placement.content == .hero
-                                    let key = ExactString("\(path)\u{0}\(heroes ? "" : campaign)")
-                                    guard let known = index[key] else {
-                                        index[key] = findings.count
-                                        findings.append(Finding(
-                                            campaigns: [campaign], first: one.placement, second: other.placement, when: when, heroes: heroes, path: path,
-                                            segments: [segment], locales: [locale], variants: [variant], clients: [clientIndex]))
-                                        continue
-                                    }
-                                    if !findings[known].campaigns.contains(where: { $0.isByteEqual(to: campaign) }) { findings[known].campaigns.append(campaign) }
-                                    if !findings[known].segments.contains(segment) { findings[known].segments.append(segment) }
-                                    if !findings[known].locales.contains(locale) { findings[known].locales.append(locale) }
-                                    if !findings[known].variants.contains(variant) { findings[known].variants.append(variant) }
-                                    if !findings[known].clients.contains(clientIndex) { findings[known].clients.append(clientIndex) }
+                            for found in repeats(composer, input, campaigns: campaigns, when: when) {
+                                let key = ExactString("\(found.path)\u{0}\(found.heroes ? "" : found.campaigns[0])")
+                                guard let known = index[key] else {
+                                    index[key] = findings.count
+                                    findings.append(found)
+                                    findings[findings.count - 1].seen(segment, locale, variant, clientIndex)
+                                    continue
                                 }
+                                if !findings[known].campaigns.contains(where: { $0.isByteEqual(to: found.campaigns[0]) }) {
+                                    findings[known].campaigns.append(found.campaigns[0])
+                                }
+                                findings[known].seen(segment, locale, variant, clientIndex)
                             }
                         }
                     }
@@ -124,38 +104,7 @@ struct CatalogueLint {
             }
         }
         var problems = placementsFollowingThemselves() + findings.map { finding in
-            var who = finding.segments.count == Segment.allCases.count
-                ? "every shopper" : Segment.allCases.filter(finding.segments.contains).map(\.rawValue).joined(separator: ", ")
-            // Each of locale, variants and apps is said only when some do not see it.
-            if finding.locales.count < catalogue.settings.locales.count {
-                who += " in " + catalogue.settings.locales.filter(finding.locales.contains).map(\.rawValue).joined(separator: ", ")
-            }
-            if finding.variants.count < allVariants.count {
-                let named = finding.variants.sorted().prefix(3).joined(separator: "; ")
-                who += " under " + named + (finding.variants.count > 3 ? " and \(finding.variants.count - 3) more combinations" : "")
-            }
-            if finding.clients.count < clients.count {
-                // The shorter of the apps that see it and those that do not.
-                let seeing = finding.clients.sorted()
-                let others = clients.indices.filter { !finding.clients.contains($0) }
-                let before = others.map { clients[$0].version }.min()
-                if let before, seeing.allSatisfy({ clients[$0].version < before }),
-                    clients.indices.filter({ clients[$0].version < before }).count == seeing.count {
-                    who += " using an app before \(before) (or naming no version)"
-                } else {
-                    who += seeing.count <= others.count
-                    ? " using app " + seeing.map { clients[$0].description }.joined(separator: " or ")
-                    : " using any app but " + others.map { clients[$0].description }.joined(separator: " or ")
-                }
-            }
-            let (first, second) = (CatalogueFileReader.quoted(finding.first), CatalogueFileReader.quoted(finding.second))
-            let what = finding.heroes
-                ? "the page's hero (" + finding.campaigns.map(CatalogueFileReader.quoted).joined(separator: ", ") + ")"
-                : CatalogueFileReader.quoted(finding.campaigns[0])
-            let fix = finding.heroes ? "keep one hero in the plan" : "put another section between them, or place it in one of them"
-            return warning(
-                "\(what) is shown twice in a row to \(who) (\(finding.when)): in \(first) and right after in \(second); \(fix)",
-                file: "plans.json", at: finding.path)
+            warning(describe(finding, clients: clients, variants: allVariants.count), file: "plans.json", at: finding.path)
         }
         if budgetSpent || pinsCut {
             let times = checked.map { " (times from \(local($0.lowerBound)) to \(local($0.upperBound)), the last in part)" } ?? ""
@@ -166,6 +115,77 @@ struct CatalogueLint {
                     + (pinsCut ? ", and the first \(Self.variantCombinations) combinations of experiment variants" : "")))
         }
         return problems
+    }
+
+    /// A campaign shown in two sections in a row, and for whom.
+    private struct RepeatFinding {
+        /// The campaign shown twice; for two heroes, every campaign that leads them.
+        var campaigns: [String]
+        var first: String, second: String, when: String, heroes: Bool
+        var path: [CodingPath.Component]
+        var segments: Set<Segment> = [], locales: Set<StoreLocale> = [], variants: Set<String> = [], clients: Set<Int> = []
+
+        mutating func seen(_ segment: Segment, _ locale: StoreLocale, _ variant: String, _ client: Int) {
+            segments.insert(segment)
+            locales.insert(locale)
+            variants.insert(variant)
+            clients.insert(client)
+        }
+    }
+
+    /// Each campaign the page `input` composes shows in two sections in a row (a placement
+    /// right after itself in the plan is left to `placementsFollowingThemselves`).
+    private func repeats(_ composer: HomeComposer, _ input: HomeComposer.Input, campaigns: [Campaign], when: String) -> [RepeatFinding] {
+        let entries = composer.entries(input)
+        let sections = composer.contents(input, ordered: campaigns)
+        var found: [RepeatFinding] = []
+        for (before, after) in zip(sections, sections.dropFirst()) {
+            let (one, other) = (entries[before.entry], entries[after.entry])
+            if after.entry == before.entry + 1, one.placement.isByteEqual(to: other.placement), one.rank == other.rank { continue }
+            let shownAfter = after.content.campaignsShown
+            // Two heroes show the page's one hero, whichever it is: one finding.
+            let heroes = before.placement.content == .hero && after.placement.content == .hero
+            for campaign in before.content.campaignsShown.map(\.id) where shownAfter.contains(where: { $0.id.isByteEqual(to: campaign) }) {
+                found.append(RepeatFinding(
+                    campaigns: [campaign], first: one.placement, second: other.placement, when: when, heroes: heroes,
+                    path: entriesPath(input) + [.index(after.entry)]))
+            }
+        }
+        return found
+    }
+
+    /// The warning for `finding`: who sees the repeat (each of locale, variants and apps said
+    /// only when some do not see it), from when, and what to do.
+    private func describe(_ finding: RepeatFinding, clients: [LintClient], variants: Int) -> String {
+        var who = finding.segments.count == Segment.allCases.count
+            ? "every shopper" : Segment.allCases.filter(finding.segments.contains).map(\.rawValue).joined(separator: ", ")
+        if finding.locales.count < catalogue.settings.locales.count {
+            who += " in " + catalogue.settings.locales.filter(finding.locales.contains).map(\.rawValue).joined(separator: ", ")
+        }
+        if finding.variants.count < variants {
+            let named = finding.variants.sorted().prefix(3).joined(separator: "; ")
+            who += " under " + named + (finding.variants.count > 3 ? " and \(finding.variants.count - 3) more combinations" : "")
+        }
+        if finding.clients.count < clients.count {
+            // The shorter of the apps that see it and those that do not.
+            let seeing = finding.clients.sorted()
+            let others = clients.indices.filter { !finding.clients.contains($0) }
+            let before = others.map { clients[$0].version }.min()
+            if let before, seeing.allSatisfy({ clients[$0].version < before }),
+                clients.indices.filter({ clients[$0].version < before }).count == seeing.count {
+                who += " using an app before \(before) (or naming no version)"
+            } else {
+                who += seeing.count <= others.count
+                    ? " using app " + seeing.map { clients[$0].description }.joined(separator: " or ")
+                    : " using any app but " + others.map { clients[$0].description }.joined(separator: " or ")
+            }
+        }
+        let (first, second) = (CatalogueFileReader.quoted(finding.first), CatalogueFileReader.quoted(finding.second))
+        let what = finding.heroes
+            ? "the page's hero (" + finding.campaigns.map(CatalogueFileReader.quoted).joined(separator: ", ") + ")"
+            : CatalogueFileReader.quoted(finding.campaigns[0])
+        let fix = finding.heroes ? "keep one hero in the plan" : "put another section between them, or place it in one of them"
+        return "\(what) is shown twice in a row to \(who) (\(finding.when)): in \(first) and right after in \(second); \(fix)"
     }
 
     /// The most pages the repeat check composes (under a second in a release build).
