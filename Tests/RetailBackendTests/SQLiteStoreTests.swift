@@ -97,17 +97,19 @@ import TestSupport
         let ana = try await session(backend)
         let statuses = Mutex<[Int]>([])
         let token = ana.token
+        #expect(StoreLimits().keysPerShopper >= 17)
         await offThePool {
             DispatchQueue.concurrentPerform(iterations: 64) { index in
-                // Half retry one key, half each use their own.
-                let key = index.isMultiple(of: 2) ? "same" : "own-\(index)"
+                // Three in four retry one key, the rest each use their own: 17 distinct keys,
+                // inside the shopper's window of 32, so no key is forgotten while retried.
+                let key = index % 4 != 0 ? "same" : "own-\(index)"
                 let status = backend.respond(to: post("/v1/cart/items", json: #"{"product_id":"p-1001"}"#,
                                                       headers: ["authorization": "Bearer \(token)", "idempotency-key": key])).status
                 statuses.withLock { $0.append(status) }
             }
         }
         #expect(statuses.withLock { $0 }.allSatisfy { $0 == 200 })
-        #expect(try await cart(backend, ana.token)[path: "items", 0, "quantity"] == 33)
+        #expect(try await cart(backend, ana.token)[path: "items", 0, "quantity"] == 17)
         let writes = try #require(backend.committedWrites)
         #expect(writes.transactions <= writes.changes, "a commit carries at least one change")
         try await close(backend)
