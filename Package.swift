@@ -163,21 +163,36 @@ let package = Package(
             resources: [.copy("DemoCatalogue")]
         ),
 
-        // The command-line surfaces (lint, serve, render, bench) and the executable.
+        // What every command-line program shares: the console, usage errors, safe text.
+        .target(name: "CommandLineSupport", dependencies: ["FlowPresentation"]),
+
+        // The command-line surfaces (app, lint, serve, render, preview, catalogue) and the executable.
         .target(
             name: "VitrineCLI",
             dependencies: [
-                "FlowCore", "FlowRuntime", "FlowWidgets", "RetailContract", "RetailKit", "RetailPresentation", "ImagePipeline", "RetailBackend", "HTTPServer", "PageGenerator",
-                "FlowPresentation", "FlowTerminal", "RetailTerminal", "CPTYSupport", "CImageCodec", "HTTPTransport", "PrivateFiles",
+                "CommandLineSupport", "FlowCore", "FlowRuntime", "FlowWidgets", "RetailContract", "RetailKit", "RetailPresentation", "ImagePipeline", "RetailBackend",
+                "HTTPServer", "PageGenerator", "FlowPresentation", "FlowTerminal", "RetailTerminal", "CImageCodec", "HTTPTransport", "PrivateFiles",
             ]
         ),
         .executableTarget(name: "vitrine", dependencies: ["VitrineCLI"]),
+
+        // The benchmarks, a program of their own beside `vitrine` (`vitrine bench NAME` runs it).
+        .target(
+            name: "VitrineBench",
+            dependencies: [
+                "CommandLineSupport", "FlowCore", "FlowRuntime", "FlowWidgets", "RetailContract", "RetailKit", "ImagePipeline", "RetailBackend", "HTTPServer",
+                "PageGenerator", "FlowTerminal", "RetailTerminal", "CPTYSupport", "CImageCodec", "TestSupport",
+            ]
+        ),
+        .executableTarget(name: "vitrine-bench", dependencies: ["VitrineBench"]),
 
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         // zlib (tests only): the crafted server's gzip answers.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The manual clocks and the crafted server every test target that needs them shares.
-        .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CZlib", "CPTYSupport"], path: "Tests/TestSupport"),
+        // The programs the tests run as children (a terminal session, a process to kill).
+        .executableTarget(name: "VitrineTestChild", dependencies: ["CommandLineSupport", "FlowCore", "FlowTerminal", "RetailKit"], path: "Tests/VitrineTestChild"),
         // The transport through real sockets: caps, gzip, deadlines, cancellation, IPv6.
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore", "TestSupport"]),
@@ -194,7 +209,8 @@ let package = Package(
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "RetailContract", "HTTPServer", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
+        .testTarget(name: "VitrineBenchTests", dependencies: ["VitrineBench", "CommandLineSupport", "FlowCore"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "CommandLineSupport", "RetailContract", "HTTPServer", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "RetailPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import FlowRuntime
 import FlowTerminal
@@ -20,7 +21,7 @@ import RetailTerminal
 /// clock or another catalogue), and stops it on exit. The cache, the
 /// analytics outbox, the cart journal and the impression counts live under `$XDG_CACHE_HOME/vitrine` (else
 /// `~/.cache/vitrine`), per user. The client is built by `AppComposition`, the one composition
-/// root, and drawn by `ShopperApp`. Without a terminal it says so and exits 2 (pointing at
+/// root, and drawn by `ShopperApp` (`TerminalShopper` wires the two). Without a terminal it says so and exits 2 (pointing at
 /// `vitrine render`); 1 when the backend or the storage cannot be set up; 0 after `q`.
 enum AppCommand {
     @MainActor
@@ -111,61 +112,35 @@ enum AppCommand {
                 return 1
             }
         }
-        let composition: AppComposition
+        var setup: AppConfiguration
         do {
-            var setup = try configuration(options, backendURL: backendURL, environment: environment)
-            setup.now = now
-            if embedded != nil { useEmbeddedBackend(&setup, isPreview: options.now != nil || catalogue.directory != nil) }
-            composition = try AppComposition(configuration: setup)
+            setup = try configuration(options, backendURL: backendURL, environment: environment)
         } catch {
             console.err("vitrine app: \(TerminalText.sanitized(String(describing: error)))")
             return 1
         }
-        let clock = ContinuousClock()
-        let terminal: InteractiveTerminal
-        do {
-            terminal = try InteractiveTerminal.start(environment: environment, clock: clock)
-        } catch {
-            console.err("vitrine app: \(error)")
-            return 1
-        }
-        var isTerminalEnded = false
-        defer { if !isTerminalEnded { terminal.end() } }
-        let images = PipelineImageSource(pipeline: composition.images, baseURL: backendURL)
-        let host = terminal.host
-        images.onChange = { host.setNeedsFrame() }
-        let client = ClientContext(appVersion: options.appVersion, capabilities: options.capabilities)
-        // Without colour (NO_COLOR) half-block pictures are stripes: images show as labelled
-        // frames and solid buttons get brackets, as in text-only output.
-        let withoutColor = terminal.profile.colorDepth == .none
-        let render = RenderEnvironment(
-            isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: composition.campaignNow()),
-            registry: RetailViews.makeRegistry(unknownWidgetPolicy: options.debug ? .placeholder : .skip))
-            .speaking(AppLocale(identifier: options.locale))
-        let app = ShopperApp(services: composition, host: host, environment: render, isDebug: options.debug, clock: clock,
-                             now: composition.campaignNow)
-        app.opening = options.opening
-        app.loop.send(.debug(DebugLine(.info, "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")", at: Date())))
-        app.loop.send(.debug(DebugLine(.info, "storage \(storage.path) · user \(options.user) · \(composition.configuration.backend)", at: Date())))
-        let repair = composition.storageRepair
-        if repair.directories + repair.files > 0 {
-            app.loop.send(.debug(DebugLine(.info, "storage narrowed to this user: \(repair.directories) directories, \(repair.files) files", at: Date())))
-        }
+        setup.now = now
+        if embedded != nil { useEmbeddedBackend(&setup, isPreview: options.now != nil || catalogue.directory != nil) }
+        var shopper = TerminalShopper(configuration: setup)
+        shopper.isDebug = options.debug
+        shopper.opening = options.opening
+        shopper.notes = [
+            "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")",
+            "storage \(storage.path) · user \(options.user) · \(setup.backend)",
+        ]
         if options.marksFirstContent {
             // For `vitrine bench app`: standard error is its pipe, not the screen.
-            app.onFirstContent = { FileHandle.standardError.write(Data("first-content\n".utf8)) }
+            shopper.onFirstContent = { FileHandle.standardError.write(Data("first-content\n".utf8)) }
+        }
+        let problems: [String]
+        do {
+            problems = try await shopper.run(environment: environment)
+        } catch {
+            console.err("vitrine app: \(TerminalText.sanitized(error.description))")
+            return 1
         }
         if options.debug {
-            composition.analytics.onProblem = { [weak app] problem in app?.loop.send(.debug(DebugLine(.problem, problem, at: Date()))) }
-        }
-        await app.run()
-        // The shell first: the terminal is restored as `q` is pressed, whatever the shutdown
-        // below then meets (a full disk, an outbox it cannot write, a silent backend).
-        terminal.end()
-        isTerminalEnded = true
-        let report = await composition.shutdown()
-        if options.debug {
-            for problem in report.problems { console.err("vitrine app: \(TerminalText.sanitized(problem))") }
+            for problem in problems { console.err("vitrine app: \(TerminalText.sanitized(problem))") }
         }
         return 0
     }

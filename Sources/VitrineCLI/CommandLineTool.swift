@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// The `vitrine` executable's commands. `main.swift` only forwards to `run`, so every command
@@ -15,11 +16,9 @@ public enum CommandLineTool {
         case "lint": return LintCommand.run(rest, console: console)
         case "serve": return await ServeCommand.run(rest, console: console)
         case "catalogue": return await CatalogueCommand.run(rest, console: console)
-        case "bench": return await BenchCommand.run(rest, console: console)
+        case "bench": return await BenchForwarding.run(rest, console: console)
         case "render": return await RenderCommand.run(rest, console: console)
         case "preview": return await PreviewCommand.run(rest, console: console)
-        case "__terminal-session": return TerminalSessionProbe.run(rest, console: console)
-        case "__crash-child": return await CrashChildCommand.run(rest, console: console)
         case "-h", "--help", "help":
             console.out(usage)
             return 0
@@ -33,7 +32,7 @@ public enum CommandLineTool {
     /// app's, lint's, render's, preview's, serve's, the catalogue tools' and the benches'.
     static var usage: String {
         let synopses = [AppOptions.usage, LintCommand.usage, RenderCommand.usage, PreviewCommand.usage, ServeCommand.usage,
-                        CatalogueCommand.usage, BenchCommand.usage, PageCommand.usage]
+                        CatalogueCommand.usage, BenchProgram.usage, BenchProgram.pageUsage]
         let lines = synopses.flatMap { $0.split(separator: "\n").map { String($0.dropFirst(7)) } }
         return lines.enumerated().map { ($0.offset == 0 ? "usage: " : "       ") + $0.element }.joined(separator: "\n")
     }

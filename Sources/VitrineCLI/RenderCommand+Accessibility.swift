@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import FlowPresentation
 import Foundation

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import FlowRuntime
 import FlowTerminal
@@ -40,6 +41,16 @@ enum RenderCommand {
         /// The rows of the screen the page is laid out for, when it is drawn taller than one
         /// screen (a preview of the whole page); nil: the frame's own.
         var screenRows: Int?
+
+        /// The frame these options ask for.
+        var frame: PageFrame {
+            var frame = PageFrame(width: width, height: height)
+            frame.scroll = scroll
+            frame.locale = locale
+            frame.showsFaults = debug
+            frame.screenRows = screenRows
+            return frame
+        }
     }
 
     struct UsageError: Error {
@@ -55,6 +66,7 @@ enum RenderCommand {
     /// The largest screen drawn: far beyond any terminal, small enough to bound the work.
     static let maximumSide = 2000
 
+    @MainActor
     static func run(_ arguments: [String], console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         let options: Options
         do {
@@ -91,10 +103,10 @@ enum RenderCommand {
         let profile = outputProfile(options: options, environment: environment)
         let lines: [String]
         do {
-            let base = isRemote ? URL(string: options.source) : nil
-            lines = try await render(
-                data, options: options, profile: profile, fetchImages: isRemote && profile.allowsEscapes, baseURL: base,
-                imageWait: remaining)
+            // Pictures only of a page fetched from a server, relative to its URL, and in colour.
+            let images = isRemote && profile.allowsEscapes
+                ? PipelineImageSource(pipeline: ImagePipeline(configuration: .memoryOnly), baseURL: URL(string: options.source)) : nil
+            lines = try await options.frame.lines(of: data, profile: profile, images: images, imageWait: remaining)
         } catch {
             console.err("vitrine render: page refused: \(TerminalText.sanitized(error.description))")
             return 1
@@ -110,45 +122,6 @@ enum RenderCommand {
         var environment = environment
         if environment["TERM"] == nil { environment["TERM"] = "xterm-256color" }
         return TerminalProfile.detect(environment: environment, isTerminal: true)
-    }
-
-    /// The frame's lines for a page or sheet document.
-    @MainActor
-    static func render(
-        _ data: Data, options: Options, profile: TerminalProfile, fetchImages: Bool, baseURL: URL? = nil, now: Date = Date(),
-        imageWait: Duration = .seconds(10), client: ClientContext = VitrineApp.clientContext
-    ) async throws(PageDecodingError) -> [String] {
-        let policy: UnknownWidgetPolicy<any TerminalWidget> = options.debug ? .placeholder : .skip
-        let registry = RetailViews.makeRegistry(unknownWidgetPolicy: policy)
-        let decoder = PageDecoder(catalog: registry.catalog, makeRequestID: { "render" })
-        var state: PageScreenContent
-        do {
-            let page = try decoder.decodePage(data).page
-            state = .showing(page)
-        } catch let pageError {
-            guard case .missingRoot = pageError, let sheet = try? decoder.decodeSheet(data).sheet else { throw pageError }
-            let empty = try decoder.decodePage(Data(#"{"page": {"id": "sheet-host"}}"#.utf8)).page
-            state = .showing(empty)
-            state.sheets = [sheet]
-        }
-        var images: PipelineImageSource?
-        if fetchImages {
-            images = PipelineImageSource(pipeline: ImagePipeline(configuration: .memoryOnly), baseURL: baseURL)
-        }
-        var environment = RenderEnvironment(
-            isPlain: !profile.allowsEscapes, images: images,
-            evaluation: EvaluationContext(client: client, now: now), registry: registry)
-            .speaking(AppLocale(identifier: options.locale))
-        // The body's rows on that screen: its rows less the bars' (the nav bar and its rule,
-        // the search bar's row and the status line).
-        environment.viewportRows = options.screenRows.map { max(1, $0 - 4) }
-        let renderer = PageRenderer(environment: environment)
-        var frame = renderer.render(state, scroll: options.scroll, width: options.width, height: options.height)
-        if let images, images.isLoading {
-            await images.waitForLoads(within: imageWait)
-            frame = renderer.render(state, scroll: options.scroll, width: options.width, height: options.height)
-        }
-        return profile.allowsEscapes ? frame.buffer.styledLines(depth: profile.colorDepth) : frame.buffer.plainLines
     }
 
     static func isURL(_ source: String) -> Bool {

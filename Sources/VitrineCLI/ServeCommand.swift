@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import Foundation
 import HTTPServer
@@ -113,11 +114,6 @@ enum ServeCommand {
             guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
             return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
         }
-    }
-
-    struct UsageError: Error, Equatable {
-        var message: String
-        init(_ message: String) { self.message = message }
     }
 
     static func run(_ arguments: [String], console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {

@@ -8,13 +8,13 @@ import TestSupport
 import Testing
 @testable import RetailKit
 
-/// A child process (`vitrine __crash-child`) fills the outbox and the cache and is killed
+/// A child process (`VitrineTestChild crash-child`) fills the outbox and the cache and is killed
 /// with SIGKILL at random points; after each kill the data layer is opened again on the same
 /// directory: the cache reads clean, and every event the child was told was durable reaches
 /// the server exactly once by its stats.
 @Suite(.serialized) struct CrashSafetyTests {
     static var executable: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("vitrine").path
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("VitrineTestChild").path
     }
 
     @Test func killedAtRandomPointsTheCacheReadsCleanAndEveryDurableEventArrivesOnce() async throws {
@@ -33,7 +33,7 @@ import Testing
             let killAfter = 1 + Int(random.next() * 60)
             let errors = root.url.appendingPathComponent("run-\(run).stderr")
             let lines = try await Self.runAndKill(
-                ["__crash-child", "--backend", live.server.baseURL, "--storage", directory.path, "--name", name,
+                ["crash-child", "--backend", live.server.baseURL, "--storage", directory.path, "--name", name,
                  "--seed", String(seed &+ UInt64(run))], afterLines: killAfter, errors: errors)
             // Under `make test-tsan` the child is instrumented too: it must report nothing.
             let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""

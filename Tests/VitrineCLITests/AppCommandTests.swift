@@ -2,6 +2,7 @@ import Foundation
 import RetailKit
 import RetailPresentation
 import Testing
+import CommandLineSupport
 @testable import VitrineCLI
 
 @Suite struct AppCommandTests {

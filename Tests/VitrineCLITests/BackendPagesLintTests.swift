@@ -3,6 +3,7 @@ import Foundation
 import RetailBackend
 import RetailKit
 import Testing
+import CommandLineSupport
 @testable import VitrineCLI
 
 /// Every page the backend composes passes `vitrine lint` with no diagnostics, for the client

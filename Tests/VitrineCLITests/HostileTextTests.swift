@@ -2,6 +2,7 @@ import FlowCore
 import FlowPresentation
 import Foundation
 import Testing
+import CommandLineSupport
 @testable import VitrineCLI
 
 /// A payload with escape sequences, C0 and C1 controls, DEL and bidi overrides in every text
@@ -59,7 +60,7 @@ import Testing
         options.debug = true
         let profile = RenderCommand.outputProfile(options: options, environment: ["TERM": "xterm-256color", "COLORTERM": depth])
         let data = Data(JSONWriter.string(for: document).utf8)
-        return try await RenderCommand.render(data, options: options, profile: profile, fetchImages: false).joined(separator: "\n")
+        return try await options.frame.lines(of: data, profile: profile).joined(separator: "\n")
     }
 
     static func unsafeScalars(in text: String) -> [String] {

@@ -2,10 +2,11 @@ import FlowCore
 import Foundation
 import Testing
 
+import CommandLineSupport
 @testable import VitrineCLI
 
-/// `vitrine serve --export-pages DIR` and `vitrine bench page`: the bytes tools in other
-/// languages check are the ones the tests see.
+/// `vitrine serve --export-pages DIR`: the bytes tools in other languages check are the ones
+/// the tests see.
 @Suite struct PageExportTests {
     @Test func everyComposedPageIsWrittenWithAnIndexOfItsRequestAndClient() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-export-\(UUID().uuidString)")
@@ -46,18 +47,5 @@ import Testing
         let captured = CapturedConsole()
         #expect(await CommandLineTool.run(["serve", "--export-pages", file.path], console: captured.console) == 1)
         #expect(captured.err.contains("cannot export pages"))
-    }
-
-    @Test func benchPagePrintsTheGeneratedPageForItsKnobs() async throws {
-        let captured = CapturedConsole()
-        let arguments = ["bench", "page", "--sections", "3", "--widgets", "2", "--faults", "0", "--seed", "5"]
-        #expect(await CommandLineTool.run(arguments, console: captured.console) == 0)
-        let page = try JSONParser.parse(captured.out)
-        #expect(page["page"]?["sections"]?.arrayValue?.count == 3)
-        #expect(page["page"]?["request_id"] == "req-5")
-        let again = CapturedConsole()
-        _ = await CommandLineTool.run(arguments, console: again.console)
-        #expect(again.out == captured.out)
-        #expect(await CommandLineTool.run(["bench", "page", "--faults", "2"], console: CapturedConsole().console) == 2)
     }
 }

@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import RetailBackend
 import Testing
+import CommandLineSupport
 @testable import VitrineCLI
 
 /// `vitrine render FILE|URL --accessibility`: what a screen reader reads, against the golden

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import RetailBackend
 import Testing
+import CommandLineSupport
 @testable import VitrineCLI
 
 @Suite struct RenderCommandTests {

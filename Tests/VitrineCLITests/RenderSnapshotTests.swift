@@ -55,7 +55,7 @@ import Testing
         options.height = height
         options.scroll = scroll
         options.plain = true
-        return try await RenderCommand.render(data, options: options, profile: .plain, fetchImages: false, now: instant).joined(separator: "\n") + "\n"
+        return try await options.frame.lines(of: data, profile: .plain, now: instant).joined(separator: "\n") + "\n"
     }
 
     static func check(_ screen: String, golden name: String, width: Int) throws {

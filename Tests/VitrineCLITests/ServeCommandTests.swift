@@ -6,6 +6,7 @@ import Testing
 import RetailBackend
 import TestSupport
 
+import CommandLineSupport
 @testable import VitrineCLI
 
 
@@ -31,7 +32,7 @@ struct ServeCommandTests {
         #expect(defaults.newSessionsInAll == NewSessionLimit.standardInAll)
         #expect(try ServeCommand.Options(["--new-sessions-in-all", "500/5"]).newSessionsInAll == NewSessionLimit(burst: 500, perSecond: 5))
         #expect(try ServeCommand.Options(["--new-sessions-in-all=off"]).newSessionsInAll == nil)
-        #expect(throws: ServeCommand.UsageError.self) { try ServeCommand.Options(["--new-sessions-in-all", "500"]) }
+        #expect(throws: UsageError.self) { try ServeCommand.Options(["--new-sessions-in-all", "500"]) }
     }
 
     /// The options reach the server: through a trusted proxy on the loopback, each forwarded
@@ -86,7 +87,7 @@ struct ServeCommandTests {
         #expect(chmod(file.path, mode_t(mode)) == 0)
         let options = try ServeCommand.Options(["--database", "memory", "--operator-token-file", file.path])
         var configuration = HomeBackend.Configuration()
-        let refusal = #expect(throws: ServeCommand.UsageError.self) {
+        let refusal = #expect(throws: UsageError.self) {
             try ServeCommand.store(options, environment: [:], into: &configuration)
         }
         #expect(refusal?.message == "--operator-token-file \(file.path) may be read or written by others (mode \(String(mode, radix: 8))): chmod 600 it")

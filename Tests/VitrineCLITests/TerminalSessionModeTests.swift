@@ -5,8 +5,8 @@ import FlowTerminal
 import Foundation
 import Testing
 
-/// The terminal is given back on every exit path: the `vitrine` binary takes a PTY as the app
-/// does (`__terminal-session`), then quits, is signalled, traps or is suspended and resumed. The
+/// The terminal is given back on every exit path: a child takes a PTY as the app does
+/// (`VitrineTestChild terminal-session`), then quits, is signalled, traps or is suspended and resumed. The
 /// bytes it writes are exactly the modes' enter and exit sequences, and afterwards `stty -g`
 /// of the PTY is what it was before.
 @Suite(.serialized) struct TerminalSessionModeTests {
@@ -15,11 +15,16 @@ import Testing
         return here.appendingPathComponent("vitrine").path
     }
 
+    /// The test-only program beside `vitrine`: it takes the terminal as the app does.
+    static var testChild: String {
+        URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("VitrineTestChild").path
+    }
+
     static let enter = TerminalModes().enterSequence
     static let exit = TerminalModes().exitSequence
 
     func start(_ mode: String) throws -> (PTYProcess, String) {
-        let child = try PTYProcess(executable: Self.executable, arguments: ["__terminal-session", mode])
+        let child = try PTYProcess(executable: Self.testChild, arguments: ["terminal-session", mode])
         return (child, child.settingsBefore)
     }
 

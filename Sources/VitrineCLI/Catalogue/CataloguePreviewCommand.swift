@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import FlowTerminal
 import Foundation
@@ -155,13 +156,13 @@ enum CataloguePreviewCommand {
         render.locale = options.locale.rawValue
         render.screenRows = options.height
         let client = ClientContext(appVersion: options.appVersion, capabilities: options.capabilities)
-        let plain = (try? await RenderCommand.render(page, options: render, profile: .plain, fetchImages: false, now: options.at, client: client)) ?? []
+        let plain = (try? await render.frame.lines(of: page, profile: .plain, now: options.at, client: client)) ?? []
         let height = (plain.lastIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? 0) + 1
         guard !options.plain else { return Array(plain.prefix(height)) }
         render.plain = false
         render.height = max(1, height)
         let profile = RenderCommand.outputProfile(options: render, environment: environment)
-        return (try? await RenderCommand.render(page, options: render, profile: profile, fetchImages: false, now: options.at, client: client)) ?? plain
+        return (try? await render.frame.lines(of: page, profile: profile, now: options.at, client: client)) ?? plain
     }
 }
 

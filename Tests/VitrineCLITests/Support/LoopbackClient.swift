@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@testable import VitrineCLI
+import TestSupport
 
 /// `KeepAliveClient` (one kept-alive loopback connection, blocking sockets) for async tests:
 /// each request runs on the client's own serial queue and the test awaits it, so a socket

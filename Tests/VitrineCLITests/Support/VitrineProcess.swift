@@ -12,9 +12,10 @@ struct VitrineProcess {
         var timedOut: Bool
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], limit: Duration = .seconds(90)) async throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], limit: Duration = .seconds(90),
+                    executable: String = TerminalSessionModeTests.executable) async throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: TerminalSessionModeTests.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment { merged[name] = value }

@@ -1,11 +1,14 @@
+import CommandLineSupport
 import Foundation
 
-/// `vitrine bench NAME`: speed as ratios against a baseline run in the same process, printed
-/// as `metric = value` lines.
-enum BenchCommand {
-    static let usage = "usage: vitrine bench decode|runtime|serve|cart|images|render|home|app|slow-clients [options]"
+/// `vitrine bench NAME` (the `vitrine-bench` program): speed as ratios against a baseline run in
+/// the same process, printed as `metric = value` lines.
+public enum BenchCommand {
+    static let usage = BenchProgram.usage
 
-    static func run(_ arguments: [String], console: Console) async -> Int32 {
+    /// Runs the benchmark `arguments` name with the rest of them as its options; returns the
+    /// exit status.
+    public static func run(_ arguments: [String], console: Console) async -> Int32 {
         guard let name = arguments.first else {
             console.err(usage + "\n" + PageCommand.usage)
             return 2

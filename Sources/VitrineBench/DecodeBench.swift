@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import Foundation
 import PageGenerator
@@ -94,7 +95,7 @@ enum DecodeBench {
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["bench", "decode", "--peak-child", decoder, "--file", file.path]
+        process.arguments = ["decode", "--peak-child", decoder, "--file", file.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// `vitrine bench app`: the time from process start to the first frame with content, from a
@@ -20,7 +21,10 @@ enum AppBench {
             }
             runs = value
         }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        guard let executable = BenchProgram.sibling(named: "vitrine") else {
+            console.err("vitrine bench app: no vitrine beside \(BenchProgram.name) (build both: make bench)")
+            return 1
+        }
         var cold: [Double] = []
         var warm: [Double] = []
         do {

@@ -1,9 +1,10 @@
+import CommandLineSupport
 import FlowCore
 import Foundation
 import RetailKit
 
-/// `vitrine __crash-child --backend URL --storage DIR --name EVENT --seed S`: a hidden,
-/// test-only command for the crash-safety test, which kills it with SIGKILL at random points.
+/// `VitrineTestChild crash-child --backend URL --storage DIR --name EVENT --seed S`: the test-only
+/// command for the crash-safety test, which kills it with SIGKILL at random points.
 ///
 /// It fills an analytics outbox (`DIR/outbox.sqlite`) and a home cache (`DIR/cache`) as the app
 /// does, for ever: it tracks an event named EVENT, waits until it is durable, and only then
@@ -12,7 +13,7 @@ import RetailKit
 /// and uploads to the backend. The test restarts the data layer on the same directory and
 /// checks that the cache reads clean and that every event printed reaches the server once.
 enum CrashChildCommand {
-    static let usage = "usage: vitrine __crash-child --backend URL --storage DIR --name EVENT --seed S [--limit N]"
+    static let usage = "usage: VitrineTestChild crash-child --backend URL --storage DIR --name EVENT --seed S [--limit N]"
 
     @MainActor
     static func run(_ arguments: [String], console: Console) async -> Int32 {
@@ -62,7 +63,7 @@ enum CrashChildCommand {
             await tracker.shutdown()
             return 0
         } catch {
-            console.err("vitrine __crash-child: \(error)")
+            console.err("VitrineTestChild crash-child: \(error)")
             return 1
         }
     }

@@ -1,9 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CommandLineSupport
 import FlowTerminal
 
-/// `vitrine __terminal-session normal|trap`: a hidden, test-only command. It takes the
+/// `VitrineTestChild terminal-session normal|trap`: a test-only command. It takes the
 /// terminal on standard input and output as the app does (raw mode, the full-screen modes),
 /// then waits for `q` (normal: the session ends as the app quits) or traps at once. Signals
 /// sent to it meanwhile take the session's own exit paths. The mode tests run it in a PTY and
@@ -12,7 +13,7 @@ enum TerminalSessionProbe {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let mode = arguments.first ?? "normal"
         guard ["normal", "trap"].contains(mode) else {
-            console.err("usage: vitrine __terminal-session normal|trap")
+            console.err("usage: VitrineTestChild terminal-session normal|trap")
             return 2
         }
         // A deliberate crash must not leave a core file behind.
@@ -22,7 +23,7 @@ enum TerminalSessionProbe {
         do {
             session = try TerminalSession.start(input: 0, output: 1, modes: TerminalModes())
         } catch {
-            console.err("vitrine __terminal-session: \(error)")
+            console.err("VitrineTestChild terminal-session: \(error)")
             return 1
         }
         if mode == "trap" {

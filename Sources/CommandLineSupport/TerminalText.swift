@@ -1,4 +1,4 @@
-import FlowTerminal
+import FlowPresentation
 
 /// Makes server-sent text safe to print on a terminal.
 ///
@@ -7,8 +7,9 @@ import FlowTerminal
 /// DEL, and the bidirectional controls (the terminal renderer's one rule, `SafeText.isUnsafe`)
 /// are replaced by a visible `\u{…}` escape; a newline too, so that one diagnostic stays on one
 /// line.
-enum TerminalText {
-    static func sanitized(_ text: String) -> String {
+public enum TerminalText {
+    /// `text` with every unsafe scalar written as a visible `\u{…}` escape.
+    public static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var safe = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -23,7 +24,7 @@ enum TerminalText {
 
     /// `text` made safe and, past `limit` Unicode scalars, cut with a note of its whole size:
     /// what a message quotes of an argument, so a 5,000-byte link does not fill the screen.
-    static func excerpt(_ text: String, limit: Int = 120) -> String {
+    public static func excerpt(_ text: String, limit: Int = 120) -> String {
         let scalars = text.unicodeScalars
         guard scalars.count > limit else { return sanitized(text) }
         var cut = String.UnicodeScalarView()

@@ -14,26 +14,26 @@ import Glibc
 /// `remove()` stops the server at once and deletes the directory; a test suite calls it on
 /// every path (`PostgresCluster` trait). A process that died before it could leaves a
 /// directory whose `owner.pid` names a dead process: the next `start()` stops and removes it.
-final class ThrowawayPostgres: Sendable {
+public final class ThrowawayPostgres: Sendable {
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    let directory: URL
-    let binaries: URL
-    let port: Int
+    public let directory: URL
+    public let binaries: URL
+    public let port: Int
     /// The account the server runs as, when this process is root.
     let account: (uid: uid_t, gid: gid_t)?
 
     static let prefix = "vitrine-pg-"
 
-    var dataDirectory: URL { directory.appendingPathComponent("data") }
-    var socketDirectory: URL { directory.appendingPathComponent("socket") }
-    var logFile: URL { directory.appendingPathComponent("server.log") }
+    public var dataDirectory: URL { directory.appendingPathComponent("data") }
+    public var socketDirectory: URL { directory.appendingPathComponent("socket") }
+    public var logFile: URL { directory.appendingPathComponent("server.log") }
 
     /// The connection string of the `vitrine` database, over the socket.
-    var url: String { "postgresql://postgres@/vitrine?host=\(socketDirectory.path)&port=\(port)" }
+    public var url: String { "postgresql://postgres@/vitrine?host=\(socketDirectory.path)&port=\(port)" }
 
     private init(directory: URL, binaries: URL, port: Int, account: (uid: uid_t, gid: gid_t)?) {
         self.directory = directory
@@ -44,7 +44,7 @@ final class ThrowawayPostgres: Sendable {
 
     /// Where Debian puts the server's programs (`/usr/lib/postgresql/<major>/bin`), the newest
     /// major first; nil when none is installed.
-    static func locateBinaries() -> URL? {
+    public static func locateBinaries() -> URL? {
         let root = "/usr/lib/postgresql"
         let majors = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init).sorted(by: >)
         return majors.map { URL(fileURLWithPath: "\(root)/\($0)/bin") }
@@ -53,7 +53,7 @@ final class ThrowawayPostgres: Sendable {
 
     /// Makes, starts and fills a new cluster; throws, having removed what it made, when it
     /// cannot.
-    static func start() throws -> ThrowawayPostgres {
+    public static func start() throws -> ThrowawayPostgres {
         removeAbandoned()
         guard let binaries = locateBinaries() else {
             throw Failure(description: "PostgreSQL's server programs are not installed (Debian's postgresql package; scripts/setup.sh installs it)")
@@ -82,18 +82,18 @@ final class ThrowawayPostgres: Sendable {
     }
 
     /// Starts the server and waits until it accepts connections.
-    func startServer() throws {
+    public func startServer() throws {
         try run("pg_ctl", ["-D", dataDirectory.path, "-w", "-t", "60", "-l", logFile.path, "-o",
                            "-k \(socketDirectory.path) -p \(port) -c listen_addresses='' -c max_connections=200", "start"])
     }
 
     /// Stops the server at once (`-m immediate`: as a crash would, the next start recovers).
-    func stopServer() {
+    public func stopServer() {
         _ = try? run("pg_ctl", ["-D", dataDirectory.path, "-m", "immediate", "-w", "-t", "60", "stop"])
     }
 
     /// Stops the server and deletes the directory. Safe to call twice.
-    func remove() {
+    public func remove() {
         if FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("postmaster.pid").path) { stopServer() }
         try? FileManager.default.removeItem(at: directory)
     }
@@ -108,7 +108,7 @@ final class ThrowawayPostgres: Sendable {
     /// (the server `pg_ctl` starts inherits them) and its output into a file, not a pipe (that
     /// server may inherit the descriptor, and a pipe would then not end until it does).
     @discardableResult
-    func run(_ program: String, _ arguments: [String]) throws -> String {
+    public func run(_ program: String, _ arguments: [String]) throws -> String {
         var command = ["/usr/bin/env", "-C", directory.path, "LC_ALL=C", "PGTZ=UTC"]
         if let account {
             command += ["/usr/bin/setpriv", "--reuid=\(account.uid)", "--regid=\(account.gid)", "--clear-groups", "--inh-caps=-all"]
@@ -159,7 +159,7 @@ final class ThrowawayPostgres: Sendable {
     }
 
     /// Stops and removes clusters whose owner process has died (a test run that was killed).
-    static func removeAbandoned() {
+    public static func removeAbandoned() {
         let temporary = NSTemporaryDirectory()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix) {
             let directory = URL(fileURLWithPath: temporary).appendingPathComponent(name)

@@ -1,3 +1,5 @@
+import CommandLineSupport
+import TestSupport
 import Foundation
 import HTTPServer
 import RetailBackend
@@ -19,7 +21,7 @@ enum CartBench {
         var clients = 64
         var database: String?
 
-        init(_ arguments: [String]) throws(ServeCommand.UsageError) {
+        init(_ arguments: [String]) throws(UsageError) {
             var rest = arguments[...]
             while let name = rest.popFirst() {
                 guard let raw = rest.popFirst() else { throw .init("\(name) needs a value") }

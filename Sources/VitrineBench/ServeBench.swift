@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import HTTPServer
 import RetailBackend
@@ -21,7 +22,7 @@ enum ServeBench {
         var connections = 16
         var threads = 1
 
-        init(_ arguments: [String]) throws(ServeCommand.UsageError) {
+        init(_ arguments: [String]) throws(UsageError) {
             var rest = arguments[...]
             while let name = rest.popFirst() {
                 guard let raw = rest.popFirst() else { throw .init("\(name) needs a value") }

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import VitrineCLI
+import CommandLineSupport
+@testable import VitrineBench
 
 @Suite("vitrine bench serve: wrk's report")
 struct WrkReportTests {

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import FlowRuntime
 import FlowTerminal
@@ -80,7 +81,7 @@ enum RenderBench {
         let backend = try HomeBackend(configuration: .init())
         let prefix = "/v1/home?locale=en-US&appVersion=\(VitrineApp.version)&userSegment=returning&capabilities=&"
         guard let variant = backend.pageVariants().first(where: { $0.request.hasPrefix(prefix) }) else {
-            throw RenderCommand.LoadError(description: "no home page for \(prefix)")
+            throw BenchError.noHomePage(prefix)
         }
         return try decoder.decodePage(variant.body).page
     }

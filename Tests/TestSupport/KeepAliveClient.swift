@@ -7,23 +7,23 @@ import Glibc
 /// that need many requests fast: it sends a request and reads exactly one answer, framed by
 /// its `Content-Length` (what the backend's front always sends). Not thread-safe: one thread
 /// drives one client. A broken connection is made again on the next request.
-final class KeepAliveClient {
-    struct Answer {
-        var status: Int
-        var headers: [String: String]
-        var body: Data
+public final class KeepAliveClient {
+    public struct Answer: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
     }
 
-    let port: Int
+    public let port: Int
     private var descriptor: Int32 = -1
     private var buffer: [UInt8] = []
     private let timeoutSeconds: Int
 
-    init(port: Int, timeoutSeconds: Int = 10) {
+    public init(port: Int, timeoutSeconds: Int = 10) {
         self.port = port
         self.timeoutSeconds = timeoutSeconds
     }
@@ -32,7 +32,7 @@ final class KeepAliveClient {
         disconnect()
     }
 
-    func disconnect() {
+    public func disconnect() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         buffer.removeAll()
@@ -40,7 +40,7 @@ final class KeepAliveClient {
 
     /// Sends one request and returns its answer; throws when there is none (the connection is
     /// then closed, and the next request opens a new one).
-    func send(_ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil) throws -> Answer {
+    public func send(_ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil) throws -> Answer {
         do {
             try sendWithoutWaiting(method, target, headers: headers, body: body)
             return try readAnswer()
@@ -52,7 +52,7 @@ final class KeepAliveClient {
 
     /// Sends one request and reads nothing: for a test that stops the server while the request
     /// is in flight. The connection is left for `disconnect()`.
-    func sendWithoutWaiting(_ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil) throws {
+    public func sendWithoutWaiting(_ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil) throws {
         if descriptor < 0 { try connect() }
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }

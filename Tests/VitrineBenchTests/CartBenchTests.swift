@@ -1,6 +1,7 @@
 import Testing
 
-@testable import VitrineCLI
+import CommandLineSupport
+@testable import VitrineBench
 
 /// `vitrine bench cart`'s options and the `wrk` script that makes the crowd of shoppers (the
 /// figures themselves are the bench's to print, never a test's to time).
@@ -11,11 +12,11 @@ struct CartBenchTests {
         #expect(defaults.seconds == 12 && defaults.rounds == 4 && defaults.clients == 64 && defaults.database == nil)
         let given = try CartBench.Options(["--seconds", "8", "--rounds", "2", "--clients", "16", "--database", "postgresql://x@/db"])
         #expect(given.seconds == 8 && given.rounds == 2 && given.clients == 16 && given.database == "postgresql://x@/db")
-        #expect(throws: ServeCommand.UsageError.self) { try CartBench.Options(["--seconds", "3", "--rounds", "4"]) }
-        #expect(throws: ServeCommand.UsageError.self) { try CartBench.Options(["--clients", "0"]) }
-        #expect(throws: ServeCommand.UsageError.self) { try CartBench.Options(["--clients", "-1"]) }
-        #expect(throws: ServeCommand.UsageError.self) { try CartBench.Options(["--threads", "2"]) }
-        #expect(throws: ServeCommand.UsageError.self) { try CartBench.Options(["--seconds"]) }
+        #expect(throws: UsageError.self) { try CartBench.Options(["--seconds", "3", "--rounds", "4"]) }
+        #expect(throws: UsageError.self) { try CartBench.Options(["--clients", "0"]) }
+        #expect(throws: UsageError.self) { try CartBench.Options(["--clients", "-1"]) }
+        #expect(throws: UsageError.self) { try CartBench.Options(["--threads", "2"]) }
+        #expect(throws: UsageError.self) { try CartBench.Options(["--seconds"]) }
     }
 
     @Test func theScriptCarriesEverySessionAndProductAndANewKeyPerRequest() {

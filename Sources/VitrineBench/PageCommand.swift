@@ -1,10 +1,11 @@
+import CommandLineSupport
 import Foundation
 import PageGenerator
 
 /// `vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]`: prints the
 /// page the benchmarks generate, so that scripts (fuzz seeds, schema checks) use the same bytes.
 enum PageCommand {
-    static let usage = "usage: vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]"
+    static let usage = BenchProgram.pageUsage
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         var generator = PageGenerator()

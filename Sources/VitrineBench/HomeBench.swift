@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import FlowRuntime
 import Foundation

@@ -3,28 +3,30 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlowTerminal
 import Foundation
 
-/// What the interactive commands (`app`, `preview`) start on: the terminal taken as a full
+/// What an interactive program (the shopper app, the preview) starts on: the terminal taken as a full
 /// screen (raw mode, the modes on, restored on every way out), its colour depth, whether it
 /// has synchronized output, and the host that runs the message loop on it.
 @MainActor
-struct InteractiveTerminal {
-    let session: TerminalSession
-    let host: TerminalHost
-    let profile: TerminalProfile
+public struct InteractiveTerminal {
+    /// The terminal taken: raw mode and the full-screen modes, restored by `end()`.
+    public let session: TerminalSession
+    /// The host that runs the message loop on it and writes its frames.
+    public let host: TerminalHost
+    /// Its colour depth.
+    public let profile: TerminalProfile
 
     /// Why the app cannot take the terminal, for the message the command prints, or `nil`
     /// when it can: standard input and output must both be a terminal that moves its cursor.
-    static func unavailability(environment: [String: String]) -> String? {
+    public static func unavailability(environment: [String: String]) -> String? {
         guard isatty(0) == 1, isatty(1) == 1 else { return "needs a terminal (standard input and output are not one)" }
         if environment["TERM"] == "dumb" { return "cannot draw a full screen on TERM=dumb" }
         return nil
     }
 
     /// Takes the terminal; throws when it cannot be set up.
-    static func start(environment: [String: String], clock: any Clock<Duration>) throws -> InteractiveTerminal {
+    public static func start(environment: [String: String], clock: any Clock<Duration>) throws -> InteractiveTerminal {
         let session = try TerminalSession.start(input: 0, output: 1, modes: TerminalModes())
         let profile = TerminalProfile.detect(environment: environment, isTerminal: true)
         var typedAhead: [UInt8] = []
@@ -42,7 +44,7 @@ struct InteractiveTerminal {
     }
 
     /// Gives the terminal back.
-    func end() {
+    public func end() {
         host.stop()
         session.end()
     }

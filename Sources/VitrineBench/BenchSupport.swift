@@ -105,9 +105,11 @@ enum BenchSupport {
 enum BenchError: Error, CustomStringConvertible {
     case generatorMissing(String)
     case generatorFailed(Int32)
+    case noHomePage(String)
 
     var description: String {
         switch self {
+        case .noHomePage(let request): "no home page for \(request)"
         case .generatorMissing(let path): "generator '\(path)' not found"
         case .generatorFailed(let status): "the generator exited with status \(status)"
         }
