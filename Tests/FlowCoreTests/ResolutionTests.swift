@@ -90,6 +90,21 @@ import Testing
         #expect(resolved.diagnostics.isEmpty)
     }
 
+
+    /// An element is shown at exactly its `expires_at` and expired a millisecond after it:
+    /// expiry is after the instant, to the millisecond.
+    @Test func expiryIsAfterTheInstant() throws {
+        let page = """
+            {"sections": [{"id": "s", "widgets": [{"type": "test_text", "id": "t", "data": {"title": "x"}, "expires_at": "2030-01-01T00:00:00.000Z"}]}]}
+            """
+        let decoded = try decode(page: page)
+        let widget = try #require(decoded.page.widget(id: "t"))
+        let at = try #require(RFC3339.date(from: "2030-01-01T00:00:00Z"))
+        let client = ClientContext(appVersion: AppVersion(major: 9))
+        #expect(widget.resolve(in: EvaluationContext(client: client, now: at)).status == .ok)
+        #expect(widget.resolve(in: EvaluationContext(client: client, now: at.addingTimeInterval(0.001))).status == .expired)
+    }
+
     @Test func aFallbackMustItselfBeShowable() throws {
         let gatedFallback = try widget(#"{"type": "hologram", "fallback": {"type": "test_text", "data": {"title": "f"}, "requires": {"capabilities": ["ar"]}}}"#)
         #expect(gatedFallback.resolve(in: context(modern)).status == .unknown)
