@@ -128,4 +128,12 @@ struct ToastQueueTests {
         toasts.show("quick", duration: 0.0004)
         #expect(toasts.current?.duration == .microseconds(400))
     }
+
+    /// A toast's duration from the server is capped at `ToastQueue.maximumSeconds`, however large.
+    @Test func anAbsurdToastDurationFromTheServerIsCapped() {
+        let toasts = ToastQueue(clock: TestClock())
+        toasts.show("x", duration: 1e20)
+        #expect(toasts.current != nil)
+        #expect(toasts.current?.duration == .seconds(ToastQueue.maximumSeconds))
+    }
 }
