@@ -63,8 +63,9 @@ import Testing
         #expect(expiring.resolve(in: after).shown == nil)
     }
 
-    /// An instant the schema's pattern let through but no calendar has (30 February, 24:00
-    /// offsets): the section was kept for ever. Unreadable now means passed, and reported.
+    /// An expiry that cannot be read counts as passed, and is reported: an instant the
+    /// schema's pattern lets through but no calendar has (30 February, 24:00 offsets) must
+    /// not keep what it guards for ever.
     @Test(arguments: ["2026-02-30T00:00:00Z", "2026-12-03T08:00:00+24:00", "2026-12-03T99:99:99Z", "soon", "1796282625"])
     func anExpiryThatCannotBeReadHidesWhatItGuards(instant: String) throws {
         let decoded = try decode(page: #"""

@@ -57,8 +57,8 @@ struct ActionDispatcherTests {
         #expect(dispatcher.log.map(\.handler) == ["newer", "older"])
     }
 
-    /// Was: a host handler for a type the policy has no check for ran it unchecked, while
-    /// `vitrine lint` reported the same action as refused.
+    /// No handler runs a type the policy has no check for: `vitrine lint` reports such an
+    /// action as refused, and the runtime refuses it too, whichever handlers are registered.
     @Test func anActionTypeWithoutACheckIsNeverRunWhateverTheHandlers() async {
         var ran: [String] = []
         dispatcher.register(ClosureActionHandler(name: "host deeplink", types: ["deeplink"]) { action, _ in
@@ -206,7 +206,8 @@ struct ActionDispatcherTests {
         #expect(harness.reports.last?.diagnostics.allSatisfy { $0.kind == .mutationFailed } == true)
     }
 
-    /// Was: dropped, so the action's effect was lost when a refresh composed before it landed.
+    /// An answer that arrives after a refresh composed before it is laid onto the new page:
+    /// dropping it would lose the action's effect.
     @Test func aResponseThatArrivesAfterARefreshIsLaidOntoTheNewPage() async {
         await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
         dispatcher.dispatch(action(["type": "api", "endpoint": "/v1/x"]), from: origin())

@@ -216,8 +216,8 @@ struct ImpressionTrackerTests {
         #expect(never.events.isEmpty)
     }
 
-    /// Was: an impression timed on a widget was reported after `replace_widget` replaced it,
-    /// with the old widget's tracking.
+    /// A widget replaced (`replace_widget`) while its impression is timed starts its timing
+    /// anew: the impression is the new widget's, with its tracking, never the old one's.
     @Test func aWidgetReplacedWhileTimedStartsItsTimingAnew() async throws {
         let before = try page(tracking: ["campaign_id": "old"])
         frame(before, 1)
@@ -233,7 +233,7 @@ struct ImpressionTrackerTests {
         #expect(recorder.events.first?.campaignID == "new")
     }
 
-    /// Was: one tracker shared by two pages counted a page again when the user came back.
+    /// One tracker shared by two pages counts a page once: coming back to it counts nothing again.
     @Test func comingBackToAPageDoesNotCountItTwice() throws {
         let home = try page(requestID: "home-1", impression: ["min_duration_ms": 0])
         let campaign = try page(requestID: "campaign-1", impression: ["min_duration_ms": 0])
