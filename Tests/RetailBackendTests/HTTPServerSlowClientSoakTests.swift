@@ -3,7 +3,7 @@ import Foundation
 @testable import RetailBackend
 import Testing
 
-/// The bounded slow-client test of issue 12: with hundreds of trickling and half-closed
+/// Slow clients in bulk, bounded: with hundreds of trickling and half-closed
 /// connections open, normal requests keep succeeding, and once those clients are gone the
 /// server holds no connection and its memory is back where it was. A few seconds; bounded
 /// by the head deadline, never by a sleep.

@@ -9,7 +9,7 @@ import TestSupport
 @testable import HTTPServer
 @testable import RetailBackend
 
-/// The embedded durable store (`SQLiteStore`, issue 22): what a backend acknowledged is there
+/// The embedded durable store (`SQLiteStore`): what a backend acknowledged is there
 /// after a restart on the same directory, tokens are kept only as their keyed hash, the schema
 /// is migrated on start, and a store it cannot use is refused, never changed.
 ///
