@@ -208,7 +208,7 @@ import FlowWidgets
         #expect(tracker.isTiming("a"), "shown again, the page below reports")
         #expect(!tracker.isTiming("b"))
     }
-    /// Review 19b #8e: an interactive back swipe makes the page below appear as it starts; a
+    /// An interactive back swipe makes the page below appear as it starts; a
     /// cancelled one never makes the top page appear again. The stack's own answer
     /// (`setOnTop`) decides which page counts, not the order of appearances.
     @Test func aCancelledBackSwipeLeavesTheTopPageCounting() throws {
