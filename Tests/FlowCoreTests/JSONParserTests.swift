@@ -154,8 +154,8 @@ import Testing
         #expect(merged.count == count + 1 && merged["k1"] == "x" && merged["new"] == 1)
     }
 
-    /// Contained problems cost a bound whatever their depth: the first
-    /// `maximumReportedProblems` keep their paths and the rest are only counted.
+    /// Contained problems cost a bound whatever their depth: the first `maximumReportedProblems`
+    /// keep their paths and the rest are only counted.
     @Test func containedProblemsAreBoundedWhateverTheirDepth() throws {
         let deep = String(repeating: "[", count: 500) + Array(repeating: "1e400", count: 20_000).joined(separator: ",")
             + String(repeating: "]", count: 500)

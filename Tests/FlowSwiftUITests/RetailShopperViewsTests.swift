@@ -8,9 +8,9 @@ import RetailPresentation
 import Testing
 
 /// The SwiftUI shopper views draw what RetailPresentation's models say and send their intents:
-/// what each view's body draws is the model's presentation over the services'
-/// summaries, and what each control does is the model's rule, done by the services. The views'
-/// layout itself is SwiftUI's and runs only on Apple platforms.
+/// what each view's body draws is the model's presentation over the services' summaries, and what
+/// each control does is the model's rule, done by the services. The views' layout itself is
+/// SwiftUI's and runs only on Apple platforms.
 @MainActor
 @Suite struct RetailShopperViewsTests {
     /// The services' side the views use, recorded.

@@ -52,9 +52,8 @@ import Testing
         await composition?.shutdown()
     }
 
-    /// A reconnect starts from what the last shop saved: "Open the shop" right after leaving
-    /// it builds the new composition only once the old one has saved, so the cart keeps its
-    /// last add.
+    /// A reconnect starts from what the last shop saved: "Open the shop" right after leaving it
+    /// builds the new composition only once the old one has saved, so the cart keeps its last add.
     @Test func aReconnectStartsFromWhatTheLastShopSaved() async throws {
         defer { try? FileManager.default.removeItem(at: storage) }
         let session = ShopSession(defaults: defaults, storage: storage)

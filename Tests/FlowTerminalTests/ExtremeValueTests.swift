@@ -4,10 +4,9 @@ import Foundation
 import Testing
 @testable import FlowTerminal
 
-/// Any cosmetic value the decoder accepts renders without trapping or exhausting memory: a
-/// margin of 1e21 must not trap converting to Int, nor `columns: 1e15` allocate per column.
-/// FlowCore clamps them (CosmeticLimits), and the renderer never converts an unbounded length
-/// anyway.
+/// Any cosmetic value the decoder accepts renders without trapping or exhausting memory: a margin
+/// of 1e21 must not trap converting to Int, nor `columns: 1e15` allocate per column. FlowCore
+/// clamps them (CosmeticLimits), and the renderer never converts an unbounded length anyway.
 @MainActor
 @Suite struct ExtremeValueTests {
     @Test(arguments: [

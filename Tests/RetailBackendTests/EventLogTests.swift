@@ -87,8 +87,8 @@ import Testing
     }
 }
 
-/// One client's flood cannot spoil another's de-duplication or the stats for good; a sender
-/// is a session's shopper.
+/// One client's flood cannot spoil another's de-duplication or the stats for good; a sender is a
+/// session's shopper.
 @Suite struct EventLogFloodTests {
     func send(_ backend: HomeBackend, _ events: [(id: String, name: String)], token: String) -> HTTPResponse {
         let list = events.map { JSONValue.object(JSONObject([("event_id", .string($0.id)), ("name", .string($0.name))])) }

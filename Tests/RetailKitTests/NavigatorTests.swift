@@ -59,9 +59,8 @@ import Testing
         #expect(left == [.page("product:p-1"), .page("campaign:x")])
     }
 
-    /// A product's variants are one stop: each one tried takes the current screen's place, so
-    /// back leaves the product however many were tried, rather than walk through every
-    /// variant.
+    /// A product's variants are one stop: each one tried takes the current screen's place, so back
+    /// leaves the product however many were tried, rather than walk through every variant.
     @Test func anOpenPageThatReplacesTakesTheCurrentScreensPlace() {
         let decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
         let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(), decoder: decoder, transport: nil, policy: VitrineApp.actionPolicy)
@@ -93,8 +92,8 @@ import Testing
         #expect(below.path == [.cart, .page("product:p-1")] && !below.showsCart, "a cart under another screen is a screen")
     }
 
-    /// Only the top screen presents the page's sheets and counts impressions;
-    /// the same product twice in the stack is two screens, one of them on top.
+    /// Only the top screen presents the page's sheets and counts impressions; the same product
+    /// twice in the stack is two screens, one of them on top.
     @Test func theTopScreenIsTheLastOfThePathEvenWhenADestinationComesTwice() {
         let stack: [Destination] = [.page("home"), .page("product:p-1"), .page("product:p-2"), .page("product:p-1")]
         let presentation = NavigatorPresentation(stack: stack)
@@ -123,8 +122,8 @@ import Testing
         #expect(NavigatorPresentation(stack: navigator.stack).backs(toShow: link.path) == 0, "the platform showed no more than it")
     }
 
-    /// A `vitrine:` URL the system hands the app goes where a `deeplink` action
-    /// would, through the same allow-list.
+    /// A `vitrine:` URL the system hands the app goes where a `deeplink` action would, through the
+    /// same allow-list.
     @Test func aDeeplinkFromOutsideOpensThroughTheAllowList() {
         let navigator = Navigator()
         #expect(navigator.open(deeplink: "vitrine://product/p-1"))
