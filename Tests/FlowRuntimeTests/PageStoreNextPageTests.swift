@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("PageStore: next pages", .timeLimit(.minutes(1)))
