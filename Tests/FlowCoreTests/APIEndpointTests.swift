@@ -27,11 +27,34 @@ import Testing
         #expect(APIEndpoint(text) == nil)
     }
 
-    @Test func theReviewedBypassResolvesElsewhereInFoundationButIsRefusedHere() throws {
+    /// A default-ignorable scalar after `//` cannot hide a network-path reference: Foundation
+    /// resolves `//\u{FE0F}evil.example/steal` on another host, so the check refuses it.
+    @Test func aVariationSelectorAfterTheSlashesCannotHideAnotherHost() throws {
         let text = "//\u{FE0F}evil.example/steal"
         // The hole: as a `String`, the second slash and U+FE0F are one Character.
         #expect(!text.hasPrefix("//"))
         #expect(APIEndpoint(text) == nil)
+    }
+
+    /// An IPv6 backend's host reads without brackets from `URLComponents`; the URL made on it
+    /// still names that backend, brackets, port and zone included, so api actions reach it.
+    @Test(arguments: ["http://[::1]:8080/", "http://[2001:db8::7]/", "http://[fe80::1%25eth0]:8080/"])
+    func anIPv6BackendGetsURLsOnItself(base: String) throws {
+        let baseURL = try #require(URL(string: base))
+        let url = APIEndpoint("/v1/actions/fav")?.url(on: baseURL)
+        #expect(url != nil, "no URL for an IPv6 backend \(base): api actions cannot be sent")
+        if let url { #expect(url.absoluteString.hasPrefix(String(base.dropLast())), "\(url.absoluteString)") }
+    }
+
+    /// Dot segments, encoded dots and slashes, and `@` pass the check and stay on the origin:
+    /// the host is the backend's whatever the path. A backend that checks routes on the raw
+    /// path must normalise it first, since a proxy may ("/v1/actions/../../admin").
+    @Test(arguments: ["/v1/actions/../../admin", "/v1/actions/%2e%2e/%2e%2e/admin", "/v1/actions/..%2F..%2Fadmin", "/@evil.example/x", "/:@evil.example"])
+    func traversalStaysOnTheOrigin(text: String) throws {
+        let endpoint = try #require(APIEndpoint(text))
+        let baseURL = try #require(URL(string: "https://shop.test/"))
+        let url = try #require(endpoint.url(on: baseURL))
+        #expect(url.host == "shop.test")
     }
 
     @Test func theURLKeepsTheBackendsOriginOnly() throws {
@@ -47,7 +70,7 @@ import Testing
     }
 
     /// Every default-ignorable and combining code point, between and after the slashes of
-    /// the reviewed attack, and random strings around them: whenever the check accepts, the
+    /// `//\u{FE0F}evil.example/steal`, and random strings around them: whenever the check accepts, the
     /// URL made from it has the backend's host, and Foundation's own resolution agrees.
     @Test func wheneverTheCheckAcceptsTheHostIsTheBackends() throws {
         let suspects = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter { scalar in

@@ -87,4 +87,34 @@ import Testing
         #expect(text(mutated.widget(id: "\u{E9}")) == "composed")
         #expect(mutated.widget(id: "e\u{301}") == nil)
     }
+
+
+    /// A repeated id is renamed to one the document does not declare: a later widget may
+    /// declare `a#2` itself, and a server mutation for "a#2" must hit that widget, not the
+    /// duplicate of "a".
+    @Test func aRenamedDuplicateNeverTakesAnIdTheDocumentDeclares() throws {
+        let decoded = try decode(page: """
+            {"sections": [{"id": "s", "widgets": [
+              {"type": "test_text", "id": "a", "data": {"title": "first a"}},
+              {"type": "test_text", "id": "a", "data": {"title": "second a"}},
+              {"type": "test_text", "id": "a#2", "data": {"title": "declared a#2"}}]}]}
+            """)
+        let ids = decoded.page.sections[0].widgets.map(\.id)
+        #expect(text(decoded.page.widget(id: "a#2")) == "declared a#2", "ids: \(ids)")
+    }
+
+    /// A lone surrogate (`\ud800`, `\udbff`) has no Unicode string, so each reads as U+FFFD
+    /// and two ids that differ only there read alike. Each lone surrogate is reported
+    /// (CONTRACT, "Decisions"), and the ids stay unique by the ordinary renaming, also reported.
+    @Test func loneSurrogateIdsAreReportedAndStayUnique() throws {
+        let decoded = try decode(page: #"""
+            {"sections": [{"id": "s", "widgets": [
+              {"type": "test_text", "id": "x\ud800", "data": {"title": "one"}},
+              {"type": "test_text", "id": "x\udbff", "data": {"title": "two"}}]}]}
+            """#)
+        #expect(decoded.diagnostics.filter { $0.message.contains("lone surrogate") }.count == 2, "\(decoded.diagnostics)")
+        #expect(decoded.diagnostics.contains { $0.kind == .duplicateID })
+        let ids = decoded.page.widgetsInDocumentOrder.map(\.id)
+        #expect(Set(ids.map { ExactString($0) }).count == 2)
+    }
 }

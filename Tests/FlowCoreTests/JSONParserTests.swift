@@ -139,8 +139,9 @@ import Testing
         #expect(try JSONParser.parseReportingProblems(Data(allowed.utf8)).problems.isEmpty)
     }
 
-    /// Was quadratic: every key was compared with every earlier one (a 429 KB object of 40,000
-    /// keys took 11 s). Large objects hash their keys; a repeat among them is still found.
+    /// An object parses in time linear in its keys: large objects hash their keys rather than
+    /// compare each with every earlier one (40,000 keys would take seconds), and a repeat
+    /// among them is still found.
     @Test func anObjectWithManyKeysParsesInLinearTime() throws {
         let count = 200_000
         var text = "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
@@ -153,7 +154,8 @@ import Testing
         #expect(merged.count == count + 1 && merged["k1"] == "x" && merged["new"] == 1)
     }
 
-    /// Was: each contained value cost its path in memory, and a page of them gigabytes.
+    /// Contained problems cost a bound whatever their depth: the first `maximumReportedProblems`
+    /// keep their paths and the rest are only counted.
     @Test func containedProblemsAreBoundedWhateverTheirDepth() throws {
         let deep = String(repeating: "[", count: 500) + Array(repeating: "1e400", count: 20_000).joined(separator: ",")
             + String(repeating: "]", count: 500)

@@ -182,6 +182,16 @@ import Testing
         #expect(decoded.diagnostics.map(\.kindName) == ["unknown_type", "dropped_element"])
         #expect(decoded.page.widgetIDs.contains("test_text@page.sections.0.widgets.0.data.items.0"))
     }
+
+
+    /// A leading byte order mark is ignored, as RFC 8259 §8.1 allows and Foundation's reader
+    /// does: a page saved with one by a Windows tool is the page, not "not JSON".
+    @Test func aLeadingByteOrderMarkIsNotAWholePageFailure() throws {
+        let data = Data([0xEF, 0xBB, 0xBF]) + Data(#"{"page": {"id": "p", "sections": []}}"#.utf8)
+        let foundation = try? JSONSerialization.jsonObject(with: data)
+        #expect(foundation != nil)
+        #expect(throws: Never.self) { try testDecoder().decodePage(data) }
+    }
 }
 
 /// Valid JSON that the tree cannot hold costs only the value that holds it (CONTRACT §1).
@@ -228,6 +238,22 @@ import Testing
         #expect(text(decoded.page.widget(id: "a")) == "first")
         #expect(decoded.diagnostics.map(\.path) == ["page.sections.0.widgets.0.data"])
         #expect(decoded.diagnostics.first?.message.contains("repeated key 'title'") == true)
+    }
+
+
+    /// The paths of contained problems have a bound that does not grow with the input: the
+    /// first `maximumReportedProblems` are reported with their paths and the rest counted, so
+    /// deep values cannot each keep a long path (600 KB of input would make gigabytes).
+    @Test func containedProblemsDoNotAmplifyWithDepth() throws {
+        let depth = 500, count = 2000
+        let tracking = "{\"x\":" + String(repeating: "[", count: depth) + Array(repeating: "1e400", count: count).joined(separator: ",")
+            + String(repeating: "]", count: depth) + "}"
+        let input = "{\"page\": {\"id\": \"p\", \"sections\": [{\"id\": \"s\", \"widgets\": [{\"type\": \"test_text\", \"data\": {\"title\": \"t\"}, \"tracking\": \(tracking)}]}]}}"
+        let decoded = try testDecoder().decodePage(Data(input.utf8))
+        let pathBytes = decoded.diagnostics.reduce(0) { $0 + $1.path.utf8.count }
+        // At most 100 paths of at most 512 steps of a few bytes each.
+        #expect(pathBytes < JSONParser.maximumReportedProblems * JSONParser.maximumDepth * 8, "\(pathBytes) bytes of paths")
+        #expect(decoded.diagnostics.count == JSONParser.maximumReportedProblems + 1)
     }
 }
 

@@ -63,8 +63,9 @@ import Testing
         #expect(expiring.resolve(in: after).shown == nil)
     }
 
-    /// An instant the schema's pattern let through but no calendar has (30 February, 24:00
-    /// offsets): the section was kept for ever. Unreadable now means passed, and reported.
+    /// An expiry that cannot be read counts as passed, and is reported: an instant the
+    /// schema's pattern lets through but no calendar has (30 February, 24:00 offsets) must
+    /// not keep what it guards for ever.
     @Test(arguments: ["2026-02-30T00:00:00Z", "2026-12-03T08:00:00+24:00", "2026-12-03T99:99:99Z", "soon", "1796282625"])
     func anExpiryThatCannotBeReadHidesWhatItGuards(instant: String) throws {
         let decoded = try decode(page: #"""
@@ -88,6 +89,21 @@ import Testing
         #expect(resolved.sections.first?.status == .ok)
         #expect(resolved.sections.first?.widgets.first?.status == .ok)
         #expect(resolved.diagnostics.isEmpty)
+    }
+
+
+    /// An element is shown at exactly its `expires_at` and expired a millisecond after it:
+    /// expiry is after the instant, to the millisecond.
+    @Test func expiryIsAfterTheInstant() throws {
+        let page = """
+            {"sections": [{"id": "s", "widgets": [{"type": "test_text", "id": "t", "data": {"title": "x"}, "expires_at": "2030-01-01T00:00:00.000Z"}]}]}
+            """
+        let decoded = try decode(page: page)
+        let widget = try #require(decoded.page.widget(id: "t"))
+        let at = try #require(RFC3339.date(from: "2030-01-01T00:00:00Z"))
+        let client = ClientContext(appVersion: AppVersion(major: 9))
+        #expect(widget.resolve(in: EvaluationContext(client: client, now: at)).status == .ok)
+        #expect(widget.resolve(in: EvaluationContext(client: client, now: at.addingTimeInterval(0.001))).status == .expired)
     }
 
     @Test func aFallbackMustItselfBeShowable() throws {

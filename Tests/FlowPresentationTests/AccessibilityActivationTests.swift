@@ -46,8 +46,9 @@ import Testing
         #expect(try elements(labelled).map(\.activation) == [.state(.bool(true), event: nil)], "a payload label keeps the header's toggle")
     }
 
-    /// Review 19b #2: a correction on an open accordion merged its items' elements into its
-    /// own and dropped what they do, so VoiceOver could not reach a nested button or stepper.
+    /// A correction on an open accordion (label, hint, role) leaves its items their own
+    /// elements and what they do: merged into the accordion's, a nested button or stepper
+    /// would be out of VoiceOver's reach.
     @Test func anOpenAccordionsCorrectionLeavesItsItemsTheirOwnElements() throws {
         let items = #"[{"type": "button_row", "id": "br", "data": {"buttons": [{"title": "Track order", "action": {"type": "open_page", "page_id": "track"}}]}}, {"type": "stepper_row", "id": "st", "data": {"title": "Gift wrap", "min": 0, "max": 3}}]"#
         for correction in [#"{"label": "Delivery and returns"}"#, #"{"hint": "Delivery options"}"#, #"{"role": "header"}"#] {

@@ -63,7 +63,7 @@ import Testing
 }
 
 /// Geometry at the edges of its numbers: no trap, no NaN, whatever a renderer's arithmetic
-/// hands it (review 19, #12).
+/// hands it.
 @Suite struct GeometryEdgeTests {
     @Test func aHugeOrInfiniteBoxAsksForAtMostTheLargestImage() {
         let huge = ImageSizing.pixelSize(width: 1e300, height: 10, pixelsPerUnit: (3, 3))

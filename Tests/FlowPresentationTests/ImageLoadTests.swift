@@ -75,8 +75,8 @@ final class ScriptedLoader: DataLoading {
         #expect(load.phase == .failed, "a refused URL is a placeholder at once")
     }
 
-    /// Review 19b, finding 10: every resize (a rotation, a detent dragged) flashed the image
-    /// to its placeholder and back.
+    /// The image shown stays while another size of it loads: a resize (a rotation, a detent
+    /// dragged) never flashes it to its placeholder and back.
     @Test func theImageShownStaysWhileAnotherSizeOfItLoads() async throws {
         let loader = ScriptedLoader(png: ScriptedLoader.png(width: 64, height: 64))
         let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)

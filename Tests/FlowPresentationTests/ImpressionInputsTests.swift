@@ -208,9 +208,9 @@ import FlowWidgets
         #expect(tracker.isTiming("a"), "shown again, the page below reports")
         #expect(!tracker.isTiming("b"))
     }
-    /// Review 19b #8e: an interactive back swipe makes the page below appear as it starts; a
-    /// cancelled one never makes the top page appear again. The stack's own answer
-    /// (`setOnTop`) decides which page counts, not the order of appearances.
+    /// An interactive back swipe makes the page below appear as it starts; a cancelled one never
+    /// makes the top page appear again. The stack's own answer (`setOnTop`) decides which page
+    /// counts, not the order of appearances.
     @Test func aCancelledBackSwipeLeavesTheTopPageCounting() throws {
         let below = try A11y.page(#"{"page": {"id": "home", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#)
         let above = try A11y.page(#"{"page": {"id": "product", "request_id": "r2", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "b", "data": {"title": "b"}}]}]}}"#)

@@ -2,8 +2,9 @@ import FlowCore
 import Testing
 @testable import FlowPresentation
 
-/// How each control of a widget reads (`PartReading`): review 19b #3 found hidden and
-/// unreadable buttons and tags of rows read by their drawn titles on device.
+/// How each control of a widget reads (`PartReading`): a control the reading order hides (or
+/// cannot read) is hidden on device too, never read by its drawn title, and the others read
+/// as their own elements.
 @Suite struct PartReadingTests {
     func elements(_ widget: String) throws -> [AccessibilityElement] {
         let page = try A11y.page(#"{"page": {"sections": [{"id": "s", "widgets": ["# + widget + "]}]}}")

@@ -17,6 +17,9 @@ struct ActionDispatcherTests {
     }
 
     var store: PageStore { harness.store }
+    var source: ControlledSource { harness.source }
+
+    func text(_ id: String) -> String? { store.page?.widget(id: id)?.content(as: LabelContent.self)?.text }
 
     private func origin(_ widgetID: String? = "a") -> ActionOrigin {
         ActionOrigin(store: store, widgetID: widgetID, sectionID: "s1", event: "tap")
@@ -54,8 +57,8 @@ struct ActionDispatcherTests {
         #expect(dispatcher.log.map(\.handler) == ["newer", "older"])
     }
 
-    /// Was: a host handler for a type the policy has no check for ran it unchecked, while
-    /// `vitrine lint` reported the same action as refused.
+    /// No handler runs a type the policy has no check for: `vitrine lint` reports such an
+    /// action as refused, and the runtime refuses it too, whichever handlers are registered.
     @Test func anActionTypeWithoutACheckIsNeverRunWhateverTheHandlers() async {
         var ran: [String] = []
         dispatcher.register(ClosureActionHandler(name: "host deeplink", types: ["deeplink"]) { action, _ in
@@ -66,6 +69,22 @@ struct ActionDispatcherTests {
         #expect(dispatcher.dispatch(action, from: origin()) == false)
         #expect(ran.isEmpty)
         #expect(dispatcher.log.last?.outcome == .unhandled)
+    }
+
+    /// An action type with no check is unknown: reported, never run (CONTRACT, "Decisions"), even
+    /// under the default policy and with a host handler for it. The runtime refuses what
+    /// `vitrine lint` reports as refused_action (`javascript:` behind a `deeplink` here).
+    @Test func anActionTypeWithoutACheckIsNeverRun() {
+        let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: TestClock()), decoder: Fixtures.decoder, transport: nil)
+        var opened: [String] = []
+        dispatcher.register(ClosureActionHandler(name: "host deeplink", types: ["deeplink"]) { action, _ in
+            opened.append(action["url"]?.stringValue ?? "")
+        })
+        let action = ActionData(type: "deeplink", ["url": "javascript:alert(1)"])
+        let lintSays = dispatcher.policy.refusal(for: action, decoder: Fixtures.decoder)
+        dispatcher.dispatch(action, from: ActionOrigin(store: nil))
+        #expect(lintSays != nil)  // lint: refused_action "unknown action type"
+        #expect(opened.isEmpty, "the runtime ran what lint reports as refused: \(opened)")
     }
 
     @Test func anUnknownActionIsReportedAndIgnored() async {
@@ -187,7 +206,8 @@ struct ActionDispatcherTests {
         #expect(harness.reports.last?.diagnostics.allSatisfy { $0.kind == .mutationFailed } == true)
     }
 
-    /// Was: dropped, so the action's effect was lost when a refresh composed before it landed.
+    /// An answer that arrives after a refresh composed before it is laid onto the new page:
+    /// dropping it would lose the action's effect.
     @Test func aResponseThatArrivesAfterARefreshIsLaidOntoTheNewPage() async {
         await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
         dispatcher.dispatch(action(["type": "api", "endpoint": "/v1/x"]), from: origin())
@@ -201,6 +221,80 @@ struct ActionDispatcherTests {
         #expect(Fixtures.widgetIDs(store.page) == [])
         #expect(dispatcher.log.last?.outcome == .completed("1 of 1 mutations applied"))
         #expect(dispatcher.toasts.current?.message == "Done")
+    }
+
+    /// The answer to a tap on the cached copy is not lost when the fresh page of the same request
+    /// lands first: that page was asked before the tap, so it may not hold the action's effect.
+    /// The answer's mutations are laid onto the fresh page, or the page is asked again.
+    @Test func answerToATapOnTheCachedCopyArrivingAfterTheFreshPageIsNotLost() async {
+        let transport = ControlledTransport()
+        let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: TestClock()), decoder: Fixtures.decoder, transport: transport)
+        store.loadInitial()
+        let call = source.last
+        call?.send(Fixtures.simplePage(requestID: "cached", ids: ["a"]), origin: .cached)
+        await waitUntil { store.origin == .cached }
+        dispatcher.dispatch(ActionData(type: "api", ["endpoint": "/v1/actions/fav"]), from: ActionOrigin(store: store, widgetID: "a"))
+        let pending = await transport.nextCall()
+        // The fresh page, composed before the server saw the tap.
+        call?.respond(Fixtures.simplePage(requestID: "fresh", ids: ["a"], text: "not favourite"), origin: .fresh)
+        await waitUntil { store.page?.requestID == "fresh" && !store.isLoadingPage }
+        let callsBefore = source.calls.count
+        pending.continuation.resume(returning: Fixtures.response(mutations: [Fixtures.replaceWidget("a", with: Fixtures.label("a", "favourite"))]))
+        await dispatcher.settle()
+        let laidOn = text("a") == "favourite"
+        let askedAgain = source.calls.count > callsBefore
+        #expect(laidOn || askedAgain, "effect lost: text=\(text("a") ?? "nil"), dropped=\(store.droppedResponseCount)")
+    }
+
+    /// Likewise for a tap made while a refresh is in flight: the refresh lands first, and the
+    /// tap's answer is laid onto it or the page asked again.
+    @Test func answerToATapMadeDuringARefreshIsNotLost() async {
+        let transport = ControlledTransport()
+        let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: TestClock()), decoder: Fixtures.decoder, transport: transport)
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
+        store.refresh()
+        let refresh = source.last
+        dispatcher.dispatch(ActionData(type: "api", ["endpoint": "/v1/actions/fav"]), from: ActionOrigin(store: store, widgetID: "a"))
+        let pending = await transport.nextCall()
+        refresh?.respond(Fixtures.simplePage(requestID: "r2", ids: ["a"], text: "not favourite"))
+        await waitUntil { store.page?.requestID == "r2" && !store.isLoadingPage }
+        let callsBefore = source.calls.count
+        pending.continuation.resume(returning: Fixtures.response(mutations: [Fixtures.replaceWidget("a", with: Fixtures.label("a", "favourite"))]))
+        await dispatcher.settle()
+        #expect(text("a") == "favourite" || source.calls.count > callsBefore,
+                "effect lost: text=\(text("a") ?? "nil"), dropped=\(store.droppedResponseCount)")
+    }
+
+    /// An answer that arrives after a refresh files its diagnostics under the request the action
+    /// came from, not under the page shown now.
+    @Test func aStaleAnswersDiagnosticsBelongToTheRequestItCameFrom() async {
+        let transport = ControlledTransport()
+        let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: TestClock()), decoder: Fixtures.decoder, transport: transport)
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
+        dispatcher.dispatch(ActionData(type: "api", ["endpoint": "/v1/x"]), from: ActionOrigin(store: store, widgetID: "a"))
+        let pending = await transport.nextCall()
+        store.refresh()
+        source.last?.respond(Fixtures.simplePage(requestID: "r2", ids: ["a"]))
+        await waitUntil { store.page?.requestID == "r2" }
+        pending.continuation.resume(returning: Data(#"{"mode": "sideways", "mutations": []}"#.utf8))
+        await dispatcher.settle()
+        #expect(store.diagnostics(forRequest: "r1").map(\.kind) == [.malformedPayload])
+        #expect(store.diagnostics(forRequest: "r2").isEmpty)
+    }
+
+    /// `cancelAll()` holds for calls in flight: an answer that arrives after it changes nothing,
+    /// neither the page nor the toasts.
+    @Test func aCancelledAPIActionChangesNothingWhenItsAnswerArrives() async {
+        let transport = ControlledTransport()
+        let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: TestClock()), decoder: Fixtures.decoder, transport: transport)
+        await harness.loadInitial(Fixtures.simplePage(ids: ["a", "b"]))
+        dispatcher.dispatch(ActionData(type: "api", ["endpoint": "/v1/x"]), from: ActionOrigin(store: store, widgetID: "a"))
+        let pending = await transport.nextCall()
+        dispatcher.cancelAll()
+        pending.continuation.resume(returning: Fixtures.response(mutations: [["kind": "remove_widget", "id": "b"]], toast: "Done"))
+        await dispatcher.settle()
+        #expect(Fixtures.widgetIDs(store.page) == ["a", "b"])
+        #expect(dispatcher.toasts.current == nil)
     }
 
     @Test func aFailedCallKeepsThePageAndMayShowAToast() async {
@@ -249,5 +343,33 @@ struct ActionDispatcherTests {
             dispatcher.dispatch(action(["type": "toast", "message": .string("\(index)")]), from: origin())
         }
         #expect(dispatcher.log.map(\.id) == [3, 4, 5])
+    }
+
+    /// A negative limit (the action log's, the store's diagnostic reports) keeps nothing and never
+    /// traps; the sink still hears every report.
+    @Test func negativeLimitsKeepNothingAndNeverTrap() async {
+        let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(clock: TestClock()), decoder: Fixtures.decoder, transport: nil)
+        dispatcher.logLimit = -1
+        dispatcher.dispatch(ActionData(type: "dismiss"), from: ActionOrigin(store: nil))
+        #expect(dispatcher.log.isEmpty)
+        store.diagnosticReportLimit = -5
+        await harness.loadInitial(Fixtures.page(sections: [Fixtures.section("s", [["type": "mystery"]])]))
+        #expect(store.diagnosticReports.isEmpty)
+        #expect(harness.reports.count == 1)
+    }
+
+    /// A dispatcher's tasks never keep it alive: dropping the last reference to it cancels its
+    /// calls in flight.
+    @Test func droppingTheLastReferenceToADispatcherCancelsItsWork() async {
+        let transport = EndlessTransport()
+        var dispatcher: ActionDispatcher? = ActionDispatcher(
+            sheets: SheetStack(), toasts: ToastQueue(clock: TestClock()), decoder: Fixtures.decoder, transport: transport)
+        await harness.loadInitial(Fixtures.simplePage(ids: ["a"]))
+        dispatcher?.dispatch(ActionData(type: "api", ["endpoint": "/v1/x"]), from: ActionOrigin(store: store, widgetID: "a"))
+        await transport.started()
+        weak let weakDispatcher = dispatcher
+        dispatcher = nil
+        #expect(weakDispatcher == nil)
+        await transport.cancelled()
     }
 }

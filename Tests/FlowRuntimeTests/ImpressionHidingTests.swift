@@ -4,9 +4,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What hides every page beyond the pages' own reports (review 19b, finding 8): the app in the
-/// background, the cart sheet, the search overlay. Nothing is timed while hidden; what was on
-/// screen is timed again, from then, when the last obstruction goes.
+/// What hides every page beyond the pages' own reports: the app in the background, the cart sheet,
+/// the search overlay. Nothing is timed while hidden; what was on screen is timed again, from
+/// then, when the last obstruction goes.
 @Suite("ImpressionTracker: hidden pages", .timeLimit(.minutes(1)))
 @MainActor
 struct ImpressionHidingTests {

@@ -216,8 +216,8 @@ struct ImpressionTrackerTests {
         #expect(never.events.isEmpty)
     }
 
-    /// Was: an impression timed on a widget was reported after `replace_widget` replaced it,
-    /// with the old widget's tracking.
+    /// A widget replaced (`replace_widget`) while its impression is timed starts its timing
+    /// anew: the impression is the new widget's, with its tracking, never the old one's.
     @Test func aWidgetReplacedWhileTimedStartsItsTimingAnew() async throws {
         let before = try page(tracking: ["campaign_id": "old"])
         frame(before, 1)
@@ -233,7 +233,7 @@ struct ImpressionTrackerTests {
         #expect(recorder.events.first?.campaignID == "new")
     }
 
-    /// Was: one tracker shared by two pages counted a page again when the user came back.
+    /// One tracker shared by two pages counts a page once: coming back to it counts nothing again.
     @Test func comingBackToAPageDoesNotCountItTwice() throws {
         let home = try page(requestID: "home-1", impression: ["min_duration_ms": 0])
         let campaign = try page(requestID: "campaign-1", impression: ["min_duration_ms": 0])
@@ -251,5 +251,41 @@ struct ImpressionTrackerTests {
         for page in pages { frame(page, 1) }
         frame(pages[0], 1)  // r1 was forgotten: it counts again
         #expect(recorder.events.map(\.requestID) == ["r1", "r2", "r3", "r1"])
+    }
+
+    @Test func aVisibleFractionExactlyAtTheThresholdCounts() async throws {
+        let clock = TestClock()
+        let recorder = ImpressionRecorder()
+        let tracker = ImpressionTracker(clock: clock) { recorder.events.append($0) }
+        let data = Fixtures.page(sections: [Fixtures.section("s1", [Fixtures.label("w", impression: ["min_visible_percent": 58, "min_duration_ms": 0])])])
+        let page = try Fixtures.decoder.decodePage(data).page
+        let section = page.sections[0]
+        tracker.update(page: page, visible: [VisibleWidget(widget: section.widgets[0], section: section, position: 0, visibleFraction: 29.0 / 50.0)])
+        #expect(recorder.events.count == 1)
+    }
+
+    /// Counts are bounded by compositions: a page on screen keeps a count for each of its widgets
+    /// whatever the limit (its own size bounds them), and older compositions' counts go first.
+    @Test func countsOfOlderCompositionsGoFirst() async throws {
+        tracker.maximumCountedWidgets = 10
+        let ids = (0..<50).map { "w\($0)" }
+        func page(_ request: String) throws -> PageModel {
+            try Fixtures.decoder.decodePage(Fixtures.page(requestID: request, sections: [
+                Fixtures.section("s", ids.map { Fixtures.label($0, impression: ["min_duration_ms": 0]) }),
+            ])).page
+        }
+        func show(_ page: PageModel) {
+            let section = page.sections[0]
+            tracker.update(page: page, visible: section.widgets.enumerated().map {
+                VisibleWidget(widget: $1, section: section, position: $0, visibleFraction: 1)
+            })
+        }
+        let first = try page("r1"), second = try page("r2")
+        show(first)
+        #expect(ids.filter { tracker.impressionCount(of: $0) > 0 }.count == 50)
+        show(second)
+        #expect(ids.filter { tracker.impressionCount(of: $0, requestID: "r1") > 0 }.isEmpty)
+        #expect(ids.filter { tracker.impressionCount(of: $0) > 0 }.count == 50)
+        #expect(recorder.events.count == 100)
     }
 }

@@ -10,6 +10,8 @@ struct PageStoreLoadingTests {
     var store: PageStore { harness.store }
     var source: ControlledSource { harness.source }
 
+    func text(_ id: String) -> String? { store.page?.widget(id: id)?.content(as: LabelContent.self)?.text }
+
     @Test func initialLoadIsLoadingThenLoaded() async {
         #expect(store.state == .idle)
         store.loadInitial()
@@ -211,4 +213,108 @@ struct PageStoreLoadingTests {
         #expect(harness.reports.map(\.requestID) == ["r1", "r2"])
         #expect(harness.reports.map(\.source) == [.page(kind: "initial", origin: .fresh), .page(kind: "refresh", origin: .fresh)])
     }
+
+    // MARK: Cached copies
+
+    /// An unreadable cached copy is skipped, not a failure of the request: the fresh page follows.
+    @Test func anUnreadableCachedCopyIsSkippedForTheFreshPage() async {
+        store.loadInitial()
+        let call = source.last
+        call?.send(Data("garbage".utf8), origin: .cached)
+        call?.respond(Fixtures.simplePage(requestID: "fresh"), origin: .fresh)
+        await waitUntil { store.state != .loading }
+        #expect(store.state == .loaded)
+        #expect(store.page?.requestID == "fresh")
+    }
+
+    /// A cached copy never replaces a fresh page: one that arrives after it is dropped.
+    @Test func aCachedCopyAfterTheFreshPageIsNeverInstalled() async {
+        store.loadInitial()
+        source.last?.send(Fixtures.simplePage(requestID: "fresh", ids: ["a"]), origin: .fresh)
+        await waitUntil { store.page?.requestID == "fresh" }
+        source.last?.respond(Fixtures.simplePage(requestID: "cached-old", ids: ["old"]), origin: .cached)
+        await waitUntil { !store.isLoadingPage }
+        #expect(store.page?.requestID == "fresh")
+        #expect(store.origin == .fresh)
+        #expect(store.droppedResponseCount == 1)
+    }
+
+    /// An older response never overwrites newer state: a refresh answered cache-first (the shape
+    /// `PageSource` documents) never installs its cached copy over the fresh page shown and the
+    /// mutation made on it, and when the fresh answer then fails (offline) that page stays.
+    @Test func aRefreshsCachedCopyNeverReplacesAFreshPageWithNewerState() async {
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"], text: "fresh"))
+        await waitUntil { !store.isLoadingPage }
+        store.apply([.replaceWidget("a", with: Fixtures.label("a", "favourite"))], mode: .partial)
+        store.refresh()
+        source.last?.send(Fixtures.simplePage(requestID: "r0-cached", ids: ["a"], text: "stale"), origin: .cached)
+        source.last?.fail()
+        await waitUntil { !store.isLoadingPage }
+        #expect(store.page?.requestID == "r1", "shown: \(store.page?.requestID ?? "nil") origin \(String(describing: store.origin))")
+        #expect(text("a") == "favourite", "shown text: \(text("a") ?? "nil")")
+    }
+
+    // MARK: Widget state across a refresh
+
+    /// A widget off the page (in a sheet) keeps its state through the page's mutations, but a page
+    /// widget of the same id that a refresh brings starts without it: state belongs to one widget.
+    @Test func aSheetWidgetsStateIsNotInheritedByAPageWidgetOfTheSameID() async {
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
+        store.widgetState["qty"] = 3
+        store.apply([.replaceWidget("a", with: Fixtures.label("a", "changed"))], mode: .partial)
+        #expect(store.widgetState["qty"] == 3)
+        store.refresh()
+        source.last?.respond(Fixtures.simplePage(requestID: "r2", ids: ["a", "qty"]))
+        await waitUntil { store.page?.requestID == "r2" }
+        #expect(store.widgetState["qty"] == nil)
+    }
+
+    /// A nested widget's state (an accordion item's) is kept across a refresh only while the same
+    /// widget is behind its id: another widget under that id (here a label where a counter was)
+    /// starts without it, so a count is never shown against new content.
+    @Test func nestedWidgetStateIsNotKeptForADifferentWidget() async throws {
+        var catalog = Fixtures.catalog
+        catalog.register(NestingContent.self)
+        let local = PageStore(pageID: "home", source: source, decoder: PageDecoder(catalog: catalog, makeRequestID: { "g" }))
+        func page(_ request: String, inner: JSONValue) -> Data {
+            Fixtures.page(requestID: request, sections: [Fixtures.section("s", [
+                ["type": "nest", "id": "acc", "data": ["items": [inner]]],
+            ])])
+        }
+        local.loadInitial()
+        source.last?.respond(page("r1", inner: ["type": "counter", "id": "qty", "data": ["start": 0]]))
+        await waitUntil { local.page?.requestID == "r1" }
+        local.widgetState["qty"] = 8
+        local.refresh()
+        // Same id, another widget: a label now.
+        source.last?.respond(page("r2", inner: Fixtures.label("qty", "now a label")))
+        await waitUntil { local.page?.requestID == "r2" }
+        #expect(local.widgetState["qty"] == nil, "nested state inherited by a different widget: \(String(describing: local.widgetState["qty"]))")
+    }
+
+    // MARK: Lifetime
+
+    /// A store's tasks never keep it alive: dropping the last reference to it cancels its request.
+    @Test func droppingTheLastReferenceToAStoreCancelsItsRequest() async {
+        let source = EndlessSource()
+        var store: PageStore? = PageStore(pageID: "home", source: source, decoder: Fixtures.decoder)
+        store?.loadInitial()
+        await source.started()
+        weak let weakStore = store
+        store = nil
+        #expect(weakStore == nil)
+        await source.terminated()
+    }
+}
+
+/// `nest {items: [Widget]}`: a widget with nested widgets, like an accordion.
+struct NestingContent: WidgetContent {
+    static let widgetType = "nest"
+    var items: [WidgetModel]
+
+    init(from data: JSONNode) throws(DecodingFailure) {
+        items = try data.widgets("items")
+    }
+
+    var nestedWidgets: [WidgetModel] { items }
 }

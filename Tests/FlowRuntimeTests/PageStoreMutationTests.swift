@@ -8,6 +8,9 @@ import Testing
 struct PageStoreMutationTests {
     let harness = StoreHarness()
     var store: PageStore { harness.store }
+    var source: ControlledSource { harness.source }
+
+    func text(_ id: String) -> String? { store.page?.widget(id: id)?.content(as: LabelContent.self)?.text }
 
     @Test func aReplacedWidgetLosesItsStateAndOthersKeepTheirs() async {
         await harness.loadInitial(Fixtures.simplePage(ids: ["a", "b"]))
@@ -88,5 +91,109 @@ struct PageStoreMutationTests {
             Issue.record("expected noPage")
             return
         }
+    }
+
+    // MARK: Mutations that overtake a request
+
+    /// A mutation made on the cached copy is laid onto the fresh page by id: the fresh page was
+    /// composed before the mutation, so it may not hold it.
+    @Test func aMutationOnTheCachedCopyIsLaidOntoTheFreshPage() async {
+        store.loadInitial()
+        source.last?.send(Fixtures.simplePage(requestID: "cached", ids: ["a"]), origin: .cached)
+        await waitUntil { store.origin == .cached }
+        store.apply([.replaceWidget("a", with: Fixtures.label("a", "favourite"))], mode: .partial)
+        source.last?.respond(Fixtures.simplePage(requestID: "fresh", ids: ["a", "b"]), origin: .fresh)
+        await waitUntil { !store.isLoadingPage }
+        #expect(store.page?.requestID == "fresh")
+        #expect(text("a") == "favourite")
+        #expect(Fixtures.widgetIDs(store.page) == ["a", "b"])
+    }
+
+    /// A mutation on the cached copy never keeps the fresh page out: the fresh page still replaces
+    /// the copy, rather than the copy staying for good.
+    @Test func aMutationOnTheCachedCopyDoesNotKeepTheFreshPageOut() async {
+        store.loadInitial()
+        source.last?.send(Fixtures.simplePage(requestID: "cached", ids: ["a"]), origin: .cached)
+        await waitUntil { store.origin == .cached }
+        store.apply([.replaceWidget("a", with: Fixtures.label("a", "fav"))], mode: .partial)
+        source.last?.respond(Fixtures.simplePage(requestID: "fresh", ids: ["a", "b"]), origin: .fresh)
+        await waitUntil { !store.isLoadingPage }
+        #expect(store.origin == .fresh)
+        #expect(store.page?.requestID == "fresh")
+    }
+
+    /// A mutation laid onto a newer page that no longer holds its target is dropped, reported
+    /// under the newer page's request, and the others still apply.
+    @Test func aLaidMutationThatFindsNoTargetIsDroppedAndReported() async {
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a", "gone"]))
+        store.refresh()
+        store.apply([.replaceWidget("gone", with: Fixtures.label("gone", "x")), .replaceWidget("a", with: Fixtures.label("a", "new"))], mode: .partial)
+        source.last?.respond(Fixtures.simplePage(requestID: "r2", ids: ["a"]))
+        await waitUntil { !store.isLoadingPage }
+        #expect(store.page?.requestID == "r2")
+        #expect(text("a") == "new")
+        #expect(store.diagnostics(forRequest: "r2").map(\.kind) == [.mutationFailed])
+    }
+
+    /// Sections added while a refresh is in flight cannot be laid onto its answer: the answer is
+    /// dropped and the page asked again, once; overtaken again, the page shown is kept.
+    @Test func aRefreshOvertakenBySectionsAddedIsAskedAgainOnce() async {
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
+        store.refresh()
+        let append = PageMutation(kind: .appendSections, payload: [Fixtures.section("added", [Fixtures.label("n")])])
+        store.apply([append], mode: .partial)
+        let calls = source.calls.count
+        source.last?.respond(Fixtures.simplePage(requestID: "r2-composed-before", ids: ["a"]))
+        await waitUntil { store.droppedResponseCount == 1 }
+        #expect(source.calls.count == calls + 1)
+        #expect(source.last?.request.kind == .refresh)
+        #expect(store.page?.requestID == "r1")
+        #expect(Fixtures.widgetIDs(store.page) == ["a", "n"])
+        // Overtaken again: the page shown is kept, and nobody asks a third time.
+        store.apply([append], mode: .partial)
+        source.last?.respond(Fixtures.simplePage(requestID: "r3", ids: ["a"]))
+        await waitUntil { !store.isLoadingPage }
+        #expect(source.calls.count == calls + 1)
+        #expect(store.page?.requestID == "r1")
+        #expect(store.droppedResponseCount == 2)
+    }
+
+    /// The answer to the page asked again after an overtake is shown.
+    @Test func theAskedAgainAnswerIsShown() async {
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
+        store.refresh()
+        store.apply([PageMutation(kind: .prependSections, payload: [Fixtures.section("top", [Fixtures.label("t")])])], mode: .partial)
+        let calls = source.calls.count
+        source.last?.respond(Fixtures.simplePage(requestID: "r2", ids: ["a"]))
+        await waitUntil { store.droppedResponseCount == 1 }
+        #expect(source.calls.count == calls + 1)
+        source.last?.respond(Fixtures.simplePage(requestID: "r3", ids: ["t", "a"]))
+        await waitUntil { !store.isLoadingPage }
+        #expect(store.page?.requestID == "r3")
+    }
+
+    /// The page asked again after an overtake may be answered cache-first: a cached copy older
+    /// than the mutation that caused the asking never undoes it, even when the fresh answer fails.
+    @Test func theAskedAgainRequestsCachedCopyDoesNotUndoTheOvertakingMutation() async {
+        await harness.loadInitial(Fixtures.simplePage(requestID: "r1", ids: ["a"]))
+        await waitUntil { !store.isLoadingPage }
+        store.refresh()
+        store.apply([PageMutation(kind: .appendSections, payload: [Fixtures.section("added", [Fixtures.label("n")])])], mode: .partial)
+        source.last?.respond(Fixtures.simplePage(requestID: "r2-before", ids: ["a"]))
+        await waitUntil { store.droppedResponseCount == 1 }
+        // The re-ask, answered cache-first with a copy older than the append.
+        source.last?.send(Fixtures.simplePage(requestID: "r0-cached", ids: ["a"]), origin: .cached)
+        source.last?.fail()
+        await waitUntil { !store.isLoadingPage }
+        #expect(Fixtures.widgetIDs(store.page).contains("n"), "the appended section is gone: \(Fixtures.widgetIDs(store.page)), page \(store.page?.requestID ?? "nil")")
+    }
+
+    /// The state of a widget off the page (one in a sheet, whose actions use this page's store)
+    /// survives the page's mutations: only a widget replaced or gone loses its state.
+    @Test func stateOfWidgetsOffThePageSurvivesMutations() async {
+        await harness.loadInitial(Fixtures.simplePage(ids: ["a", "b"]))
+        store.widgetState["sheet_qty"] = 2
+        store.apply([.replaceWidget("b", with: Fixtures.label("b", "new"))], mode: .partial)
+        #expect(store.widgetState["sheet_qty"] == 2)
     }
 }

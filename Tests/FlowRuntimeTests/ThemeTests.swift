@@ -46,4 +46,10 @@ struct ThemeTests {
         let provider: any ThemeProvider = Monochrome()
         #expect(provider.color(ColorData(token: "brand.primary"), scheme: .light) == RGBAColor(red: 9, green: 9, blue: 9))
     }
+
+    /// An unreadable `dark_hex` falls back to `hex`, not to the theme's fallback colour.
+    @Test func anUnreadableDarkHexFallsBackToHex() {
+        let color = ColorData(hex: "#112233", darkHex: "nonsense")
+        #expect(DefaultTheme().color(color, scheme: .dark) == RGBAColor(red: 0x11, green: 0x22, blue: 0x33))
+    }
 }

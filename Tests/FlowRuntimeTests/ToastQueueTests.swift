@@ -93,7 +93,8 @@ struct ToastQueueTests {
         #expect(sheets.entries.count == 2)
     }
 
-    /// Was: sheets stacked without bound (1,000 non-dismissible sheets).
+    /// Sheets stack at most `maximumDepth` deep, non-dismissible ones included; a negative
+    /// depth stacks none.
     @Test func sheetsStackAtMostTheirDepth() throws {
         let sheets = SheetStack()
         sheets.maximumDepth = 3
@@ -104,13 +105,14 @@ struct ToastQueueTests {
         #expect(!sheets.present(sheet))
     }
 
-    /// Was: a malformed sheet opened empty instead of being refused.
+    /// A sheet of the wrong shape is refused, never opened empty.
     @Test(arguments: [["sections": 3, "config": "x"], ["id": "s", "header": [1]], ["footer": "x"]] as [JSONValue])
     func aSheetOfTheWrongShapeIsRefused(sheet: JSONValue) {
         #expect(throws: PageDecodingError.self) { try Fixtures.decoder.decodeSheet(sheet) }
     }
 
-    /// Was: `maximumPending = 0` showed no toast ever.
+    /// With no waiting room (`maximumPending` 0 or less) a toast still shows when none is up;
+    /// only the waiting ones are refused.
     @Test func noWaitingRoomStillShowsAToastWhenNoneIsUp() {
         toasts.maximumPending = 0
         toasts.show("first")
@@ -123,9 +125,17 @@ struct ToastQueueTests {
         #expect(toasts.current?.message == "third")
     }
 
-    /// Was: a 0.4 ms toast became 0 s.
+    /// A duration under a millisecond is kept, not rounded to 0 s (0.4 ms stays 400 µs).
     @Test func aSubMillisecondDurationIsKept() {
         toasts.show("quick", duration: 0.0004)
         #expect(toasts.current?.duration == .microseconds(400))
+    }
+
+    /// A toast's duration from the server is capped at `ToastQueue.maximumSeconds`, however large.
+    @Test func anAbsurdToastDurationFromTheServerIsCapped() {
+        let toasts = ToastQueue(clock: TestClock())
+        toasts.show("x", duration: 1e20)
+        #expect(toasts.current != nil)
+        #expect(toasts.current?.duration == .seconds(ToastQueue.maximumSeconds))
     }
 }

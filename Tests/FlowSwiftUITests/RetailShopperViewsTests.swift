@@ -7,10 +7,10 @@ import RetailPresentation
 @testable import RetailSwiftUI
 import Testing
 
-/// The SwiftUI shopper views draw what RetailPresentation's models say and send their intents
-/// (issue 28): what each view's body draws is the model's presentation over the services'
-/// summaries, and what each control does is the model's rule, done by the services. The views'
-/// layout itself is SwiftUI's and runs only on Apple platforms.
+/// The SwiftUI shopper views draw what RetailPresentation's models say and send their intents:
+/// what each view's body draws is the model's presentation over the services' summaries, and what
+/// each control does is the model's rule, done by the services. The views' layout itself is
+/// SwiftUI's and runs only on Apple platforms.
 @MainActor
 @Suite struct RetailShopperViewsTests {
     /// The services' side the views use, recorded.

@@ -52,8 +52,8 @@ import Testing
         await composition?.shutdown()
     }
 
-    /// Review 19b, finding 11: "Open the shop" right after leaving it built the new composition
-    /// while the old one was still saving, so the new one read the cart without its last add.
+    /// A reconnect starts from what the last shop saved: "Open the shop" right after leaving it
+    /// builds the new composition only once the old one has saved, so the cart keeps its last add.
     @Test func aReconnectStartsFromWhatTheLastShopSaved() async throws {
         defer { try? FileManager.default.removeItem(at: storage) }
         let session = ShopSession(defaults: defaults, storage: storage)

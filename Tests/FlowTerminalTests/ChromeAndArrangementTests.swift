@@ -71,8 +71,8 @@ import Testing
         #expect(ItemGeometry.gridColumns(container: 14, columns: 3, spacing: 2).map(\.width) == [3, 3, 3])
     }
 
-    /// Review 20, finding 11: at 200 columns a grid of 2 gave two cards of 97 columns. Past
-    /// 120 columns a grid gets more columns, each at least as wide as at 120.
+    /// Past 120 columns a grid gets more columns, each at least as wide as at 120, not wider
+    /// ones: at 200 columns a grid of 2 is not two cards of 97 columns.
     @Test(arguments: [(80, 2, 2), (120, 2, 2), (200, 2, 3), (200, 3, 5), (400, 2, 6)])
     func aWideScreenShowsMoreGridColumnsNotWiderOnes(width: Int, asked: Int, expected: Int) throws {
         let tiles = (1...8).map { TestPages.title("g\($0)", "T\($0)") }.joined(separator: ",")

@@ -4,8 +4,8 @@ import Foundation
 import Testing
 @testable import FlowTerminal
 
-/// Was: cosmetic values the decoder accepted crashed the renderer (a margin of 1e21 trapped
-/// converting to Int) or exhausted memory (`columns: 1e15` allocated per column). FlowCore
+/// Any cosmetic value the decoder accepts renders without trapping or exhausting memory: a margin
+/// of 1e21 must not trap converting to Int, nor `columns: 1e15` allocate per column. FlowCore
 /// clamps them (CosmeticLimits), and the renderer never converts an unbounded length anyway.
 @MainActor
 @Suite struct ExtremeValueTests {

@@ -110,8 +110,9 @@ final class OneImageLoader: DataLoading {
         #expect(frame.buffer.plainLines[0].contains("Sale"))
     }
 
-    /// Review 20, finding 23: the next card of a carousel, cut by the screen's edge, showed its
-    /// failed image as an empty box: the label was centred in the whole box, off screen.
+    /// A placeholder cut by the screen's edge (the next card of a carousel) labels the part
+    /// that shows: centred in the whole box, the label of a failed image would be off screen,
+    /// leaving an empty box.
     @Test func aPlaceholderCutByTheScreensEdgeLabelsThePartThatShows() throws {
         let card = { (id: String, alt: String) in
             #"{"type": "banner", "id": "\#(id)", "layout": {"width": 0.8}, "data": {"image": {"url": "https://x/\#(id).jpg", "aspect_ratio": 4, "alt": "\#(alt)"}}}"#

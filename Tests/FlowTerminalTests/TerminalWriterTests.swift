@@ -67,8 +67,9 @@ import Testing
         #expect(emulator.differences(from: resized).isEmpty)
     }
 
-    /// Review 20, finding 6: black text chosen against #E32E66 (5.2 : 1) was written at 256
-    /// colours on #D7005F, where black reads at 4.05 : 1 and white at 5.18 : 1.
+    /// Black or white text is chosen against the colour the terminal shows, not the one asked:
+    /// #E32E66 (black at 5.2 : 1) is written at 256 colours as #D7005F, where black reads at
+    /// 4.05 : 1 and white at 5.18 : 1.
     @Test func blackOrWhiteTextIsChosenAgainstTheColourTheTerminalShows() {
         let pink = TerminalColor(red: 0xE3, green: 0x2E, blue: 0x66)
         let black = TerminalColor(red: 0, green: 0, blue: 0), white = TerminalColor(red: 255, green: 255, blue: 255)

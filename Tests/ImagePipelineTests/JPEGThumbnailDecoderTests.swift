@@ -106,7 +106,7 @@ struct JPEGThumbnailDecoderTests {
         #expect(check.largest <= 1)
     }
 
-    /// Made by hand in a review: every quantiser 255 and 15-bit AC values that cancel out, so
+    /// A file made by hand with every quantiser 255 and 15-bit AC values that cancel out, so
     /// the decoder's float sums are off by a few eighths of a level (half a level at most).
     /// The check allows what float rounding allows there, and 1 elsewhere.
     @Test func hugeCancellingValuesStayWithinFloatRounding() throws {

@@ -4,9 +4,8 @@ import Testing
 @testable import HTTPServer
 @testable import RetailBackend
 
-/// A flood of new sessions cannot push out the carts of active shoppers, at other addresses or
-/// at its own (issue 12, item 6, and its second review's finding 5; `CartBook`,
-/// `NewShopperAllowance`; since issue 22 a new shopper is a new session).
+/// A flood of new sessions cannot push out the carts of active shoppers, at other addresses or at
+/// its own (`CartBook`, `NewShopperAllowance`; a new shopper is a new session).
 @Suite struct CartBoundsTests {
     let clock = TestClock()
 

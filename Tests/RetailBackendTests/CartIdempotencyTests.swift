@@ -6,7 +6,7 @@ import Testing
 @testable import RetailBackend
 
 /// Idempotency keys: looked up before the body is judged, compared by what the body means,
-/// scoped and bounded per shopper; revisions per cart (issue 12, items 6 and 11).
+/// scoped and bounded per shopper; revisions per cart.
 @Suite struct CartIdempotencyTests {
     let clock = TestClock()
     let backend: HomeBackend

@@ -5,8 +5,8 @@ import Testing
 
 /// `vitrine catalogue timeline`'s days are the zone's days as its clocks run them: a day's
 /// length and offsets come from the zone's own transitions, changes at midnight and changes of
-/// half an hour included (issue 27: Santiago's and Havana's 23-hour days showed as ordinary,
-/// Lord Howe's 24.5-hour day as "25 hours").
+/// half an hour included (Santiago's and Havana's 23-hour days are 23 hours, not ordinary
+/// days, and Lord Howe's 24.5-hour day is not "25 hours").
 @Suite struct CatalogueTimelineTests {
     /// The day headers of a timeline of `days` days from `from` (RFC 3339), in `zone`: the demo
     /// catalogue without its campaigns, so each day is its header alone.

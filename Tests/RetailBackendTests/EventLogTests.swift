@@ -87,8 +87,8 @@ import Testing
     }
 }
 
-/// One client's flood cannot spoil another's de-duplication or the stats for good (second
-/// review of issue 12, findings 7 and 13); since issue 22 a sender is a session's shopper.
+/// One client's flood cannot spoil another's de-duplication or the stats for good; a sender is a
+/// session's shopper.
 @Suite struct EventLogFloodTests {
     func send(_ backend: HomeBackend, _ events: [(id: String, name: String)], token: String) -> HTTPResponse {
         let list = events.map { JSONValue.object(JSONObject([("event_id", .string($0.id)), ("name", .string($0.name))])) }
@@ -163,7 +163,8 @@ import Testing
     }
 }
 
-/// Limits in UTF-8 bytes and identifiers compared by bytes (issue 12, items 2 and 10).
+/// Limits count UTF-8 bytes and identifiers compare by bytes: a name of few characters but
+/// many bytes is refused, and ids that differ in their bytes are different events.
 @Suite struct EventLogBytesTests {
     let backend: HomeBackend
     let token: String

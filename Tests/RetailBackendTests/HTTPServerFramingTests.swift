@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Heads the front refuses before the handler: framing a proxy could read differently, too
-/// many query arguments, control characters for the log (issue 12, items 1, 8 and 9).
+/// many query arguments, control characters for the log.
 @Suite("HTTP server: framing and heads")
 final class HTTPServerFramingTests {
     let handler = RecordingHandler()

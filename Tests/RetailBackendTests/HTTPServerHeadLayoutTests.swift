@@ -3,9 +3,9 @@ import Foundation
 @testable import RetailBackend
 import Testing
 
-/// Heads libmicrohttpd 0.9.75 reads differently from a proxy, found by the second review of
-/// issue 12: repeated identical lengths, folded lines, empty names, NULs, hosts and versions
-/// it does not check, trailers, many small fields, absolute-form targets and what reaches the log.
+/// Heads libmicrohttpd 0.9.75 reads differently from a proxy are refused or read one way:
+/// repeated identical lengths, folded lines, empty names, NULs, hosts and versions it does not
+/// check, trailers, many small fields, absolute-form targets and what reaches the log.
 @Suite("HTTP server: heads read byte by byte")
 final class HTTPServerHeadLayoutTests {
     let handler = RecordingHandler()

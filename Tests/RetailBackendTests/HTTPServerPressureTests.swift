@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 /// Bodies that arrive fast and then stall, bodies that take too long, servers filled from a
-/// few dozen addresses, and the memory a wave of bodies leaves behind (second review of
-/// issue 12, findings 2, 3 and 4).
+/// few dozen addresses, and the memory a wave of bodies leaves behind: none holds the server,
+/// as a stalled or slow body is cut, a few addresses cannot fill it, and the memory goes back.
 @Suite("HTTP server: pressure, body rates and memory")
 final class HTTPServerPressureTests {
     let handler = RecordingHandler()

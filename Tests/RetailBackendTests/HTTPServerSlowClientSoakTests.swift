@@ -3,10 +3,10 @@ import Foundation
 @testable import RetailBackend
 import Testing
 
-/// The bounded slow-client test of issue 12: with hundreds of trickling and half-closed
-/// connections open, normal requests keep succeeding, and once those clients are gone the
-/// server holds no connection and its memory is back where it was. A few seconds; bounded
-/// by the head deadline, never by a sleep.
+/// Slow clients in bulk, bounded: with hundreds of trickling and half-closed connections open,
+/// normal requests keep succeeding, and once those clients are gone the server holds no connection
+/// and its memory is back where it was. A few seconds; bounded by the head deadline, never by a
+/// sleep.
 @Suite("HTTP server: slow-client soak")
 struct HTTPServerSlowClientSoakTests {
     @Test func normalRequestsSucceedWhileHundredsOfSlowClientsAreOpen() throws {

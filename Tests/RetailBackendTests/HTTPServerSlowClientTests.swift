@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Clients that trickle, vanish mid-request or leave while their answer is held back must
-/// not keep their slot (issue 12, items 3, 4 and 5).
+/// not keep their slot.
 @Suite("HTTP server: slow and vanishing clients")
 final class HTTPServerSlowClientTests {
     let handler = RecordingHandler()

@@ -4,9 +4,9 @@ import Testing
 @testable import HTTPServer
 @testable import RetailBackend
 
-/// The new-session allowance per client address (review 22, finding 4): its limit is the
-/// operator's to set or turn off, and behind a trusted load balancer it counts the shopper's
-/// address from `X-Forwarded-For`, never a header an untrusted peer wrote.
+/// The new-session allowance per client address: its limit is the operator's to set or turn off,
+/// and behind a trusted load balancer it counts the shopper's address from `X-Forwarded-For`,
+/// never a header an untrusted peer wrote.
 @Suite struct NewSessionAllowanceTests {
     let clock = TestClock()
 

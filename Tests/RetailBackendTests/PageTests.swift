@@ -65,7 +65,8 @@ import Testing
         #expect(options.allSatisfy { $0["selected"] == .bool(true) || $0[path: "action", "replace"] == .bool(true) })
     }
 
-    /// Review 20, finding 15: badges read "-20 %" in English; each locale has its own form.
+    /// A discount badge is a percentage in its locale's form: "-20%" in English, a no-break
+    /// space before the sign in German and French.
     @Test(arguments: [("en-US", "-20%"), ("de-DE", "-20\u{00A0}%"), ("fr-FR", "-20\u{00A0}%")])
     func aDiscountIsAPercentageInTheLocalesForm(locale: String, expected: String) throws {
         let product = try #require(backend.catalogue.products.first { $0.discountPercent(in: .enUS) == 20 && $0.discountPercent(in: .deDE) == 20 && $0.availability == .available })

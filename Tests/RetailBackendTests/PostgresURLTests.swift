@@ -2,7 +2,7 @@ import Testing
 @testable import RetailBackend
 
 /// A `--database` URL may hold a password, and libpq's messages quote the parts of a
-/// connection string they cannot read (review 22, finding 2): nothing of the URL is repeated.
+/// connection string they cannot read: nothing of the URL is repeated.
 @Suite struct PostgresURLTests {
     @Test(arguments: [
         "postgresql://vitrine:S3cret%zzPassw0rd@localhost/vitrine",

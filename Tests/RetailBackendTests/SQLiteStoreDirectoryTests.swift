@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 @testable import RetailBackend
 
-/// The data directory the SQLite store lives in (review 22, findings 5, 9 and 11): reached
-/// through symbolic links it is used at its real path; one that others could change is refused
-/// with the directory named and the way out, before anything is written in it.
+/// The data directory the SQLite store lives in: reached through symbolic links it is used at its
+/// real path; one that others could change is refused with the directory named and the way out,
+/// before anything is written in it.
 extension SQLiteStoreTests {
     func open(at directory: URL) async throws -> HomeBackend {
         let clock = self.clock

@@ -5,10 +5,10 @@ import Testing
 import TestSupport
 @testable import RetailBackend
 
-/// Several stores on one data directory (review 22, finding 7): the app's embedded backend and
-/// `vitrine serve` share the default directory, and two people on one machine run two apps. Each
-/// process has its own connections, so two stores in one test process are the same case: SQLite
-/// locks by file, whatever process holds the connection.
+/// Several stores on one data directory: the app's embedded backend and `vitrine serve` share the
+/// default directory, and two people on one machine run two apps. Each process has its own
+/// connections, so two stores in one test process are the same case: SQLite locks by file,
+/// whatever process holds the connection.
 extension SQLiteStoreTests {
     @Test func twoStoresOnOneDirectoryShareShoppersAndWriteAtOnceWithoutA503() async throws {
         let directory = try ScratchDirectory("sqlite-shared")

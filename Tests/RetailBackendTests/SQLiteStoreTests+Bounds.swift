@@ -4,9 +4,9 @@ import Testing
 import TestSupport
 @testable import RetailBackend
 
-/// What one shopper may make the durable store keep (review 22, finding 3): the event ids of
-/// the de-duplication window and the keys' answers up to their bounds, never twice as many,
-/// and a session nobody used for a day swept rather than kept for a month.
+/// What one shopper may make the durable store keep: the event ids of the de-duplication window
+/// and the keys' answers up to their bounds, never twice as many, and a session nobody used for a
+/// day swept rather than kept for a month.
 extension SQLiteStoreTests {
     /// Counts rows of the store in `directory` (closed) with `sql`.
     func count(_ directory: ScratchDirectory, _ sql: StaticString) throws -> Int {
@@ -54,9 +54,9 @@ extension SQLiteStoreTests {
         try await close(reopened)
     }
 
-    /// Which keys and event ids a shopper keeps goes by order of arrival (issue 27): 48 keyed
-    /// adds in one millisecond keep exactly the newest 32, and after the clock is set back an
-    /// hour the newest key and event id are kept, not pruned as the oldest.
+    /// Which keys and event ids a shopper keeps goes by order of arrival: 48 keyed adds in one
+    /// millisecond keep exactly the newest 32, and after the clock is set back an hour the newest
+    /// key and event id are kept, not pruned as the oldest.
     @Test func keysAndEventIDsAreKeptByOrderOfArrivalWhateverTheClockSays() async throws {
         let directory = try ScratchDirectory("sqlite-arrival")
         let clock = self.clock

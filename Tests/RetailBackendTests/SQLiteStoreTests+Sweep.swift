@@ -6,10 +6,10 @@ import TestSupport
 @testable import HTTPServer
 @testable import RetailBackend
 
-/// The durable store's size has a bound (issue 27): each sweep deletes everything expired, so
-/// the sessions stored past their expiry are at most those that expired within one sweep
-/// interval; at the default allowance of new sessions (10,000 at once, then 100 a second) and
-/// sweep interval (60 s), at most 10,000 + 100 × 60 (docs/backend.md, "Bounds").
+/// The durable store's size has a bound: each sweep deletes everything expired, so the sessions
+/// stored past their expiry are at most those that expired within one sweep interval; at the
+/// default allowance of new sessions (10,000 at once, then 100 a second) and sweep interval (60
+/// s), at most 10,000 + 100 × 60 (docs/backend.md, "Bounds").
 extension SQLiteStoreTests {
     static let expiredBound = 10_000 + 100 * 60
 

@@ -9,9 +9,9 @@ import TestSupport
 @testable import HTTPServer
 @testable import RetailBackend
 
-/// The embedded durable store (`SQLiteStore`, issue 22): what a backend acknowledged is there
-/// after a restart on the same directory, tokens are kept only as their keyed hash, the schema
-/// is migrated on start, and a store it cannot use is refused, never changed.
+/// The embedded durable store (`SQLiteStore`): what a backend acknowledged is there after a
+/// restart on the same directory, tokens are kept only as their keyed hash, the schema is migrated
+/// on start, and a store it cannot use is refused, never changed.
 ///
 /// A request to this store waits for its writer's commit (an `fsync`), and opening one for its
 /// migrations: the tests are async and make every such call through `offThePool`, on a thread of

@@ -53,7 +53,8 @@ import Testing
         #expect(ranked == ["product:2", "category:coats", "product:1", "product:3"])
     }
 
-    /// Review 20, finding 17: "schuh" found no "Trailschuh" (German joins words into one).
+    /// A part of a compound word finds it: "schuh" finds "Trailschuh" (German joins words
+    /// into one).
     @Test func aPartOfACompoundFindsItAfterEveryWordPrefix() throws {
         let index = SearchIndex(entries: [
             ("Trailschuh Brio", .product, "p:1"), ("Schuhe", .category, "c:1"), ("Wollmantel Cora", .product, "p:2"),

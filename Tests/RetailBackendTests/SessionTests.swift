@@ -4,9 +4,9 @@ import Testing
 @testable import HTTPServer
 @testable import RetailBackend
 
-/// Guest sessions over the real HTTP front (issue 22): who a request is comes from its bearer
-/// token alone, and a token that is missing, malformed, unknown, altered or expired is a 401
-/// that changes nothing.
+/// Guest sessions over the real HTTP front: who a request is comes from its bearer token alone,
+/// and a token that is missing, malformed, unknown, altered or expired is a 401 that changes
+/// nothing.
 @Suite struct SessionTests {
     let clock = TestClock()
 

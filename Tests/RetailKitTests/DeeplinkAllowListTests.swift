@@ -1,8 +1,8 @@
 import Testing
 @testable import RetailKit
 
-/// What the app says of a deeplink it will not open (review 20, finding 20: `--open ''` said
-/// "not printable ASCII").
+/// What the app says of a deeplink it will not open names the deeplink's actual fault
+/// (`--open ''` is empty, not "not printable ASCII").
 @Suite struct DeeplinkAllowListTests {
     @Test(arguments: [
         ("", "deeplink is empty"), ("vitrine://product/p\u{1B}", "deeplink is not printable ASCII"),

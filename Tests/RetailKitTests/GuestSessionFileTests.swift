@@ -6,10 +6,10 @@ import Testing
 @testable import RetailKit
 import TestSupport
 
-/// Where the client keeps its guest session (review 22, finding 6): the token is the shopper's
-/// only key to the backend's cart, so it is data, not cache. It lives in the data directory,
-/// survives the cache tree being deleted, and a session an earlier version kept in the cache
-/// is moved over once, so its shopper keeps their cart.
+/// Where the client keeps its guest session: the token is the shopper's only key to the backend's
+/// cart, so it is data, not cache. It lives in the data directory, survives the cache tree being
+/// deleted, and a session an earlier version kept in the cache is moved over once, so its shopper
+/// keeps their cart.
 @MainActor
 @Suite struct GuestSessionFileTests {
     let live: LiveBackend

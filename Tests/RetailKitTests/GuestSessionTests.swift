@@ -7,9 +7,9 @@ import Testing
 import TestSupport
 @testable import RetailKit
 
-/// The client's guest session against the real backend over HTTP (issue 22): made on first
-/// use and once for concurrent requests, kept in a 0600 file of the profile, sent only to the
-/// backend, and replaced once, with one notice, when the backend rejects it.
+/// The client's guest session against the real backend over HTTP: made on first use and once for
+/// concurrent requests, kept in a 0600 file of the profile, sent only to the backend, and replaced
+/// once, with one notice, when the backend rejects it.
 @Suite struct GuestSessionTests {
     func client(_ live: LiveBackend, file: URL?, user: String = "shopper-1") throws -> HomeAPIClient {
         var configuration = HomeAPIClient.Configuration(

@@ -33,8 +33,8 @@ import Testing
         #expect(Destination.forDeeplink(accented) == .link(accented))
     }
 
-    /// Review 19b, finding 12: submitting search on iOS opened the first suggestion, which may
-    /// still be the previous query's; it opens the query's results page, as the terminal's Enter.
+    /// Submitting a search opens the query's results page, as the terminal's Enter does,
+    /// never the first suggestion, which may still be the previous query's.
     @Test func aSubmittedQueryOpensItsResultsOnceItHasTheLettersSuggestionsNeed() {
         #expect(Destination.results(forQuery: "  wool coat ") == .page(.search("wool coat")))
         #expect(Destination.results(forQuery: " w ") == nil)
@@ -59,9 +59,8 @@ import Testing
         #expect(left == [.page("product:p-1"), .page("campaign:x")])
     }
 
-    /// A product's variants are one stop: each one tried takes the current screen's place, so
-    /// back leaves the product however many were tried (review 20: back walked through every
-    /// variant).
+    /// A product's variants are one stop: each one tried takes the current screen's place, so back
+    /// leaves the product however many were tried, rather than walk through every variant.
     @Test func anOpenPageThatReplacesTakesTheCurrentScreensPlace() {
         let decoder = PageDecoder(catalog: VitrineApp.makeWidgetCatalog())
         let dispatcher = ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(), decoder: decoder, transport: nil, policy: VitrineApp.actionPolicy)
@@ -93,8 +92,8 @@ import Testing
         #expect(below.path == [.cart, .page("product:p-1")] && !below.showsCart, "a cart under another screen is a screen")
     }
 
-    /// Review 19b #8d: only the top screen presents the page's sheets and counts impressions;
-    /// the same product twice in the stack is two screens, one of them on top.
+    /// Only the top screen presents the page's sheets and counts impressions; the same product
+    /// twice in the stack is two screens, one of them on top.
     @Test func theTopScreenIsTheLastOfThePathEvenWhenADestinationComesTwice() {
         let stack: [Destination] = [.page("home"), .page("product:p-1"), .page("product:p-2"), .page("product:p-1")]
         let presentation = NavigatorPresentation(stack: stack)
@@ -107,7 +106,8 @@ import Testing
         #expect(cart.isOnTop(depth: 1), "the cart is a sheet over the product, which stays the top screen")
     }
 
-    /// Review 19b #7: a deeplink with no screen was pushed as a page that said nothing.
+    /// A deeplink with no screen is never pushed as a page that says nothing: the navigator
+    /// goes back to where it was, and a cart it came from stays a sheet.
     @Test func aLinkWithNoScreenIsNotPushedAndTheNavigatorGoesBack() {
         let link = NavigatorPresentation(stack: [.page("home"), .page("campaign:x"), .link("vitrine://wishlist/layering")])
         #expect(link.path == [.page("campaign:x")] && link.opensNoScreen && !link.showsCart)
@@ -122,8 +122,8 @@ import Testing
         #expect(NavigatorPresentation(stack: navigator.stack).backs(toShow: link.path) == 0, "the platform showed no more than it")
     }
 
-    /// Review 19b #7: a `vitrine:` URL the system hands the app goes where a `deeplink` action
-    /// would, through the same allow-list.
+    /// A `vitrine:` URL the system hands the app goes where a `deeplink` action would, through the
+    /// same allow-list.
     @Test func aDeeplinkFromOutsideOpensThroughTheAllowList() {
         let navigator = Navigator()
         #expect(navigator.open(deeplink: "vitrine://product/p-1"))

@@ -4,8 +4,8 @@ import RetailKit
 @testable import RetailPresentation
 import Testing
 
-/// How a cart line reads (review 19b #9: the row took its trash button as its activation, so
-/// a VoiceOver double-tap removed the line).
+/// How a cart line reads: the row's activation is never its trash button, so a VoiceOver
+/// double-tap on the line cannot remove it.
 @Suite struct CartLineReadingTests {
     let coat = CartSnapshot.Line(productID: "p-1", title: "Wool coat", quantity: 2, unitPrice: Price(amount: 91.99, currency: "USD"))
 

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import RetailPresentation
 
-/// What the layers promise of their sources (issue 28): no renderer, data-layer or engine
-/// module holds a word of German or French (they name keys; the words are the catalogue's, in
-/// RetailPresentation), and the retail renderers decide nothing from the stores: they read
-/// RetailPresentation's models and send its intents.
+/// What the layers promise of their sources: no renderer, data-layer or engine module holds a word
+/// of German or French (they name keys; the words are the catalogue's, in RetailPresentation), and
+/// the retail renderers decide nothing from the stores: they read RetailPresentation's models and
+/// send its intents.
 @Suite struct ModuleBoundaryTests {
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

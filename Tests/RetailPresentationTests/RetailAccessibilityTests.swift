@@ -191,7 +191,7 @@ import Testing
         #expect(element.actions.first?.activation == .action(ActionData(type: "open_page", ["page_id": "eco"])))
     }
 
-    /// Review 19b #1: the product page's view read none of its elements; it puts the content's
+    /// A product page reads as its sentence then its call: the view puts the content's
     /// sentence on its details and the call's element on its call (`PartReading`).
     @Test func aProductPageIsItsSentenceThenItsCall() throws {
         let detail = #"{"type": "product_detail", "id": "pd", "data": {"product_id": "p", "title": "Wool coat Cora","#
@@ -210,9 +210,9 @@ import Testing
         #expect(soldOut.last == "button: Add to cart [dimmed] — Adds to the cart")
     }
 
-    /// Review 19b #6: the countdown a screen reader heard was the one at the page's instant,
-    /// for hours. A hero's reading changes at instants the catalogue names, which a renderer
-    /// reads it again at; each one says something new, and the last says "ended".
+    /// A hero's countdown is read as it is now, not as it was at the page's instant: its
+    /// reading changes at instants the catalogue names, which a renderer reads it again at;
+    /// each one says something new, and the last says "ended".
     @Test func aHerosReadingIsReadAgainAtEachChangeOfItsCountdown() throws {
         let end = Self.now.addingTimeInterval(3 * 3_600)
         let hero = #"{"type": "hero_campaign", "id": "h", "data": {"campaign_id": "c", "image": "https://x/h.jpg", "title": "Sale","#

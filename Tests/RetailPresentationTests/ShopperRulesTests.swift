@@ -6,8 +6,8 @@ import RetailKit
 @testable import RetailPresentation
 import Testing
 
-/// The rules the terminal and SwiftUI apps once decided apart (issue 28's table), each decided
-/// once here, on the models both renderers draw.
+/// The rules the terminal and SwiftUI apps share, each decided once here, on the models both
+/// renderers draw, so the two apps cannot decide them apart.
 @Suite struct ShopperRulesTests {
     let words = Words(.enUS)
 

@@ -27,8 +27,8 @@ import Testing
         func updateSearch(query: String) { asked.append("search \(query)") }
     }
 
-    /// Review 20b, finding 7: the product whose page is right below the cart is shown by
-    /// leaving the cart, not by a second copy of its page.
+    /// The product whose page is right below the cart is shown by leaving the cart, not by a
+    /// second copy of its page.
     @Test func aProductOpenedFromTheCartOverItsOwnPageLeavesTheCart() {
         let below = Recorder([.page("home"), .page("product:p1"), .cart])
         below.perform(CartIntent.openProduct("product:p1"))

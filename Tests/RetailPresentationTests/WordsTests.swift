@@ -66,9 +66,9 @@ import RetailKit
         }
     }
 
-    /// Review 20, finding 19: "{title} retiré du panier" read wrong for a feminine title
-    /// ("Chaussure de trail Alto retiré"): in French a title is never a sentence's subject, so
-    /// no participle or adjective has to agree with it.
+    /// In French a title is never a sentence's subject, so no participle or adjective has to
+    /// agree with it: "{title} retiré du panier" reads wrong for a feminine title
+    /// ("Chaussure de trail Alto retiré").
     @Test func frenchNeverMakesAProductsTitleTheSubject() {
         for (key, text) in WordTable.french.words where text.contains("{title}") {
             #expect(!text.hasPrefix("{title}"), "\(key.rawValue): \(text)")

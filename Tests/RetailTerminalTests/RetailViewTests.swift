@@ -52,8 +52,8 @@ import Testing
         #expect(surface.buffer == CellBuffer(width: 4, height: 2))
     }
 
-    /// Review 20b, finding 6: a carousel's peeking card, cut by the screen's edge, showed
-    /// "64,9" of 64,99 €. A cut card shows its price whole or none.
+    /// A card cut by the screen's edge (a carousel's peeking card) shows its price whole or
+    /// none, never "64,9" of 64,99 €.
     @Test(arguments: [(visible: 4, shows: false), (visible: 12, shows: true), (visible: 20, shows: true)])
     func aCardCutByTheScreensEdgeNeverShowsACutPrice(visible: Int, shows: Bool) throws {
         let environment = Self.environment().speaking(.frFR)
@@ -172,7 +172,7 @@ import Testing
     }
 
     /// A grid row of tiles with a square image, a wide one, one without a ratio and one with
-    /// a symbol instead: at every width their titles share a row (review 20: "Maille" one row
+    /// a symbol instead: at every width their titles share a row (never "Maille" one row
     /// above its neighbours at 40 columns).
     @Test(arguments: [8, 12, 18, 30, 60])
     func categoryTilesOfARowPutTheirTitlesOnOneRow(width: Int) throws {

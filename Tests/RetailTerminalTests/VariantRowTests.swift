@@ -3,8 +3,8 @@ import Testing
 @testable import RetailTerminal
 import RetailPresentation
 
-/// A variant's options on its one row (review 20b, finding 12: with long labels only one
-/// option showed, and the selected one, the product on screen, was hidden with no sign).
+/// A variant's options on its one row: with long labels, more than one option still shows,
+/// and the selected one, the product on screen, is never hidden without a sign.
 @Suite struct VariantRowTests {
     static func drawn(_ row: VariantRow) -> Int {
         row.labels.reduce(-1) { $0 + DisplayWidth.of($1) + 3 } + (row.hasMoreBefore ? 2 : 0) + (row.hasMoreAfter ? 2 : 0)

@@ -4,10 +4,10 @@ import Testing
 import TestSupport
 @testable import VitrineCLI
 
-/// A cart keeps its products when the assortment changes (issue 27): products are named by the
-/// feed's own ids, so a category or product gained at the top of the files, a product that
-/// leaves and a price that changes are what they say, after a hot reload and after a restart,
-/// in the cart and in every answer remembered for an idempotency key.
+/// A cart keeps its products when the assortment changes: products are named by the feed's own
+/// ids, so a category or product gained at the top of the files, a product that leaves and a price
+/// that changes are what they say, after a hot reload and after a restart, in the cart and in
+/// every answer remembered for an idempotency key.
 @Suite("the assortment changes under a cart", .serialized)
 struct AssortmentChangeTests {
     /// The cart's three products: the one that stays as it was, the one that leaves the feed,

@@ -8,8 +8,9 @@ import RetailTerminal
 import Testing
 
 /// The labels on product cards the shopper has in the cart or is adding, as the app draws them
-/// over the backend's home page (review 20, finding 14: "✓ 1 im Warenkorb" was reversed over the
-/// picture and took its colours mid-word, 4.37 : 1).
+/// over the backend's home page: a label such as "✓ 1 im Warenkorb" has colours of its own,
+/// never reversed over the picture nor taken from it mid-word, and reads at the contrast text
+/// needs.
 @MainActor
 @Suite struct CardLabelScreenTests {
     /// The product ids of the home page's product cards, in order.

@@ -5,11 +5,11 @@ import Testing
 import TestSupport
 @testable import VitrineCLI
 
-/// `vitrine serve --data DIR` killed (SIGKILL) at seeded points of a stream of keyed cart
-/// changes and event batches, with the next request in flight, then started again on the same
-/// directory (issue 22): every acknowledged change is there exactly once, every acknowledged
-/// key answers what it answered, the change in flight applied at most once (and exactly once
-/// after its retry), and no event counts twice.
+/// `vitrine serve --data DIR` killed (SIGKILL) at seeded points of a stream of keyed cart changes
+/// and event batches, with the next request in flight, then started again on the same directory:
+/// every acknowledged change is there exactly once, every acknowledged key answers what it
+/// answered, the change in flight applied at most once (and exactly once after its retry), and no
+/// event counts twice.
 @Suite(.serialized) struct DurableStoreCrashTests {
     static let products = ["p-1001", "p-1002", "p-1003", "p-1005"]
 

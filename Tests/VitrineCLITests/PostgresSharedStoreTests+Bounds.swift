@@ -5,8 +5,8 @@ import TestSupport
 
 @testable import VitrineCLI
 
-/// What one shopper may make the PostgreSQL store keep (review 22, finding 3): the newest 32
-/// keys' answers and the newest 1,000 event ids, pruned as soon as a shopper holds more.
+/// What one shopper may make the PostgreSQL store keep: the newest 32 keys' answers and the newest
+/// 1,000 event ids, pruned as soon as a shopper holds more.
 extension PostgresSharedStoreTests {
     @Test func aShopperHoldsNoMoreKeysAndEventIDsThanTheirBounds() async throws {
         let instances = try await Instances("pg-bounds", count: 1)
@@ -29,9 +29,9 @@ extension PostgresSharedStoreTests {
         await instances.stop()
     }
 
-    /// Two instances whose clocks are an hour apart (issue 27): the key and the event id the one
-    /// an hour behind records are the shopper's newest, kept past the bound, never pruned as the
-    /// oldest; so the key sent again applies once and the event counts once.
+    /// Two instances whose clocks are an hour apart: the key and the event id the one an hour
+    /// behind records are the shopper's newest, kept past the bound, never pruned as the oldest;
+    /// so the key sent again applies once and the event counts once.
     @Test func keysAndEventIDsAreKeptByOrderOfArrivalAcrossInstancesWhoseClocksDiffer() async throws {
         let instances = try await Instances("pg-clocks", clocks: ["2027-01-15T09:00:00Z", "2027-01-15T08:00:00Z"])
         let ahead = instances.servers[0].client()
@@ -52,8 +52,8 @@ extension PostgresSharedStoreTests {
         await instances.stop()
     }
 
-    /// Sessions that expired leave the database whole, with their keys and event ids, however
-    /// many there are (issue 27): each sweep deletes a batch and the next follows at once.
+    /// Sessions that expired leave the database whole, with their keys and event ids, however many
+    /// there are: each sweep deletes a batch and the next follows at once.
     @Test func everySessionThatExpiredIsDeletedWithItsKeysAndEventIDs() async throws {
         let fixture = try #require(PostgresClusterTrait.current)
         let scratch = try ScratchDirectory("pg-sweep")

@@ -5,10 +5,10 @@ import TestSupport
 @testable import RetailBackend
 @testable import VitrineCLI
 
-/// What a connection may hold and for how long (issue 27): a partitioned or frozen instance
-/// holds no shopper's row past the idle timeout; every connection has the timeouts and
-/// keepalives, which the URL may override one by one; and an instance started while another
-/// migrates waits for it, then serves.
+/// What a connection may hold and for how long: a partitioned or frozen instance holds no
+/// shopper's row past the idle timeout; every connection has the timeouts and keepalives, which
+/// the URL may override one by one; and an instance started while another migrates waits for it,
+/// then serves.
 extension PostgresSharedStoreTests {
     /// A connection of vitrine's own (the defaults every instance has), opened off the
     /// cooperative pool: libpq's calls block. It is used by one test, one call at a time

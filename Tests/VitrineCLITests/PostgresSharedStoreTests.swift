@@ -52,10 +52,10 @@ extension Trait where Self == PostgresClusterTrait {
     static var postgresCluster: Self { PostgresClusterTrait() }
 }
 
-/// Two `vitrine serve --database postgresql://…` processes on one database (issue 22): a token
-/// from one works at the other, a cart changed at one is read at the other, concurrent retries
-/// of one key at both apply once, revisions only grow, and a database that goes away makes
-/// requests fail fast with 503 and `Retry-After` until it is back.
+/// Two `vitrine serve --database postgresql://…` processes on one database: a token from one works
+/// at the other, a cart changed at one is read at the other, concurrent retries of one key at both
+/// apply once, revisions only grow, and a database that goes away makes requests fail fast with
+/// 503 and `Retry-After` until it is back.
 @Suite(.serialized, .postgresCluster) struct PostgresSharedStoreTests {
     struct Instances {
         let scratch: ScratchDirectory
@@ -293,9 +293,9 @@ extension Trait where Self == PostgresClusterTrait {
         for pid in pids { kill(pid, signal) }
     }
 
-    /// Review 22, finding 1: a database that stopped answering without closing its sockets
-    /// made every request wait with no bound (libpq's blocking calls; the server's statement
-    /// timeout cannot fire on a frozen server), and SIGTERM waited as long.
+    /// A database that stops answering without closing its sockets gets a 503 fast, and
+    /// SIGTERM still stops the server: no request waits without a bound on libpq's blocking
+    /// calls (the server's statement timeout cannot fire on a frozen server).
     @Test func aDatabaseThatStopsAnsweringGets503FastAndTheServerStillStops() async throws {
         let cluster = try #require(PostgresClusterTrait.current).cluster
         let instances = try await Instances("pg-silent", count: 1)

@@ -41,8 +41,9 @@ import Testing
         ).plainLines
     }
 
-    /// Review 20, finding 5: at 40 × 15 in French a title of two lines pushed "Ajouter au
-    /// panier" below the fold ("Quantité − 1 +" and the button need more than 37 columns).
+    /// The button that buys shows without scrolling, with the quantity, even at 40 × 15 in
+    /// French with a title of two lines ("Quantité − 1 +" and the button need more than 37
+    /// columns, so they cannot share a row).
     @Test(arguments: [(40, 15), (40, 24), (80, 24)])
     func theButtonThatBuysShowsWithoutScrollingWithALongTitleInFrench(size: (Int, Int)) throws {
         let data = try Self.productPage("p-1002", locale: "fr-FR", title: "Chaussure de trail imperméable Brio GTX femme")
@@ -51,8 +52,8 @@ import Testing
         #expect(lines.contains { $0.contains("−") && $0.contains("+") }, "the quantity too")
     }
 
-    /// Review 20, finding 20: a sold-out product page said "Épuisé" beside the rating and on
-    /// the button.
+    /// A sold-out product page says so once, not "Épuisé" beside the rating and again on the
+    /// button.
     @Test func aSoldOutProductSaysSoOnce() throws {
         let data = try Self.productPage("p-1002", locale: "fr-FR", availability: "unavailable")
         let lines = try Self.screen(data, id: "p-1002", locale: .frFR, width: 80, height: 40)

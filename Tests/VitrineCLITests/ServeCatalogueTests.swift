@@ -230,10 +230,10 @@ struct ServeCatalogueTests {
         #expect(await server.stop() == 0)
     }
 
-    /// Review of issue 27: a refused catalogue's files and messages (they may name campaigns
-    /// not yet public) went to any request whose TCP peer was loopback, also one that a proxy
-    /// on the machine (`--trusted-proxy 127.0.0.1`) forwarded from the internet. They need the
-    /// operator's token; everyone else is told how many there are.
+    /// A refused catalogue's files and messages (they may name campaigns not yet public) need
+    /// the operator's token; everyone else is told how many there are. A loopback TCP peer is
+    /// no proof of the operator: a proxy on the machine (`--trusted-proxy 127.0.0.1`) may
+    /// forward a request from the internet.
     @Test func aRefusedCatalogueShowsItsProblemsOnlyToTheOperatorsToken() async throws {
         let fixture = try CatalogueFixture()
         defer { fixture.remove() }

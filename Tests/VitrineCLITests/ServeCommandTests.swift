@@ -78,7 +78,8 @@ struct ServeCommandTests {
         #expect(!FileManager.default.fileExists(atPath: data.path), "no store for a server that cannot listen")
     }
 
-    /// The operator's token opens what shoppers sent: the session key's rule (review 22, #8).
+    /// The operator's token opens what shoppers sent, so its file follows the session key's
+    /// rule: one others may read or write is refused.
     @Test(arguments: [0o644, 0o666, 0o640, 0o660, 0o604])
     func anOperatorTokenFileOthersMayReadOrWriteIsRefused(mode: Int) throws {
         let scratch = try ScratchDirectory("serve-operator-token")

@@ -8,10 +8,10 @@ import TestSupport
 import Glibc
 #endif
 
-/// `vitrine serve --data DIR` and the SQLite store in DIR, through the binary (issue 27): a
-/// database that is not this build's is refused and left byte for byte as it was with nothing
-/// beside it; an instance started while another holds the store's write lock (its migration)
-/// waits, then serves; and the migration to version 3 takes no more memory for a larger table.
+/// `vitrine serve --data DIR` and the SQLite store in DIR, through the binary: a database that is
+/// not this build's is refused and left byte for byte as it was with nothing beside it; an
+/// instance started while another holds the store's write lock (its migration) waits, then serves;
+/// and the migration to version 3 takes no more memory for a larger table.
 @Suite("vitrine serve --data", .serialized)
 struct ServeStoreTests {
     /// What a directory holds, as far as anyone could tell it was touched: each entry's name,

@@ -5,10 +5,10 @@ import Testing
 import TestSupport
 @testable import VitrineCLI
 
-/// A session's renewal cannot be lost (issue 27): a renewal is done only once the store has it,
-/// so a write that fails (the SQLite write lock held by another connection for longer than the
-/// server waits) is asked again by the next request, and a shopper who keeps using the app is
-/// never logged out a day later with their cart gone.
+/// A session's renewal cannot be lost: a renewal is done only once the store has it, so a write
+/// that fails (the SQLite write lock held by another connection for longer than the server waits)
+/// is asked again by the next request, and a shopper who keeps using the app is never logged out a
+/// day later with their cart gone.
 @Suite("a session's renewal", .serialized)
 struct SessionRenewalTests {
     static let start = "2027-01-15T08:00:00Z"

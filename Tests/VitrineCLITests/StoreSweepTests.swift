@@ -4,9 +4,9 @@ import Testing
 import TestSupport
 @testable import VitrineCLI
 
-/// What has expired leaves the store whole (issue 27): 2,500 sessions nobody used, a day and an
-/// hour later (`--now`), are all deleted, not a thousand of them a sweep every ten minutes while
-/// the allowance admits a hundred a second.
+/// What has expired leaves the store whole: 2,500 sessions nobody used, a day and an hour later
+/// (`--now`), are all deleted at once, not a thousand of them a sweep every ten minutes, which
+/// the allowance's hundred new sessions a second would outrun.
 @Suite("the store's sweep", .serialized)
 struct StoreSweepTests {
     static func count(_ sql: StaticString, in data: URL) throws -> Int {

@@ -172,9 +172,9 @@ import Testing
         #expect(draw().frame.buffer.plainLines.contains { $0.contains("Option number 5") }, "scrolled to the control")
     }
 
-    /// Review 19b, finding 12: `trailing_icon.action` did nothing anywhere. The icon is a
-    /// control after the card's tags (drawn at the card's right, on its middle row, here the
-    /// title's): the keys reach it as they reach any stop, by where it is, and Enter fires it.
+    /// A card's `trailing_icon` with an action is a control after the card's tags (drawn at
+    /// the card's right, on its middle row, here the title's): the keys reach it as they reach
+    /// any stop, by where it is, and Enter fires it.
     @Test func aCardsTrailingIconWithAnActionIsAControlAfterItsTags() throws {
         let card = #"{"type": "image_text_card", "id": "card", "data": {"title": "Scarf", "tags": [{"text": "Sale", "action": \#(Self.toast("sale"))}], "trailing_icon": {"symbol": "heart", "action": \#(Self.toast("saved"))}}}"#
         let page = try TestPages.page(TestPages.json(sections: #"{"id": "sec", "widgets": [\#(card)]}"#))

@@ -3,9 +3,9 @@ import FlowRuntime
 import Testing
 @testable import FlowTerminal
 
-/// One focus style for every focusable thing (review 20, finding 13): the edge bar also marks
-/// a widget drawn against the screen's left edge (a full-bleed hero), the retry of a list's
-/// end and of a failed screen; a row of buttons is no title to emphasise.
+/// One focus style for every focusable thing: the edge bar also marks a widget drawn against the
+/// screen's left edge (a full-bleed hero), the retry of a list's end and of a failed screen; a row
+/// of buttons is no title to emphasise.
 @MainActor
 @Suite struct FocusStyleTests {
     static func environment() -> RenderEnvironment { TestPages.environment(plain: false) }

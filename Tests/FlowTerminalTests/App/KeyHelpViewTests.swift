@@ -1,8 +1,8 @@
 import Testing
 @testable import FlowTerminal
 
-/// The keys' help box over the page (review 20, finding 20: at 40 columns the nav's last
-/// letter peeked out beside the box, "╮r").
+/// The keys' help box over the page covers what it stands over: at 40 columns no letter of
+/// the nav peeks out beside the box ("╮r").
 @MainActor
 @Suite struct KeyHelpViewTests {
     static let help = KeyHelpView(title: "Touches", entries: [

@@ -3,8 +3,8 @@ import Testing
 @testable import RetailTerminal
 import RetailPresentation
 
-/// The status line as `ShellComposer` writes it (review 20, finding 20: at 40 columns it read
-/// "Wool scarf Brio  … ? · q quit", the back hint cut to a lone "…").
+/// The status line as `ShellComposer` writes it: at 40 columns no hint is cut to a lone "…"
+/// ("Wool scarf Brio  … ? · q quit").
 @MainActor
 @Suite struct ShellComposerTests {
     static func statusLine(width: Int) -> String {

@@ -9,7 +9,7 @@ import Testing
 
 /// The cart sheet as the shopper meets it: the mouse reaches its lines and signs, a short
 /// screen says how many lines it cannot show, a wide one keeps the sheet readable, a toast
-/// never covers its keys, and an empty cart promises nothing (review 20, findings 10, 11, 16, 20).
+/// never covers its keys, and an empty cart promises nothing.
 @MainActor
 @Suite struct CartSheetTests {
     static func cart(lines count: Int) -> CartSummary {
@@ -192,8 +192,8 @@ import Testing
         #expect(rows.contains { $0.hasSuffix(expected) || $0.contains(expected) }, "\(rows.joined(separator: "\n"))")
     }
 
-    /// Review 20b, finding 1: at 40 columns the removal row was cut to "Article retiré du
-    /// panier : Chaussur…", dropping "u annuler", and the keys did not list `u`.
+    /// A removal keeps its undo key at 40 columns: the keys list `u` first, and the removal
+    /// row is never cut to "Article retiré du panier : Chaussur…" with "u annuler" dropped.
     @Test(arguments: [AppLocale.enUS, .deDE, .frFR])
     func aRemovalAtFortyColumnsKeepsItsUndoKey(locale: AppLocale) {
         let removal = CartRemoval(productID: "p-1002", title: "Chaussure de trail Brio", quantity: 1, unitPrice: nil)
@@ -218,7 +218,8 @@ import Testing
         #expect(CartSheetView.hintRows("a · b · c · d", width: 9, maxRows: 2) == ["a · b · c", "d"])
     }
 
-    /// Review 20b, finding 2: "couldn't be loaded" was cut mid-sentence, losing what to do.
+    /// A cart that cannot be loaded says the whole sentence, never cut mid-sentence: its end
+    /// says what to do.
     @Test(arguments: [AppLocale.enUS, .deDE, .frFR], [40, 80])
     func anUnloadableCartSaysTheWholeSentence(locale: AppLocale, width: Int) {
         let rows = Self.sheetRows(CartSummary(isUnavailable: true), locale: locale, width: width, height: width == 40 ? 15 : 24)
@@ -227,8 +228,8 @@ import Testing
         #expect(text.contains(sentence), "\(rows.joined(separator: "\n"))")
     }
 
-    /// Review 20b, finding 4: a change answered 503 stayed "updating…" for half a minute of
-    /// retries. While it waits to be sent again its line says so, whole, even at 40 columns.
+    /// A change waiting to be sent again (answered 503) says so on its line, whole, even at 40
+    /// columns, rather than "updating…" for half a minute of retries.
     @Test(arguments: [AppLocale.enUS, .deDE, .frFR], [40, 80])
     func aChangeWaitingToBeSentAgainSaysSo(locale: AppLocale, width: Int) {
         let price = Price(amount: 80.99, currency: "EUR")
@@ -246,7 +247,8 @@ import Testing
         #expect(!rows.contains { $0.contains(updating) })
     }
 
-    /// Review 20b, finding 3: two lines of one family both read "Chaussure de trail…".
+    /// Lines of one family read apart at 40 columns: each keeps the word that tells it from
+    /// the other, not both "Chaussure de trail…".
     @Test func linesOfOneFamilyReadApartAtFortyColumns() {
         let price = Price(amount: 80.99, currency: "EUR")
         let cart = CartSummary(
@@ -257,8 +259,8 @@ import Testing
         #expect(rows.contains { $0.contains("Brio") } && rows.contains { $0.contains("Alto") }, "\(rows.joined(separator: "\n"))")
     }
 
-    /// Review 20b, finding 5: a unit price of 1e308 was cut mid-number ("je 100.000.…00…")
-    /// and the line's total, past the largest double, was blank.
+    /// An extreme unit price (1e308) is shortened, never cut mid-number ("je 100.000.…00…"),
+    /// and the line keeps a total even past the largest double.
     @Test(arguments: [AppLocale.enUS, .deDE, .frFR], [40, 80])
     func anExtremeUnitPriceIsShortenedAndTheLineKeepsATotal(locale: AppLocale, width: Int) throws {
         let price = Price(amount: 1e308, currency: "EUR")

@@ -7,9 +7,8 @@ import RetailPresentation
 import Testing
 @testable import RetailTerminal
 
-/// The search screen at the sizes a shopper meets it (review 20, findings 17 and 20): product
-/// suggestions of one family stay distinguishable on a narrow screen, and the cart's count is
-/// there as it is on pages.
+/// The search screen at the sizes a shopper meets it: product suggestions of one family stay
+/// distinguishable on a narrow screen, and the cart's count is there as it is on pages.
 @MainActor
 @Suite struct SearchScreenTests {
     static func draw(_ suggestions: [SearchSummary.Suggestion], width: Int, locale: AppLocale = .frFR, cart: String? = nil) -> [String] {

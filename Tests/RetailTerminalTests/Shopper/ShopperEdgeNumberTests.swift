@@ -39,8 +39,8 @@ import Testing
             #expect(row.hasPrefix("│") && row.hasSuffix("│"), "\(rows.joined(separator: "\n"))")
         }
     }
-    /// Review 20, finding 21: 9.2e15 was cut mid-number in a 40-column screen's cards
-    /// ("9 200 000 000 0…") and in the sheet's subtotal: shortened by the locale's words instead.
+    /// A price wider than its slot is shortened by the locale's words, never cut mid-number:
+    /// 9.2e15 in a 40-column screen's cards and in the sheet's subtotal is not "9 200 000 000 0…".
     @Test(arguments: [AppLocale.enUS, .deDE, .frFR])
     func aPriceWiderThanItsSlotIsShortenedNeverCut(locale: AppLocale) throws {
         let card = #"{"type": "product_card", "id": "w", "data": {"product_id": "p", "title": "Scarf", "price": {"amount": 9200000000000000, "currency": "EUR"}, "availability": "available"}}"#

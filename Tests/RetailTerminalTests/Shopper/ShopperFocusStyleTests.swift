@@ -7,8 +7,8 @@ import RetailPresentation
 import Testing
 @testable import RetailTerminal
 
-/// The shopper's own screens mark focus the way pages do (review 20, finding 13): the edge bar
-/// and an emphasised title, on a tile without a picture and on search's "all results" row.
+/// The shopper's own screens mark focus the way pages do: the edge bar and an emphasised title, on
+/// a tile without a picture and on search's "all results" row.
 @MainActor
 @Suite struct ShopperFocusStyleTests {
     static func environment() -> RenderEnvironment {

@@ -117,8 +117,8 @@ struct ShopperDriver {
     }
 
     /// The end still in view after a next page, with no key since: the store is told nobody
-    /// asked, so content that draws nothing cannot keep the app asking (review: 545 asks in
-    /// 30 s for next pages of empty titles).
+    /// asked, so content that draws nothing cannot keep the app asking (next pages of empty
+    /// titles would be asked hundreds of times in half a minute).
     @Test func aNextPageAskedWithNoInputSinceTheLastIsNotTheShoppers() throws {
         var app = ShopperDriver()
         app.send(.pageChanged("home", try ShopperDriver.home()))
@@ -311,10 +311,10 @@ struct ShopperDriver {
         #expect(german.lines.contains { $0.contains("Tippe mindestens zwei Buchstaben") })
     }
 
-    /// Review 20b, finding 7: Enter on the line of the product whose page is right below the
-    /// sheet pushed a second copy of it, which took a second Esc to leave. Enter asks to open
-    /// the line's product; the services show the page below by leaving the sheet
-    /// (`ShopperScreenServices.perform`, tested with the other intents in RetailPresentationTests).
+    /// Enter asks to open the line's product; for the product whose page is right below the sheet,
+    /// the services show that page by leaving the sheet, not by pushing a second copy that would
+    /// take a second Esc to leave (`ShopperScreenServices.perform`, tested with the other intents
+    /// in RetailPresentationTests).
     @Test func enterOnALineOpensItsProductAndTheKeysSayEnter() throws {
         var app = ShopperDriver()
         app.send(.cartChanged(CartSummary(lines: [

@@ -53,8 +53,9 @@ import Testing
         try tmux.press("q")
         #expect(await tmux.waitFor("exit=0"), "\(tmux.picture)")
     }
-    /// Review 20, finding 8: under de-DE and fr-FR the panel's report was English ("page home
-    /// (request …): 4 of 4 sections shown", "section details [vertical] ok", "page refused").
+    /// The panel's report is in the reader's language: under de-DE and fr-FR no English
+    /// ("page home (request …): 4 of 4 sections shown", "section details [vertical] ok",
+    /// "page refused").
     @Test(arguments: [
         ("de-DE", "Seite draft (Anfrage ", "Abschnitt s [vertical] gut", "Seite abgelehnt"),
         ("fr-FR", "page draft (requête ", "rubrique s [vertical] bon", "page refusée"),

@@ -128,8 +128,8 @@ import Testing
         await AppEndToEndTests.quit(failing)
     }
 
-    /// Review 20, finding 9: an unknown product said the page could not be loaded, "check your
-    /// connection", with a Retry that could only fail again.
+    /// An unknown product says it is not available, with no Retry: not that the page could
+    /// not be loaded, "check your connection", with a Retry that could only fail again.
     @Test(arguments: [("en-US", "This product isn't available"), ("de-DE", "Dieses Produkt ist nicht verfügbar")])
     func anUnknownProductSaysItIsNotAvailableWithNoRetry(locale: String, title: String) async throws {
         let cache = AppEndToEndTests.CacheDirectory()
@@ -167,10 +167,10 @@ import Testing
         await AppEndToEndTests.quit(tmux)
     }
 
-    /// Issue 22: the embedded backend keeps its store under `XDG_DATA_HOME`, and the app its
-    /// session there too: a cart survives quitting and a cache cleaner. The app's whole cache
-    /// (its cart journal with it) is deleted between the two runs, so the cart seen after the
-    /// restart can only be the backend's, reached with the session kept as data.
+    /// The embedded backend keeps its store under `XDG_DATA_HOME`, and the app its session there
+    /// too: a cart survives quitting and a cache cleaner. The app's whole cache (its cart journal
+    /// with it) is deleted between the two runs, so the cart seen after the restart can only be
+    /// the backend's, reached with the session kept as data.
     @Test func aCartSurvivesQuittingTheAppAndStartingAgain() async throws {
         let expected = try HomeExpectations(user: Self.user)
         let product = try #require(try expected.products().first { $0.availability == "available" })

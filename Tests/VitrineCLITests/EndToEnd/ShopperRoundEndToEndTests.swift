@@ -4,10 +4,10 @@ import RetailKit
 import RetailPresentation
 import Testing
 
-/// What a shopper met in an afternoon with the app (issue 31), in tmux against the embedded
-/// backend: pictures kept across launches and shown offline, a sale clock that holds across a
-/// relaunch, search that starts empty, an add from the product page confirmed on the page, and
-/// variants reached by `j`/`l` and Tab as the help says.
+/// What a shopper meets in an afternoon with the app, in tmux against the embedded backend:
+/// pictures kept across launches and shown offline, a sale clock that holds across a relaunch,
+/// search that starts empty, an add from the product page confirmed on the page, and variants
+/// reached by `j`/`l` and Tab as the help says.
 @Suite(.serialized) struct ShopperRoundEndToEndTests {
     static let user = "e2e-round"
 

@@ -7,10 +7,9 @@ import RetailKit
 import RetailPresentation
 import Testing
 
-/// The rules the two apps once decided apart (issue 28), as a shopper meets them in the
-/// terminal app: each is decided once in RetailPresentation (`ShopperRulesTests` there), and
-/// here the terminal shows what the model says. Against an in-process backend whose faults the
-/// test changes.
+/// The rules the two apps share, as a shopper meets them in the terminal app: each is decided once
+/// in RetailPresentation (`ShopperRulesTests` there), and here the terminal shows what the model
+/// says. Against an in-process backend whose faults the test changes.
 @Suite(.serialized) struct ShopperRulesEndToEndTests {
     static let user = "e2e-rules"
 
