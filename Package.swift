@@ -225,11 +225,13 @@ let package = Package(
         ),
         // The SwiftUI layer's own logic (preview fixtures, registries, the example's session);
         // depending on the three targets makes `swift build` and `make test` type-check them.
+        // The widget recipe (docs/ARCHITECTURE.md) runs here, where every registry is seen:
+        // hence the terminal's and the contract's modules.
         .testTarget(
             name: "FlowSwiftUITests",
             dependencies: [
                 "FlowSwiftUI", "RetailSwiftUI", "VitrineShopExample", "FlowCore", "FlowRuntime", "FlowPresentation", "FlowWidgets", "RetailKit", "RetailPresentation",
-                "ImagePipeline",
+                "ImagePipeline", "RetailContract", "FlowTerminal", "RetailTerminal", "TestSupport",
                 .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
             ]
         ),

@@ -3,10 +3,9 @@
 #
 # A hang is a defect, never retried past: a run that writes nothing for STALL_SECONDS
 # (default 300; the slowest test takes under two minutes) is stopped, the tests it left
-# unfinished are named, and the run fails (exit 124), so the hang is found and fixed. The
-# stall once seen here (a download cancelled before it started, which waited for ever) is
-# fixed; docs/ARCHITECTURE.md, "Known problems", says what is known. A stall prints every
-# thread of the test process (with gdb) before it is stopped, so the log says where it hung.
+# unfinished are named, and the run fails (exit 124), so the hang is found and fixed. A stall
+# prints every thread of the test process (with gdb) before it is stopped, so the log says
+# where it hung.
 # Usage: scripts/swift_test.sh [swift test arguments]; with none, every test (in two runs, below).
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -4,6 +4,7 @@ import FlowTerminal
 import Foundation
 import RetailKit
 import RetailPresentation
+import TestSupport
 import Testing
 @testable import RetailTerminal
 
@@ -20,6 +21,13 @@ import Testing
         "search": #"{"type": "search_bar", "id": "w", "data": {"placeholder": "Search"}}"#,
         "detail": #"{"type": "product_detail", "id": "w", "data": {"product_id": "p", "title": "Wool coat Cora", "price": {"amount": 83.99, "currency": "EUR"}, "compare_at_price": {"amount": 104.99, "currency": "EUR"}, "availability": "available", "rating": 4.3, "rating_count": 1234, "variants": [{"name": "Style", "options": [{"label": "Alto", "action": {"type": "open_page", "page_id": "product:p-1"}}, {"label": "Cora", "selected": true}]}], "delivery": "Free delivery", "description": "Warm.", "cta": {"title": "Add to cart", "action": {"type": "add_to_cart", "product_id": "p"}}}}"#,
     ]
+
+    @Test func everyTypeTheAppDecodesHasATerminalView() {
+        let problems = RegistryCoverage.problems([
+            ("the widget catalogue", VitrineApp.makeWidgetCatalog().registeredTypes), ("the terminal registry", RetailViews.makeRegistry().registeredTypes),
+        ])
+        #expect(problems == [])
+    }
 
     static func environment(plain: Bool = true) -> RenderEnvironment {
         RenderEnvironment(isPlain: plain, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: instant), registry: RetailViews.makeRegistry())

@@ -24,9 +24,7 @@ final class CurlDriver: @unchecked Sendable {
 
     /// The longest the thread sleeps in one poll when curl has no timer of its own. A new
     /// transfer or a cancellation wakes it at once (`curl_multi_wakeup`); the bound only caps
-    /// what a lost wake-up could cost, at one poll every five seconds at rest. (Tests that
-    /// once seemed to wait out a minute-long poll were in fact stuck on a blocked cooperative
-    /// pool: docs/ARCHITECTURE.md, "Known problems".)
+    /// what a lost wake-up could cost, at one poll every five seconds at rest.
     private static let idleWait = 5_000
 
     private let multi: UnsafeMutableRawPointer

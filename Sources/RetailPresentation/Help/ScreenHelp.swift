@@ -1,7 +1,7 @@
 /// What a shopper's screens offer and how each renderer reaches it: the terminal by keys, the
 /// iOS app by gestures and controls. One list, so the two apps offer the same things; where
 /// they differ on purpose, the entry says so (a gesture instead of a key; the debug log, the
-/// terminal's alone), and docs/ARCHITECTURE.md lists it.
+/// terminal's alone).
 public enum ScreenHelp {
     /// One thing a screen offers.
     public struct Entry: Sendable, Hashable {
