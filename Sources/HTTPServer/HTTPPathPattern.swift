@@ -15,6 +15,7 @@ public struct HTTPPathPattern: Sendable, Hashable, CustomStringConvertible {
         case capture
     }
 
+    /// The segments between `/`s, in path order.
     public let segments: [Segment]
 
     /// A pattern of the given segments; a literal segment is never empty and holds no `/`.

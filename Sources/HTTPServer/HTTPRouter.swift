@@ -131,8 +131,10 @@ public struct HTTPRouteMatch<Input: Sendable, Output: Sendable>: Sendable {
 
 /// The captured segments of a matched path, percent-decoded, in path order.
 public struct HTTPPathCaptures: Sendable, Equatable {
+    /// Every capture, in path order.
     public let values: [String]
 
+    /// Captures as a matched path gives them.
     public init(values: [String]) {
         self.values = values
     }
@@ -167,14 +169,17 @@ public struct HTTPRouteGroup<Prepared: Sendable, Output: Sendable> {
         on(["GET", "HEAD"], pattern, handler)
     }
 
+    /// `POST` only.
     public mutating func post(_ pattern: HTTPPathPattern, _ handler: @escaping Handler) {
         on(["POST"], pattern, handler)
     }
 
+    /// `PUT` only.
     public mutating func put(_ pattern: HTTPPathPattern, _ handler: @escaping Handler) {
         on(["PUT"], pattern, handler)
     }
 
+    /// `DELETE` only.
     public mutating func delete(_ pattern: HTTPPathPattern, _ handler: @escaping Handler) {
         on(["DELETE"], pattern, handler)
     }

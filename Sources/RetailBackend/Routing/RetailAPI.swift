@@ -12,13 +12,13 @@ enum RetailAPI {
         var router = Router()
         // Anyone's, answered from this process alone but for a new session.
         router.group { api in
-            api.get(HTTPPathPattern(RetailRoutes.home), now(PageEndpoints.home))
-            api.get(HTTPPathPattern(RetailRoutes.collection(.pages)).capturing(), now(PageEndpoints.page))
-            api.post(HTTPPathPattern(RetailRoutes.collection(.actions)).capturing(), now(ActionEndpoints.action))
-            api.get(HTTPPathPattern(RetailRoutes.collection(.images)).capturing(), now(ImageEndpoints.image))
-            api.get(HTTPPathPattern(RetailRoutes.suggestions), now(SearchEndpoints.suggestions))
-            api.get(HTTPPathPattern(RetailRoutes.eventStats), now(EventEndpoints.stats))
-            api.get(HTTPPathPattern(RetailRoutes.status), now(StatusEndpoint.status))
+            api.get(HTTPPathPattern(RetailRoutes.home), immediate(PageEndpoints.home))
+            api.get(HTTPPathPattern(RetailRoutes.collection(.pages)).capturing(), immediate(PageEndpoints.page))
+            api.post(HTTPPathPattern(RetailRoutes.collection(.actions)).capturing(), immediate(ActionEndpoints.action))
+            api.get(HTTPPathPattern(RetailRoutes.collection(.images)).capturing(), immediate(ImageEndpoints.image))
+            api.get(HTTPPathPattern(RetailRoutes.suggestions), immediate(SearchEndpoints.suggestions))
+            api.get(HTTPPathPattern(RetailRoutes.eventStats), immediate(EventEndpoints.stats))
+            api.get(HTTPPathPattern(RetailRoutes.status), immediate(StatusEndpoint.status))
             api.post(HTTPPathPattern(RetailRoutes.sessions), SessionEndpoints.create)
         }
         // One shopper's: their session is resolved before the handler runs.
@@ -33,7 +33,7 @@ enum RetailAPI {
     }()
 
     /// A handler that answers at once, as the table's handlers answer.
-    private static func now(
+    private static func immediate(
         _ handler: @escaping @Sendable (RetailExchange, HTTPPathCaptures) throws(RequestError) -> HTTPResponse
     ) -> HTTPRouteGroup<RetailExchange, Answer>.Handler {
         { exchange, captures, answer in answer(Result { () throws(RequestError) in try handler(exchange, captures) }) }
