@@ -140,7 +140,7 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         // An HTTP/1.1 server on libmicrohttpd: framing, limits, slow-client watch, suspended
-        // answers, trusted proxies, access log. Knows no route and no domain type.
+        // answers, trusted proxies, access log; and a generic route table. No domain type.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // HMAC-SHA-256, SHA-256 and constant-time comparison from Debian's OpenSSL (libcrypto):
         // session tokens are kept as their keyed hash.
@@ -187,6 +187,8 @@ let package = Package(
         .executableTarget(name: "vitrine-bench", dependencies: ["VitrineBench"]),
 
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
+        // The route table, without a socket.
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         // zlib (tests only): the crafted server's gzip answers.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The manual clocks and the crafted server every test target that needs them shares.

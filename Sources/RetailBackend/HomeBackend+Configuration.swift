@@ -75,17 +75,18 @@ extension HomeBackend {
         /// Carts the in-memory store keeps (`CartBook`). Default: 10 000.
         public var cartCapacity = 10_000
         /// Idempotency keys remembered per shopper: every store keeps the newest this many and
-        /// forgets an older one as soon as a shopper holds more. Default: 32.
-        public var idempotencyKeysPerUser = 32
+        /// forgets an older one as soon as a shopper holds more. Default: 32 (`StoreLimits`).
+        public var idempotencyKeysPerUser = StoreLimits().keysPerShopper
         /// How long an idempotency key is remembered. Default: 24 hours.
         public var idempotencyLifetime: TimeInterval = 86_400
-        /// Event ids of each shopper's de-duplication window, as keys are kept. Default: 1,000.
-        public var eventIDsPerShopper = 1_000
+        /// Event ids of each shopper's de-duplication window, as keys are kept. Default: 1,000
+        /// (`StoreLimits`).
+        public var eventIDsPerShopper = StoreLimits().eventIDsPerShopper
         /// How often the durable stores delete what has expired, on this clock: each sweep
         /// deletes everything expired by then, so the expired sessions stored at any instant
         /// are at most those that expired within one interval (docs/backend.md, "Bounds").
-        /// Default: 60 s.
-        public var sweepInterval: TimeInterval = 60
+        /// Default: 60 s (`StoreLimits`).
+        public var sweepInterval = StoreLimits().sweepInterval
         /// Event ids the in-memory store keeps over all shoppers, and the exposures
         /// (shopper, experiment, variant) this process remembers as counted. Default: 100 000.
         public var eventIDCapacity = 100_000

@@ -2,6 +2,14 @@ import Foundation
 import HTTPServer
 
 extension HomeBackend {
+    /// Whether `token` can be the operator's token: 16 to 256 characters of RFC 7235's token68
+    /// (`A-Z a-z 0-9 - . _ ~ + / =`), what an `Authorization: Bearer` header carries, whole
+    /// (the header's trailing spaces are dropped, so a token that ends in one could never match).
+    public static func isValidOperatorToken(_ token: String) -> Bool {
+        (16...256).contains(token.utf8.count)
+            && SessionToken.parse(authorization: "Bearer " + token)?.text.utf8.elementsEqual(token.utf8) == true
+    }
+
     /// Whether `request` carries the operator's token (`Authorization: Bearer`, the token of
     /// `vitrine serve --operator-token-file`): the one check of everything only the operator
     /// may read (the event statistics, a refused catalogue's problems). False when no token was

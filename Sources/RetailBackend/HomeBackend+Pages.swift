@@ -2,23 +2,6 @@ import Foundation
 import HTTPServer
 
 extension HomeBackend {
-    /// `GET /v1/home` and `GET /v1/pages/{id}`: the cached encoded page for the request's
-    /// context, with a fresh `request_id`, an `ETag` over everything else, and 304 when
-    /// `If-None-Match` names it.
-    func page(_ pageID: String, request: HTTPRequest, profile: FaultProfile) throws(RequestError) -> HTTPResponse {
-        let context = try PageContext.parse(request)
-        let encoded = try encodedPage(pageID, context: context, at: configuration.now(), faultBits: profile.compositionBits)
-        let headers: [(name: String, value: String)] = [
-            ("ETag", encoded.etag), ("Cache-Control", "max-age=\(PageWriter.ttl)"), ("Vary", "Authorization"),
-        ]
-        if let candidates = request.header("if-none-match"), ETagMatch.matches(candidates, etag: encoded.etag) {
-            return HTTPResponse(status: 304, headers: headers)
-        }
-        return HTTPResponse(
-            status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
-            body: encoded.body(requestID: nextRequestID()))
-    }
-
     /// The encoded page for `context` at `instant`, from one catalogue snapshot (the current
     /// one unless given): its key, its cache and its composers alike, so no page mixes two
     /// catalogues.
@@ -49,16 +32,5 @@ extension HomeBackend {
         var composition = try snapshot.composer.compose(pageID: pageID, context: context, choice: choice, at: instant)
         FaultSections.inject(into: &composition, bits: faultBits)
         return composition
-    }
-}
-
-/// `If-None-Match` against one ETag: a list of tags, `*`, and weak tags compared weakly
-/// (RFC 9110 §13.1.2).
-enum ETagMatch {
-    static func matches(_ header: String, etag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
-            return tag == "*" || tag == etag || (tag.hasPrefix("W/") && tag.dropFirst(2) == etag)
-        }
     }
 }

@@ -119,13 +119,21 @@ public final class HomeBackend: HTTPHandler {
             answer(dated(faults.finish(failure.response, profile: profile)))
             return
         }
-        route(request, profile: profile) { [self] result in
+        let finish: @Sendable (RetailAPI.Answer) -> Void = { [self] result in
             let response: HTTPResponse
             switch result {
             case .success(let success): response = success
             case .failure(let error): response = error.response
             }
             answer(dated(faults.finish(response, profile: profile)))
+        }
+        switch RetailAPI.router.resolve(method: request.method, path: request.path) {
+        case .notFound:
+            finish(.failure(.notFound("no route \(request.method.clipped(toUTF8Bytes: 10)) \(request.path.clipped(toUTF8Bytes: 120))")))
+        case .methodNotAllowed(let allowed):
+            finish(.failure(.methodNotAllowed(request.method.clipped(toUTF8Bytes: 10), allowed: allowed)))
+        case .found(let route):
+            route.run(RetailExchange(backend: self, request: request, profile: profile), answer: finish)
         }
     }
 
@@ -142,58 +150,6 @@ public final class HomeBackend: HTTPHandler {
         let pending = HTTPPendingAnswer()
         respond(to: request) { pending.fulfil($0) }
         return pending.wait()
-    }
-
-    private func route(_ request: HTTPRequest, profile: FaultProfile, reply: @escaping @Sendable (Result<HTTPResponse, RequestError>) -> Void) {
-        guard let route = Route(path: request.path) else {
-            reply(.failure(.notFound("no route \(request.method.clipped(toUTF8Bytes: 10)) \(request.path.clipped(toUTF8Bytes: 120))")))
-            return
-        }
-        guard route.methods.contains(request.method) else {
-            reply(.failure(.methodNotAllowed(String(request.method.clipped(toUTF8Bytes: 10)), allowed: route.methods)))
-            return
-        }
-        switch route {
-        case .sessions:
-            createSession(request, reply: reply)
-        case .cart, .cartItems, .cartItem, .events:
-            sessions.authenticate(request) { [self] result in
-                switch result {
-                case .success(let shopper): shopperRoute(route, request: request, shopper: shopper, profile: profile, reply: reply)
-                case .failure(let error): reply(.failure(error))
-                }
-            }
-        default:
-            reply(Result { () throws(RequestError) in try publicRoute(route, request: request, profile: profile) })
-        }
-    }
-
-    /// The routes of one shopper, once their session is known.
-    private func shopperRoute(_ route: Route, request: HTTPRequest, shopper: ShopperID, profile: FaultProfile,
-                              reply: @escaping @Sendable (Result<HTTPResponse, RequestError>) -> Void) {
-        switch route {
-        case .cart: cart(request, shopper: shopper, reply: reply)
-        case .cartItems: addToCart(request, shopper: shopper, profile: profile, reply: reply)
-        case .cartItem(let productID) where request.method == "PUT":
-            setQuantity(productID, request: request, shopper: shopper, profile: profile, reply: reply)
-        case .cartItem(let productID): removeFromCart(productID, request: request, shopper: shopper, reply: reply)
-        case .events: receiveEvents(request, shopper: shopper, reply: reply)
-        default: reply(.failure(.notFound("no route")))
-        }
-    }
-
-    /// The routes anyone may ask, answered from this process alone.
-    private func publicRoute(_ route: Route, request: HTTPRequest, profile: FaultProfile) throws(RequestError) -> HTTPResponse {
-        switch route {
-        case .home: return try page("home", request: request, profile: profile)
-        case .page(let id): return try page(id, request: request, profile: profile)
-        case .action(let name): return try action(name, request: request)
-        case .suggestions: return try suggestions(request)
-        case .eventStats: return try eventStats(request)
-        case .status: return .json(status(for: request))
-        case .image(let name): return try image(name, request: request)
-        case .sessions, .cart, .cartItems, .cartItem, .events: throw .notFound("no route")
-        }
     }
 
     /// Unique per response and cheap: a per-process salt and a counter.

@@ -16,9 +16,14 @@ public enum RetailRoutes {
         case pages, actions, images
     }
 
+    /// `/v1/pages`, `/v1/actions`, `/v1/images`: the path its members are under.
+    public static func collection(_ collection: Collection) -> String {
+        "/\(version)/\(collection.rawValue)"
+    }
+
     /// `/v1/pages/{segment}`, `/v1/actions/{segment}`, `/v1/images/{segment}`.
     public static func member(_ collection: Collection, _ encodedSegment: String) -> String {
-        "/\(version)/\(collection.rawValue)/\(encodedSegment)"
+        "\(self.collection(collection))/\(encodedSegment)"
     }
 
     /// `/v1/cart/items/{segment}`.

@@ -9,19 +9,21 @@ import Testing
 @Suite struct RetailContractTests {
     /// Every path the contract names is the backend's route for it, matched by bytes.
     @Test func everyPathOfTheContractIsTheBackendsRoute() {
-        let fixed: [(String, Route)] = [
-            (RetailRoutes.home, .home), (RetailRoutes.sessions, .sessions), (RetailRoutes.cart, .cart),
-            (RetailRoutes.cartItems, .cartItems), (RetailRoutes.suggestions, .suggestions), (RetailRoutes.events, .events),
-            (RetailRoutes.eventStats, .eventStats), (RetailRoutes.status, .status),
+        let fixed: [(String, String)] = [
+            (RetailRoutes.home, "GET"), (RetailRoutes.sessions, "POST"), (RetailRoutes.cart, "GET"), (RetailRoutes.cartItems, "POST"),
+            (RetailRoutes.suggestions, "GET"), (RetailRoutes.events, "POST"), (RetailRoutes.eventStats, "GET"), (RetailRoutes.status, "GET"),
         ]
-        for (path, route) in fixed { #expect(Route(path: path) == route, "\(path)") }
-        #expect(Route(path: RetailRoutes.member(.pages, "campaign%3Acmp-1")) == .page(id: "campaign:cmp-1"))
-        #expect(Route(path: RetailRoutes.member(.actions, RetailAPIAction.notifyMe)) == .action(name: "notify-me"))
-        #expect(Route(path: RetailRoutes.member(.images, "p-1001.jpg")) == .image(name: "p-1001.jpg"))
-        #expect(Route(path: RetailRoutes.cartItem("p-1001")) == .cartItem(productID: "p-1001"))
+        for (path, method) in fixed {
+            #expect(RetailAPI.route(path, method: method) == RetailAPI.Routed(.path(path)), "\(path)")
+        }
+        #expect(RetailAPI.route(RetailRoutes.member(.pages, "campaign%3Acmp-1")) == RetailAPI.Routed(.member(.pages), "campaign:cmp-1"))
+        #expect(RetailAPI.route(RetailRoutes.member(.actions, RetailAPIAction.notifyMe), method: "POST")
+            == RetailAPI.Routed(.member(.actions), "notify-me"))
+        #expect(RetailAPI.route(RetailRoutes.member(.images, "p-1001.jpg")) == RetailAPI.Routed(.member(.images), "p-1001.jpg"))
+        #expect(RetailAPI.route(RetailRoutes.cartItem("p-1001"), method: "DELETE") == RetailAPI.Routed(.cartItem, "p-1001"))
         // A segment that is only canonically equivalent to the route's is another path.
-        #expect(Route(path: "/v1/cafe\u{301}") == nil)
-        #expect(Route(path: "/v1/pag%C3%A9s/x") == nil)
+        #expect(RetailAPI.route("/v1/cafe\u{301}") == nil)
+        #expect(RetailAPI.route("/v1/pag%C3%A9s/x") == nil)
     }
 
     /// The error table of CONTRACT §10 lists each of the API's codes once, and no other.

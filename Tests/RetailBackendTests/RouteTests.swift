@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import RetailContract
 import Testing
 @testable import HTTPServer
 @testable import RetailBackend
@@ -33,8 +34,35 @@ import Testing
     }
 
     @Test func percentEncodedPageIDsAreDecoded() {
-        #expect(Route(path: "/v1/pages/category%3Ashoes") == .page(id: "category:shoes"))
-        #expect(Route(path: "/v1/cart/items/p-1001") == .cartItem(productID: "p-1001"))
-        #expect(Route(path: "/v1/images/a%2Fb") == nil)
+        #expect(RetailAPI.route("/v1/pages/category%3Ashoes") == RetailAPI.Routed(.member(.pages), "category:shoes"))
+        #expect(RetailAPI.route("/v1/cart/items/p-1001", method: "PUT") == RetailAPI.Routed(.cartItem, "p-1001"))
+        #expect(RetailAPI.route("/v1/images/a%2Fb") == nil)
     }
+}
+
+extension RetailAPI {
+    /// The pattern a request matched and its captures.
+    struct Routed: Equatable {
+        var pattern: HTTPPathPattern
+        var captures: [String]
+
+        init(_ pattern: HTTPPathPattern, _ captures: String...) {
+            self.pattern = pattern
+            self.captures = captures
+        }
+    }
+
+    /// The route of `method path` in the API's table, or nil when it has none.
+    static func route(_ path: String, method: String = "GET") -> Routed? {
+        guard case .found(let match) = router.resolve(method: method, path: path) else { return nil }
+        var routed = Routed(match.pattern)
+        routed.captures = match.captures.values
+        return routed
+    }
+}
+
+extension HTTPPathPattern {
+    static func path(_ path: String) -> HTTPPathPattern { HTTPPathPattern(path) }
+    static func member(_ collection: RetailRoutes.Collection) -> HTTPPathPattern { HTTPPathPattern(RetailRoutes.collection(collection)).capturing() }
+    static let cartItem = HTTPPathPattern(RetailRoutes.cartItems).capturing()
 }

@@ -266,10 +266,10 @@ import TestSupport
     }
 
     @Test func sqliteErrorsMapToWhatTheClientIsTold() {
-        #expect(StoreError(SQLiteError(code: 13, message: "full")).requestError.status == 507)
-        #expect(StoreError(SQLiteError(code: 5, message: "busy")).requestError.status == 503)
-        #expect(StoreError(SQLiteError(code: 10 | (4 << 8), message: "io")).requestError.status == 503)
-        let unavailable = StoreError.unavailable("/secret/path down").requestError
+        #expect(RequestError(StoreError(SQLiteError(code: 13, message: "full"))).status == 507)
+        #expect(RequestError(StoreError(SQLiteError(code: 5, message: "busy"))).status == 503)
+        #expect(RequestError(StoreError(SQLiteError(code: 10 | (4 << 8), message: "io"))).status == 503)
+        let unavailable = RequestError(StoreError.unavailable("/secret/path down"))
         #expect(unavailable.headers["Retry-After"] == "1")
         #expect(!unavailable.message.contains("/secret/path"), "the store's words stay in the log")
     }

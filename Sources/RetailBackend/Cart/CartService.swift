@@ -1,14 +1,12 @@
 import FlowCore
 import Foundation
-import HTTPServer
 import RetailContract
 
 /// The cart of CONTRACT §10 over a `ShopperStore`: what a change means (the catalogue's rules),
 /// its idempotency (the store applies it once per key, in one transaction with the answer it
 /// remembers) and the canonical cart as JSON.
 final class CartService: Sendable {
-    /// What a cart change asks for, once its request has been read; `Result` because a
-    /// request that cannot be read still meets its idempotency key first.
+    /// What a cart change asks for, once its request has been read.
     enum Change: Sendable {
         /// `position`: where a line the add makes goes (`Cart.add(product:quantity:at:)`).
         case add(productID: String, quantity: Int, position: Int?)
@@ -19,7 +17,9 @@ final class CartService: Sendable {
 
     /// A change as it arrives: whose, from where, under which key and meaning.
     struct Request: Sendable {
-        var change: Result<Change, RequestError>
+        /// Nil when the request could not be read: it still meets its idempotency key first,
+        /// and is then refused as `CartError.unreadableChange`.
+        var change: Change?
         var shopper: ShopperID
         var address: String
         var idempotencyKey: String?
@@ -46,15 +46,15 @@ final class CartService: Sendable {
 
     /// The canonical cart of a shopper. A shopper the store no longer holds (a session swept
     /// as it expired) is refused as the session is.
-    func cart(shopper: ShopperID, locale: StoreLocale, completion: @escaping @Sendable (Result<Data, RequestError>) -> Void) {
+    func cart(shopper: ShopperID, locale: StoreLocale, completion: @escaping @Sendable (Result<Data, CartError>) -> Void) {
         store.cart(of: shopper) { [self] result in
             switch result {
             case .success(let cart?):
                 completion(.success(render(cart, shopper: shopper, locale: locale)))
             case .success(nil):
-                completion(.failure(CartCommand.goneShopper))
+                completion(.failure(.shopperGone))
             case .failure(let error):
-                completion(.failure(error.requestError))
+                completion(.failure(.store(error)))
             }
         }
     }
@@ -64,11 +64,10 @@ final class CartService: Sendable {
     /// The key is looked up first: a key seen before (and not expired) answers what it
     /// answered then and changes nothing, or is a 422 `idempotency_key_reused` when the
     /// request means something else, even one that would fail on its own. Then the change is
-    /// checked: readable (400), quantity 1–99 (422), a product the feed lists or the cart holds
-    /// (404), available (409; with the `sold_out` fault low-stock products are not), a line of
-    /// at most 99 (422). A quantity is refused as unavailable only when it would raise the
+    /// checked: readable, quantity 1–99, a product the feed lists or the cart holds, available
+    /// (with the `sold_out` fault low-stock products are not), a line of at most 99. A quantity is refused as unavailable only when it would raise the
     /// line: a shopper can always keep fewer of what sold out or left the feed, and remove it.
-    func apply(_ request: Request, completion: @escaping @Sendable (Result<Data, RequestError>) -> Void) {
+    func apply(_ request: Request, completion: @escaping @Sendable (Result<Data, CartError>) -> Void) {
         let command = CartCommand(
             shopper: request.shopper, address: request.address, key: request.idempotencyKey.map(ExactText.init),
             fingerprint: request.fingerprint, locale: request.locale, now: now, keyLifetime: keyLifetime,
@@ -77,7 +76,7 @@ final class CartService: Sendable {
             switch result {
             case .success(.answer(let cart, let locale)): completion(.success(render(cart, shopper: request.shopper, locale: locale)))
             case .success(.refused(let error)): completion(.failure(error))
-            case .failure(let error): completion(.failure(error.requestError))
+            case .failure(let error): completion(.failure(.store(error)))
             }
         }
     }
@@ -85,21 +84,20 @@ final class CartService: Sendable {
     /// The quantities a line may hold.
     static let lineQuantities = RetailLimits.lineQuantity
 
-    private func rule(for change: Result<Change, RequestError>, lowStockSoldOut: Bool) -> @Sendable (inout Cart, Date) throws(RequestError) -> Void {
-        { [catalogue] (cart: inout Cart, instant: Date) throws(RequestError) in
+    private func rule(for change: Change?, lowStockSoldOut: Bool) -> @Sendable (inout Cart, Date) throws(CartError) -> Void {
+        { [catalogue] (cart: inout Cart, instant: Date) throws(CartError) in
             let clock = Cart.clock(instant)
             func isBuyable(_ product: Product) -> Bool {
                 !(product.availability == .unavailable || (lowStockSoldOut && product.availability == .lowStock))
             }
-            switch try change.get() {
+            guard let change else { throw .unreadableChange }
+            switch change {
             case .add(let productID, let quantity, let position):
                 try Self.check(quantity)
                 let product = try Self.product(productID, in: catalogue)
-                guard isBuyable(product) else { throw Self.unavailable(product.id) }
+                guard isBuyable(product) else { throw .productUnavailable(product.id) }
                 let total = cart.quantity(of: product.id) + quantity
-                guard total <= Self.lineQuantities.upperBound else {
-                    throw .unprocessable("a cart line holds at most \(Self.lineQuantities.upperBound); this one would hold \(total)", code: .invalidQuantity)
-                }
+                guard total <= Self.lineQuantities.upperBound else { throw .lineTooLarge(total: total) }
                 cart.add(product: product.id, quantity: quantity, at: position)
                 cart.advanceRevision(clock: clock)
             case .set(let productID, let quantity):
@@ -107,7 +105,7 @@ final class CartService: Sendable {
                 let current = cart.quantity(of: productID)
                 // A product that left the feed is known by the line the cart holds.
                 let product = current > 0 ? catalogue.product(productID) : try Self.product(productID, in: catalogue)
-                if quantity > current, product.map(isBuyable) != true { throw Self.unavailable(productID) }
+                if quantity > current, product.map(isBuyable) != true { throw .productUnavailable(productID) }
                 if quantity != current {
                     cart.set(product: product?.id ?? productID, quantity: quantity)
                     cart.advanceRevision(clock: clock)
@@ -123,21 +121,15 @@ final class CartService: Sendable {
         }
     }
 
-    private static func check(_ quantity: Int) throws(RequestError) {
-        guard lineQuantities.contains(quantity) else {
-            throw .unprocessable("quantity must be from \(lineQuantities.lowerBound) to \(lineQuantities.upperBound), not \(quantity)", code: .invalidQuantity)
-        }
-    }
-
-    private static func unavailable(_ productID: String) -> RequestError {
-        .conflict("'\(productID.clipped(toUTF8Bytes: 80))' is unavailable", code: .productUnavailable)
+    private static func check(_ quantity: Int) throws(CartError) {
+        guard lineQuantities.contains(quantity) else { throw .quantityOutOfRange(quantity) }
     }
 
     /// Product ids are ASCII, so an id with any other byte is unknown without a look-up that
     /// would compare it under canonical equivalence.
-    private static func product(_ productID: String, in catalogue: Catalogue) throws(RequestError) -> Product {
+    private static func product(_ productID: String, in catalogue: Catalogue) throws(CartError) -> Product {
         guard productID.utf8.allSatisfy({ $0 < 0x80 }), let product = catalogue.product(productID) else {
-            throw .notFound("no product '\(productID.clipped(toUTF8Bytes: 80))'", code: .unknownProduct)
+            throw .unknownProduct(productID)
         }
         return product
     }

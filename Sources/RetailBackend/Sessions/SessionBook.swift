@@ -50,32 +50,26 @@ final class SessionBook: Sendable {
     /// The one key of the allowance for all addresses.
     private static let everyone = ExactText("*")
 
-    /// The 401 every request without a valid session gets, with RFC 6750's challenge.
-    static func invalidSession(_ message: String) -> RequestError {
-        RequestError(status: 401, code: .invalidSession, message: message,
-                     headers: ["WWW-Authenticate": #"Bearer realm="vitrine", error="invalid_token""#])
-    }
-
     /// A new session for a client at `address` (empty for in-process callers, which are not
     /// limited; nor is anyone without an allowance): its token and shopper, once the store
     /// holds it. It lasts `unusedLifetime` until its first use.
-    func create(address: String, completion: @escaping @Sendable (Result<(token: SessionToken, shopper: ShopperID), RequestError>) -> Void) {
+    func create(address: String, completion: @escaping @Sendable (Result<(token: SessionToken, shopper: ShopperID), SessionError>) -> Void) {
         let instant = now()
         // The address's own allowance first: what it refuses spends nothing of everyone's, so
         // one address cannot use up the allowance of all.
         if !address.isEmpty, let wait = allowance.withLock({ $0?.take(for: ExactText(address), at: instant) }) {
-            completion(.failure(Self.tooManyNewSessions("this address has started too many sessions lately", wait: wait)))
+            completion(.failure(.tooManyNew(everyone: false, wait: wait)))
             return
         }
         if !address.isEmpty, let wait = allowanceInAll.withLock({ $0?.take(for: Self.everyone, at: instant) }) {
             // Refused for everyone's sake: the address's own token is given back.
             allowance.withLock { $0?.giveBack(for: ExactText(address)) }
-            completion(.failure(Self.tooManyNewSessions("the shop has started too many sessions lately", wait: wait)))
+            completion(.failure(.tooManyNew(everyone: true, wait: wait)))
             return
         }
         let token = SessionToken.generate()
         guard let digest = key.digest(token) else {
-            completion(.failure(RequestError(status: 500, code: .sessionFailed, message: "the session could not be made")))
+            completion(.failure(.digestFailed(making: true)))
             return
         }
         let session = StoredSession(digest: digest, shopper: ShopperID.generate(), expires: instant.addingTimeInterval(unusedLifetime))
@@ -91,25 +85,20 @@ final class SessionBook: Sendable {
                     allowance.withLock { $0?.giveBack(for: ExactText(address)) }
                     allowanceInAll.withLock { $0?.giveBack(for: Self.everyone) }
                 }
-                completion(.failure(error.requestError))
+                completion(.failure(.store(error)))
             }
         }
     }
 
-    private static func tooManyNewSessions(_ reason: String, wait: Int) -> RequestError {
-        RequestError(status: 429, code: .tooManyNewSessions, message: "\(reason); try again in \(wait) s",
-                     headers: ["Retry-After": String(wait)])
-    }
-
     /// The shopper of the request's `Authorization: Bearer` session; a missing, malformed,
-    /// unknown, altered or expired token is a 401 `invalid_session`.
-    func authenticate(_ request: HTTPRequest, completion: @escaping @Sendable (Result<ShopperID, RequestError>) -> Void) {
+    /// unknown, altered or expired token is refused (`missing`, `unknownOrExpired`).
+    func authenticate(_ request: HTTPRequest, completion: @escaping @Sendable (Result<ShopperID, SessionError>) -> Void) {
         guard let token = SessionToken.parse(authorization: request.header("authorization")) else {
-            completion(.failure(Self.invalidSession("a session is required: start one with POST /v1/sessions and send Authorization: Bearer TOKEN")))
+            completion(.failure(.missing))
             return
         }
         guard let digest = key.digest(token) else {
-            completion(.failure(RequestError(status: 500, code: .sessionFailed, message: "the session could not be checked")))
+            completion(.failure(.digestFailed(making: false)))
             return
         }
         let instant = now()
@@ -123,9 +112,9 @@ final class SessionBook: Sendable {
                 known.withLock { $0.set(session, for: digest) }
                 renewIfDue(session, at: instant, completion: completion)
             case .success:
-                completion(.failure(Self.invalidSession("the session is unknown or has expired: start a new one with POST /v1/sessions")))
+                completion(.failure(.unknownOrExpired))
             case .failure(let error):
-                completion(.failure(error.requestError))
+                completion(.failure(.store(error)))
             }
         }
     }
@@ -133,7 +122,7 @@ final class SessionBook: Sendable {
     /// Answers the session's shopper, renewing the session first when it is due (see the
     /// type's comment for what a failed renewal does).
     private func renewIfDue(_ session: StoredSession, at instant: Date,
-                            completion: @escaping @Sendable (Result<ShopperID, RequestError>) -> Void) {
+                            completion: @escaping @Sendable (Result<ShopperID, SessionError>) -> Void) {
         let renewed = instant.addingTimeInterval(lifetime)
         guard renewed.timeIntervalSince(session.expires) >= renewalInterval else {
             completion(.success(session.shopper))
@@ -154,7 +143,7 @@ final class SessionBook: Sendable {
                 if session.expires.timeIntervalSince(instant) > renewalInterval {
                     completion(.success(session.shopper))
                 } else {
-                    completion(.failure(error.requestError))
+                    completion(.failure(.store(error)))
                 }
             }
         }

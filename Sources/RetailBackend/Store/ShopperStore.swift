@@ -1,6 +1,4 @@
 import Foundation
-import HTTPServer
-import RetailContract
 
 /// Where the shoppers' state lives: sessions, carts with the answers remembered for their
 /// idempotency keys, and the event ids of each shopper's de-duplication window. Three
@@ -71,22 +69,6 @@ enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .failed(let reason): "storage failed: \(reason)"
         }
     }
-
-    /// What the client is told: 503 with `Retry-After` (the database is away), 507 with
-    /// `Retry-After` (no room for a change), 500 otherwise. The store's own words never reach
-    /// the answer (they may name hosts and files).
-    var requestError: RequestError {
-        switch self {
-        case .unavailable:
-            RequestError(status: 503, code: .storageUnavailable, message: "the store is unavailable; try again shortly",
-                         headers: ["Retry-After": "1"])
-        case .full:
-            RequestError(status: 507, code: .storageFull, message: "the server has no room for changes now; try again later",
-                         headers: ["Retry-After": "30"])
-        case .failed:
-            RequestError(status: 500, code: .storageFailed, message: "the store failed to answer")
-        }
-    }
 }
 
 /// A cart change as a store applies it, with everything decided outside the store: whose cart,
@@ -105,21 +87,13 @@ struct CartCommand: Sendable {
     var now: @Sendable () -> Date
     /// How long the answer is remembered for the key.
     var keyLifetime: TimeInterval
-    var change: @Sendable (inout Cart, Date) throws(RequestError) -> Void
+    var change: @Sendable (inout Cart, Date) throws(CartError) -> Void
 
     /// What a key remembered (and not expired) answers: the remembered cart for the same
-    /// request, a 422 `idempotency_key_reused` for another, checked before the body is judged.
+    /// request, `idempotencyKeyReused` for another, checked before the body is judged.
     func replay(fingerprint remembered: UInt64, answer: Cart, locale: StoreLocale) -> CartOutcome {
-        guard remembered == fingerprint else {
-            let shown = key.map { $0.text.clipped(toUTF8Bytes: 80) } ?? ""
-            return .refused(.unprocessable("Idempotency-Key '\(shown)' was used for a different request", code: .idempotencyKeyReused))
-        }
+        guard remembered == fingerprint else { return .refused(.idempotencyKeyReused(key: key?.text ?? "")) }
         return .answer(answer, locale)
-    }
-
-    /// The error of a session whose shopper the store no longer holds.
-    static var goneShopper: RequestError {
-        SessionBook.invalidSession("the session has expired; start a new one with POST /v1/sessions")
     }
 }
 
@@ -127,6 +101,7 @@ struct CartCommand: Sendable {
 enum CartOutcome: Sendable {
     /// The cart to answer, in the locale to render it in (a replay's own locale).
     case answer(Cart, StoreLocale)
-    /// Refused (a reused key, an unknown product, …): nothing was stored.
-    case refused(RequestError)
+    /// Refused (a reused key, an unknown product, a shopper no longer stored, …): nothing was
+    /// stored.
+    case refused(CartError)
 }

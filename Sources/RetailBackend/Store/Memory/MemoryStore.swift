@@ -84,7 +84,7 @@ final class MemoryStore: ShopperStore {
             var record = existing ?? CartBook.Record(
                 cart: Cart(clock: Cart.clock(instant)), keys: IdempotencyKeys(capacity: keysPerShopper, lifetime: command.keyLifetime),
                 owner: ExactText(command.address))
-            do throws(RequestError) {
+            do throws(CartError) {
                 try command.change(&record.cart, instant)
             } catch {
                 return .refused(error)

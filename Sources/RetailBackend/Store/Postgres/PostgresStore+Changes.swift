@@ -34,10 +34,10 @@ extension PostgresStore {
                 }
             }
             let held = try connection.execute("SELECT revision, lines, keys_held, key_seq FROM shoppers WHERE id = $1 FOR UPDATE", [shopper])
-            guard let revision = held.value(0).flatMap(Int.init) else { return (false, .refused(CartCommand.goneShopper)) }
+            guard let revision = held.value(0).flatMap(Int.init) else { return (false, .refused(.shopperGone)) }
             var cart = Cart(clock: revision)
             cart.lines = CartCodec.decode(held.value(1) ?? "")
-            do throws(RequestError) {
+            do throws(CartError) {
                 try command.change(&cart, instant)
             } catch {
                 return (false, .refused(error))

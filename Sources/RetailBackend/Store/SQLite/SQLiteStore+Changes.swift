@@ -28,9 +28,9 @@ extension SQLiteStore {
                                       locale: StoreLocale(rawValue: select.text(1)) ?? command.locale)
             }
         }
-        guard let held = try readCart(command.shopper, in: database) else { return .refused(CartCommand.goneShopper) }
+        guard let held = try readCart(command.shopper, in: database) else { return .refused(.shopperGone) }
         var cart = held.cart
-        do throws(RequestError) {
+        do throws(CartError) {
             try command.change(&cart, instant)
         } catch {
             return .refused(error)

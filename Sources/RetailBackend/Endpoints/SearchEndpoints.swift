@@ -3,17 +3,18 @@ import Foundation
 import HTTPServer
 import RetailContract
 
-extension HomeBackend {
-    /// `GET /v1/search/suggestions?q=&locale=&userSegment=`: ranked as `SearchIndex` says;
-    /// campaigns only while live and only those the segment may see.
-    func suggestions(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+/// `GET /v1/search/suggestions?q=&locale=&userSegment=`: ranked as `SearchIndex` says;
+/// campaigns only while live and only those the segment may see.
+enum SearchEndpoints {
+    static func suggestions(_ exchange: RetailExchange, _ captures: HTTPPathCaptures) throws(RequestError) -> HTTPResponse {
+        let request = exchange.request
         let query = request.queryValue("q") ?? ""
         guard query.utf8.count <= RetailLimits.queryBytes else { throw .badParameter("q is at most \(RetailLimits.queryBytes) UTF-8 bytes") }
         let segment = try PageContext.parseSegment(request)
-        let snapshot = catalogues.current
+        let snapshot = exchange.backend.catalogues.current
         let catalogue = snapshot.catalogue
         let locale = catalogue.locale(for: StoreLocale.resolve(request.queryValue("locale")))
-        let campaigns = catalogue.liveCampaigns(at: configuration.now())
+        let campaigns = catalogue.liveCampaigns(at: exchange.backend.configuration.now())
             .filter { $0.isVisible(to: segment, locale: locale) }
             .map { SearchIndex.entry(text: $0.title[locale], kind: .campaign, target: $0.pageID) }
         let found = snapshot.searchIndexes[locale]?.suggestions(for: query, extra: campaigns) ?? []

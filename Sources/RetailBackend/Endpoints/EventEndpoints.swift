@@ -3,25 +3,25 @@ import Foundation
 import HTTPServer
 import RetailContract
 
-extension HomeBackend {
+/// `POST /v1/events` and `GET /v1/events/stats`.
+enum EventEndpoints {
     /// `POST /v1/events` with `{events: [Event]}`: each event needs a string `event_id` and
     /// `name`; other fields are kept opaque. The whole batch is refused if one event is
     /// malformed, so a client never half-sends. An id counts once per shopper: the store's
     /// window (`ShopperStore.recordEvents`) says which are new, and the answer waits until
     /// that is durable, so an acknowledged event is never counted again after a restart. The
     /// new ones count experiment exposures (`ExposureLog`, per process) for the shopper.
-    func receiveEvents(_ request: HTTPRequest, shopper: ShopperID, reply: @escaping @Sendable (Result<HTTPResponse, RequestError>) -> Void) {
+    static func receive(_ exchange: ShopperExchange, _ captures: HTTPPathCaptures, answer: @escaping @Sendable (RetailAPI.Answer) -> Void) {
+        let backend = exchange.backend
         let batch: [(id: String, name: String, event: JSONValue)]
         do {
-            batch = try Self.eventBatch(request, limit: configuration.maxEventsPerBatch)
+            batch = try eventBatch(exchange.request, limit: backend.configuration.maxEventsPerBatch)
         } catch {
-            reply(.failure(error))
+            answer(.failure(error))
             return
         }
-        let events = self.events
-        let exposures = self.exposures
-        let catalogue = self.catalogue
-        requestStore.recordEvents(batch.map { ExactText($0.id) }, of: shopper, at: configuration.now()) { result in
+        let (events, exposures, catalogue, shopper) = (backend.events, backend.exposures, backend.catalogue, exchange.shopper)
+        backend.requestStore.recordEvents(batch.map { ExactText($0.id) }, of: shopper, at: backend.configuration.now()) { result in
             switch result {
             case .success(let fresh?):
                 let accepted = zip(batch, fresh).filter(\.1).map { (name: $0.0.name, event: $0.0.event) }
@@ -29,11 +29,11 @@ extension HomeBackend {
                 exposures.record(accepted.map(\.event), from: shopper.rawValue) { experiment, variant in
                     catalogue.experiments.contains { $0.id.isByteEqual(to: experiment) && $0.variants.contains { $0.id.isByteEqual(to: variant) } }
                 }
-                reply(.success(.json(["accepted": .integer(accepted.count), "duplicates": .integer(batch.count - accepted.count)])))
+                answer(.success(.json(["accepted": .integer(accepted.count), "duplicates": .integer(batch.count - accepted.count)])))
             case .success(nil):
-                reply(.failure(CartCommand.goneShopper))
+                answer(.failure(RequestError(SessionError.shopperGone)))
             case .failure(let error):
-                reply(.failure(error.requestError))
+                answer(.failure(RequestError(error)))
             }
         }
     }
@@ -56,27 +56,20 @@ extension HomeBackend {
         return batch
     }
 
-    /// Whether `token` can be the operator's token: 16 to 256 characters of RFC 7235's token68
-    /// (`A-Z a-z 0-9 - . _ ~ + / =`), what an `Authorization: Bearer` header carries, whole
-    /// (the header's trailing spaces are dropped, so a token that ends in one could never match).
-    public static func isValidOperatorToken(_ token: String) -> Bool {
-        (16...256).contains(token.utf8.count)
-            && SessionToken.parse(authorization: "Bearer " + token)?.text.utf8.elementsEqual(token.utf8) == true
-    }
-
     /// `GET /v1/events/stats`: off (404) unless the operator gave a token at start, and then only
-    /// for `Authorization: Bearer` that token (`presentsOperatorToken`), since it shows what
-    /// shoppers sent, whole.
-    func eventStats(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
-        guard configuration.operatorToken != nil else {
-            throw .notFound("no route GET /v1/events/stats (the event statistics are off: vitrine serve --operator-token-file)")
+    /// for `Authorization: Bearer` that token (`HomeBackend.presentsOperatorToken`), since it
+    /// shows what shoppers sent, whole.
+    static func stats(_ exchange: RetailExchange, _ captures: HTTPPathCaptures) throws(RequestError) -> HTTPResponse {
+        let backend = exchange.backend
+        guard backend.configuration.operatorToken != nil else {
+            throw .notFound("no route GET \(RetailRoutes.eventStats) (the event statistics are off: vitrine serve --operator-token-file)")
         }
-        guard presentsOperatorToken(request) else {
+        guard backend.presentsOperatorToken(exchange.request) else {
             throw RequestError(status: 401, code: .invalidOperatorToken, message: "the event statistics need the operator's token",
                                headers: ["WWW-Authenticate": #"Bearer realm="vitrine-operator""#])
         }
-        guard case .object(var stats) = events.stats() else { return .json(events.stats()) }
-        stats["exposures"] = exposures.stats()
+        guard case .object(var stats) = backend.events.stats() else { return .json(backend.events.stats()) }
+        stats["exposures"] = backend.exposures.stats()
         return .json(.object(stats))
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import HTTPServer
+
+/// `GET /v1/home` and `GET /v1/pages/{id}`: the cached encoded page for the request's context,
+/// with a fresh `request_id`, an `ETag` over everything else, and 304 when `If-None-Match`
+/// names it.
+enum PageEndpoints {
+    static func home(_ exchange: RetailExchange, _ captures: HTTPPathCaptures) throws(RequestError) -> HTTPResponse {
+        try page("home", exchange)
+    }
+
+    static func page(_ exchange: RetailExchange, _ captures: HTTPPathCaptures) throws(RequestError) -> HTTPResponse {
+        try page(captures.last, exchange)
+    }
+
+    private static func page(_ pageID: String, _ exchange: RetailExchange) throws(RequestError) -> HTTPResponse {
+        let backend = exchange.backend
+        let context = try PageContext.parse(exchange.request)
+        let encoded = try backend.encodedPage(pageID, context: context, at: backend.configuration.now(), faultBits: exchange.profile.compositionBits)
+        let headers: [(name: String, value: String)] = [
+            ("ETag", encoded.etag), ("Cache-Control", "max-age=\(PageWriter.ttl)"), ("Vary", "Authorization"),
+        ]
+        if let candidates = exchange.request.header("if-none-match"), ETagMatch.matches(candidates, etag: encoded.etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
+            body: encoded.body(requestID: backend.nextRequestID()))
+    }
+}
