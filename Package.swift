@@ -211,6 +211,7 @@ let package = Package(
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "VitrineBenchTests", dependencies: ["VitrineBench", "CommandLineSupport", "FlowCore"]),
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "CommandLineSupport", "RetailContract", "HTTPServer", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "RetailPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),

@@ -33,6 +33,10 @@ enum AppCommand {
             console.err("vitrine app: \(error.message)\n\(AppOptions.usage)")
             return 2
         }
+        if options.isHelp {
+            console.out(AppOptions.usage)
+            return 0
+        }
         return await run(options, console: console, environment: environment, catalogue: .builtIn)
     }
 

@@ -35,15 +35,10 @@ struct AppOptions: Equatable {
     var now: Date?
     /// Experiment variants the app pins (`vitrine catalogue preview --interactive --variant`).
     var experiments: [String: String] = [:]
+    /// `-h` or `--help`: the synopsis is printed and nothing runs.
+    var isHelp = false
 
-    static let usage = """
-        usage: vitrine [app] [--server URL] [--locale en-US|de-DE|fr-FR] [--segment new|returning|vip]
-                             [--app-version V] [--capabilities a,b] [--faults PROFILE] [--user ID] [--open URL] [--now RFC3339] [--debug]
-        """
-
-    struct UsageError: Error {
-        var message: String
-    }
+    static var usage: String { syntax.usage }
 
     /// The default shopper for `environment`.
     static func defaultUser(environment: [String: String]) -> String {
@@ -65,77 +60,73 @@ struct AppOptions: Equatable {
     }
 
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> AppOptions {
-        var options = AppOptions(user: defaultUser(environment: environment))
-        var iterator = arguments.makeIterator()
-        func value(for flag: String) throws(UsageError) -> String {
-            guard let value = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
-            return value
-        }
-        let safe = { TerminalText.excerpt($0) }
-        while let argument = iterator.next() {
-            switch argument {
-            case "--server", "--backend":
-                let text = try value(for: argument)
-                let lower = text.lowercased()
-                guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: text), url.host != nil else {
-                    throw UsageError(message: "\(argument) '\(safe(URLCredentials.redacted(text)))' is not an http(s) URL")
-                }
-                // Said without the URL, which holds a password then.
-                if let refusal = HomeAPIClient.refusal(of: url) { throw UsageError(message: "\(argument): \(refusal)") }
-                options.server = url
-            case "--locale":
-                options.locale = try value(for: argument)
-                guard ["en-US", "de-DE", "fr-FR"].contains(options.locale) else {
-                    throw UsageError(message: "--locale '\(safe(options.locale))' is not one of en-US, de-DE, fr-FR")
-                }
-            case "--segment":
-                let segment = try value(for: argument)
-                options.segment = segment
-                guard ["new", "returning", "vip"].contains(where: { $0.utf8.elementsEqual(segment.utf8) }) else {
-                    throw UsageError(message: "--segment '\(safe(segment))' is not one of new, returning, vip")
-                }
-            case "--app-version":
-                let text = try value(for: argument)
-                guard let version = AppVersion(text) else { throw UsageError(message: "--app-version '\(safe(text))' is not a version like 2.6.0") }
-                options.appVersion = version
-            case "--capabilities":
-                options.capabilities = Set(try value(for: argument).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-            case "--faults":
-                options.faults = try value(for: argument)
-            case "--user":
-                let text = try value(for: argument)
-                guard isValidUser(text) else { throw UsageError(message: "--user '\(safe(text))' must be 1 to 64 of A-Z a-z 0-9 . _ -") }
-                options.user = text
-            case "--debug":
-                options.debug = true
-            case "--open":
-                let text = try value(for: argument)
-                if let refusal = VitrineApp.deeplinks.refusal(for: text) {
-                    throw UsageError(message: "--open '\(safe(text))' is not a link of this app: \(safe(refusal))")
-                }
-                let destination = Destination.forDeeplink(text)
-                if case .link = destination {
-                    throw UsageError(message: "--open '\(safe(text))' names no screen of this app (home, cart, search, campaign, category, product, page)")
-                }
-                options.opening = destination
-            case "--now":
-                let text = try value(for: argument)
-                guard let instant = RFC3339.date(from: text) else { throw UsageError(message: "--now '\(safe(text))' is not an RFC 3339 instant") }
-                options.now = instant
-            case "--mark-first-content":
-                options.marksFirstContent = true
-            case "--cart-attempts":
-                let text = try value(for: argument)
-                guard let attempts = Int(text), (1...10).contains(attempts) else { throw UsageError(message: "--cart-attempts is 1 to 10") }
-                options.cartAttempts = attempts
-            default:
-                throw UsageError(message: "unexpected '\(safe(argument))'")
-            }
-        }
+        let parsed = try syntax.parse(arguments, into: AppOptions(user: defaultUser(environment: environment)))
+        var options = parsed.options
+        options.isHelp = parsed.isHelp
         if options.faults != nil, options.server != nil {
-            throw UsageError(message: "--faults is for the embedded backend; a --server has its own")
+            throw UsageError("--faults is for the embedded backend; a --server has its own")
         }
         return options
+    }
+
+    /// What the app takes, and its synopsis. `--backend` is `--server`'s older name;
+    /// `--mark-first-content` (for `vitrine bench app`) and `--cart-attempts` (for the
+    /// end-to-end tests) are in no synopsis.
+    static var syntax: OptionParser<AppOptions> {
+        let safe = { TerminalText.excerpt($0) }
+        let server: (String) -> OptionParser<AppOptions>.Option = { name in
+            .value(name, "URL") { options, text throws(UsageError) in
+                let lower = text.lowercased()
+                guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: text), url.host != nil else {
+                    throw UsageError("\(name) '\(safe(URLCredentials.redacted(text)))' is not an http(s) URL")
+                }
+                // Said without the URL, which holds a password then.
+                if let refusal = HomeAPIClient.refusal(of: url) { throw UsageError("\(name): \(refusal)") }
+                options.server = url
+            }
+        }
+        return OptionParser(
+            command: "vitrine [app]",
+            options: [
+                server("--server"),
+                server("--backend"),
+                CommonOptions.locale { $0.locale = $1.rawValue },
+                .value("--segment", "new|returning|vip") { options, segment throws(UsageError) in
+                    guard ["new", "returning", "vip"].contains(where: { $0.utf8.elementsEqual(segment.utf8) }) else {
+                        throw UsageError("--segment '\(safe(segment))' is not one of new, returning, vip")
+                    }
+                    options.segment = segment
+                },
+                CommonOptions.appVersion { $0.appVersion = $1 },
+                CommonOptions.capabilities { $0.capabilities = $1 },
+                .value("--faults", "PROFILE") { $0.faults = $1 },
+                .value("--user", "ID") { options, text throws(UsageError) in
+                    guard isValidUser(text) else { throw UsageError("--user '\(safe(text))' must be 1 to 64 of A-Z a-z 0-9 . _ -") }
+                    options.user = text
+                },
+                .value("--open", "URL") { options, text throws(UsageError) in
+                    if let refusal = VitrineApp.deeplinks.refusal(for: text) {
+                        throw UsageError("--open '\(safe(text))' is not a link of this app: \(safe(refusal))")
+                    }
+                    let destination = Destination.forDeeplink(text)
+                    if case .link = destination {
+                        throw UsageError("--open '\(safe(text))' names no screen of this app (home, cart, search, campaign, category, product, page)")
+                    }
+                    options.opening = destination
+                },
+                CommonOptions.now { $0.now = $1 },
+                .flag("--debug") { $0.debug = true },
+                .flag("--mark-first-content") { $0.marksFirstContent = true },
+                .value("--cart-attempts", "N") { options, text throws(UsageError) in
+                    guard let attempts = Int(text), (1...10).contains(attempts) else { throw UsageError("--cart-attempts is 1 to 10") }
+                    options.cartAttempts = attempts
+                },
+            ],
+            forms: [[
+                [.optional("--server"), .optional("--locale"), .optional("--segment")],
+                [.optional("--app-version"), .optional("--capabilities"), .optional("--faults"), .optional("--user"), .optional("--open"),
+                 .optional("--now"), .optional("--debug")],
+            ]])
     }
 
     /// Where the cache and the outbox live: `$XDG_CACHE_HOME/vitrine`, else `~/.cache/vitrine`

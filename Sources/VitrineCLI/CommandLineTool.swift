@@ -33,7 +33,6 @@ public enum CommandLineTool {
     static var usage: String {
         let synopses = [AppOptions.usage, LintCommand.usage, RenderCommand.usage, PreviewCommand.usage, ServeCommand.usage,
                         CatalogueCommand.usage, BenchProgram.usage, BenchProgram.pageUsage]
-        let lines = synopses.flatMap { $0.split(separator: "\n").map { String($0.dropFirst(7)) } }
-        return lines.enumerated().map { ($0.offset == 0 ? "usage: " : "       ") + $0.element }.joined(separator: "\n")
+        return joinedSynopses(synopses)
     }
 }

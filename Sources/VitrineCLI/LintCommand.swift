@@ -17,16 +17,34 @@ enum LintCommand {
         var json = false
     }
 
-    struct UsageError: Error {
-        var message: String
-    }
+    static var usage: String { syntax.usage }
 
-    static let usage = "usage: vitrine lint FILE|- [--app-version V] [--capabilities a,b] [--now RFC3339] [--json]"
+    /// What `vitrine lint` takes, and its synopsis.
+    static var syntax: OptionParser<Options> {
+        OptionParser(
+            command: "vitrine lint",
+            options: [
+                CommonOptions.appVersion { $0.client.appVersion = $1 },
+                CommonOptions.capabilities { $0.client.capabilities = $1 },
+                CommonOptions.now { $0.now = $1 },
+                .flag("--json") { $0.json = true },
+            ],
+            operand: (name: "FILE", apply: { options, file throws(UsageError) in
+                guard options.file.isEmpty else { throw UsageError("only one FILE") }
+                options.file = file
+            }),
+            forms: [[[.text("FILE|-"), .optional("--app-version"), .optional("--capabilities"), .optional("--now"), .optional("--json")]]])
+    }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let options: Options
         do {
-            options = try parse(arguments)
+            let parsed = try syntax.parse(arguments, into: Options(file: ""))
+            if parsed.isHelp {
+                console.out(usage)
+                return 0
+            }
+            options = try checked(parsed.options)
         } catch {
             console.err("vitrine lint: \(error.message)\n\(usage)")
             return 2
@@ -72,40 +90,9 @@ enum LintCommand {
         return 0
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var file: String?
-        var options = Options(file: "")
-        var iterator = arguments.makeIterator()
-        func value(for flag: String) throws(UsageError) -> String {
-            guard let value = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
-            return value
-        }
-        while let argument = iterator.next() {
-            switch argument {
-            case "--json":
-                options.json = true
-            case "--app-version":
-                let text = try value(for: argument)
-                guard let version = AppVersion(text) else { throw UsageError(message: "'\(TerminalText.sanitized(text))' is not a dotted numeric version") }
-                options.client.appVersion = version
-            case "--capabilities":
-                let list = try value(for: argument)
-                options.client.capabilities = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-            case "--now":
-                let text = try value(for: argument)
-                guard let now = RFC3339.date(from: text) else { throw UsageError(message: "'\(TerminalText.sanitized(text))' is not an RFC 3339 instant") }
-                options.now = now
-            case "-":
-                guard file == nil else { throw UsageError(message: "only one FILE") }
-                file = argument
-            default:
-                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(TerminalText.sanitized(argument))'") }
-                guard file == nil else { throw UsageError(message: "only one FILE") }
-                file = argument
-            }
-        }
-        guard let file else { throw UsageError(message: "missing FILE") }
-        options.file = file
+    /// `options` when they name the FILE.
+    static func checked(_ options: Options) throws(UsageError) -> Options {
+        guard !options.file.isEmpty else { throw UsageError("missing FILE") }
         return options
     }
 }

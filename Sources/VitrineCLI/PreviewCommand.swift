@@ -16,28 +16,45 @@ import RetailTerminal
 /// malformed widgets show as labelled placeholders. Exit 0 after `q`, 2 on a usage error or
 /// without a terminal (pointing at `vitrine render` and `vitrine lint`).
 enum PreviewCommand {
-    static let usage = "usage: vitrine preview FILE [--app-version V] [--capabilities a,b] [--locale en-US|de-DE|fr-FR]"
+    static var usage: String { syntax.usage }
+
+    /// What `vitrine preview` takes: the page file, the client it is judged for, the language.
+    struct Options {
+        var file = ""
+        var client = VitrineApp.clientContext
+        var locale = AppLocale.enUS
+    }
+
+    /// What `vitrine preview` takes, and its synopsis.
+    static var syntax: OptionParser<Options> {
+        OptionParser(
+            command: "vitrine preview",
+            options: [
+                CommonOptions.appVersion { $0.client.appVersion = $1 },
+                CommonOptions.capabilities { $0.client.capabilities = $1 },
+                CommonOptions.locale { $0.locale = $1 },
+            ],
+            operand: (name: "FILE", apply: { options, file throws(UsageError) in
+                guard options.file.isEmpty else { throw UsageError("only one FILE") }
+                guard !file.utf8.elementsEqual("-".utf8) else { throw UsageError("previews a FILE (no --json, no standard input)") }
+                options.file = file
+            }),
+            forms: [[[.text("FILE"), .optional("--app-version"), .optional("--capabilities"), .optional("--locale")]]])
+    }
 
     @MainActor
     static func run(_ arguments: [String], console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
-        let options: LintCommand.Options
-        var locale = AppLocale.enUS
-        do throws(LintCommand.UsageError) {
-            var rest = arguments
-            if let flag = rest.firstIndex(of: "--locale") {
-                guard flag + 1 < rest.count, let chosen = AppLocale(rawValue: rest[flag + 1]) else {
-                    throw LintCommand.UsageError(message: "--locale needs one of en-US, de-DE, fr-FR")
-                }
-                locale = chosen
-                rest.removeSubrange(flag...(flag + 1))
+        let options: Options
+        do throws(UsageError) {
+            let parsed = try syntax.parse(arguments, into: Options())
+            if parsed.isHelp {
+                console.out(usage)
+                return 0
             }
-            options = try LintCommand.parse(rest)
+            guard !parsed.options.file.isEmpty else { throw UsageError("missing FILE") }
+            options = parsed.options
         } catch {
             console.err("vitrine preview: \(error.message)\n\(usage)")
-            return 2
-        }
-        if options.json || options.file == "-" {
-            console.err("vitrine preview: previews a FILE (no --json, no standard input)\n\(usage)")
             return 2
         }
         if let reason = InteractiveTerminal.unavailability(environment: environment) {
@@ -63,8 +80,8 @@ enum PreviewCommand {
         let environment = RenderEnvironment(
             isPlain: withoutColor, images: withoutColor ? nil : images, evaluation: EvaluationContext(client: client, now: Date()), registry: registry)
         let app = PreviewApp(
-            path: options.file, read: { document(for: $0, decoder: decoder, client: client, words: Words(locale)) }, host: host, environment: environment,
-            decoder: decoder, locale: locale, clock: clock)
+            path: options.file, read: { document(for: $0, decoder: decoder, client: client, words: Words(options.locale)) }, host: host, environment: environment,
+            decoder: decoder, locale: options.locale, clock: clock)
         await app.run()
         return 0
     }

@@ -41,6 +41,8 @@ enum RenderCommand {
         /// The rows of the screen the page is laid out for, when it is drawn taller than one
         /// screen (a preview of the whole page); nil: the frame's own.
         var screenRows: Int?
+        /// `-h` or `--help`: the synopsis is printed and nothing is drawn.
+        var isHelp = false
 
         /// The frame these options ask for.
         var frame: PageFrame {
@@ -53,14 +55,8 @@ enum RenderCommand {
         }
     }
 
-    struct UsageError: Error {
-        var message: String
-    }
+    static var usage: String { syntax.usage }
 
-    static let usage = """
-        usage: vitrine render FILE|URL --width W --height H [--scroll ROWS] [--plain] [--debug] [--timeout SECONDS]
-               vitrine render FILE|URL --accessibility [--locale en-US|de-DE|fr-FR] [--now RFC3339] [--debug] [--timeout SECONDS]
-        """
     /// The longest `--timeout` may be.
     static let maximumTimeoutSeconds = 600
     /// The largest screen drawn: far beyond any terminal, small enough to bound the work.
@@ -74,6 +70,10 @@ enum RenderCommand {
         } catch {
             console.err("vitrine render: \(error.message)\n\(usage)")
             return 2
+        }
+        if options.isHelp {
+            console.out(usage)
+            return 0
         }
         let data: Data
         let isRemote = isURL(options.source)
@@ -158,64 +158,62 @@ enum RenderCommand {
         }
     }
 
+    /// What `vitrine render` takes, and its synopsis: a frame's size, or `--accessibility`.
+    static var syntax: OptionParser<Options> {
+        func number(_ name: String, _ placeholder: String, from minimum: Int, to maximum: Int,
+                    _ set: @escaping (inout Options, Int) -> Void) -> OptionParser<Options>.Option {
+            .value(name, placeholder) { options, text throws(UsageError) in
+                guard let value = Int(text), value >= minimum, value <= maximum else {
+                    throw UsageError("\(name) '\(TerminalText.excerpt(text))' is not a whole number from \(minimum) to \(maximum)")
+                }
+                set(&options, value)
+            }
+        }
+        return OptionParser(
+            command: "vitrine render",
+            options: [
+                number("--width", "W", from: 1, to: maximumSide) { $0.width = $1 },
+                number("--height", "H", from: 1, to: maximumSide) { $0.height = $1 },
+                number("--scroll", "ROWS", from: 0, to: maximumSide * 1000) { $0.scroll = $1 },
+                .flag("--plain") { $0.plain = true },
+                .flag("--debug") { $0.debug = true },
+                number("--timeout", "SECONDS", from: 1, to: maximumTimeoutSeconds) { $0.timeout = .seconds($1) },
+                .flag("--accessibility") { $0.accessibility = true },
+                CommonOptions.locale { $0.locale = $1.rawValue },
+                CommonOptions.now { $0.now = $1 },
+            ],
+            operand: (name: "FILE or URL", apply: { options, source throws(UsageError) in
+                guard options.source.isEmpty else { throw UsageError("only one FILE or URL") }
+                options.source = source
+            }),
+            forms: [
+                [[.text("FILE|URL"), .required("--width"), .required("--height"), .optional("--scroll"), .optional("--plain"), .optional("--debug"),
+                  .optional("--timeout")]],
+                [[.text("FILE|URL"), .required("--accessibility"), .optional("--locale"), .optional("--now"), .optional("--debug"), .optional("--timeout")]],
+            ])
+    }
+
+    /// The options `arguments` give, when they make one form of the command.
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var source: String?
-        var width: Int?, height: Int?
+        let parsed = try syntax.parse(arguments, into: Options())
+        var options = parsed.options
+        guard !parsed.isHelp else {
+            options.isHelp = true
+            return options
+        }
+        guard !options.source.isEmpty else { throw UsageError("missing FILE or URL") }
         // The options given, whatever their values: `--scroll 0` and `--locale en-US` are
         // given too, and belong to one form of the command or the other.
-        var given: Set<String> = []
-        var iterator = arguments.makeIterator()
-        func number(for flag: String, minimum: Int) throws(UsageError) -> Int {
-            guard let text = iterator.next() else { throw UsageError(message: "\(flag) needs a value") }
-            let maximum = flag == "--scroll" ? maximumSide * 1000 : flag == "--timeout" ? maximumTimeoutSeconds : maximumSide
-            guard let value = Int(text), value >= minimum, value <= maximum else {
-                throw UsageError(message: "\(flag) '\(TerminalText.sanitized(text))' is not a whole number from \(minimum) to \(maximum)")
-            }
-            return value
-        }
-        while let argument = iterator.next() {
-            if argument.hasPrefix("--") { given.insert(argument) }
-            switch argument {
-            case "--width": width = try number(for: argument, minimum: 1)
-            case "--height": height = try number(for: argument, minimum: 1)
-            case "--scroll": options.scroll = try number(for: argument, minimum: 0)
-            case "--timeout":
-                let seconds = try number(for: argument, minimum: 1)
-                options.timeout = .seconds(seconds)
-            case "--plain": options.plain = true
-            case "--debug": options.debug = true
-            case "--accessibility": options.accessibility = true
-            case "--locale":
-                guard let locale = iterator.next() else { throw UsageError(message: "--locale needs a value") }
-                guard ["en-US", "de-DE", "fr-FR"].contains(locale) else {
-                    throw UsageError(message: "--locale '\(TerminalText.sanitized(locale))' is not one of en-US, de-DE, fr-FR")
-                }
-                options.locale = locale
-            case "--now":
-                guard let text = iterator.next() else { throw UsageError(message: "--now needs a value") }
-                guard let now = RFC3339.date(from: text) else { throw UsageError(message: "'\(TerminalText.sanitized(text))' is not an RFC 3339 instant") }
-                options.now = now
-            default:
-                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(TerminalText.sanitized(argument))'") }
-                guard source == nil else { throw UsageError(message: "only one FILE or URL") }
-                source = argument
-            }
-        }
-        guard let source else { throw UsageError(message: "missing FILE or URL") }
-        options.source = source
         if options.accessibility {
             // Read, not drawn: no screen size, and none of the drawing options.
-            guard given.isDisjoint(with: ["--width", "--height", "--scroll", "--plain"]) else {
-                throw UsageError(message: "--accessibility takes no --width, --height, --scroll or --plain")
+            guard !["--width", "--height", "--scroll", "--plain"].contains(where: parsed.gave) else {
+                throw UsageError("--accessibility takes no --width, --height, --scroll or --plain")
             }
             return options
         }
-        guard given.isDisjoint(with: ["--locale", "--now"]) else { throw UsageError(message: "--locale and --now go with --accessibility") }
-        guard let width else { throw UsageError(message: "missing --width") }
-        guard let height else { throw UsageError(message: "missing --height") }
-        options.width = width
-        options.height = height
+        guard !["--locale", "--now"].contains(where: parsed.gave) else { throw UsageError("--locale and --now go with --accessibility") }
+        guard parsed.gave("--width") else { throw UsageError("missing --width") }
+        guard parsed.gave("--height") else { throw UsageError("missing --height") }
         return options
     }
 }

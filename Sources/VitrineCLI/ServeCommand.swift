@@ -9,13 +9,7 @@ import RetailBackend
 /// the built-in catalogue or on a catalogue directory it watches (`--catalogue`; SIGHUP reloads
 /// it too), its clock from now or from `--now`.
 enum ServeCommand {
-    static let usage = """
-        usage: vitrine serve [--host 127.0.0.1] [--port 8080] [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
-                             [--data DIR] [--database postgresql://…|memory] [--session-key FILE] [--operator-token-file FILE]
-                             [--new-sessions-per-address BURST/PER_SECOND|off] [--new-sessions-in-all BURST/PER_SECOND|off]
-                             [--trusted-proxy ADDRESS]…
-               vitrine serve --export-pages DIR [--faults PROFILE] [--catalogue DIR] [--now RFC3339]
-        """
+    static var usage: String { Options.syntax.usage }
 
     /// What the command line asks for.
     struct Options: Equatable {
@@ -45,74 +39,78 @@ enum ServeCommand {
         private var trustedProxyAddresses: [String] = []
         var isHelp = false
 
+        init() {}
+
         /// Parses `--name value` and `--name=value`; the error says what is wrong.
         init(_ arguments: [String]) throws(UsageError) {
-            var rest = arguments[...]
-            while let argument = rest.popFirst() {
-                if argument == "-h" || argument == "--help" {
-                    isHelp = true
-                    continue
-                }
-                let (name, inline) = Self.split(argument)
-                let names = ["--host", "--port", "--faults", "--export-pages", "--catalogue", "--now",
-                             "--data", "--database", "--session-key", "--operator-token-file",
-                             "--new-sessions-per-address", "--new-sessions-in-all", "--trusted-proxy"]
-                guard names.contains(name) else {
-                    throw UsageError("unknown option '\(argument)'")
-                }
-                guard let value = inline ?? rest.popFirst(), !value.isEmpty else {
-                    throw UsageError("\(name) needs a value")
-                }
-                switch name {
-                case "--host": host = value
-                case "--port":
-                    guard let port = Int(value), (0...65_535).contains(port) else {
-                        throw UsageError("--port wants a number from 0 to 65535, not '\(value)'")
-                    }
-                    self.port = port
-                case "--export-pages": exportDirectory = value
-                case "--catalogue": catalogue = value
-                case "--now":
-                    guard let instant = RFC3339.date(from: value) else {
-                        throw UsageError("--now wants an RFC 3339 instant (2026-11-27T09:00:00+01:00), not '\(TerminalText.sanitized(value))'")
-                    }
-                    now = instant
-                case "--data": dataDirectory = value
-                case "--database":
-                    let lower = value.lowercased()
-                    guard lower == "memory" || lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") else {
-                        throw UsageError("--database wants a postgresql:// URI or memory")
-                    }
-                    database = value
-                case "--session-key": sessionKeyFile = value
-                case "--operator-token-file": operatorTokenFile = value
-                case "--new-sessions-per-address":
-                    do {
-                        newSessionsPerAddress = try NewSessionLimit.parse(value)
-                    } catch {
-                        throw UsageError("\(error), not '\(TerminalText.sanitized(String(String.UnicodeScalarView(value.unicodeScalars.prefix(64)))))'")
-                    }
-                case "--new-sessions-in-all":
-                    do {
-                        newSessionsInAll = try NewSessionLimit.parse(value, option: "--new-sessions-in-all")
-                    } catch {
-                        throw UsageError("\(error), not '\(TerminalText.sanitized(String(String.UnicodeScalarView(value.unicodeScalars.prefix(64)))))'")
-                    }
-                case "--trusted-proxy":
-                    do {
-                        trustedProxyAddresses.append(value)
-                        trustedProxies = try TrustedProxies(addresses: trustedProxyAddresses)
-                    } catch {
-                        throw UsageError("--trusted-proxy: \(error), not '\(TerminalText.sanitized(String(String.UnicodeScalarView(value.unicodeScalars.prefix(64)))))'")
-                    }
-                default: faults = value
-                }
-            }
+            let parsed = try Self.syntax.parse(arguments, into: Options())
+            self = parsed.options
+            isHelp = parsed.isHelp
         }
 
-        private static func split(_ argument: String) -> (String, String?) {
-            guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        /// What `vitrine serve` takes, and its synopsis.
+        static var syntax: OptionParser<Options> {
+            OptionParser(
+                command: "vitrine serve",
+                options: [
+                    .value("--host", "127.0.0.1") { $0.host = $1 },
+                    .value("--port", "8080") { options, value throws(UsageError) in
+                        guard let port = Int(value), (0...65_535).contains(port) else {
+                            throw UsageError("--port wants a number from 0 to 65535, not '\(TerminalText.excerpt(value))'")
+                        }
+                        options.port = port
+                    },
+                    .value("--faults", "PROFILE") { $0.faults = $1 },
+                    .value("--export-pages", "DIR") { $0.exportDirectory = $1 },
+                    .value("--catalogue", "DIR") { $0.catalogue = $1 },
+                    .value("--now", "RFC3339") { options, value throws(UsageError) in
+                        guard let instant = RFC3339.date(from: value) else {
+                            throw UsageError("--now wants an RFC 3339 instant (2026-11-27T09:00:00+01:00), not '\(TerminalText.excerpt(value))'")
+                        }
+                        options.now = instant
+                    },
+                    .value("--data", "DIR") { $0.dataDirectory = $1 },
+                    .value("--database", "postgresql://…|memory") { options, value throws(UsageError) in
+                        let lower = value.lowercased()
+                        guard lower == "memory" || lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") else {
+                            throw UsageError("--database wants a postgresql:// URI or memory")
+                        }
+                        options.database = value
+                    },
+                    .value("--session-key", "FILE") { $0.sessionKeyFile = $1 },
+                    .value("--operator-token-file", "FILE") { $0.operatorTokenFile = $1 },
+                    .value("--new-sessions-per-address", "BURST/PER_SECOND|off") { options, value throws(UsageError) in
+                        do {
+                            options.newSessionsPerAddress = try NewSessionLimit.parse(value)
+                        } catch {
+                            throw UsageError("\(error), not '\(TerminalText.excerpt(value, limit: 64))'")
+                        }
+                    },
+                    .value("--new-sessions-in-all", "BURST/PER_SECOND|off") { options, value throws(UsageError) in
+                        do {
+                            options.newSessionsInAll = try NewSessionLimit.parse(value, option: "--new-sessions-in-all")
+                        } catch {
+                            throw UsageError("\(error), not '\(TerminalText.excerpt(value, limit: 64))'")
+                        }
+                    },
+                    .value("--trusted-proxy", "ADDRESS", repeatable: true) { options, value throws(UsageError) in
+                        do {
+                            options.trustedProxyAddresses.append(value)
+                            options.trustedProxies = try TrustedProxies(addresses: options.trustedProxyAddresses)
+                        } catch {
+                            throw UsageError("--trusted-proxy: \(error), not '\(TerminalText.excerpt(value, limit: 64))'")
+                        }
+                    },
+                ],
+                forms: [
+                    [
+                        [.optional("--host"), .optional("--port"), .optional("--faults"), .optional("--catalogue"), .optional("--now")],
+                        [.optional("--data"), .optional("--database"), .optional("--session-key"), .optional("--operator-token-file")],
+                        [.optional("--new-sessions-per-address"), .optional("--new-sessions-in-all")],
+                        [.optional("--trusted-proxy")],
+                    ],
+                    [[.required("--export-pages"), .optional("--faults"), .optional("--catalogue"), .optional("--now")]],
+                ])
         }
     }
 

@@ -47,7 +47,7 @@ import CommandLineSupport
         ["--open", "vitrine://product/p-1\u{1B}[2J"], ["--open", "javascript:alert(1)"],
     ])
     func badOptionsAreUsageErrors(arguments: [String]) async {
-        #expect(throws: AppOptions.UsageError.self) { try AppOptions.parse(arguments, environment: environment) }
+        #expect(throws: UsageError.self) { try AppOptions.parse(arguments, environment: environment) }
         let captured = CapturedConsole()
         #expect(await CommandLineTool.run(["app"] + arguments, console: captured.console) == 2)
         #expect(captured.err.contains("usage: vitrine [app]"))

@@ -7,17 +7,9 @@ import RetailBackend
 /// directory (docs/backend.md, "Merchandising"). Exit 0 good, 1 problems (or a catalogue that
 /// does not load), 2 usage.
 enum CatalogueCommand {
-    static let usage = """
-        usage: vitrine catalogue export DIR [--anchor RFC3339] [--campaigns N] [--products N]
-               vitrine catalogue check DIR [--previous DIR]
-               vitrine catalogue upgrade DIR
-               vitrine catalogue timeline DIR --from DAY|RFC3339 --days N [--segment S] [--locale L]
-               vitrine catalogue preview DIR --at RFC3339 --segment S --locale L [--app-version V] [--capabilities a,b]
-                                         [--width W] [--height H] [--variant EXPERIMENT=VARIANT] [--plain] [--interactive]
-        """
-
-    struct UsageError: Error {
-        var message: String
+    static var usage: String {
+        joinedSynopses([exportSyntax.usage, checkSyntax.usage, upgradeSyntax.usage, CatalogueTimelineCommand.syntax.usage,
+                        CataloguePreviewCommand.syntax.usage])
     }
 
     static func run(_ arguments: [String], console: Console, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
@@ -36,7 +28,7 @@ enum CatalogueCommand {
             case "-h", "--help", "help":
                 console.out(usage)
                 return 0
-            default: throw UsageError(message: "unknown command '\(TerminalText.sanitized(command))'")
+            default: throw UsageError("unknown command '\(TerminalText.excerpt(command))'")
             }
         } catch let error as UsageError {
             console.err("vitrine catalogue: \(error.message)\n\(usage)")
@@ -50,12 +42,31 @@ enum CatalogueCommand {
     /// `export DIR [--anchor T] [--campaigns N] [--products N]`: the built-in demo as files, its
     /// windows moved to the anchor (default: now, to the hour), with N generated campaigns and a
     /// feed of N products for load tests.
+    struct ExportOptions {
+        var directory = ""
+        var anchor: Date?
+        var campaigns = 0
+        var products: Int?
+    }
+
+    static var exportSyntax: OptionParser<ExportOptions> {
+        OptionParser(
+            command: "vitrine catalogue export",
+            options: [
+                instant("--anchor") { $0.anchor = $1 },
+                count("--campaigns", in: 0...10_000) { $0.campaigns = $1 },
+                count("--products", in: 1...maxExportedProducts) { $0.products = $1 },
+            ],
+            operand: directoryOperand(\.directory),
+            forms: [[[.text("DIR"), .optional("--anchor"), .optional("--campaigns"), .optional("--products")]]])
+    }
+
     static func export(_ arguments: [String], console: Console) throws -> Int32 {
-        var options = try Arguments(arguments, values: ["--anchor", "--campaigns", "--products"])
-        let directory = try options.directory()
-        let anchor = try options.instant("--anchor") ?? Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3600).rounded(.down) * 3600)
-        let extra = try options.count("--campaigns", in: 0...10_000) ?? 0
-        let products = try options.count("--products", in: 1...Self.maxExportedProducts)
+        let options = try exportSyntax.parse(arguments, into: ExportOptions()).options
+        let directory = try required(options.directory)
+        let anchor = options.anchor ?? Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3600).rounded(.down) * 3600)
+        let extra = options.campaigns
+        let products = options.products
         do {
             let files = try CatalogueTools.exportDemo(
                 to: URL(fileURLWithPath: directory, isDirectory: true), anchor: anchor, extraCampaigns: extra, products: products)
@@ -71,9 +82,12 @@ enum CatalogueCommand {
     static let maxExportedProducts = CatalogueTools.maxProducts
 
     /// `upgrade DIR`: a catalogue of the earlier layout (generated products) gets its feed.
+    static var upgradeSyntax: OptionParser<String> {
+        OptionParser(command: "vitrine catalogue upgrade", options: [], operand: directoryOperand(\.self), forms: [[[.text("DIR")]]])
+    }
+
     static func upgrade(_ arguments: [String], console: Console) throws -> Int32 {
-        var options = try Arguments(arguments, values: [])
-        let directory = try options.directory()
+        let directory = try required(upgradeSyntax.parse(arguments, into: "").options)
         do {
             let files = try CatalogueTools.upgrade(URL(fileURLWithPath: directory, isDirectory: true))
             console.out("upgraded \(TerminalText.sanitized(directory)): wrote \(files.joined(separator: ", ")); check it with vitrine catalogue check")
@@ -86,10 +100,23 @@ enum CatalogueCommand {
 
     /// `check DIR [--previous DIR]`: every problem as `FILE:LINE: severity: message`, then a
     /// summary; with `--previous`, a warning for each of its products DIR no longer lists.
+    struct CheckOptions {
+        var directory = ""
+        var previous: URL?
+    }
+
+    static var checkSyntax: OptionParser<CheckOptions> {
+        OptionParser(
+            command: "vitrine catalogue check",
+            options: [.value("--previous", "DIR") { $0.previous = URL(fileURLWithPath: $1, isDirectory: true) }],
+            operand: directoryOperand(\.directory),
+            forms: [[[.text("DIR"), .optional("--previous")]]])
+    }
+
     static func check(_ arguments: [String], console: Console) throws -> Int32 {
-        var options = try Arguments(arguments, values: ["--previous"])
-        let directory = try options.directory()
-        let previous = options.value("--previous").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let options = try checkSyntax.parse(arguments, into: CheckOptions()).options
+        let directory = try required(options.directory)
+        let previous = options.previous
         let check = CatalogueTools.check(URL(fileURLWithPath: directory, isDirectory: true), previous: previous)
         for problem in check.problems {
             console.out(TerminalText.sanitized(problem.formatted(in: directory)))
@@ -106,71 +133,59 @@ enum CatalogueCommand {
     }
 }
 
-/// `DIR` and `--name value` options.
-struct Arguments {
-    private var positional: [String] = []
-    private var values: [String: String] = [:]
-    private var flags: Set<String> = []
-
-    init(_ arguments: [String], values names: [String], flags flagNames: [String] = []) throws {
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            if names.contains(argument) {
-                guard let value = iterator.next() else { throw CatalogueCommand.UsageError(message: "\(argument) needs a value") }
-                guard values[argument] == nil else { throw CatalogueCommand.UsageError(message: "\(argument) is given twice") }
-                values[argument] = value
-            } else if flagNames.contains(argument) {
-                flags.insert(argument)
-            } else if argument.hasPrefix("-") {
-                throw CatalogueCommand.UsageError(message: "unknown option '\(TerminalText.sanitized(argument))'")
-            } else {
-                positional.append(argument)
-            }
-        }
+extension CatalogueCommand {
+    /// The one DIR each tool works on.
+    static func directoryOperand<Options>(_ path: WritableKeyPath<Options, String>)
+        -> (name: String, apply: (inout Options, String) throws(UsageError) -> Void) {
+        (name: "DIR", apply: { options, directory throws(UsageError) in
+            guard options[keyPath: path].isEmpty else { throw UsageError("only one DIR") }
+            options[keyPath: path] = directory
+        })
     }
 
-    /// The one DIR; it must be a directory.
-    mutating func directory() throws -> String {
-        guard positional.count == 1, let directory = positional.first else {
-            throw CatalogueCommand.UsageError(message: positional.isEmpty ? "missing DIR" : "only one DIR")
-        }
+    /// `directory`, when one was given.
+    static func required(_ directory: String) throws(UsageError) -> String {
+        guard !directory.isEmpty else { throw UsageError("missing DIR") }
         return directory
     }
 
-    func value(_ name: String) -> String? { values[name] }
-
-    /// A whole number of `range`, when given.
-    func count(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = values[name] else { return nil }
-        guard let count = Int(text), range.contains(count) else {
-            throw CatalogueCommand.UsageError(message: "\(name) '\(TerminalText.sanitized(text))' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+    /// `NAME N`: a whole number of `range`.
+    static func count<Options>(_ name: String, in range: ClosedRange<Int>, _ set: @escaping (inout Options, Int) -> Void) -> OptionParser<Options>.Option {
+        .value(name, "N") { options, text throws(UsageError) in
+            guard let count = Int(text), range.contains(count) else {
+                throw UsageError("\(name) '\(TerminalText.excerpt(text))' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            set(&options, count)
         }
-        return count
     }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-
-    func instant(_ name: String) throws -> Date? {
-        guard let text = values[name] else { return nil }
-        guard let date = RFC3339.date(from: text) else {
-            throw CatalogueCommand.UsageError(message: "\(name) '\(TerminalText.sanitized(text))' is not an RFC 3339 instant (2026-11-27T09:00:00+01:00)")
+    /// `NAME RFC3339`: an instant.
+    static func instant<Options>(_ name: String, _ set: @escaping (inout Options, Date) -> Void) -> OptionParser<Options>.Option {
+        .value(name, "RFC3339") { options, text throws(UsageError) in
+            guard let date = RFC3339.date(from: text) else {
+                throw UsageError("\(name) '\(TerminalText.excerpt(text))' is not an RFC 3339 instant (2026-11-27T09:00:00+01:00)")
+            }
+            set(&options, date)
         }
-        return date
     }
 
-    func segment(_ name: String) throws -> Segment? {
-        guard let text = values[name] else { return nil }
-        guard let segment = Segment(rawValue: text) else {
-            throw CatalogueCommand.UsageError(message: "\(name) '\(TerminalText.sanitized(text))' is not one of new, returning, vip")
+    /// `--segment S`: one of the catalogue's segments.
+    static func segment<Options>(_ set: @escaping (inout Options, Segment) -> Void) -> OptionParser<Options>.Option {
+        .value("--segment", "S") { options, text throws(UsageError) in
+            guard let segment = Segment.allCases.first(where: { $0.rawValue.utf8.elementsEqual(text.utf8) }) else {
+                throw UsageError("--segment '\(TerminalText.excerpt(text))' is not one of new, returning, vip")
+            }
+            set(&options, segment)
         }
-        return segment
     }
 
-    func locale(_ name: String) throws -> StoreLocale? {
-        guard let text = values[name] else { return nil }
-        guard let locale = StoreLocale(rawValue: text) else {
-            throw CatalogueCommand.UsageError(message: "\(name) '\(TerminalText.sanitized(text))' is not one of en-US, de-DE, fr-FR")
+    /// `--locale L`: one of the shop's locales.
+    static func locale<Options>(_ set: @escaping (inout Options, StoreLocale) -> Void) -> OptionParser<Options>.Option {
+        .value("--locale", "L") { options, text throws(UsageError) in
+            guard let locale = StoreLocale.allCases.first(where: { $0.rawValue.utf8.elementsEqual(text.utf8) }) else {
+                throw UsageError("--locale '\(TerminalText.excerpt(text))' is not one of en-US, de-DE, fr-FR")
+            }
+            set(&options, locale)
         }
-        return locale
     }
 }

@@ -33,50 +33,70 @@ enum CataloguePreviewCommand {
         var interactive = false
     }
 
-    static func parse(_ arguments: [String]) throws -> Options {
-        var arguments = try Arguments(
-            arguments, values: ["--at", "--segment", "--locale", "--app-version", "--capabilities", "--width", "--height", "--variant"],
-            flags: ["--plain", "--interactive"])
-        let directory = try arguments.directory()
-        guard let at = try arguments.instant("--at") else { throw CatalogueCommand.UsageError(message: "missing --at") }
-        guard let segment = try arguments.segment("--segment") else { throw CatalogueCommand.UsageError(message: "missing --segment") }
-        guard let locale = try arguments.locale("--locale") else { throw CatalogueCommand.UsageError(message: "missing --locale") }
-        var options = Options(directory: directory, at: at, segment: segment, locale: locale)
-        if let text = arguments.value("--app-version") {
-            guard let version = AppVersion(text) else {
-                throw CatalogueCommand.UsageError(message: "--app-version '\(TerminalText.sanitized(text))' is not a version like 2.6.0")
-            }
-            options.appVersion = version
-        }
-        if let list = arguments.value("--capabilities") {
-            options.capabilities = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-        }
-        if let text = arguments.value("--width") {
-            guard let width = Int(text), (20...RenderCommand.maximumSide).contains(width) else {
-                throw CatalogueCommand.UsageError(message: "--width '\(TerminalText.sanitized(text))' is not a whole number from 20 to \(RenderCommand.maximumSide)")
-            }
-            options.width = width
-        }
-        if let text = arguments.value("--height") {
-            guard let height = Int(text), (10...RenderCommand.maximumSide).contains(height) else {
-                throw CatalogueCommand.UsageError(message: "--height '\(TerminalText.sanitized(text))' is not a whole number from 10 to \(RenderCommand.maximumSide)")
-            }
-            options.height = height
-        }
-        if let list = arguments.value("--variant") {
-            for pin in list.split(separator: ",") {
-                let parts = pin.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                    throw CatalogueCommand.UsageError(message: "--variant '\(TerminalText.sanitized(String(pin)))' is not EXPERIMENT=VARIANT (exp-hero-order=b)")
-                }
-                guard options.variants[parts[0]] == nil else {
-                    throw CatalogueCommand.UsageError(message: "--variant names '\(TerminalText.sanitized(parts[0]))' twice: one variant an experiment")
-                }
-                options.variants[parts[0]] = parts[1]
-            }
-        }
-        options.plain = arguments.has("--plain")
-        options.interactive = arguments.has("--interactive")
+    /// The options as given, before the required ones are known to be there.
+    struct Given {
+        var directory = ""
+        var at: Date?
+        var segment: Segment?
+        var locale: StoreLocale?
+        var options = Options(directory: "", at: Date(timeIntervalSince1970: 0), segment: .new, locale: .enUS)
+    }
+
+    /// What `catalogue preview` takes, and its synopsis.
+    static var syntax: OptionParser<Given> {
+        OptionParser(
+            command: "vitrine catalogue preview",
+            options: [
+                CatalogueCommand.instant("--at") { $0.at = $1 },
+                CatalogueCommand.segment { $0.segment = $1 },
+                CatalogueCommand.locale { $0.locale = $1 },
+                CommonOptions.appVersion { $0.options.appVersion = $1 },
+                CommonOptions.capabilities { $0.options.capabilities = $1 },
+                .value("--width", "W") { given, text throws(UsageError) in
+                    guard let width = Int(text), (20...RenderCommand.maximumSide).contains(width) else {
+                        throw UsageError("--width '\(TerminalText.excerpt(text))' is not a whole number from 20 to \(RenderCommand.maximumSide)")
+                    }
+                    given.options.width = width
+                },
+                .value("--height", "H") { given, text throws(UsageError) in
+                    guard let height = Int(text), (10...RenderCommand.maximumSide).contains(height) else {
+                        throw UsageError("--height '\(TerminalText.excerpt(text))' is not a whole number from 10 to \(RenderCommand.maximumSide)")
+                    }
+                    given.options.height = height
+                },
+                .value("--variant", "EXPERIMENT=VARIANT") { given, list throws(UsageError) in
+                    for pin in list.split(separator: ",") {
+                        let parts = pin.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                            throw UsageError("--variant '\(TerminalText.excerpt(String(pin)))' is not EXPERIMENT=VARIANT (exp-hero-order=b)")
+                        }
+                        guard given.options.variants[parts[0]] == nil else {
+                            throw UsageError("--variant names '\(TerminalText.excerpt(parts[0]))' twice: one variant an experiment")
+                        }
+                        given.options.variants[parts[0]] = parts[1]
+                    }
+                },
+                .flag("--plain") { $0.options.plain = true },
+                .flag("--interactive") { $0.options.interactive = true },
+            ],
+            operand: CatalogueCommand.directoryOperand(\.directory),
+            forms: [[
+                [.text("DIR"), .required("--at"), .required("--segment"), .required("--locale"), .optional("--app-version"), .optional("--capabilities")],
+                [.optional("--width"), .optional("--height"), .optional("--variant"), .optional("--plain"), .optional("--interactive")],
+            ]])
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        let given = try syntax.parse(arguments, into: Given()).options
+        let directory = try CatalogueCommand.required(given.directory)
+        guard let at = given.at else { throw UsageError("missing --at") }
+        guard let segment = given.segment else { throw UsageError("missing --segment") }
+        guard let locale = given.locale else { throw UsageError("missing --locale") }
+        var options = given.options
+        options.directory = directory
+        options.at = at
+        options.segment = segment
+        options.locale = locale
         return options
     }
 

@@ -8,26 +8,47 @@ import RetailBackend
 enum CatalogueTimelineCommand {
     static let maximumDays = 366
 
+    struct Options {
+        var directory = ""
+        var from: TimelineStart?
+        var days: Int?
+        var segment: Segment?
+        var locale: StoreLocale?
+    }
+
+    /// What `catalogue timeline` takes, and its synopsis.
+    static var syntax: OptionParser<Options> {
+        OptionParser(
+            command: "vitrine catalogue timeline",
+            options: [
+                .value("--from", "DAY|RFC3339") { options, text throws(UsageError) in
+                    guard let from = TimelineStart(text) else {
+                        throw UsageError("--from '\(TerminalText.excerpt(text))' is not a day (2027-01-14), a time of the catalogue's "
+                            + "zone (2027-01-14T09:00) nor an instant (2027-01-14T09:00:00+01:00)")
+                    }
+                    options.from = from
+                },
+                CatalogueCommand.count("--days", in: 1...maximumDays) { $0.days = $1 },
+                CatalogueCommand.segment { $0.segment = $1 },
+                CatalogueCommand.locale { $0.locale = $1 },
+            ],
+            operand: CatalogueCommand.directoryOperand(\.directory),
+            forms: [[[.text("DIR"), .required("--from"), .required("--days"), .optional("--segment"), .optional("--locale")]]])
+    }
+
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        var options = try Arguments(arguments, values: ["--from", "--days", "--segment", "--locale"])
-        let directory = try options.directory()
-        guard let fromText = options.value("--from") else { throw CatalogueCommand.UsageError(message: "missing --from") }
-        guard let from = TimelineStart(fromText) else {
-            throw CatalogueCommand.UsageError(message: "--from '\(TerminalText.sanitized(fromText))' is not a day (2027-01-14), a time of the catalogue's "
-                + "zone (2027-01-14T09:00) nor an instant (2027-01-14T09:00:00+01:00)")
-        }
-        guard let text = options.value("--days") else { throw CatalogueCommand.UsageError(message: "missing --days") }
-        guard let days = Int(text), (1...maximumDays).contains(days) else {
-            throw CatalogueCommand.UsageError(message: "--days '\(TerminalText.sanitized(text))' is not a whole number from 1 to \(maximumDays)")
-        }
-        let segment = try options.segment("--segment")
-        let locale = try options.locale("--locale")
+        let options = try syntax.parse(arguments, into: Options()).options
+        let directory = try CatalogueCommand.required(options.directory)
+        guard let from = options.from else { throw UsageError("missing --from") }
+        guard let days = options.days else { throw UsageError("missing --days") }
+        let segment = options.segment
+        let locale = options.locale
         switch CatalogueTools.timeline(URL(fileURLWithPath: directory, isDirectory: true), from: from, days: days, segment: segment, locale: locale) {
         case .success(let lines):
             console.out(lines.map(TerminalText.sanitized).joined(separator: "\n"))
             return 0
         case .failure(.start(let message)):
-            throw CatalogueCommand.UsageError(message: message)
+            throw UsageError(message)
         case .failure(.catalogue(let error)):
             console.err(error.description.split(separator: "\n").map { TerminalText.sanitized(String($0)) }.joined(separator: "\n"))
             return 1

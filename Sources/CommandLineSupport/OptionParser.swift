@@ -1,0 +1,153 @@
+/// A command's syntax, declared once: its options, its operands and its synopsis lines. The
+/// command line is parsed from it and the usage text is written from it, so the two cannot
+/// disagree.
+///
+/// Options are `--name value`, `--name=value` or a bare `--flag`; names are compared as UTF-8
+/// bytes. An operand is any argument that does not start with `-` (and `-` alone, standard
+/// input). `-h` and `--help` ask for the usage. A value an option's `apply` refuses is a
+/// `UsageError` whose message that `apply` writes.
+public struct OptionParser<Options> {
+    /// One option of the command.
+    public struct Option {
+        /// `--name`.
+        public let name: String
+        /// What the synopsis shows for its value (`DIR`, `127.0.0.1`); nil for a flag.
+        public let placeholder: String?
+        /// Given more than once, each value is applied in turn (shown as `[…]…`).
+        public let isRepeatable: Bool
+        /// An empty value is a value (`--capabilities ''`: none), not a missing one.
+        public let allowsEmpty: Bool
+        let apply: (inout Options, String) throws(UsageError) -> Void
+
+        /// An option that takes a value.
+        public static func value(
+            _ name: String, _ placeholder: String, repeatable: Bool = false, allowsEmpty: Bool = false,
+            _ apply: @escaping (inout Options, String) throws(UsageError) -> Void
+        ) -> Option {
+            Option(name: name, placeholder: placeholder, isRepeatable: repeatable, allowsEmpty: allowsEmpty, apply: apply)
+        }
+
+        /// An option that takes no value.
+        public static func flag(_ name: String, _ apply: @escaping (inout Options) -> Void) -> Option {
+            Option(name: name, placeholder: nil, isRepeatable: false, allowsEmpty: true) { options, _ throws(UsageError) in apply(&options) }
+        }
+    }
+
+    /// One word of a synopsis line.
+    public enum Word: Sendable {
+        /// An option shown optional: `[--name PLACEHOLDER]`, `…` after a repeatable one.
+        case optional(String)
+        /// An option shown required: `--name PLACEHOLDER`.
+        case required(String)
+        /// Words shown as they are (`FILE|URL`, `[app]`).
+        case text(String)
+    }
+
+    /// The command as typed (`vitrine serve`).
+    public let command: String
+    /// Every option the command takes, those a synopsis does not show included.
+    public let options: [Option]
+    /// What an operand is called in messages (`FILE or URL`) and how it is applied; nil when
+    /// the command takes none.
+    public let operand: (name: String, apply: (inout Options, String) throws(UsageError) -> Void)?
+    /// The synopsis: each form of the command, each form's lines of words.
+    public let forms: [[[Word]]]
+
+    public init(
+        command: String, options: [Option],
+        operand: (name: String, apply: (inout Options, String) throws(UsageError) -> Void)? = nil,
+        forms: [[[Word]]]
+    ) {
+        self.command = command
+        self.options = options
+        self.operand = operand
+        self.forms = forms
+    }
+
+    /// What a command line asked for.
+    public struct Parsed {
+        /// The options, as the arguments left them.
+        public var options: Options
+        /// The options given, by name, whatever their values, in the order given.
+        public var given: [String]
+        /// `-h` or `--help` was among the arguments.
+        public var isHelp: Bool
+
+        /// Whether the option called `name` was given.
+        public func gave(_ name: String) -> Bool {
+            given.contains { $0.utf8.elementsEqual(name.utf8) }
+        }
+    }
+
+    /// Applies `arguments` to `initial`, in order; throws the first problem.
+    public func parse(_ arguments: [String], into initial: Options) throws(UsageError) -> Parsed {
+        var parsed = Parsed(options: initial, given: [], isHelp: false)
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument.utf8.elementsEqual("-h".utf8) || argument.utf8.elementsEqual("--help".utf8) {
+                parsed.isHelp = true
+                continue
+            }
+            let bytes = Array(argument.utf8)
+            guard bytes.first == UInt8(ascii: "-"), bytes.count > 1 else {
+                guard let operand else { throw UsageError("unexpected '\(TerminalText.excerpt(argument))'") }
+                try operand.apply(&parsed.options, argument)
+                continue
+            }
+            // `--name=value`: the name is the bytes before the first `=`.
+            let equals = bytes.starts(with: "--".utf8) ? bytes.firstIndex(of: UInt8(ascii: "=")) : nil
+            let name = equals.map { Array(bytes[..<$0]) } ?? bytes
+            guard let option = options.first(where: { $0.name.utf8.elementsEqual(name) }) else {
+                throw UsageError("unknown option '\(TerminalText.excerpt(argument))'")
+            }
+            if !option.isRepeatable, parsed.gave(option.name) { throw UsageError("\(option.name) is given twice") }
+            parsed.given.append(option.name)
+            guard option.placeholder != nil else {
+                if equals != nil { throw UsageError("\(option.name) takes no value") }
+                try option.apply(&parsed.options, "")
+                continue
+            }
+            let value = equals.map { String(decoding: bytes[($0 + 1)...], as: UTF8.self) } ?? rest.popFirst()
+            guard let value, option.allowsEmpty || !value.isEmpty else { throw UsageError("\(option.name) needs a value") }
+            try option.apply(&parsed.options, value)
+        }
+        return parsed
+    }
+
+    /// The synopsis: `usage: ` before the first line, each later line aligned under the
+    /// command's first word, a continued line under the first word after the command.
+    public var usage: String {
+        var lines: [String] = []
+        for form in forms {
+            for (index, words) in form.enumerated() {
+                let lead = index == 0 ? command + " " : String(repeating: " ", count: command.unicodeScalars.count + 1)
+                let prefix = lines.isEmpty ? "usage: " : "       "
+                lines.append(prefix + lead + words.map(synopsis).joined(separator: " "))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func synopsis(_ word: Word) -> String {
+        switch word {
+        case .text(let text): return text
+        case .optional(let name): return "[\(shown(name))]" + (option(name)?.isRepeatable == true ? "…" : "")
+        case .required(let name): return shown(name)
+        }
+    }
+
+    private func shown(_ name: String) -> String {
+        guard let placeholder = option(name)?.placeholder else { return name }
+        return "\(name) \(placeholder)"
+    }
+
+    private func option(_ name: String) -> Option? {
+        options.first { $0.name.utf8.elementsEqual(name.utf8) }
+    }
+}
+
+/// Several synopses as one: `usage: ` before the first line, the others aligned under it.
+public func joinedSynopses(_ usages: [String]) -> String {
+    let lines = usages.flatMap { $0.split(separator: "\n").map { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst(7))) } }
+    return lines.enumerated().map { ($0.offset == 0 ? "usage: " : "       ") + $0.element }.joined(separator: "\n")
+}

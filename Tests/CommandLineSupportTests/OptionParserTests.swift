@@ -1,0 +1,104 @@
+import CommandLineSupport
+import Testing
+
+/// The declarative option parser: what a command line means, and the synopsis written from the
+/// same declaration.
+@Suite struct OptionParserTests {
+    struct Options: Equatable {
+        var host = "localhost"
+        var port = 8080
+        var verbose = false
+        var tags: [String] = []
+        var filter: String?
+        var files: [String] = []
+    }
+
+    static var syntax: OptionParser<Options> { OptionParser<Options>(
+        command: "tool run",
+        options: [
+            .value("--host", "HOST") { $0.host = $1 },
+            .value("--port", "PORT") { options, text throws(UsageError) in
+                guard let port = Int(text) else { throw UsageError("--port '\(TerminalText.excerpt(text))' is not a number") }
+                options.port = port
+            },
+            .flag("--verbose") { $0.verbose = true },
+            .value("--tag", "NAME", repeatable: true) { $0.tags.append($1) },
+            .value("--filter", "a,b", allowsEmpty: true) { $0.filter = $1 },
+        ],
+        operand: (name: "FILE", apply: { $0.files.append($1) }),
+        forms: [
+            [[.text("FILE…"), .optional("--host"), .optional("--port")], [.optional("--verbose"), .optional("--tag")]],
+            [[.required("--filter")]],
+        ]) }
+
+    func parse(_ arguments: [String]) throws(UsageError) -> OptionParser<Options>.Parsed {
+        try Self.syntax.parse(arguments, into: Options())
+    }
+
+    @Test func valuesFlagsAndOperandsAreAppliedInOrder() throws {
+        let parsed = try parse(["a.json", "--host", "example.org", "--port=9", "--verbose", "--tag", "x", "--tag=y", "b.json"])
+        #expect(parsed.options == Options(host: "example.org", port: 9, verbose: true, tags: ["x", "y"], files: ["a.json", "b.json"]))
+        #expect(parsed.given == ["--host", "--port", "--verbose", "--tag", "--tag"])
+        #expect(parsed.gave("--port"))
+        #expect(!parsed.gave("--filter"))
+        #expect(!parsed.isHelp)
+    }
+
+    @Test func aValueMayStartWithADashAndStandardInputIsAnOperand() throws {
+        #expect(try parse(["--host", "-x"]).options.host == "-x")
+        #expect(try parse(["-"]).options.files == ["-"])
+        #expect(try parse(["--host=a=b"]).options.host == "a=b")
+    }
+
+    @Test(arguments: [
+        (["--colour"], "unknown option '--colour'"),
+        (["-v"], "unknown option '-v'"),
+        (["--host"], "--host needs a value"),
+        (["--host="], "--host needs a value"),
+        (["--host", ""], "--host needs a value"),
+        (["--verbose=yes"], "--verbose takes no value"),
+        (["--port", "x"], "--port 'x' is not a number"),
+        (["--host", "a", "--host", "b"], "--host is given twice"),
+        (["--HOST", "a"], "unknown option '--HOST'"),
+        // Names are bytes: a decomposed é is not the precomposed one.
+        (["--hoste\u{301}", "a"], "unknown option '--hoste\u{301}'"),
+    ])
+    func aBadCommandLineSaysWhatIsWrong(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) { try parse(arguments) }
+    }
+
+    @Test func anEmptyValueIsAValueOnlyWhereDeclared() throws {
+        #expect(try parse(["--filter", ""]).options.filter == "")
+        #expect(try parse(["--filter="]).options.filter == "")
+    }
+
+    @Test func helpIsAskedForWithoutStoppingTheParse() throws {
+        let parsed = try parse(["--port", "1", "-h"])
+        #expect(parsed.isHelp)
+        #expect(parsed.options.port == 1)
+        #expect(try parse(["--help"]).isHelp)
+    }
+
+    @Test func aCommandWithoutOperandsRefusesOne() {
+        let bare = OptionParser<Options>(command: "tool", options: [], forms: [[[]]])
+        #expect(throws: UsageError("unexpected 'x'")) { try bare.parse(["x"], into: Options()) }
+    }
+
+    @Test func hostileArgumentsAreQuotedSafely() {
+        #expect(throws: UsageError("unknown option '--\\u{1B}]0;pwned\\u{7}'")) { try parse(["--\u{1B}]0;pwned\u{07}"]) }
+        #expect(throws: UsageError("--port '\\u{1B}[2J' is not a number")) { try parse(["--port", "\u{1B}[2J"]) }
+    }
+
+    @Test func theSynopsisIsWrittenFromTheDeclaration() {
+        #expect(Self.syntax.usage == """
+            usage: tool run FILE… [--host HOST] [--port PORT]
+                            [--verbose] [--tag NAME]…
+                   tool run --filter a,b
+            """)
+    }
+
+    @Test func synopsesJoinUnderOneUsage() {
+        let joined = joinedSynopses(["usage: a x\n         y", "usage: b z"])
+        #expect(joined == "usage: a x\n         y\n       b z")
+    }
+}
