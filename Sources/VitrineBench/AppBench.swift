@@ -12,15 +12,11 @@ import Foundation
 /// Runs alternate cold and warm (`--runs N` pairs, default 5) and medians are compared.
 enum AppBench {
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        var runs = 5
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            guard argument == "--runs", let text = iterator.next(), let value = Int(text), (1...50).contains(value) else {
-                console.err("usage: vitrine bench app [--runs 1-50]")
-                return 2
-            }
-            runs = value
-        }
+        let syntax = OptionParser<Int>(
+            command: "vitrine bench app", options: [BenchOptions.count("--runs", "1-50", in: 1...50) { $0 = $1 }],
+            forms: [[[.optional("--runs")]]])
+        var status: Int32 = 0
+        guard let runs = BenchOptions.parse(arguments, into: 5, with: syntax, console: console, status: &status) else { return status }
         guard let executable = BenchProgram.sibling(named: "vitrine") else {
             console.err("vitrine bench app: no vitrine beside \(BenchProgram.name) (build both: make bench)")
             return 1

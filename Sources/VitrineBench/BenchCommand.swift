@@ -10,7 +10,7 @@ public enum BenchCommand {
     /// exit status.
     public static func run(_ arguments: [String], console: Console) async -> Int32 {
         guard let name = arguments.first else {
-            console.err(usage + "\n" + PageCommand.usage)
+            console.err(joinedSynopses([usage, PageCommand.syntax.usage]))
             return 2
         }
         let rest = Array(arguments.dropFirst())

@@ -13,7 +13,7 @@ import RetailBackend
 /// the machine's load falls on all alike. Prints requests a second and p99 latency per store,
 /// the ratios to memory, and how many changes one SQLite commit carried.
 enum CartBench {
-    static let usage = "usage: vitrine bench cart [--seconds 12] [--rounds 4] [--clients 64] [--database postgresql://…]"
+    static var usage: String { Options.syntax.usage }
 
     struct Options {
         var seconds = 12
@@ -21,23 +21,28 @@ enum CartBench {
         var clients = 64
         var database: String?
 
+        init() {}
+
         init(_ arguments: [String]) throws(UsageError) {
-            var rest = arguments[...]
-            while let name = rest.popFirst() {
-                guard let raw = rest.popFirst() else { throw .init("\(name) needs a value") }
-                if name == "--database" {
-                    database = raw
-                    continue
-                }
-                guard let value = Int(raw), value > 0 else { throw .init("\(name) wants a positive number, not '\(raw)'") }
-                switch name {
-                case "--seconds": seconds = value
-                case "--rounds": rounds = value
-                case "--clients": clients = value
-                default: throw .init("unknown option '\(name)'")
-                }
-            }
+            self = try Self.syntax.parse(arguments, into: Options()).options.checked()
+        }
+
+        /// These options, when they go together.
+        func checked() throws(UsageError) -> Options {
             guard seconds >= rounds else { throw .init("--seconds must be at least --rounds") }
+            return self
+        }
+
+        static var syntax: OptionParser<Options> {
+            OptionParser(
+                command: "vitrine bench cart",
+                options: [
+                    BenchOptions.count("--seconds", "12", in: 1...3_600) { $0.seconds = $1 },
+                    BenchOptions.count("--rounds", "4", in: 1...1_000) { $0.rounds = $1 },
+                    BenchOptions.count("--clients", "64", in: 1...10_000) { $0.clients = $1 },
+                    .value("--database", "postgresql://…") { $0.database = $1 },
+                ],
+                forms: [[[.optional("--seconds"), .optional("--rounds"), .optional("--clients"), .optional("--database")]]])
         }
     }
 
@@ -69,9 +74,11 @@ enum CartBench {
     }
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {
+        var status: Int32 = 0
+        guard let given = BenchOptions.parse(arguments, into: Options(), with: Options.syntax, console: console, status: &status) else { return status }
         let options: Options
         do {
-            options = try Options(arguments)
+            options = try given.checked()
         } catch {
             console.err("vitrine bench cart: \(error.message)\n\(usage)")
             return 2

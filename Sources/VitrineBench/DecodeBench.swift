@@ -21,22 +21,25 @@ enum DecodeBench {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        var file: String?
-        var generator: String?
-        var iterations = 21
-        var peakChild: String?
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "--peak-child": peakChild = iterator.next()
-            case "--file": file = iterator.next()
-            case "--generator": generator = iterator.next()
-            case "--iterations": iterations = iterator.next().flatMap(Int.init).map { max(1, $0) } ?? iterations
-            default:
-                console.err("usage: vitrine bench decode [--file PAGE.json] [--generator SCRIPT] [--iterations N]")
-                return 2
-            }
+        struct Options {
+            var file: String?
+            var generator: String?
+            var iterations = 21
+            /// In the child that measures one decoder's peak memory: which one.
+            var peakChild: String?
         }
+        let syntax = OptionParser<Options>(
+            command: "vitrine bench decode",
+            options: [
+                .value("--file", "PAGE.json") { $0.file = $1 },
+                .value("--generator", "SCRIPT") { $0.generator = $1 },
+                BenchOptions.count("--iterations", in: 1...100_000) { $0.iterations = $1 },
+                .value("--peak-child", "DECODER") { $0.peakChild = $1 },
+            ],
+            forms: [[[.optional("--file"), .optional("--generator"), .optional("--iterations")]]])
+        var status: Int32 = 0
+        guard let options = BenchOptions.parse(arguments, into: Options(), with: syntax, console: console, status: &status) else { return status }
+        let (file, generator, iterations, peakChild) = (options.file, options.generator, options.iterations, options.peakChild)
         do {
             let data: Data
             if let file {

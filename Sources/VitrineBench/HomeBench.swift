@@ -26,19 +26,12 @@ import RetailKit
 /// than the decode itself, and for the 4,000-widget page (`…_large`).
 @MainActor
 enum HomeBench {
-    static let usage = "usage: vitrine bench home [--iterations N]"
-
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        var iterations = 41
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--iterations": iterations = remaining.popFirst().flatMap(Int.init).map { max(1, $0) } ?? iterations
-            default:
-                console.err(usage)
-                return 2
-            }
-        }
+        let syntax = OptionParser<Int>(
+            command: "vitrine bench home", options: [BenchOptions.count("--iterations", in: 1...100_000) { $0 = $1 }],
+            forms: [[[.optional("--iterations")]]])
+        var status: Int32 = 0
+        guard let iterations = BenchOptions.parse(arguments, into: 41, with: syntax, console: console, status: &status) else { return status }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bench-home-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         do {

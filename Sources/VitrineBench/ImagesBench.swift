@@ -18,26 +18,20 @@ enum ImagesBench {
     static let target = PixelSize(width: 300, height: 300)
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        var iterations = 7
-        var writeDirectory: URL?
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--iterations" where index + 1 < arguments.count:
-                guard let value = Int(arguments[index + 1]), value > 0 else {
-                    console.err("vitrine bench images: --iterations needs a positive number")
-                    return 2
-                }
-                iterations = value
-                index += 2
-            case "--write" where index + 1 < arguments.count:
-                writeDirectory = URL(fileURLWithPath: arguments[index + 1], isDirectory: true)
-                index += 2
-            default:
-                console.err("usage: vitrine bench images [--iterations N] [--write DIR]")
-                return 2
-            }
+        struct Options {
+            var iterations = 7
+            var writeDirectory: URL?
         }
+        let syntax = OptionParser<Options>(
+            command: "vitrine bench images",
+            options: [
+                BenchOptions.count("--iterations", in: 1...10_000) { $0.iterations = $1 },
+                .value("--write", "DIR") { $0.writeDirectory = URL(fileURLWithPath: $1, isDirectory: true) },
+            ],
+            forms: [[[.optional("--iterations"), .optional("--write")]]])
+        var status: Int32 = 0
+        guard let options = BenchOptions.parse(arguments, into: Options(), with: syntax, console: console, status: &status) else { return status }
+        let (iterations, writeDirectory) = (options.iterations, options.writeDirectory)
         guard let jpeg = Fixtures.jpeg(), let smooth = Fixtures.jpeg(noise: 4), let png = Fixtures.png() else {
             console.err("vitrine bench images: could not encode the bench images")
             return 1

@@ -23,16 +23,11 @@ enum RenderBench {
     static let size = (width: 80, height: 40)
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        var rounds = 60
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--rounds": rounds = remaining.popFirst().flatMap(Int.init).map { max(1, $0) } ?? rounds
-            default:
-                console.err("usage: vitrine bench render [--rounds N]")
-                return 2
-            }
-        }
+        let syntax = OptionParser<Int>(
+            command: "vitrine bench render", options: [BenchOptions.count("--rounds", in: 1...100_000) { $0 = $1 }],
+            forms: [[[.optional("--rounds")]]])
+        var status: Int32 = 0
+        guard let rounds = BenchOptions.parse(arguments, into: 60, with: syntax, console: console, status: &status) else { return status }
         let registry = RetailViews.makeRegistry(unknownWidgetPolicy: .skip)
         let decoder = PageDecoder(catalog: registry.catalog)
         // The same seed gives the same first sections: the small page is the large one's start.

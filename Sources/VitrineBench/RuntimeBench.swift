@@ -21,18 +21,17 @@ enum RuntimeBench {
     static let mutationCount = 1000
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        var pagePath: String?
-        var rounds = 5
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--page": pagePath = remaining.popFirst()
-            case "--rounds": rounds = remaining.popFirst().flatMap(Int.init).map { max(1, $0) } ?? rounds
-            default:
-                console.err("usage: vitrine bench runtime [--page FILE] [--rounds N]")
-                return 2
-            }
+        struct Options {
+            var pagePath: String?
+            var rounds = 5
         }
+        let syntax = OptionParser<Options>(
+            command: "vitrine bench runtime",
+            options: [.value("--page", "FILE") { $0.pagePath = $1 }, BenchOptions.count("--rounds", in: 1...100_000) { $0.rounds = $1 }],
+            forms: [[[.optional("--page"), .optional("--rounds")]]])
+        var status: Int32 = 0
+        guard let options = BenchOptions.parse(arguments, into: Options(), with: syntax, console: console, status: &status) else { return status }
+        let (pagePath, rounds) = (options.pagePath, options.rounds)
 
         let largeSections: [JSONValue]
         if let pagePath {

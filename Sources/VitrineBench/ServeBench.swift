@@ -14,7 +14,7 @@ import RetailBackend
 enum ServeBench {
     static let homeTarget = "/v1/home?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=video"
     static let staticPath = "/static/home.json"
-    static let usage = "usage: vitrine bench serve [--seconds 10] [--rounds 5] [--connections 16] [--threads 1]"
+    static var usage: String { Options.syntax.usage }
 
     struct Options {
         var seconds = 10
@@ -22,28 +22,38 @@ enum ServeBench {
         var connections = 16
         var threads = 1
 
+        init() {}
+
         init(_ arguments: [String]) throws(UsageError) {
-            var rest = arguments[...]
-            while let name = rest.popFirst() {
-                guard let raw = rest.popFirst() else { throw .init("\(name) needs a value") }
-                guard let value = Int(raw), value > 0 else { throw .init("\(name) wants a positive number, not '\(raw)'") }
-                switch name {
-                case "--seconds": seconds = value
-                case "--rounds": rounds = value
-                case "--connections": connections = value
-                case "--threads": threads = value
-                default: throw .init("unknown option '\(name)'")
-                }
-            }
+            self = try Self.syntax.parse(arguments, into: Options()).options.checked()
+        }
+
+        /// These options, when they go together.
+        func checked() throws(UsageError) -> Options {
             guard connections >= threads else { throw .init("--connections must be at least --threads") }
             guard seconds >= rounds else { throw .init("--seconds must be at least --rounds") }
+            return self
+        }
+
+        static var syntax: OptionParser<Options> {
+            OptionParser(
+                command: "vitrine bench serve",
+                options: [
+                    BenchOptions.count("--seconds", "10", in: 1...3_600) { $0.seconds = $1 },
+                    BenchOptions.count("--rounds", "5", in: 1...1_000) { $0.rounds = $1 },
+                    BenchOptions.count("--connections", "16", in: 1...10_000) { $0.connections = $1 },
+                    BenchOptions.count("--threads", "1", in: 1...256) { $0.threads = $1 },
+                ],
+                forms: [[[.optional("--seconds"), .optional("--rounds"), .optional("--connections"), .optional("--threads")]]])
         }
     }
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {
+        var status: Int32 = 0
+        guard let given = BenchOptions.parse(arguments, into: Options(), with: Options.syntax, console: console, status: &status) else { return status }
         let options: Options
         do {
-            options = try Options(arguments)
+            options = try given.checked()
         } catch {
             console.err("vitrine bench serve: \(error.message)\n\(usage)")
             return 2

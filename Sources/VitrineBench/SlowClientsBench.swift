@@ -12,21 +12,27 @@ import Synchronization
 /// Prints success rates, p99s and their ratio, and how long the head deadline takes to clear
 /// the slow connections.
 enum SlowClientsBench {
-    static let usage = "usage: vitrine bench slow-clients [--slow 1000] [--addresses 16] [--requests 400]"
+    struct Options {
+        var slow = 1000
+        var addresses = 16
+        var requests = 400
+    }
+
+    static var syntax: OptionParser<Options> {
+        OptionParser(
+            command: "vitrine bench slow-clients",
+            options: [
+                BenchOptions.count("--slow", "1000", in: 1...100_000) { $0.slow = $1 },
+                BenchOptions.count("--addresses", "16", in: 1...250) { $0.addresses = $1 },
+                BenchOptions.count("--requests", "400", in: 1...1_000_000) { $0.requests = $1 },
+            ],
+            forms: [[[.optional("--slow"), .optional("--addresses"), .optional("--requests")]]])
+    }
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {
-        var options = ["--slow": 1000, "--addresses": 16, "--requests": 400]
-        var rest = arguments[...]
-        while let name = rest.popFirst() {
-            guard options[name] != nil, let raw = rest.popFirst(), let value = Int(raw), value > 0, value <= 250 || name != "--addresses" else {
-                console.err("vitrine bench slow-clients: bad option '\(name)'\n\(usage)")
-                return 2
-            }
-            options[name] = value
-        }
-        let slowCount = options["--slow"] ?? 1000
-        let addresses = options["--addresses"] ?? 16
-        let requests = options["--requests"] ?? 400
+        var status: Int32 = 0
+        guard let options = BenchOptions.parse(arguments, into: Options(), with: syntax, console: console, status: &status) else { return status }
+        let (slowCount, addresses, requests) = (options.slow, options.addresses, options.requests)
         let server: HTTPServer
         let token: String
         do {

@@ -30,6 +30,30 @@ import Testing
         #expect(again.out == captured.out)
         let refused = CapturedConsole()
         #expect(await BenchCommand.run(["page", "--faults", "2"], console: refused.console) == 2)
-        #expect(refused.err.contains("bad option '--faults'"))
+        #expect(refused.err.contains("--faults '2' is not a rate from 0 to 1"))
+    }
+}
+
+/// `vitrine --help` shows the benchmarks' synopses without their code: the copies it keeps
+/// are the ones the benchmarks write from their declarations.
+@Suite struct BenchSynopsisTests {
+    @Test func thePageGeneratorsSynopsisIsTheOneVitrineShows() {
+        #expect(PageCommand.syntax.usage == BenchProgram.pageUsage)
+    }
+
+    @Test func everyBenchmarkAnswersHelpWithItsSynopsisAndRunsNothing() async {
+        for name in ["decode", "runtime", "serve", "cart", "images", "render", "home", "app", "slow-clients", "page"] {
+            let captured = CapturedConsole()
+            #expect(await BenchCommand.run([name, "--help"], console: captured.console) == 0, "\(name)")
+            #expect(captured.out.hasPrefix("usage: vitrine bench \(name)"), "\(name): \(captured.out)")
+            #expect(captured.err.isEmpty, "\(name)")
+        }
+    }
+
+    @Test func aBadValueIsRefusedWithTheBenchmarksSynopsis() async {
+        let captured = CapturedConsole()
+        #expect(await BenchCommand.run(["slow-clients", "--addresses", "251"], console: captured.console) == 2)
+        #expect(captured.err.contains("--addresses '251' is not a whole number from 1 to 250"))
+        #expect(captured.err.contains("usage: vitrine bench slow-clients [--slow 1000] [--addresses 16] [--requests 400]"))
     }
 }
