@@ -27,9 +27,54 @@ public struct OptionParser<Options> {
             Option(name: name, placeholder: placeholder, isRepeatable: repeatable, allowsEmpty: allowsEmpty, apply: apply)
         }
 
+        /// An option whose value is a whole number of `range`.
+        public static func number(
+            _ name: String, _ placeholder: String = "N", in range: ClosedRange<Int>, _ set: @escaping (inout Options, Int) -> Void
+        ) -> Option {
+            .value(name, placeholder) { options, text throws(UsageError) in
+                guard let value = Int(text), range.contains(value) else {
+                    throw UsageError("\(name) '\(TerminalText.excerpt(text))' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                set(&options, value)
+            }
+        }
+
+        /// An option whose value is one of `Value`'s cases, by their raw values' bytes.
+        public static func oneOf<Value: RawRepresentable & CaseIterable>(
+            _ name: String, _ placeholder: String, _ set: @escaping (inout Options, Value) -> Void
+        ) -> Option where Value.RawValue == String {
+            .value(name, placeholder) { options, text throws(UsageError) in
+                guard let value = Value.allCases.first(where: { $0.rawValue.utf8.elementsEqual(text.utf8) }) else {
+                    let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("\(name) '\(TerminalText.excerpt(text))' is not one of \(names)")
+                }
+                set(&options, value)
+            }
+        }
+
         /// An option that takes no value.
         public static func flag(_ name: String, _ apply: @escaping (inout Options) -> Void) -> Option {
             Option(name: name, placeholder: nil, isRepeatable: false, allowsEmpty: true) { options, _ throws(UsageError) in apply(&options) }
+        }
+    }
+
+    /// What the command's operands are called and how each is applied.
+    public struct Operand {
+        /// What an operand is called in messages (`FILE`, `FILE or URL`).
+        public let name: String
+        let apply: (inout Options, String) throws(UsageError) -> Void
+
+        public init(_ name: String, apply: @escaping (inout Options, String) throws(UsageError) -> Void) {
+            self.name = name
+            self.apply = apply
+        }
+
+        /// One operand, kept at `path` (empty until given); a second is refused.
+        public static func one(_ name: String, _ path: WritableKeyPath<Options, String>) -> Operand {
+            Operand(name) { options, operand throws(UsageError) in
+                guard options[keyPath: path].isEmpty else { throw UsageError("only one \(name)") }
+                options[keyPath: path] = operand
+            }
         }
     }
 
@@ -47,15 +92,14 @@ public struct OptionParser<Options> {
     public let command: String
     /// Every option the command takes, those a synopsis does not show included.
     public let options: [Option]
-    /// What an operand is called in messages (`FILE or URL`) and how it is applied; nil when
-    /// the command takes none.
-    public let operand: (name: String, apply: (inout Options, String) throws(UsageError) -> Void)?
+    /// The command's operands; nil when it takes none.
+    public let operand: Operand?
     /// The synopsis: each form of the command, each form's lines of words.
     public let forms: [[[Word]]]
 
     public init(
         command: String, options: [Option],
-        operand: (name: String, apply: (inout Options, String) throws(UsageError) -> Void)? = nil,
+        operand: Operand? = nil,
         forms: [[[Word]]]
     ) {
         self.command = command

@@ -13,7 +13,7 @@ import Foundation
 enum AppBench {
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         let syntax = OptionParser<Int>(
-            command: "vitrine bench app", options: [BenchOptions.count("--runs", "1-50", in: 1...50) { $0 = $1 }],
+            command: "vitrine bench app", options: [.number("--runs", "1-50", in: 1...50) { $0 = $1 }],
             forms: [[[.optional("--runs")]]])
         var status: Int32 = 0
         guard let runs = BenchOptions.parse(arguments, into: 5, with: syntax, console: console, status: &status) else { return status }

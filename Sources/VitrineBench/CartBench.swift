@@ -13,7 +13,6 @@ import RetailBackend
 /// the machine's load falls on all alike. Prints requests a second and p99 latency per store,
 /// the ratios to memory, and how many changes one SQLite commit carried.
 enum CartBench {
-    static var usage: String { Options.syntax.usage }
 
     struct Options {
         var seconds = 12
@@ -37,9 +36,9 @@ enum CartBench {
             OptionParser(
                 command: "vitrine bench cart",
                 options: [
-                    BenchOptions.count("--seconds", "12", in: 1...3_600) { $0.seconds = $1 },
-                    BenchOptions.count("--rounds", "4", in: 1...1_000) { $0.rounds = $1 },
-                    BenchOptions.count("--clients", "64", in: 1...10_000) { $0.clients = $1 },
+                    .number("--seconds", "12", in: 1...3_600) { $0.seconds = $1 },
+                    .number("--rounds", "4", in: 1...1_000) { $0.rounds = $1 },
+                    .number("--clients", "64", in: 1...10_000) { $0.clients = $1 },
                     .value("--database", "postgresql://…") { $0.database = $1 },
                 ],
                 forms: [[[.optional("--seconds"), .optional("--rounds"), .optional("--clients"), .optional("--database")]]])
@@ -75,14 +74,8 @@ enum CartBench {
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         var status: Int32 = 0
-        guard let given = BenchOptions.parse(arguments, into: Options(), with: Options.syntax, console: console, status: &status) else { return status }
-        let options: Options
-        do {
-            options = try given.checked()
-        } catch {
-            console.err("vitrine bench cart: \(error.message)\n\(usage)")
-            return 2
-        }
+        guard let options = BenchOptions.parse(arguments, into: Options(), with: Options.syntax, console: console, status: &status,
+                                               checked: { options throws(UsageError) in try options.checked() }) else { return status }
         guard let wrk = WrkTool.locate() else {
             console.err("vitrine bench cart: wrk is not on PATH (make bench installs it: scripts/setup.sh wrk, or apt-get install wrk)")
             return 1

@@ -33,7 +33,7 @@ enum DecodeBench {
             options: [
                 .value("--file", "PAGE.json") { $0.file = $1 },
                 .value("--generator", "SCRIPT") { $0.generator = $1 },
-                BenchOptions.count("--iterations", in: 1...100_000) { $0.iterations = $1 },
+                .number("--iterations", in: 1...100_000) { $0.iterations = $1 },
                 .value("--peak-child", "DECODER") { $0.peakChild = $1 },
             ],
             forms: [[[.optional("--file"), .optional("--generator"), .optional("--iterations")]]])

@@ -28,7 +28,7 @@ import RetailKit
 enum HomeBench {
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         let syntax = OptionParser<Int>(
-            command: "vitrine bench home", options: [BenchOptions.count("--iterations", in: 1...100_000) { $0 = $1 }],
+            command: "vitrine bench home", options: [.number("--iterations", in: 1...100_000) { $0 = $1 }],
             forms: [[[.optional("--iterations")]]])
         var status: Int32 = 0
         guard let iterations = BenchOptions.parse(arguments, into: 41, with: syntax, console: console, status: &status) else { return status }

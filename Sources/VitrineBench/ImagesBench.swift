@@ -25,7 +25,7 @@ enum ImagesBench {
         let syntax = OptionParser<Options>(
             command: "vitrine bench images",
             options: [
-                BenchOptions.count("--iterations", in: 1...10_000) { $0.iterations = $1 },
+                .number("--iterations", in: 1...10_000) { $0.iterations = $1 },
                 .value("--write", "DIR") { $0.writeDirectory = URL(fileURLWithPath: $1, isDirectory: true) },
             ],
             forms: [[[.optional("--iterations"), .optional("--write")]]])

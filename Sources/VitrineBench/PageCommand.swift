@@ -10,8 +10,8 @@ enum PageCommand {
         OptionParser(
             command: "vitrine bench page",
             options: [
-                BenchOptions.count("--sections", in: 0...100_000) { $0.sections = $1 },
-                BenchOptions.count("--widgets", in: 0...100_000) { $0.widgetsPerSection = $1 },
+                .number("--sections", in: 0...100_000) { $0.sections = $1 },
+                .number("--widgets", in: 0...100_000) { $0.widgetsPerSection = $1 },
                 .value("--faults", "RATE") { generator, text throws(UsageError) in
                     guard let rate = Double(text), (0...1).contains(rate) else {
                         throw UsageError("--faults '\(TerminalText.excerpt(text))' is not a rate from 0 to 1")

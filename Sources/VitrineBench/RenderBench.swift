@@ -24,7 +24,7 @@ enum RenderBench {
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         let syntax = OptionParser<Int>(
-            command: "vitrine bench render", options: [BenchOptions.count("--rounds", in: 1...100_000) { $0 = $1 }],
+            command: "vitrine bench render", options: [.number("--rounds", in: 1...100_000) { $0 = $1 }],
             forms: [[[.optional("--rounds")]]])
         var status: Int32 = 0
         guard let rounds = BenchOptions.parse(arguments, into: 60, with: syntax, console: console, status: &status) else { return status }

@@ -27,7 +27,7 @@ enum RuntimeBench {
         }
         let syntax = OptionParser<Options>(
             command: "vitrine bench runtime",
-            options: [.value("--page", "FILE") { $0.pagePath = $1 }, BenchOptions.count("--rounds", in: 1...100_000) { $0.rounds = $1 }],
+            options: [.value("--page", "FILE") { $0.pagePath = $1 }, .number("--rounds", in: 1...100_000) { $0.rounds = $1 }],
             forms: [[[.optional("--page"), .optional("--rounds")]]])
         var status: Int32 = 0
         guard let options = BenchOptions.parse(arguments, into: Options(), with: syntax, console: console, status: &status) else { return status }

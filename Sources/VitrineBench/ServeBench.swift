@@ -14,7 +14,6 @@ import RetailBackend
 enum ServeBench {
     static let homeTarget = "/v1/home?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=video"
     static let staticPath = "/static/home.json"
-    static var usage: String { Options.syntax.usage }
 
     struct Options {
         var seconds = 10
@@ -39,10 +38,10 @@ enum ServeBench {
             OptionParser(
                 command: "vitrine bench serve",
                 options: [
-                    BenchOptions.count("--seconds", "10", in: 1...3_600) { $0.seconds = $1 },
-                    BenchOptions.count("--rounds", "5", in: 1...1_000) { $0.rounds = $1 },
-                    BenchOptions.count("--connections", "16", in: 1...10_000) { $0.connections = $1 },
-                    BenchOptions.count("--threads", "1", in: 1...256) { $0.threads = $1 },
+                    .number("--seconds", "10", in: 1...3_600) { $0.seconds = $1 },
+                    .number("--rounds", "5", in: 1...1_000) { $0.rounds = $1 },
+                    .number("--connections", "16", in: 1...10_000) { $0.connections = $1 },
+                    .number("--threads", "1", in: 1...256) { $0.threads = $1 },
                 ],
                 forms: [[[.optional("--seconds"), .optional("--rounds"), .optional("--connections"), .optional("--threads")]]])
         }
@@ -50,14 +49,8 @@ enum ServeBench {
 
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         var status: Int32 = 0
-        guard let given = BenchOptions.parse(arguments, into: Options(), with: Options.syntax, console: console, status: &status) else { return status }
-        let options: Options
-        do {
-            options = try given.checked()
-        } catch {
-            console.err("vitrine bench serve: \(error.message)\n\(usage)")
-            return 2
-        }
+        guard let options = BenchOptions.parse(arguments, into: Options(), with: Options.syntax, console: console, status: &status,
+                                               checked: { options throws(UsageError) in try options.checked() }) else { return status }
         guard let wrk = WrkTool.locate() else {
             console.err("vitrine bench serve: wrk is not on PATH (make bench installs it: scripts/setup.sh wrk, or apt-get install wrk)")
             return 1

@@ -22,9 +22,9 @@ enum SlowClientsBench {
         OptionParser(
             command: "vitrine bench slow-clients",
             options: [
-                BenchOptions.count("--slow", "1000", in: 1...100_000) { $0.slow = $1 },
-                BenchOptions.count("--addresses", "16", in: 1...250) { $0.addresses = $1 },
-                BenchOptions.count("--requests", "400", in: 1...1_000_000) { $0.requests = $1 },
+                .number("--slow", "1000", in: 1...100_000) { $0.slow = $1 },
+                .number("--addresses", "16", in: 1...250) { $0.addresses = $1 },
+                .number("--requests", "400", in: 1...1_000_000) { $0.requests = $1 },
             ],
             forms: [[[.optional("--slow"), .optional("--addresses"), .optional("--requests")]]])
     }

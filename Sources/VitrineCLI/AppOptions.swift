@@ -2,6 +2,7 @@ import CommandLineSupport
 import FlowCore
 import Foundation
 import HTTPTransport
+import RetailBackend
 import RetailKit
 
 /// What `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V]
@@ -91,12 +92,7 @@ struct AppOptions: Equatable {
                 server("--server"),
                 server("--backend"),
                 CommonOptions.locale { $0.locale = $1.rawValue },
-                .value("--segment", "new|returning|vip") { options, segment throws(UsageError) in
-                    guard ["new", "returning", "vip"].contains(where: { $0.utf8.elementsEqual(segment.utf8) }) else {
-                        throw UsageError("--segment '\(safe(segment))' is not one of new, returning, vip")
-                    }
-                    options.segment = segment
-                },
+                .oneOf("--segment", "new|returning|vip") { (options, segment: Segment) in options.segment = segment.rawValue },
                 CommonOptions.appVersion { $0.appVersion = $1 },
                 CommonOptions.capabilities { $0.capabilities = $1 },
                 .value("--faults", "PROFILE") { $0.faults = $1 },

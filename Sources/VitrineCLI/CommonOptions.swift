@@ -23,9 +23,14 @@ enum CommonOptions {
 
     /// `--now RFC3339`: the instant a page is judged at, or a clock starts from.
     static func now<Options>(_ set: @escaping (inout Options, Date) -> Void) -> OptionParser<Options>.Option {
-        .value("--now", "RFC3339") { options, text throws(UsageError) in
+        instant("--now", set)
+    }
+
+    /// `NAME RFC3339`: an instant.
+    static func instant<Options>(_ name: String, _ set: @escaping (inout Options, Date) -> Void) -> OptionParser<Options>.Option {
+        .value(name, "RFC3339") { options, text throws(UsageError) in
             guard let instant = RFC3339.date(from: text) else {
-                throw UsageError("--now '\(TerminalText.excerpt(text))' is not an RFC 3339 instant like 2026-11-27T09:00:00+01:00")
+                throw UsageError("\(name) '\(TerminalText.excerpt(text))' is not an RFC 3339 instant like 2026-11-27T09:00:00+01:00")
             }
             set(&options, instant)
         }
@@ -33,11 +38,6 @@ enum CommonOptions {
 
     /// `--locale en-US|de-DE|fr-FR`: the language of the app's own words.
     static func locale<Options>(_ set: @escaping (inout Options, AppLocale) -> Void) -> OptionParser<Options>.Option {
-        .value("--locale", "en-US|de-DE|fr-FR") { options, text throws(UsageError) in
-            guard let locale = AppLocale.allCases.first(where: { $0.rawValue.utf8.elementsEqual(text.utf8) }) else {
-                throw UsageError("--locale '\(TerminalText.excerpt(text))' is not one of en-US, de-DE, fr-FR")
-            }
-            set(&options, locale)
-        }
+        .oneOf("--locale", "en-US|de-DE|fr-FR", set)
     }
 }

@@ -29,10 +29,7 @@ enum LintCommand {
                 CommonOptions.now { $0.now = $1 },
                 .flag("--json") { $0.json = true },
             ],
-            operand: (name: "FILE", apply: { options, file throws(UsageError) in
-                guard options.file.isEmpty else { throw UsageError("only one FILE") }
-                options.file = file
-            }),
+            operand: .one("FILE", \.file),
             forms: [[[.text("FILE|-"), .optional("--app-version"), .optional("--capabilities"), .optional("--now"), .optional("--json")]]])
     }
 

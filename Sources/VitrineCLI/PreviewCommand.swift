@@ -34,11 +34,7 @@ enum PreviewCommand {
                 CommonOptions.capabilities { $0.client.capabilities = $1 },
                 CommonOptions.locale { $0.locale = $1 },
             ],
-            operand: (name: "FILE", apply: { options, file throws(UsageError) in
-                guard options.file.isEmpty else { throw UsageError("only one FILE") }
-                guard !file.utf8.elementsEqual("-".utf8) else { throw UsageError("previews a FILE (no --json, no standard input)") }
-                options.file = file
-            }),
+            operand: .one("FILE", \.file),
             forms: [[[.text("FILE"), .optional("--app-version"), .optional("--capabilities"), .optional("--locale")]]])
     }
 
@@ -52,6 +48,7 @@ enum PreviewCommand {
                 return 0
             }
             guard !parsed.options.file.isEmpty else { throw UsageError("missing FILE") }
+            guard !parsed.options.file.utf8.elementsEqual("-".utf8) else { throw UsageError("previews a FILE (no --json, no standard input)") }
             options = parsed.options
         } catch {
             console.err("vitrine preview: \(error.message)\n\(usage)")

@@ -160,32 +160,20 @@ enum RenderCommand {
 
     /// What `vitrine render` takes, and its synopsis: a frame's size, or `--accessibility`.
     static var syntax: OptionParser<Options> {
-        func number(_ name: String, _ placeholder: String, from minimum: Int, to maximum: Int,
-                    _ set: @escaping (inout Options, Int) -> Void) -> OptionParser<Options>.Option {
-            .value(name, placeholder) { options, text throws(UsageError) in
-                guard let value = Int(text), value >= minimum, value <= maximum else {
-                    throw UsageError("\(name) '\(TerminalText.excerpt(text))' is not a whole number from \(minimum) to \(maximum)")
-                }
-                set(&options, value)
-            }
-        }
-        return OptionParser(
+        OptionParser(
             command: "vitrine render",
             options: [
-                number("--width", "W", from: 1, to: maximumSide) { $0.width = $1 },
-                number("--height", "H", from: 1, to: maximumSide) { $0.height = $1 },
-                number("--scroll", "ROWS", from: 0, to: maximumSide * 1000) { $0.scroll = $1 },
+                .number("--width", "W", in: 1...maximumSide) { $0.width = $1 },
+                .number("--height", "H", in: 1...maximumSide) { $0.height = $1 },
+                .number("--scroll", "ROWS", in: 0...maximumSide * 1000) { $0.scroll = $1 },
                 .flag("--plain") { $0.plain = true },
                 .flag("--debug") { $0.debug = true },
-                number("--timeout", "SECONDS", from: 1, to: maximumTimeoutSeconds) { $0.timeout = .seconds($1) },
+                .number("--timeout", "SECONDS", in: 1...maximumTimeoutSeconds) { $0.timeout = .seconds($1) },
                 .flag("--accessibility") { $0.accessibility = true },
                 CommonOptions.locale { $0.locale = $1.rawValue },
                 CommonOptions.now { $0.now = $1 },
             ],
-            operand: (name: "FILE or URL", apply: { options, source throws(UsageError) in
-                guard options.source.isEmpty else { throw UsageError("only one FILE or URL") }
-                options.source = source
-            }),
+            operand: .one("FILE or URL", \.source),
             forms: [
                 [[.text("FILE|URL"), .required("--width"), .required("--height"), .optional("--scroll"), .optional("--plain"), .optional("--debug"),
                   .optional("--timeout")]],

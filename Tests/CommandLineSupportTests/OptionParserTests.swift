@@ -25,7 +25,7 @@ import Testing
             .value("--tag", "NAME", repeatable: true) { $0.tags.append($1) },
             .value("--filter", "a,b", allowsEmpty: true) { $0.filter = $1 },
         ],
-        operand: (name: "FILE", apply: { $0.files.append($1) }),
+        operand: .init("FILE") { $0.files.append($1) },
         forms: [
             [[.text("FILE…"), .optional("--host"), .optional("--port")], [.optional("--verbose"), .optional("--tag")]],
             [[.required("--filter")]],
@@ -82,6 +82,30 @@ import Testing
     @Test func aCommandWithoutOperandsRefusesOne() {
         let bare = OptionParser<Options>(command: "tool", options: [], forms: [[[]]])
         #expect(throws: UsageError("unexpected 'x'")) { try bare.parse(["x"], into: Options()) }
+    }
+
+    @Test func oneOperandIsKeptAndASecondRefused() throws {
+        struct Source { var path = "" }
+        let syntax = OptionParser<Source>(command: "tool", options: [], operand: .one("FILE or URL", \.path), forms: [[[]]])
+        #expect(try syntax.parse(["a.json"], into: Source()).options.path == "a.json")
+        #expect(throws: UsageError("only one FILE or URL")) { try syntax.parse(["a.json", "b.json"], into: Source()) }
+    }
+
+    @Test func numbersAndNamedValuesSayTheirRange() throws {
+        enum Size: String, CaseIterable { case small, large }
+        struct Choice { var count = 0; var size = Size.small }
+        let syntax = OptionParser<Choice>(
+            command: "tool",
+            options: [.number("--count", in: 1...9) { $0.count = $1 }, .oneOf("--size", "S") { (choice, size: Size) in choice.size = size }],
+            forms: [[[]]])
+        let parsed = try syntax.parse(["--count", "9", "--size", "large"], into: Choice())
+        #expect(parsed.options.count == 9)
+        #expect(parsed.options.size == .large)
+        #expect(throws: UsageError("--count '10' is not a whole number from 1 to 9")) { try syntax.parse(["--count", "10"], into: Choice()) }
+        #expect(throws: UsageError("--count '9223372036854775808' is not a whole number from 1 to 9")) {
+            try syntax.parse(["--count", "9223372036854775808"], into: Choice())
+        }
+        #expect(throws: UsageError("--size 'Large' is not one of small, large")) { try syntax.parse(["--size", "Large"], into: Choice()) }
     }
 
     @Test func hostileArgumentsAreQuotedSafely() {

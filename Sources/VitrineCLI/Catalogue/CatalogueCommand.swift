@@ -53,11 +53,11 @@ enum CatalogueCommand {
         OptionParser(
             command: "vitrine catalogue export",
             options: [
-                instant("--anchor") { $0.anchor = $1 },
-                count("--campaigns", in: 0...10_000) { $0.campaigns = $1 },
-                count("--products", in: 1...maxExportedProducts) { $0.products = $1 },
+                CommonOptions.instant("--anchor") { $0.anchor = $1 },
+                .number("--campaigns", in: 0...10_000) { $0.campaigns = $1 },
+                .number("--products", in: 1...maxExportedProducts) { $0.products = $1 },
             ],
-            operand: directoryOperand(\.directory),
+            operand: .one("DIR", \.directory),
             forms: [[[.text("DIR"), .optional("--anchor"), .optional("--campaigns"), .optional("--products")]]])
     }
 
@@ -83,7 +83,7 @@ enum CatalogueCommand {
 
     /// `upgrade DIR`: a catalogue of the earlier layout (generated products) gets its feed.
     static var upgradeSyntax: OptionParser<String> {
-        OptionParser(command: "vitrine catalogue upgrade", options: [], operand: directoryOperand(\.self), forms: [[[.text("DIR")]]])
+        OptionParser(command: "vitrine catalogue upgrade", options: [], operand: .one("DIR", \.self), forms: [[[.text("DIR")]]])
     }
 
     static func upgrade(_ arguments: [String], console: Console) throws -> Int32 {
@@ -109,7 +109,7 @@ enum CatalogueCommand {
         OptionParser(
             command: "vitrine catalogue check",
             options: [.value("--previous", "DIR") { $0.previous = URL(fileURLWithPath: $1, isDirectory: true) }],
-            operand: directoryOperand(\.directory),
+            operand: .one("DIR", \.directory),
             forms: [[[.text("DIR"), .optional("--previous")]]])
     }
 
@@ -134,58 +134,19 @@ enum CatalogueCommand {
 }
 
 extension CatalogueCommand {
-    /// The one DIR each tool works on.
-    static func directoryOperand<Options>(_ path: WritableKeyPath<Options, String>)
-        -> (name: String, apply: (inout Options, String) throws(UsageError) -> Void) {
-        (name: "DIR", apply: { options, directory throws(UsageError) in
-            guard options[keyPath: path].isEmpty else { throw UsageError("only one DIR") }
-            options[keyPath: path] = directory
-        })
-    }
-
     /// `directory`, when one was given.
     static func required(_ directory: String) throws(UsageError) -> String {
         guard !directory.isEmpty else { throw UsageError("missing DIR") }
         return directory
     }
 
-    /// `NAME N`: a whole number of `range`.
-    static func count<Options>(_ name: String, in range: ClosedRange<Int>, _ set: @escaping (inout Options, Int) -> Void) -> OptionParser<Options>.Option {
-        .value(name, "N") { options, text throws(UsageError) in
-            guard let count = Int(text), range.contains(count) else {
-                throw UsageError("\(name) '\(TerminalText.excerpt(text))' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            set(&options, count)
-        }
-    }
-
-    /// `NAME RFC3339`: an instant.
-    static func instant<Options>(_ name: String, _ set: @escaping (inout Options, Date) -> Void) -> OptionParser<Options>.Option {
-        .value(name, "RFC3339") { options, text throws(UsageError) in
-            guard let date = RFC3339.date(from: text) else {
-                throw UsageError("\(name) '\(TerminalText.excerpt(text))' is not an RFC 3339 instant (2026-11-27T09:00:00+01:00)")
-            }
-            set(&options, date)
-        }
-    }
-
     /// `--segment S`: one of the catalogue's segments.
     static func segment<Options>(_ set: @escaping (inout Options, Segment) -> Void) -> OptionParser<Options>.Option {
-        .value("--segment", "S") { options, text throws(UsageError) in
-            guard let segment = Segment.allCases.first(where: { $0.rawValue.utf8.elementsEqual(text.utf8) }) else {
-                throw UsageError("--segment '\(TerminalText.excerpt(text))' is not one of new, returning, vip")
-            }
-            set(&options, segment)
-        }
+        .oneOf("--segment", "S", set)
     }
 
     /// `--locale L`: one of the shop's locales.
     static func locale<Options>(_ set: @escaping (inout Options, StoreLocale) -> Void) -> OptionParser<Options>.Option {
-        .value("--locale", "L") { options, text throws(UsageError) in
-            guard let locale = StoreLocale.allCases.first(where: { $0.rawValue.utf8.elementsEqual(text.utf8) }) else {
-                throw UsageError("--locale '\(TerminalText.excerpt(text))' is not one of en-US, de-DE, fr-FR")
-            }
-            set(&options, locale)
-        }
+        .oneOf("--locale", "L", set)
     }
 }

@@ -47,23 +47,13 @@ enum CataloguePreviewCommand {
         OptionParser(
             command: "vitrine catalogue preview",
             options: [
-                CatalogueCommand.instant("--at") { $0.at = $1 },
+                CommonOptions.instant("--at") { $0.at = $1 },
                 CatalogueCommand.segment { $0.segment = $1 },
                 CatalogueCommand.locale { $0.locale = $1 },
                 CommonOptions.appVersion { $0.options.appVersion = $1 },
                 CommonOptions.capabilities { $0.options.capabilities = $1 },
-                .value("--width", "W") { given, text throws(UsageError) in
-                    guard let width = Int(text), (20...RenderCommand.maximumSide).contains(width) else {
-                        throw UsageError("--width '\(TerminalText.excerpt(text))' is not a whole number from 20 to \(RenderCommand.maximumSide)")
-                    }
-                    given.options.width = width
-                },
-                .value("--height", "H") { given, text throws(UsageError) in
-                    guard let height = Int(text), (10...RenderCommand.maximumSide).contains(height) else {
-                        throw UsageError("--height '\(TerminalText.excerpt(text))' is not a whole number from 10 to \(RenderCommand.maximumSide)")
-                    }
-                    given.options.height = height
-                },
+                .number("--width", "W", in: 20...RenderCommand.maximumSide) { $0.options.width = $1 },
+                .number("--height", "H", in: 10...RenderCommand.maximumSide) { $0.options.height = $1 },
                 .value("--variant", "EXPERIMENT=VARIANT") { given, list throws(UsageError) in
                     for pin in list.split(separator: ",") {
                         let parts = pin.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -79,7 +69,7 @@ enum CataloguePreviewCommand {
                 .flag("--plain") { $0.options.plain = true },
                 .flag("--interactive") { $0.options.interactive = true },
             ],
-            operand: CatalogueCommand.directoryOperand(\.directory),
+            operand: .one("DIR", \.directory),
             forms: [[
                 [.text("DIR"), .required("--at"), .required("--segment"), .required("--locale"), .optional("--app-version"), .optional("--capabilities")],
                 [.optional("--width"), .optional("--height"), .optional("--variant"), .optional("--plain"), .optional("--interactive")],

@@ -28,11 +28,11 @@ enum CatalogueTimelineCommand {
                     }
                     options.from = from
                 },
-                CatalogueCommand.count("--days", in: 1...maximumDays) { $0.days = $1 },
+                .number("--days", in: 1...maximumDays) { $0.days = $1 },
                 CatalogueCommand.segment { $0.segment = $1 },
                 CatalogueCommand.locale { $0.locale = $1 },
             ],
-            operand: CatalogueCommand.directoryOperand(\.directory),
+            operand: .one("DIR", \.directory),
             forms: [[[.text("DIR"), .required("--from"), .required("--days"), .optional("--segment"), .optional("--locale")]]])
     }
 
