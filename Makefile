@@ -14,8 +14,9 @@ build: setup
 release: setup
 	$(SWIFT) build -c release
 
-## Set-up, build, and run the app against the embedded backend.
-demo: build
+## Set-up, build the app (only what `vitrine` needs), and run it against the embedded backend.
+demo: setup
+	$(SWIFT) build --product vitrine
 	$(BIN) app
 
 ## Set-up and every test.
