@@ -521,6 +521,7 @@ typedef struct {
     atomic_int abandon;
     _Atomic uint64_t wanted;   // a publish of at least this many wakes the main decoder
     int out_of_memory;
+    int in_step;               // the main decoder waits for the whole speculation before meeting it
     pthread_mutex_t lock;      // with `advanced`: lets the main decoder sleep until a publish
     pthread_cond_t advanced;
 } vt_speculation;
@@ -610,9 +611,7 @@ static int vt_speculation_wait(vt_speculation *s, uint64_t index) {
 /// is cleared once no meeting can come.
 static uint64_t vt_find_meeting(vt_speculation *s, uint64_t position, uint64_t m, uint64_t *searched,
                                 int *searching) {
-#ifdef VT_FUZZ_WAIT_FOR_HELPER
-    vt_speculation_wait(s, UINT64_MAX - 1); // deterministic meetings for the fuzzer
-#endif
+    if (s->in_step) vt_speculation_wait(s, UINT64_MAX - 1); // deterministic meetings (tests, the fuzzer)
     const int done = atomic_load_explicit(&s->done, memory_order_acquire);
     const uint64_t published = atomic_load_explicit(&s->count, memory_order_acquire);
     uint64_t i = *searched;
@@ -965,6 +964,10 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
         while (start < plan->scan + plan->scan_size && start[-1] == 0xFF) start++; // not mid-pair
         speculation.plan = plan;
         speculation.limit = total;
+        speculation.in_step = request->helper_in_step;
+#ifdef VT_FUZZ_WAIT_FOR_HELPER
+        speculation.in_step = 1;
+#endif
         const int clean = vt_unstuffed_bits_before(plan->scan, start, &speculation.start);
         speculation.chunk_shift = vt_chunk_shift(plan->record_size);
         speculation.chunk_mask = ((uint64_t)1 << speculation.chunk_shift) - 1;

@@ -67,6 +67,10 @@ typedef struct {
     /// Threads one JPEG thumbnail decode may use: 0 or 1 for the calling thread alone, 2 or
     /// more to let one helper thread decode half of a large baseline scan (same output).
     int threads;
+    /// Tests: with two threads, the calling thread waits for the helper where the two may
+    /// meet, so whether the helper's half is used does not depend on scheduling (same output).
+    /// Leave 0 in real use.
+    int helper_in_step;
     /// Tests and benchmarks: decode JPEGs through libjpeg-turbo's own DCT scaling even where
     /// the thumbnail decoder (jpeg_thumbnail.c) would take the file.
     int reference_jpeg;

@@ -4,13 +4,25 @@ import Foundation
 
 extension ImageDecoder {
     /// Linux and other non-Apple platforms: libjpeg-turbo and libpng through CImageCodec.
+    /// Tests: `decode` on two threads in step, the calling thread waiting for the helper where
+    /// they may meet, so whether the helper's half is used is the file's doing, not the
+    /// scheduler's (the bytes are the same either way).
+    static func decodeWithHelperInStep(
+        _ data: Data, targetSize: PixelSize, contentMode: ContentMode, maxPixelCount: Int
+    ) throws(ImagePipeline.Error) -> Output {
+        try platformDecode(
+            data, format: ImageFormat(sniffing: data), targetSize: targetSize, contentMode: contentMode, maxPixelCount: maxPixelCount,
+            strategy: .targetSize, helperInStep: true)
+    }
+
     static func platformDecode(
         _ data: Data,
         format: ImageFormat,
         targetSize: PixelSize,
         contentMode: ContentMode,
         maxPixelCount: Int,
-        strategy: Strategy
+        strategy: Strategy,
+        helperInStep: Bool = false
     ) throws(ImagePipeline.Error) -> Output {
         let result: Result<Output, ImagePipeline.Error> = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
@@ -38,6 +50,10 @@ extension ImageDecoder {
             let cores = ProcessInfo.processInfo.activeProcessorCount
             request.threads = strategy == .targetSizeOnOneThread ? 1 : Int32(min(2, cores))
             request.reference_jpeg = strategy == .libjpegScaling ? 1 : 0
+            if helperInStep {
+                request.threads = 2
+                request.helper_in_step = 1
+            }
             var decoded = vt_decode_result()
             let status = vt_image_decode(base, raw.count, &request, &decoded)
             guard status == VT_OK, let output = decoded.pixels else {
