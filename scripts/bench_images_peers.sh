@@ -24,8 +24,8 @@ trap 'rm -rf "$work"' EXIT
 scripts/setup.sh libvips-tools
 python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
 
-swift build -c release --product vitrine >/dev/null
-ours="$(.build/release/vitrine bench images --iterations "$iterations" --write "$work")"
+swift build -c release --product vitrine-bench >/dev/null
+ours="$(.build/release/vitrine-bench images --iterations "$iterations" --write "$work")"
 echo "$ours"
 photo_ms="$(awk -F' = ' '/^jpeg_thumbnail_ms/ { print $2 }' <<<"$ours")"
 smooth_ms="$(awk -F' = ' '/^jpeg_smooth_thumbnail_ms/ { print $2 }' <<<"$ours")"

@@ -62,19 +62,19 @@ public struct OptionParser<Options> {
     public struct Operand {
         /// What an operand is called in messages (`FILE`, `FILE or URL`).
         public let name: String
+        /// At most this many; nil for any number.
+        public let limit: Int?
         let apply: (inout Options, String) throws(UsageError) -> Void
 
-        public init(_ name: String, apply: @escaping (inout Options, String) throws(UsageError) -> Void) {
+        public init(_ name: String, limit: Int? = nil, apply: @escaping (inout Options, String) throws(UsageError) -> Void) {
             self.name = name
+            self.limit = limit
             self.apply = apply
         }
 
-        /// One operand, kept at `path` (empty until given); a second is refused.
+        /// One operand, kept at `path`; a second is refused (an empty one counts).
         public static func one(_ name: String, _ path: WritableKeyPath<Options, String>) -> Operand {
-            Operand(name) { options, operand throws(UsageError) in
-                guard options[keyPath: path].isEmpty else { throw UsageError("only one \(name)") }
-                options[keyPath: path] = operand
-            }
+            Operand(name, limit: 1) { options, operand in options[keyPath: path] = operand }
         }
     }
 
@@ -123,18 +123,24 @@ public struct OptionParser<Options> {
         }
     }
 
-    /// Applies `arguments` to `initial`, in order; throws the first problem.
+    /// Applies `arguments` to `initial`, in order; throws the first problem. `-h` or `--help`
+    /// anywhere asks for the usage and nothing else: no argument is applied or judged.
     public func parse(_ arguments: [String], into initial: Options) throws(UsageError) -> Parsed {
         var parsed = Parsed(options: initial, given: [], isHelp: false)
+        if arguments.contains(where: { $0.utf8.elementsEqual("-h".utf8) || $0.utf8.elementsEqual("--help".utf8) }) {
+            parsed.isHelp = true
+            return parsed
+        }
         var rest = arguments[...]
+        var operands = 0
         while let argument = rest.popFirst() {
-            if argument.utf8.elementsEqual("-h".utf8) || argument.utf8.elementsEqual("--help".utf8) {
-                parsed.isHelp = true
-                continue
-            }
             let bytes = Array(argument.utf8)
             guard bytes.first == UInt8(ascii: "-"), bytes.count > 1 else {
                 guard let operand else { throw UsageError("unexpected '\(TerminalText.excerpt(argument))'") }
+                operands += 1
+                if let limit = operand.limit, operands > limit {
+                    throw UsageError(limit == 1 ? "only one \(operand.name)" : "at most \(limit) of \(operand.name)")
+                }
                 try operand.apply(&parsed.options, argument)
                 continue
             }

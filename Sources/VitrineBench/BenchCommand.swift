@@ -25,8 +25,11 @@ public enum BenchCommand {
         case "render": return await RenderBench.run(rest, console: console)
         case "home": return await HomeBench.run(rest, console: console)
         case "app": return await AppBench.run(rest, console: console)
+        case "-h", "--help", "help":
+            console.out(joinedSynopses([usage, PageCommand.syntax.usage]))
+            return 0
         default:
-            console.err("vitrine bench: unknown benchmark '\(name)' (decode, runtime, serve, cart, images, render, home, app, slow-clients, page)")
+            console.err("vitrine bench: unknown benchmark '\(TerminalText.excerpt(name))' (decode, runtime, serve, cart, images, render, home, app, slow-clients, page)")
             return 2
         }
     }

@@ -3,6 +3,7 @@ import TestSupport
 import Foundation
 import HTTPServer
 import RetailBackend
+import RetailContract
 
 /// `vitrine bench cart [--seconds 12] [--rounds 4] [--clients 64] [--database postgresql://…]`:
 /// what keeping carts costs. `wrk` keeps 64 connections busy adding to the carts of 64 guest
@@ -171,7 +172,7 @@ enum CartLoadScript {
               headers["Authorization"] = "Bearer " .. token
               headers["Idempotency-Key"] = "\(run)-" .. thread_id .. "-" .. counter
               headers["Content-Type"] = "application/json"
-              return wrk.format("POST", "/v1/cart/items?locale=en-US", headers, '{"product_id":"' .. product .. '","quantity":1}')
+              return wrk.format("POST", "\(RetailRoutes.cartItems)?locale=en-US", headers, '{"product_id":"' .. product .. '","quantity":1}')
             end
             """
     }

@@ -7,6 +7,7 @@ import Observation
 import PageGenerator
 import RetailBackend
 import RetailKit
+import RetailContract
 
 /// `vitrine bench home [--iterations N]`: the time to first content from a warm disk cache
 /// against decoding the same bytes from memory, in this process.
@@ -58,7 +59,7 @@ enum HomeBench {
     static func backendHomePage() throws -> Data {
         let backend = try HomeBackend(configuration: .init())
         let response = backend.respond(to: HTTPRequest(
-            method: "GET", path: "/v1/home",
+            method: "GET", path: RetailRoutes.home,
             query: [("locale", "en-US"), ("appVersion", VitrineApp.version.description), ("userSegment", "returning"), ("capabilities", "")],
             headers: ["authorization": "Bearer \(try BenchSession.token(of: backend))"]))
         guard response.status == 200 else { throw BenchHomeError(description: "the backend answered \(response.status)") }

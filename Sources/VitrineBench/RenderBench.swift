@@ -7,6 +7,7 @@ import PageGenerator
 import RetailBackend
 import RetailKit
 import RetailTerminal
+import RetailContract
 
 /// `vitrine bench render [--rounds N]`: the terminal renderer's three figures, each against a
 /// baseline in the same process.
@@ -74,7 +75,7 @@ enum RenderBench {
     /// The embedded backend's home page for this app, en-US, a returning customer.
     static func homePage(decoder: PageDecoder) throws -> PageModel {
         let backend = try HomeBackend(configuration: .init())
-        let prefix = "/v1/home?locale=en-US&appVersion=\(VitrineApp.version)&userSegment=returning&capabilities=&"
+        let prefix = "\(RetailRoutes.home)?locale=en-US&appVersion=\(VitrineApp.version)&userSegment=returning&capabilities=&"
         guard let variant = backend.pageVariants().first(where: { $0.request.hasPrefix(prefix) }) else {
             throw BenchError.noHomePage(prefix)
         }

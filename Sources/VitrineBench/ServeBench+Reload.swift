@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import RetailBackend
 import Synchronization
+import RetailContract
 
 /// `vitrine bench serve`'s reload figures: what a catalogue reload costs the requests served
 /// while it runs. A catalogue of the demo and 1,000 generated campaigns is served from files;
@@ -73,7 +74,7 @@ extension ServeBench {
         configuration.catalogue = .directory(directory)
         let backend = try HomeBackend(configuration: configuration)
         let target = URLComponents(string: homeTarget)
-        let request = HTTPRequest(method: "GET", path: "/v1/home", query: (target?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        let request = HTTPRequest(method: "GET", path: RetailRoutes.home, query: (target?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
         let file = directory.appendingPathComponent("campaigns/cmp-winter.json")
         let original = try String(contentsOf: file, encoding: .utf8)
         let clock = ContinuousClock()

@@ -2,6 +2,7 @@ import CommandLineSupport
 import Foundation
 import HTTPServer
 import RetailBackend
+import RetailContract
 
 /// `vitrine bench serve [--seconds 10] [--rounds 5] [--connections 16] [--threads 1]`: what
 /// composing the home page costs over HTTP. The server runs in this process on an ephemeral
@@ -12,7 +13,7 @@ import RetailBackend
 /// load from other processes on a shared machine falls on both alike. Then the cost of
 /// catalogue reloads under load (`ServeBench+Reload`).
 enum ServeBench {
-    static let homeTarget = "/v1/home?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=video"
+    static let homeTarget = "\(RetailRoutes.home)?locale=en-US&appVersion=2.6.0&userSegment=returning&capabilities=video"
     static let staticPath = "/static/home.json"
 
     struct Options {
@@ -71,7 +72,7 @@ enum ServeBench {
         // with the same headers and only composition differs.
         let target = URLComponents(string: homeTarget)
         let homeRequest = HTTPRequest(
-            method: "GET", path: "/v1/home",
+            method: "GET", path: RetailRoutes.home,
             query: (target?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
             headers: ["host": "127.0.0.1", "user-agent": "vitrine-bench"])
         let page = backend.respond(to: homeRequest)

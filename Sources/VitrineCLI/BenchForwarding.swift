@@ -1,26 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CommandLineSupport
 import Foundation
 
-/// `vitrine bench NAME`: runs `vitrine-bench NAME` from beside this executable, with this
-/// process's standard streams, and answers its exit status (128 + the signal when one ended it).
+/// `vitrine bench NAME`: this process becomes `vitrine-bench NAME` (as `git foo` becomes
+/// `git-foo`), found beside this executable. It keeps this process's id, group, streams and
+/// signals, so Ctrl-C, Ctrl-Z, `timeout` and `kill` reach the benchmark, and its exit status
+/// is the command's. Returns only when the program cannot be started.
 enum BenchForwarding {
-    static func run(_ arguments: [String], console: Console) async -> Int32 {
+    static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let program = BenchProgram.sibling(named: BenchProgram.name) else {
-            console.err("vitrine bench: the benchmarks are the program \(BenchProgram.name), which is not beside this vitrine (make bench builds both)")
+            console.err("vitrine bench: the benchmarks are the program \(BenchProgram.name), which is not beside this vitrine or not executable (make bench builds both)")
             return 1
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let ended = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in ended.continuation.finish() }
-        do {
-            try process.run()
-        } catch {
-            console.err("vitrine bench: \(BenchProgram.name) could not start: \(error)")
-            return 1
-        }
-        for await _ in ended.stream {}
-        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        execv(program, argv)
+        let reason = String(cString: strerror(errno))
+        console.err("vitrine bench: \(BenchProgram.name) could not start: \(reason)")
+        return 1
     }
 }

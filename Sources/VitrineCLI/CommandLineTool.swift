@@ -16,14 +16,14 @@ public enum CommandLineTool {
         case "lint": return LintCommand.run(rest, console: console)
         case "serve": return await ServeCommand.run(rest, console: console)
         case "catalogue": return await CatalogueCommand.run(rest, console: console)
-        case "bench": return await BenchForwarding.run(rest, console: console)
+        case "bench": return BenchForwarding.run(rest, console: console)
         case "render": return await RenderCommand.run(rest, console: console)
         case "preview": return await PreviewCommand.run(rest, console: console)
         case "-h", "--help", "help":
             console.out(usage)
             return 0
         default:
-            console.err("vitrine: unknown command '\(command)'\n\(usage)")
+            console.err("vitrine: unknown command '\(TerminalText.excerpt(command))'\n\(usage)")
             return 2
         }
     }

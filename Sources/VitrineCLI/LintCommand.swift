@@ -51,7 +51,7 @@ enum LintCommand {
             data = console.readStandardInput()
         } else {
             guard let contents = FileManager.default.contents(atPath: options.file) else {
-                console.err("vitrine lint: cannot read '\(TerminalText.sanitized(options.file))'")
+                console.err("vitrine lint: cannot read '\(TerminalText.excerpt(options.file))'")
                 return 2
             }
             data = contents

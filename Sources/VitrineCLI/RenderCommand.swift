@@ -81,7 +81,7 @@ enum RenderCommand {
         do {
             data = try await load(options.source, deadline: options.timeout)
         } catch {
-            console.err("vitrine render: cannot read '\(TerminalText.sanitized(URLCredentials.redacted(options.source)))': \(TerminalText.sanitized(String(describing: error)))")
+            console.err("vitrine render: cannot read '\(TerminalText.excerpt(URLCredentials.redacted(options.source)))': \(TerminalText.sanitized(String(describing: error)))")
             return 1
         }
         let remaining = max(.zero, options.timeout - (ContinuousClock.now - started))

@@ -72,11 +72,12 @@ import Testing
         #expect(try parse(["--filter="]).options.filter == "")
     }
 
-    @Test func helpIsAskedForWithoutStoppingTheParse() throws {
+    @Test func helpAnywhereAsksForTheUsageAndNothingElse() throws {
         let parsed = try parse(["--port", "1", "-h"])
         #expect(parsed.isHelp)
-        #expect(parsed.options.port == 1)
+        #expect(parsed.options == Options(), "nothing applied")
         #expect(try parse(["--help"]).isHelp)
+        #expect(try parse(["--help", "--bogus", "--port", "x"]).isHelp, "nothing judged")
     }
 
     @Test func aCommandWithoutOperandsRefusesOne() {
@@ -89,6 +90,7 @@ import Testing
         let syntax = OptionParser<Source>(command: "tool", options: [], operand: .one("FILE or URL", \.path), forms: [[[]]])
         #expect(try syntax.parse(["a.json"], into: Source()).options.path == "a.json")
         #expect(throws: UsageError("only one FILE or URL")) { try syntax.parse(["a.json", "b.json"], into: Source()) }
+        #expect(throws: UsageError("only one FILE or URL")) { try syntax.parse(["", "b.json"], into: Source()) }
     }
 
     @Test func numbersAndNamedValuesSayTheirRange() throws {

@@ -71,6 +71,16 @@ import Testing
         #expect(Self.answer("GET", "/v1/cafe%CC%81") == "404")
     }
 
+    /// A `/` is a separator and a decoded `/` refuses its segment whatever follows it: a
+    /// combining mark or a joiner after it (one grapheme with it, for `String`) changes nothing.
+    @Test func aSlashFollowedByACombiningMarkIsStillASlash() {
+        #expect(Self.answer("GET", "/v1/pages/a%2F%CC%81") == "404")
+        #expect(Self.answer("GET", "/v1/pages/a/\u{301}") == "404")
+        #expect(Self.answer("GET", "/v1/pages/\u{301}") == "page \u{301}")
+        #expect(Self.answer("GET", "/v1/pages/%E2%80%8D") == "page \u{200D}")
+        #expect(Self.answer("PUT", "/v1/items/\u{301}") == "item \u{301}")
+    }
+
     @Test func anotherMethodOfAKnownPathIs405NamingItsMethodsInOrder() {
         #expect(Self.answer("POST", "/v1/home") == "405 GET, HEAD")
         #expect(Self.answer("GET", "/v1/items/p-1") == "405 PUT, DELETE")

@@ -16,6 +16,34 @@ struct BenchForwardingTests {
         #expect(unknown.err.contains("unknown benchmark 'nothing'"))
     }
 
+    /// The benchmark is this process (it is executed in vitrine's place), so a signal sent to
+    /// `vitrine bench` stops the benchmark itself and leaves nothing running.
+    @Test func aSignalToVitrineBenchStopsTheBenchmark() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TerminalSessionModeTests.executable)
+        process.arguments = ["bench", "render", "--rounds", "100000"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        // The process becomes vitrine-bench: wait (bounded) until its image is the benchmark's.
+        let benchmark = URL(fileURLWithPath: TerminalSessionModeTests.executable).deletingLastPathComponent()
+            .appendingPathComponent("vitrine-bench").resolvingSymlinksInPath().path
+        let deadline = ContinuousClock.now + .seconds(60)
+        var image = ""
+        while ContinuousClock.now < deadline {
+            image = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
+            if image == benchmark { break }
+            usleep(5_000)
+        }
+        #expect(image == benchmark, "the same process runs the benchmark")
+        kill(pid, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM)
+    }
+
     @Test func aVitrineWithoutTheBenchProgramSaysSoAndRunsNothing() async throws {
         let alone = try ScratchDirectory("vitrine-alone")
         let copy = alone.file("vitrine").path
@@ -23,6 +51,6 @@ struct BenchForwardingTests {
         let result = try await VitrineProcess.run(["bench", "page"], executable: copy)
         #expect(result.status == 1)
         #expect(result.out.isEmpty)
-        #expect(result.err.contains("vitrine-bench, which is not beside this vitrine"))
+        #expect(result.err.contains("vitrine-bench, which is not beside this vitrine or not executable"))
     }
 }

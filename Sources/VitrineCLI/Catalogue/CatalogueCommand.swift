@@ -62,7 +62,7 @@ enum CatalogueCommand {
     }
 
     static func export(_ arguments: [String], console: Console) throws -> Int32 {
-        let options = try exportSyntax.parse(arguments, into: ExportOptions()).options
+        guard let options = try given(arguments, into: ExportOptions(), with: exportSyntax, console: console) else { return 0 }
         let directory = try required(options.directory)
         let anchor = options.anchor ?? Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3600).rounded(.down) * 3600)
         let extra = options.campaigns
@@ -87,7 +87,8 @@ enum CatalogueCommand {
     }
 
     static func upgrade(_ arguments: [String], console: Console) throws -> Int32 {
-        let directory = try required(upgradeSyntax.parse(arguments, into: "").options)
+        guard let given = try given(arguments, into: "", with: upgradeSyntax, console: console) else { return 0 }
+        let directory = try required(given)
         do {
             let files = try CatalogueTools.upgrade(URL(fileURLWithPath: directory, isDirectory: true))
             console.out("upgraded \(TerminalText.sanitized(directory)): wrote \(files.joined(separator: ", ")); check it with vitrine catalogue check")
@@ -114,7 +115,7 @@ enum CatalogueCommand {
     }
 
     static func check(_ arguments: [String], console: Console) throws -> Int32 {
-        let options = try checkSyntax.parse(arguments, into: CheckOptions()).options
+        guard let options = try given(arguments, into: CheckOptions(), with: checkSyntax, console: console) else { return 0 }
         let directory = try required(options.directory)
         let previous = options.previous
         let check = CatalogueTools.check(URL(fileURLWithPath: directory, isDirectory: true), previous: previous)
@@ -134,6 +135,19 @@ enum CatalogueCommand {
 }
 
 extension CatalogueCommand {
+    /// What `arguments` give, or nil once `--help` has printed `syntax`'s synopsis: then the
+    /// tool does nothing and exits 0.
+    static func given<Options>(
+        _ arguments: [String], into initial: Options, with syntax: OptionParser<Options>, console: Console
+    ) throws(UsageError) -> Options? {
+        let parsed = try syntax.parse(arguments, into: initial)
+        guard !parsed.isHelp else {
+            console.out(syntax.usage)
+            return nil
+        }
+        return parsed.options
+    }
+
     /// `directory`, when one was given.
     static func required(_ directory: String) throws(UsageError) -> String {
         guard !directory.isEmpty else { throw UsageError("missing DIR") }

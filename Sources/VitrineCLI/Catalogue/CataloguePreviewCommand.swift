@@ -76,8 +76,9 @@ enum CataloguePreviewCommand {
             ]])
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        let given = try syntax.parse(arguments, into: Given()).options
+    /// The options `arguments` give, or nil once `--help` has printed the synopsis.
+    static func parse(_ arguments: [String], console: Console) throws(UsageError) -> Options? {
+        guard let given = try CatalogueCommand.given(arguments, into: Given(), with: syntax, console: console) else { return nil }
         let directory = try CatalogueCommand.required(given.directory)
         guard let at = given.at else { throw UsageError("missing --at") }
         guard let segment = given.segment else { throw UsageError("missing --segment") }
@@ -91,7 +92,7 @@ enum CataloguePreviewCommand {
     }
 
     static func run(_ arguments: [String], console: Console, environment: [String: String]) async throws -> Int32 {
-        let options = try parse(arguments)
+        guard let options = try parse(arguments, console: console) else { return 0 }
         var configuration = HomeBackend.Configuration()
         let catalogue = CatalogueSource.directory(URL(fileURLWithPath: options.directory, isDirectory: true))
         configuration.catalogue = catalogue
@@ -121,8 +122,8 @@ enum CataloguePreviewCommand {
         let arms = backend.experimentArms(for: context)
         for (experiment, variant) in options.variants where !arms.contains(where: { $0.experiment.isByteEqual(to: experiment) && $0.variant.isByteEqual(to: variant) }) {
             let known = arms.first { $0.experiment.isByteEqual(to: experiment) }
-            console.err(TerminalText.sanitized("vitrine catalogue preview: --variant \(experiment)=\(variant): "
-                + (known.map { "the experiment's variants are \($0.variants.joined(separator: ", "))" } ?? "no experiment of that id runs for \(options.segment.rawValue)")))
+            console.err("vitrine catalogue preview: --variant \(TerminalText.excerpt(experiment))=\(TerminalText.excerpt(variant)): "
+                + TerminalText.sanitized(known.map { "the experiment's variants are \($0.variants.joined(separator: ", "))" } ?? "no experiment of that id runs for \(options.segment.rawValue)"))
             return 2
         }
         let page: Data

@@ -37,7 +37,7 @@ enum CatalogueTimelineCommand {
     }
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        let options = try syntax.parse(arguments, into: Options()).options
+        guard let options = try CatalogueCommand.given(arguments, into: Options(), with: syntax, console: console) else { return 0 }
         let directory = try CatalogueCommand.required(options.directory)
         guard let from = options.from else { throw UsageError("missing --from") }
         guard let days = options.days else { throw UsageError("missing --days") }
