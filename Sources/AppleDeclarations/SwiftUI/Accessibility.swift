@@ -19,7 +19,7 @@ import Foundation
 
 extension View {
     // swiftui/view/accessibilityelement(children:)
-    nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { fatalError() }
+    nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { declared(EmptyView.self) }
     // swiftui/view/accessibilitylabel(_:) (the Text overload; UNVERIFIED: its page is not in the
     // stored documentation; declared as its Text siblings accessibilityValue(_:)-z9mo and
     // accessibilityHint(_:)-3rdgs are, iOS 14, returning the attachment's ModifiedContent)
@@ -41,7 +41,7 @@ extension View {
     nonisolated public func accessibilityAction(_ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
     // swiftui/view/accessibilityactions(_:)
     @available(iOS 16.0, macOS 13.0, *)
-    nonisolated public func accessibilityActions<Content>(@ViewBuilder _ content: () -> Content) -> some View where Content: View { fatalError() }
+    nonisolated public func accessibilityActions<Content>(@ViewBuilder _ content: () -> Content) -> some View where Content: View { declared(EmptyView.self) }
     // swiftui/view/accessibilityadjustableaction(_:)
     nonisolated public func accessibilityAdjustableAction(_ handler: @escaping (AccessibilityAdjustmentDirection) -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
 }

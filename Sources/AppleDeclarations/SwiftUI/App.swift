@@ -36,7 +36,7 @@ extension Never: Scene {}
 @available(iOS 14.0, macOS 11.0, *)
 @resultBuilder public struct SceneBuilder {
     // swiftui/scenebuilder/buildblock(_:) (the page's overload-group member, the Xcode 27 form)
-    public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene where repeat each Content: Scene { fatalError() }
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene where repeat each Content: Scene { declared(WindowGroup<EmptyView>.self) }
 }
 
 // swiftui/windowgroup (main-actor through Scene in the iOS 18 SDK)
@@ -64,6 +64,6 @@ public protocol _PreviewProvider {}
 
 extension View {
     // swiftui/view/previewdisplayname(_:)
-    nonisolated public func previewDisplayName(_ value: String?) -> some View { fatalError() }
+    nonisolated public func previewDisplayName(_ value: String?) -> some View { declared(EmptyView.self) }
 }
 #endif

@@ -9,75 +9,75 @@ import Foundation
 
 extension View {
     // swiftui/view/padding(_:) (EdgeInsets)
-    nonisolated public func padding(_ insets: EdgeInsets) -> some View { fatalError() }
+    nonisolated public func padding(_ insets: EdgeInsets) -> some View { declared(EmptyView.self) }
     // swiftui/view/frame(width:height:alignment:)
-    nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { fatalError() }
+    nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { declared(EmptyView.self) }
     // swiftui/view/frame(minwidth:idealwidth:maxwidth:minheight:idealheight:maxheight:alignment:)
     // (UNVERIFIED: this page is not in the stored documentation; the declaration agrees with
     // the iOS SDK interface quoted by third parties)
-    nonisolated public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { fatalError() }
+    nonisolated public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { declared(EmptyView.self) }
     // swiftui/view/background(_:ignoressafeareaedges:)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S: ShapeStyle { fatalError() }
+    nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S: ShapeStyle { declared(EmptyView.self) }
     // swiftui/view/clipshape(_:style:)
-    nonisolated public func clipShape<S>(_ shape: S, style: FillStyle = FillStyle()) -> some View where S: Shape { fatalError() }
+    nonisolated public func clipShape<S>(_ shape: S, style: FillStyle = FillStyle()) -> some View where S: Shape { declared(EmptyView.self) }
     // swiftui/view/overlay(alignment:content:)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { fatalError() }
+    nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { declared(EmptyView.self) }
     // swiftui/view/border(_:width:)
-    nonisolated public func border<S>(_ content: S, width: CGFloat = 1) -> some View where S: ShapeStyle { fatalError() }
+    nonisolated public func border<S>(_ content: S, width: CGFloat = 1) -> some View where S: ShapeStyle { declared(EmptyView.self) }
     // swiftui/view/font(_:)
-    nonisolated public func font(_ font: Font?) -> some View { fatalError() }
+    nonisolated public func font(_ font: Font?) -> some View { declared(EmptyView.self) }
     // swiftui/view/foregroundstyle(_:)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { fatalError() }
+    nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { declared(EmptyView.self) }
     // swiftui/view/linelimit(_:)-513mb
-    nonisolated public func lineLimit(_ number: Int?) -> some View { fatalError() }
+    nonisolated public func lineLimit(_ number: Int?) -> some View { declared(EmptyView.self) }
     // swiftui/view/multilinetextalignment(_:)
-    nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { fatalError() }
+    nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { declared(EmptyView.self) }
     // swiftui/view/aspectratio(_:contentmode:)
-    nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { fatalError() }
+    nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { declared(EmptyView.self) }
     // swiftui/view/ontapgesture(count:perform:)
-    nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { fatalError() }
+    nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { declared(EmptyView.self) }
     // swiftui/view/disabled(_:)
-    nonisolated public func disabled(_ disabled: Bool) -> some View { fatalError() }
+    nonisolated public func disabled(_ disabled: Bool) -> some View { declared(EmptyView.self) }
     // swiftui/view/scrollindicators(_:axes:)
     @available(iOS 16.0, macOS 13.0, *)
-    nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { fatalError() }
+    nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { declared(EmptyView.self) }
     // swiftui/view/safeareainset(edge:alignment:spacing:content:)-4s51l (VerticalEdge)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func safeAreaInset<V>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V) -> some View where V: View { fatalError() }
+    nonisolated public func safeAreaInset<V>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V) -> some View where V: View { declared(EmptyView.self) }
     // swiftui/view/environment(_:_:)
-    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { fatalError() }
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { declared(EmptyView.self) }
     // swiftui/view/transition(_:)-5h5h0 (AnyTransition)
-    nonisolated public func transition(_ t: AnyTransition) -> some View { fatalError() }
+    nonisolated public func transition(_ t: AnyTransition) -> some View { declared(EmptyView.self) }
     // swiftui/view/animation(_:value:)
-    nonisolated public func animation<V>(_ animation: Animation?, value: V) -> some View where V: Equatable { fatalError() }
+    nonisolated public func animation<V>(_ animation: Animation?, value: V) -> some View where V: Equatable { declared(EmptyView.self) }
     // swiftui/view/onappear(perform:)
-    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { declared(EmptyView.self) }
     // swiftui/view/ondisappear(perform:)
-    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { fatalError() }
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { declared(EmptyView.self) }
     // swiftui/view/onchange(of:initial:_:)-4psgg (old and new value)
     @available(iOS 17.0, macOS 14.0, *)
-    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View where V: Equatable { fatalError() }
+    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View where V: Equatable { declared(EmptyView.self) }
     // swiftui/view/ongeometrychange(for:of:action:)
     @available(iOS 16.0, macOS 13.0, *)
-    @preconcurrency nonisolated public func onGeometryChange<T>(for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T, action: @escaping (T) -> Void) -> some View where T: Equatable, T: Sendable { fatalError() }
+    @preconcurrency nonisolated public func onGeometryChange<T>(for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T, action: @escaping (T) -> Void) -> some View where T: Equatable, T: Sendable { declared(EmptyView.self) }
     // swiftui/view/containerrelativeframe(_:alignment:_:) (UNVERIFIED: the stored documentation
     // has the page's two siblings, not this overload; written from the iOS 17 SDK's interface)
     @available(iOS 17.0, macOS 14.0, *)
-    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center, _ length: @escaping (CGFloat, Axis) -> CGFloat) -> some View { fatalError() }
+    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center, _ length: @escaping (CGFloat, Axis) -> CGFloat) -> some View { declared(EmptyView.self) }
     // swiftui/view/modifier(_:)
     nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
     // swiftui/view/onopenurl(perform:)
     @available(iOS 14.0, macOS 11.0, *)
-    nonisolated public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View { fatalError() }
+    nonisolated public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View { declared(EmptyView.self) }
     // swiftui/view/onsubmit(of:_:)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> some View { fatalError() }
+    nonisolated public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> some View { declared(EmptyView.self) }
     // swiftui/view/refreshable(action:)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { fatalError() }
+    nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { declared(EmptyView.self) }
 }
 
 // swiftui/submittriggers

@@ -15,51 +15,51 @@ import Foundation
 
 extension View {
     // swiftui/view/sheet(item:ondismiss:content:)
-    nonisolated public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item: Identifiable, Content: View { fatalError() }
+    nonisolated public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View where Item: Identifiable, Content: View { declared(EmptyView.self) }
     // swiftui/view/sheet(ispresented:ondismiss:content:)
-    nonisolated public func sheet<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content: View { fatalError() }
+    nonisolated public func sheet<Content>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View where Content: View { declared(EmptyView.self) }
     // swiftui/view/presentationdetents(_:)
     @available(iOS 16.0, macOS 13.0, *)
-    nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { fatalError() }
+    nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { declared(EmptyView.self) }
     // swiftui/view/presentationdetents(_:selection:)
     @available(iOS 16.0, macOS 13.0, *)
-    nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>, selection: Binding<PresentationDetent>) -> some View { fatalError() }
+    nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>, selection: Binding<PresentationDetent>) -> some View { declared(EmptyView.self) }
     // swiftui/view/presentationdragindicator(_:)
     @available(iOS 16.0, macOS 13.0, *)
-    nonisolated public func presentationDragIndicator(_ visibility: Visibility) -> some View { fatalError() }
+    nonisolated public func presentationDragIndicator(_ visibility: Visibility) -> some View { declared(EmptyView.self) }
     // swiftui/view/presentationcornerradius(_:)
     @available(iOS 16.4, macOS 13.3, *)
-    nonisolated public func presentationCornerRadius(_ cornerRadius: CGFloat?) -> some View { fatalError() }
+    nonisolated public func presentationCornerRadius(_ cornerRadius: CGFloat?) -> some View { declared(EmptyView.self) }
     // swiftui/view/interactivedismissdisabled(_:)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { fatalError() }
+    nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { declared(EmptyView.self) }
     // swiftui/view/searchable(text:placement:prompt:) (the Text overload; UNVERIFIED: its page is
     // not in the stored documentation, which has this name's LocalizedStringKey (iOS 15) and
     // LocalizedStringResource (iOS 16) siblings with the same labels and defaults. A Text
     // prompt is used because the prompt is already localized, not a key to look up.)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View { fatalError() }
+    nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View { declared(EmptyView.self) }
     // swiftui/view/searchsuggestions(_:)
     @available(iOS 16.0, macOS 13.0, *)
-    nonisolated public func searchSuggestions<S>(@ViewBuilder _ suggestions: () -> S) -> some View where S: View { fatalError() }
+    nonisolated public func searchSuggestions<S>(@ViewBuilder _ suggestions: () -> S) -> some View where S: View { declared(EmptyView.self) }
     // swiftui/view/navigationtitle(_:) (the Text overload; UNVERIFIED: its page is not in the
     // stored documentation, which has the LocalizedStringKey (-43srq, iOS 14) and
     // Binding<String> (-7onr8, iOS 16) siblings. A Text title because a server's title is not
     // a localization key.)
     @available(iOS 14.0, macOS 11.0, *)
-    nonisolated public func navigationTitle(_ title: Text) -> some View { fatalError() }
+    nonisolated public func navigationTitle(_ title: Text) -> some View { declared(EmptyView.self) }
     // swiftui/view/navigationdestination(for:destination:)
     @available(iOS 16.0, macOS 13.0, *)
-    nonisolated public func navigationDestination<D, C>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View where D: Hashable, C: View { fatalError() }
+    nonisolated public func navigationDestination<D, C>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View where D: Hashable, C: View { declared(EmptyView.self) }
     // swiftui/view/toolbarbackground(_:for:) (ShapeStyle)
     @available(iOS 16.0, macOS 13.0, *)
-    nonisolated public func toolbarBackground<S>(_ style: S, for bars: ToolbarPlacement...) -> some View where S: ShapeStyle { fatalError() }
+    nonisolated public func toolbarBackground<S>(_ style: S, for bars: ToolbarPlacement...) -> some View where S: ShapeStyle { declared(EmptyView.self) }
     // swiftui/view/toolbarbackgroundvisibility(_:for:)
     @available(iOS 18.0, macOS 15.0, *)
-    nonisolated public func toolbarBackgroundVisibility(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { fatalError() }
+    nonisolated public func toolbarBackgroundVisibility(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { declared(EmptyView.self) }
     // swiftui/view/toolbar(content:) (ToolbarContent; the page writes @ContentBuilder)
     @available(iOS 14.0, macOS 11.0, *)
-    nonisolated public func toolbar<Content>(@ToolbarContentBuilder content: () -> Content) -> some View where Content: ToolbarContent { fatalError() }
+    nonisolated public func toolbar<Content>(@ToolbarContentBuilder content: () -> Content) -> some View where Content: ToolbarContent { declared(EmptyView.self) }
 }
 
 // swiftui/presentationdetent (the page shows no conformances; Hashable because the detents
@@ -121,11 +121,11 @@ extension Never: ToolbarContent {}
     // swiftui/toolbarcontentbuilder/buildblock(_:) (UNVERIFIED form, as buildBlock(_:_:_:)
     // below: the ToolbarContent sibling of the page's CustomizableToolbarContent member, the
     // same shape with ToolbarContent in its place; `.toolbar { toolbarItems }` needs it)
-    public static func buildBlock<Content>(_ content: Content) -> some ToolbarContent where Content: ToolbarContent { fatalError() }
+    public static func buildBlock<Content>(_ content: Content) -> some ToolbarContent where Content: ToolbarContent { declared(Content.self) }
     // swiftui/toolbarcontentbuilder/buildblock(_:_:_:) (UNVERIFIED form: the page shows the
     // overload group's CustomizableToolbarContent member; this is its ToolbarContent sibling,
     // the same shape with ToolbarContent in its place. Three items are what our nav bar has.)
-    public static func buildBlock<C0, C1, C2>(_ c0: C0, _ c1: C1, _ c2: C2) -> some ToolbarContent where C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent { fatalError() }
+    public static func buildBlock<C0, C1, C2>(_ c0: C0, _ c1: C1, _ c2: C2) -> some ToolbarContent where C0: ToolbarContent, C1: ToolbarContent, C2: ToolbarContent { declared(C0.self) }
 }
 
 // swiftui/toolbaritem (`nonisolated struct` on the Xcode 27 page; main-actor through

@@ -77,7 +77,7 @@ public protocol InsettableShape: Shape {
 extension Shape {
     // swiftui/shape/stroke(_:style:) (iOS 13; the iOS 17 stroke(_:style:antialiased:) returns
     // a StrokeShapeView and is not needed by a call that passes no `antialiased:`)
-    nonisolated public func stroke<S>(_ content: S, style: StrokeStyle) -> some View where S: ShapeStyle { fatalError() }
+    nonisolated public func stroke<S>(_ content: S, style: StrokeStyle) -> some View where S: ShapeStyle { declared(EmptyView.self) }
 }
 
 extension InsettableShape {

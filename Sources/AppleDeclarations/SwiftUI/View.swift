@@ -1,7 +1,8 @@
 // Declarations of SwiftUI's view protocol, its result builder and the views they make,
 // copied from Apple's documentation (the path after developer.apple.com/documentation/
 // above each). Compiled on Linux only, to type-check FlowSwiftUI; bodies are never run
-// (fatalError() stands where Swift requires a body). See ../README.md.
+// (fatalError() stands where Swift requires a body; `declared(_:)` where the body's type is
+// opaque). See ../README.md.
 #if os(Linux)
 import Foundation
 
@@ -12,6 +13,13 @@ import Foundation
     // swiftui/view/body-8kl5o (the page writes @ContentBuilder, the Xcode 27 alias of
     // ViewBuilder; the iOS 18 SDK writes @ViewBuilder)
     @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+/// The body of a declaration that returns an opaque type: never run (these modules are only
+/// type-checked), and of a real type rather than `Never`, so that an optimised build, which
+/// sees through opaque types, does not judge the code after each call unreachable.
+@inline(never) func declared<T>(_ type: T.Type) -> T {
+    fatalError("\(T.self): a declaration of Apple's API, type-checked on Linux and never run")
 }
 
 // Never is the body of the primitive views (no page of its own: a conformance of a standard
