@@ -155,3 +155,12 @@ public final class ActionDispatcher {
         if log.count > limit { log.removeFirst(log.count - limit) }
     }
 }
+
+extension ActionDispatcher {
+    /// A dispatcher for one store and nothing around it: a sheet stack and a toast queue of its
+    /// own and the store's decoder. It has no server transport, so a server action is refused
+    /// with a diagnostic, as any action without a handler is; the built-in ones run.
+    public static func standalone(for store: PageStore) -> ActionDispatcher {
+        ActionDispatcher(sheets: SheetStack(), toasts: ToastQueue(), decoder: store.decoder, transport: nil)
+    }
+}

@@ -38,6 +38,9 @@ public final class PageStore {
     public let decoder: PageDecoder
     /// Local state of this page's widgets.
     public let widgetState: WidgetStateStore
+    /// The registry the store was made with (`init(pageID:loader:registry:)`), whatever its
+    /// renderer's view type: the views that draw the page take it from here.
+    @ObservationIgnored private var registry: (any Sendable)?
 
     /// Where the load stands. A refresh keeps `loaded` (see `isRefreshing`).
     public internal(set) var state: PageLoadState = .idle
@@ -123,6 +126,23 @@ public final class PageStore {
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.init(pageID: pageID, source: LoaderPageSource(loader), decoder: decoder, widgetState: widgetState, clock: clock)
+    }
+
+    /// A store over a plain loader that decodes with `registry`'s catalogue and keeps the
+    /// registry for the renderer whose views it makes (`registry(of:)`): a page view made from
+    /// this store needs no registry of its own.
+    public convenience init<Output>(
+        pageID: String, loader: any PageLoader, registry: WidgetRegistry<Output>, widgetState: WidgetStateStore? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.init(pageID: pageID, loader: loader, decoder: PageDecoder(catalog: registry.catalog), widgetState: widgetState, clock: clock)
+        self.registry = registry
+    }
+
+    /// The registry this store was made with, when its views are `Output`; nil for a store
+    /// made from a decoder, or with another renderer's registry.
+    public func registry<Output>(of output: Output.Type) -> WidgetRegistry<Output>? {
+        registry as? WidgetRegistry<Output>
     }
 
     deinit {

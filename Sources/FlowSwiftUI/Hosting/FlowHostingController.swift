@@ -18,6 +18,13 @@ import Foundation
 /// Built where UIKit exists (iOS, iPadOS, Mac Catalyst, visionOS); type-checked on Linux
 /// against the declarations of Apple's API.
 public final class FlowHostingController: UIHostingController<FlowPageView> {
+    /// A controller of `store`'s page, drawn with the store's registry
+    /// (`FlowPageView(store:dispatcher:)`), its actions run by a dispatcher of its own
+    /// (`ActionDispatcher.standalone(for:)`: sheets, toasts, navigation; no server actions).
+    public convenience init(store: PageStore, services: FlowServices = FlowServices()) {
+        self.init(store: store, dispatcher: .standalone(for: store), registry: FlowPageView.registry(of: store), services: services)
+    }
+
     public init(store: PageStore, dispatcher: ActionDispatcher, registry: WidgetRegistry<AnyView>, services: FlowServices = FlowServices()) {
         super.init(rootView: FlowPageView(store: store, dispatcher: dispatcher, registry: registry, services: services))
     }

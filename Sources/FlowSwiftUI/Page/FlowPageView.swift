@@ -46,6 +46,18 @@ public struct FlowPageView: View {
     /// The page's own expiry clock, when the host gives none (`FlowServices.expiry`).
     @State private var ownExpiry: ExpiryClock?
 
+    /// A view of `store`'s page drawn with the registry the store was made with
+    /// (`PageStore(pageID:loader:registry:)`); a store made from a decoder alone is drawn with
+    /// the starter views (`StarterViews.makeRegistry()`).
+    public init(store: PageStore, dispatcher: ActionDispatcher, services: FlowServices = FlowServices()) {
+        self.init(store: store, dispatcher: dispatcher, registry: Self.registry(of: store), services: services)
+    }
+
+    /// The registry `FlowPageView(store:dispatcher:)` draws `store` with.
+    static func registry(of store: PageStore) -> WidgetRegistry<AnyView> {
+        store.registry(of: AnyView.self) ?? StarterViews.makeRegistry()
+    }
+
     public init(store: PageStore, dispatcher: ActionDispatcher, registry: WidgetRegistry<AnyView>, services: FlowServices = FlowServices()) {
         self.store = store
         self.dispatcher = dispatcher
