@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Vitrine: a server-driven retail home page. The module map is `docs/ARCHITECTURE.md`.
