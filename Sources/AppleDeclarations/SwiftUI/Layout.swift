@@ -69,8 +69,11 @@ public struct GridItem {
     // swiftui/griditem/init(_:spacing:alignment:)
     public init(_ size: GridItem.Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) { fatalError() }
 
-    // swiftui/griditem/size-swift.enum (the two cases whose pages were read; `fixed` is not used)
+    // swiftui/griditem/size-swift.enum (every case Apple's has, so a `switch` here is exhaustive
+    // only where Xcode's is)
     public enum Size {
+        // swiftui/griditem/size-swift.enum/fixed(_:)
+        case fixed(CGFloat)
         // swiftui/griditem/size-swift.enum/flexible(minimum:maximum:)
         case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
         // swiftui/griditem/size-swift.enum/adaptive(minimum:maximum:)

@@ -142,11 +142,14 @@ extension CoordinateSpaceProtocol where Self == GlobalCoordinateSpace {
     public static var global: GlobalCoordinateSpace { fatalError() }
 }
 
-// swiftui/coordinatespace (named(_:) left out: nothing here uses it)
+// swiftui/coordinatespace (every case Apple's has)
 public enum CoordinateSpace {
     // swiftui/coordinatespace/global
     case global
     // swiftui/coordinatespace/local
     case local
+    // swiftui/coordinatespace/named(_:) (LISTED: the enumeration's page lists it as `case
+    // named(AnyHashable)`; its own page was not returned)
+    case named(AnyHashable)
 }
 #endif

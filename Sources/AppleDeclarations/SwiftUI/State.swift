@@ -128,6 +128,7 @@ public enum DynamicTypeSize: Comparable, CaseIterable {
 }
 
 // swiftui/scenephase
+@available(iOS 14.0, macOS 11.0, *)
 public enum ScenePhase {
     // swiftui/scenephase/background
     case background
