@@ -10,12 +10,14 @@ import SwiftUIDeclarations
 struct ConnectionView: View {
     let session: ShopSession
     @State private var address = ""
+    private static let placeholder = "http://localhost:8080"
 
     var body: some View {
         VStack(alignment: .leading, spacing: 16) {
             Text(verbatim: "Vitrine").font(.system(size: 34, weight: .bold)).accessibilityAddTraits(.isHeader)
             Text(verbatim: "The URL of vitrine serve")
-            TextField("http://localhost:8080", text: $address)
+            // An address, not a localization key: a String, which SwiftUI shows as it is.
+            TextField(Self.placeholder, text: $address)
                 .padding(EdgeInsets(top: 8, leading: 12, bottom: 8, trailing: 12))
                 .border(Color.secondary, width: 1)
             Button(action: { Task { await session.connect(to: address) } }) { Text(verbatim: "Open the shop") }

@@ -53,8 +53,21 @@ extension TextField: View {
 }
 
 extension TextField where Label == Text {
+    // swiftui/textfield/init(_:text:) (the localization key's overload, which a string literal
+    // takes in Xcode: declared so that it takes it here too)
+    nonisolated public init(_ titleKey: LocalizedStringKey, text: Binding<String>) { fatalError() }
     // swiftui/textfield/init(_:text:)-2laoi
     nonisolated public init<S>(_ title: S, text: Binding<String>) where S: StringProtocol { fatalError() }
+}
+
+// swiftui/localizedstringkey (PARTLY: `@frozen struct LocalizedStringKey`, a string literal's
+// type as its page says; its interpolation conformance is not declared, nothing here
+// interpolates into a key)
+@frozen public struct LocalizedStringKey: ExpressibleByStringLiteral {
+    // swiftui/localizedstringkey/init(_:)
+    public init(_ value: String) { fatalError() }
+    // swiftui/localizedstringkey/init(stringliteral:)
+    public init(stringLiteral value: String) { fatalError() }
 }
 
 // swiftui/font (`@frozen struct Font`; relationships not in the stored excerpt, none claimed)
