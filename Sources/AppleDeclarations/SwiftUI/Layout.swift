@@ -95,6 +95,9 @@ public struct PinnedScrollableViews: OptionSet {
 
 // swiftui/scrollview
 @MainActor @preconcurrency public struct ScrollView<Content>: View where Content: View {
+    // swiftui/scrollview/init(_:content:) (the page writes @ContentBuilder, the Xcode 27 alias of
+    // ViewBuilder: the overload `ScrollView(.horizontal) { … }` takes)
+    nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) { fatalError() }
     // swiftui/scrollview/init(_:showsindicators:content:)
     nonisolated public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) { fatalError() }
     public typealias Body = Never

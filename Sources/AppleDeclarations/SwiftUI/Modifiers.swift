@@ -60,6 +60,9 @@ extension View {
     // swiftui/view/onchange(of:initial:_:)-4psgg (old and new value)
     @available(iOS 17.0, macOS 14.0, *)
     nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View where V: Equatable { declared(EmptyView.self) }
+    // swiftui/view/onchange(of:initial:_:) (no value: the overload a closure that takes none resolves to)
+    @available(iOS 17.0, macOS 14.0, *)
+    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View where V: Equatable { declared(EmptyView.self) }
     // swiftui/view/ongeometrychange(for:of:action:)
     @available(iOS 16.0, macOS 13.0, *)
     @preconcurrency nonisolated public func onGeometryChange<T>(for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T, action: @escaping (T) -> Void) -> some View where T: Equatable, T: Sendable { declared(EmptyView.self) }
