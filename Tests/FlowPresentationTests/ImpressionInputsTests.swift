@@ -310,3 +310,70 @@ import FlowWidgets
         #expect(!tracker.isTiming("a"))
     }
 }
+
+/// A feed that flushes once per frame costs one pass over the placements per frame, however
+/// many widgets reported in it: linear in the widgets on screen, as the terminal's frame is.
+@MainActor
+@Suite struct PlacementFeedFrameTests {
+    /// Holds the feed's flushes until the test ends the frame.
+    @MainActor
+    final class Frames {
+        var pending: [@MainActor () -> Void] = []
+        var flush: PlacementFeed.Flush { PlacementFeed.Flush { [unowned self] work in self.pending.append(work) } }
+        func end() {
+            let work = pending
+            pending = []
+            for item in work { item() }
+        }
+    }
+
+    static func page(widgets count: Int) throws -> PageModel {
+        let widgets = (0..<count).map { #"{"type": "title_block", "id": "w\#($0)", "data": {"title": "t"}}"# }.joined(separator: ", ")
+        return try A11y.page(#"{"page": {"sections": [{"id": "s", "widgets": [\#(widgets)]}]}}"#)
+    }
+
+    /// Every widget reports its frame in one frame (a scroll), then the frame ends.
+    static func scroll(_ feed: PlacementFeed, _ page: PageModel, by offset: Double, frames: Frames) {
+        for (index, widget) in page.sections[0].widgets.enumerated() {
+            feed.place(WidgetPlacement(widget: widget, section: nil, position: index,
+                                       frame: LayoutRect(x: 0, y: Double(index) * 10 - offset, width: 100, height: 10)))
+        }
+        frames.end()
+    }
+
+    @Test(arguments: [40, 400])
+    func aFrameInWhichEveryWidgetReportsCostsOnePass(widgets count: Int) throws {
+        let page = try Self.page(widgets: count)
+        let frames = Frames()
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let feed = PlacementFeed(tracker: tracker, flush: frames.flush)
+        feed.show(page)
+        feed.setViewport(LayoutRect(x: 0, y: 0, width: 100, height: Double(count) * 10))
+        frames.end()
+        let before = feed.placementsExamined
+        for offset in [0.0, 3, 6] {
+            Self.scroll(feed, page, by: offset, frames: frames)
+        }
+        #expect(feed.placementsExamined - before == 3 * count, "one pass of \(count) placements a frame, not one per report")
+        #expect(frames.pending.isEmpty)
+        #expect(!tracker.isTiming("w0"), "scrolled 6 of its 10 points away")
+        #expect(tracker.isTiming("w1") && tracker.isTiming("w\(count - 1)"))
+        #expect(feed.visible.first?.section?.id == "s", "the feed gives each widget its section")
+    }
+
+    @Test func whatLeftInAFrameIsGoneAfterIt() throws {
+        let page = try Self.page(widgets: 3)
+        let frames = Frames()
+        let tracker = ImpressionTracker(clock: TestClock()) { _ in }
+        let feed = PlacementFeed(tracker: tracker, flush: frames.flush)
+        feed.show(page)
+        feed.setViewport(LayoutRect(x: 0, y: 0, width: 100, height: 100))
+        Self.scroll(feed, page, by: 0, frames: frames)
+        #expect(tracker.isTiming("w1"))
+        feed.remove(widgetID: "w1")
+        #expect(tracker.isTiming("w1"), "the tracker hears of it when the frame ends")
+        frames.end()
+        #expect(!tracker.isTiming("w1"))
+        #expect(feed.visible.map(\.widget.id) == ["w0", "w2"], "in the order they were placed")
+    }
+}

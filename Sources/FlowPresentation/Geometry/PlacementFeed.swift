@@ -7,8 +7,10 @@ import FlowRuntime
 /// by the terminal's rules.
 ///
 /// A renderer whose views report geometry one by one (SwiftUI's `onGeometryChange`) calls
-/// `place`, `remove`, `setViewport` and `setCovers(_:from:)` as they change; each call updates the
-/// tracker at once, so a widget's dwell time starts and stops with what is on screen. Only the
+/// `place`, `remove`, `setViewport` and `setCovers(_:from:)` as they change. What they change
+/// reaches the tracker once per `flush` the feed's scheduler runs: at once by default, at the
+/// end of the frame's main-actor turn for SwiftUI (`Flush.nextTurn`), so a scroll frame in which
+/// every visible widget reports costs one pass over the placements, not one per widget. Only the
 /// page's own widgets count, as the terminal counts them: the strips' widgets, the sections'
 /// headers, widgets and fallbacks (a widget shown through its fallback counts as itself);
 /// never a widget inside another (an accordion's items) or a sheet's. A feed whose page is
@@ -34,6 +36,29 @@ public final class PlacementFeed {
     private var isInWindow = true
     /// Whether the host shows the page on top of its navigation stack.
     private var isOnTop = true
+    /// When changes reach the tracker.
+    private let flush: Flush
+    /// A flush is scheduled and has not run.
+    private var isFlushPending = false
+    /// Placements looked at to work out visible fractions, in all: what a frame costs.
+    private(set) var placementsExamined = 0
+
+    /// When a feed hands the tracker what changed.
+    public struct Flush: Sendable {
+        let schedule: @MainActor @Sendable (@escaping @MainActor () -> Void) -> Void
+
+        /// Runs `work` at a time of its choosing, on the main actor (at most once per call).
+        public init(schedule: @escaping @MainActor @Sendable (@escaping @MainActor () -> Void) -> Void) {
+            self.schedule = schedule
+        }
+
+        /// Each change at once.
+        public static let immediately = Flush { work in work() }
+
+        /// The changes of one main-actor turn together, at its end (a SwiftUI layout pass
+        /// reports every widget's frame in one turn).
+        public static let nextTurn = Flush { work in Task { @MainActor in work() } }
+    }
 
     /// Who covers the page, each at its height (`ImpressionInputs.Cover.layer`): the sticky
     /// header and footer and the section headers over the scrolling body (1), the toast (2),
@@ -51,8 +76,9 @@ public final class PlacementFeed {
         }
     }
 
-    public init(tracker: ImpressionTracker) {
+    public init(tracker: ImpressionTracker, flush: Flush = .immediately) {
         self.tracker = tracker
+        self.flush = flush
     }
 
     /// The page the widgets belong to. Another page forgets every placement of the old one;
@@ -98,7 +124,7 @@ public final class PlacementFeed {
     public func remove(widgetID: String) {
         let id = counted[ExactString(widgetID)].map { ExactString($0.widget.id) } ?? ExactString(widgetID)
         guard placements.removeValue(forKey: id) != nil else { return }
-        order.removeAll { $0 == id }
+        // `order` keeps the id until the next pass drops what `placements` no longer has.
         update()
     }
 
@@ -132,7 +158,7 @@ public final class PlacementFeed {
             + CoverLayer.allCases.flatMap { layer in (coverLayers[layer] ?? []).map { ImpressionInputs.Cover($0, layer: layer.height) } }
     }
 
-    /// The visible widgets as the tracker last saw them.
+    /// The visible widgets, from the placements as they stand.
     public var visible: [VisibleWidget] {
         ImpressionInputs.visibleWidgets(order.compactMap { placements[$0] }, viewport: viewport, covers: covers)
     }
@@ -170,10 +196,20 @@ public final class PlacementFeed {
         }
     }
 
+    /// Something changed: the tracker hears of it at the next flush.
     private func update() {
+        guard !isFlushPending else { return }
+        isFlushPending = true
+        flush.schedule { [weak self] in self?.flushNow() }
+    }
+
+    private func flushNow() {
+        isFlushPending = false
+        if order.count > placements.count { order.removeAll { placements[$0] == nil } }
         // A page not shown on top reports nothing, whether or not another screen claimed the
         // tracker (a screen with no feed, as search results, claims nothing).
         guard let page, isInWindow, isOnTop, tracker.accepts(self) else { return }
+        placementsExamined += order.count
         tracker.update(page: page, visible: visible)
     }
 

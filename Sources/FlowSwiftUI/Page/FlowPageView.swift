@@ -169,7 +169,7 @@ public struct FlowPageView: View {
             }
         }
         if feed == nil, let tracker = services.impressions ?? inheritedImpressions {
-            feed = PlacementFeed(tracker: tracker)
+            feed = PlacementFeed(tracker: tracker, flush: .nextTurn)
             feed?.setOnTop(services.isOnTop?() ?? true)
             feed?.show(store.page)
         }

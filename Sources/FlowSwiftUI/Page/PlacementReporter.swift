@@ -21,9 +21,8 @@ struct PlacementReporter: View {
     var body: some View {
         content
             .onGeometryChange(for: CGRect.self, of: { $0.frame(in: .global) }) { frame in
-                guard let feed else { return }
-                let section = context.sectionID.flatMap { id in feed.page?.sections.first { $0.id.isByteEqual(to: id) } }
-                feed.place(WidgetPlacement(widget: context.widget, section: section, position: context.position ?? 0, frame: LayoutRect(frame), layer: layer))
+                // The feed knows each counted widget's section: none is looked up here.
+                feed?.place(WidgetPlacement(widget: context.widget, section: nil, position: context.position ?? 0, frame: LayoutRect(frame), layer: layer))
             }
             .onDisappear {
                 feed?.remove(widgetID: context.widget.id)
