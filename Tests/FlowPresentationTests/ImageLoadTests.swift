@@ -121,3 +121,26 @@ final class ScriptedLoader: DataLoading {
         #expect(load.phase == .empty, "a cancelled load never lands")
     }
 }
+
+/// A renderer's image of a bitmap (SwiftUI's `CGImage`) is made once per bitmap, however often
+/// the view is evaluated, and again only for a new bitmap.
+@MainActor
+@Suite struct BitmapRenditionTests {
+    @Test func eachBitmapIsMadeIntoARenditionOnce() async throws {
+        let loader = ScriptedLoader(png: ScriptedLoader.png(width: 8, height: 8))
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)
+        let load = ImageLoad()
+        let rendition = BitmapRendition<[Int]>()
+        #expect(rendition.rendition(of: load) { [$0.width] } == nil, "nothing shown, nothing made")
+        load.load(ImageData(url: "https://x/a.png"), width: 4, height: 4, scale: 2, baseURL: nil, pipeline: pipeline)
+        await load.settle()
+        for _ in 0..<5 {
+            #expect(rendition.rendition(of: load) { [$0.width, $0.height] } == [8, 8])
+        }
+        #expect(rendition.makings == 1, "five evaluations, one rendition")
+        load.load(ImageData(url: "https://x/a.png"), width: 3, height: 3, scale: 2, baseURL: nil, pipeline: pipeline)
+        await load.settle()
+        #expect(rendition.rendition(of: load) { [$0.width, $0.height] } == [6, 6])
+        #expect(rendition.makings == 2, "another size is another bitmap")
+    }
+}

@@ -28,6 +28,9 @@ public final class ImageLoad {
     }
 
     public private(set) var phase: Phase = .empty
+    /// Counts the bitmaps `phase` has shown: a new one (another size, another URL) is a new
+    /// number, so what a renderer made of the last one (`BitmapRendition`) is known stale.
+    @ObservationIgnored public private(set) var bitmapNumber = 0
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored public private(set) var request: ImageRequest?
     /// The URL of the bitmap `phase` shows, when it shows one.
@@ -68,6 +71,7 @@ public final class ImageLoad {
             // The image shown stays when only another size of it could not be made.
             if outcome == .failed, keepsShown { return }
             self.shownURL = outcome == .failed ? nil : request.url
+            if case .loaded = outcome { self.bitmapNumber += 1 }
             self.phase = outcome
         }
     }
@@ -91,5 +95,27 @@ public final class ImageLoad {
     /// Waits for the load in flight (tests).
     public func settle() async {
         await task?.value
+    }
+}
+
+/// What a renderer makes of the bitmap an `ImageLoad` shows (SwiftUI's `CGImage`), made once
+/// per bitmap: a view's body is evaluated often, and each making copies every pixel.
+@MainActor
+public final class BitmapRendition<Rendition> {
+    private var made: (bitmapNumber: Int, rendition: Rendition?)?
+    /// How many times a rendition was made.
+    public private(set) var makings = 0
+
+    public init() {}
+
+    /// The rendition of the bitmap `load` shows, made by `make` only when that bitmap is new;
+    /// nil while it shows none.
+    public func rendition(of load: ImageLoad, make: (Bitmap) -> Rendition?) -> Rendition? {
+        guard case .loaded(let bitmap) = load.phase else { return nil }
+        if let made, made.bitmapNumber == load.bitmapNumber { return made.rendition }
+        makings += 1
+        let rendition = make(bitmap)
+        made = (load.bitmapNumber, rendition)
+        return rendition
     }
 }

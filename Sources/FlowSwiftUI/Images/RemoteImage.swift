@@ -4,8 +4,10 @@ import FlowRuntime
 import Foundation
 import ImagePipeline
 #if canImport(SwiftUI)
+import CoreGraphics
 import SwiftUI
 #else
+import CoreGraphicsDeclarations
 import SwiftUIDeclarations
 #endif
 
@@ -31,6 +33,8 @@ public struct RemoteImage: View {
     @Environment(\.colorScheme) private var systemScheme
     @Environment(\.flowTheme) private var theme
     @State private var load = ImageLoad()
+    /// The `CGImage` of the bitmap shown, made once per bitmap, not at every evaluation.
+    @State private var drawn = BitmapRendition<CGImage>()
     @State private var box = CGSize.zero
 
     public var body: some View {
@@ -54,7 +58,7 @@ public struct RemoteImage: View {
 
     @ViewBuilder
     private var picture: some View {
-        if case .loaded(let bitmap) = load.phase, let cgImage = bitmap.cgImage {
+        if let cgImage = drawn.rendition(of: load, make: { $0.cgImage }) {
             Image(decorative: cgImage, scale: displayScale, orientation: .up)
                 .resizable(capInsets: EdgeInsets(), resizingMode: .stretch)
                 .aspectRatio(contentMode: image.scaleMode == .fit ? .fit : .fill)
