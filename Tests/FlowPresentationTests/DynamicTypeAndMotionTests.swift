@@ -34,3 +34,13 @@ import Testing
         #expect(still.transitionDuration == 0 && moving.transitionDuration > 0)
     }
 }
+
+/// Rows stack at the accessibility text sizes and only there.
+@Suite struct RowArrangementTests {
+    @Test func rowsStackFromTheFirstAccessibilitySizeOn() {
+        let sizes = DynamicTypeScale.Size.allCases
+        let stacked = sizes.filter { RowArrangement.at($0) == .stacked }
+        #expect(stacked == [.accessibility1, .accessibility2, .accessibility3, .accessibility4, .accessibility5])
+        #expect(RowArrangement.at(.xxxLarge) == .sideBySide, "the largest size below them keeps rows")
+    }
+}

@@ -20,7 +20,7 @@ public struct ButtonRowView: FlowWidgetView {
     }
 
     public var body: some View {
-        HStack(spacing: 8) {
+        FlowRow(spacing: 8) {
             ForEach(Array(content.buttons.enumerated()), id: \.offset) { index, button in
                 ButtonAtomView(
                     button: button, widgetID: context.widget.id, widget: context.widget, sectionID: context.sectionID,

@@ -22,7 +22,7 @@ public struct ImageTextCardView: FlowWidgetView {
     }
 
     public var body: some View {
-        HStack(alignment: .center, spacing: 12) {
+        FlowRow(alignment: .center, spacing: 12) {
             if let image = content.image { RemoteImage(image: image, maxHeight: 72).frame(width: 72) }
             VStack(alignment: .leading, spacing: 4) {
                 FlowText(text: content.title, base: ResolvedFont(size: 16, weight: .semibold))

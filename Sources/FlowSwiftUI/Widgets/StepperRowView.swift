@@ -28,17 +28,20 @@ public struct StepperRowView: FlowWidgetView {
     }
 
     public var body: some View {
-        HStack(spacing: 12) {
+        FlowRow(spacing: 12) {
             VStack(alignment: .leading, spacing: 2) {
                 FlowText(text: content.title, base: ResolvedFont(size: 16, weight: .medium))
                 if let subtitle = content.subtitle { FlowText(text: subtitle, isSecondary: true) }
             }
             Spacer(minLength: 8)
-            Button(action: { step(by: -1) }) { Image(systemName: "minus.circle") }
-                .disabled(!content.canStep(from: count, by: -1))
-            Text(verbatim: String(count))
-            Button(action: { step(by: 1) }) { Image(systemName: "plus.circle") }
-                .disabled(!content.canStep(from: count, by: 1))
+            // The controls stay together: under the title when the row stacks.
+            HStack(spacing: 12) {
+                Button(action: { step(by: -1) }) { Image(systemName: "minus.circle") }
+                    .disabled(!content.canStep(from: count, by: -1))
+                Text(verbatim: String(count))
+                Button(action: { step(by: 1) }) { Image(systemName: "plus.circle") }
+                    .disabled(!content.canStep(from: count, by: 1))
+            }
         }
     }
 
