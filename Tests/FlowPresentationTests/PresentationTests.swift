@@ -38,10 +38,16 @@ import Testing
 
 @Suite struct PresentationRuleTests {
     @Test func chromeOrderIsTheContracts() {
-        #expect(ChromeLayer.contractOrder == [.padding, .background, .cornerClip, .border, .margin])
+        #expect(ChromeLayer.contractOrder == [.padding, .width, .background, .cornerClip, .border, .margin])
         let layout = WidgetLayout(margin: Insets(top: 1), cornerRadius: CornerRadius(4), border: Border(width: 1))
-        #expect(layout.chromeLayers == [.cornerClip, .border, .margin])
+        #expect(layout.chromeLayers == [.width, .cornerClip, .border, .margin], "a box that is seen spans its container")
         #expect(WidgetLayout().chromeLayers.isEmpty)
+        var hugging = layout
+        hugging.width = .hug
+        #expect(hugging.chromeLayers == [.cornerClip, .border, .margin], "a hugging box keeps its content's width")
+        var unseen = WidgetLayout(padding: Insets(top: 2))
+        unseen.width = .fill
+        #expect(unseen.chromeLayers == [.padding], "no background, clip or border: no width to show")
     }
 
     @Test func sheetDetentHeights() {

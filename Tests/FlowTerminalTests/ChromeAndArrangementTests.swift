@@ -16,7 +16,7 @@ import Testing
         #expect(frame.buffer[3, 2].style.background == TerminalColor(red: 0x20, green: 0x20, blue: 0x20))
         #expect(frame.buffer[1, 2].style.background == nil)
         let model = try #require(page.sections.first?.widgets.first?.layout)
-        #expect(model.chromeLayers == [.padding, .background, .cornerClip, .border, .margin])
+        #expect(model.chromeLayers == [.padding, .width, .background, .cornerClip, .border, .margin], "the box spans the 12 columns less the margin")
     }
 
     @Test func squareCornersAndDashedBorders() throws {

@@ -9,7 +9,7 @@ import SwiftUIDeclarations
 #endif
 
 /// A widget's backend chrome (`WidgetLayout`), applied in the contract's one order as
-/// FlowPresentation lists it (`WidgetLayout.chromeLayers`, innermost first: padding,
+/// FlowPresentation lists it (`WidgetLayout.chromeLayers`, innermost first: padding, width,
 /// background or gradient, corner clip, border, margin). The order is not restated here: each
 /// step the layout asks for wraps what the steps before it made. A carousel or grid sets the
 /// width around the result (`ArrangementGeometry`).
@@ -32,6 +32,10 @@ struct ChromeModifier: View {
         switch layer {
         case .padding:
             return AnyView(view.padding(Self.edgeInsets(layout.padding)))
+        case .width:
+            // `fill` (and a fraction, whose share a carousel or grid sets around the result):
+            // the background and border span the container, as in the terminal.
+            return AnyView(view.frame(maxWidth: .infinity, alignment: .leading))
         case .background:
             if let gradient = layout.gradient, !gradient.colors.isEmpty {
                 let points = GradientGeometry.endpoints(angle: gradient.angle)

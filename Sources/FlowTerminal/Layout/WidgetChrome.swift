@@ -57,7 +57,7 @@ public struct WidgetChrome: Sendable, Hashable {
         guard !box.isEmpty else { return }
         for layer in layout.chromeLayers {
             switch layer {
-            case .padding, .margin: break  // space: nothing to draw
+            case .padding, .width, .margin: break  // space (the width is the outer box's): nothing to draw
             case .background: drawBackground(layout, box: box, canvas: canvas, environment: environment)
             case .cornerClip where !hasBorder: clipCorners(layout, box: box, canvas: canvas, environment: environment)
             case .cornerClip: break  // the border draws the rounded corners
