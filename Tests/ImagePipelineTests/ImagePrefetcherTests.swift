@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import ImagePipeline
+
+/// Images loaded ahead of the views that will show them, and let go when they scroll away.
+@Suite("ImagePipeline: prefetching")
+struct ImagePrefetcherTests {
+    let url = URL(string: "https://images.example/next.png")!
+    let png: Data
+
+    init() throws {
+        png = try TestImages.png(width: 64, height: 64) { _, _ in (10, 200, 30, 255) }
+    }
+
+    @Test func aPrefetchedImageIsInTheMemoryCacheAndTheViewsRequestJoinsIt() async throws {
+        let loader = GatedLoader(body: png)
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        let request = ImageRequest(url: url, targetSize: PixelSize(width: 16, height: 16))
+        prefetcher.startPrefetching([request, request])
+        prefetcher.startPrefetching([request])
+        #expect(await loader.next() == .started(url))
+        #expect(prefetcher.loading == [request], "one load, however often asked")
+        // The view asks while the prefetch runs: it joins the same work.
+        let view = Task { try await pipeline.image(for: request) }
+        #expect(await eventually { await pipeline.waiterCount(for: request) == 2 })
+        loader.release()
+        #expect(try await view.value.width == 16)
+        #expect(loader.callCount == 1)
+        #expect(pipeline.cachedImage(for: request) != nil, "cached before any waiter hears")
+        let later = ImagePrefetcher(pipeline: pipeline)
+        later.startPrefetching([request])
+        #expect(later.loading.isEmpty, "a cached image is not loaded again")
+    }
+
+    @Test func stoppingAPrefetchNoViewWaitsForCancelsItsDownload() async throws {
+        let loader = GatedLoader(body: png)
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        let request = ImageRequest(url: url, targetSize: PixelSize(width: 16, height: 16))
+        prefetcher.startPrefetching([request])
+        #expect(await loader.next() == .started(url))
+        prefetcher.stopPrefetching([request])
+        #expect(await loader.next() == .cancelled(url))
+        #expect(prefetcher.loading.isEmpty)
+        #expect(await eventually { await pipeline.inFlightCount() == (0, 0) })
+        #expect(pipeline.cachedImage(for: request) == nil)
+    }
+
+    @Test func stoppingAPrefetchAViewWaitsForLetsTheViewHaveIt() async throws {
+        let loader = GatedLoader(body: png)
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)
+        let prefetcher = ImagePrefetcher(pipeline: pipeline)
+        let request = ImageRequest(url: url, targetSize: PixelSize(width: 16, height: 16))
+        prefetcher.startPrefetching([request])
+        #expect(await loader.next() == .started(url))
+        let view = Task { try await pipeline.image(for: request) }
+        #expect(await eventually { await pipeline.waiterCount(for: request) == 2 })
+        prefetcher.stopAll()
+        loader.release()
+        #expect(try await view.value.width == 16, "the view's own request goes on")
+        #expect(loader.cancellationCount == 0)
+    }
+}
