@@ -34,13 +34,19 @@ struct ImagePrefetcherTests {
         #expect(later.loading.isEmpty, "a cached image is not loaded again")
     }
 
-    @Test func stoppingAPrefetchNoViewWaitsForCancelsItsDownload() async throws {
+    /// A prefetch of a 16 × 16 request whose download has started and waits for `release()`.
+    func prefetching() async -> (GatedLoader, ImagePipeline, ImagePrefetcher, ImageRequest) {
         let loader = GatedLoader(body: png)
         let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         let request = ImageRequest(url: url, targetSize: PixelSize(width: 16, height: 16))
         prefetcher.startPrefetching([request])
         #expect(await loader.next() == .started(url))
+        return (loader, pipeline, prefetcher, request)
+    }
+
+    @Test func stoppingAPrefetchNoViewWaitsForCancelsItsDownload() async throws {
+        let (loader, pipeline, prefetcher, request) = await prefetching()
         prefetcher.stopPrefetching([request])
         #expect(await loader.next() == .cancelled(url))
         #expect(prefetcher.loading.isEmpty)
@@ -49,12 +55,7 @@ struct ImagePrefetcherTests {
     }
 
     @Test func stoppingAPrefetchAViewWaitsForLetsTheViewHaveIt() async throws {
-        let loader = GatedLoader(body: png)
-        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: loader)
-        let prefetcher = ImagePrefetcher(pipeline: pipeline)
-        let request = ImageRequest(url: url, targetSize: PixelSize(width: 16, height: 16))
-        prefetcher.startPrefetching([request])
-        #expect(await loader.next() == .started(url))
+        let (loader, pipeline, prefetcher, request) = await prefetching()
         let view = Task { try await pipeline.image(for: request) }
         #expect(await eventually { await pipeline.waiterCount(for: request) == 2 })
         prefetcher.stopAll()
