@@ -45,6 +45,9 @@ extension Never: Scene {}
     // swiftui/windowgroup/init(content:) (the Xcode 27 page marks it deprecated from iOS 18 in
     // favour of init(makeContent:); both take the trailing closure our app passes)
     nonisolated public init(@ViewBuilder content: () -> Content) { fatalError() }
+    // swiftui/windowgroup/init(makecontent:) (the page writes @ContentBuilder, the Xcode 27
+    // alias of ViewBuilder)
+    nonisolated public init(@ViewBuilder makeContent: @escaping () -> Content) { fatalError() }
     public typealias Body = Never
     // `return`: keeps the requirement's @SceneBuilder from applying to this stub.
     public var body: Never { return fatalError() }

@@ -118,6 +118,9 @@ public struct Animation {
 public struct GeometryProxy {
     // swiftui/geometryproxy/size
     public var size: CGSize { fatalError() }
+    // swiftui/geometryproxy/frame(in:)-4d7dw (the CoordinateSpace overload, iOS 13: the one
+    // `frame(in: .global)` resolves to)
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect { fatalError() }
     // swiftui/geometryproxy/frame(in:) (CoordinateSpaceProtocol)
     @available(iOS 17.0, macOS 14.0, *)
     public func frame(in coordinateSpace: some CoordinateSpaceProtocol) -> CGRect { fatalError() }
