@@ -4,6 +4,7 @@ import FlowCore
 public struct BannerContent: WidgetContent, Hashable {
     public static let widgetType = "banner"
     public var image: ImageData
+    public var images: [ImageData] { [image] }
     public var title: TextData?
     public var subtitle: TextData?
 

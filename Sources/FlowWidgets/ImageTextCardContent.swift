@@ -4,6 +4,7 @@ import FlowCore
 public struct ImageTextCardContent: WidgetContent, Hashable {
     public static let widgetType = "image_text_card"
     public var image: ImageData?
+    public var images: [ImageData] { image.map { [$0] } ?? [] }
     public var title: TextData
     public var subtitle: TextData?
     /// Lossy: a bad tag is dropped and reported.

@@ -1,5 +1,6 @@
 import CImageCodec
 import FlowCore
+import FlowRuntime
 import Foundation
 import ImagePipeline
 import Synchronization
@@ -142,5 +143,47 @@ final class ScriptedLoader: DataLoading {
         await load.settle()
         #expect(rendition.rendition(of: load) { [$0.width, $0.height] } == [6, 6])
         #expect(rendition.makings == 2, "another size is another bitmap")
+    }
+}
+
+/// The images of what comes next on a page, loaded before they scroll in and let go after.
+@MainActor
+@Suite struct PagePrefetchTests {
+    static func page() throws -> PageModel {
+        let cards = (0..<6).map { index in
+            #"{"type": "image_text_card", "id": "c\#(index)", "data": {"title": "t", "image": {"url": "https://x/\#(index).png", "aspect_ratio": 2}}}"#
+        }.joined(separator: ", ")
+        return try A11y.page(#"{"page": {"sections": [{"id": "s", "widgets": [\#(cards), {"type": "title_block", "id": "end", "data": {"title": "no image"}}]}]}}"#)
+    }
+
+    static func visible(_ ids: [String], in page: PageModel) -> [VisibleWidget] {
+        page.sections[0].widgets.filter { ids.contains($0.id) }.map { VisibleWidget(widget: $0, section: page.sections[0], position: 0, visibleFraction: 1) }
+    }
+
+    @Test func theWidgetsAfterTheLastOnScreenComeNext() throws {
+        let page = try Self.page()
+        #expect(PagePrefetch.upcoming(in: page, after: Self.visible(["c0", "c1"], in: page), ahead: 2).map(\.id) == ["c2", "c3"])
+        #expect(PagePrefetch.upcoming(in: page, after: [], ahead: 2).map(\.id) == ["c0", "c1"], "nothing on screen yet: the page's start")
+        #expect(PagePrefetch.upcoming(in: page, after: Self.visible(["c5"], in: page), ahead: 4).map(\.id) == ["end"])
+        #expect(PagePrefetch.upcoming(in: page, after: Self.visible(["end"], in: page), ahead: 4).isEmpty)
+    }
+
+    @Test func scrollingLoadsWhatComesNextAndLetsGoOfWhatPassed() throws {
+        let page = try Self.page()
+        let pipeline = ImagePipeline(configuration: .memoryOnly, loader: ScriptedLoader(png: nil))
+        let prefetch = PagePrefetch(prefetcher: ImagePrefetcher(pipeline: pipeline), ahead: 2)
+        prefetch.update(page: page, visible: Self.visible(["c0"], in: page), viewportWidth: 100, scale: 3, baseURL: nil)
+        #expect(Set(prefetch.requests.map(\.url.lastPathComponent)) == ["1.png", "2.png"])
+        // The box a full-width image of aspect ratio 2 reserves: 100 × 50 points, at 3×.
+        #expect(prefetch.requests.allSatisfy { $0.targetSize == PixelSize(width: 300, height: 150) })
+        prefetch.update(page: page, visible: Self.visible(["c2"], in: page), viewportWidth: 100, scale: 3, baseURL: nil)
+        #expect(Set(prefetch.requests.map(\.url.lastPathComponent)) == ["3.png", "4.png"])
+        prefetch.update(page: page, visible: Self.visible(["c5"], in: page), viewportWidth: 100, scale: 3, baseURL: nil)
+        #expect(prefetch.requests.isEmpty, "a widget with no image comes next")
+        prefetch.update(page: page, visible: [], viewportWidth: 0, scale: 3, baseURL: nil)
+        #expect(prefetch.requests.isEmpty)
+        prefetch.update(page: page, visible: [], viewportWidth: 100, scale: 3, baseURL: nil)
+        prefetch.stop()
+        #expect(prefetch.requests.isEmpty)
     }
 }

@@ -361,6 +361,22 @@ import FlowWidgets
         #expect(feed.visible.first?.section?.id == "s", "the feed gives each widget its section")
     }
 
+    @Test func aFrameIsReportedOnceWithWhatIsVisible() throws {
+        let page = try Self.page(widgets: 5)
+        let frames = Frames()
+        let feed = PlacementFeed(tracker: ImpressionTracker(clock: TestClock()) { _ in }, flush: frames.flush)
+        var reports: [[String]] = []
+        feed.onReport = { _, visible, viewport in
+            reports.append(visible.map(\.widget.id))
+            #expect(viewport.height == 30)
+        }
+        feed.show(page)
+        feed.setViewport(LayoutRect(x: 0, y: 0, width: 100, height: 30))
+        frames.end()
+        Self.scroll(feed, page, by: 0, frames: frames)
+        #expect(reports == [[], ["w0", "w1", "w2"]], "one report a frame, what a renderer loads ahead from")
+    }
+
     @Test func whatLeftInAFrameIsGoneAfterIt() throws {
         let page = try Self.page(widgets: 3)
         let frames = Frames()

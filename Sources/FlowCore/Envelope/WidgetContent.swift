@@ -9,10 +9,13 @@ public protocol WidgetContent: Sendable {
     init(from data: JSONNode) throws(DecodingFailure)
     /// Widgets held inside this content (an accordion's items), for identity and tools.
     var nestedWidgets: [WidgetModel] { get }
+    /// The images this content shows, so a renderer can load them before they scroll in.
+    var images: [ImageData] { get }
 }
 
 extension WidgetContent {
     public var nestedWidgets: [WidgetModel] { [] }
+    public var images: [ImageData] { [] }
 }
 
 /// What became of a widget's `data`.

@@ -42,6 +42,9 @@ public final class PlacementFeed {
     private var isFlushPending = false
     /// Placements looked at to work out visible fractions, in all: what a frame costs.
     private(set) var placementsExamined = 0
+    /// Told what is visible each time the tracker is (the page, its visible widgets, the
+    /// viewport): a renderer loads what comes next from it (`PagePrefetch`).
+    public var onReport: (@MainActor (_ page: PageModel, _ visible: [VisibleWidget], _ viewport: LayoutRect) -> Void)?
 
     /// When a feed hands the tracker what changed.
     public struct Flush: Sendable {
@@ -210,7 +213,9 @@ public final class PlacementFeed {
         // tracker (a screen with no feed, as search results, claims nothing).
         guard let page, isInWindow, isOnTop, tracker.accepts(self) else { return }
         placementsExamined += order.count
+        let visible = visible
         tracker.update(page: page, visible: visible)
+        onReport?(page, visible, viewport)
     }
 
     /// The widgets of `page` that count, by the id of what a renderer draws for them.

@@ -2,6 +2,7 @@ import FlowCore
 import FlowPresentation
 import FlowRuntime
 import Foundation
+import ImagePipeline
 #if canImport(SwiftUI)
 import SwiftUI
 #else
@@ -29,6 +30,9 @@ public struct FlowPageView: View {
     @Environment(\.flowImpressions) private var inheritedImpressions
     /// This page's frames, fed to the app's impression tracker.
     @State private var feed: PlacementFeed?
+    /// The images of the widgets after those on screen, loading ahead (`PagePrefetch`).
+    @State private var prefetch: PagePrefetch?
+    @Environment(\.displayScale) private var displayScale
     /// The frames of the sheets presented over the page, by level: they cover its widgets.
     @State private var sheetFrames: [Int: CGRect] = [:]
     @Environment(\.flowImages) private var inheritedImages
@@ -87,7 +91,10 @@ public struct FlowPageView: View {
             }
             .onChange(of: isOnTop, initial: true) { _, onTop in placements?.setOnTop(onTop) }
             .onAppear(perform: start)
-            .onDisappear { placements?.disappeared() }
+            .onDisappear {
+                placements?.disappeared()
+                prefetch?.stop()
+            }
             .environment(\.flowActions, actions)
             .environment(\.flowRegistry, registry)
             .environment(\.flowPlacements, placements)
@@ -172,6 +179,14 @@ public struct FlowPageView: View {
             feed = PlacementFeed(tracker: tracker, flush: .nextTurn)
             feed?.setOnTop(services.isOnTop?() ?? true)
             feed?.show(store.page)
+        }
+        if prefetch == nil, let feed, let pipeline = services.images ?? inheritedImages {
+            let prefetch = PagePrefetch(prefetcher: ImagePrefetcher(pipeline: pipeline))
+            let (baseURL, scale) = (services.baseURL ?? inheritedBaseURL, Double(displayScale))
+            feed.onReport = { page, visible, viewport in
+                prefetch.update(page: page, visible: visible, viewportWidth: viewport.width, scale: scale, baseURL: baseURL)
+            }
+            self.prefetch = prefetch
         }
         // Shown again (pushed, or the page over it went); it reports while on top.
         feed?.appeared()

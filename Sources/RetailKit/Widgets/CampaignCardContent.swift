@@ -6,6 +6,7 @@ public struct CampaignCardContent: WidgetContent, Hashable {
     public static let widgetType = RetailWidgetType.campaignCard
     public var campaignID: String
     public var image: ImageData?
+    public var images: [ImageData] { image.map { [$0] } ?? [] }
     public var title: TextData
     public var subtitle: TextData?
 

@@ -7,6 +7,7 @@ public struct CategoryTileContent: WidgetContent, Hashable {
     public var categoryID: String
     public var title: TextData
     public var image: ImageData?
+    public var images: [ImageData] { image.map { [$0] } ?? [] }
     public var icon: IconData?
 
     public init(from data: JSONNode) throws(DecodingFailure) {

@@ -8,6 +8,7 @@ public struct EditorialCardContent: WidgetContent, Hashable {
     public var title: TextData
     public var body: TextData?
     public var image: ImageData?
+    public var images: [ImageData] { image.map { [$0] } ?? [] }
     public var cta: ButtonData?
 
     public init(from data: JSONNode) throws(DecodingFailure) {

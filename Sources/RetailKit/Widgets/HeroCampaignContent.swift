@@ -7,6 +7,7 @@ public struct HeroCampaignContent: WidgetContent, Hashable {
     public static let widgetType = RetailWidgetType.heroCampaign
     public var campaignID: String
     public var image: ImageData
+    public var images: [ImageData] { [image] }
     public var title: TextData
     public var subtitle: TextData?
     public var cta: ButtonData?

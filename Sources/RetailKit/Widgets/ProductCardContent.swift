@@ -17,6 +17,7 @@ public struct ProductCardContent: WidgetContent, Hashable {
     public var title: TextData
     public var subtitle: TextData?
     public var image: ImageData?
+    public var images: [ImageData] { image.map { [$0] } ?? [] }
     public var price: Price
     /// The price before a discount, shown struck through.
     public var compareAtPrice: Price?

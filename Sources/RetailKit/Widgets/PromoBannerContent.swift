@@ -8,6 +8,7 @@ public struct PromoBannerContent: WidgetContent, Hashable {
     public var subtitle: TextData?
     public var code: String?
     public var image: ImageData?
+    public var images: [ImageData] { image.map { [$0] } ?? [] }
 
     public init(from data: JSONNode) throws(DecodingFailure) {
         title = try data.require("title")
