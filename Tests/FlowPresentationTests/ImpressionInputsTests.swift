@@ -311,6 +311,65 @@ import FlowWidgets
     }
 }
 
+/// A page pushed over another ends what the covered one was timing when it claims the tracker,
+/// not at its own first report: it may have none yet (still loading), or report a frame later.
+@MainActor
+@Suite struct CoveredPageTests {
+    static let screen = LayoutRect(x: 0, y: 0, width: 390, height: 844)
+    static let home = #"{"page": {"id": "home", "request_id": "r1", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "a", "data": {"title": "a"}}]}]}}"#
+
+    func placed(_ widget: WidgetModel, _ section: SectionModel) -> WidgetPlacement {
+        WidgetPlacement(widget: widget, section: section, position: 0, frame: LayoutRect(x: 0, y: 0, width: 390, height: 60))
+    }
+
+    @Test func aPagePushedWhileItLoadsEndsTheDwellOfThePageItCovers() async throws {
+        let below = try A11y.page(Self.home)
+        let clock = TestClock()
+        var fired = 0
+        let tracker = ImpressionTracker(clock: clock) { _ in fired += 1 }
+        let home = PlacementFeed(tracker: tracker)
+        let product = PlacementFeed(tracker: tracker)
+        home.show(below)
+        home.appeared()
+        home.setViewport(Self.screen)
+        home.place(placed(below.sections[0].widgets[0], below.sections[0]))
+        #expect(tracker.isTiming("a"))
+        product.show(nil)
+        product.appeared()
+        home.setOnTop(false)
+        home.disappeared()
+        #expect(!tracker.isTiming("a"), "home is covered: its dwell ends")
+        clock.advance(by: .seconds(5))
+        for _ in 0..<50 { await Task.yield() }
+        #expect(fired == 0, "nothing of the covered home counts while the product loads")
+    }
+
+    @Test func aPagePushedOverAnotherEndsItsDwellAtOnceNotAtItsFirstFlush() async throws {
+        let below = try A11y.page(Self.home)
+        let above = try A11y.page(#"{"page": {"id": "product", "request_id": "r2", "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "b", "data": {"title": "b"}}]}]}}"#)
+        let clock = TestClock()
+        var fired = 0
+        let tracker = ImpressionTracker(clock: clock) { _ in fired += 1 }
+        let frames = PlacementFeedFrameTests.Frames()
+        let home = PlacementFeed(tracker: tracker)
+        let product = PlacementFeed(tracker: tracker, flush: frames.flush)
+        home.show(below)
+        home.appeared()
+        home.setViewport(Self.screen)
+        home.place(placed(below.sections[0].widgets[0], below.sections[0]))
+        clock.advance(by: .milliseconds(400))
+        product.show(above)
+        product.appeared()
+        home.setOnTop(false)
+        home.disappeared()
+        #expect(!tracker.isTiming("a"))
+        clock.advance(by: .milliseconds(200))
+        for _ in 0..<50 { await Task.yield() }
+        frames.end()
+        #expect(fired == 0, "home was covered 400 ms into its 500 ms dwell")
+    }
+}
+
 /// A feed that flushes once per frame costs one pass over the placements per frame, however
 /// many widgets reported in it: linear in the widgets on screen, as the terminal's frame is.
 @MainActor
@@ -375,6 +434,29 @@ import FlowWidgets
         frames.end()
         Self.scroll(feed, page, by: 0, frames: frames)
         #expect(reports == [[], ["w0", "w1", "w2"]], "one report a frame, what a renderer loads ahead from")
+    }
+
+    /// A refresh that remakes a widget's view (its section renamed or rearranged, a strip made
+    /// sticky): the old view's disappearance and the new one's frame come in one frame.
+    @Test func aWidgetWhoseViewIsRemadeWithinAFrameIsPlacedOnce() throws {
+        let page = try Self.page(widgets: 2)
+        let frames = Frames()
+        let feed = PlacementFeed(tracker: ImpressionTracker(clock: TestClock()) { _ in }, flush: frames.flush)
+        var reports: [[String]] = []
+        feed.onReport = { _, visible, _ in reports.append(visible.map(\.widget.id)) }
+        feed.show(page)
+        feed.setViewport(LayoutRect(x: 0, y: 0, width: 100, height: 100))
+        Self.scroll(feed, page, by: 0, frames: frames)
+        let before = feed.placementsExamined
+        for _ in 0..<3 {
+            feed.remove(widgetID: "w0")
+            feed.place(WidgetPlacement(widget: page.sections[0].widgets[0], section: nil, position: 0,
+                                       frame: LayoutRect(x: 0, y: 0, width: 100, height: 10)))
+            frames.end()
+        }
+        #expect(feed.visible.map(\.widget.id) == ["w0", "w1"], "each widget once, where it was placed first")
+        #expect(reports.last == ["w0", "w1"], "the tracker and the prefetch hear of each widget once")
+        #expect(feed.placementsExamined - before == 3 * 2, "one pass over 2 placements a frame")
     }
 
     @Test func whatLeftInAFrameIsGoneAfterIt() throws {

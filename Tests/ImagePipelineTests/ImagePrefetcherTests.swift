@@ -54,6 +54,13 @@ struct ImagePrefetcherTests {
         #expect(pipeline.cachedImage(for: request) == nil)
     }
 
+    @Test func stoppingWithALazySequenceThatAsksTheLoadingSetDoesNotDeadlock() async throws {
+        let (loader, _, prefetcher, request) = await prefetching()
+        prefetcher.stopPrefetching([request].lazy.filter { prefetcher.loading.contains($0) })
+        #expect(prefetcher.loading.isEmpty)
+        loader.release()
+    }
+
     @Test func stoppingAPrefetchAViewWaitsForLetsTheViewHaveIt() async throws {
         let (loader, pipeline, prefetcher, request) = await prefetching()
         let view = Task { try await pipeline.image(for: request) }

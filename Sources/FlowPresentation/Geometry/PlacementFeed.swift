@@ -21,8 +21,10 @@ public final class PlacementFeed {
     private let tracker: ImpressionTracker
     /// By widget id, compared by its scalars (two ids that read alike are two widgets).
     private var placements: [ExactString: WidgetPlacement] = [:]
-    /// Placement order, so the tracker sees widgets in the order they were placed.
+    /// Placement order, so the tracker sees widgets in the order they were placed. An id
+    /// removed stays until the next pass drops it; `inOrder` keeps it from being added twice.
     private var order: [ExactString] = []
+    private var inOrder: Set<ExactString> = []
     /// The page's widgets that count, by the id of what is drawn (a widget's or its
     /// fallback's), with the widget and section they count as.
     private var counted: [ExactString: (widget: WidgetModel, section: SectionModel?)] = [:]
@@ -98,10 +100,12 @@ public final class PlacementFeed {
         guard samePage else {
             placements = [:]
             order = []
+            inOrder = []
             headerCovers = [:]
             return
         }
         order = order.filter { counted[$0] != nil }
+        inOrder = Set(order)
         placements = placements.compactMapValues { placement in
             counted[ExactString(placement.widget.id)].map {
                 WidgetPlacement(
@@ -119,7 +123,8 @@ public final class PlacementFeed {
         placement.widget = owner.widget
         placement.section = owner.section
         let id = ExactString(owner.widget.id)
-        if placements.updateValue(placement, forKey: id) == nil { order.append(id) }
+        placements[id] = placement
+        if inOrder.insert(id).inserted { order.append(id) }
         update()
     }
 
@@ -208,7 +213,10 @@ public final class PlacementFeed {
 
     private func flushNow() {
         isFlushPending = false
-        if order.count > placements.count { order.removeAll { placements[$0] == nil } }
+        if order.count > placements.count {
+            order.removeAll { placements[$0] == nil }
+            inOrder = Set(order)
+        }
         // A page not shown on top reports nothing, whether or not another screen claimed the
         // tracker (a screen with no feed, as search results, claims nothing).
         guard let page, isInWindow, isOnTop, tracker.accepts(self) else { return }

@@ -8,10 +8,14 @@ extension ImpressionTracker {
     /// the one over it went.
     public func screenAppeared(_ screen: AnyObject) {
         let id = ObjectIdentifier(screen)
+        let covered = screens.last.flatMap { $0 == id ? nil : $0 }
         screens.removeAll { $0 == id }
         screens.append(id)
         // What the screen below reported is no longer on screen; this one reports its own.
         lastReport = nil
+        // What the covered screen was timing ends now, not at this one's first report: it may
+        // have none yet (its page still loading), and a renderer's report may wait a frame.
+        if covered != nil { endAllSessions() }
     }
 
     /// `screen` is no longer shown (covered by a pushed page, or gone). When it was the top

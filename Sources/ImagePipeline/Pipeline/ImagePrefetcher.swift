@@ -19,7 +19,7 @@ public final class ImagePrefetcher: Sendable {
 
     /// Starts loading each request not already loading or in the memory cache.
     public func startPrefetching(_ requests: some Sequence<ImageRequest>) {
-        for request in requests where pipeline.cachedImage(for: request) == nil {
+        for request in Array(requests) where pipeline.cachedImage(for: request) == nil {
             running.withLock { running in
                 guard running.tasks[request] == nil else { return }
                 running.nextID += 1
@@ -36,6 +36,8 @@ public final class ImagePrefetcher: Sendable {
 
     /// Stops loading each request (they scrolled away).
     public func stopPrefetching(_ requests: some Sequence<ImageRequest>) {
+        // Read before the lock: a lazy sequence may ask this prefetcher as it is walked.
+        let requests = Array(requests)
         let stopped = running.withLock { running in requests.compactMap { running.tasks.removeValue(forKey: $0)?.task } }
         for task in stopped { task.cancel() }
     }
