@@ -187,3 +187,21 @@ final class ScriptedLoader: DataLoading {
         #expect(prefetch.requests.isEmpty)
     }
 }
+
+/// What comes next is what a renderer shows: a section that is not shown loads nothing.
+@MainActor
+@Suite struct PagePrefetchResolutionTests {
+    @Test func aSectionThatIsNotShownIsNotLoadedAhead() throws {
+        let page = try A11y.page(#"{"page": {"sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "top", "data": {"title": "t"}}]},"#
+            + #"{"id": "gone", "expires_at": "2000-01-01T00:00:00Z", "widgets": [{"type": "image_text_card", "id": "old", "data": {"title": "t", "image": {"url": "https://x/expired.png"}}}]},"#
+            + #"{"id": "next", "widgets": [{"type": "image_text_card", "id": "new", "data": {"title": "t", "image": {"url": "https://x/next.png"}}}]}]}}"#)
+        try #require(page.sections.count == 3)
+        let prefetch = PagePrefetch(prefetcher: ImagePrefetcher(pipeline: ImagePipeline(configuration: .memoryOnly, loader: ScriptedLoader(png: nil))), ahead: 1)
+        let top = VisibleWidget(widget: page.sections[0].widgets[0], section: page.sections[0], position: 0, visibleFraction: 1)
+        let context = EvaluationContext(client: ClientContext(appVersion: AppVersion(major: 9)), now: Date())
+        prefetch.update(page: page, visible: [top], viewportWidth: 100, scale: 2, baseURL: nil, context: context)
+        #expect(Set(prefetch.requests.map(\.url.lastPathComponent)) == ["next.png"])
+        prefetch.update(page: page, visible: [top], viewportWidth: 100, scale: 2, baseURL: nil)
+        #expect(Set(prefetch.requests.map(\.url.lastPathComponent)) == ["expired.png"], "unresolved, the page as sent")
+    }
+}

@@ -22,10 +22,22 @@ public final class PagePrefetch {
     }
 
     /// The widgets after the last of `visible` in `page`'s sections, `ahead` of them; the
-    /// page's first ones when none is on screen.
-    public nonisolated static func upcoming(in page: PageModel, after visible: [VisibleWidget], ahead: Int) -> [WidgetModel] {
-        let widgets = page.sections.flatMap { section in (section.header.map { [$0] } ?? []) + section.widgets }
-        let shown = Set(visible.map { ExactString($0.widget.id) })
+    /// page's first ones when none is on screen. With `context`, as a renderer resolves the
+    /// page there: only the sections shown, each widget or the fallback shown for it.
+    public nonisolated static func upcoming(
+        in page: PageModel, after visible: [VisibleWidget], ahead: Int, context: EvaluationContext? = nil
+    ) -> [WidgetModel] {
+        let widgets: [WidgetModel]
+        if let context {
+            widgets = page.resolve(in: context).sections.filter(\.isShown).flatMap { section -> [WidgetModel] in
+                if let fallback = section.shownFallback { return [fallback] }
+                return ([section.header].compactMap { $0?.shown }) + section.widgets.compactMap(\.shown)
+            }
+        } else {
+            widgets = page.sections.flatMap { section in (section.header.map { [$0] } ?? []) + section.widgets }
+        }
+        // A widget shown through its fallback is reported as itself.
+        let shown = Set(visible.flatMap { [ExactString($0.widget.id)] + ($0.widget.fallback.map { [ExactString($0.id)] } ?? []) })
         let last = widgets.lastIndex { shown.contains(ExactString($0.id)) }
         let start = last.map { $0 + 1 } ?? 0
         return Array(widgets[min(start, widgets.count)...].prefix(max(0, ahead)))
@@ -39,12 +51,14 @@ public final class PagePrefetch {
         return []
     }
 
-    /// Loads what comes after `visible` and lets go of what no longer does. No page, or no
-    /// width, stops everything.
-    public func update(page: PageModel?, visible: [VisibleWidget], viewportWidth: Double, scale: Double, baseURL: URL?) {
+    /// Loads what comes after `visible` and lets go of what no longer does, the page resolved
+    /// in `context` when given. No page, or no width, stops everything.
+    public func update(
+        page: PageModel?, visible: [VisibleWidget], viewportWidth: Double, scale: Double, baseURL: URL?, context: EvaluationContext? = nil
+    ) {
         var wanted: Set<ImageRequest> = []
         if let page, viewportWidth > 0 {
-            for widget in Self.upcoming(in: page, after: visible, ahead: ahead) {
+            for widget in Self.upcoming(in: page, after: visible, ahead: ahead, context: context) {
                 for image in Self.images(of: widget) {
                     let height = ImageSizing.reservedHeight(width: viewportWidth, aspectRatio: image.aspectRatio)
                     if let request = ImageLoad.request(for: image, width: viewportWidth, height: height, scale: scale, baseURL: baseURL) {

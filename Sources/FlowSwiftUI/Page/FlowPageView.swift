@@ -180,14 +180,6 @@ public struct FlowPageView: View {
             feed?.setOnTop(services.isOnTop?() ?? true)
             feed?.show(store.page)
         }
-        if prefetch == nil, let feed, let pipeline = services.images ?? inheritedImages {
-            let prefetch = PagePrefetch(prefetcher: ImagePrefetcher(pipeline: pipeline))
-            let (baseURL, scale) = (services.baseURL ?? inheritedBaseURL, Double(displayScale))
-            feed.onReport = { page, visible, viewport in
-                prefetch.update(page: page, visible: visible, viewportWidth: viewport.width, scale: scale, baseURL: baseURL)
-            }
-            self.prefetch = prefetch
-        }
         // Shown again (pushed, or the page over it went); it reports while on top.
         feed?.appeared()
         if expiry == nil {
@@ -195,6 +187,17 @@ public struct FlowPageView: View {
             clock.watch(store)
             clock.watch(dispatcher.sheets)
             ownExpiry = clock
+        }
+        if prefetch == nil, let feed, let pipeline = services.images ?? inheritedImages {
+            let prefetch = PagePrefetch(prefetcher: ImagePrefetcher(pipeline: pipeline))
+            let (baseURL, scale, client, expiry) = (services.baseURL ?? inheritedBaseURL, Double(displayScale), client, expiry)
+            feed.onReport = { page, visible, viewport in
+                // Resolved as PageBody resolves it, so a section not shown loads nothing.
+                prefetch.update(
+                    page: page, visible: visible, viewportWidth: viewport.width, scale: scale, baseURL: baseURL,
+                    context: .flow(client: client, expiry: expiry))
+            }
+            self.prefetch = prefetch
         }
         if store.state == .idle { store.loadInitial() }
     }
