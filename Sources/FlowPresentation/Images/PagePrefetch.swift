@@ -15,6 +15,17 @@ public final class PagePrefetch {
     public let ahead: Int
     /// The requests loading ahead now.
     public private(set) var requests: Set<ImageRequest> = []
+    /// What the last update was asked for: a scroll frame that shows the same widgets of the
+    /// same page at the same width and instant changes nothing, and is not worked out again (a
+    /// mutation of the page is picked up when what is visible next changes).
+    private var lastAsked: Asked?
+
+    private struct Asked: Equatable {
+        var page: ExactString
+        var visible: [ExactString]
+        var width, scale: Double
+        var context: EvaluationContext?
+    }
 
     public init(prefetcher: ImagePrefetcher, ahead: Int = 6) {
         self.prefetcher = prefetcher
@@ -56,6 +67,12 @@ public final class PagePrefetch {
     public func update(
         page: PageModel?, visible: [VisibleWidget], viewportWidth: Double, scale: Double, baseURL: URL?, context: EvaluationContext? = nil
     ) {
+        let asked = page.map {
+            Asked(page: ExactString($0.id + "\u{0}" + $0.requestID), visible: visible.map { ExactString($0.widget.id) },
+                  width: viewportWidth, scale: scale, context: context)
+        }
+        if asked != nil, asked == lastAsked { return }
+        lastAsked = asked
         var wanted: Set<ImageRequest> = []
         if let page, viewportWidth > 0 {
             for widget in Self.upcoming(in: page, after: visible, ahead: ahead, context: context) {
@@ -76,5 +93,6 @@ public final class PagePrefetch {
     public func stop() {
         prefetcher.stopPrefetching(requests)
         requests = []
+        lastAsked = nil
     }
 }
