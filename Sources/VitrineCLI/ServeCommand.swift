@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import PrivateFiles
 import RetailBackend
+import RetailKit
 
 /// `vitrine serve`: the home backend over HTTP until SIGINT or SIGTERM (backend issue), on
 /// the built-in catalogue or on a catalogue directory it watches (`--catalogue`; SIGHUP reloads
@@ -18,6 +19,8 @@ enum ServeCommand {
         var faults: String?
         /// Writes every page the backend composes into this directory instead of serving.
         var exportDirectory: String?
+        /// Writes the demo shop an app bundles (`ShopBundle`) into this directory instead of serving.
+        var shopDirectory: String?
         /// The catalogue directory; none is the built-in demo.
         var catalogue: String?
         /// Where the backend's clock starts (it runs from there).
@@ -62,6 +65,7 @@ enum ServeCommand {
                     },
                     .value("--faults", "PROFILE") { $0.faults = $1 },
                     .value("--export-pages", "DIR") { $0.exportDirectory = $1 },
+                    .value("--export-shop", "DIR") { $0.shopDirectory = $1 },
                     .value("--catalogue", "DIR") { $0.catalogue = $1 },
                     .value("--now", "RFC3339") { options, value throws(UsageError) in
                         guard let instant = RFC3339.date(from: value) else {
@@ -110,6 +114,7 @@ enum ServeCommand {
                         [.optional("--trusted-proxy")],
                     ],
                     [[.required("--export-pages"), .optional("--faults"), .optional("--catalogue"), .optional("--now")]],
+                    [[.required("--export-shop"), .required("--now"), .optional("--catalogue")]],
                 ])
         }
     }
@@ -150,6 +155,11 @@ enum ServeCommand {
         if let directory = options.exportDirectory {
             guard let backend = makeBackend(backendConfiguration, console: console) else { return 1 }
             return PageExport.write(backend.pageVariants(allProductLocales: true), to: directory, console: console)
+        }
+        if let directory = options.shopDirectory, let now = options.now {
+            guard let backend = makeBackend(backendConfiguration, console: console) else { return 1 }
+            let bundle = backend.shopBundle(at: now, appVersion: VitrineApp.version, capabilities: VitrineApp.capabilities)
+            return ShopExport.write(bundle, to: directory, console: console)
         }
         var configuration = HTTPServer.Configuration()
         configuration.host = options.host

@@ -1,4 +1,5 @@
 import FlowCore
+import RetailContract
 import Foundation
 import Testing
 @testable import RetailBackend

@@ -1,3 +1,4 @@
+import RetailContract
 /// Why the cart refuses a change or a read. No HTTP status: the API's edge maps each case to
 /// its answer (`RequestError.init(_:)`).
 enum CartError: Error, Sendable, Equatable {
@@ -18,4 +19,16 @@ enum CartError: Error, Sendable, Equatable {
     case unreadableChange
     /// The store could not answer.
     case store(StoreError)
+}
+
+extension CartError {
+    /// The cart rule's refusal as the cart's error.
+    init(_ refusal: CartRule.Refusal) {
+        switch refusal {
+        case .quantityOutOfRange(let quantity): self = .quantityOutOfRange(quantity)
+        case .lineTooLarge(let total): self = .lineTooLarge(total: total)
+        case .unknownProduct(let productID): self = .unknownProduct(productID)
+        case .productUnavailable(let productID): self = .productUnavailable(productID)
+        }
+    }
 }

@@ -87,51 +87,32 @@ final class CartService: Sendable {
     private func rule(for change: Change?, lowStockSoldOut: Bool) -> @Sendable (inout Cart, Date) throws(CartError) -> Void {
         { [catalogue] (cart: inout Cart, instant: Date) throws(CartError) in
             let clock = Cart.clock(instant)
-            func isBuyable(_ product: Product) -> Bool {
-                !(product.availability == .unavailable || (lowStockSoldOut && product.availability == .lowStock))
+            /// nil: the feed does not list it (`CartRule`).
+            func isBuyable(_ productID: String) -> Bool? {
+                catalogue.product(productID).map { !($0.availability == .unavailable || (lowStockSoldOut && $0.availability == .lowStock)) }
             }
             guard let change else { throw .unreadableChange }
-            switch change {
-            case .add(let productID, let quantity, let position):
-                try Self.check(quantity)
-                let product = try Self.product(productID, in: catalogue)
-                guard isBuyable(product) else { throw .productUnavailable(product.id) }
-                let total = cart.quantity(of: product.id) + quantity
-                guard total <= Self.lineQuantities.upperBound else { throw .lineTooLarge(total: total) }
-                cart.add(product: product.id, quantity: quantity, at: position)
-                cart.advanceRevision(clock: clock)
-            case .set(let productID, let quantity):
-                try Self.check(quantity)
-                let current = cart.quantity(of: productID)
-                // A product that left the feed is known by the line the cart holds.
-                let product = current > 0 ? catalogue.product(productID) : try Self.product(productID, in: catalogue)
-                if quantity > current, product.map(isBuyable) != true { throw .productUnavailable(productID) }
-                if quantity != current {
-                    cart.set(product: product?.id ?? productID, quantity: quantity)
+            do throws(CartRule.Refusal) {
+                switch change {
+                case .add(let productID, let quantity, let position):
+                    _ = try CartRule.add(quantity, to: cart.quantity(of: productID), productID: productID, isBuyable: isBuyable(productID))
+                    cart.add(product: productID, quantity: quantity, at: position)
                     cart.advanceRevision(clock: clock)
+                case .set(let productID, let quantity):
+                    if let quantity = try CartRule.set(quantity, from: cart.quantity(of: productID), productID: productID, isBuyable: isBuyable(productID)) {
+                        cart.set(product: productID, quantity: quantity)
+                        cart.advanceRevision(clock: clock)
+                    }
+                case .remove(let productID):
+                    if try CartRule.remove(current: cart.quantity(of: productID), productID: productID, isBuyable: isBuyable(productID)) {
+                        cart.remove(product: productID)
+                        cart.advanceRevision(clock: clock)
+                    }
                 }
-            case .remove(let productID):
-                if cart.quantity(of: productID) == 0 {
-                    _ = try Self.product(productID, in: catalogue)
-                } else {
-                    cart.remove(product: productID)
-                    cart.advanceRevision(clock: clock)
-                }
+            } catch {
+                throw CartError(error)
             }
         }
-    }
-
-    private static func check(_ quantity: Int) throws(CartError) {
-        guard lineQuantities.contains(quantity) else { throw .quantityOutOfRange(quantity) }
-    }
-
-    /// Product ids are ASCII, so an id with any other byte is unknown without a look-up that
-    /// would compare it under canonical equivalence.
-    private static func product(_ productID: String, in catalogue: Catalogue) throws(CartError) -> Product {
-        guard productID.utf8.allSatisfy({ $0 < 0x80 }), let product = catalogue.product(productID) else {
-            throw .unknownProduct(productID)
-        }
-        return product
     }
 
     /// `{cart_id, revision, items: [{product_id, title, quantity, unit_price, compare_at_price?}],

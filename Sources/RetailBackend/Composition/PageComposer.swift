@@ -166,36 +166,84 @@ struct PageComposer: Sendable {
     /// tiles, the products as cards with their price and picture; a page that says so, with
     /// every category to browse, when nothing matches.
     private func searchPage(query: String, locale: StoreLocale) -> Composition {
-        let found = searchIndexes[locale]?.suggestions(for: query, limit: 48) ?? []
+        let found = searchIndexes[locale]?.suggestions(for: query, limit: Self.searchResultLimit) ?? []
         let categories = found.filter { $0.kind == .category }.compactMap { catalogue.category(String($0.target.dropFirst("category:".count))) }
         let products = found.filter { $0.kind == .product }.compactMap { catalogue.product(String($0.target.dropFirst("product:".count))) }
         let title = SectionTitles.searchResults[locale].replacingOccurrences(of: "%@", with: query)
         var sections: [JSONValue] = []
         if !categories.isEmpty {
-            sections.append(SectionBuilder(
-                id: "categories", arrangement: "grid", columns: 3,
-                header: widgets.titleBlock(id: "categories.title", title: SectionTitles.searchCategories[locale]),
-                widgets: categories.enumerated().map { widgets.categoryTile($1, section: "categories", position: $0, locale: locale) }).json)
+            sections.append(searchSection(.categories, locale: locale, widgets: categories.enumerated().map { searchTile($1, position: $0, locale: locale) }))
         }
         if !products.isEmpty {
-            sections.append(SectionBuilder(
-                id: "products", arrangement: "grid", columns: 2,
-                header: widgets.titleBlock(id: "products.title", title: SectionTitles.searchProducts[locale]),
-                widgets: products.enumerated().map {
-                    widgets.productCard($1, id: "products.\($1.id)", position: $0, locale: locale, width: nil)
-                }).json)
+            sections.append(searchSection(.products, locale: locale, widgets: products.enumerated().map { searchCard($1, position: $0, locale: locale) }))
         }
         if sections.isEmpty {
-            sections.append(SectionBuilder(id: "nothing", widgets: [widgets.titleBlock(
+            sections = nothingFound(query: query, locale: locale)
+        }
+        return Composition(pageID: PageComposer.searchPageID(query), nav: ["title": .string(title)], sections: sections)
+    }
+
+    /// The most results a search page shows.
+    static let searchResultLimit = 48
+
+    private enum SearchSection: String {
+        case categories, products
+    }
+
+    private func searchSection(_ section: SearchSection, locale: StoreLocale, widgets: [JSONValue]) -> JSONValue {
+        switch section {
+        case .categories:
+            SectionBuilder(
+                id: "categories", arrangement: "grid", columns: 3,
+                header: self.widgets.titleBlock(id: "categories.title", title: SectionTitles.searchCategories[locale]), widgets: widgets).json
+        case .products:
+            SectionBuilder(
+                id: "products", arrangement: "grid", columns: 2,
+                header: self.widgets.titleBlock(id: "products.title", title: SectionTitles.searchProducts[locale]), widgets: widgets).json
+        }
+    }
+
+    private func searchTile(_ category: Category, position: Int, locale: StoreLocale) -> JSONValue {
+        widgets.categoryTile(category, section: "categories", position: position, locale: locale)
+    }
+
+    private func searchCard(_ product: Product, position: Int, locale: StoreLocale) -> JSONValue {
+        widgets.productCard(product, id: "products.\(product.id)", position: position, locale: locale, width: nil)
+    }
+
+    private func nothingFound(query: String, locale: StoreLocale) -> [JSONValue] {
+        [
+            SectionBuilder(id: "nothing", widgets: [widgets.titleBlock(
                 id: "nothing.title", title: SectionTitles.searchNothing[locale].replacingOccurrences(of: "%@", with: query),
-                subtitle: SectionTitles.searchNothingHint[locale])]).json)
-            sections.append(SectionBuilder(
+                subtitle: SectionTitles.searchNothingHint[locale])]).json,
+            SectionBuilder(
                 id: "all-categories", arrangement: "grid", columns: 3,
                 widgets: catalogue.categories.enumerated().map {
                     widgets.categoryTile($1, section: "all-categories", position: $0, locale: locale)
-                }).json)
-        }
-        return Composition(pageID: PageComposer.searchPageID(query), nav: ["title": .string(title)], sections: sections)
+                }).json,
+        ]
+    }
+
+    /// What `search:QUERY` pages are made of in `locale`, for a client that assembles them
+    /// itself from bundled data (`BundledShop` in the app): the index's entries, the tile of
+    /// every category and the card of every product at position 0, the sections without their
+    /// widgets, the page that says nothing was found (its query `%@`), and the titles with `%@`
+    /// for the query. Assembled as `searchPage` does, they give the same page (a test
+    /// compares them on a corpus of queries).
+    func searchKit(locale: StoreLocale) -> [(String, JSONValue)] {
+        var tiles: [(String, JSONValue)] = []
+        for category in catalogue.categories { tiles.append((category.pageID, searchTile(category, position: 0, locale: locale))) }
+        var cards: [(String, JSONValue)] = []
+        for product in catalogue.products { cards.append((product.pageID, searchCard(product, position: 0, locale: locale))) }
+        return [
+            ("limit", .integer(Self.searchResultLimit)),
+            ("results_title", .string(SectionTitles.searchResults[locale])),
+            ("category_tiles", .members(tiles)),
+            ("product_cards", .members(cards)),
+            ("categories_section", searchSection(.categories, locale: locale, widgets: [])),
+            ("products_section", searchSection(.products, locale: locale, widgets: [])),
+            ("nothing_found", .array(nothingFound(query: "%@", locale: locale))),
+        ]
     }
 
     static func searchPageID(_ query: String) -> String { "search:" + query }

@@ -1,4 +1,5 @@
 import Foundation
+import RetailContract
 
 /// One version of the catalogue as the backend serves it: the catalogue, its composers and
 /// search indexes, the images it references, and the pages composed from it.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Search suggestions over products, categories and campaigns in one locale.
+/// Search suggestions over products, categories and campaigns in one locale: the one ranking
+/// the backend's suggestions and search pages and the app's bundled demo shop use.
 ///
 /// Ranking (best first), on case- and accent-folded text:
 /// 1. the whole text equals the query;
@@ -11,8 +12,9 @@ import Foundation
 ///    compound ("schuh" finds "Trailschuh", "mantel" "Wollmantel").
 /// Ties go to campaigns, then categories, then products (broader first), then shorter
 /// text, then alphabetical order. At most 8; queries under 2 characters give nothing.
-struct SearchIndex: Sendable {
-    enum Kind: String, Sendable {
+public struct SearchIndex: Sendable {
+    /// What an entry leads to.
+    public enum Kind: String, Sendable {
         case campaign, category, product
 
         var rank: Int {
@@ -24,38 +26,34 @@ struct SearchIndex: Sendable {
         }
     }
 
-    struct Entry: Sendable {
-        var text: String
-        var kind: Kind
-        var target: String
+    /// One suggestible text and the page it leads to.
+    public struct Entry: Sendable {
+        public var text: String
+        public var kind: Kind
+        /// The page id (`product:p-1001`).
+        public var target: String
         var folded: String
         var words: [Substring]
     }
 
-    static let limit = 8
-    static let minimumQueryLength = 2
+    /// The most suggestions one query gives.
+    public static let limit = 8
+    /// The shortest query that suggests anything, in characters typed.
+    public static let minimumQueryLength = 2
     /// The shortest query found inside a word: shorter ones match too much by chance.
-    static let minimumInnerLength = 4
+    public static let minimumInnerLength = 4
 
     private let entries: [Entry]
 
-    init(entries: [(text: String, kind: Kind, target: String)]) {
+    public init(entries: [(text: String, kind: Kind, target: String)]) {
         self.entries = entries.map {
             let folded = Self.fold($0.text)
             return Entry(text: $0.text, kind: $0.kind, target: $0.target, folded: folded, words: Self.words(folded))
         }
     }
 
-    /// The entries of one locale: every product and category; campaigns are added per
-    /// request because only live ones may be suggested.
-    init(catalogue: Catalogue, locale: StoreLocale) {
-        var entries: [(String, Kind, String)] = catalogue.categories.map { ($0.name[locale], .category, $0.pageID) }
-        entries += catalogue.products.map { ($0.title[locale], .product, $0.pageID) }
-        self.init(entries: entries)
-    }
-
     /// Ranked suggestions for a query, `extra` entries (live campaigns) included.
-    func suggestions(for query: String, extra: [Entry] = [], limit: Int = SearchIndex.limit) -> [Entry] {
+    public func suggestions(for query: String, extra: [Entry] = [], limit: Int = SearchIndex.limit) -> [Entry] {
         // The minimum is counted on what the shopper typed: folding can lengthen text
         // ("ﬂ" becomes "fl"), and one character must never suggest anything.
         let typed = query.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -75,7 +73,8 @@ struct SearchIndex: Sendable {
         return scored.prefix(max(0, limit)).map(\.entry)
     }
 
-    static func entry(text: String, kind: Kind, target: String) -> Entry {
+    /// An entry made on the fly (a live campaign).
+    public static func entry(text: String, kind: Kind, target: String) -> Entry {
         let folded = fold(text)
         return Entry(text: text, kind: kind, target: target, folded: folded, words: words(folded))
     }
@@ -93,7 +92,8 @@ struct SearchIndex: Sendable {
         return nil
     }
 
-    static func fold(_ text: String) -> String {
+    /// Case- and accent-folded, as entries and queries are compared.
+    public static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 

@@ -1,0 +1,129 @@
+import FlowCore
+import Foundation
+import RetailContract
+
+/// The demo shop as files an app carries, to run with no backend (`vitrine serve
+/// --export-shop DIR`; the example app's `DemoShop` resources): what this backend composes at
+/// one instant for one client, its images, and what a client needs to answer the cart and
+/// search itself.
+///
+/// Layout (all names of our own making, never from a request; readers look files up through
+/// `shop.json`, never by joining a page id into a path):
+/// - `shop.json`: `{"format": 1, "instant", "app_version", "capabilities", "locales",
+///   "segments", "pages": [{"id", "locale", "segment"?, "file"}], "images": [{"path",
+///   "file"}], "catalogues": {locale: file}}`. A page without `segment` is every segment's.
+/// - `pages/NNNN.json`: a page as `GET /v1/home` or `/v1/pages/{id}` answers it, whole (no
+///   pagination), request id `bundled-NNNN`.
+/// - `images/NAME`: every served image, at a quarter of the served size in each direction.
+/// - `catalogues/LOCALE.json`: `{"products": [{"id", "title", "price", "compare_at_price"?,
+///   "buyable"}], "search": {"entries": [{"text", "kind", "target", "price"?}], "campaigns":
+///   [{"text", "target", "segments"}], …PageComposer.searchKit}}`.
+public struct ShopBundle: Sendable {
+    /// A file of the bundle: its path relative to the bundle's directory, and its bytes.
+    public struct File: Sendable {
+        public let path: String
+        public let bytes: Data
+    }
+
+    /// Bumped when the layout changes; readers refuse another.
+    public static let format = 1
+    /// How much smaller than the served images the bundled ones are, in each direction.
+    public static let imageScale = 4
+
+    public let files: [File]
+}
+
+extension HomeBackend {
+    /// The shop composed at `instant` for an app of `appVersion` with `capabilities`: home for
+    /// each locale and segment, live campaign pages, categories, live stories and products in
+    /// every locale; composed without faults. Deterministic: the same catalogue, instant and
+    /// client give the same bytes.
+    public func shopBundle(at instant: Date, appVersion: AppVersion, capabilities: Set<String>) -> ShopBundle {
+        let snapshot = catalogues.current
+        let catalogue = snapshot.catalogue
+        let locales = catalogue.settings.locales
+        var files: [ShopBundle.File] = []
+        var pages: [JSONValue] = []
+
+        func add(_ pageID: String, locale: StoreLocale, segment: Segment, listedFor listed: Segment?) {
+            var context = PageContext(locale: locale, segment: segment, appVersion: appVersion, capabilities: capabilities)
+            context.offset = 0
+            guard let composition = try? composition(pageID, context: context, choice: catalogue.choice(for: context), at: instant, faultBits: 0, in: snapshot)
+            else { return }
+            let number = String(pages.count + 1)
+            let name = "pages/" + String(repeating: "0", count: max(0, 4 - number.utf8.count)) + number + ".json"
+            let page = PageWriter.encode(composition, offset: 0, pageSize: max(1, composition.sections.count))
+            files.append(.init(path: name, bytes: page.body(requestID: "bundled-" + number)))
+            var entry: [(String, JSONValue)] = [("id", .string(pageID)), ("locale", .string(locale.rawValue))]
+            if let listed { entry.append(("segment", .string(listed.rawValue))) }
+            entry.append(("file", .string(name)))
+            pages.append(.members(entry))
+        }
+
+        for locale in locales {
+            for segment in Segment.allCases { add("home", locale: locale, segment: segment, listedFor: segment) }
+            for campaign in catalogue.liveCampaigns(at: instant) where campaign.locales.isEmpty || campaign.locales.contains(locale) {
+                // Composed for a segment that sees it; a campaign's page is the same for all who do.
+                let segment = [Segment.returning, .new, .vip].first { campaign.segments.isEmpty || campaign.segments.contains($0) } ?? .returning
+                add(campaign.pageID, locale: locale, segment: segment, listedFor: nil)
+            }
+            for category in catalogue.categories { add(category.pageID, locale: locale, segment: .returning, listedFor: nil) }
+            for story in catalogue.stories where story.window.contains(instant) { add(story.pageID, locale: locale, segment: .returning, listedFor: nil) }
+            for product in catalogue.products { add(product.pageID, locale: locale, segment: .returning, listedFor: nil) }
+        }
+
+        var images: [JSONValue] = []
+        for (name, served) in snapshot.imageSpecs.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }) {
+            var spec = served
+            spec.width /= ShopBundle.imageScale
+            spec.height /= ShopBundle.imageScale
+            guard let bytes = try? ImageGenerator.encode(spec) else { continue }
+            files.append(.init(path: "images/" + name, bytes: Data(bytes)))
+            images.append(["path": .string(RetailRoutes.member(.images, name)), "file": .string("images/" + name)])
+        }
+
+        var catalogueFiles: [(String, JSONValue)] = []
+        for locale in locales {
+            let path = "catalogues/\(locale.rawValue).json"
+            files.append(.init(path: path, bytes: JSONWriter.data(for: shopCatalogue(catalogue, snapshot: snapshot, locale: locale, at: instant))))
+            catalogueFiles.append((locale.rawValue, .string(path)))
+        }
+
+        let manifest: JSONValue = [
+            "format": .integer(ShopBundle.format),
+            "instant": WidgetFactory.instant(instant),
+            "app_version": .string(appVersion.description),
+            "capabilities": .array(capabilities.sorted().map(JSONValue.string)),
+            "locales": .array(locales.map { .string($0.rawValue) }),
+            "segments": .array(Segment.allCases.map { .string($0.rawValue) }),
+            "pages": .array(pages),
+            "images": .array(images),
+            "catalogues": .members(catalogueFiles),
+        ]
+        files.insert(.init(path: "shop.json", bytes: JSONWriter.data(for: manifest)), at: 0)
+        return ShopBundle(files: files)
+    }
+
+    /// What a client needs to answer the cart and search in `locale` itself.
+    private func shopCatalogue(_ catalogue: Catalogue, snapshot: CatalogueSnapshot, locale: StoreLocale, at instant: Date) -> JSONValue {
+        let products: [JSONValue] = catalogue.products.map { product in
+            var members: [(String, JSONValue)] = [
+                ("id", .string(product.id)), ("title", .string(product.title[locale])), ("price", product.price(in: locale).json),
+            ]
+            if let compareAt = product.compareAtPrice(in: locale) { members.append(("compare_at_price", compareAt.json)) }
+            members.append(("buyable", .bool(product.availability != .unavailable)))
+            return .members(members)
+        }
+        let entries: [JSONValue] = catalogue.categories.map { ["text": .string($0.name[locale]), "kind": "category", "target": .string($0.pageID)] }
+            + catalogue.products.map {
+                ["text": .string($0.title[locale]), "kind": "product", "target": .string($0.pageID), "price": $0.price(in: locale).json]
+            }
+        let campaigns: [JSONValue] = catalogue.liveCampaigns(at: instant).compactMap { campaign in
+            let segments = Segment.allCases.filter { campaign.isVisible(to: $0, locale: locale) }
+            guard !segments.isEmpty else { return nil }
+            return ["text": .string(campaign.title[locale]), "target": .string(campaign.pageID), "segments": .array(segments.map { .string($0.rawValue) })]
+        }
+        let search: [(String, JSONValue)] = [("entries", .array(entries)), ("campaigns", .array(campaigns))] + snapshot.composer.searchKit(locale: locale)
+        return ["products": .array(products), "search": .members(search)]
+    }
+}
