@@ -17,7 +17,8 @@ import RetailContract
 /// - `images/NAME`: every served image, at a quarter of the served size in each direction.
 /// - `catalogues/LOCALE.json`: `{"products": [{"id", "title", "price", "compare_at_price"?,
 ///   "buyable"}], "search": {"entries": [{"text", "kind", "target", "price"?}], "campaigns":
-///   [{"text", "target", "segments"}], …PageComposer.searchKit}}`.
+///   [{"text", "target", "segments"}], …PageComposer.searchKit}, "notify": {"message",
+///   "cards": {product id: card}}}`: what "notify me" answers, for each unavailable product.
 public struct ShopBundle: Sendable {
     /// A file of the bundle: its path relative to the bundle's directory, and its bytes.
     public struct File: Sendable {
@@ -124,6 +125,12 @@ extension HomeBackend {
             return ["text": .string(campaign.title[locale]), "target": .string(campaign.pageID), "segments": .array(segments.map { .string($0.rawValue) })]
         }
         let search: [(String, JSONValue)] = [("entries", .array(entries)), ("campaigns", .array(campaigns))] + snapshot.composer.searchKit(locale: locale)
-        return ["products": .array(products), "search": .members(search)]
+        // "Notify me" answers with the tapped card as it shows the alert on (its id is the tapped one's).
+        let widgets = snapshot.composer.home.widgets
+        let notifying: [(String, JSONValue)] = catalogue.products.filter { $0.availability == .unavailable }.map {
+            ($0.id, widgets.productCard($0, id: "", position: 0, locale: locale, width: nil, notifying: true))
+        }
+        let notify: JSONValue = ["message": .string(SectionTitles.notifyConfirmed[locale]), "cards": .members(notifying)]
+        return ["products": .array(products), "search": .members(search), "notify": notify]
     }
 }

@@ -16,6 +16,8 @@ public final class AppComposition {
     public let client: HomeAPIClient
     public let cache: HomeCache
     public let repository: HomeRepository
+    /// Where page stores get their pages: the repository, or the bundled shop.
+    public let pageSource: any PageSource
     public let decoder: PageDecoder
     /// The home screen: `PageStore("home")` over the repository.
     public let home: PageStore
@@ -87,7 +89,10 @@ public final class AppComposition {
         }
         self.configuration = configuration
         let profile = configuration.profile
-        let serverClock = ServerClock(now: configuration.now, file: configuration.userDirectory.appendingPathComponent("server-clock.json"))
+        let shop = configuration.bundledShop
+        // The bundled shop's time is its own: its instant at launch, moving on from there.
+        let serverClock = shop.map { ServerClock(now: $0.clock(startingAt: configuration.now(), now: configuration.now)) }
+            ?? ServerClock(now: configuration.now, file: configuration.userDirectory.appendingPathComponent("server-clock.json"))
         self.serverClock = serverClock
         var clientConfiguration = HomeAPIClient.Configuration(baseURL: configuration.backendURL, profile: profile, backend: configuration.backend)
         clientConfiguration.requestTimeout = configuration.requestTimeout
@@ -100,8 +105,13 @@ public final class AppComposition {
         var analyticsConfiguration = AnalyticsTracker.Configuration(
             databaseURL: configuration.userDirectory.appendingPathComponent("analytics.sqlite"), appVersion: configuration.appVersion)
         configuration.analytics(&analyticsConfiguration)
+        // The bundled shop has nowhere to send events: they are dropped as sent.
+        let isBundled = shop != nil
+        let send: @Sendable (Data) async throws -> Void = { batch in
+            if !isBundled { try await client.sendEvents(batch) }
+        }
         let analytics = AnalyticsTracker(
-            configuration: analyticsConfiguration, client: client, clock: configuration.clock, random: configuration.random,
+            configuration: analyticsConfiguration, send: send, clock: configuration.clock, random: configuration.random,
             now: configuration.now)
         self.analytics = analytics
 
@@ -121,32 +131,40 @@ public final class AppComposition {
             // A returning shopper's first launch as one: the pages saved on their first visit.
             formerSegment: isSegmentAutomatic && history.exists ? AppConfiguration.automaticSegment(hasHistory: false) : nil)
 
+        pageSource = shop.map { BundledPageSource(shop: $0, locale: profile.locale, segment: profile.segment) } ?? repository
+
         let toasts = ToastQueue(clock: configuration.clock)
+        let actions: any ActionTransport = shop.map { BundledActions(shop: $0, locale: profile.locale) } ?? client
         dispatcher = ActionDispatcher(
-            sheets: SheetStack(), toasts: toasts, decoder: decoder, transport: client, policy: VitrineApp.actionPolicy)
+            sheets: SheetStack(), toasts: toasts, decoder: decoder, transport: actions, policy: VitrineApp.actionPolicy)
         dispatcher.onDiagnostics = { analytics.track($0) }
 
+        let cartTransport: any CartTransport = shop.map {
+            BundledCart(shop: $0, locale: profile.locale, file: configuration.userDataDirectory.appendingPathComponent("bundled-cart.json"))
+        } ?? client
         cart = CartStore(
-            client: CartClient(transport: client, policy: configuration.cartRetry, clock: configuration.clock,
+            client: CartClient(transport: cartTransport, policy: configuration.cartRetry, clock: configuration.clock,
                                random: configuration.random, now: configuration.now),
             journalURL: configuration.userDirectory.appendingPathComponent("cart.json"))
-        search = SearchSuggestions(client: client, clock: configuration.clock)
+        search = shop.map { shop in
+            SearchSuggestions(clock: configuration.clock) { try shop.suggestions(for: $0, locale: profile.locale, segment: profile.segment) }
+        } ?? SearchSuggestions(client: client, clock: configuration.clock)
         impressions = ImpressionTracker(clock: configuration.clock) { analytics.track(impression: $0) }
         impressionLedger = ImpressionLedger(url: configuration.userDirectory.appendingPathComponent("impressions.json"))
         impressions.restore(impressionLedger.load())
         navigator = Navigator()
 
         var imageConfiguration = configuration.images ?? ImagePipeline.Configuration()
-        if configuration.images == nil {
+        if configuration.images == nil, shop == nil {
             // Per shopper and backend: the backend's images are asked with the shopper's id,
             // so an answer may be the shopper's own (a personalised banner), never another's.
             imageConfiguration.diskCacheDirectory = configuration.userDirectory.appendingPathComponent("images", isDirectory: true)
             imageConfiguration.diskCacheKey = ImageCacheKey.forBackend(at: configuration.backendURL, appVersion: configuration.appVersion.description)
         }
         // Images carry nothing of the shopper (no session, no profile name), wherever they are.
-        images = ImagePipeline(configuration: imageConfiguration, loader: DataLoader())
+        images = ImagePipeline(configuration: imageConfiguration, loader: shop.map { BundledImageLoader(shop: $0) as any DataLoading } ?? DataLoader())
 
-        home = PageStore(pageID: "home", source: repository, decoder: decoder, clock: configuration.clock)
+        home = PageStore(pageID: "home", source: pageSource, decoder: decoder, clock: configuration.clock)
         expiry = ExpiryClock(clock: configuration.clock, now: { serverClock.now() })
         expiry.watch(dispatcher.sheets)
         wire(home)
@@ -200,7 +218,7 @@ public final class AppComposition {
     public func pageStore(for pageID: String) -> PageStore {
         if let store = stores[ExactString(pageID)] { return store }
         if PageID(pageID).kind == .product { history.record() }
-        let store = PageStore(pageID: pageID, source: repository, decoder: decoder, clock: configuration.clock)
+        let store = PageStore(pageID: pageID, source: pageSource, decoder: decoder, clock: configuration.clock)
         wire(store)
         stores[ExactString(pageID)] = store
         if let picked = carriedPicks.removeValue(forKey: ExactString(pageID)) {

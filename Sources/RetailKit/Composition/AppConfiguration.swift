@@ -45,6 +45,11 @@ public struct AppConfiguration: Sendable {
     public var images: ImagePipeline.Configuration?
     /// Timers: debounce, retries, impressions, toasts, flush interval. Default the continuous clock.
     public var clock: any Clock<Duration> = ContinuousClock()
+    /// The shop bundled with the app: when set, pages, the cart, search, images and `api`
+    /// actions are answered from it on this device (`BundledShop`), events are dropped as sent,
+    /// campaigns follow its clock (its instant at launch), and `backendURL` is not used.
+    /// Default nil: the backend at `backendURL`.
+    public var bundledShop: BundledShop?
     /// The wall clock: cache freshness, event timestamps, the age of idempotency keys.
     public var now: @Sendable () -> Date = { Date() }
     public var random: RandomSource = .system
@@ -55,6 +60,13 @@ public struct AppConfiguration: Sendable {
         self.user = user
         self.storageDirectory = storageDirectory
         dataDirectory = storageDirectory
+    }
+
+    /// A shopper of the bundled `shop`, keeping what they do under `storageDirectory`.
+    public init(bundledShop shop: BundledShop, user: UserID, storageDirectory: URL) {
+        self.init(backendURL: BundledShop.origin, user: user, storageDirectory: storageDirectory)
+        backend = BundledShop.identity
+        bundledShop = shop
     }
 
     /// What page requests tell the backend.
