@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/vitrine
 RELEASE_BIN := .build/release/vitrine
 
-.PHONY: setup build release demo test test-swift test-clean-clone test-tsan fuzz fuzz-images bench clean
+.PHONY: setup build release demo test test-swift test-clean-clone test-tsan fuzz fuzz-images bench example-shop clean
 
 setup:
 	@scripts/setup.sh
@@ -61,6 +61,13 @@ bench: release
 	$(RELEASE_BIN) bench serve
 	$(RELEASE_BIN) bench cart
 	$(RELEASE_BIN) bench slow-clients
+
+## Writes the demo shop the example app bundles (Examples/VitrineShop.swiftpm/App/Resources/DemoShop),
+## composed at EXAMPLE_SHOP_INSTANT; `make test` fails while the bundled copy differs from it.
+EXAMPLE_SHOP_INSTANT ?= 2026-12-01T10:00:00Z
+example-shop: setup
+	$(SWIFT) build --product vitrine
+	$(BIN) serve --export-shop Examples/VitrineShop.swiftpm/App/Resources/DemoShop --now $(EXAMPLE_SHOP_INSTANT)
 
 clean:
 	rm -rf .build

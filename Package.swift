@@ -130,7 +130,9 @@ let package = Package(
                 "RetailSwiftUI", "RetailKit", "RetailPresentation",
                 .target(name: "SwiftUIDeclarations", condition: .when(platforms: [.linux])),
             ],
-            path: "Examples/VitrineShop.swiftpm/App"
+            path: "Examples/VitrineShop.swiftpm/App",
+            // The demo shop the app shows with no backend (`make example-shop`).
+            resources: [.copy("Resources/DemoShop")]
         ),
 
         // The home backend and its HTTP front on libmicrohttpd.

@@ -1,5 +1,8 @@
 import FlowRuntime
 import Foundation
+import Observation
+import Synchronization
+import RetailKit
 import Testing
 @testable import VitrineShopExample
 
@@ -72,5 +75,61 @@ import Testing
         session.disconnect()
         await session.connect(to: "http://127.0.0.1:9")
         session.disconnect()
+    }
+
+    // MARK: - The demo shop inside the app
+
+    @Test func theFirstLaunchOpensTheDemoShopInsideTheAppInTheDevicesLanguage() async throws {
+        defer { try? FileManager.default.removeItem(at: storage) }
+        let demo = try #require(ShopSession.bundledDemoShop, "the example's resources hold the demo shop")
+        let session = ShopSession(defaults: defaults, storage: storage, demoShop: demo, locale: "de-DE")
+        #expect(session.source == .demo)
+        await session.resume()
+        let composition = try #require(session.composition)
+        #expect(composition.configuration.bundledShop != nil)
+        #expect(composition.configuration.locale == "de-DE")
+        composition.start()
+        await observed { composition.home.page != nil || !composition.home.isLoadingPage && composition.home.state != .idle && composition.home.state != .loading }
+        let page = try #require(composition.home.page)
+        #expect(page.id == "home")
+        #expect(page.sections.count > 3)
+        session.disconnect()
+    }
+
+    @Test func aChosenBackendIsReopenedAtTheNextLaunchAndTheDemoShopTooOnceChosenAgain() async throws {
+        defer { try? FileManager.default.removeItem(at: storage) }
+        let session = ShopSession(defaults: defaults, storage: storage)
+        await session.connect(to: "http://127.0.0.1:9")
+        session.disconnect()
+        let next = ShopSession(defaults: defaults, storage: storage)
+        #expect(next.source == .backend(URL(string: "http://127.0.0.1:9")!))
+        await next.resume()
+        #expect(next.composition?.configuration.bundledShop == nil)
+        #expect(next.composition?.configuration.backendURL.absoluteString == "http://127.0.0.1:9")
+        next.disconnect()
+        await next.openDemo()
+        #expect(next.composition?.configuration.bundledShop != nil)
+        next.disconnect()
+        #expect(ShopSession(defaults: defaults, storage: storage).source == .demo)
+    }
+
+    @Test func anAppBuiltWithoutTheDemoShopSaysHowToMakeIt() async {
+        let session = ShopSession(defaults: defaults, storage: storage, demoShop: nil)
+        await session.resume()
+        #expect(session.composition == nil)
+        #expect(session.problem?.contains("make example-shop") == true)
+    }
+
+    /// Suspends until `condition` holds, woken by the observed state it reads (no polling).
+    private func observed(_ condition: @escaping @MainActor () -> Bool) async {
+        while !condition() {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumed = Mutex(false)
+                let resumeOnce: @Sendable () -> Void = {
+                    if resumed.withLock({ was in defer { was = true }; return !was }) { continuation.resume() }
+                }
+                if withObservationTracking({ condition() }, onChange: { resumeOnce() }) { resumeOnce() }
+            }
+        }
     }
 }

@@ -197,7 +197,39 @@ import TestSupport
         _ = await again.shutdown()
     }
 
+    /// The example app's bundled shop (`make example-shop`) is what the demo catalogue composes
+    /// for this release of the app at the bundle's instant, file for file.
+    @Test func theExampleAppsBundledShopIsCurrent() throws {
+        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/VitrineShop.swiftpm/App/Resources/DemoShop")
+        let manifest = try JSONParser.parse(Data(contentsOf: bundled.appendingPathComponent("shop.json")))
+        let instant = try #require(manifest["instant"]?.stringValue.flatMap(RFC3339.date(from:)))
+        var configuration = HomeBackend.Configuration()
+        configuration.now = { instant }
+        configuration.anchor = instant
+        let bundle = try HomeBackend(configuration: configuration).shopBundle(at: instant, appVersion: VitrineApp.version, capabilities: VitrineApp.capabilities)
+        let remake = "the example's bundled shop is not what the demo catalogue composes now: run `make example-shop` and commit it"
+        var stale: [String] = []
+        for file in bundle.files where (try? Data(contentsOf: bundled.appendingPathComponent(file.path))) != file.bytes {
+            stale.append(file.path)
+        }
+        #expect(stale.isEmpty, "\(remake) (\(stale.count) files differ, first \(stale.prefix(3)))")
+        let expected = Set(bundle.files.map(\.path))
+        let present = try Self.files(under: bundled)
+        #expect(present.subtracting(expected).isEmpty, "\(remake) (files it no longer makes: \(present.subtracting(expected).sorted().prefix(3)))")
+    }
+
     // MARK: - Helpers
+
+    static func files(under directory: URL) throws -> Set<String> {
+        var found: Set<String> = []
+        let root = directory.standardizedFileURL.path + "/"
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return found }
+        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            found.insert(String(url.standardizedFileURL.path.dropFirst(root.count)))
+        }
+        return found
+    }
 
     static func unavailableProduct(_ fixture: BundledShopFixture) throws -> String? {
         let catalogue = try JSONParser.parse(Data(contentsOf: fixture.directory.url.appendingPathComponent("catalogues/de-DE.json")))

@@ -5,7 +5,8 @@ import SwiftUI
 import SwiftUIDeclarations
 #endif
 
-/// Where the backend is: `vitrine serve`'s URL (on a Mac: `http://localhost:8080` from the
+/// Which shop the app shows: the demo shop inside the app (the default, nothing else needed),
+/// or a `vitrine serve` backend at a URL (on a Mac: `http://localhost:8080` from the
 /// Simulator; from a device, the Mac's address with `vitrine serve --host 0.0.0.0`).
 struct ConnectionView: View {
     let session: ShopSession
@@ -15,6 +16,11 @@ struct ConnectionView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 16) {
             Text(verbatim: "Vitrine").font(.system(size: 34, weight: .bold)).accessibilityAddTraits(.isHeader)
+            Text(verbatim: "Demo shop").font(.system(size: 20, weight: .semibold)).accessibilityAddTraits(.isHeader)
+            Text(verbatim: "The shop inside the app: its pages, pictures, cart and search, with no backend.")
+            Button(action: { Task { await session.openDemo() } }) { Text(verbatim: "Open the demo shop") }
+            Text(verbatim: "Your backend").font(.system(size: 20, weight: .semibold)).accessibilityAddTraits(.isHeader)
+                .padding(EdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0))
             Text(verbatim: "The URL of vitrine serve")
             // An address, not a localization key: a String, which SwiftUI shows as it is.
             TextField(Self.placeholder, text: $address)

@@ -6,7 +6,8 @@ import SwiftUI
 import SwiftUIDeclarations
 #endif
 
-/// The example app: a screen to set the `vitrine serve` URL, then the shopper's app on it.
+/// The example app: the shopper's app on the demo shop inside it, or on a `vitrine serve`
+/// backend chosen on its settings screen.
 struct VitrineShopApp: App {
     @State private var session = ShopSession()
 
@@ -17,7 +18,8 @@ struct VitrineShopApp: App {
     }
 }
 
-/// The connection screen until a backend is set, then the shop.
+/// The shop the user chose last (the demo shop the first time); the settings screen while none
+/// is open.
 struct RootView: View {
     let session: ShopSession
 
@@ -26,11 +28,12 @@ struct RootView: View {
             ShopperRootView(composition: composition)
                 .overlay(alignment: .bottomTrailing) {
                     Button(action: session.disconnect) { Image(systemName: "server.rack") }
-                        .accessibilityLabel(Text(verbatim: "Change backend"))
+                        .accessibilityLabel(Text(verbatim: "Choose the shop"))
                         .padding(EdgeInsets(top: 0, leading: 0, bottom: 80, trailing: 16))
                 }
         } else {
             ConnectionView(session: session)
+                .onAppear { Task { await session.resume() } }
         }
     }
 }
