@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import Testing
 @testable import FlowPresentation
+import FlowRuntime
 
 /// Carousel and grid widths in points at several container widths, gradient endpoints, and
 /// the detents a sheet offers.
@@ -52,6 +53,23 @@ import Testing
         let left = GradientGeometry.endpoints(angle: 540)
         #expect(left.start == (1, 0.5) && left.end == (0, 0.5))
         #expect(GradientGeometry.endpoints(angle: .nan).end == (1, 0.5))
+    }
+
+    /// The app's sheet (the cart) comes over the page's sheets in one chain of levels, as the
+    /// terminal draws it: never beside them, never under them.
+    @Test @MainActor func theHostsSheetIsTheLevelAboveThePagesLastSheet() throws {
+        let stack = SheetStack()
+        let sheet = try PageDecoder(catalog: WidgetCatalog(), makeRequestID: { "r" }).decodeSheet(["id": "one"]).sheet
+        #expect(stack.present(sheet) && stack.present(sheet))
+        let layers = SheetLayers(pageSheets: stack.entries, showsHostSheet: true)
+        #expect(layers.count == 3)
+        #expect((0..<3).map { layers.layer(atLevel: $0)?.id } == [stack.entries[0].presentationID, stack.entries[1].presentationID, -1])
+        guard case .host? = layers.layer(atLevel: 2) else { Issue.record("the host's sheet is the third level"); return }
+        #expect(layers.layer(atLevel: 3) == nil && layers.layer(atLevel: -1) == nil)
+        let alone = SheetLayers(pageSheets: [], showsHostSheet: true)
+        guard case .host? = alone.layer(atLevel: 0) else { Issue.record("with no page sheet the host's is the first level"); return }
+        let none = SheetLayers(pageSheets: stack.entries, showsHostSheet: false)
+        #expect(none.count == 2 && none.layer(atLevel: 2) == nil)
     }
 
     @Test func aSheetOffersEachDetentOnceInOrder() {

@@ -92,6 +92,23 @@ import Testing
         #expect(below.path == [.cart, .page("product:p-1")] && !below.showsCart, "a cart under another screen is a screen")
     }
 
+    /// Exactly one view presents the cart sheet: the page under it (above the page's own sheets),
+    /// or the root over a screen of the app's own.
+    @Test(arguments: [
+        ([Destination.page("home"), .cart], true),
+        ([.page("home"), .page("product:p-1"), .cart], true),
+        ([.page("home"), .search(query: "boots"), .cart], false),
+        ([.page("home"), .cart, .page("product:p-1"), .cart], true),
+        ([.page("home"), .search(query: nil), .page("search:boots"), .cart], true),
+    ])
+    func theCartSheetHasOnePresenter(stack: [Destination], overAPage: Bool) {
+        let presentation = NavigatorPresentation(stack: stack)
+        #expect(presentation.isCartOverAPage == overAPage)
+        #expect(presentation.isCartOverAnAppScreen == !overAPage)
+        let closed = NavigatorPresentation(stack: Array(stack.dropLast()))
+        #expect(!closed.isCartOverAPage && !closed.isCartOverAnAppScreen, "no cart, no presenter")
+    }
+
     /// Only the top screen presents the page's sheets and counts impressions; the same product
     /// twice in the stack is two screens, one of them on top.
     @Test func theTopScreenIsTheLastOfThePathEvenWhenADestinationComesTwice() {

@@ -79,8 +79,9 @@ public struct FlowPageView: View {
             .toolbar { toolbarItems }
             .modifier(NavBarBackground(color: store.page?.nav?.backgroundColor.map { Color(theme.color($0, scheme: themeScheme(systemScheme))) }))
             .overlay(alignment: .bottom) { ToastView(queue: dispatcher.toasts) }
-            // Only the top page presents: the pages under it share the dispatcher's stack.
-            .flowSheets(dispatcher.sheets, level: 0, registry: registry, presenting: isOnTop, onFrame: sheetMoved)
+            // Only the top page presents: the pages under it share the dispatcher's stack. The
+            // host's sheet comes over the page's, from the same chain.
+            .flowSheets(dispatcher.sheets, level: 0, registry: registry, presenting: isOnTop, host: services.hostSheet, onFrame: sheetMoved)
             .onChange(of: store.state, initial: true) { _, state in
                 var next = PageStatus.Load(state: state)
                 PageAttempts.carry(into: &next, from: load, hasPage: store.page != nil)

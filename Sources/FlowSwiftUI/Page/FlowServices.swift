@@ -38,12 +38,17 @@ public struct FlowServices {
     /// page that is gone offers no retry), given the store and its first load's attempts; nil:
     /// the engine's own rule with the load's message (`PageStatus.of`), for tools.
     public var status: (@MainActor (PageStore, PageStatus.Load) -> PageStatus?)?
+    /// The app's own sheet (the retail app's cart), presented by the top page over its sheets
+    /// (`SheetLayers`), so that every sheet comes from one chain of presentations; nil: none.
+    public var hostSheet: FlowHostSheet?
 
     public init(
         images: ImagePipeline? = nil, baseURL: URL? = nil, impressions: ImpressionTracker? = nil,
         accessibility: AccessibilityCatalog? = nil, client: ClientContext? = nil, expiry: ExpiryClock? = nil, navAccessory: AnyView? = nil,
-        isOnTop: (@MainActor () -> Bool)? = nil, status: (@MainActor (PageStore, PageStatus.Load) -> PageStatus?)? = nil
+        isOnTop: (@MainActor () -> Bool)? = nil, status: (@MainActor (PageStore, PageStatus.Load) -> PageStatus?)? = nil,
+        hostSheet: FlowHostSheet? = nil
     ) {
+        self.hostSheet = hostSheet
         self.isOnTop = isOnTop
         self.status = status
         self.expiry = expiry
@@ -53,6 +58,23 @@ public struct FlowServices {
         self.accessibility = accessibility
         self.client = client
         self.navAccessory = navAccessory
+    }
+}
+
+/// A sheet of the app's own (the retail app's cart) that the top page presents above its
+/// page sheets (`SheetLayers`).
+public struct FlowHostSheet {
+    /// Whether it is shown, read as the page's body is (an observable source keeps it current).
+    public var isShown: @MainActor () -> Bool
+    /// The reader dismissed it (a swipe, the grabber).
+    public var dismissed: @MainActor () -> Void
+    /// What it shows, with its own detents.
+    public var content: @MainActor () -> AnyView
+
+    public init(isShown: @escaping @MainActor () -> Bool, dismissed: @escaping @MainActor () -> Void, content: @escaping @MainActor () -> AnyView) {
+        self.isShown = isShown
+        self.dismissed = dismissed
+        self.content = content
     }
 }
 

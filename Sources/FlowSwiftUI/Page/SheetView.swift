@@ -10,14 +10,16 @@ import SwiftUIDeclarations
 
 /// A bottom sheet (CONTRACT §8) of the dispatcher's `SheetStack`: its header, sections and
 /// footer drawn like a page's, at the contract's detents (`SheetGeometry`), with its grabber,
-/// corner radius, and dismissal only when dismissible; the sheet above it in the stack is
-/// presented from it. Its widgets are not the page's, so they report no impressions; its frame
+/// corner radius, and dismissal only when dismissible; the layer above it (`SheetLayers`: the
+/// next page sheet, or the host's) is presented from it. Its widgets are not the page's, so they report no impressions; its frame
 /// covers the page's.
 struct SheetView: View {
     let entry: SheetStack.Entry
     let level: Int
     let stack: SheetStack
     let registry: WidgetRegistry<AnyView>
+    /// The host's sheet, presented over the last page sheet.
+    let host: FlowHostSheet?
     let onFrame: @MainActor (Int, CGRect?) -> Void
     /// The detent the sheet rests at: its first (`SheetGeometry.restingDetent`) until the
     /// reader drags it to another.
@@ -27,7 +29,11 @@ struct SheetView: View {
     @Environment(\.flowTheme) private var theme
     @Environment(\.colorScheme) private var systemScheme
 
-    init(entry: SheetStack.Entry, level: Int, stack: SheetStack, registry: WidgetRegistry<AnyView>, onFrame: @escaping @MainActor (Int, CGRect?) -> Void) {
+    init(
+        entry: SheetStack.Entry, level: Int, stack: SheetStack, registry: WidgetRegistry<AnyView>, host: FlowHostSheet?,
+        onFrame: @escaping @MainActor (Int, CGRect?) -> Void
+    ) {
+        self.host = host
         self.entry = entry
         self.level = level
         self.stack = stack
@@ -60,7 +66,7 @@ struct SheetView: View {
         .presentationDragIndicator(sheet.config.showsGrabber ? .visible : .hidden)
         .presentationCornerRadius(sheet.config.cornerRadius.map { CGFloat($0.topLeft) })
         .interactiveDismissDisabled(!sheet.config.isDismissible)
-        .flowSheets(stack, level: level + 1, registry: registry, onFrame: onFrame)
+        .flowSheets(stack, level: level + 1, registry: registry, host: host, onFrame: onFrame)
     }
 
     static func detent(_ detent: SheetConfig.Detent) -> PresentationDetent {

@@ -26,6 +26,22 @@ public struct NavigatorPresentation: Sendable, Hashable {
         path = showsCart ? Array(above.dropLast()) : above
     }
 
+    /// Whether the cart sheet is over a page (the path's top, or home when the path is empty):
+    /// that page presents it, over the page's own sheets (FlowPresentation's `SheetLayers`), as
+    /// the terminal draws it. Over a screen of the app's own (search), the root presents it.
+    /// Never both: a second presenter while one presents is refused by SwiftUI.
+    public var isCartOverAPage: Bool {
+        guard showsCart else { return false }
+        guard let top = path.last else { return true }
+        if case .page = top { return true }
+        return false
+    }
+
+    /// Whether the cart sheet is over a screen of the app's own, and the root presents it.
+    public var isCartOverAnAppScreen: Bool {
+        showsCart && !isCartOverAPage
+    }
+
     /// A screen of the path with its depth (1 for the first above home): the same destination
     /// twice in the stack (a product, another, the first again) is two screens, so a platform
     /// can tell which one is on top.

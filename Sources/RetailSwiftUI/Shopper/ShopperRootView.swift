@@ -30,6 +30,9 @@ public struct ShopperRootView: View {
     @State private var search = SearchScreen()
     @State private var query = ""
     @State private var showsCart = false
+    /// The cart sheet over a screen of the app's own (search), which the root presents; over a
+    /// page, the page presents it above its sheets (`NavigatorPresentation.isCartOverAPage`).
+    @State private var presentsCartFromRoot = false
     @Environment(\.locale) private var locale
     @Environment(\.scenePhase) private var scenePhase
 
@@ -76,9 +79,7 @@ public struct ShopperRootView: View {
         // A `vitrine:` URL the system hands the app (the host registers the scheme).
         .onOpenURL { url in composition.navigator.open(deeplink: url.absoluteString) }
         .onChange(of: path, initial: false) { _, shown in wentBack(to: shown) }
-        .sheet(isPresented: $showsCart, onDismiss: cartDismissed) {
-            CartSheetView(services: composition).presentationDetents([.medium, .large])
-        }
+        .sheet(isPresented: $presentsCartFromRoot, onDismiss: cartDismissed) { cartSheet }
         .environment(\.shopperMarks, composition.cartSummary.marks)
         .flowHostContext(composition.cartSummary.marks)
         .flowWords(words.engine)
@@ -104,8 +105,17 @@ public struct ShopperRootView: View {
             services: FlowServices(
                 navAccessory: AnyView(CartBadge(services: composition, open: { _ = navigator.open(.cart) })),
                 isOnTop: { NavigatorPresentation(stack: navigator.stack).isOnTop(depth: depth) },
-                status: { [words] store, load in ShopperPageStatus.status(of: store, load: load, words: words) }))
+                status: { [words] store, load in ShopperPageStatus.status(of: store, load: load, words: words) },
+                hostSheet: FlowHostSheet(
+                    isShown: { NavigatorPresentation(stack: navigator.stack).isCartOverAPage },
+                    dismissed: cartDismissed,
+                    content: { AnyView(cartSheet) })))
             .safeAreaInset(edge: .top, spacing: 0) { SavedCopyNote(store: store) }
+    }
+
+    /// The cart as a sheet, whoever presents it.
+    private var cartSheet: some View {
+        CartSheetView(services: composition).presentationDetents([.medium, .large])
     }
 
     @ViewBuilder
@@ -129,6 +139,7 @@ public struct ShopperRootView: View {
         }
         if path != presentation.screens { path = presentation.screens }
         if showsCart != presentation.showsCart { showsCart = presentation.showsCart }
+        if presentsCartFromRoot != presentation.isCartOverAnAppScreen { presentsCartFromRoot = presentation.isCartOverAnAppScreen }
     }
 
     /// The path changed: when the reader went back (the back button, a swipe), the navigator
