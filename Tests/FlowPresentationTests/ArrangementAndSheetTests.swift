@@ -55,6 +55,19 @@ import FlowRuntime
         #expect(GradientGeometry.endpoints(angle: .nan).end == (1, 0.5))
     }
 
+    /// Right to left, a gradient mirrors as the insets and corners do: the run toward the end of
+    /// a line goes leftward, a vertical run stays as it is.
+    @Test func rightToLeftAGradientRunsTowardTheEndOfTheLine() {
+        let along = GradientGeometry.endpoints(angle: 0, isRightToLeft: true)
+        #expect(along.start == (1, 0.5) && along.end == (0, 0.5))
+        let down = GradientGeometry.endpoints(angle: 90, isRightToLeft: true)
+        #expect(down.start == (0.5, 0) && down.end == (0.5, 1))
+        let diagonal = GradientGeometry.endpoints(angle: 45, isRightToLeft: true)
+        #expect(diagonal.start == (1, 0) && diagonal.end == (0, 1))
+        let leftToRight = GradientGeometry.endpoints(angle: 30, isRightToLeft: false)
+        #expect(leftToRight.start == GradientGeometry.endpoints(angle: 30).start && leftToRight.end == GradientGeometry.endpoints(angle: 30).end)
+    }
+
     /// The app's sheet (the cart) comes over the page's sheets in one chain of levels, as the
     /// terminal draws it: never beside them, never under them.
     @Test @MainActor func theHostsSheetIsTheLevelAboveThePagesLastSheet() throws {

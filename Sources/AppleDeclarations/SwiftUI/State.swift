@@ -73,6 +73,11 @@ public struct EnvironmentValues {
         get { fatalError() }
         set { fatalError() }
     }
+    // swiftui/environmentvalues/layoutdirection
+    public var layoutDirection: LayoutDirection {
+        get { fatalError() }
+        set { fatalError() }
+    }
     // swiftui/environmentvalues/displayscale
     public var displayScale: CGFloat {
         get { fatalError() }
@@ -136,6 +141,14 @@ public enum ScenePhase {
     case inactive
     // swiftui/scenephase/active
     case active
+}
+
+// swiftui/layoutdirection
+public enum LayoutDirection {
+    // swiftui/layoutdirection/lefttoright
+    case leftToRight
+    // swiftui/layoutdirection/righttoleft
+    case rightToLeft
 }
 
 // swiftui/colorscheme

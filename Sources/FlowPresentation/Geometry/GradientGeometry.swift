@@ -1,12 +1,22 @@
 import Foundation
 
 /// Where a linear gradient starts and ends in a unit square, from the contract's `angle`
-/// (degrees, 0 pointing right, 90 pointing down: CONTRACT §5), for renderers that draw a
-/// gradient between two points (SwiftUI's `LinearGradient`). The terminal interpolates per
-/// cell along the same direction.
+/// (degrees, 0 pointing toward the end of a line: right, or left in a right-to-left layout; 90
+/// pointing down: CONTRACT §5), for renderers that draw a gradient between two points (SwiftUI's
+/// `LinearGradient`, whose points do not mirror with the layout). The terminal, left to right,
+/// interpolates per cell along the same direction.
 public enum GradientGeometry {
     /// The start and end points, each coordinate in 0…1 (top-left origin): the line through
     /// the centre along the angle, out to where it leaves the square. A non-finite angle reads as 0.
+    /// Right to left, the gradient mirrors as the insets and corners do: its horizontal run
+    /// turns around (x becomes 1 − x), so one that runs with the text keeps running with it.
+    public static func endpoints(angle: Double, isRightToLeft: Bool) -> (start: (x: Double, y: Double), end: (x: Double, y: Double)) {
+        let points = endpoints(angle: angle)
+        guard isRightToLeft else { return points }
+        return ((1 - points.start.x, points.start.y), (1 - points.end.x, points.end.y))
+    }
+
+    /// The endpoints left to right.
     public static func endpoints(angle: Double) -> (start: (x: Double, y: Double), end: (x: Double, y: Double)) {
         let radians = (angle.isFinite ? angle.truncatingRemainder(dividingBy: 360) : 0) * .pi / 180
         let dx = cos(radians), dy = sin(radians)

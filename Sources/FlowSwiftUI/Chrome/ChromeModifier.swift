@@ -18,6 +18,8 @@ struct ChromeModifier: View {
     let content: AnyView
     @Environment(\.colorScheme) private var systemScheme
     @Environment(\.flowTheme) private var theme
+    /// Gradients mirror right to left as the insets and corners do (`GradientGeometry`).
+    @Environment(\.layoutDirection) private var layoutDirection
 
     var body: some View {
         guard let layout else { return content }
@@ -38,7 +40,7 @@ struct ChromeModifier: View {
             return AnyView(view.frame(maxWidth: .infinity, alignment: .leading))
         case .background:
             if let gradient = layout.gradient, !gradient.colors.isEmpty {
-                let points = GradientGeometry.endpoints(angle: gradient.angle)
+                let points = GradientGeometry.endpoints(angle: gradient.angle, isRightToLeft: layoutDirection == .rightToLeft)
                 let fill = LinearGradient(
                     colors: gradient.colors.map(color), startPoint: UnitPoint(x: points.start.x, y: points.start.y),
                     endPoint: UnitPoint(x: points.end.x, y: points.end.y))
