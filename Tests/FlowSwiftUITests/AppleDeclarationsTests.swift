@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The declarations of Apple's API in `Sources/AppleDeclarations` (what the SwiftUI sources
-/// type-check against on Linux) say where each comes from, claim no API newer than the package's
-/// platforms, and agree with the README's table of how each was checked.
+/// type-check against on Linux) say where each comes from and agree with the README's table of
+/// how each was checked; `AvailabilityTests` holds their uses to their availability.
 @Suite struct AppleDeclarationsTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -94,20 +94,6 @@ import Testing
         let (found, missing) = try Self.declarations()
         #expect(missing.isEmpty, "no page comment above: \(missing.joined(separator: "; "))")
         #expect(found.count > 300, "the declarations were found (\(found.count))")
-    }
-
-    /// The package supports iOS 18 and macOS 15: nothing newer may be declared, so nothing
-    /// newer can be used by code that type-checks here.
-    @Test func noDeclarationIsNewerThanTheSupportedPlatforms() throws {
-        var newer: [String] = []
-        for (name, text) in try Self.sources() {
-            for match in text.matches(of: /@available\(iOS (\d+)(?:\.(\d+))?, macOS (\d+)(?:\.(\d+))?/) {
-                let iOS = (Int(match.output.1) ?? 0, Int(match.output.2 ?? "0") ?? 0)
-                let macOS = (Int(match.output.3) ?? 0, Int(match.output.4 ?? "0") ?? 0)
-                if iOS > (18, 0) || macOS > (15, 0) { newer.append("\(name): \(match.output.0)") }
-            }
-        }
-        #expect(newer.isEmpty, "newer than iOS 18 / macOS 15: \(newer)")
     }
 
     /// The README's table is the account of how each declaration was checked: it lists exactly

@@ -29,9 +29,13 @@ extension Never: View {
     public var body: Never { fatalError() }
 }
 
-// swiftui/viewbuilder (the members our code needs; buildExpression and
-// buildLimitedAvailability are left out: result builders work without them)
+// swiftui/viewbuilder (Xcode 26 and earlier build with ViewBuilder, as its page says; Xcode
+// 27's type-agnostic ContentBuilder is not this SDK's)
 @resultBuilder public struct ViewBuilder {
+    // swiftui/viewbuilder/buildexpression(_:) (PARTLY: the stored page is the Xcode 27 SDK's
+    // type-agnostic overload group; the View overload, which decides what an expression in a
+    // builder may be, as the SDK's interface writes it)
+    public static func buildExpression<Content>(_ content: Content) -> Content where Content: View { fatalError() }
     // swiftui/viewbuilder/buildblock() (the page returns EmptyContent, the Xcode 27 SDK's; the
     // iOS 18 SDK returns EmptyView)
     public static func buildBlock() -> EmptyView { fatalError() }
@@ -46,6 +50,11 @@ extension Never: View {
     public static func buildEither<TrueContent, FalseContent>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }
     // swiftui/viewbuilder/buildeither(second:) (iOS 18 form: both View, as above)
     public static func buildEither<TrueContent, FalseContent>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View { fatalError() }
+    // swiftui/viewbuilder/buildlimitedavailability(_:) (PARTLY: the stored page is the overload
+    // group's Commands member; the View overload, which `if #available` in a view builder
+    // resolves to, as the SDK's interface writes it)
+    @available(iOS 14.0, macOS 11.0, *)
+    public static func buildLimitedAvailability<Content>(_ content: Content) -> AnyView where Content: View { fatalError() }
 }
 
 // swiftui/emptyview (the page writes `@frozen nonisolated struct`, the Xcode 27 SDK's; the
