@@ -85,6 +85,17 @@ import FlowRuntime
         #expect(none.count == 2 && none.layer(atLevel: 2) == nil)
     }
 
+    /// In a vertical section a share-wide widget is that share of the inner width, as the
+    /// terminal's box is; other widths are the chrome's to give.
+    @Test func aShareWideWidgetInAVerticalSectionIsThatShareOfTheInnerWidth() {
+        let geometry = ArrangementGeometry(layout: SectionLayout(insets: Insets(top: 0, left: 16, right: 16, bottom: 0)), containerWidth: 390)
+        #expect(geometry.verticalItemWidth(.fraction(0.5)) == 179)
+        #expect(geometry.verticalItemWidth(.fraction(0.5)) == ItemGeometry.width(.fraction(0.5), container: geometry.innerWidth, intrinsic: nil))
+        #expect(geometry.verticalItemWidth(.fraction(2)) == 358, "a share is at most the whole")
+        #expect(geometry.verticalItemWidth(.fill) == nil && geometry.verticalItemWidth(.hug) == nil && geometry.verticalItemWidth(nil) == nil)
+        #expect(ArrangementGeometry(layout: SectionLayout(), containerWidth: .infinity).verticalItemWidth(.fraction(0.5)) == 0)
+    }
+
     @Test func aSheetOffersEachDetentOnceInOrder() {
         #expect(SheetGeometry.detents(of: SheetConfig(detents: [.medium, .large, .medium, .fraction(0.4)])) == [.medium, .large, .fraction(0.4)])
         #expect(SheetGeometry.detents(of: SheetConfig(detents: [])) == [.large])

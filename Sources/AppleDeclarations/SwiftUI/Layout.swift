@@ -278,4 +278,37 @@ extension ProgressView where CurrentValueLabel == EmptyView {
     // swiftui/unitpoint/init(x:y:)
     public init(x: CGFloat, y: CGFloat) { fatalError() }
 }
+// swiftui/layout (its requirements are not declared: our code makes no layout of its own, it
+// switches between HStackLayout and VStackLayout through AnyLayout; the page's Animatable
+// refinement is left out with them)
+@available(iOS 16.0, macOS 13.0, *)
+public protocol Layout {}
+
+@available(iOS 16.0, macOS 13.0, *)
+extension Layout {
+    // swiftui/layout/callasfunction(_:) (@ViewBuilder where the page writes @ContentBuilder, its
+    // Xcode 27 alias)
+    public func callAsFunction<V>(@ViewBuilder _ content: () -> V) -> some View where V: View { declared(EmptyView.self) }
+}
+
+// swiftui/anylayout
+@available(iOS 16.0, macOS 13.0, *)
+@frozen public struct AnyLayout: Layout {
+    // swiftui/anylayout/init(_:)
+    public init<L>(_ layout: L) where L: Layout { fatalError() }
+}
+
+// swiftui/hstacklayout
+@available(iOS 16.0, macOS 13.0, *)
+@frozen public struct HStackLayout: Layout {
+    // swiftui/hstacklayout/init(alignment:spacing:)
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil) { fatalError() }
+}
+
+// swiftui/vstacklayout
+@available(iOS 16.0, macOS 13.0, *)
+@frozen public struct VStackLayout: Layout {
+    // swiftui/vstacklayout/init(alignment:spacing:)
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil) { fatalError() }
+}
 #endif

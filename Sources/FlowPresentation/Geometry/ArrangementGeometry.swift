@@ -22,6 +22,15 @@ public struct ArrangementGeometry: Sendable, Hashable {
     /// The spacing between items, never negative.
     public var spacing: Double { max(0, layout.itemSpacing.isFinite ? layout.itemSpacing : 0) }
 
+    /// The width of a widget in a vertical section whose `width` is a share of its container:
+    /// that share of the inner width, as the terminal lays it out (leading, the rest empty);
+    /// nil for any other width, which the chrome's width step gives (`fill` spans the inner
+    /// width, `hug` the content). A carousel or grid gives its cells their own widths.
+    public func verticalItemWidth(_ width: WidgetWidth?) -> Double? {
+        guard case .fraction? = width else { return nil }
+        return ItemGeometry.width(width, container: innerWidth, intrinsic: nil)
+    }
+
     /// A carousel card's width: its `width` rule against the inner width; a card without one
     /// takes the inner width (one card a screen, as the terminal shows it).
     public func carouselItemWidth(_ width: WidgetWidth?) -> Double {

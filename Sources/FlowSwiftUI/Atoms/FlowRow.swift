@@ -8,6 +8,8 @@ import SwiftUIDeclarations
 
 /// Views side by side, or stacked at the accessibility text sizes (`RowArrangement`): every
 /// row of the renderer whose parts would be squeezed by large text lays them out through it.
+/// One `AnyLayout` switches between the two, so the views keep their identity and state (a
+/// stepper's count, a focused field) when the reader changes the text size.
 struct FlowRow<Content: View>: View {
     var alignment: VerticalAlignment = .center
     var spacing: CGFloat
@@ -15,10 +17,9 @@ struct FlowRow<Content: View>: View {
     @Environment(\.dynamicTypeSize) private var textSize
 
     var body: some View {
-        if RowArrangement.at(textSize.flowSize) == .stacked {
-            VStack(alignment: .leading, spacing: spacing) { content() }
-        } else {
-            HStack(alignment: alignment, spacing: spacing) { content() }
-        }
+        let layout = RowArrangement.at(textSize.flowSize) == .stacked
+            ? AnyLayout(VStackLayout(alignment: .leading, spacing: spacing))
+            : AnyLayout(HStackLayout(alignment: alignment, spacing: spacing))
+        return layout { content() }
     }
 }

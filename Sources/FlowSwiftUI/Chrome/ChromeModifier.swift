@@ -35,7 +35,8 @@ struct ChromeModifier: View {
         case .padding:
             return AnyView(view.padding(Self.edgeInsets(layout.padding)))
         case .width:
-            // `fill` (and a fraction, whose share a carousel or grid sets around the result):
+            // `fill` (and a fraction, whose share the section sets around the result:
+            // `ArrangementGeometry`, a carousel card, a grid cell or a vertical share):
             // the background and border span the container, as in the terminal.
             return AnyView(view.frame(maxWidth: .infinity, alignment: .leading))
         case .background:

@@ -56,7 +56,19 @@ struct SectionView: View {
             case .vertical:
                 LazyVStack(alignment: .leading, spacing: CGFloat(geometry.spacing)) {
                     ForEach(items, id: \.element.widget.exactID) { item in
-                        slot(item.element, item.offset)
+                        if case .fraction? = item.element.shown?.layout?.width {
+                            // A share of the section's inner width, leading, as in the terminal;
+                            // the page's scroll view is the container, the insets inside it.
+                            let layout = section.section.layout
+                            slot(item.element, item.offset)
+                                .containerRelativeFrame(.horizontal, alignment: .topLeading) { length, _ in
+                                    let width = ArrangementGeometry(layout: layout, containerWidth: Double(length))
+                                        .verticalItemWidth(item.element.shown?.layout?.width)
+                                    return CGFloat(width ?? 0)
+                                }
+                        } else {
+                            slot(item.element, item.offset)
+                        }
                     }
                 }
             case .carousel:
