@@ -34,6 +34,26 @@ struct ImagePrefetcherTests {
         #expect(later.loading.isEmpty, "a cached image is not loaded again")
     }
 
+    /// A view that joins a low-priority prefetch raises it to the view's priority: its download
+    /// answers at the view's priority, not the prefetch's.
+    @Test func aViewJoiningAPrefetchRaisesItToTheViewsPriority() async throws {
+        let (loader, pipeline, prefetcher, request) = await prefetching()
+        let view = Task(priority: .high) { try await pipeline.image(for: request) }
+        #expect(await eventually { await pipeline.waiterCount(for: request) == 2 })
+        loader.release()
+        #expect(try await view.value.width == 16)
+        #expect(loader.prioritiesAnswered == [.high])
+        withExtendedLifetime(prefetcher) {}
+    }
+
+    @Test func aPrefetchNoViewJoinsStaysAtLowPriority() async throws {
+        let (loader, pipeline, prefetcher, request) = await prefetching()
+        loader.release()
+        #expect(await loader.next() == .answered(url))
+        #expect(loader.prioritiesAnswered == [.low])
+        withExtendedLifetime((pipeline, prefetcher)) {}
+    }
+
     /// A prefetch of a 16 × 16 request whose download has started and waits for `release()`.
     func prefetching() async -> (GatedLoader, ImagePipeline, ImagePrefetcher, ImageRequest) {
         let loader = GatedLoader(body: png)

@@ -70,11 +70,18 @@ public actor ImagePipeline {
 
     private func decoded(_ request: ImageRequest) async throws -> Bitmap {
         let waiter = makeWaiter()
+        let priority = Task.currentPriority
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // A cancellation that came before this point found no waiter to remove.
                 guard !Task.isCancelled else { return continuation.resume(throwing: Error.cancelled) }
-                guard let generation = decodes.join(request, waiter: waiter, continuation: continuation) else { return }
+                guard let generation = decodes.join(request, waiter: waiter, continuation: continuation) else {
+                    // Joined work in flight, maybe a prefetch's at low priority: it runs at this
+                    // waiter's priority from now on, its download too.
+                    Self.raise(decodes.task(for: request), to: priority)
+                    Self.raise(downloads.task(for: request.url), to: priority)
+                    return
+                }
                 let task = Task { await self.runDecode(request, generation: generation) }
                 decodes.start(task, for: request, generation: generation)
             }
@@ -100,6 +107,17 @@ public actor ImagePipeline {
             result = .failure(error)
         }
         decodes.finish(request, generation: generation, with: result)
+    }
+
+    /// Raises work in flight to the priority of a waiter that joined it (a view joining a
+    /// prefetch): work runs at its first waiter's priority, and a continuation that waits for
+    /// it raises nothing by itself. Swift can raise a task's priority from iOS 26 and macOS 26;
+    /// before, the work keeps the priority it started with.
+    private static func raise(_ task: Task<Void, Never>?, to priority: TaskPriority) {
+        guard let task else { return }
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            task.escalatePriority(to: priority)
+        }
     }
 
     /// One decode alone may take a second thread for a large JPEG (the time to the image

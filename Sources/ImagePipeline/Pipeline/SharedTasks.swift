@@ -60,6 +60,11 @@ final class SharedTasks<Key: Hashable, Value: Sendable> {
         }
     }
 
+    /// The task doing `key`'s work, while it is in flight.
+    func task(for key: Key) -> Task<Void, Never>? {
+        entries[key]?.task
+    }
+
     /// How many are waiting for `key` (for tests and diagnostics).
     func waiterCount(for key: Key) -> Int {
         entries[key]?.waiters.count ?? 0

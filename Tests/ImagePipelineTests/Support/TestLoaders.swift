@@ -30,6 +30,8 @@ final class GatedLoader: DataLoading {
     enum Event: Equatable, Sendable {
         case started(URL)
         case cancelled(URL)
+        /// A download was answered (after `prioritiesAnswered` has it).
+        case answered(URL)
     }
 
     private struct State {
@@ -38,6 +40,7 @@ final class GatedLoader: DataLoading {
         var released = false
         var pending: [Int: CheckedContinuation<Data, any Error>] = [:]
         var cancelled: Set<Int> = []
+        var prioritiesAnswered: [TaskPriority] = []
     }
 
     private let state = Mutex(State())
@@ -52,8 +55,18 @@ final class GatedLoader: DataLoading {
 
     var callCount: Int { state.withLock { $0.calls } }
     var cancellationCount: Int { state.withLock { $0.cancellations } }
+    /// The priority of each download's task when its answer came.
+    var prioritiesAnswered: [TaskPriority] { state.withLock { $0.prioritiesAnswered } }
 
     func data(for url: URL, maxBytes: Int) async throws -> Data {
+        let data = try await gatedData(for: url)
+        let priority = Task.currentPriority
+        state.withLock { $0.prioritiesAnswered.append(priority) }
+        sink.yield(.answered(url))
+        return data
+    }
+
+    private func gatedData(for url: URL) async throws -> Data {
         let call = state.withLock { state -> Int in
             state.calls += 1
             return state.calls
