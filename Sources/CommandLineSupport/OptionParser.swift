@@ -161,7 +161,45 @@ public struct OptionParser<Options> {
             guard let value, option.allowsEmpty || !value.isEmpty else { throw UsageError("\(option.name) needs a value") }
             try option.apply(&parsed.options, value)
         }
+        try checkForm(given: parsed.given)
         return parsed
+    }
+
+    /// The options given make one of the synopsis's forms: all of them are shown in that form,
+    /// and every option it shows required is among them. Options no form shows may go with any.
+    private func checkForm(given: [String]) throws(UsageError) {
+        let shapes = forms.map { form in
+            let words = form.flatMap { $0 }
+            let names = words.compactMap { word -> String? in
+                switch word {
+                case .optional(let name), .required(let name): name
+                case .text: nil
+                }
+            }
+            let required = words.compactMap { word -> String? in
+                if case .required(let name) = word { return name }
+                return nil
+            }
+            return (names: names, required: required)
+        }
+        let shown = Set(shapes.flatMap(\.names))
+        let named = given.filter { shown.contains($0) }
+        guard !shapes.isEmpty else { return }
+        let fitting = shapes.filter { shape in named.allSatisfy { shape.names.contains($0) } }
+        if fitting.contains(where: { shape in shape.required.allSatisfy { named.contains($0) } }) { return }
+        guard let shape = fitting.first else {
+            // Two given options no form shows together.
+            for (index, first) in named.enumerated() {
+                for second in named[(index + 1)...] where !shapes.contains(where: { $0.names.contains(first) && $0.names.contains(second) }) {
+                    throw UsageError("\(first) and \(second) cannot be given together")
+                }
+            }
+            throw UsageError("these options make none of the command's forms")
+        }
+        let missing = shape.required.filter { !named.contains($0) }
+        let anchor = shape.required.first { named.contains($0) }
+        let list = missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + (missing.last ?? "")
+        throw UsageError(anchor.map { "\($0) needs \(list)" } ?? "\(list) \(missing.count == 1 ? "is" : "are") needed")
     }
 
     /// The synopsis: `usage: ` before the first line, each later line aligned under the

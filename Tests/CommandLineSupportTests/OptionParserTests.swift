@@ -35,6 +35,20 @@ import Testing
         try Self.syntax.parse(arguments, into: Options())
     }
 
+    /// The options given make one form of the synopsis: none from two forms, none of a form's
+    /// required ones missing.
+    @Test func theOptionsGivenMakeOneOfTheForms() throws {
+        #expect(try parse(["--filter", "a"]).options.filter == "a")
+        #expect(try parse(["a.json", "--host", "h"]).options.host == "h")
+        #expect(throws: UsageError("--host and --filter cannot be given together")) { try parse(["--host", "h", "--filter", "a"]) }
+        let twoRequired = OptionParser<Options>(
+            command: "tool pick", options: Self.syntax.options,
+            forms: [[[.required("--host"), .required("--port"), .required("--filter"), .optional("--verbose")]], [[.optional("--tag")]]])
+        #expect(throws: UsageError("--host needs --port and --filter")) { try twoRequired.parse(["--host", "h"], into: Options()) }
+        #expect(throws: UsageError("--host, --port and --filter are needed")) { try twoRequired.parse(["--verbose"], into: Options()) }
+        #expect(throws: Never.self) { try twoRequired.parse(["--tag", "x"], into: Options()) }
+    }
+
     @Test func valuesFlagsAndOperandsAreAppliedInOrder() throws {
         let parsed = try parse(["a.json", "--host", "example.org", "--port=9", "--verbose", "--tag", "x", "--tag=y", "b.json"])
         #expect(parsed.options == Options(host: "example.org", port: 9, verbose: true, tags: ["x", "y"], files: ["a.json", "b.json"]))

@@ -4,7 +4,7 @@ import RetailContract
 import Synchronization
 
 /// The demo shop an app carries, to run with no backend: the files `vitrine serve
-/// --export-shop` writes (`ShopBundle`, CONTRACT §10.9), read from a directory of the app's
+/// --export-shop` writes (`ShopBundle`, CONTRACT §11), read from a directory of the app's
 /// bundle. `AppComposition` answers pages, the cart, search, images and `api` actions from it
 /// behind the seams the backend's client fills (`BundledPageSource`, `BundledCart`,
 /// `BundledImageLoader`, `BundledActions`, `suggestions(for:locale:segment:)`).
