@@ -11,6 +11,11 @@ public struct JSONWriter {
     /// The bytes written so far.
     public internal(set) var bytes: [UInt8] = []
 
+    // Streaming: whether each open container (a bit a level, innermost lowest) has a member
+    // yet, and whether a key was just written, so the next value follows it with no comma.
+    private var openHasMember: [Bool] = []
+    private var afterKey = false
+
     public init(reservingCapacity capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
@@ -62,9 +67,25 @@ public struct JSONWriter {
             return
         }
         if number == number.rounded(.towardZero), abs(number) < 1e15 {
-            bytes.append(contentsOf: String(Int64(number)).utf8)
+            write(digitsOf: Int64(number))
         } else {
             bytes.append(contentsOf: "\(number)".utf8)
+        }
+    }
+
+    /// The decimal digits of `value`, written straight into the output.
+    private mutating func write(digitsOf value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // 19 digits hold any Int64's magnitude.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -73,26 +94,58 @@ public struct JSONWriter {
     /// Appends a string literal with JSON escaping.
     public mutating func write(string: String) {
         bytes.append(UInt8(ascii: "\""))
-        var utf8 = Array(string.utf8)[...]
-        while let byte = utf8.popFirst() {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20, 0x7F:
-                writeEscape(UInt32(byte))
-            case 0xC2 where (0x80...0x9F).contains(utf8.first ?? 0):
-                // U+0080…U+009F, the C1 controls (CSI among them).
-                writeEscape(UInt32(utf8.removeFirst()))
-            case 0xE2 where utf8.count >= 2 && Self.isBidiOverride(utf8[utf8.startIndex], utf8[utf8.startIndex + 1]):
-                let second = UInt32(utf8.removeFirst()), third = UInt32(utf8.removeFirst())
-                writeEscape(0x2000 | (second & 0x3F) << 6 | (third & 0x3F))
-            default: bytes.append(byte)
-            }
-        }
+        var string = string
+        string.withUTF8 { appendEscaped($0) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends valid UTF-8 escaped: runs that need no escape are copied whole, so a string
+    /// of plain text costs one copy.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let count = utf8.count
+        var index = 0, runStart = 0
+        while index < count {
+            let byte = utf8[index]
+            // Printable ASCII other than '"' and '\\', and every byte of a scalar that is
+            // neither a C1 control (C2 80…9F) nor a bidirectional override (E2 …), is kept.
+            if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x7F, byte != 0xC2, byte != 0xE2 {
+                index += 1
+                continue
+            }
+            let escaped: Int // bytes of the input the escape stands for; 0 when kept
+            switch byte {
+            case 0xC2:
+                escaped = index + 1 < count && (0x80...0x9F).contains(utf8[index + 1]) ? 2 : 0
+            case 0xE2:
+                escaped = index + 2 < count && Self.isBidiOverride(utf8[index + 1], utf8[index + 2]) ? 3 : 0
+            default:
+                escaped = 1
+            }
+            guard escaped > 0 else {
+                index += 1
+                continue
+            }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            switch byte {
+            case UInt8(ascii: "\""): appendPair(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): appendPair(UInt8(ascii: "\\"))
+            case 0x0A: appendPair(UInt8(ascii: "n"))
+            case 0x0D: appendPair(UInt8(ascii: "r"))
+            case 0x09: appendPair(UInt8(ascii: "t"))
+            // U+0080…U+009F, the C1 controls (CSI among them): the scalar is the second byte.
+            case 0xC2: writeEscape(UInt32(utf8[index + 1]))
+            case 0xE2: writeEscape(0x2000 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F))
+            default: writeEscape(UInt32(byte))
+            }
+            index += escaped
+            runStart = index
+        }
+        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+    }
+
+    private mutating func appendPair(_ second: UInt8) {
+        bytes.append(0x5C)
+        bytes.append(second)
     }
 
     /// U+202A…U+202E (E2 80 AA…AE) and U+2066…U+2069 (E2 81 A6…A9).
@@ -101,9 +154,87 @@ public struct JSONWriter {
     }
 
     private mutating func writeEscape(_ scalar: UInt32) {
-        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u")])
-        for shift in stride(from: 12, through: 0, by: -4) {
-            bytes.append(Self.hexDigits[Int((scalar >> UInt32(shift)) & 0xF)])
+        appendPair(UInt8(ascii: "u"))
+        bytes.append(Self.hexDigits[Int(scalar >> 12 & 0xF)])
+        bytes.append(Self.hexDigits[Int(scalar >> 8 & 0xF)])
+        bytes.append(Self.hexDigits[Int(scalar >> 4 & 0xF)])
+        bytes.append(Self.hexDigits[Int(scalar & 0xF)])
+    }
+}
+
+/// Streaming: an answer written member by member, without building a `JSONValue` tree first.
+/// Commas are placed by the writer; the bytes are those `write(_:)` gives for the same tree.
+///
+///     writer.beginObject()
+///     writer.key("items"); writer.beginArray(); …; writer.endArray()
+///     writer.key("count"); writer.value(integer: 3)
+///     writer.endObject()
+extension JSONWriter {
+    /// Opens an object, as a value (after a key or in an array, or the document itself).
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        openHasMember.append(false)
+    }
+
+    /// Closes the innermost open object.
+    public mutating func endObject() {
+        openHasMember.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Opens an array, as a value.
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        openHasMember.append(false)
+    }
+
+    /// Closes the innermost open array.
+    public mutating func endArray() {
+        openHasMember.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes a member's key in the innermost open object; its value comes next.
+    public mutating func key(_ key: String) {
+        separate()
+        write(string: key)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Writes a value: a member's (after `key`), an array's element, or the document.
+    public mutating func value(_ value: JSONValue) {
+        separate()
+        write(value)
+    }
+
+    /// Writes a string value.
+    public mutating func value(string: String) {
+        separate()
+        write(string: string)
+    }
+
+    /// Writes a number value.
+    public mutating func value(number: Double) {
+        separate()
+        write(number: number)
+    }
+
+    /// Writes an integer value, as the number `Double(integer)`.
+    public mutating func value(integer: Int) {
+        separate()
+        write(number: Double(integer))
+    }
+
+    /// The comma before a member or element that is not its container's first.
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
         }
+        guard let last = openHasMember.indices.last else { return }
+        if openHasMember[last] { bytes.append(UInt8(ascii: ",")) } else { openHasMember[last] = true }
     }
 }

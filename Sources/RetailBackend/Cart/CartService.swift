@@ -121,32 +121,60 @@ final class CartService: Sendable {
     /// Rendered in the catalogue serving now, in `requested` when the store sells in it, else
     /// in the catalogue's first locale (as pages are): never at a price in a currency the feed
     /// does not list.
-    private func render(_ cart: Cart, shopper: ShopperID, locale requested: StoreLocale) -> Data {
+    ///
+    /// Written straight into bytes (no `JSONValue` tree): a cart answers every add, and a cart
+    /// of many lines is most of what the add costs. The bytes are those of the tree a test
+    /// builds for the same cart (`CartAnswerBytesTests`).
+    func render(_ cart: Cart, shopper: ShopperID, locale requested: StoreLocale) -> Data {
         let catalogue = catalogue
         let locale = catalogue.locale(for: requested)
-        var items: [JSONValue] = []
+        var writer = JSONWriter(reservingCapacity: 128 + 112 * cart.lines.count)
         var count = 0
         var subtotal = 0
+        writer.beginObject()
+        writer.key("cart_id")
+        writer.value(string: Self.cartID(shopper))
+        writer.key("revision")
+        writer.value(integer: cart.revision)
+        writer.key("items")
+        writer.beginArray()
         for line in cart.lines {
             let quantity = Int(line.quantity)
+            writer.beginObject()
             guard let product = catalogue.product(line.product) else {
-                items.append(.members([("product_id", .string(line.product)), ("quantity", .integer(quantity)), ("available", false)]))
+                writer.key("product_id")
+                writer.value(string: line.product)
+                writer.key("quantity")
+                writer.value(integer: quantity)
+                writer.key("available")
+                writer.value(.bool(false))
+                writer.endObject()
                 continue
             }
             let price = product.price(in: locale)
-            var item: [(String, JSONValue)] = [
-                ("product_id", .string(product.id)), ("title", .string(product.title[locale])),
-                ("quantity", .integer(quantity)), ("unit_price", price.json),
-            ]
-            if let compareAt = product.compareAtPrice(in: locale) { item.append(("compare_at_price", compareAt.json)) }
-            items.append(.members(item))
+            writer.key("product_id")
+            writer.value(string: product.id)
+            writer.key("title")
+            writer.value(string: product.title[locale])
+            writer.key("quantity")
+            writer.value(integer: quantity)
+            writer.key("unit_price")
+            price.write(to: &writer)
+            if let compareAt = product.compareAtPrice(in: locale) {
+                writer.key("compare_at_price")
+                compareAt.write(to: &writer)
+            }
+            writer.endObject()
             count += quantity
             subtotal += price.cents * quantity
         }
-        return JSONWriter.data(for: [
-            "cart_id": .string(Self.cartID(shopper)), "revision": .integer(cart.revision), "items": .array(items),
-            "item_count": .integer(count), "subtotal": Money(cents: subtotal, currency: locale.currency).json,
-        ])
+        writer.endArray()
+        writer.key("item_count")
+        writer.value(integer: count)
+        writer.key("subtotal")
+        Money(cents: subtotal, currency: locale.currency).write(to: &writer)
+        writer.endObject()
+        return Data(writer.bytes)
     }
 
     /// Derived from the shopper id rather than copying it, so that the id is short and says

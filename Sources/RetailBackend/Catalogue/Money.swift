@@ -8,4 +8,14 @@ struct Money: Sendable, Hashable {
     var json: JSONValue {
         ["amount": .number(Double(cents) / 100), "currency": .string(currency)]
     }
+
+    /// The bytes of `json`, written as a value where `writer` stands.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("amount")
+        writer.value(number: Double(cents) / 100)
+        writer.key("currency")
+        writer.value(string: currency)
+        writer.endObject()
+    }
 }
