@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import HTTPServer
 
@@ -12,7 +13,7 @@ extension HomeBackend {
         let catalogue = snapshot.catalogue
         let choice = catalogue.choice(for: context)
         let key = PageKey(
-            pageID: pageID, locale: catalogue.locale(for: context.locale), segment: context.segment, variants: choice.packed,
+            pageID: ExactString(pageID), locale: catalogue.locale(for: context.locale), segment: context.segment, variants: choice.packed,
             gates: catalogue.requirements.mask(for: context.client), schedule: catalogue.schedule.interval(at: instant),
             offset: context.offset, faults: faultBits)
         let pageSize = configuration.pageSize

@@ -14,7 +14,8 @@ import RetailContract
 ///   "file"}], "catalogues": {locale: file}}`. A page without `segment` is every segment's.
 /// - `pages/NNNN.json`: a page as `GET /v1/home` or `/v1/pages/{id}` answers it, whole (no
 ///   pagination), request id `bundled-NNNN`.
-/// - `images/NAME`: every served image, at a quarter of the served size in each direction.
+/// - `images/NNNN.jpg|png`: every served image, at a quarter of the served size in each
+///   direction (numbered: names that differ only in case would be one file on some disks).
 /// - `catalogues/LOCALE.json`: `{"products": [{"id", "title", "price", "compare_at_price"?,
 ///   "buyable"}], "search": {"entries": [{"text", "kind", "target", "price"?}], "campaigns":
 ///   [{"text", "target", "segments"}], …PageComposer.searchKit}, "notify": {"message",
@@ -46,31 +47,48 @@ extension HomeBackend {
         var files: [ShopBundle.File] = []
         var pages: [JSONValue] = []
 
-        func add(_ pageID: String, locale: StoreLocale, segment: Segment, listedFor listed: Segment?) {
-            var context = PageContext(locale: locale, segment: segment, appVersion: appVersion, capabilities: capabilities)
-            context.offset = 0
-            guard let composition = try? composition(pageID, context: context, choice: catalogue.choice(for: context), at: instant, faultBits: 0, in: snapshot)
-            else { return }
-            let number = String(pages.count + 1)
-            let name = "pages/" + String(repeating: "0", count: max(0, 4 - number.utf8.count)) + number + ".json"
-            let page = PageWriter.encode(composition, offset: 0, pageSize: max(1, composition.sections.count))
-            files.append(.init(path: name, bytes: page.body(requestID: "bundled-" + number)))
-            var entry: [(String, JSONValue)] = [("id", .string(pageID)), ("locale", .string(locale.rawValue))]
-            if let listed { entry.append(("segment", .string(listed.rawValue))) }
-            entry.append(("file", .string(name)))
-            pages.append(.members(entry))
+        /// The page as each segment is answered it: one file and no `segment` when every
+        /// segment gets the same page; otherwise a file per distinct page, listed for each
+        /// segment it is, and none for a segment the backend refuses it to (a campaign it
+        /// does not see).
+        func add(_ pageID: String, locale: StoreLocale) {
+            var answers: [(segment: Segment, page: EncodedPage)] = []
+            for segment in Segment.allCases {
+                var context = PageContext(locale: locale, segment: segment, appVersion: appVersion, capabilities: capabilities)
+                context.offset = 0
+                guard let composition = try? composition(pageID, context: context, choice: catalogue.choice(for: context), at: instant, faultBits: 0, in: snapshot)
+                else { continue }
+                answers.append((segment, PageWriter.encode(composition, offset: 0, pageSize: max(1, composition.sections.count))))
+            }
+            let sameForAll = answers.count == Segment.allCases.count
+                && answers.allSatisfy { $0.page.body(requestID: "") == answers[0].page.body(requestID: "") }
+            var written: [(bytes: Data, file: String)] = []
+            for answer in sameForAll ? [answers[0]] : answers {
+                let comparable = answer.page.body(requestID: "")
+                let file: String
+                if let same = written.first(where: { $0.bytes == comparable }) {
+                    file = same.file
+                } else {
+                    let number = String(files.count + 1)
+                    file = "pages/" + String(repeating: "0", count: max(0, 4 - number.utf8.count)) + number + ".json"
+                    files.append(.init(path: file, bytes: answer.page.body(requestID: "bundled-" + number)))
+                    written.append((comparable, file))
+                }
+                var entry: [(String, JSONValue)] = [("id", .string(pageID)), ("locale", .string(locale.rawValue))]
+                if !sameForAll { entry.append(("segment", .string(answer.segment.rawValue))) }
+                entry.append(("file", .string(file)))
+                pages.append(.members(entry))
+            }
         }
 
         for locale in locales {
-            for segment in Segment.allCases { add("home", locale: locale, segment: segment, listedFor: segment) }
+            add("home", locale: locale)
             for campaign in catalogue.liveCampaigns(at: instant) where campaign.locales.isEmpty || campaign.locales.contains(locale) {
-                // Composed for a segment that sees it; a campaign's page is the same for all who do.
-                let segment = [Segment.returning, .new, .vip].first { campaign.segments.isEmpty || campaign.segments.contains($0) } ?? .returning
-                add(campaign.pageID, locale: locale, segment: segment, listedFor: nil)
+                add(campaign.pageID, locale: locale)
             }
-            for category in catalogue.categories { add(category.pageID, locale: locale, segment: .returning, listedFor: nil) }
-            for story in catalogue.stories where story.window.contains(instant) { add(story.pageID, locale: locale, segment: .returning, listedFor: nil) }
-            for product in catalogue.products { add(product.pageID, locale: locale, segment: .returning, listedFor: nil) }
+            for category in catalogue.categories { add(category.pageID, locale: locale) }
+            for story in catalogue.stories where story.window.contains(instant) { add(story.pageID, locale: locale) }
+            for product in catalogue.products { add(product.pageID, locale: locale) }
         }
 
         var images: [JSONValue] = []
@@ -79,8 +97,12 @@ extension HomeBackend {
             spec.width /= ShopBundle.imageScale
             spec.height /= ShopBundle.imageScale
             guard let bytes = try? ImageGenerator.encode(spec) else { continue }
-            files.append(.init(path: "images/" + name, bytes: Data(bytes)))
-            images.append(["path": .string(RetailRoutes.member(.images, name)), "file": .string("images/" + name)])
+            // Numbered, not named after the image: two names that differ only in case are one
+            // file on a disk that ignores case (macOS's, by default).
+            let number = String(images.count + 1)
+            let file = "images/" + String(repeating: "0", count: max(0, 4 - number.utf8.count)) + number + (spec.format == .jpeg ? ".jpg" : ".png")
+            files.append(.init(path: file, bytes: Data(bytes)))
+            images.append(["path": .string(RetailRoutes.member(.images, name)), "file": .string(file)])
         }
 
         var catalogueFiles: [(String, JSONValue)] = []

@@ -113,6 +113,34 @@ import Testing
         #expect(ShopSession(defaults: defaults, storage: storage).source == .demo)
     }
 
+    @Test func aChoiceMadeWhileAShopIsOpenLeavesItAndIsNotRecorded() async throws {
+        defer { try? FileManager.default.removeItem(at: storage) }
+        let session = ShopSession(defaults: defaults, storage: storage, locale: "en-US")
+        await session.openDemo()
+        await session.connect(to: "http://127.0.0.1:9")
+        #expect(session.composition?.configuration.bundledShop != nil, "still the demo shop")
+        #expect(session.source == .demo)
+        #expect(defaults.string(forKey: ShopSession.sourceKey) == "demo")
+        session.disconnect()
+    }
+
+    /// Two choices while the last shop saves: one opens, and the source said and kept is the
+    /// one that opened, whichever it was.
+    @Test func ofTwoChoicesInFlightTheOneThatOpenedIsTheSource() async throws {
+        defer { try? FileManager.default.removeItem(at: storage) }
+        let session = ShopSession(defaults: defaults, storage: storage, locale: "en-US")
+        await session.connect(to: "http://127.0.0.1:9")
+        session.disconnect()
+        async let demoTap: Void = session.openDemo()
+        async let backendTap: Void = session.connect(to: "http://127.0.0.1:7")
+        _ = await (demoTap, backendTap)
+        let composition = try #require(session.composition)
+        let shown: ShopSession.Source = composition.configuration.bundledShop != nil ? .demo : .backend(composition.configuration.backendURL)
+        #expect(session.source == shown)
+        #expect(ShopSession(defaults: defaults, storage: storage).source == shown, "the next launch opens the shop shown")
+        session.disconnect()
+    }
+
     @Test func anAppBuiltWithoutTheDemoShopSaysHowToMakeIt() async {
         let session = ShopSession(defaults: defaults, storage: storage, demoShop: nil)
         await session.resume()

@@ -27,6 +27,18 @@ import Testing
         #expect(made == 4)
     }
 
+    /// Page ids are compared by their bytes: a decomposed spelling is another page, answered
+    /// with its own id, never the cached page of a canonically equivalent one.
+    @Test func aPageIdIsAnsweredWithItsOwnBytes() throws {
+        let backend = try makeBackend()
+        func answeredID(_ encodedQuery: String) throws -> [UInt8]? {
+            let response = backend.respond(to: get("/v1/pages/search:" + encodedQuery, [("locale", "fr-FR")]))
+            return try parse(response)["page"]?["id"]?.stringValue.map { Array($0.utf8) }
+        }
+        #expect(try answeredID("e%CC%81te%CC%81") == Array("search:e\u{301}te\u{301}".utf8))
+        #expect(try answeredID("%C3%A9t%C3%A9") == Array("search:\u{E9}t\u{E9}".utf8))
+    }
+
     @Test func failuresAreNotCached() {
         let cache = PageCache(capacity: 2)
         #expect(throws: RequestError.self) { try cache.page(for: key(0)) { () throws(RequestError) -> EncodedPage in throw .notFound("x") } }

@@ -11,22 +11,57 @@ import CommandLineSupport
         FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-shop-\(UUID().uuidString)")
     }
 
-    @Test func theShopIsWrittenAtTheInstantAndReplacesOnlyAnEarlierExport() async throws {
-        let folder = Self.folder()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("pages"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("{}".utf8).write(to: folder.appendingPathComponent("pages/9999.json"))
-        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    static func export(to folder: URL, at instant: String = "2026-12-01T10:00:00Z") async -> (status: Int32, err: String) {
         let captured = CapturedConsole()
-        let status = await CommandLineTool.run(["serve", "--export-shop", folder.path, "--now", "2026-12-01T10:00:00Z"], console: captured.console)
-        #expect(status == 0, "\(captured.err)")
-        #expect(captured.out.contains("exported the shop to"))
+        let status = await CommandLineTool.run(["serve", "--export-shop", folder.path, "--now", instant], console: captured.console)
+        return (status, captured.err)
+    }
+
+    @Test func theShopIsWrittenAtTheInstantAndAnExportReplacesOnlyWhatTheLastOneWrote() async throws {
+        let folder = Self.folder()
+        let files = FileManager.default
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? files.removeItem(at: folder) }
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let first = await Self.export(to: folder, at: "2026-11-01T10:00:00Z")
+        #expect(first.status == 0, "\(first.err)")
+        try Data("mine too".utf8).write(to: folder.appendingPathComponent("pages/9999.json"))
+        let second = await Self.export(to: folder)
+        #expect(second.status == 0, "\(second.err)")
         let manifest = try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent("shop.json")))
         #expect(manifest["instant"]?.stringValue == "2026-12-01T10:00:00Z")
-        #expect((manifest["pages"]?.arrayValue?.count ?? 0) > 100)
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("pages").path)
-        #expect(!names.contains("9999.json"), "an earlier export's page is gone")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("notes.txt").path), "what is not the export's stays")
+        let pages = try #require(manifest["pages"]?.arrayValue)
+        #expect(pages.count > 100)
+        let listed = Set(pages.compactMap { $0["file"]?.stringValue })
+        let onDisk = Set(try files.contentsOfDirectory(atPath: folder.appendingPathComponent("pages").path).map { "pages/" + $0 })
+        #expect(onDisk == listed.union(["pages/9999.json"]), "the first export's pages are replaced, a file it did not write stays")
+        #expect(files.fileExists(atPath: folder.appendingPathComponent("notes.txt").path))
+    }
+
+    @Test func aDirectoryHoldingTheExportsNamesWithoutItsManifestIsRefusedAndKept() async throws {
+        let folder = Self.folder()
+        let files = FileManager.default
+        try files.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        defer { try? files.removeItem(at: folder) }
+        try Data("holiday".utf8).write(to: folder.appendingPathComponent("images/holiday.jpg"))
+        let refused = await Self.export(to: folder)
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("no shop.json of an export"), "\(refused.err)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("images/holiday.jpg")) == Data("holiday".utf8))
+        #expect(!files.fileExists(atPath: folder.appendingPathComponent("shop.json").path))
+    }
+
+    @Test func anExportThatWouldWriteOverAFileTheLastOneDidNotListIsRefused() async throws {
+        let folder = Self.folder()
+        let files = FileManager.default
+        try files.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        defer { try? files.removeItem(at: folder) }
+        try Data(#"{"format":1,"pages":[],"images":[],"catalogues":{}}"#.utf8).write(to: folder.appendingPathComponent("shop.json"))
+        try Data("someone's".utf8).write(to: folder.appendingPathComponent("images/0001.png"))
+        let refused = await Self.export(to: folder)
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("images/0001.png is there and the last export did not write it"), "\(refused.err)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("images/0001.png")) == Data("someone's".utf8))
     }
 
     @Test func theInstantIsRequired() async {

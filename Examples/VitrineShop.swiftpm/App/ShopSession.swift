@@ -96,8 +96,8 @@ final class ShopSession {
             return
         }
         guard let user = UserID(Self.user) else { return }
-        await open { AppConfiguration(bundledShop: try BundledShop(directory: demoShop), user: user, storageDirectory: self.storage) }
-        if composition != nil {
+        let opened = await open { AppConfiguration(bundledShop: try BundledShop(directory: demoShop), user: user, storageDirectory: self.storage) }
+        if opened {
             source = .demo
             defaults.set("demo", forKey: Self.sourceKey)
         }
@@ -111,8 +111,8 @@ final class ShopSession {
             return
         }
         guard let user = UserID(Self.user) else { return }
-        await open { AppConfiguration(backendURL: url, user: user, storageDirectory: self.storage) }
-        if composition != nil {
+        let opened = await open { AppConfiguration(backendURL: url, user: user, storageDirectory: self.storage) }
+        if opened {
             source = .backend(url)
             backendAddress = url.absoluteString
             defaults.set(backendAddress, forKey: Self.addressKey)
@@ -120,16 +120,20 @@ final class ShopSession {
         }
     }
 
-    private func open(_ configure: () throws -> AppConfiguration) async {
+    /// Whether this call made the composition: a shop already open (another choice won the
+    /// wait for the last one to end) is left as it is, and the source stays the one it was.
+    private func open(_ configure: () throws -> AppConfiguration) async -> Bool {
         await shuttingDown?.value
-        guard composition == nil else { return }
+        guard composition == nil else { return false }
         do {
             var configuration = try configure()
             configuration.locale = locale
             composition = try AppComposition(configuration: configuration)
             problem = nil
+            return true
         } catch {
             problem = "The shop could not start: \(error)"
+            return false
         }
     }
 

@@ -1,8 +1,10 @@
+import FlowCore
 import Synchronization
 
 /// Everything that decides the bytes of one page response, except `request_id`.
 struct PageKey: Hashable, Sendable {
-    var pageID: String
+    /// Compared by its bytes: `search:été` and its decomposed spelling are two pages.
+    var pageID: ExactString
     var locale: StoreLocale
     var segment: Segment
     /// `ExperimentChoice.packed`: the shopper's variants.

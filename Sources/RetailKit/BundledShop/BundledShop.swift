@@ -1,7 +1,14 @@
 import FlowCore
 import Foundation
+import PrivateFiles
 import RetailContract
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The demo shop an app carries, to run with no backend: the files `vitrine serve
 /// --export-shop` writes (`ShopBundle`, CONTRACT §11), read from a directory of the app's
@@ -100,16 +107,25 @@ public final class BundledShop: Sendable {
     /// assembled from the catalogue. Throws a 404 `HomeAPIError` for a page the bundle lacks.
     public func page(_ id: String, locale: String, segment: String) throws -> Data {
         if PageID(id).kind == .search {
+            // As the backend reads a page id: `search:` needs a query, of at most the limit.
             let query = String(decoding: id.utf8.drop { $0 != UInt8(ascii: ":") }.dropFirst(), as: UTF8.self)
+            guard !query.utf8.isEmpty else { throw Self.noPage(id) }
+            guard query.utf8.count <= RetailLimits.queryBytes else {
+                throw HomeAPIError.status(400, code: RetailErrorCode.invalidParameter.rawValue,
+                                          message: "a search is at most \(RetailLimits.queryBytes) UTF-8 bytes", retryAfter: nil)
+            }
             return try catalogue(locale: locale).searchPage(query: query)
         }
-        let localeKey = ExactString(locale)
+        // A locale the shop does not sell in gets its first locale's pages, as from the backend.
+        let localeKey = locales.contains { $0.isByteEqual(to: locale) } ? ExactString(locale) : ExactString(locales.first ?? locale)
         guard let file = pages[PageKey(id: ExactString(id), locale: localeKey, segment: ExactString(segment))]
             ?? pages[PageKey(id: ExactString(id), locale: localeKey, segment: nil)]
-        else {
-            throw HomeAPIError.status(404, code: RetailErrorCode.notFound.rawValue, message: "no page '\(id.clipped(toUTF8Bytes: 80))' in the bundled shop", retryAfter: nil)
-        }
+        else { throw Self.noPage(id) }
         return try read(file)
+    }
+
+    private static func noPage(_ id: String) -> HomeAPIError {
+        .status(404, code: RetailErrorCode.notFound.rawValue, message: "no page '\(id.clipped(toUTF8Bytes: 80))' in the bundled shop", retryAfter: nil)
     }
 
     /// The bytes of the image at `path` (`/v1/images/p-1001.jpg`), or nil.
@@ -133,12 +149,25 @@ public final class BundledShop: Sendable {
         try catalogue(locale: locale).suggestions(for: query.clipped(toUTF8Bytes: RetailLimits.queryBytes), segment: segment)
     }
 
+    /// A file the manifest names: a regular file inside the bundle, reached through no
+    /// symbolic link (what a link names may lie outside it), of at most 64 MiB.
     private func read(_ file: String) throws -> Data {
-        try Data(contentsOf: directory.appendingPathComponent(file))
+        var folder = directory.path
+        for component in file.utf8.split(separator: UInt8(ascii: "/")).dropLast() {
+            folder += "/" + String(decoding: component, as: UTF8.self)
+            var status = stat()
+            guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                throw Unusable(description: "\(file) is not a file inside the bundle")
+            }
+        }
+        guard let data = FileSystem.read(directory.appendingPathComponent(file).path, maxBytes: 64 << 20) else {
+            throw Unusable(description: "\(file) is not a readable file inside the bundle")
+        }
+        return data
     }
 
     /// `a/b.json`: components of `A-Z a-z 0-9 . _ -`, none empty nor starting with a dot.
-    static func isPlainRelativePath(_ path: String) -> Bool {
+    public static func isPlainRelativePath(_ path: String) -> Bool {
         let components = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         return !components.isEmpty && components.allSatisfy { component in
             guard let first = component.first, first != UInt8(ascii: ".") else { return false }
