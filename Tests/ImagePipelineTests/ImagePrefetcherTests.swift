@@ -46,8 +46,22 @@ struct ImagePrefetcherTests {
         withExtendedLifetime(prefetcher) {}
     }
 
+    /// A view of the same picture at another size makes its own decode but shares the
+    /// prefetch's download (one a URL): that download answers at the view's priority too.
+    @Test func aViewOfAnotherSizeRaisesThePrefetchsDownloadItShares() async throws {
+        let (loader, pipeline, prefetcher, _) = await prefetching()
+        let large = ImageRequest(url: url, targetSize: PixelSize(width: 32, height: 32))
+        let view = Task(priority: .high) { try await pipeline.image(for: large) }
+        #expect(await eventually { await pipeline.downloadWaiterCount(for: url) == 2 })
+        #expect(loader.callCount == 1, "one download for the URL, shared")
+        loader.release()
+        #expect(try await view.value.width == 32)
+        #expect(loader.prioritiesAnswered == [.high])
+        withExtendedLifetime(prefetcher) {}
+    }
+
     @Test func aPrefetchNoViewJoinsStaysAtLowPriority() async throws {
-        let (loader, pipeline, prefetcher, request) = await prefetching()
+        let (loader, pipeline, prefetcher, _) = await prefetching()
         loader.release()
         #expect(await loader.next() == .answered(url))
         #expect(loader.prioritiesAnswered == [.low])

@@ -82,7 +82,7 @@ public actor ImagePipeline {
                     Self.raise(downloads.task(for: request.url), to: priority)
                     return
                 }
-                let task = Task { await self.runDecode(request, generation: generation) }
+                let task = Task(priority: priority) { await self.runDecode(request, generation: generation) }
                 decodes.start(task, for: request, generation: generation)
             }
         } onCancel: {
@@ -142,11 +142,19 @@ public actor ImagePipeline {
 
     private func downloaded(_ url: URL) async throws -> Data {
         let waiter = makeWaiter()
+        // The caller's priority as it is now, raised by a waiter that joined it: a new task
+        // started plainly would take the caller's base priority.
+        let priority = Task.currentPriority
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard !Task.isCancelled else { return continuation.resume(throwing: Error.cancelled) }
-                guard let generation = downloads.join(url, waiter: waiter, continuation: continuation) else { return }
-                let task = Task { await self.runDownload(url, generation: generation) }
+                guard let generation = downloads.join(url, waiter: waiter, continuation: continuation) else {
+                    // A download in flight for another size of the same picture, maybe a
+                    // prefetch's: it runs at this decode's priority from now on.
+                    Self.raise(downloads.task(for: url), to: priority)
+                    return
+                }
+                let task = Task(priority: priority) { await self.runDownload(url, generation: generation) }
                 downloads.start(task, for: url, generation: generation)
             }
         } onCancel: {
