@@ -51,7 +51,10 @@ public final class ShopperView {
             environment.hostContext = state.cart.marks
             let snapshot = state.pages[id] ?? PageSnapshot(loadState: .loading, page: nil)
             environment.widgetState = snapshot.widgetState
-            let content = content(snapshot, pageID: id, state: state, onTop: state.isPageOnTop)
+            // The page's sheets stay under the cart sheet over that page (`isCartOverAPage`, the
+            // one rule SwiftUI's sheet chain follows); under search they go with the page.
+            let showsSheets = state.isPageOnTop || NavigatorPresentation(stack: state.stack.map(\.destination)).isCartOverAPage
+            let content = content(snapshot, pageID: id, state: state, onTop: state.isPageOnTop, showsSheets: showsSheets)
             // Focus shows only where the keys go: not on a page under search or the cart.
             let drawing = state.stack[index].page.draw(
                 content, with: renderer, environment: environment, showsFocus: state.isPageOnTop, width: area.width, height: area.height)
@@ -119,10 +122,10 @@ public final class ShopperView {
         return renderer
     }
 
-    private func content(_ snapshot: PageSnapshot, pageID: PageID, state: ShopperState, onTop: Bool) -> PageScreenContent {
+    private func content(_ snapshot: PageSnapshot, pageID: PageID, state: ShopperState, onTop: Bool, showsSheets: Bool) -> PageScreenContent {
         PageScreenContent(
             loadState: snapshot.loadState, page: snapshot.page, nextPage: snapshot.nextPage, hasMorePages: snapshot.hasMorePages,
-            sheets: onTop ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.cartLabel(state.cart, words: state.words),
+            sheets: showsSheets ? state.sheets : [], toast: onTop ? state.toast : nil, navAccessory: Self.cartLabel(state.cart, words: state.words),
             contentVersion: snapshot.contentGeneration, statusNav: Self.statusNav(words: state.words),
             status: ShopperPageStatus.status(of: snapshot, pageID: pageID, words: state.words))
     }

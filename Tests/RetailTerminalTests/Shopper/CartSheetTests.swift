@@ -12,6 +12,23 @@ import Testing
 /// never covers its keys, and an empty cart promises nothing.
 @MainActor
 @Suite struct CartSheetTests {
+    static let sheetJSON = #"{"sheet": {"id": "promo", "config": {"detents": ["large"]}, "sections": [{"id": "s", "widgets": [{"type": "title_block", "id": "t", "data": {"title": "SHEETMARK"}}]}]}}"#
+
+    /// The cart over a page stacks over the page's sheets, as SwiftUI's one chain of sheets
+    /// (`SheetLayers`) presents it; search, a screen of the app's own, covers them.
+    @Test func theCartOverAPageStacksOverThePagesSheets() throws {
+        var app = ShopperDriver()
+        app.height = 40
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        app.send(.sheetsChanged([try ShopperDriver.decoder.decodeSheet(Data(Self.sheetJSON.utf8)).sheet]))
+        #expect(app.lines.contains { $0.contains("SHEETMARK") })
+        app.send(.navigated([.page("home"), .cart]))
+        #expect(NavigatorPresentation(stack: [.page("home"), .cart]).isCartOverAPage)
+        #expect(app.lines.contains { $0.contains("SHEETMARK") }, "the page's sheet stays under the cart\n\(app.lines.joined(separator: "\n"))")
+        app.send(.navigated([.page("home"), .search(query: nil)]))
+        #expect(!app.lines.contains { $0.contains("SHEETMARK") }, "search covers the page and its sheets")
+    }
+
     static func cart(lines count: Int) -> CartSummary {
         let lines = (1...count).map {
             CartSummary.Line(productID: "p\($0)", title: "Product \($0)", quantity: 2, unitPrice: Price(amount: 10, currency: "USD"))
