@@ -4,7 +4,7 @@
 ///
 /// Options are `--name value`, `--name=value` or a bare `--flag`; names are compared as UTF-8
 /// bytes. An operand is any argument that does not start with `-` (and `-` alone, standard
-/// input). `-h` and `--help` ask for the usage. A value an option's `apply` refuses is a
+/// input), and every argument after `--`. `-h` and `--help` ask for the usage. A value an option's `apply` refuses is a
 /// `UsageError` whose message that `apply` writes.
 public struct OptionParser<Options> {
     /// One option of the command.
@@ -17,7 +17,27 @@ public struct OptionParser<Options> {
         public let isRepeatable: Bool
         /// An empty value is a value (`--capabilities ''`: none), not a missing one.
         public let allowsEmpty: Bool
+        /// The option this one is another name of (`--backend` of `--server`): given, it counts
+        /// as that one, for repeats and forms alike.
+        public private(set) var canonicalName: String
         let apply: (inout Options, String) throws(UsageError) -> Void
+
+        init(name: String, placeholder: String?, isRepeatable: Bool, allowsEmpty: Bool,
+             apply: @escaping (inout Options, String) throws(UsageError) -> Void) {
+            self.name = name
+            self.placeholder = placeholder
+            self.isRepeatable = isRepeatable
+            self.allowsEmpty = allowsEmpty
+            self.canonicalName = name
+            self.apply = apply
+        }
+
+        /// This option as another name of `canonical`.
+        public func alias(of canonical: String) -> Option {
+            var alias = self
+            alias.canonicalName = canonical
+            return alias
+        }
 
         /// An option that takes a value.
         public static func value(
@@ -127,15 +147,22 @@ public struct OptionParser<Options> {
     /// anywhere asks for the usage and nothing else: no argument is applied or judged.
     public func parse(_ arguments: [String], into initial: Options) throws(UsageError) -> Parsed {
         var parsed = Parsed(options: initial, given: [], isHelp: false)
-        if arguments.contains(where: { $0.utf8.elementsEqual("-h".utf8) || $0.utf8.elementsEqual("--help".utf8) }) {
+        // `--` ends the options: every argument after it is an operand (a file named `-x`).
+        let endOfOptions = arguments.firstIndex { $0.utf8.elementsEqual("--".utf8) }
+        if arguments[..<(endOfOptions ?? arguments.endIndex)].contains(where: { $0.utf8.elementsEqual("-h".utf8) || $0.utf8.elementsEqual("--help".utf8) }) {
             parsed.isHelp = true
             return parsed
         }
         var rest = arguments[...]
         var operands = 0
+        var optionsEnded = false
         while let argument = rest.popFirst() {
             let bytes = Array(argument.utf8)
-            guard bytes.first == UInt8(ascii: "-"), bytes.count > 1 else {
+            if !optionsEnded, bytes.elementsEqual("--".utf8) {
+                optionsEnded = true
+                continue
+            }
+            guard !optionsEnded, bytes.first == UInt8(ascii: "-"), bytes.count > 1 else {
                 guard let operand else { throw UsageError("unexpected '\(TerminalText.excerpt(argument))'") }
                 operands += 1
                 if let limit = operand.limit, operands > limit {
@@ -150,8 +177,11 @@ public struct OptionParser<Options> {
             guard let option = options.first(where: { $0.name.utf8.elementsEqual(name) }) else {
                 throw UsageError("unknown option '\(TerminalText.excerpt(argument))'")
             }
-            if !option.isRepeatable, parsed.gave(option.name) { throw UsageError("\(option.name) is given twice") }
-            parsed.given.append(option.name)
+            if !option.isRepeatable, parsed.gave(option.canonicalName) {
+                let named = option.canonicalName.utf8.elementsEqual(option.name.utf8) ? option.name : "\(option.name) (\(option.canonicalName))"
+                throw UsageError("\(named) is given twice")
+            }
+            parsed.given.append(option.canonicalName)
             guard option.placeholder != nil else {
                 if equals != nil { throw UsageError("\(option.name) takes no value") }
                 try option.apply(&parsed.options, "")

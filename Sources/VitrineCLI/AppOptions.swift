@@ -5,8 +5,8 @@ import HTTPTransport
 import RetailBackend
 import RetailKit
 
-/// What `vitrine [app] [--server URL] [--locale L] [--segment S] [--app-version V]
-/// [--capabilities a,b] [--faults PROFILE] [--user ID] [--debug]` asks for.
+/// What `vitrine [app] …` asks for: the app against its embedded backend (which `--faults`
+/// tunes) or against `--server URL` (`syntax` has both forms).
 struct AppOptions: Equatable {
     /// The backend's origin; `nil` starts the embedded one.
     var server: URL?
@@ -64,9 +64,6 @@ struct AppOptions: Equatable {
         let parsed = try syntax.parse(arguments, into: AppOptions(user: defaultUser(environment: environment)))
         var options = parsed.options
         options.isHelp = parsed.isHelp
-        if options.faults != nil, options.server != nil {
-            throw UsageError("--faults is for the embedded backend; a --server has its own")
-        }
         return options
     }
 
@@ -90,7 +87,7 @@ struct AppOptions: Equatable {
             command: "vitrine [app]",
             options: [
                 server("--server"),
-                server("--backend"),
+                server("--backend").alias(of: "--server"),
                 CommonOptions.locale { $0.locale = $1.rawValue },
                 .oneOf("--segment", "new|returning|vip") { (options, segment: Segment) in options.segment = segment.rawValue },
                 CommonOptions.appVersion { $0.appVersion = $1 },
@@ -118,11 +115,17 @@ struct AppOptions: Equatable {
                     options.cartAttempts = attempts
                 },
             ],
-            forms: [[
-                [.optional("--server"), .optional("--locale"), .optional("--segment")],
-                [.optional("--app-version"), .optional("--capabilities"), .optional("--faults"), .optional("--user"), .optional("--open"),
-                 .optional("--now"), .optional("--debug")],
-            ]])
+            // The embedded backend's form, with its faults; then a backend of one's own.
+            forms: [
+                [
+                    [.optional("--locale"), .optional("--segment"), .optional("--faults")],
+                    [.optional("--app-version"), .optional("--capabilities"), .optional("--user"), .optional("--open"), .optional("--now"), .optional("--debug")],
+                ],
+                [
+                    [.required("--server"), .optional("--locale"), .optional("--segment")],
+                    [.optional("--app-version"), .optional("--capabilities"), .optional("--user"), .optional("--open"), .optional("--now"), .optional("--debug")],
+                ],
+            ])
     }
 
     /// Where the cache and the outbox live: `$XDG_CACHE_HOME/vitrine`, else `~/.cache/vitrine`

@@ -86,6 +86,26 @@ import Testing
         #expect(try parse(["--filter="]).options.filter == "")
     }
 
+    /// `--` ends the options: a file named like an option, or `--help`, is an operand after it.
+    @Test func everythingAfterADoubleDashIsAnOperand() throws {
+        let parsed = try parse(["--verbose", "--", "-x.json", "--host", "--help", "--"])
+        #expect(parsed.options.files == ["-x.json", "--host", "--help", "--"])
+        #expect(parsed.options.verbose)
+        #expect(!parsed.isHelp)
+        #expect(parsed.given == ["--verbose"])
+    }
+
+    /// Another name of an option counts as that option: for repeats and for forms alike.
+    @Test func anAliasCountsAsTheOptionItNames() throws {
+        let syntax = OptionParser<Options>(
+            command: "tool", options: Self.syntax.options + [.value("--server", "HOST") { $0.host = $1 }.alias(of: "--host")],
+            forms: [[[.optional("--host")]], [[.required("--filter")]]])
+        #expect(try syntax.parse(["--server", "s"], into: Options()).options.host == "s")
+        #expect(try syntax.parse(["--server", "s"], into: Options()).given == ["--host"])
+        #expect(throws: UsageError("--server (--host) is given twice")) { try syntax.parse(["--host", "h", "--server", "s"], into: Options()) }
+        #expect(throws: UsageError("--host and --filter cannot be given together")) { try syntax.parse(["--server", "s", "--filter", "a"], into: Options()) }
+    }
+
     @Test func helpAnywhereAsksForTheUsageAndNothingElse() throws {
         let parsed = try parse(["--port", "1", "-h"])
         #expect(parsed.isHelp)

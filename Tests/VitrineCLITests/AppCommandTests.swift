@@ -42,7 +42,7 @@ import CommandLineSupport
     @Test(arguments: [
         ["--colour"], ["--server"], ["--server", "ftp://x"], ["--server", "file:///etc/passwd"], ["--locale", "xx-XX"],
         ["--segment", "everyone"], ["--app-version", "two"], ["--user", "a b"], ["--user", String(repeating: "u", count: 65)],
-        ["--server", "http://127.0.0.1:1", "--faults", "error=503"],
+        ["--server", "http://127.0.0.1:1", "--faults", "error=503"], ["--server", "http://127.0.0.1:1", "--backend", "http://127.0.0.1:2"],
         ["--open"], ["--open", "https://evil.example/product/p-1"], ["--open", "vitrine://wishlist/care"],
         ["--open", "vitrine://product/p-1\u{1B}[2J"], ["--open", "javascript:alert(1)"],
     ])

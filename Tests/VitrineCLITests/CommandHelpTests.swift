@@ -13,7 +13,7 @@ import TestSupport
         (["render", "page.json", "--width", "x", "-h"], "usage: vitrine render FILE|URL --width W"),
         (["preview", "--help"], "usage: vitrine preview FILE"),
         (["serve", "--port", "99999", "--help"], "usage: vitrine serve [--host 127.0.0.1]"),
-        (["app", "--help"], "usage: vitrine [app] [--server URL]"),
+        (["app", "--help"], "usage: vitrine [app] [--locale en-US|de-DE|fr-FR]"),
         (["catalogue", "check", "/nonexistent", "--help"], "usage: vitrine catalogue check DIR [--previous DIR]"),
         (["catalogue", "timeline", "--help"], "usage: vitrine catalogue timeline DIR --from DAY|RFC3339 --days N"),
         (["catalogue", "preview", "--help"], "usage: vitrine catalogue preview DIR --at RFC3339"),
