@@ -12,7 +12,9 @@ import RetailContract
 /// `synchronous=FULL`, group commit) and on PostgreSQL (`--database`, else a throwaway cluster
 /// when the server's programs are installed). Stores take turns in short rounds, so a change in
 /// the machine's load falls on all alike. Prints requests a second and p99 latency per store,
-/// the ratios to memory, and how many changes one SQLite commit carried.
+/// the ratios to memory, and how many changes one SQLite commit carried; then adds to carts of
+/// four lines (2,048 shoppers, four products, memory store) against `GET /v1/home` on the
+/// same server, in the same rounds: `cart_add_vs_page_get_ratio`.
 enum CartBench {
 
     struct Options {
@@ -54,7 +56,7 @@ enum CartBench {
         let tokens: [String]
         var rounds: [WrkReport] = []
 
-        init(name: String, storage: HomeBackend.Storage, clients: Int, keyFile: URL) throws {
+        init(name: String, storage: HomeBackend.Storage, clients: Int, shoppers: Int? = nil, keyFile: URL) throws {
             self.name = name
             var configuration = HomeBackend.Configuration()
             configuration.storage = storage
@@ -64,7 +66,7 @@ enum CartBench {
             var http = HTTPServer.Configuration.ephemeral
             http.maxConnectionsPerAddress = max(http.maxConnectionsPerAddress, clients * 2)
             server = try HTTPServer(handler: backend, configuration: http)
-            tokens = try (0..<clients).map { _ in try BenchSession.token(of: backend) }
+            tokens = try (0..<(shoppers ?? clients)).map { _ in try BenchSession.token(of: backend) }
         }
 
         func stop() {
@@ -88,6 +90,17 @@ enum CartBench {
         var subjects: [Subject] = []
         defer { for subject in subjects { subject.stop() } }
         let keyFile = directory.appendingPathComponent("session.key")
+        // Small carts: adds spread over enough shoppers and four products that no line reaches
+        // its limit, against page GETs of the same server: what an add costs beyond a read.
+        let small: Subject
+        do {
+            small = try Subject(name: "four_line", storage: .memory, clients: options.clients, shoppers: 2_048, keyFile: keyFile)
+        } catch {
+            console.err("vitrine bench cart: \(error)")
+            return 1
+        }
+        defer { small.stop() }
+        var pageRounds: [WrkReport] = []
         do {
             subjects.append(try Subject(name: "memory", storage: .memory, clients: options.clients, keyFile: keyFile))
             subjects.append(try Subject(name: "sqlite", storage: .sqlite(directory: directory), clients: options.clients, keyFile: keyFile))
@@ -107,18 +120,26 @@ enum CartBench {
         }
         do {
             var round = 0
-            func load(_ subject: Subject, seconds: Int) throws -> WrkReport {
+            func load(_ subject: Subject, seconds: Int, products: Int? = nil) throws -> WrkReport {
                 round += 1
                 let script = directory.appendingPathComponent("cart-\(subject.name)-\(round).lua")
-                try CartLoadScript.text(tokens: subject.tokens, products: subject.backend.availableProductIDs, run: "r\(round)")
+                let ids = subject.backend.availableProductIDs
+                try CartLoadScript.text(tokens: subject.tokens, products: products.map { Array(ids.prefix($0)) } ?? ids, run: "r\(round)")
                     .write(to: script, atomically: true, encoding: .utf8)
                 return try wrk.run(url: subject.server.baseURL + "/", seconds: seconds, connections: options.clients, threads: 2, script: script)
             }
+            func readPages(seconds: Int) throws -> WrkReport {
+                try wrk.run(url: small.server.baseURL + ServeBench.homeTarget, seconds: seconds, connections: options.clients, threads: 2)
+            }
             // Warm every store (its caches, its connections) before anything is measured.
             for subject in subjects { _ = try load(subject, seconds: 1) }
+            _ = try load(small, seconds: 1, products: 4)
+            _ = try readPages(seconds: 1)
             for index in 0..<options.rounds {
                 let seconds = options.seconds / options.rounds + (index < options.seconds % options.rounds ? 1 : 0)
                 for subject in subjects { subject.rounds.append(try load(subject, seconds: seconds)) }
+                small.rounds.append(try load(small, seconds: seconds, products: 4))
+                pageRounds.append(try readPages(seconds: seconds))
             }
         } catch {
             console.err("vitrine bench cart: \(error)")
@@ -126,7 +147,7 @@ enum CartBench {
         }
         var rates: [String: Double] = [:]
         var failed = false
-        for subject in subjects {
+        for subject in subjects + [small] {
             let report = WrkReport(combining: subject.rounds)
             rates[subject.name] = report.requestsPerSecond
             console.out("\(subject.name)_cart_requests_per_second = \(BenchSupport.format(report.requestsPerSecond))")
@@ -143,6 +164,13 @@ enum CartBench {
         console.out("durable_vs_memory_cart_ratio = \(BenchSupport.format((rates["sqlite"] ?? 0) / memory))")
         if let postgres = rates["postgres"] {
             console.out("postgres_vs_memory_cart_ratio = \(BenchSupport.format(postgres / memory))")
+        }
+        let pages = WrkReport(combining: pageRounds)
+        console.out("page_get_requests_per_second = \(BenchSupport.format(pages.requestsPerSecond))")
+        console.out("cart_add_vs_page_get_ratio = \(BenchSupport.format((rates["four_line"] ?? 0) / max(pages.requestsPerSecond, 0.001)))")
+        if pages.failedResponses > 0 || pages.socketErrors > 0 {
+            console.err("vitrine bench cart: page reads had \(pages.failedResponses) answers outside 2xx and \(pages.socketErrors) socket errors")
+            failed = true
         }
         return failed ? 1 : 0
     }
