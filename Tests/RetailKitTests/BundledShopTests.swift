@@ -85,7 +85,8 @@ import TestSupport
     @Test func theCartAnswersAndRefusesAsTheBackendDoes() async throws {
         let fixture = try BundledShopFixture.current()
         let token = try sessionToken(of: fixture.backend)
-        let local = BundledCart(shop: fixture.shop, locale: "de-DE", file: nil)
+        // On the backend's clock: a new cart's revision and every change's are the backend's too.
+        let local = BundledCart(shop: fixture.shop, locale: "de-DE", file: nil, now: { Self.instant })
         let unavailable = try #require(try Self.unavailableProduct(fixture))
         let changes: [CartChange] = [
             .add(productID: "p-1002", quantity: 2), .add(productID: "p-1001", quantity: 1, position: 0), .add(productID: "p-1002", quantity: 98),
@@ -94,23 +95,28 @@ import TestSupport
             .setQuantity(productID: "p-1001", quantity: 5), .setQuantity(productID: "p-1004", quantity: 3), .setQuantity(productID: unavailable, quantity: 1),
             .remove(productID: "p-1004"), .remove(productID: "p-1005"), .remove(productID: "p-9999"), .remove(productID: "p-1002"),
         ]
+        var answered: [CartSnapshot?] = []
         for (number, change) in changes.enumerated() {
             let key = "key-\(number)"
             let served = fixture.backend.respond(to: Self.request(change, key: key, token: token))
             do {
                 let snapshot = try await local.apply(change, idempotencyKey: key)
+                answered.append(snapshot)
                 #expect(served.status == 200, "\(change): the backend answered \(served.status)")
                 let expected = try CartSnapshot(data: served.body)
                 #expect(snapshot.lines == expected.lines && snapshot.itemCount == expected.itemCount && snapshot.subtotal == expected.subtotal, "\(change)")
+                #expect(snapshot.revision == expected.revision, "\(change): revision \(snapshot.revision), the backend's \(expected.revision)")
             } catch let error as HomeAPIError {
+                answered.append(nil)
                 let code = try JSONParser.parse(served.body)["error"]?["code"]?.stringValue
                 #expect(error.status == served.status && error.code == code, "\(change): \(error) against \(served.status) \(code ?? "")")
             }
         }
-        // A key answered again is not applied again.
+        // A key answered again is not applied again: it answers what it answered then.
         let before = try await local.fetchCart()
-        let again = try await local.apply(.add(productID: "p-1001", quantity: 1), idempotencyKey: "key-1")
-        #expect(again.lines == before.lines && again.revision == before.revision)
+        let again = try await local.apply(changes[1], idempotencyKey: "key-1")
+        #expect(again.lines == answered[1]?.lines && again.revision == answered[1]?.revision)
+        #expect(try await local.fetchCart() == before)
     }
 
     @Test func theCartIsKeptAcrossLaunches() async throws {
@@ -122,6 +128,276 @@ import TestSupport
         // The change sent again after a crash, with its key, is not applied twice.
         #expect(try await reopened.apply(.add(productID: "p-1001", quantity: 3), idempotencyKey: "k1").lines.map(\.quantity) == [3])
     }
+
+    // MARK: - The cart's revision
+
+    /// The cart's revision is the backend's clock (`CartRevision`): a new cart answers the
+    /// clock, a change goes one past the revision before or past the clock, and a cart whose
+    /// file was lost or unreadable starts again above every revision it answered, so the app's
+    /// journal does not drop its answers as stale.
+    @Test func theCartsRevisionIsAClockSoACartStartedAgainIsNewer() async throws {
+        let fixture = try BundledShopFixture.current()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("bundled-cart.json")
+        let clock = Locked(Self.instant)
+        let now: @Sendable () -> Date = { clock.withLock { $0 } }
+        let first = BundledCart(shop: fixture.shop, locale: "en-US", file: file, now: now)
+        let started = CartRevision.clock(Self.instant)
+        #expect(try await first.fetchCart().revision == started)
+        var revisions: [Int] = []
+        for (number, product) in ["p-1001", "p-1002", "p-1003"].enumerated() {
+            revisions.append(try await first.apply(.add(productID: product, quantity: 1), idempotencyKey: "k\(number)").revision)
+        }
+        // The clock stood still: each change is one past the one before.
+        #expect(revisions == [started + 1, started + 2, started + 3])
+        // A change that changes nothing keeps the revision.
+        #expect(try await first.apply(.remove(productID: "p-1004"), idempotencyKey: "k3").revision == started + 3)
+
+        // A second later the file is unreadable, then gone: the cart starts again from the clock.
+        for lose in ["unreadable", "gone"] {
+            if lose == "gone" { try FileManager.default.removeItem(at: file) } else { try Data("{".utf8).write(to: file) }
+            clock.withLock { $0 = $0.addingTimeInterval(1) }
+            let newest = revisions.last ?? started
+            let again = BundledCart(shop: fixture.shop, locale: "en-US", file: file, now: now)
+            let fetched = try await again.fetchCart()
+            #expect(fetched.lines.isEmpty && fetched.revision == CartRevision.clock(clock.withLock { $0 }), "\(lose)")
+            #expect(fetched.revision > newest, "\(lose): \(fetched.revision) after \(newest)")
+            let added = try await again.apply(.add(productID: "p-1005", quantity: 1), idempotencyKey: "k-\(lose)")
+            #expect(added.revision == fetched.revision + 1, "\(lose)")
+            revisions.append(added.revision)
+        }
+    }
+
+    /// The app on a bundle whose cart file was lost shows the cart started again: the answers
+    /// of the new cart are newer than the one its journal kept, so none is dropped as stale.
+    @Test @MainActor func theAppShowsABundledCartStartedAgain() async throws {
+        let fixture = try BundledShopFixture.current()
+        let storage = try TemporaryDirectory()
+        defer { storage.remove() }
+        let clock = Locked(Self.instant)
+        var configuration = AppConfiguration(bundledShop: fixture.shop, user: UserID("shopper")!, storageDirectory: storage.url)
+        configuration.locale = "en-US"
+        configuration.now = { clock.withLock { $0 } }
+        let first = try AppComposition(configuration: configuration)
+        first.start()
+        first.cart.add(productID: "p-1001", quantity: 2)
+        first.cart.add(productID: "p-1002", quantity: 2)
+        await waitUntil { first.cart.canonical?.itemCount == 4 && first.cart.operations.isEmpty }
+        let kept = try #require(first.cart.canonical?.revision)
+        _ = await first.shutdown()
+
+        // The kept cart is unreadable (a torn copy restored from a backup, another build's format …).
+        try Data("{".utf8).write(to: configuration.userDataDirectory.appendingPathComponent("bundled-cart.json"))
+        clock.withLock { $0 = $0.addingTimeInterval(60) }
+        let again = try AppComposition(configuration: configuration)
+        again.start()
+        again.cart.add(productID: "p-1005", quantity: 1)
+        await waitUntil { again.cart.operations.isEmpty }
+        let shown = again.cart.canonical?.lines.map(\.productID) ?? []
+        #expect(shown == ["p-1005"], "the app shows \(shown) (revision \(again.cart.canonical?.revision ?? -1) after \(kept)); the bundled cart holds p-1005 alone")
+        #expect((again.cart.canonical?.revision ?? 0) > kept)
+        _ = await again.shutdown()
+    }
+
+    // MARK: - The cart kept on disk
+
+    /// A change the cart cannot keep (a full disk) is answered 503 `storage_unavailable` and
+    /// changes nothing, as the backend applies a change and its key in one transaction: not the
+    /// cart, nor its revision, nor the key, so its retry is tried again (not answered 200 from
+    /// memory), and applied once the cart can be kept.
+    @Test func aChangeThatCannotBeKeptChangesNothing() async throws {
+        let fixture = try BundledShopFixture.current()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // The file's directory is a regular file: every write fails.
+        let blocker = directory.url.appendingPathComponent("blocked")
+        try Data("x".utf8).write(to: blocker)
+        let file = blocker.appendingPathComponent("bundled-cart.json")
+        let cart = BundledCart(shop: fixture.shop, locale: "en-US", file: file, now: { Self.instant })
+        let before = try await cart.fetchCart()
+        for attempt in ["the change", "its retry"] {
+            do {
+                let answered = try await cart.apply(.add(productID: "p-1001", quantity: 1), idempotencyKey: "k1")
+                Issue.record("\(attempt) was answered 200 with \(answered.lines.map(\.productID)) though it was not kept")
+            } catch let error as HomeAPIError {
+                #expect(error.status == 503 && error.code == RetailErrorCode.storageUnavailable.rawValue, "\(attempt): \(error)")
+            }
+            let after = try await cart.fetchCart()
+            #expect(after.lines.isEmpty && after.revision == before.revision, "\(attempt): \(after.lines.map(\.productID)) at \(after.revision)")
+        }
+        // The disk has room again: the retry is applied, once.
+        try FileManager.default.removeItem(at: blocker)
+        try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
+        let applied = try await cart.apply(.add(productID: "p-1001", quantity: 1), idempotencyKey: "k1")
+        #expect(applied.lines.map(\.quantity) == [1] && applied.revision == before.revision + 1)
+        #expect(try await BundledCart(shop: fixture.shop, locale: "en-US", file: file).fetchCart().lines.map(\.quantity) == [1])
+    }
+
+    /// A kept revision the app cannot read (negative, past 2^53 − 1, not a whole number) is
+    /// refused and the cart counts on from the clock, as one whose file was lost; the lines are
+    /// kept, and the cart answers and changes.
+    @Test(arguments: ["-1", "9007199254740992", "1e300", "1.5", #""7""#])
+    func aKeptRevisionTheAppCannotReadIsRefused(revision: String) async throws {
+        let fixture = try BundledShopFixture.current()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("bundled-cart.json")
+        try Data(#"{"revision":\#(revision),"lines":[{"product_id":"p-1001","quantity":2}],"keys":[]}"#.utf8).write(to: file)
+        let cart = BundledCart(shop: fixture.shop, locale: "en-US", file: file, now: { Self.instant })
+        let fetched = try await cart.fetchCart()
+        #expect(fetched.revision == CartRevision.clock(Self.instant) && fetched.lines.map(\.quantity) == [2])
+        let added = try await cart.apply(.add(productID: "p-1002", quantity: 1), idempotencyKey: "k")
+        #expect(added.revision == fetched.revision + 1 && added.lines.map(\.productID) == ["p-1001", "p-1002"])
+    }
+
+    /// The largest revision the app reads is kept, and a change answers no larger one: the cart
+    /// stays readable (the app takes an answer of the revision it has).
+    @Test func aKeptRevisionAtTheLargestTheAppReadsStaysReadable() async throws {
+        let fixture = try BundledShopFixture.current()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("bundled-cart.json")
+        try Data(#"{"revision":\#(CartSnapshot.maxRevision),"lines":[],"keys":[]}"#.utf8).write(to: file)
+        let cart = BundledCart(shop: fixture.shop, locale: "en-US", file: file, now: { Self.instant })
+        #expect(try await cart.fetchCart().revision == CartSnapshot.maxRevision)
+        let added = try await cart.apply(.add(productID: "p-1001", quantity: 1), idempotencyKey: "k")
+        #expect(added.revision == CartSnapshot.maxRevision && added.lines.map(\.quantity) == [1])
+    }
+
+    /// Kept lines are read as the cart's rule could have made them: lines of one product are
+    /// one line, in the first one's place, of at most 99; a line without a product id or a
+    /// quantity of 1–99 is dropped; keys that cannot be read are forgotten; the rest is kept.
+    @Test func aKeptCartHoldsOneLineOfAProduct() async throws {
+        let fixture = try BundledShopFixture.current()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("bundled-cart.json")
+        let lines = #"[{"product_id":"p-1001","quantity":99},{"product_id":"p-1002","quantity":1},{"product_id":"p-1001","quantity":99},"#
+            + #"{"product_id":"p-1002","quantity":3},{"product_id":5,"quantity":1},{"product_id":"p-1003","quantity":0},"#
+            + #"{"product_id":"p-1003","quantity":100},{"product_id":"","quantity":1},{"quantity":1},"oops"]"#
+        try Data(#"{"revision":3,"lines":\#(lines),"keys":["k-old",{"key":7},{"key":"k","request":"?","revision":-4,"lines":[]}]}"#.utf8).write(to: file)
+        let cart = BundledCart(shop: fixture.shop, locale: "en-US", file: file, now: { Self.instant })
+        let snapshot = try await cart.fetchCart()
+        #expect(snapshot.lines.map(\.productID) == ["p-1001", "p-1002"] && snapshot.lines.map(\.quantity) == [99, 4], "\(snapshot.lines.map { "\($0.productID) × \($0.quantity)" })")
+        #expect(snapshot.revision == 3)
+        // The line holds the most a line may: one more is refused as by the rule.
+        await #expect(throws: HomeAPIError.self) { _ = try await cart.apply(.add(productID: "p-1001", quantity: 1), idempotencyKey: "k") }
+        #expect(try await cart.apply(.setQuantity(productID: "p-1001", quantity: 98), idempotencyKey: "k").lines.map(\.quantity) == [98, 4])
+    }
+
+    /// A kept cart holds no more lines than an answer may (`CartSnapshot.maxLines`): the first
+    /// ones are kept, the cart answers and changes.
+    @Test func aKeptCartHoldsNoMoreLinesThanAnAnswerMay() async throws {
+        let fixture = try BundledShopFixture.current()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("bundled-cart.json")
+        let lines = (0..<(CartSnapshot.maxLines + 5)).map { #"{"product_id":"gone-\#($0)","quantity":1}"# }.joined(separator: ",")
+        try Data(#"{"revision":3,"lines":[\#(lines)],"keys":[]}"#.utf8).write(to: file)
+        let cart = BundledCart(shop: fixture.shop, locale: "en-US", file: file, now: { Self.instant })
+        let snapshot = try await cart.fetchCart()
+        #expect(snapshot.lines.count == CartSnapshot.maxLines)
+        #expect(snapshot.lines.first?.productID == "gone-0" && snapshot.lines.last?.productID == "gone-\(CartSnapshot.maxLines - 1)")
+        #expect(try await cart.apply(.remove(productID: "gone-0"), idempotencyKey: "k").lines.count == CartSnapshot.maxLines - 1)
+    }
+
+    // MARK: - Idempotency keys
+
+    /// A key is one request (CONTRACT §10): sent again with another (another product, quantity,
+    /// position or kind of change) it is a 422 `idempotency_key_reused`, as from the backend,
+    /// also for a request that would be refused on its own (the key is looked up first), and
+    /// changes nothing.
+    @Test func aKeyUsedForAnotherRequestIsRefusedAsByTheBackend() async throws {
+        let fixture = try BundledShopFixture.current()
+        let token = try sessionToken(of: fixture.backend)
+        let local = BundledCart(shop: fixture.shop, locale: "de-DE", file: nil, now: { Self.instant })
+        let first = CartChange.add(productID: "p-1001", quantity: 1)
+        #expect(fixture.backend.respond(to: Self.request(first, key: "k", token: token)).status == 200)
+        _ = try await local.apply(first, idempotencyKey: "k")
+        let others: [CartChange] = [
+            .add(productID: "p-1002", quantity: 1), .add(productID: "p-1001", quantity: 2), .add(productID: "p-1001", quantity: 1, position: 0),
+            .setQuantity(productID: "p-1001", quantity: 1), .remove(productID: "p-1001"), .add(productID: "p-9999", quantity: 1),
+            .add(productID: "p-1001", quantity: 1, position: -5), .add(productID: "p-1001", quantity: 100),
+        ]
+        for other in others {
+            let served = fixture.backend.respond(to: Self.request(other, key: "k", token: token))
+            let servedCode = try JSONParser.parse(served.body)["error"]?["code"]?.stringValue
+            #expect(served.status == 422 && servedCode == RetailErrorCode.idempotencyKeyReused.rawValue, "the backend, \(other)")
+            do {
+                let answered = try await local.apply(other, idempotencyKey: "k")
+                Issue.record("\(other): the bundle answered 200 (\(answered.lines.map(\.productID))), the backend \(served.status) \(servedCode ?? "")")
+            } catch let error as HomeAPIError {
+                #expect(error.status == served.status && error.code == servedCode, "\(other): \(error)")
+            }
+        }
+        #expect(try await local.fetchCart().lines.map(\.quantity) == [1])
+    }
+
+    /// A key sent again with its request answers the cart it answered then (its lines and
+    /// revision), not the cart of now, as the backend does; the next launch too (the answers
+    /// are kept with their keys).
+    @Test func aKeySentAgainAnswersTheCartItAnsweredThen() async throws {
+        let fixture = try BundledShopFixture.current()
+        let token = try sessionToken(of: fixture.backend)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("bundled-cart.json")
+        let local = BundledCart(shop: fixture.shop, locale: "de-DE", file: file, now: { Self.instant })
+        let changes: [(CartChange, String)] = [
+            (.add(productID: "p-1001", quantity: 1), "a"), (.add(productID: "p-1002", quantity: 2), "b"), (.remove(productID: "p-1001"), "c"),
+        ]
+        var answered: [CartSnapshot] = []
+        for (change, key) in changes {
+            #expect(fixture.backend.respond(to: Self.request(change, key: key, token: token)).status == 200)
+            answered.append(try await local.apply(change, idempotencyKey: key))
+        }
+        let reopened = BundledCart(shop: fixture.shop, locale: "de-DE", file: file, now: { Self.instant })
+        for ((change, key), then) in zip(changes, answered) {
+            let served = try CartSnapshot(data: fixture.backend.respond(to: Self.request(change, key: key, token: token)).body)
+            for (name, cart) in [("this launch", local), ("the next", reopened)] {
+                let replayed = try await cart.apply(change, idempotencyKey: key)
+                #expect(replayed.lines == then.lines && replayed.revision == then.revision, "\(key) in \(name)")
+                #expect(replayed.lines == served.lines && replayed.revision == served.revision, "\(key) in \(name), against the backend")
+            }
+        }
+        #expect(try await local.fetchCart().lines.map(\.productID) == ["p-1002"])
+        #expect(try await reopened.fetchCart().lines.map(\.productID) == ["p-1002"])
+    }
+
+    // MARK: - A request's body
+
+    /// An add's body is refused as the backend's endpoint refuses it (CONTRACT §10): a
+    /// `position` outside 0–65535 or a `product_id` over 128 bytes is 400 `invalid_body`, not
+    /// clamped nor looked up, and changes nothing; the bounds themselves are taken.
+    @Test(arguments: [
+        CartChange.add(productID: "p-1001", quantity: 1, position: -5), .add(productID: "p-1001", quantity: 1, position: -1),
+        .add(productID: "p-1001", quantity: 1, position: 65_536), .add(productID: "p-1001", quantity: 1, position: 70_000),
+        .add(productID: String(repeating: "p", count: 129), quantity: 1), .add(productID: "p-1001", quantity: 1, position: 0),
+        .add(productID: "p-1001", quantity: 1, position: 65_535), .add(productID: String(repeating: "p", count: 128), quantity: 1),
+    ])
+    func anAddsBodyIsRefusedAsByTheBackend(change: CartChange) async throws {
+        let fixture = try BundledShopFixture.current()
+        let token = try sessionToken(of: fixture.backend)
+        let local = BundledCart(shop: fixture.shop, locale: "de-DE", file: nil, now: { Self.instant })
+        _ = try await local.apply(.add(productID: "p-1002", quantity: 1), idempotencyKey: "first")
+        #expect(fixture.backend.respond(to: Self.request(.add(productID: "p-1002", quantity: 1), key: "first", token: token)).status == 200)
+        let served = fixture.backend.respond(to: Self.request(change, key: "k", token: token))
+        let servedCode = try JSONParser.parse(served.body)["error"]?["code"]?.stringValue
+        do {
+            let answered = try await local.apply(change, idempotencyKey: "k")
+            #expect(served.status == 200, "the bundle answered 200, the backend \(served.status) \(servedCode ?? "")")
+            #expect(answered.lines == (try? CartSnapshot(data: served.body))?.lines)
+        } catch let error as HomeAPIError {
+            #expect(error.status == served.status && error.code == servedCode, "\(error) against \(served.status) \(servedCode ?? "")")
+            #expect(try await local.fetchCart().lines.map(\.productID) == ["p-1002"])
+        }
+        if case .add(let productID, _, let position) = change, productID.utf8.count > 128 || position.map({ !(0...65_535).contains($0) }) == true {
+            #expect(served.status == 400 && servedCode == RetailErrorCode.invalidBody.rawValue)
+        }
+    }
+
+    // MARK: - Notify me
 
     @Test func notifyMeAnswersAsTheBackendDoes() async throws {
         let fixture = try BundledShopFixture.current()
@@ -144,6 +420,43 @@ import TestSupport
             _ = try await BundledActions(shop: fixture.shop, locale: "fr-FR").send(ActionCall(action: action, endpoint: unknown, method: .post, context: context))
         }
     }
+
+    /// "Notify me" is refused as the backend refuses it, in its order (`ActionEndpoints`): a
+    /// body without the card's `widget_id` (or one over 200 bytes) or the action's `product_id`
+    /// (or one over 128 bytes) is 400 `invalid_body`; then a product the feed does not list is
+    /// 404 `unknown_product`; then one that can be bought is 409 `product_available`.
+    @Test func notifyMeIsRefusedAsByTheBackendInItsOrder() async throws {
+        let fixture = try BundledShopFixture.current()
+        let unavailable = try #require(try Self.unavailableProduct(fixture))
+        let path = RetailRoutes.member(.actions, RetailAPIAction.notifyMe)
+        let cases: [(productID: String?, widgetID: String?, status: Int)] = [
+            ("p-9999", "rail.p-9999", 404), (unavailable, nil, 400), ("p-9999", nil, 400), (unavailable, "", 400),
+            (unavailable, String(repeating: "w", count: 201), 400), (nil, "rail.x", 400), ("", "rail.x", 400),
+            (String(repeating: "p", count: 129), "rail.x", 400), (String(repeating: "p", count: 128), "rail.x", 404),
+            ("p-1001", "rail.p-1001", 409), ("p-1001", nil, 400), (unavailable, String(repeating: "w", count: 200), 200),
+        ]
+        for (productID, widgetID, status) in cases {
+            var members: [JSONObject.Member] = [(key: "type", value: "api"), (key: "endpoint", value: .string(path))]
+            if let productID { members.append((key: "product_id", value: .string(productID))) }
+            let action = try #require(ActionData(object: JSONObject(members)))
+            let context = ActionCallContext(pageID: "home", requestID: "r-1", widgetID: widgetID, value: .null)
+            let call = ActionCall(action: action, endpoint: try #require(APIEndpoint(path)), method: .post, context: context)
+            let served = fixture.backend.respond(to: HTTPRequest(
+                method: "POST", path: path, query: [("locale", "en-US")], headers: ["content-type": "application/json"], body: call.body))
+            let servedCode = try? JSONParser.parse(served.body)["error"]?["code"]?.stringValue
+            let name = "\(productID?.prefix(12) ?? "no product") on \(widgetID?.prefix(12) ?? "no widget")"
+            #expect(served.status == status, "the backend, \(name)")
+            do {
+                let local = try await BundledActions(shop: fixture.shop, locale: "en-US").send(call)
+                #expect(served.status == 200, "\(name): the bundle answered 200, the backend \(served.status) \(servedCode ?? "")")
+                #expect(try JSONParser.parse(local) == JSONParser.parse(served.body), "\(name)")
+            } catch let error as HomeAPIError {
+                #expect(error.status == served.status && error.code == servedCode, "\(name): \(error) against \(served.status) \(servedCode ?? "")")
+            }
+        }
+    }
+
+    // MARK: - Images, the manifest, the app
 
     @Test func imagesComeOnlyFromTheBundlesOriginAndPaths() async throws {
         let fixture = try BundledShopFixture.current()

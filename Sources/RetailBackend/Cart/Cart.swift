@@ -73,19 +73,14 @@ struct Cart: Sendable, Equatable {
         return true
     }
 
-    /// The revision of a change: past the previous one and past the clock. It depends on this
-    /// cart's changes and the time only, so it says nothing about other carts; and because a
-    /// forgotten cart starts again from the clock, it comes back above what it had, as long as
-    /// the clock moved on by a microsecond per change it had made within one microsecond.
+    /// The revision of a change: past the previous one and past the clock
+    /// (`CartRevision.next(after:clock:)`, the rule the bundled shop's cart counts by too).
     mutating func advanceRevision(clock: Int) {
-        revision = max(revision, clock) + 1
+        revision = CartRevision.next(after: revision, clock: clock)
     }
 
-    /// Microseconds since 2024-01-01 on the injected clock (0 before): under 10^15, the
-    /// largest integer FlowCore's JSON writer writes without a fraction, until 2055.
+    /// Microseconds since 2024-01-01 on the injected clock (`CartRevision.clock(_:)`).
     static func clock(_ date: Date) -> Int {
-        max(0, Int(((date.timeIntervalSince1970 - epoch) * 1_000_000).rounded(.down)))
+        CartRevision.clock(date)
     }
-
-    private static let epoch: TimeInterval = 1_704_067_200
 }

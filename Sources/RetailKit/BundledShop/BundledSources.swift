@@ -39,7 +39,10 @@ public struct BundledPageSource: PageSource {
 }
 
 /// `api` actions answered as the backend answers them, from the bundled shop: "notify me" on
-/// an unavailable product; any other is unknown (a 404 `unknown_action`, as the backend says).
+/// an unavailable product, refused as the backend refuses it (400 `invalid_body` for a body
+/// without the card's `widget_id` or the action's `product_id`, 404 `unknown_product`, 409
+/// `product_available`, checked in that order); any other action is unknown (a 404
+/// `unknown_action`, as the backend says).
 public struct BundledActions: ActionTransport {
     public let shop: BundledShop
     public let locale: String
@@ -57,9 +60,24 @@ public struct BundledActions: ActionTransport {
         guard call.endpoint.path.isByteEqual(to: RetailRoutes.member(.actions, RetailAPIAction.notifyMe)) else {
             throw HomeAPIError.status(404, code: RetailErrorCode.unknownAction.rawValue, message: "no such action in the bundled shop", retryAfter: nil)
         }
-        guard let productID = call.action.object["product_id"]?.stringValue, let widgetID = call.context.widgetID,
-            let answer = try shop.catalogue(locale: locale).notifyAnswer(productID: productID, widgetID: widgetID)
-        else {
+        // The backend's checks, in its order (`ActionEndpoints.notifyMe`), of the body the
+        // client posts: the card's `widget_id`, the action's `product_id`, a product the feed
+        // lists (404), one that is unavailable (409).
+        let body = call.context.body(for: call.action)
+        guard case .string(let widgetID)? = body["widget_id"], (1...200).contains(widgetID.utf8.count) else {
+            throw HomeAPIError.status(400, code: RetailErrorCode.invalidBody.rawValue,
+                                      message: "'widget_id' must be a non-empty string of at most 200 UTF-8 bytes", retryAfter: nil)
+        }
+        guard case .string(let productID)? = body["action"]?["product_id"], (1...128).contains(productID.utf8.count) else {
+            throw HomeAPIError.status(400, code: RetailErrorCode.invalidBody.rawValue,
+                                      message: "'product_id' must be a non-empty string of at most 128 UTF-8 bytes", retryAfter: nil)
+        }
+        let catalogue = try shop.catalogue(locale: locale)
+        guard catalogue.product(productID) != nil else {
+            throw HomeAPIError.status(404, code: RetailErrorCode.unknownProduct.rawValue,
+                                      message: "no product '\(productID.clipped(toUTF8Bytes: 80))'", retryAfter: nil)
+        }
+        guard let answer = catalogue.notifyAnswer(productID: productID, widgetID: widgetID) else {
             throw HomeAPIError.status(409, code: RetailErrorCode.productAvailable.rawValue, message: "this product can be added to the cart instead", retryAfter: nil)
         }
         return answer

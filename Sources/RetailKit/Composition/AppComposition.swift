@@ -139,8 +139,11 @@ public final class AppComposition {
             sheets: SheetStack(), toasts: toasts, decoder: decoder, transport: actions, policy: VitrineApp.actionPolicy)
         dispatcher.onDiagnostics = { analytics.track($0) }
 
+        // The bundled cart's revisions are a clock on the app's (not the bundle's, which starts
+        // again at every launch): a cart whose file was lost counts on above the journal's.
         let cartTransport: any CartTransport = shop.map {
-            BundledCart(shop: $0, locale: profile.locale, file: configuration.userDataDirectory.appendingPathComponent("bundled-cart.json"))
+            BundledCart(shop: $0, locale: profile.locale, file: configuration.userDataDirectory.appendingPathComponent("bundled-cart.json"),
+                        now: configuration.now)
         } ?? client
         cart = CartStore(
             client: CartClient(transport: cartTransport, policy: configuration.cartRetry, clock: configuration.clock,
