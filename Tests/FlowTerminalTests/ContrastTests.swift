@@ -34,6 +34,17 @@ import Testing
         }
     }
 
+    /// A sheet's edge stands out from the sheet's surface and the page beside it.
+    @Test(arguments: ColorScheme.allCases)
+    func aSheetsEdgeShowsAgainstItsSurfaceAndThePage(scheme: ColorScheme) throws {
+        let environment = Self.environment(scheme)
+        let edge = try #require(environment.sheetEdgeStyle.foreground)
+        for (name, ground) in [("background", environment.pageBackground), ("surface", try #require(environment.token("surface")))] {
+            let ratio = ContrastRatio.between(edge, ground)
+            #expect(ratio >= ContrastRatio.minimumForEdges, "edge on \(name) in \(scheme): \(ratio)")
+        }
+    }
+
     @Test(arguments: ColorScheme.allCases)
     func textTheBufferColoursForABackgroundReadOnIt(scheme: ColorScheme) throws {
         let environment = Self.environment(scheme)

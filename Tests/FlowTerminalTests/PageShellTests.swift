@@ -65,7 +65,7 @@ import Testing
         var state = PageScreenContent.showing(try Self.longSection())
         state.toast = "Saved"
         let frame = TestPages.render(state, width: 12, height: 8)
-        #expect(frame.buffer.plainLines.last == "r  Saved")
+        #expect(frame.buffer.plainLines.last == "   Saved", "the piece of a word beside it goes with the part the box covers")
         #expect(frame.hitMap.hitTest(x: 5, y: 7)?.target == .toast)
         // The toast is 9 columns wide (the message and two columns each side): 3 of 12 show.
         #expect(fractions(frame)["w2"] == 3.0 / 12.0)

@@ -29,6 +29,18 @@ public struct Cell: Sendable, Hashable {
     /// Whether this is the right half of a wide glyph.
     public var isContinuation: Bool { width == 0 }
 
+    /// Whether the cell shows a mark that reads with its neighbours: a letter, a digit, a
+    /// star, a comma, a hyphen, a wide glyph's right half. An edge that cuts a run of them cuts
+    /// a word ("★★★★" of a 4.9, "Water-" of "Water-resistant"); blanks, a picture's half blocks
+    /// and frame lines are no part of one.
+    public var readsAsText: Bool {
+        if isContinuation { return true }
+        guard !HalfBlockEncoder.isPictureCell(grapheme) else { return false }
+        return grapheme.unicodeScalars.contains { scalar in
+            !scalar.properties.isWhitespace && !(0x2500...0x259F).contains(scalar.value)
+        }
+    }
+
     /// Whether it shows nothing but its background.
     public var isBlank: Bool { grapheme == " " }
 }

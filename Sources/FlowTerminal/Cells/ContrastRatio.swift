@@ -3,6 +3,8 @@
 public enum ContrastRatio {
     /// What normal text needs (WCAG 2.x, AA).
     public static let minimumForText = 4.5
+    /// What the edge of a control or a sheet needs against what is beside it (WCAG 2.1, 1.4.11).
+    public static let minimumForEdges = 3.0
 
     /// The relative luminance of `color`, 0 (black) … 1 (white).
     public static func luminance(_ color: TerminalColor) -> Double {

@@ -116,6 +116,14 @@ public struct Canvas {
     /// How far a scrim mixes the colours under a sheet toward the page's background.
     public static let scrimAmount = 0.55
 
+    /// The cell already drawn at (`x`, `y`), if it is inside this canvas and the buffer.
+    public func cell(x: Int, y: Int) -> Cell? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        let bx = originX + x, by = originY + y
+        guard surface.buffer.bounds.contains(x: bx, y: by) else { return nil }
+        return surface.buffer[bx, by]
+    }
+
     /// The background already drawn at (`x`, `y`), if it is inside the buffer.
     public func background(x: Int, y: Int) -> TerminalColor? {
         let bx = originX + x, by = originY + y

@@ -93,9 +93,8 @@ extension PageBodyLayout {
         guard visibleColumns > 0, visibleColumns < item.width, item.height > 0 else { return }
         let whole = DrawSurface(width: item.width, height: item.height)
         item.box.draw(in: Canvas(surface: whole, rect: CellRect(x: 0, y: 0, width: item.width, height: item.height)), environment: environment)
-        func isWord(_ cell: Cell) -> Bool {
-            !HalfBlockEncoder.isPictureCell(cell.grapheme) && cell.grapheme.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        }
+        // A run of marks the edge cuts is left out whole: words, and what reads with them.
+        func isWord(_ cell: Cell) -> Bool { cell.readsAsText }
         for y in 0..<item.height {
             guard isWord(whole.buffer[visibleColumns - 1, y]), isWord(whole.buffer[visibleColumns, y]) else { continue }
             var start = visibleColumns - 1

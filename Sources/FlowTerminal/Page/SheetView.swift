@@ -46,7 +46,7 @@ struct SheetView {
     }
 
     private func drawEdge(in canvas: Canvas, rect: CellRect, environment: RenderEnvironment) {
-        let style = CellStyle(foreground: environment.token("separator"))
+        let style = environment.sheetEdgeStyle
         let rounded = Rounding.isRounded(sheet.config.cornerRadius)
         let line = String(repeating: "─", count: max(0, rect.width - 2))
         canvas.put((rounded ? "╭" : "┌") + line + (rounded ? "╮" : "┐"), x: rect.x, y: rect.y, style: style)

@@ -19,6 +19,7 @@ public struct ToastView {
         let rect = CellRect(x: (canvas.width - width) / 2, y: bottom - layout.height + 1, width: width, height: layout.height)
         canvas.surface.hitMap.cover(rect.offsetBy(dx: canvas.originX, dy: canvas.originY))
         let style = Self.style(environment: environment)
+        for y in rect.y..<rect.maxY { Self.blankWordsCut(byColumns: rect.x..<rect.maxX, row: y, in: canvas) }
         for y in rect.y..<rect.maxY { canvas.put(String(repeating: " ", count: width), x: rect.x, y: y, style: style) }
         for (row, line) in layout.lines.enumerated() {
             var x = rect.x + 2 + (layout.usedWidth - line.width) / 2
@@ -33,5 +34,30 @@ public struct ToastView {
     public static func style(environment: RenderEnvironment) -> CellStyle {
         guard !environment.isPlain, let box = environment.token("text.primary") else { return CellStyle(attributes: [.reverse, .bold]) }
         return CellStyle(foreground: ContrastRatio.readableText(on: box), background: box, attributes: .bold)
+    }
+
+    /// What the box covers of a word beside it takes the rest of that word with it, and a
+    /// column on each side is left blank: no cut piece ("91.99" of "$72.99 $91.99") reads as
+    /// something it is not next to the toast.
+    static func blankWordsCut(byColumns covered: Range<Int>, row y: Int, in canvas: Canvas) {
+        guard y >= 0, y < canvas.height else { return }
+        func cell(_ x: Int) -> Cell? { canvas.cell(x: x, y: y) }
+        func blank(_ x: Int) { canvas.put(" ", x: x, y: y, style: CellStyle(background: canvas.background(x: x, y: y))) }
+        var left = covered.lowerBound - 1
+        if let inside = cell(covered.lowerBound), inside.readsAsText {
+            while let outside = cell(left), outside.readsAsText {
+                blank(left)
+                left -= 1
+            }
+        }
+        if left >= 0 { blank(left) }
+        var right = covered.upperBound
+        if let inside = cell(covered.upperBound - 1), inside.readsAsText {
+            while let outside = cell(right), outside.readsAsText {
+                blank(right)
+                right += 1
+            }
+        }
+        if right < canvas.width { blank(right) }
     }
 }

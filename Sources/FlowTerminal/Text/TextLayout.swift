@@ -22,12 +22,15 @@ public struct TextLayout: Sendable {
 
     public let lines: [Line]
 
-    public init(_ text: StyledText, width: Int, maxLines: Int? = nil, alignment: TextData.Alignment = .leading) {
+    /// With `keepsWordsWhole`, a word wider than the line is never broken across lines: it is
+    /// shortened to the line with "…" (a title under a narrow tile reads "Électroni…", not
+    /// "Électroniq" over "ue").
+    public init(_ text: StyledText, width: Int, maxLines: Int? = nil, alignment: TextData.Alignment = .leading, keepsWordsWhole: Bool = false) {
         guard width > 0 else {
             lines = []
             return
         }
-        var wrapped = Self.wrap(text, width: width)
+        var wrapped = Self.wrap(text, width: width, keepsWordsWhole: keepsWordsWhole)
         if let maxLines, maxLines > 0, wrapped.count > maxLines {
             wrapped = Array(wrapped.prefix(maxLines))
             wrapped[maxLines - 1] = Self.ellipsized(wrapped[maxLines - 1], width: width)
@@ -74,7 +77,7 @@ public struct TextLayout: Sendable {
         return glyphs
     }
 
-    private static func wrap(_ text: StyledText, width: Int) -> [[Glyph]] {
+    private static func wrap(_ text: StyledText, width: Int, keepsWordsWhole: Bool) -> [[Glyph]] {
         var lines: [[Glyph]] = []
         var line: [Glyph] = []
         var lineWidth = 0
@@ -97,6 +100,14 @@ public struct TextLayout: Sendable {
                 lineWidth += spaces
             }
             pendingSpaces = []
+            if keepsWordsWhole, wordWidth > width {
+                if lineWidth > 0 { endLine() }
+                line = ellipsized(word, width: width)
+                lineWidth = line.reduce(0) { $0 + $1.width }
+                word = []
+                wordWidth = 0
+                return
+            }
             for glyph in word {
                 if lineWidth + glyph.width > width, lineWidth > 0 { endLine() }
                 if glyph.width > width { continue }  // a wide glyph in a one-column box

@@ -111,6 +111,12 @@ public struct RenderEnvironment {
         CellStyle(foreground: token("text.secondary"), attributes: .dim)
     }
 
+    /// A sheet's edge: the secondary text colour, which stands out from the page and the
+    /// sheet's surface as an edge must (`ContrastRatio.minimumForEdges`).
+    public var sheetEdgeStyle: CellStyle {
+        CellStyle(foreground: token("text.secondary"))
+    }
+
     /// The brand colour, for solid buttons and links.
     public var brand: TerminalColor? { token("brand.primary") }
 

@@ -255,7 +255,7 @@ struct WidgetFactory: Sendable {
                 "subtitle": .string(promotion.subtitle[locale]),
                 "code": .string(promotion.code),
             ],
-            "actions": ["tap": ["type": "toast", "message": .string(SectionTitles.format(SectionTitles.codeCopied, promotion.code, locale))]],
+            "actions": ["tap": ["type": "toast", "message": .string(SectionTitles.format(SectionTitles.codeAtCheckout, promotion.code, locale))]],
             "tracking": Self.tracking(item: promotion.id, position: position),
         ]
     }

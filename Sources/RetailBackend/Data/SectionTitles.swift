@@ -31,7 +31,9 @@ enum SectionTitles {
 }
 
 extension SectionTitles {
-    static let codeCopied = Localized("Code %@ copied", "Code %@ kopiert", "Code %@ copié")
+    /// A promotion's tap says how to use its code: no action of the contract copies text, so
+    /// nothing may claim to have copied it.
+    static let codeAtCheckout = Localized("Code %@: enter it at checkout", "Code %@ an der Kasse eingeben", "Saisissez le code %@ au paiement")
     static let liveShoppingStill = Localized("Shop the looks from tonight's stream", "Die Looks aus dem Stream shoppen", "Achetez les looks du direct")
     static let moreCampaigns = Localized("More campaigns", "Weitere Aktionen", "Autres opérations")
 }

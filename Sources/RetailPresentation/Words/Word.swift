@@ -23,7 +23,7 @@ public enum Word: String, CaseIterable, Sendable {
     // Countdowns.
     case endsInClock, endsInDaysOne, endsInDaysOther, endsOn, ended
     // Promotions.
-    case promoCode, codeCopied
+    case promoCode
     // Search.
     case searchPlaceholder, typeMore, looking, noSuggestions, suggestionsFailed, allResults
     case suggestionProduct, suggestionCategory, suggestionCampaign, suggestionQuery, suggestionOther, recentQuery

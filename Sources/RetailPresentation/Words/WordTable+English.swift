@@ -69,7 +69,6 @@ extension WordTable {
             .endsOn: "Until {date}",
             .ended: "Ended",
             .promoCode: "Code",
-            .codeCopied: "Code {code} copied",
             .searchPlaceholder: "Search products, brands and more",
             .typeMore: "Type two letters or more for suggestions.",
             .looking: "Looking…",

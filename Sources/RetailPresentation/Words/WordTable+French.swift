@@ -69,7 +69,6 @@ extension WordTable {
             .endsOn: "Jusqu’au {date}",
             .ended: "Terminé",
             .promoCode: "Code promo",
-            .codeCopied: "Code promo {code} copié",
             .searchPlaceholder: "Rechercher des produits, des marques…",
             .typeMore: "Saisissez au moins deux lettres pour voir des suggestions.",
             .looking: "Recherche en cours…",

@@ -69,7 +69,6 @@ extension WordTable {
             .endsOn: "Bis {date}",
             .ended: "Beendet",
             .promoCode: "Gutscheincode",
-            .codeCopied: "Gutscheincode {code} kopiert",
             .searchPlaceholder: "Produkte, Marken und mehr suchen",
             .typeMore: "Tippe mindestens zwei Buchstaben für Vorschläge.",
             .looking: "Suche läuft…",

@@ -205,7 +205,7 @@ struct CartSheetView {
     }
 
     private func drawEdge(_ rect: CellRect, closed: Bool, in canvas: Canvas, environment: RenderEnvironment) {
-        let edge = CellStyle(foreground: environment.token("separator"))
+        let edge = environment.sheetEdgeStyle
         canvas.put("╭" + String(repeating: "─", count: rect.width - 2) + "╮", x: 0, y: rect.y, style: edge)
         for y in (rect.y + 1)..<(closed ? rect.maxY - 1 : rect.maxY) {
             canvas.put("│", x: 0, y: y, style: edge)

@@ -28,7 +28,9 @@ public struct CategoryTileView: WidgetView, TerminalWidget {
     func title(width: Int, environment: RenderEnvironment) -> TextLayout {
         var title = content.title
         title.alignment = .center
-        return environment.layout(title, width: width, base: CellStyle(attributes: .bold), maxLines: 2)
+        // A name is never split inside a word: one wider than the tile is shortened with "…".
+        return TextLayout(environment.styledText(title, base: CellStyle(attributes: .bold)), width: width, maxLines: title.maxLines ?? 2,
+                          alignment: .center, keepsWordsWhole: true)
     }
 
     public func height(width: Int, environment: RenderEnvironment) -> Int {
