@@ -9,8 +9,8 @@ import RetailPresentation
 /// title, the subtitle, the price with the price before it, the rating and the stock, the
 /// quantity between `−` and `+` (the widget's local state) beside the call to action (the
 /// button Enter fires; alone, dimmed and inert when sold out), so that all a buyer needs shows on a
-/// short screen; then the variants (each option a control), the badges, the delivery note and
-/// the description.
+/// short screen; then the variants (every option drawn and a control, on more rows when they
+/// do not fit one: `VariantRow`), the badges, the delivery note and the description.
 public struct ProductDetailView: WidgetView, TerminalWidget {
     public let content: ProductDetailContent
     public let widgetID: String
@@ -81,7 +81,8 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
     enum Line {
         case text(TextLayout)
         case blank
-        case variant(ProductDetailContent.Variant)
+        /// A variant, its options on `row.rows.count` rows.
+        case variant(ProductDetailContent.Variant, VariantRow)
         case quantity
         case cta(ButtonData)
         /// The quantity and the call to action on one row, when they fit side by side; the
@@ -132,7 +133,7 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         if !content.variants.isEmpty {
             lines.append(.blank)
             for (variant, shown) in zip(content.variants, presentation.variants) {
-                lines.append(.variant(variant))
+                lines.append(.variant(variant, variantRow(variant, width: width)))
                 // Dimmed options say why, once: a dim label alone said nothing.
                 if let why = shown.unavailable {
                     lines.append(.text(TextLayout(StyledText(why, style: environment.secondaryStyle), width: width, maxLines: 2)))
@@ -160,8 +161,11 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
     }
 
     static func height(of line: Line) -> Int {
-        if case .text(let layout) = line { return layout.height }
-        return 1
+        switch line {
+        case .text(let layout): layout.height
+        case .variant(_, let row): max(1, row.rows.count)
+        default: 1
+        }
     }
 
     public func height(width: Int, environment: RenderEnvironment) -> Int {
@@ -199,7 +203,8 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
             case .text(let layout): layout.draw(in: text, y: row)
             case .blank, .cta: break
             case .buy(_, let labelled): drawQuantity(in: text, y: row, labelled: labelled, environment: environment)
-            case .variant(let variant): control = drawVariant(variant, in: text, y: row, firstControl: control, environment: environment)
+            case .variant(let variant, let options):
+                control = drawVariant(variant, options: options, in: text, y: row, firstControl: control, environment: environment)
             case .quantity: drawQuantity(in: text, y: row, environment: environment)
             case .badges:
                 var x = 0
@@ -230,38 +235,51 @@ public struct ProductDetailView: WidgetView, TerminalWidget {
         ButtonAtom(button).draw(in: canvas, x: x, y: y, width: width, target: .control(widgetID: widgetID, index: 0), environment: environment)
     }
 
+    /// A variant's name as drawn before its options, cut to `variantNameWidth` columns.
+    static func variantName(_ variant: ProductDetailContent.Variant) -> String {
+        TextCut.fit(variant.name, to: variantNameWidth)
+    }
+
+    static let variantNameWidth = 14
+
+    /// The variant's options in what `width` leaves beside its name and two columns.
+    func variantRow(_ variant: ProductDetailContent.Variant, width: Int) -> VariantRow {
+        VariantRow(labels: variant.options.map(\.label), columns: width - DisplayWidth.of(Self.variantName(variant)) - 2)
+    }
+
     /// `Style  Alto  [Brio]  Cora`: the selected option bracketed and bold, unavailable ones
-    /// dim; each option with an action is a control. Long labels are cut (their last word
-    /// kept) so that every option fits; when even so they do not, the row shows the ones
-    /// around the selected option, with `…` where more are. Returns the next control index.
+    /// dim; each option with an action is a control. Every option is drawn (`VariantRow`: long
+    /// labels cut, their last word kept; options that do not fit one row go on further rows,
+    /// under the first), so that the keys and a click reach every one. Returns the next control
+    /// index.
     private func drawVariant(
-        _ variant: ProductDetailContent.Variant, in canvas: Canvas, y: Int, firstControl: Int, environment: RenderEnvironment
+        _ variant: ProductDetailContent.Variant, options row: VariantRow, in canvas: Canvas, y: Int, firstControl: Int,
+        environment: RenderEnvironment
     ) -> Int {
-        var x = canvas.put(TextCut.fit(variant.name, to: 14), x: 0, y: y, style: environment.secondaryStyle) + 2
+        let left = canvas.put(Self.variantName(variant), x: 0, y: y, style: environment.secondaryStyle) + 2
         var index = firstControl
-        let row = VariantRow(labels: variant.options.map(\.label), selected: variant.options.firstIndex(where: \.isSelected),
-                             columns: canvas.width - x)
-        if row.hasMoreBefore { x += canvas.put("…", x: x, y: y, style: environment.secondaryStyle) + 1 }
-        for (option, label) in zip(variant.options[row.shown], row.labels) {
-            let text = option.isSelected ? "[\(label)]" : " \(label) "
-            guard x + DisplayWidth.of(text) <= canvas.width else { break }
-            var style = CellStyle(attributes: option.isSelected ? .bold : [])
-            if !option.isAvailable { style.attributes.insert(.dim) }
-            guard let action = option.action, !option.isSelected else {
-                x += canvas.put(text, x: x, y: y, style: style) + 1
-                continue
+        for (line, options) in row.rows.enumerated() {
+            var x = left
+            for position in options {
+                let option = variant.options[position], label = row.labels[position]
+                let text = option.isSelected ? "[\(label)]" : " \(label) "
+                let width = DisplayWidth.of(text)
+                var style = CellStyle(attributes: option.isSelected ? .bold : [])
+                if !option.isAvailable { style.attributes.insert(.dim) }
+                guard let action = option.action, !option.isSelected else {
+                    x += canvas.put(text, x: x, y: y + line, style: style) + 1
+                    continue
+                }
+                // Only the label is marked when focused, not the space around it.
+                let target = HitTarget.control(widgetID: widgetID, index: index)
+                canvas.put(" ", x: x, y: y + line, style: style)
+                canvas.put(label, x: x + 1, y: y + line, style: environment.focusing(style, target))
+                canvas.put(" ", x: x + width - 1, y: y + line, style: style)
+                canvas.addTarget(CellRect(x: x, y: y + line, width: width, height: 1), target: target, action: action)
+                index += 1
+                x += width + 1
             }
-            // Only the label is marked when focused, not the space around it.
-            let target = HitTarget.control(widgetID: widgetID, index: index)
-            let width = DisplayWidth.of(text)
-            canvas.put(" ", x: x, y: y, style: style)
-            canvas.put(label, x: x + 1, y: y, style: environment.focusing(style, target))
-            canvas.put(" ", x: x + width - 1, y: y, style: style)
-            canvas.addTarget(CellRect(x: x, y: y, width: width, height: 1), target: target, action: action)
-            index += 1
-            x += width + 1
         }
-        if row.hasMoreAfter { canvas.put("…", x: x, y: y, style: environment.secondaryStyle) }
         return index
     }
 

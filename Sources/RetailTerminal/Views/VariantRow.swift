@@ -1,62 +1,57 @@
 import FlowTerminal
 
-/// Which options of a variant fit on its one row of `columns`, and their labels as drawn.
+/// A variant's options in `columns`, on as many rows as they need, and their labels as drawn.
 ///
-/// Each option takes its label, two columns around it (`[Brio]` or ` Alto `) and one between;
-/// a `…` takes its column and one between.
-/// Long labels are cut first, their last word kept (`Modell… Alto`), down to `minimumLabel`
-/// columns; if the options still do not fit, the row is a window of whole options that holds
-/// the selected one (the product on screen is never the one hidden), with a column for `…`
-/// on each side that has more.
+/// Every option is drawn, each on some row, so that each has a control: the keys (Tab, the
+/// arrows) and a click reach every variant of the product, none is hidden behind a `…`.
+/// Each option takes its label, two columns around it (`[Brio]` or ` Alto `) and one between.
+/// Options that do not fit one row go on further rows, under the first. Long labels are cut
+/// first, their last word kept (`Modell… Alto`), never below `minimumLabel` columns (nor wider
+/// than a row): to as few rows as that allows, and of the cuts that take that many rows, the
+/// widest. The options are then shared out as evenly as that many rows allow (`Alto Brio Cora`
+/// over `[Dune] Elm Fjord`, not five over one), in their order.
 struct VariantRow: Equatable {
-    /// The indices of the options shown.
-    let shown: Range<Int>
-    /// Their labels, cut to fit.
+    /// The options on each row, by index, in order: together every option, once.
+    let rows: [Range<Int>]
+    /// Every option's label, cut to fit.
     let labels: [String]
 
     static let minimumLabel = 6
 
-    var hasMoreBefore: Bool { shown.lowerBound > 0 }
-    var hasMoreAfter: Bool { shown.upperBound < total }
-    private let total: Int
-
-    init(labels raw: [String], selected: Int?, columns: Int) {
-        total = raw.count
+    init(labels raw: [String], columns: Int) {
         let clean = raw.map { SafeText.cleaned($0, keepingNewlines: false) }
-        func width(_ labels: ArraySlice<String>, marks: Int) -> Int {
-            labels.reduce(-1) { $0 + DisplayWidth.of($1) + 3 } + marks * 2
-        }
-        // Every option, labels cut to the widest that lets them all fit.
-        var cap = clean.map(DisplayWidth.of).max() ?? 0
-        while cap > Self.minimumLabel, width(ArraySlice(clean.map { TextCut.fitKeepingLastWord($0, to: cap) }), marks: 0) > columns {
-            cap -= 1
-        }
-        let cut = clean.map { TextCut.fitKeepingLastWord($0, to: cap) }
-        guard width(ArraySlice(cut), marks: 0) > columns else {
-            shown = 0..<raw.count
-            labels = cut
-            return
-        }
-        // A window around the selected option, grown on both sides while it fits.
-        let anchor = min(max(0, selected ?? 0), max(0, raw.count - 1))
-        var window = anchor..<min(anchor + 1, raw.count)
-        func fits(_ range: Range<Int>) -> Bool {
-            let marks = (range.lowerBound > 0 ? 1 : 0) + (range.upperBound < raw.count ? 1 : 0)
-            return width(cut[range], marks: marks) <= columns
-        }
-        var grew = true
-        while grew {
-            grew = false
-            if window.upperBound < raw.count, fits(window.lowerBound..<window.upperBound + 1) {
-                window = window.lowerBound..<window.upperBound + 1
-                grew = true
+        // A label wider than a row is cut to the row: alone on it, it still shows whole.
+        let room = max(1, columns - 2)
+        let widest = min(clean.map(DisplayWidth.of).max() ?? 0, room)
+        func cut(_ cap: Int) -> [String] { clean.map { TextCut.fitKeepingLastWord($0, to: min(cap, room)) } }
+        func rows(_ labels: [String], limit: Int) -> [Range<Int>] { Self.wrap(labels.map(DisplayWidth.of), limit: limit) }
+        let floor = min(Self.minimumLabel, widest)
+        let fewest = rows(cut(floor), limit: columns).count
+        var cap = widest
+        while cap > floor, rows(cut(cap), limit: columns).count > fewest { cap -= 1 }
+        let labels = cut(cap)
+        // The narrowest rows that keep their number: as even as they can be.
+        var limit = columns
+        while limit > 1, fewest > 1, rows(labels, limit: limit - 1).count == fewest { limit -= 1 }
+        self.rows = rows(labels, limit: limit)
+        self.labels = labels
+    }
+
+    /// Options of label `widths` in rows of `limit` columns, as many on each as fit (at least
+    /// one), in order.
+    static func wrap(_ widths: [Int], limit: Int) -> [Range<Int>] {
+        var rows: [Range<Int>] = []
+        var start = 0
+        var used = 0
+        for (index, width) in widths.enumerated() {
+            let option = width + 2
+            if index > start, used + 1 + option > limit {
+                rows.append(start..<index)
+                start = index
             }
-            if window.lowerBound > 0, fits(window.lowerBound - 1..<window.upperBound) {
-                window = window.lowerBound - 1..<window.upperBound
-                grew = true
-            }
+            used = index == start ? option : used + 1 + option
         }
-        shown = window
-        labels = Array(cut[window])
+        if start < widths.count { rows.append(start..<widths.count) }
+        return rows
     }
 }
