@@ -60,4 +60,30 @@ import Testing
         #expect(ScreenHelp.cartKeys(words: Words(.enUS), hasLines: true, canUndo: true).first == "u undo")
         #expect(ScreenHelp.cartKeys(words: Words(.enUS), hasLines: false, canUndo: false) == ["Esc close"])
     }
+
+    /// The cart's help (`?` over the sheet) is its hint line, key for key and word for word,
+    /// then the way out of the app; each entry a key and a meaning, and a gesture but where
+    /// the iOS sheet has no such thing (a chosen line, opening the product); in every language.
+    @Test(arguments: [(hasLines: true, canUndo: true), (true, false), (false, true), (false, false)])
+    func theCartsHelpIsItsHintLineThenTheWayOut(hasLines: Bool, canUndo: Bool) {
+        for locale in AppLocale.allCases {
+            let words = Words(locale)
+            let entries = ScreenHelp.cart(words: words, hasLines: hasLines, canUndo: canUndo)
+            let hint = ScreenHelp.cartKeys(words: words, hasLines: hasLines, canUndo: canUndo)
+            #expect(entries.dropLast().map(\.hint) == hint, "\(locale)")
+            #expect(entries.last?.keys == "q" && entries.last?.meaning == words[.helpQuit])
+            #expect(hint.last == words[.keyEsc] + " " + words[.cartClose], "the way out last")
+            #expect((hint.first == ScreenHelp.cartUndoKey(words: words)) == canUndo, "undo first while there is one")
+            let keys = entries.map(\.keys)
+            #expect(keys.contains("x") == hasLines && keys.contains("+ −") == hasLines && keys.contains("↑↓") == hasLines)
+            #expect(keys.contains(words[.keyEnter]) == hasLines)
+            #expect(entries.allSatisfy { !$0.meaning.isEmpty && !$0.keys.isEmpty })
+            #expect(Set(entries.filter { $0.gesture == nil }.map(\.keys)) == (hasLines ? ["↑↓", words[.keyEnter]] : []))
+        }
+        // The hint line says what it said before it was built from the help's entries.
+        #expect(ScreenHelp.cartKeys(words: Words(.deDE), hasLines: true, canUndo: true).joined(separator: " · ")
+            == "u rückgängig · ↑↓ wählen · + − Menge · x entfernen · Eingabe öffnen · Esc schließen")
+        #expect(ScreenHelp.cartKeys(words: Words(.frFR), hasLines: true, canUndo: false).joined(separator: " · ")
+            == "↑↓ choisir · + − quantité · x retirer · Entrée ouvrir · Échap fermer")
+    }
 }

@@ -11,6 +11,9 @@ public enum ScreenHelp {
         public var keys: String
         /// How the iOS app reaches it; nil where it has no such thing (the debug log).
         public var gesture: String?
+
+        /// The entry as a hint line says it: `x remove`.
+        public var hint: String { keys + " " + meaning }
     }
 
     /// What a page offers (the terminal's `?`), the debug log when `isDebug`.
@@ -31,10 +34,38 @@ public enum ScreenHelp {
         return entries
     }
 
+    /// What the cart sheet offers (the terminal's `?` over it): its keys as its hint line says
+    /// them (`cartKeys`), then the way out of the app. The iOS sheet has no chosen line (each
+    /// line's buttons act on it) and opens no product: those two have no gesture.
+    public static func cart(words: Words, hasLines: Bool, canUndo: Bool) -> [Entry] {
+        cartHint(words: words, hasLines: hasLines, canUndo: canUndo) + [Entry(meaning: words[.helpQuit], keys: "q", gesture: words[.gestureQuit])]
+    }
+
     /// The cart sheet's keys as its hint line says them, the way out last (a narrow sheet drops
-    /// those before it first); with the undo key first while a removal can be undone.
+    /// those before it first); with the undo key first while a removal can be undone; an empty
+    /// cart's only the way out. One list with the help's (`cart`), so the two never differ.
     public static func cartKeys(words: Words, hasLines: Bool, canUndo: Bool) -> [String] {
-        (canUndo ? [words[.cartUndoKey]] : []) + (hasLines ? words[.cartKeys] : words[.cartKeysEmpty]).components(separatedBy: " · ")
+        cartHint(words: words, hasLines: hasLines, canUndo: canUndo).map(\.hint)
+    }
+
+    /// "u undo", said beside the removed line too.
+    public static func cartUndoKey(words: Words) -> String {
+        cartUndo(words: words).hint
+    }
+
+    private static func cartUndo(words: Words) -> Entry {
+        Entry(meaning: words[.undoAction], keys: "u", gesture: words[.gestureCartUndo])
+    }
+
+    private static func cartHint(words: Words, hasLines: Bool, canUndo: Bool) -> [Entry] {
+        let lines = [
+            Entry(meaning: words[.cartChoose], keys: "↑↓", gesture: nil),
+            Entry(meaning: words[.cartQuantity], keys: "+ −", gesture: words[.gestureCartStep]),
+            Entry(meaning: words[.removeAction], keys: "x", gesture: words[.gestureCartRemove]),
+            Entry(meaning: words[.cartOpen], keys: words[.keyEnter], gesture: nil),
+        ]
+        return (canUndo ? [cartUndo(words: words)] : []) + (hasLines ? lines : [])
+            + [Entry(meaning: words[.cartClose], keys: words[.keyEsc], gesture: words[.gestureCartClose])]
     }
 
     /// The search screen's keys as its hint line says them.

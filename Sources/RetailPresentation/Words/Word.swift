@@ -31,9 +31,12 @@ public enum Word: String, CaseIterable, Sendable {
     case keysTitle, helpMove, helpScroll, helpTopEnd, helpOpen, helpAdd, helpSearchCart, helpRefresh
     case helpBack, helpDebug, helpQuit, helpOptions, gestureSwipe, gesturePage, gestureTop, gestureTap, gestureAdd, gestureSearch
     case gestureCart, gestureRefresh, gestureBack, gestureQuit
+    // The cart sheet's keys (its hint line and its help), with `removeAction` and `undoAction`.
+    case cartKeysTitle, cartChoose, cartQuantity, cartOpen, cartClose
+    case gestureCartStep, gestureCartRemove, gestureCartUndo, gestureCartClose
     case keyPaging, keyHomeEnd, keyEnter, keyEsc, keyEnterAdd
     // Hints and the status line.
-    case hintKeys, hintKeysShort, statusBack, searchKeys, cartKeys, cartKeysEmpty, cartUndoKey, debugTitle
+    case hintKeys, hintKeysShort, statusBack, searchKeys, debugTitle
     // `vitrine preview`.
     case previewKeysTitle, previewHelpFire, previewHelpReload, previewHelpPanel, previewHelpClose
     case previewTag, previewDiagnostics, previewNotShown, previewLastGood, previewNoDiagnostics

@@ -69,6 +69,8 @@ public final class ShopperView {
             canvas.fill(canvas.bounds, style: .plain)
         }
         let words = state.words
+        // The help says the keys of what is on top: the page's, or the cart sheet's over it.
+        var help = (title: words[.keysTitle], entries: ScreenHelp.page(words: words, isDebug: state.isDebug))
         switch state.top.destination {
         case .search:
             scrollHint = nil
@@ -79,9 +81,11 @@ public final class ShopperView {
         case .cart:
             scrollHint = nil
             let presentation = state.cartSheet.presentation(words: words)
+            let hasLines = !presentation.lines.isEmpty, canUndo = presentation.removal != nil
             let view = CartSheetView(
-                sheet: presentation, keys: ScreenHelp.cartKeys(words: words, hasLines: !presentation.lines.isEmpty, canUndo: presentation.removal != nil),
-                undoKey: words[.cartUndoKey], words: words)
+                sheet: presentation, keys: ScreenHelp.cartKeys(words: words, hasLines: hasLines, canUndo: canUndo),
+                undoKey: ScreenHelp.cartUndoKey(words: words), words: words)
+            help = (title: words[.cartKeysTitle], entries: ScreenHelp.cart(words: words, hasLines: hasLines, canUndo: canUndo))
             let sheet = view.drawing(in: canvas, environment: base)
             state.cartSheetPlaces = CartSheetPlaces(rect: sheet.rect, targets: sheet.targets)
         case .page, .link:
@@ -94,13 +98,12 @@ public final class ShopperView {
         }
         let panel = state.isDebug && state.showsPanel
             ? PanelView(title: words[.debugTitle], lines: debugLines(state), edge: split.panelEdge, followsEnd: true) : nil
-        let help = state.showsHelp
-            ? KeyHelpView(title: words[.keysTitle], entries: ScreenHelp.page(words: words, isDebug: state.isDebug).map { KeyHelpView.Entry($0.keys, $0.meaning) },
-                          footer: words[.anyKeyCloses])
+        let helpView = state.showsHelp
+            ? KeyHelpView(title: help.title, entries: help.entries.map { KeyHelpView.Entry($0.keys, $0.meaning) }, footer: words[.anyKeyCloses])
             : nil
         let hint = hint(state, width: width)
         let buffer = ShellComposer.compose(
-            page: surface.buffer, layout: split, panel: panel, status: status(state), hint: hint, help: help,
+            page: surface.buffer, layout: split, panel: panel, status: status(state), hint: hint, help: helpView,
             width: width, height: height)
         // A click on "? keys" opens the help, as `?` does.
         state.hintPlace = hint.width < split.status.width

@@ -52,4 +52,17 @@ import Testing
         }
         #expect(ScreenHelp.page(words: Words(.deDE)).contains { $0.keys == "Bild↑ Bild↓ ␣" })
     }
+
+    /// The cart's help, the longest (an undo to offer, lines to act on), fits the 40-column box
+    /// in every language, its title too.
+    @Test func theCartsHelpFitsFortyColumnsInEveryLanguage() {
+        for locale in AppLocale.allCases {
+            let words = Words(locale)
+            let entries = ScreenHelp.cart(words: words, hasLines: true, canUndo: true)
+            #expect(entries.count + 4 <= 14, "the box fits a 40 × 15 screen")
+            let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
+            for entry in entries { #expect(keyWidth + 2 + DisplayWidth.of(entry.meaning) + 4 <= 40, "\(locale): \(entry.meaning)") }
+            #expect(DisplayWidth.of(words[.cartKeysTitle]) + 4 <= 40)
+        }
+    }
 }

@@ -215,7 +215,7 @@ import Testing
     func aRemovalAtFortyColumnsKeepsItsUndoKey(locale: AppLocale) {
         let removal = CartRemoval(productID: "p-1002", title: "Chaussure de trail Brio", quantity: 1, unitPrice: nil)
         let rows = Self.sheetRows(CartSummary(isKnown: true), removal: removal, locale: locale)
-        let undo = Words(locale)[.cartUndoKey]
+        let undo = ScreenHelp.cartUndoKey(words: Words(locale))
         let close = locale == .enUS ? "Esc close" : locale == .deDE ? "Esc schließen" : "Échap fermer"
         let keys = rows.filter { $0.contains(close) || $0.contains(undo) }
         #expect(keys.contains { $0.hasPrefix(undo) }, "the keys list u first\n\(rows.joined(separator: "\n"))")

@@ -445,6 +445,40 @@ struct ShopperDriver {
         #expect(app.focused == "row0", "the key that closed the help did nothing else")
     }
 
+    /// `?` over the cart sheet says the cart's keys, as its hint line names them (the undo key
+    /// while a removal can be undone), not the page's under it.
+    @Test func theHelpOverTheCartSaysTheCartsKeys() throws {
+        var app = ShopperDriver()
+        app.send(.pageChanged("home", try ShopperDriver.home()))
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wool coat", quantity: 2, unitPrice: Price(amount: 20, currency: "USD")),
+            .init(productID: "p2", title: "Scarf", quantity: 1, unitPrice: Price(amount: 9, currency: "USD")),
+        ], badgeCount: 3, isKnown: true)))
+        app.send(.navigated([.page("home"), .cart]))
+        app.key(.text("?"))
+        let help = app.lines
+        let text = help.joined(separator: "\n")
+        #expect(help.contains { $0.contains("Cart keys") }, "\(text)")
+        for (keys, meaning) in [("↑↓", "choose"), ("+ −", "quantity"), ("x", "remove"), ("Enter", "open"), ("Esc", "close"), ("q", "quit")] {
+            let entry = "│ " + NSRegularExpression.escapedPattern(for: keys) + " +" + meaning + " "
+            #expect(help.contains { $0.range(of: entry, options: .regularExpression) != nil }, "\(keys) \(meaning)\n\(text)")
+        }
+        #expect(!help.contains { $0.contains("Tab ⇧Tab") || $0.contains("refresh") }, "not the page's keys")
+        #expect(!help.contains { $0.contains("undo") }, "nothing to undo yet")
+        app.key(.text("j"))
+        #expect(!app.state.showsHelp)
+        #expect(app.takeEffects().isEmpty, "the key that closed the help did nothing else")
+
+        app.key(.text("j"))
+        app.key(.text("x"))
+        #expect(app.takeEffects() == [.cart(.remove(productID: "p2"))])
+        app.send(.cartChanged(CartSummary(lines: [
+            .init(productID: "p1", title: "Wool coat", quantity: 2, unitPrice: Price(amount: 20, currency: "USD")),
+        ], badgeCount: 2, isKnown: true)))
+        app.key(.text("?"))
+        #expect(app.lines.contains { $0.range(of: "│ u +undo ", options: .regularExpression) != nil }, "\(app.lines.joined(separator: "\n"))")
+    }
+
     @Test func debugLinesGoToThePanelOnlyWithDebug() {
         var app = ShopperDriver()
         app.send(.debug(DebugLine(.event, "impression card.p1", at: app.state.now)))

@@ -126,7 +126,7 @@ extension CartSheetView {
         let presentation = CartSheet(cart: cart, selection: selection, lastRemoval: removal).presentation(words: words)
         return CartSheetView(
             sheet: presentation, keys: ScreenHelp.cartKeys(words: words, hasLines: !presentation.lines.isEmpty, canUndo: presentation.removal != nil),
-            undoKey: words[.cartUndoKey], words: words)
+            undoKey: ScreenHelp.cartUndoKey(words: words), words: words)
     }
 }
 
