@@ -60,17 +60,41 @@ import Testing
         #expect(StoreLocale.resolve(nil) == .enUS)
     }
 
-    /// The fix a malformed instant is given is that very instant, or none: never one an hour
-    /// off (a text with its own offset), never one the check refuses (a time the clocks pass
-    /// twice or skip).
-    @Test func anInstantWrittenAnotherWayGetsItsOwnFixOrNone() throws {
+    /// The fix a date and time written another way is given is the instant it writes (its own
+    /// offset kept, else the zone's then; a day alone is the day's first instant in the zone),
+    /// or none when it reads more than one way (a day first could be a month first): never
+    /// another instant, never one an hour off, never one the check refuses (a time the clocks
+    /// pass twice gets both of its instants, one they skip none).
+    @Test func anInstantWrittenAnotherWayGetsTheInstantItWritesOrNone() throws {
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
-        let fix = try #require(CatalogueFileReader.suggestion(for: "2026-11-26 10:00", zone: berlin))
-        #expect(fix.absolute == "2026-11-26T10:00:00+01:00" && fix.local == "2026-11-26T10:00")
-        #expect(CatalogueFileReader.suggestion(for: "2026-07-01 10:00:30", zone: berlin)?.absolute == "2026-07-01T10:00:30+02:00")
-        for text in ["2026-11-26 10:00:00Z", "2026-11-26T10:00Z", "2026-11-26 10:00-05", "2026-11-26 10:00+01:00",
-                     "2026-10-25 02:30", "2026-03-29 02:30", "2026-13-01 10:00", "26.11.2026 10:00", "2026-11-26"] {
-            #expect(CatalogueFileReader.suggestion(for: text, zone: berlin) == nil, "\(text)")
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let santiago = try #require(TimeZone(identifier: "America/Santiago"))
+        typealias Fix = CatalogueFileReader.InstantSuggestion
+        let cases: [(text: String, zone: TimeZone, fix: Fix?)] = [
+            ("2026-11-26 10:00", berlin, .instant(absolute: "2026-11-26T10:00:00+01:00", local: "2026-11-26T10:00")),
+            ("2026-07-01 10:00:30", berlin, .instant(absolute: "2026-07-01T10:00:30+02:00", local: "2026-07-01T10:00:30")),
+            ("2026/11/26 9:00", berlin, .instant(absolute: "2026-11-26T09:00:00+01:00", local: "2026-11-26T09:00")),
+            // A day alone: its first instant, at the zone's offset then.
+            ("2027-01-20", berlin, .instant(absolute: "2027-01-20T00:00:00+01:00", local: "2027-01-20T00:00")),
+            ("2027-01-20", newYork, .instant(absolute: "2027-01-20T00:00:00-05:00", local: "2027-01-20T00:00")),
+            // Santiago's clocks skip that midnight: the day starts at 01:00.
+            ("2027-09-05", santiago, .instant(absolute: "2027-09-05T01:00:00-03:00", local: "2027-09-05T01:00")),
+            // An offset written another way is kept: the instant it names, whatever the zone's.
+            ("2027-01-20T10:00:00+0100", berlin, .instant(absolute: "2027-01-20T10:00:00+01:00", local: "2027-01-20T10:00")),
+            ("2027-01-20 10:00 +01:00", berlin, .instant(absolute: "2027-01-20T10:00:00+01:00", local: "2027-01-20T10:00")),
+            ("2027-01-20T10:00:00+0100", newYork, .instant(absolute: "2027-01-20T10:00:00+01:00", local: nil)),
+            ("2026-11-26 10:00-05", berlin, .instant(absolute: "2026-11-26T10:00:00-05:00", local: nil)),
+            ("2026-11-26 10:00:00Z", berlin, .instant(absolute: "2026-11-26T10:00:00Z", local: nil)),
+            // The clocks pass it twice, or skip it.
+            ("2026-10-25 02:30", berlin, .twice(local: "2026-10-25T02:30", ["2026-10-25T02:30:00+02:00", "2026-10-25T02:30:00+01:00"])),
+            ("2026-03-29 02:30", berlin, .skipped(local: "2026-03-29T02:30")),
+            // Not one reading.
+            ("20/01/2027 10:00", berlin, nil), ("01/20/2027 10:00", berlin, nil), ("26.11.2026 10:00", berlin, nil),
+            ("2026-13-01 10:00", berlin, nil), ("2027-02-30", berlin, nil), ("2027-01-20T10:00:00+01:0", berlin, nil),
+            ("2027-01-20 10:00 +01:00 CET", berlin, nil), ("2027-01-20 10:00:00.5", berlin, nil), ("tomorrow", berlin, nil),
+        ]
+        for (text, zone, fix) in cases {
+            #expect(CatalogueFileReader.suggestion(for: text, zone: zone) == fix, "\(text) in \(zone.identifier)")
         }
     }
 

@@ -159,6 +159,49 @@ struct CatalogueCommandTests {
         #expect(result.err.contains(breakage.severity == "error" ? "(the server would not load it)" : ", 1 warning (the server would load it and serve it as it is)"))
     }
 
+    /// A window's instant written another way.
+    struct MisreadInstant: Sendable, CustomTestStringConvertible {
+        var name: String
+        var written: String
+        /// The window's own zone, when not the catalogue's (Europe/Berlin).
+        var zone: String?
+        /// What the error says after the quoted text.
+        var fix: String
+        var testDescription: String { name }
+    }
+
+    static let misreadInstants: [MisreadInstant] = [
+        MisreadInstant(name: "a day without a time", written: "2027-01-20",
+                       fix: "is not an instant: write 2027-01-20T00:00:00+01:00, or 2027-01-20T00:00 in the window's time_zone"),
+        MisreadInstant(name: "an offset without its colon", written: "2027-01-20T10:00:00+0100",
+                       fix: "is not an instant: write 2027-01-20T10:00:00+01:00, or 2027-01-20T10:00 in the window's time_zone"),
+        MisreadInstant(name: "a space before the offset", written: "2027-01-20 10:00 +01:00",
+                       fix: "is not an instant: write 2027-01-20T10:00:00+01:00, or 2027-01-20T10:00 in the window's time_zone"),
+        MisreadInstant(name: "the day first, which could be the month", written: "20/01/2027 10:00",
+                       fix: "is not an instant: write it as YYYY-MM-DDTHH:MM:SS±HH:MM, or YYYY-MM-DDTHH:MM in the window's time_zone"),
+        MisreadInstant(name: "a day in a window of another zone", written: "2027-01-20", zone: "America/New_York",
+                       fix: "is not an instant: write 2027-01-20T00:00:00-05:00, or 2027-01-20T00:00 in the window's time_zone"),
+    ]
+
+    /// An instant written another way is given the fix for the very instant written (the date
+    /// and time given, in the window's zone, at its offset then), or only the form when the
+    /// text reads more than one way: never an example instant that would read as the fix.
+    @Test(arguments: misreadInstants)
+    func anInstantWrittenAnotherWayIsGivenItsOwnFixOrTheForm(_ instant: MisreadInstant) async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        let file = "campaigns/cmp-boots.json"
+        try fixture.replace("\"end\": \"2027-01-20T09:00:00+01:00\"", with: "\"end\": \"\(instant.written)\"", in: file)
+        if let zone = instant.zone {
+            try fixture.replace("\"time_zone\": \"Europe/Berlin\"", with: "\"time_zone\": \"\(zone)\"", in: file)
+        }
+        let line = try fixture.line(of: "\"end\"", in: file)
+        let result = try await Self.run(["check", fixture.path])
+        #expect(result.status == 1)
+        let expected = "\(fixture.path)/\(file):\(line): error: '\(instant.written)' \(instant.fix)"
+        #expect(result.out.split(separator: "\n").contains { $0 == expected }, "expected \(expected) in\n\(result.out)")
+    }
+
     /// A catalogue of the earlier layout (products generated from categories) gets the feed
     /// those made, with the ids its carts hold: the repository's own feed.
     @Test func upgradeWritesTheFeedAnEarlierCatalogueGenerated() async throws {

@@ -63,8 +63,7 @@ extension CatalogueFileReader {
             return absolute
         }
         guard let local = LocalTime(text) else {
-            let (absolute, local) = Self.suggestion(for: text, zone: zone) ?? ("2026-11-27T09:00:00+01:00", "2026-11-27T09:00")
-            error("\(Self.quoted(text)) is not an instant: write \(absolute), or \(local) in the window's time_zone", at: path)
+            error("\(Self.quoted(text)) is not an instant" + Self.instantFix(for: text, zone: zone, zoneName: zoneName), at: path)
             return nil
         }
         let candidates = local.instants(in: zone)
@@ -80,29 +79,88 @@ extension CatalogueFileReader {
         return instant
     }
 
-    /// What a text that reads as a date and a time in another form (`2026-11-26 10:00`,
-    /// `26.11.2026 10:00` is not: the year must lead) means, written as the file should:
-    /// with the zone's offset then, and as a local time. Nil when it does not read so.
-    static func suggestion(for text: String, zone: TimeZone) -> (absolute: String, local: String)? {
-        // A text that names its own offset (`…Z`, `…-05`) means another instant than the zone's
-        // wall clock: no guess.
-        let bytes = Array(text.utf8)
-        if bytes.last.map({ $0 | 0x20 == UInt8(ascii: "z") }) == true || bytes.dropFirst(10).contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) {
-            return nil
+    /// The rest of the error for a text that is not an instant: the fix for the instant it
+    /// writes when it writes one and one only, else the form (never an instant made up).
+    static func instantFix(for text: String, zone: TimeZone, zoneName: String) -> String {
+        let form = ": write it as YYYY-MM-DDTHH:MM:SS±HH:MM, or YYYY-MM-DDTHH:MM in the window's time_zone"
+        switch suggestion(for: text, zone: zone) {
+        case nil:
+            return form
+        case .instant(let absolute, let local?):
+            return ": write \(absolute), or \(local) in the window's time_zone"
+        case .instant(let absolute, nil):
+            return ": write \(absolute)"
+        case .twice(let local, let instants):
+            return ", and \(local) happens twice in \(zoneName) (the clocks fall back): write \(instants.joined(separator: " or "))"
+        case .skipped(let local):
+            return ", and \(local) does not exist in \(zoneName) (the clocks skip it): write the instant meant as YYYY-MM-DDTHH:MM:SS±HH:MM"
         }
-        let numbers = text.split { !$0.isASCII || !$0.isNumber }.map(String.init)
-        guard numbers.count >= 5, numbers.count <= 6, numbers[0].utf8.count == 4, numbers.dropFirst().allSatisfy({ $0.utf8.count <= 2 }),
-            let values = Optional(numbers.compactMap { Int($0) }), values.count == numbers.count,
-            (1...12).contains(values[1]), (1...31).contains(values[2]), (0...23).contains(values[3]), (0...59).contains(values[4])
-        else { return nil }
+    }
+
+    /// The fix for a text that writes a date and time another way.
+    enum InstantSuggestion: Equatable {
+        /// The instant written, as the file should write it; `local` too when the window's zone
+        /// reads that wall-clock time back as this instant and no other.
+        case instant(absolute: String, local: String?)
+        /// A wall-clock time (no offset written) the zone's clocks show twice: each instant.
+        case twice(local: String, [String])
+        /// A wall-clock time (no offset written) the zone's clocks skip.
+        case skipped(local: String)
+    }
+
+    /// What a text that writes a date, and a time and an offset or not, in another form than
+    /// RFC 3339 means, written as the file should; nil when it does not read one way only.
+    ///
+    /// Read: the year first (`2026-11-26`, `2026/11/26`), then a time (after `T` or spaces,
+    /// `H:MM` or `HH:MM:SS`), then an offset (`Z`, `+01:00`, `+0100`, `+01`, after spaces or
+    /// not). A day alone is its first instant in the zone (00:00 unless the clocks skip it). An
+    /// offset written is kept (the instant it names, whatever the zone's); none written is the
+    /// zone's then. A day first (`20/01/2027`) could be a month first (`01/20/2027`): not read.
+    static func suggestion(for text: String, zone: TimeZone) -> InstantSuggestion? {
+        guard let written = WrittenInstant(text) else { return nil }
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let seconds = values.count == 6 ? values[5] : 0
-        let local = "\(numbers[0])-\(pad(values[1]))-\(pad(values[2]))T\(pad(values[3])):\(pad(values[4]))"
-        // A wall-clock time the zone skips or passes twice has no one fix: the error says why.
-        guard let time = LocalTime(local + ":" + pad(seconds)), case let instants = time.instants(in: zone), instants.count == 1,
-            let instant = instants.first
-        else { return nil }
-        return (local + ":" + pad(seconds) + offset(zone.secondsFromGMT(for: instant)), local)
+        /// `2026-11-26T10:00:00`, `2026-11-26T10:00` (seconds only when some).
+        func texts(_ time: LocalTime) -> (full: String, short: String) {
+            let minute = String(format: "%04d", time.year) + "-\(pad(time.month))-\(pad(time.day))T\(pad(time.hour)):\(pad(time.minute))"
+            return (minute + ":" + pad(time.second), time.second == 0 ? minute : minute + ":" + pad(time.second))
+        }
+        /// The instant at the zone's offset then; nil for an offset of seconds (before ~1900),
+        /// which RFC 3339 cannot write.
+        func atZoneOffset(_ instant: Date, _ time: LocalTime) -> String? {
+            let seconds = zone.secondsFromGMT(for: instant)
+            return seconds % 60 == 0 ? texts(time).full + offset(seconds) : nil
+        }
+        /// The wall-clock time, when the zone reads it back as `instant` and no other.
+        func local(_ time: LocalTime, meaning instant: Date) -> String? {
+            time.instants(in: zone) == [instant] ? texts(time).short : nil
+        }
+        if let writtenOffset = written.offset {
+            let absolute = texts(written.time).full + (written.isZulu ? "Z" : offset(writtenOffset))
+            guard let instant = RFC3339.date(from: absolute) else { return nil }
+            let isZones = zone.secondsFromGMT(for: instant) == writtenOffset
+            return .instant(absolute: absolute, local: isZones ? local(written.time, meaning: instant) : nil)
+        }
+        if written.isDay {
+            guard let midnight = RFC3339.date(from: texts(written.time).full + "Z") else { return nil }
+            let start = LocalDay(number: Int(midnight.timeIntervalSince1970 / 86_400), zone: zone).start
+            // The wall-clock time the day starts at: 00:00, or when the clocks skip it, the
+            // time they jump to.
+            let startText = RFC3339.string(from: start.addingTimeInterval(Double(zone.secondsFromGMT(for: start))))
+            guard let startTime = LocalTime(String(startText.prefix(19))), let absolute = atZoneOffset(start, startTime) else { return nil }
+            return .instant(absolute: absolute, local: local(startTime, meaning: start))
+        }
+        let instants = written.time.instants(in: zone)
+        switch instants.count {
+        case 0:
+            return .skipped(local: texts(written.time).short)
+        case 1:
+            guard let absolute = atZoneOffset(instants[0], written.time) else { return nil }
+            return .instant(absolute: absolute, local: texts(written.time).short)
+        default:
+            let absolutes = instants.compactMap { atZoneOffset($0, written.time) }
+            guard absolutes.count == instants.count else { return nil }
+            return .twice(local: texts(written.time).short, absolutes)
+        }
     }
 
     /// The offset an RFC 3339 text writes, in seconds (`Z` is 0).
@@ -123,6 +181,75 @@ extension CatalogueFileReader {
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60
         return sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+}
+
+/// A date and time as a hand may write it, read where it reads one way only (see
+/// `CatalogueFileReader.suggestion(for:zone:)`): `2026/11/26 9:00 +0100`.
+struct WrittenInstant {
+    /// The date and time written (00:00 for a day alone).
+    var time: LocalTime
+    /// A day without a time.
+    var isDay: Bool
+    /// The offset written, in seconds east of UTC; nil when none is.
+    var offset: Int?
+    /// The offset is written `Z`.
+    var isZulu = false
+
+    init?(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        /// The number of `minimum...maximum` digits at the front (at most `maximum`), taken.
+        func number(_ minimum: Int, _ maximum: Int) -> Int? {
+            let digits = bytes.prefix(maximum).prefix { (0x30...0x39).contains($0) }
+            guard (minimum...maximum).contains(digits.count) else { return nil }
+            bytes.removeFirst(digits.count)
+            return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard bytes.first == byte else { return false }
+            bytes.removeFirst()
+            return true
+        }
+        guard let year = number(4, 4), let separator = bytes.first, [UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: ".")].contains(separator),
+            take(separator), let month = number(1, 2), take(separator), let day = number(1, 2)
+        else { return nil }
+        var (hour, minute, second) = (0, 0, 0)
+        isDay = bytes.isEmpty
+        if !isDay {
+            if !take(UInt8(ascii: "T")), !take(UInt8(ascii: "t")) {
+                guard let first = bytes.first, isSpace(first) else { return nil }
+                while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
+            }
+            guard let h = number(1, 2), take(UInt8(ascii: ":")), let m = number(2, 2) else { return nil }
+            (hour, minute) = (h, m)
+            if take(UInt8(ascii: ":")) {
+                guard let s = number(2, 2) else { return nil }
+                second = s
+            }
+            while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
+            if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) {
+                (offset, isZulu) = (0, true)
+            } else if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                bytes.removeFirst()
+                guard let hours = number(2, 2), hours < 24 else { return nil }
+                var minutes = 0
+                if take(UInt8(ascii: ":")) {
+                    guard let m = number(2, 2) else { return nil }
+                    minutes = m
+                } else if !bytes.isEmpty {
+                    guard let m = number(2, 2) else { return nil }
+                    minutes = m
+                }
+                guard minutes < 60 else { return nil }
+                offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+            }
+            guard bytes.isEmpty else { return nil }
+        }
+        guard let time = LocalTime(String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)) else { return nil }
+        self.time = time
     }
 }
 
