@@ -98,7 +98,7 @@ enum PreviewCommand {
         } catch {
             guard case .missingRoot = error, let found = try? decoder.decodeSheet(data),
                 let host = try? decoder.decodePage(Data(#"{"page": {"id": "sheet-preview"}}"#.utf8))
-            else { return .refused(words(.previewRefused, ["reason": TerminalText.sanitized(error.description)])) }
+            else { return .refusal(error, words: words, safe: TerminalText.sanitized) }
             sheet = found.sheet
             (page, diagnostics) = (host.page, found.diagnostics)
         }

@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func reportsTheOffsetOfTheBadByte() {
-        #expect(throws: JSONParseError(offset: 6, reason: "expected ',' or ']' in an array", line: 1, column: 7)) {
+        #expect(throws: JSONParseError(offset: 6, problem: .expectedCommaOrBracket, line: 1, column: 7)) {
             try JSONParser.parse("[1, 2 3]")
         }
     }
@@ -103,12 +103,13 @@ import Testing
     /// Where a person finds it: the line, and the column in characters (a scalar of several
     /// bytes is one column), as `catalogue check` says a file's lines.
     @Test func reportsTheLineAndColumnOfTheBadByte() {
-        #expect(throws: JSONParseError(offset: 20, reason: "expected ':' after a key", line: 3, column: 7)) {
+        #expect(throws: JSONParseError(offset: 20, problem: .expectedColon, line: 3, column: 7)) {
             try JSONParser.parse("{\"a\": [\n  1,\n  {\"é\",,}]}")
         }
-        #expect(JSONParseError(offset: 19, reason: "x", line: 3, column: 8).description == "invalid JSON at line 3, column 8 (byte 19): x")
+        #expect(JSONParseError(offset: 19, problem: .unexpectedCharacter("x"), line: 3, column: 8).description
+            == "invalid JSON at line 3, column 8 (byte 19): unexpected character 'x'")
         // A byte-order mark is no column.
-        #expect(throws: JSONParseError(offset: 4, reason: "expected a string key", line: 1, column: 2)) {
+        #expect(throws: JSONParseError(offset: 4, problem: .expectedKey, line: 1, column: 2)) {
             try JSONParser.parse(Data([0xEF, 0xBB, 0xBF]) + Data("{x".utf8))
         }
     }

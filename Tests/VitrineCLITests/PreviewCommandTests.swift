@@ -36,13 +36,37 @@ import Testing
         #expect(finding.detail == "unknown widget type 'fancy'")
     }
 
-    /// Broken JSON is placed by line and column, as `catalogue check` places it.
+    /// Broken JSON is placed by line and column, as `catalogue check` places it, in the
+    /// reader's words.
     @Test func brokenJSONIsPlacedByLineAndColumn() {
         guard case .refused(let reason) = Self.reading("{\"page\": {\n  \"id\": \"draft\",\n  \"sections\": [}\n}", in: .deDE) else {
             Issue.record("a broken file is refused")
             return
         }
-        #expect(reason.contains("line 3, column 16"), "\(reason)")
+        #expect(reason.contains("Zeile 3, Spalte 16"), "\(reason)")
+    }
+
+    /// Why a file is refused is said whole in the reader's language: the sentence and what the
+    /// parser met are the catalogue's words; only the parser's data (the line, the column in
+    /// characters, the byte, the character met, the schema versions) is filled in as it is.
+    @Test(arguments: [
+        (AppLocale.enUS, #"{"page": {"id": "é€😀é€😀", "sections": [}}"#,
+         "page refused: not JSON at line 1, column 40 (byte 51): unexpected character '}'"),
+        (.deDE, #"{"page": {"id": "é€😀é€😀", "sections": [}}"#,
+         "Seite abgelehnt: kein JSON in Zeile 1, Spalte 40 (Byte 51): unerwartetes Zeichen „}“"),
+        (.frFR, #"{"page": {"id": "é€😀é€😀", "sections": [}}"#,
+         "page refusée : pas du JSON à la ligne 1, colonne 40 (octet 51) : caractère inattendu « } »"),
+        (.frFR, "{\"page\": {\"id\": \"draft\"", "page refusée : pas du JSON à la ligne 1, colonne 24 (octet 23) : le document s’arrête trop tôt"),
+        (.deDE, #"{"pages": {"id": "draft"}}"#, "Seite abgelehnt: kein Objekt „page“ auf der obersten Ebene"),
+        (.frFR, #"{"page": {"id": "draft", "schema_version": 7}}"#,
+         "page refusée : schema_version non prise en charge : 7 (ce client prend en charge 1)"),
+    ])
+    func aRefusalIsSaidInTheReadersLanguage(locale: AppLocale, json: String, reason expected: String) {
+        guard case .refused(let reason) = Self.reading(json, in: locale) else {
+            Issue.record("a broken file is refused")
+            return
+        }
+        #expect(Array(reason.utf8) == Array(expected.utf8), "\(reason)")
     }
 
     /// Payload strings in a finding cannot drive the terminal.

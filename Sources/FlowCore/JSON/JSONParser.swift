@@ -3,21 +3,75 @@ import Foundation
 /// Why bytes are not a JSON document, with where parsing stopped: the byte offset, and the line
 /// and column a person finds it at in an editor.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What a document can be wrong by, as data: a tool says it in its reader's language
+    /// (`reason` is the English).
+    public enum Problem: Sendable, Hashable, CustomStringConvertible {
+        /// Something follows the document's one value.
+        case contentAfterDocument
+        /// The input ends where a value, or a container's rest, should be.
+        case endOfInput, endOfInputInObject, endOfInputInArray
+        /// A byte no value can start with, printable (`}`) or in hex (`0x01`).
+        case unexpectedCharacter(String)
+        /// An object member without its key in double quotes, or the colon after it.
+        case expectedKey, expectedColon
+        /// Letters that are not `true`, `false` or `null`.
+        case invalidLiteral
+        /// An object's or an array's next member (or its end) is not there.
+        case expectedCommaOrBrace, expectedCommaOrBracket
+        /// A string with a raw control character, or without its closing quote.
+        case controlCharacterInString, unterminatedString
+        /// A backslash at the end of the input, or before a letter JSON gives no meaning
+        /// (`x`, printable or in hex).
+        case unterminatedEscape, invalidEscape(String)
+        /// A `\u` escape without its four hexadecimal digits.
+        case truncatedUnicodeEscape, invalidHexDigit
+        /// A number without its digits (after `-`, `.` or the exponent), or with a leading zero.
+        case expectedDigit, expectedDigitAfterPoint, expectedDigitInExponent, leadingZero
+
+        public var description: String {
+            switch self {
+            case .contentAfterDocument: "unexpected content after the document"
+            case .endOfInput: "unexpected end of input"
+            case .endOfInputInObject: "unexpected end of input in an object"
+            case .endOfInputInArray: "unexpected end of input in an array"
+            case .unexpectedCharacter(let character): "unexpected character '\(character)'"
+            case .expectedKey: "expected a string key"
+            case .expectedColon: "expected ':' after a key"
+            case .invalidLiteral: "invalid literal"
+            case .expectedCommaOrBrace: "expected ',' or '}' in an object"
+            case .expectedCommaOrBracket: "expected ',' or ']' in an array"
+            case .controlCharacterInString: "unescaped control character in a string"
+            case .unterminatedString: "unterminated string"
+            case .unterminatedEscape: "unterminated escape"
+            case .invalidEscape(let escape): "invalid escape '\\\(escape)'"
+            case .truncatedUnicodeEscape: "truncated \\u escape"
+            case .invalidHexDigit: "invalid hex digit in \\u escape"
+            case .expectedDigit: "expected a digit"
+            case .expectedDigitAfterPoint: "expected a digit after '.'"
+            case .expectedDigitInExponent: "expected a digit in an exponent"
+            case .leadingZero: "leading zero in a number"
+            }
+        }
+    }
+
     /// Byte offset of the offending input.
     public var offset: Int
     /// What was wrong there.
-    public var reason: String
+    public var problem: Problem
     /// The line of `offset`, from 1 (lines end at line feeds).
     public var line: Int
     /// The column of `offset` in its line, from 1, in Unicode scalars.
     public var column: Int
 
-    public init(offset: Int, reason: String, line: Int = 1, column: Int? = nil) {
+    public init(offset: Int, problem: Problem, line: Int = 1, column: Int? = nil) {
         self.offset = offset
-        self.reason = reason
+        self.problem = problem
         self.line = line
         self.column = column ?? offset + 1
     }
+
+    /// What was wrong there, in English.
+    public var reason: String { problem.description }
 
     public var description: String { "invalid JSON at line \(line), column \(column) (byte \(offset)): \(reason)" }
 }
@@ -148,11 +202,11 @@ public struct JSONParser {
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()
-        guard index == bytes.count else { throw error("unexpected content after the document") }
+        guard index == bytes.count else { throw error(.contentAfterDocument) }
         return value
     }
 
-    private func error(_ reason: String) -> JSONParseError {
+    private func error(_ problem: JSONParseError.Problem) -> JSONParseError {
         // Counted only when a document fails: the line and the scalars since its start.
         var line = 1, column = 1
         // A byte-order mark is no column of the first line.
@@ -165,7 +219,7 @@ public struct JSONParser {
                 column += 1
             }
         }
-        return JSONParseError(offset: index, reason: reason, line: line, column: column)
+        return JSONParseError(offset: index, problem: problem, line: line, column: column)
     }
 
     @inline(__always) private mutating func skipWhitespace() {
@@ -178,7 +232,7 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        guard index < bytes.count else { throw error("unexpected end of input") }
+        guard index < bytes.count else { throw error(.endOfInput) }
         switch bytes[index] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard depth < Self.maximumDepth else {
@@ -199,7 +253,7 @@ public struct JSONParser {
                 return .null
             }
             return .number(number)
-        default: throw error("unexpected character '\(printable(bytes[index]))'")
+        default: throw error(.unexpectedCharacter(printable(bytes[index])))
         }
     }
 
@@ -213,7 +267,7 @@ public struct JSONParser {
         while true {
             if expecting == .separatorOrClose, openObjects.isEmpty { return }
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input") }
+            guard index < bytes.count else { throw error(.endOfInput) }
             let byte = bytes[index]
             switch expecting {
             case .value:
@@ -235,10 +289,10 @@ public struct JSONParser {
                     expecting = expecting == .keyOrClose ? .key : .value
                 }
             case .key:
-                guard byte == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                guard byte == UInt8(ascii: "\"") else { throw error(.expectedKey) }
                 _ = try parseString()
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
                 index += 1
                 expecting = .value
             case .separatorOrClose:
@@ -250,7 +304,7 @@ public struct JSONParser {
                     openObjects.removeLast()
                 } else {
                     index -= 1
-                    throw error(inObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
+                    throw error(inObject ? .expectedCommaOrBrace : .expectedCommaOrBracket)
                 }
             }
         }
@@ -264,7 +318,7 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try expectLiteral("false")
         case UInt8(ascii: "n"): try expectLiteral("null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber()
-        default: throw error("unexpected character '\(printable(bytes[index]))'")
+        default: throw error(.unexpectedCharacter(printable(bytes[index])))
         }
     }
 
@@ -274,10 +328,10 @@ public struct JSONParser {
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { throw error("unexpected end of input") }
+        guard index + count <= bytes.count else { throw error(.endOfInput) }
         let pointer = literal.utf8Start
         for offset in 0..<count where bytes[index + offset] != pointer[offset] {
-            throw error("invalid literal")
+            throw error(.invalidLiteral)
         }
         index += count
     }
@@ -297,11 +351,11 @@ public struct JSONParser {
         // Built only for a large object, so that checking a key for a repeat stays O(1).
         var keySet: Set<ExactString>?
         while true {
-            guard index < bytes.count else { throw error("unexpected end of input in an object") }
-            guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            guard index < bytes.count else { throw error(.endOfInputInObject) }
+            guard bytes[index] == UInt8(ascii: "\"") else { throw error(.expectedKey) }
             let key = try parseString()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
             index += 1
             skipWhitespace()
             if tracksPaths { path.append(.key(key)) }
@@ -325,7 +379,7 @@ public struct JSONParser {
                 members.append((key: key, value: value))
             }
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an object") }
+            guard index < bytes.count else { throw error(.endOfInputInObject) }
             let byte = bytes[index]
             index += 1
             if byte == UInt8(ascii: ",") {
@@ -334,7 +388,7 @@ public struct JSONParser {
             }
             if byte == UInt8(ascii: "}") { break }
             index -= 1
-            throw error("expected ',' or '}' in an object")
+            throw error(.expectedCommaOrBrace)
         }
         depth -= 1
         return .object(JSONObject(uniqueMembers: members))
@@ -356,7 +410,7 @@ public struct JSONParser {
             elements.append(try parseValue())
             if tracksPaths { path.removeLast() }
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an array") }
+            guard index < bytes.count else { throw error(.endOfInputInArray) }
             let byte = bytes[index]
             index += 1
             if byte == UInt8(ascii: ",") {
@@ -365,7 +419,7 @@ public struct JSONParser {
             }
             if byte == UInt8(ascii: "]") { break }
             index -= 1
-            throw error("expected ',' or ']' in an array")
+            throw error(.expectedCommaOrBracket)
         }
         depth -= 1
         return .array(elements)
@@ -384,10 +438,10 @@ public struct JSONParser {
                 return String(decoding: slice, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
-            if byte < 0x20 { throw error("unescaped control character in a string") }
+            if byte < 0x20 { throw error(.controlCharacterInString) }
             index += 1
         }
-        throw error("unterminated string")
+        throw error(.unterminatedString)
     }
 
     private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
@@ -401,7 +455,7 @@ public struct JSONParser {
                 return String(decoding: scratch, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 index += 1
-                guard index < bytes.count else { throw error("unterminated escape") }
+                guard index < bytes.count else { throw error(.unterminatedEscape) }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
@@ -416,19 +470,19 @@ public struct JSONParser {
                 case UInt8(ascii: "u"): try appendUnicodeEscape()
                 default:
                     index -= 1
-                    throw error("invalid escape '\\\(printable(escape))'")
+                    throw error(.invalidEscape(printable(escape)))
                 }
             default:
-                if byte < 0x20 { throw error("unescaped control character in a string") }
+                if byte < 0x20 { throw error(.controlCharacterInString) }
                 scratch.append(byte)
                 index += 1
             }
         }
-        throw error("unterminated string")
+        throw error(.unterminatedString)
     }
 
     private mutating func readHexQuad() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        guard index + 4 <= bytes.count else { throw error(.truncatedUnicodeEscape) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -437,7 +491,7 @@ public struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("invalid hex digit in \\u escape")
+            default: throw error(.invalidHexDigit)
             }
             value = value << 4 | UInt32(digit)
             index += 1
@@ -483,13 +537,13 @@ public struct JSONParser {
             negative = true
             index += 1
         }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit") }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw error(.expectedDigit) }
         var mantissa: UInt64 = 0
         var significantDigits = 0
         var exponent = 0
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
-            if index < bytes.count, isDigit(bytes[index]) { throw error("leading zero in a number") }
+            if index < bytes.count, isDigit(bytes[index]) { throw error(.leadingZero) }
         } else {
             while index < bytes.count, isDigit(bytes[index]) {
                 if significantDigits < 19 {
@@ -504,7 +558,7 @@ public struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit after '.'") }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error(.expectedDigitAfterPoint) }
             while index < bytes.count, isDigit(bytes[index]) {
                 if significantDigits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
@@ -523,7 +577,7 @@ public struct JSONParser {
                 exponentNegative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw error("expected a digit in an exponent") }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error(.expectedDigitInExponent) }
             var explicit = 0
             while index < bytes.count, isDigit(bytes[index]) {
                 if explicit < 100_000 { explicit = explicit * 10 + Int(bytes[index] - UInt8(ascii: "0")) }

@@ -57,6 +57,11 @@ public enum Word: String, CaseIterable, Sendable {
     case findingRefusedAction, findingMutationFailed, findingPlace
     // `vitrine preview`: why the file was not read.
     case previewFileMissing, previewFileTooLarge, previewFileUnreadable
+    // `vitrine preview`: why the file is not a page; the parser's data (line, column, byte,
+    // the character met) is filled in as it is.
+    case previewNotJSON, previewNoRoot, previewUnsupportedSchema, previewSheetRefused
+    case jsonAfterDocument, jsonEndsEarly, jsonUnexpectedCharacter, jsonExpectedKey, jsonExpectedColon, jsonExpectedSeparator
+    case jsonInvalidLiteral, jsonControlCharacter, jsonUnterminatedString, jsonInvalidEscape, jsonUnicodeEscape, jsonInvalidNumber
     // What a screen reader says beside the payload's text, and the hints of the retail actions.
     case spokenWas, spokenPercentOff, spokenRated, spokenLowStock, spokenSoldOut, spokenEnded, spokenCode
     case opensPage, opensLink, opensSearch, removeTitle, spokenQuantity, itemsInCartOne, itemsInCartOther, add

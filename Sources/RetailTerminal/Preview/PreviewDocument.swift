@@ -11,6 +11,46 @@ public enum PreviewDocument: Sendable {
     case refused(String)
 }
 
+extension PreviewDocument {
+    /// Why the decoder refused the file, in the reader's language: the sentence from `words`,
+    /// the parser's data in it as it is (the line, column and byte, the character met, the
+    /// schema versions), each made safe for a terminal by `safe`.
+    public static func refusal(_ error: PageDecodingError, words: Words, safe: (String) -> String) -> PreviewDocument {
+        let reason: String = switch error {
+        case .invalidJSON(let parse):
+            words(.previewNotJSON, [
+                "line": String(parse.line), "column": String(parse.column), "byte": String(parse.offset),
+                "problem": problem(parse.problem, words: words, safe: safe),
+            ])
+        case .missingRoot(let key): words(.previewNoRoot, ["key": safe(key)])
+        case .unsupportedSchema(let version, let supported):
+            words(.previewUnsupportedSchema, ["version": String(version), "supported": String(supported)])
+        // The decoder's detail of a sheet's member, as a `contract_problem` event carries it.
+        case .invalidSheet(let detail): words(.previewSheetRefused, ["reason": safe(detail)])
+        }
+        return .refused(words(.previewRefused, ["reason": reason]))
+    }
+
+    /// What the parser met, in `words`.
+    static func problem(_ problem: JSONParseError.Problem, words: Words, safe: (String) -> String) -> String {
+        switch problem {
+        case .contentAfterDocument: words[.jsonAfterDocument]
+        case .endOfInput, .endOfInputInObject, .endOfInputInArray, .unterminatedEscape: words[.jsonEndsEarly]
+        case .unexpectedCharacter(let character): words(.jsonUnexpectedCharacter, ["character": safe(character)])
+        case .expectedKey: words[.jsonExpectedKey]
+        case .expectedColon: words[.jsonExpectedColon]
+        case .expectedCommaOrBrace: words(.jsonExpectedSeparator, ["close": "}"])
+        case .expectedCommaOrBracket: words(.jsonExpectedSeparator, ["close": "]"])
+        case .invalidLiteral: words[.jsonInvalidLiteral]
+        case .controlCharacterInString: words[.jsonControlCharacter]
+        case .unterminatedString: words[.jsonUnterminatedString]
+        case .invalidEscape(let escape): words(.jsonInvalidEscape, ["escape": safe(escape)])
+        case .truncatedUnicodeEscape, .invalidHexDigit: words[.jsonUnicodeEscape]
+        case .expectedDigit, .expectedDigitAfterPoint, .expectedDigitInExponent, .leadingZero: words[.jsonInvalidNumber]
+        }
+    }
+}
+
 /// A page the previewed file holds, and its lint report.
 public struct PreviewPage: Sendable {
     public var page: PageModel
