@@ -114,8 +114,15 @@ extension HomeBackend {
     /// runs at a time; this one waits for another's end.
     @discardableResult
     public func reloadCatalogue() -> CatalogueReload {
+        reload(onlyWhileFollowing: false)
+    }
+
+    /// A reload; one asked for (`onlyWhileFollowing`) applies nothing once the backend stopped
+    /// following its files.
+    func reload(onlyWhileFollowing: Bool) -> CatalogueReload {
         guard let url = configuration.catalogue.directory else { return .builtIn }
         return reloads.run { () -> CatalogueReload in
+            if onlyWhileFollowing, !isFollowingCatalogue.load(ordering: .relaxed) { return .unchanged }
             let load = CatalogueLoader.load(CatalogueDirectory(url: url), lint: false)
             let current = catalogues.current
             guard let content = load.content else { return refuse(load.errors, serving: current) }
@@ -136,6 +143,7 @@ extension HomeBackend {
             let directory = url.path
             lines += CatalogueLint.departedProducts(from: current.catalogue.products, in: catalogue).map { "  " + $0.formatted(in: directory) }
             configuration.catalogue.log(lines.joined(separator: "\n"))
+            configuration.catalogue.onReload(next.version)
             return .applied(version: next.version)
         }
     }
@@ -143,7 +151,16 @@ extension HomeBackend {
     /// Asks for a reload without waiting: requests made while one runs are served by one more
     /// reload after it (a storm of saves or SIGHUPs costs two reloads, not one each).
     public func requestCatalogueReload() {
-        reloads.request { [weak self] in _ = self?.reloadCatalogue() }
+        reloads.request { [weak self] in _ = self?.reload(onlyWhileFollowing: true) }
+    }
+
+    /// Stops following the catalogue's files, for good: the watcher ends, and a reload asked
+    /// for (by it, or `requestCatalogueReload()`) applies nothing from now on; only
+    /// `reloadCatalogue()` still does. Returns once no reload runs, so what serves then serves
+    /// on: a preview's report describes the catalogue its app was last given.
+    public func stopFollowingCatalogue() {
+        watcher?.stop()
+        reloads.run { isFollowingCatalogue.store(false, ordering: .relaxed) }
     }
 
     private func refuse(_ problems: [CatalogueProblem], serving current: CatalogueSnapshot) -> CatalogueReload {

@@ -12,6 +12,16 @@ extension HomeBackend {
         case postgres(url: String)
     }
 
+    /// Which variant of each experiment a page request is composed with.
+    public enum VariantRule: Sendable, Equatable {
+        /// Each shopper's own, assigned by their session (without one, the segment's).
+        case byShopper
+        /// The same for every shopper whatever their session: those pinned here by experiment
+        /// id, the others the segment's. A preview whose report names and draws the arm its app
+        /// showed (`vitrine catalogue preview --interactive`).
+        case fixed([String: String])
+    }
+
     /// How a backend is built. Tests inject the clock and the anchor; `vitrine serve`
     /// uses the defaults but for the store.
     public struct Configuration: Sendable {
@@ -23,6 +33,8 @@ extension HomeBackend {
         /// The catalogue: the built-in demo, or a directory of files it watches. Default: the
         /// built-in demo.
         public var catalogue = CatalogueSource.builtIn
+        /// Which variant of each experiment pages show. Default: each shopper's own.
+        public var variants = VariantRule.byShopper
         /// The instant the built-in catalogue's windows are relative to. Default: `now()` when
         /// the backend is built, to the second.
         public var anchor: Date?

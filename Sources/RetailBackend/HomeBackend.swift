@@ -29,6 +29,9 @@ public final class HomeBackend: HTTPHandler {
     let reloads = CatalogueReloads()
     /// Watches the catalogue directory, when there is one to watch.
     let watcher: CatalogueWatcher?
+    /// Whether reloads asked for are applied (until `stopFollowingCatalogue()`); changed under
+    /// `reloads`' lock, so a reload sees it before or after, never halfway.
+    let isFollowingCatalogue = Atomic(true)
     /// The built-in catalogue's base when the store keeps it (`DemoAnchor`), and when its
     /// anchor moves on next (milliseconds since 1970; `Int64.max` never).
     let demoBase: Date?

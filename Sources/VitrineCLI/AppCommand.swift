@@ -40,11 +40,24 @@ enum AppCommand {
         return await run(options, console: console, environment: environment, catalogue: .builtIn)
     }
 
+    /// What `vitrine catalogue preview --interactive` asks of the embedded backend beyond
+    /// `vitrine app --now`: one arm of each experiment for every shopper, and its report once
+    /// the app is quit, made by that backend.
+    struct EmbeddedPreview {
+        /// The arm of each experiment every page shows, by experiment id: those the report names.
+        var variants: [String: String]
+        /// Run once the app is quit (status 0), with the backend that served it, which no
+        /// longer follows the files: its catalogue is the one last loaded. Its status is the run's.
+        var afterQuit: @MainActor (HomeBackend) async -> Int32
+    }
+
     /// `vitrine catalogue preview --interactive`: the app on an embedded backend serving
-    /// `catalogue`, both clocks running from the preview's instant.
+    /// `catalogue`, both clocks running from the preview's instant, every shopper shown the
+    /// arms `variants` pins; `afterQuit` once it is quit.
     @MainActor
     static func preview(
-        _ preview: CataloguePreviewCommand.Options, catalogue: CatalogueSource, console: Console, environment: [String: String]
+        _ preview: CataloguePreviewCommand.Options, catalogue: CatalogueSource, variants: [String: String], console: Console,
+        environment: [String: String], afterQuit: @escaping @MainActor (HomeBackend) async -> Int32
     ) async -> Int32 {
         var options = AppOptions(user: AppOptions.defaultUser(environment: environment))
         options.locale = preview.locale.rawValue
@@ -52,12 +65,15 @@ enum AppCommand {
         options.appVersion = preview.appVersion
         options.capabilities = preview.capabilities
         options.now = preview.at
-        options.experiments = preview.variants
-        return await run(options, console: console, environment: environment, catalogue: catalogue)
+        options.experiments = variants
+        return await run(options, console: console, environment: environment, catalogue: catalogue,
+                         preview: EmbeddedPreview(variants: variants, afterQuit: afterQuit))
     }
 
     @MainActor
-    static func run(_ options: AppOptions, console: Console, environment: [String: String], catalogue: CatalogueSource) async -> Int32 {
+    static func run(
+        _ options: AppOptions, console: Console, environment: [String: String], catalogue: CatalogueSource, preview: EmbeddedPreview? = nil
+    ) async -> Int32 {
         if let reason = InteractiveTerminal.unavailability(environment: environment) {
             console.err("vitrine app: \(reason); for one frame of a page use vitrine render URL --width W --height H")
             return 2
@@ -87,6 +103,10 @@ enum AppCommand {
         }
         var embedded: HTTPServer?
         var embeddedBackend: HomeBackend?
+        // An embedded backend on a catalogue directory: each version a reload applies has the
+        // app read its pages again (it follows the files' edits without `r`).
+        let (contentChanges, contentChanged) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        defer { contentChanged.finish() }
         defer {
             embedded?.stop()
             embeddedBackend?.close()
@@ -102,6 +122,8 @@ enum AppCommand {
                 let isPreview = options.now != nil || catalogue.directory != nil
                 var backendConfiguration = HomeBackend.Configuration(faults: options.faults)
                 backendConfiguration.catalogue = catalogue
+                backendConfiguration.catalogue.onReload = { _ in contentChanged.yield() }
+                if let preview { backendConfiguration.variants = .fixed(preview.variants) }
                 backendConfiguration.now = now
                 backendConfiguration.storage = .sqlite(directory: isPreview
                     ? DataDirectory.preview(environment: environment) : DataDirectory.backend(environment: environment))
@@ -128,6 +150,7 @@ enum AppCommand {
         var shopper = TerminalShopper(configuration: setup)
         shopper.isDebug = options.debug
         shopper.opening = options.opening
+        if embedded != nil, catalogue.directory != nil { shopper.contentChanges = contentChanges }
         shopper.notes = [
             "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")",
             "storage \(storage.path) · user \(options.user) · \(setup.backend)",
@@ -146,7 +169,11 @@ enum AppCommand {
         if options.debug {
             for problem in problems { console.err("vitrine app: \(TerminalText.sanitized(problem))") }
         }
-        return 0
+        guard let preview, let backend = embeddedBackend else { return 0 }
+        // Nothing asks it for pages any more, and its catalogue stays the one last loaded.
+        embedded?.stop()
+        backend.stopFollowingCatalogue()
+        return await preview.afterQuit(backend)
     }
 
     /// The embedded backend listens on another port every run but is the same backend: what is

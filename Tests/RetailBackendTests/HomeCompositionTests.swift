@@ -115,6 +115,24 @@ import Testing
         #expect(Set(named).count == 1, "without a session every request of a segment gets its segment's variant")
     }
 
+    /// A backend whose variants are fixed (a preview's) shows every shopper the same arm,
+    /// whatever their session: the one pinned, else the segment's; sessions that would each
+    /// get their own (above) do not.
+    @Test func fixedVariantsAreEveryShoppersWhateverTheirSession() throws {
+        func variants(_ backend: HomeBackend) throws -> Set<String> {
+            try Set((0..<16).map { _ in
+                let session = ["authorization": "Bearer \(try startSession(backend).token)"]
+                return try #require(parse(backend.respond(to: get("/v1/home", headers: session)))[path: "page", "experiments", 0, "variant"]?.stringValue)
+            })
+        }
+        for pinned in ["a", "b"] {
+            #expect(try variants(makeBackend { $0.variants = .fixed(["exp-hero-order": pinned]) }) == [pinned])
+        }
+        let unpinned = try makeBackend { $0.variants = .fixed([:]) }
+        let segments = try #require(parse(unpinned.respond(to: get("/v1/home")))[path: "page", "experiments", 0, "variant"]?.stringValue)
+        #expect(try variants(unpinned) == [segments], "nothing pinned: the segment's")
+    }
+
     @Test func variantsOrderTheHeroDifferently() throws {
         var context = PageContext(segment: .returning)
         context.variantOverrides = ["exp-hero-order": "a"]

@@ -351,6 +351,44 @@ struct CatalogueCommandTests {
         #expect(twice.status == 2 && twice.err.contains("names 'exp-hero-order' twice"), "\(twice.err)")
     }
 
+    /// `--interactive` follows the files' edits without `r`, and the report printed once the
+    /// app is quit is of the catalogue as last loaded and of the arm the app showed: one arm of
+    /// each experiment, decided before anything is drawn, for the app's session and the report
+    /// alike (arm a leads with the welcome campaign, by priority; b with the flash deals, which
+    /// end soonest).
+    @Test func theInteractivePreviewFollowsEditsAndReportsTheArmAndCatalogueItShowed() async throws {
+        let fixture = try CatalogueFixture()
+        defer { fixture.remove() }
+        let cache = AppEndToEndTests.CacheDirectory()
+        let tmux = try TmuxSession(
+            [TerminalSessionModeTests.executable, "catalogue", "preview", fixture.path, "--at", "2027-01-15T09:00:00+01:00", "--segment", "new",
+             "--locale", "en-US", "--interactive"],
+            width: 100, height: 30, environment: ["TERM": "xterm-256color"].merging(cache.environment) { $1 })
+        defer { tmux.close() }
+        let heroes = ["a": "Welcome to Vitrine", "b": "Flash deals"]
+        /// The arm whose hero `rows` show first (the hero leads the page).
+        func arm(_ rows: [String], titles: [String: String]) -> String? {
+            rows.lazy.compactMap { row in titles.first { row.contains($0.value) }?.key }.first
+        }
+        #expect(await tmux.waitUntil { arm($0, titles: heroes) != nil }, "\(tmux.picture)")
+        let shown = try #require(arm(tmux.screen(), titles: heroes))
+
+        try fixture.replace("\"title\": \"Welcome to Vitrine\"", with: "\"title\": \"Edited welcome\"", in: "campaigns/cmp-welcome.json")
+        try fixture.replace("\"title\": \"Flash deals\"", with: "\"title\": \"Edited flash\"", in: "campaigns/cmp-flash.json")
+        let edited = ["a": "Edited welcome", "b": "Edited flash"]
+        #expect(await tmux.waitUntil { arm($0, titles: edited) != nil }, "the edit shows without r\n\(tmux.picture)")
+        #expect(arm(tmux.screen(), titles: edited) == shown, "the same arm\n\(tmux.picture)")
+
+        try tmux.press("q")
+        #expect(await tmux.waitFor("exit=0"), "\(tmux.picture)")
+        let report = tmux.history()
+        let start = try #require(report.lastIndex { $0.hasPrefix("the home page of ") }, "\(report.joined(separator: "\n"))")
+        let printed = Array(report[start...])
+        #expect(printed.contains { $0.hasPrefix("experiment exp-hero-order: variant \(shown) ") }, "the arm shown\n\(printed.joined(separator: "\n"))")
+        #expect(arm(printed, titles: edited) == shown, "drawn as last loaded, the arm shown\n\(printed.joined(separator: "\n"))")
+        #expect(!printed.contains { $0.contains("Welcome to Vitrine") || $0.contains("Flash deals") }, "no title of the files at start")
+    }
+
     @Test func thePreviewShowsTheHomePageAtItsInstant() async throws {
         func preview(_ at: String, _ extra: [String] = []) async throws -> VitrineProcess.Result {
             try await Self.run(["preview", CatalogueFixture.repository.path, "--at", at, "--segment", "new", "--locale", "en-US", "--plain", "--width", "60"] + extra)

@@ -30,6 +30,13 @@ public struct PageContext: Sendable, Hashable {
         self.unit = unit
     }
 
+    /// The variants `rule` gives every request, in place of its session's.
+    mutating func follow(_ rule: HomeBackend.VariantRule) {
+        guard case .fixed(let pins) = rule else { return }
+        unit = nil
+        variantOverrides = pins
+    }
+
     /// The version of a request that names none: older than every release, so it is sent
     /// nothing that requires a version.
     public static let unknownVersion = AppVersion(major: 0)

@@ -15,7 +15,8 @@ enum PageEndpoints {
 
     private static func page(_ pageID: String, _ exchange: RetailExchange) throws(RequestError) -> HTTPResponse {
         let backend = exchange.backend
-        let context = try PageContext.parse(exchange.request)
+        var context = try PageContext.parse(exchange.request)
+        context.follow(backend.configuration.variants)
         let encoded = try backend.encodedPage(pageID, context: context, at: backend.configuration.now(), faultBits: exchange.profile.compositionBits)
         let headers: [(name: String, value: String)] = [
             ("ETag", encoded.etag), ("Cache-Control", "max-age=\(PageWriter.ttl)"), ("Vary", "Authorization"),

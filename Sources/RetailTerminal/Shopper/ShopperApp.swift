@@ -22,6 +22,8 @@ public final class ShopperApp {
     private var observers: [Observing] = []
     private var pageObservers: [PageID: Observing] = [:]
     private var tick: Task<Void, Never>?
+    /// Follows the backend's content changes (`follow(contentChanges:)`).
+    private var contentFollowing: Task<Void, Never>?
     /// The outcome last logged of each action in the dispatcher's log, by its id.
     private var loggedOutcomes: [Int: ActionLogEntry.Outcome] = [:]
     private var hasShownContent = false
@@ -72,6 +74,8 @@ public final class ShopperApp {
     public func stop() {
         tick?.cancel()
         tick = nil
+        contentFollowing?.cancel()
+        contentFollowing = nil
         for observer in observers { observer.cancel() }
         for observer in pageObservers.values { observer.cancel() }
         observers.removeAll()
@@ -97,6 +101,19 @@ public final class ShopperApp {
             guard let self else { return }
             let kind: DebugLine.Kind = name.utf8.elementsEqual("contract_problem".utf8) ? .problem : .event
             self.loop.send(.debug(DebugLine(kind, Self.describe(name, fields), at: self.now())))
+        }
+    }
+
+    /// Reads the pages on the stack again each time `changes` says what the backend serves
+    /// changed (an embedded backend's catalogue reloaded: `vitrine catalogue preview
+    /// --interactive` follows the files' edits), as `r` reads the page shown but unasked: no
+    /// "Updated". Until `stop()`.
+    public func follow(contentChanges changes: AsyncStream<Void>) {
+        contentFollowing?.cancel()
+        contentFollowing = Task { @MainActor [weak self] in
+            for await _ in changes {
+                self?.loop.send(.contentChanged)
+            }
         }
     }
 

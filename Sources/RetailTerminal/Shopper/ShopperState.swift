@@ -113,6 +113,9 @@ public enum ShopperMessage: Sendable {
     /// A second passed (while a countdown shows).
     case tick(Date)
     case resized
+    /// What the backend serves changed (an embedded backend's catalogue was reloaded): the
+    /// pages on the stack are read again.
+    case contentChanged
 }
 
 /// What the shopper app asks its runtime (the composition) to do.

@@ -49,6 +49,12 @@ public enum ShopperUpdate {
             state.now = now
         case .resized:
             break
+        case .contentChanged:
+            // Every page on the stack, once, as `r` reads the one shown; unasked, so no
+            // "Updated" follows (`askedRefreshes` holds the shopper's asks only).
+            state.needsFrame = false
+            var seen: Set<PageID> = []
+            return state.stack.compactMap(\.destination.pageID).filter { seen.insert($0).inserted }.map { .refresh($0) }
         }
         return []
     }

@@ -20,6 +20,9 @@ public struct TerminalShopper {
     public var onFirstContent: (() -> Void)?
     /// Lines the debug panel starts with (where the backend is, where the storage is).
     public var notes: [String] = []
+    /// Each element: what the backend serves changed (an embedded backend's catalogue was
+    /// reloaded), and the pages on screen are read again (`ShopperApp.follow(contentChanges:)`).
+    public var contentChanges: AsyncStream<Void>?
 
     /// Why the app could not run.
     public enum Failure: Error, CustomStringConvertible {
@@ -78,6 +81,7 @@ public struct TerminalShopper {
             app.loop.send(.debug(DebugLine(.info, "storage narrowed to this user: \(repair.directories) directories, \(repair.files) files", at: Date())))
         }
         app.onFirstContent = onFirstContent
+        if let contentChanges { app.follow(contentChanges: contentChanges) }
         if isDebug {
             composition.analytics.onProblem = { [weak app] problem in app?.loop.send(.debug(DebugLine(.problem, problem, at: Date()))) }
         }

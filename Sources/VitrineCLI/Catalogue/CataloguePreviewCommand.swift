@@ -12,8 +12,12 @@ import RetailKit
 ///
 /// It is `vitrine serve --catalogue DIR --now T` and `vitrine app --now T` in one: the backend is
 /// built in process on the catalogue, its clock standing at T. With `--interactive` (and a
-/// terminal) the app opens on it instead, its clock running from T, and the report follows
-/// when it is quit. Exit 0 shown, 1 when the catalogue does not load, 2 usage.
+/// terminal) the app opens on an embedded backend instead, its clock running from T, following
+/// the files' edits (the app reads its pages again at each version loaded), and the report
+/// follows when it is quit, made by that backend: of the catalogue as last loaded. The arm of
+/// each experiment is decided once, before anything is drawn (`--variant`'s, the others the
+/// segment's): the app shows it to whatever session it has, and the report names and draws it.
+/// Exit 0 shown, 1 when the catalogue does not load, 2 usage.
 enum CataloguePreviewCommand {
     struct Options {
         var directory: String
@@ -96,7 +100,8 @@ enum CataloguePreviewCommand {
         var configuration = HomeBackend.Configuration()
         let catalogue = CatalogueSource.directory(URL(fileURLWithPath: options.directory, isDirectory: true))
         configuration.catalogue = catalogue
-        // The report is of the files as they are now; the interactive app follows their edits.
+        // The report is of the files as they are now; the interactive app's backend follows
+        // their edits.
         configuration.catalogue.pollInterval = nil
         let at = options.at
         configuration.now = { at }
@@ -107,25 +112,48 @@ enum CataloguePreviewCommand {
             console.err(String(describing: error).split(separator: "\n").map { TerminalText.sanitized(String($0)) }.joined(separator: "\n"))
             return 1
         }
-        if options.interactive {
-            let status = await AppCommand.preview(options, catalogue: catalogue, console: console, environment: environment)
-            guard status == 0 else { return status }
+        let variants: [String: String]
+        switch arms(options, backend: backend) {
+        case .success(let decided): variants = decided
+        case .failure(let problem):
+            console.err("vitrine catalogue preview: \(problem.description)")
+            return 2
         }
-        return await report(options, backend: backend, console: console, environment: environment)
+        guard options.interactive else { return await report(options, variants: variants, backend: backend, console: console, environment: environment) }
+        backend.close()
+        return await AppCommand.preview(options, catalogue: catalogue, variants: variants, console: console, environment: environment) { served in
+            await report(options, variants: variants, backend: served, console: console, environment: environment)
+        }
     }
 
-    /// The page drawn, its lint report, and the fallbacks by client.
-    @MainActor
-    static func report(_ options: Options, backend: HomeBackend, console: Console, environment: [String: String]) async -> Int32 {
+    /// An experiment arm `--variant` asks for that does not run.
+    struct UnknownArm: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The arm of each experiment running for the preview's audience, decided once: the one
+    /// `--variant` pins, the others the segment's (as a shopper without a session gets them).
+    /// What the report names and draws, and what the interactive app shows whatever its session.
+    static func arms(_ options: Options, backend: HomeBackend) -> Result<[String: String], UnknownArm> {
         var context = PageContext(locale: options.locale, segment: options.segment, appVersion: options.appVersion, capabilities: options.capabilities)
         context.variantOverrides = options.variants
         let arms = backend.experimentArms(for: context)
-        for (experiment, variant) in options.variants where !arms.contains(where: { $0.experiment.isByteEqual(to: experiment) && $0.variant.isByteEqual(to: variant) }) {
+        for (experiment, variant) in options.variants.sorted(by: { $0.key < $1.key })
+        where !arms.contains(where: { $0.experiment.isByteEqual(to: experiment) && $0.variant.isByteEqual(to: variant) }) {
             let known = arms.first { $0.experiment.isByteEqual(to: experiment) }
-            console.err("vitrine catalogue preview: --variant \(TerminalText.excerpt(experiment))=\(TerminalText.excerpt(variant)): "
-                + TerminalText.sanitized(known.map { "the experiment's variants are \($0.variants.joined(separator: ", "))" } ?? "no experiment of that id runs for \(options.segment.rawValue)"))
-            return 2
+            return .failure(UnknownArm(description: "--variant \(TerminalText.excerpt(experiment))=\(TerminalText.excerpt(variant)): "
+                + TerminalText.sanitized(known.map { "the experiment's variants are \($0.variants.joined(separator: ", "))" } ?? "no experiment of that id runs for \(options.segment.rawValue)")))
         }
+        return .success(Dictionary(arms.map { ($0.experiment, $0.variant) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The page drawn, its lint report, and the fallbacks by client, from the catalogue
+    /// `backend` serves, with the arms `variants` decided.
+    @MainActor
+    static func report(_ options: Options, variants: [String: String], backend: HomeBackend, console: Console, environment: [String: String]) async -> Int32 {
+        var context = PageContext(locale: options.locale, segment: options.segment, appVersion: options.appVersion, capabilities: options.capabilities)
+        context.variantOverrides = variants
+        let arms = backend.experimentArms(for: context)
         let page: Data
         do {
             page = try backend.wholePage(context: context, at: options.at)

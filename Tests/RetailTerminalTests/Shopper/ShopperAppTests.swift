@@ -52,6 +52,22 @@ import TestSupport
         app.stop()
     }
 
+    /// Each content change the app follows reads the page on screen again (its content is
+    /// installed anew), without the "Updated" an `r` is confirmed with.
+    @Test(.timeLimit(.minutes(1))) func aFollowedContentChangeReadsThePageAgainUnasked() async throws {
+        let (changes, changed) = AsyncStream<Void>.makeStream()
+        defer { changed.finish() }
+        app.follow(contentChanges: changes)
+        await app.run()
+        await waitFor { $0.pages["home"]?.loadState == .loaded }
+        let first = try #require(app.loop.state.pages["home"]?.contentGeneration)
+        changed.yield()
+        await waitFor { ($0.pages["home"]?.contentGeneration ?? 0) > first && $0.pages["home"]?.isRefreshing == false }
+        #expect(app.loop.state.toast == nil, "unasked: no Updated")
+        #expect(services.dispatcher.toasts.current == nil)
+        app.stop()
+    }
+
     @Test func theStatusLineNamesAPageByItsTitleOrItsKindNeverItsRawID() {
         let english = Words(.enUS), german = Words(.deDE)
         #expect(ShopperView.statusTitle(pageID: "home", navTitle: "Vitrine", words: english) == "Home")

@@ -172,6 +172,25 @@ struct ShopperDriver {
         #expect(app.takeEffects().isEmpty, "a failure is said by its own notice")
     }
 
+    /// What the backend serves changed (a preview's catalogue was reloaded): every page on the
+    /// stack is read again, each once, and nothing else (a screen without a page is not one);
+    /// no "Updated" follows, since nobody asked.
+    @Test func aContentChangeReadsEveryPageOnTheStackAgainUnasked() throws {
+        var app = ShopperDriver()
+        var home = try ShopperDriver.home(more: false)
+        app.send(.pageChanged("home", home))
+        app.send(.navigated([.page("home"), .page("campaign:c1"), .page("home"), .search(query: nil)]))
+        _ = app.takeEffects()
+        app.send(.contentChanged)
+        #expect(app.takeEffects() == [.refresh("home"), .refresh("campaign:c1")])
+        home.isRefreshing = true
+        app.send(.pageChanged("home", home))
+        home.isRefreshing = false
+        app.send(.pageChanged("home", home))
+        #expect(app.takeEffects().isEmpty, "unasked: no Updated")
+        #expect(app.state.askedRefreshes.isEmpty)
+    }
+
     /// A click on the status line's "? keys" opens the help, as `?` does.
     @Test func aClickOnTheKeysHintOpensTheHelp() throws {
         var app = ShopperDriver()

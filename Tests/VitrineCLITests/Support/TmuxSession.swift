@@ -69,6 +69,14 @@ final class TmuxSession {
         return rows
     }
 
+    /// The pane's history then its screen, one string per row: what a program printed on the
+    /// normal screen, longer than the pane (tmux keeps 2,000 rows).
+    func history() -> [String] {
+        var rows = ((try? tmux(["capture-pane", "-p", "-t", "e2e", "-S", "-"])) ?? "").components(separatedBy: "\n")
+        if rows.last?.isEmpty == true { rows.removeLast() }
+        return rows
+    }
+
     /// The screen once the program has stopped drawing: tmux 3.3 has no synchronized output,
     /// so a capture taken while a frame is being written shows half of it. The pane counts as
     /// quiet when `quiet` milliseconds pass without output (a frame is written in one burst),

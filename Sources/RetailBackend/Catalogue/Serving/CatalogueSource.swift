@@ -14,6 +14,9 @@ public struct CatalogueSource: Sendable {
     /// Where reloads and refused catalogues are told, one line each (`vitrine serve`: standard
     /// error). Default: nowhere.
     public var log: @Sendable (String) -> Void = { _ in }
+    /// Told the version of each catalogue a reload applies, once it serves (`vitrine catalogue
+    /// preview --interactive`: the app reads its pages again). Default: nobody.
+    public var onReload: @Sendable (Int) -> Void = { _ in }
 
     /// The built-in demo catalogue, its windows hours from the backend's anchor.
     public static let builtIn = CatalogueSource()
