@@ -46,6 +46,16 @@ import Testing
         #expect(TestPages.render(.showing(page), width: 32, height: 1).buffer.plainLines == ["Made in Portugal"])
     }
 
+    /// A card scrolled out past the left edge shows whole words too: "e" of "Made" is left out.
+    @Test func aCardScrolledPastTheLeftEdgeShowsWholeWords() throws {
+        let cards = ["Made in Portugal", "Recycled materials"].enumerated().map { TestPages.title("c\($0.offset)", $0.element, layout: #"{"width": 0.75}"#) }
+        let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "carousel", "item_spacing": 8}, "widgets": [\#(cards.joined(separator: ","))]}"#))
+        var viewport = PageViewport()
+        viewport.carouselOffsets = ["section@page.sections.0": 3]
+        let scrolled = PageRenderer(environment: TestPages.environment()).render(.showing(page), viewport: &viewport, width: 34, height: 1)
+        #expect(scrolled.buffer.plainLines.map { $0.trimmingCharacters(in: .whitespaces) } == ["in Portugal          Recycled"])
+    }
+
     @Test func carouselCardsWithFractionalWidthsLetTheNextOnePeek() throws {
         let cards = (1...3).map { TestPages.title("c\($0)", "Card\($0)", layout: #"{"width": 0.75}"#) }.joined(separator: ",")
         let page = try TestPages.page(TestPages.json(sections: #"{"layout": {"arrangement": "carousel", "item_spacing": 8}, "widgets": [\#(cards)]}"#))

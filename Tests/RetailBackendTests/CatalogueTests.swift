@@ -69,6 +69,7 @@ import Testing
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
         let newYork = try #require(TimeZone(identifier: "America/New_York"))
         let santiago = try #require(TimeZone(identifier: "America/Santiago"))
+        let apia = try #require(TimeZone(identifier: "Pacific/Apia"))
         typealias Fix = CatalogueFileReader.InstantSuggestion
         let cases: [(text: String, zone: TimeZone, fix: Fix?)] = [
             ("2026-11-26 10:00", berlin, .instant(absolute: "2026-11-26T10:00:00+01:00", local: "2026-11-26T10:00")),
@@ -88,6 +89,8 @@ import Testing
             // The clocks pass it twice, or skip it.
             ("2026-10-25 02:30", berlin, .twice(local: "2026-10-25T02:30", ["2026-10-25T02:30:00+02:00", "2026-10-25T02:30:00+01:00"])),
             ("2026-03-29 02:30", berlin, .skipped(local: "2026-03-29T02:30")),
+            // Samoa skipped 30 December 2011 whole: that day has no instant, not the next day's.
+            ("2011-12-30", apia, .skipped(local: "2011-12-30")),
             // Not one reading.
             ("20/01/2027 10:00", berlin, nil), ("01/20/2027 10:00", berlin, nil), ("26.11.2026 10:00", berlin, nil),
             ("2026-13-01 10:00", berlin, nil), ("2027-02-30", berlin, nil), ("2027-01-20T10:00:00+01:0", berlin, nil),

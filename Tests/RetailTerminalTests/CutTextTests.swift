@@ -82,4 +82,32 @@ import Testing
         #expect(left.hasSuffix(" ") && (right.isEmpty || right.hasPrefix(" ")), "a blank column on each side")
         #expect(shown.contains("$91.99"), "whole words beside it stay")
     }
+
+    /// The blank columns beside a toast cut no word the box does not cover: "$91.99" ending
+    /// just left of the box and "$72.99" starting just right of it show whole or not at all.
+    @Test func theBlankColumnsBesideAToastCutNoWordTheBoxLeaves() throws {
+        let environment = RenderEnvironment(isPlain: false, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
+        var row = Array(repeating: Character(" "), count: 80)
+        for (index, character) in "$91.99".enumerated() { row[28 + index] = character }
+        for (index, character) in "$72.99".enumerated() { row[45 + index] = character }
+        let surface = DrawSurface(width: 80, height: 3)
+        let canvas = Canvas(surface: surface, rect: surface.buffer.bounds)
+        canvas.put(String(row), x: 0, y: 2)
+        let rect = ToastView(message: "Updated").draw(in: canvas, bottom: 2, environment: environment)
+        #expect(rect.x == 34 && rect.maxX == 45, "the box this test is built around")
+        let line = Array(surface.buffer.plainLines[2].padding(toLength: 80, withPad: " ", startingAt: 0))
+        let shown = (String(line[..<rect.x]) + " " + String(line[rect.maxX...])).split(separator: " ").map(String.init)
+        #expect(shown.allSatisfy { $0 == "$91.99" || $0 == "$72.99" }, "cut pieces beside the toast: \(String(line))")
+    }
+
+    /// A word of wide glyphs beside a toast shows whole or not at all ("東京" of "東京都" never).
+    @Test func aWordOfWideGlyphsBesideAToastIsWholeOrGone() throws {
+        let environment = RenderEnvironment(isPlain: false, evaluation: EvaluationContext(client: VitrineApp.clientContext, now: Date()), registry: RetailViews.makeRegistry())
+        let surface = DrawSurface(width: 80, height: 3)
+        let canvas = Canvas(surface: surface, rect: surface.buffer.bounds)
+        canvas.put("東京都", x: 28, y: 2)
+        let rect = ToastView(message: "Updated").draw(in: canvas, bottom: 2, environment: environment)
+        let left = String(Array(surface.buffer.plainLines[2].padding(toLength: 80, withPad: " ", startingAt: 0))[..<rect.x]).trimmingCharacters(in: .whitespaces)
+        #expect(left == "東京都" || left.isEmpty, "'\(left)'")
+    }
 }

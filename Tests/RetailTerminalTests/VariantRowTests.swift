@@ -162,4 +162,32 @@ import Testing
         }
         #expect(reached == Self.otherStyles, "width \(width)")
     }
+
+    static let families: [[String]] = [
+        ["Midnight Blue", "Midnight Green", "Midnight Black", "Midnight Silver", "Midnight Purple", "Midnight Orange"],
+        ["Modell Alto", "Modell Brio", "Modell Cora", "Modell Dune", "Modell Elmo", "Modell Fjord", "Modell Gala", "Modell Hugo"],
+    ]
+
+    /// Options of one family ("Midnight Blue", "Midnight Green") read apart: each keeps its last
+    /// word, no two labels are alike, and every row fits.
+    @Test(arguments: Array(RowsWideEnoughForAFamily))
+    func optionsOfOneFamilyStayDistinctAndKeepTheirLastWord(columns: Int) {
+        var failures: [String] = []
+        for raw in Self.families {
+            let row = VariantRow(labels: raw, columns: columns)
+            if Set(row.labels).count != raw.count { failures.append("identical labels: \(row.labels)") }
+            for (label, original) in zip(row.labels, raw) where label != original {
+                let last = String(original.split(separator: " ").last!)
+                if !label.hasSuffix(last) { failures.append("'\(original)' → '\(label)' lost its last word") }
+            }
+            for range in row.rows {
+                let used = range.map { DisplayWidth.of(row.labels[$0]) + 2 }.reduce(0, +) + range.count - 1
+                if used > columns { failures.append("row \(range) takes \(used) > \(columns)") }
+            }
+        }
+        #expect(failures.isEmpty, "columns \(columns): \(failures.prefix(4).joined(separator: "; "))")
+    }
 }
+
+/// Rows of at least a label kept with its last word ("Modell… Silver" needs 2 × 6 + 2).
+private let RowsWideEnoughForAFamily = 14...190

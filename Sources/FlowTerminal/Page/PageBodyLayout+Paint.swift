@@ -66,10 +66,11 @@ extension PageBodyLayout {
                 let shows = onScreen && x < viewport.width && x + item.width > 0
                 if shows {
                     item.box.draw(in: viewport.child(rect, clip: rowClip), environment: environment)
-                    // A card peeking in at the right edge shows whole words: the word the edge
-                    // cuts ("Hergestell") is left out.
-                    if x + item.width > viewport.width {
-                        Self.blankCutWords(of: item, at: rect, visibleColumns: viewport.width - x, in: viewport, environment: environment)
+                    // A card cut by the screen's edge (peeking in at the right, scrolled out at
+                    // the left) shows whole words: the word the edge cuts ("Hergestell") is left out.
+                    if x < 0 || x + item.width > viewport.width {
+                        Self.blankCutWords(of: item, at: rect, visibleColumns: max(0, -x)..<min(item.width, viewport.width - x),
+                                           in: viewport, environment: environment)
                     }
                     if item.box.isFocused(in: environment) {
                         let row = rowClip.offsetBy(dx: -screen.x, dy: -screen.y)
@@ -86,22 +87,33 @@ extension PageBodyLayout {
         }
     }
 
-    /// Blanks, on each row of `item` (drawn at `rect`, its first `visibleColumns` on screen),
-    /// the word the screen's edge cuts: the card is drawn again whole, off screen, to see
-    /// whether the letter at the edge goes on past it.
-    static func blankCutWords(of item: BodyRow.Item, at rect: CellRect, visibleColumns: Int, in viewport: Canvas, environment: RenderEnvironment) {
-        guard visibleColumns > 0, visibleColumns < item.width, item.height > 0 else { return }
+    /// Blanks, on each row of `item` (drawn at `rect`, its `visibleColumns` on screen), the
+    /// words the screen's edges cut: the card is drawn again whole, off screen, to see whether
+    /// the mark at an edge goes on past it.
+    static func blankCutWords(of item: BodyRow.Item, at rect: CellRect, visibleColumns visible: Range<Int>, in viewport: Canvas, environment: RenderEnvironment) {
+        guard !visible.isEmpty, visible != 0..<item.width, item.height > 0 else { return }
         let whole = DrawSurface(width: item.width, height: item.height)
         item.box.draw(in: Canvas(surface: whole, rect: CellRect(x: 0, y: 0, width: item.width, height: item.height)), environment: environment)
         // A run of marks the edge cuts is left out whole: words, and what reads with them.
-        func isWord(_ cell: Cell) -> Bool { cell.readsAsText }
+        func isWord(_ column: Int, _ y: Int) -> Bool { whole.buffer[column, y].readsAsText }
+        func blank(_ column: Int, _ y: Int) {
+            let x = rect.x + column
+            viewport.put(" ", x: x, y: rect.y + y, style: CellStyle(background: viewport.background(x: x, y: rect.y + y)))
+        }
         for y in 0..<item.height {
-            guard isWord(whole.buffer[visibleColumns - 1, y]), isWord(whole.buffer[visibleColumns, y]) else { continue }
-            var start = visibleColumns - 1
-            while start > 0, isWord(whole.buffer[start - 1, y]) { start -= 1 }
-            for column in start..<visibleColumns {
-                let x = rect.x + column
-                viewport.put(" ", x: x, y: rect.y + y, style: CellStyle(background: viewport.background(x: x, y: rect.y + y)))
+            if visible.upperBound < item.width, isWord(visible.upperBound - 1, y), isWord(visible.upperBound, y) {
+                var column = visible.upperBound - 1
+                while column >= visible.lowerBound, isWord(column, y) {
+                    blank(column, y)
+                    column -= 1
+                }
+            }
+            if visible.lowerBound > 0, isWord(visible.lowerBound - 1, y), isWord(visible.lowerBound, y) {
+                var column = visible.lowerBound
+                while column < visible.upperBound, isWord(column, y) {
+                    blank(column, y)
+                    column += 1
+                }
             }
         }
     }

@@ -36,28 +36,21 @@ public struct ToastView {
         return CellStyle(foreground: ContrastRatio.readableText(on: box), background: box, attributes: .bold)
     }
 
-    /// What the box covers of a word beside it takes the rest of that word with it, and a
-    /// column on each side is left blank: no cut piece ("91.99" of "$72.99 $91.99") reads as
+    /// The box and a blank column on each side cover the row: a word they cover part of is
+    /// left out whole, so no cut piece ("91.99" of "$72.99 $91.99", "東京" of "東京都") reads as
     /// something it is not next to the toast.
     static func blankWordsCut(byColumns covered: Range<Int>, row y: Int, in canvas: Canvas) {
         guard y >= 0, y < canvas.height else { return }
-        func cell(_ x: Int) -> Cell? { canvas.cell(x: x, y: y) }
-        func blank(_ x: Int) { canvas.put(" ", x: x, y: y, style: CellStyle(background: canvas.background(x: x, y: y))) }
+        func isText(_ x: Int) -> Bool { canvas.cell(x: x, y: y)?.readsAsText == true }
+        func blank(_ x: Int) {
+            guard x >= 0, x < canvas.width else { return }
+            canvas.put(" ", x: x, y: y, style: CellStyle(background: canvas.background(x: x, y: y)))
+        }
         var left = covered.lowerBound - 1
-        if let inside = cell(covered.lowerBound), inside.readsAsText {
-            while let outside = cell(left), outside.readsAsText {
-                blank(left)
-                left -= 1
-            }
-        }
-        if left >= 0 { blank(left) }
+        while isText(left) { left -= 1 }
+        for x in left..<covered.lowerBound { blank(x) }
         var right = covered.upperBound
-        if let inside = cell(covered.upperBound - 1), inside.readsAsText {
-            while let outside = cell(right), outside.readsAsText {
-                blank(right)
-                right += 1
-            }
-        }
-        if right < canvas.width { blank(right) }
+        while isText(right) { right += 1 }
+        for x in covered.upperBound...right { blank(x) }
     }
 }

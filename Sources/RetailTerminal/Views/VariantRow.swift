@@ -6,9 +6,9 @@ import FlowTerminal
 /// arrows) and a click reach every variant of the product, none is hidden behind a `…`.
 /// Each option takes its label, two columns around it (`[Brio]` or ` Alto `) and one between.
 /// Options that do not fit one row go on further rows, under the first. Long labels are cut
-/// first, their last word kept (`Modell… Alto`), never below `minimumLabel` columns (nor wider
-/// than a row): to as few rows as that allows, and of the cuts that take that many rows, the
-/// widest. The options are then shared out as evenly as that many rows allow (`Alto Brio Cora`
+/// first, their last word kept (`Modell… Alto`), never below `minimumLabel` columns nor so far
+/// that two read alike (nor wider than a row): to as few rows as that allows, and of the cuts
+/// that take that many rows, the widest. The options are then shared out as evenly as that many rows allow (`Alto Brio Cora`
 /// over `[Dune] Elm Fjord`, not five over one), in their order.
 struct VariantRow: Equatable {
     /// The options on each row, by index, in order: together every option, once.
@@ -25,7 +25,17 @@ struct VariantRow: Equatable {
         let widest = min(clean.map(DisplayWidth.of).max() ?? 0, room)
         func cut(_ cap: Int) -> [String] { clean.map { TextCut.fitKeepingLastWord($0, to: min(cap, room)) } }
         func rows(_ labels: [String], limit: Int) -> [Range<Int>] { Self.wrap(labels.map(DisplayWidth.of), limit: limit) }
-        let floor = min(Self.minimumLabel, widest)
+        // The narrowest cut keeps every label's last word ("Modell… Fjord", never "Modell F…")
+        // and tells the options apart as their names do ("Midnight… Blue", "Midnight… Green",
+        // never five "Midnight…"): rows are many, labels never ambiguous.
+        let lastWordKept = clean.map { label -> Int in
+            let width = DisplayWidth.of(label)
+            guard let space = label.lastIndex(of: " ") else { return width }
+            return min(width, 2 * DisplayWidth.of(String(label[label.index(after: space)...])))
+        }.max() ?? 0
+        let names = Set(clean.map { Array($0.utf8) }).count
+        var floor = min(max(Self.minimumLabel, lastWordKept), widest)
+        while floor < widest, Set(cut(floor).map { Array($0.utf8) }).count < names { floor += 1 }
         let fewest = rows(cut(floor), limit: columns).count
         var cap = widest
         while cap > floor, rows(cut(cap), limit: columns).count > fewest { cap -= 1 }

@@ -146,6 +146,9 @@ extension CatalogueFileReader {
             // The wall-clock time the day starts at: 00:00, or when the clocks skip it, the
             // time they jump to.
             let startText = RFC3339.string(from: start.addingTimeInterval(Double(zone.secondsFromGMT(for: start))))
+            // A day the zone skips whole (Samoa's 30 December 2011) has no start of its own.
+            let dayText = String(texts(written.time).full.prefix(10))
+            guard startText.utf8.prefix(10).elementsEqual(dayText.utf8) else { return .skipped(local: dayText) }
             guard let startTime = LocalTime(String(startText.prefix(19))), let absolute = atZoneOffset(start, startTime) else { return nil }
             return .instant(absolute: absolute, local: local(startTime, meaning: start))
         }
