@@ -107,6 +107,9 @@ extension HomeBackend {
         public var log: (@Sendable (String) -> Void)?
         /// Events accepted in one `POST /v1/events`. Default: 500.
         public var maxEventsPerBatch = 500
+        /// Days of accepted events the durable stores keep, today included (UTC days; older days
+        /// are dropped whole by the sweep). Default: 90 (`StoreLimits`).
+        public var eventDays = StoreLimits().eventDays
 
         public init(faults: String? = nil) {
             self.faults = faults

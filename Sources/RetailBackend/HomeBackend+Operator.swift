@@ -25,4 +25,17 @@ extension HomeBackend {
             Crypto.sha256(Array(expected.utf8)).map { Crypto.constantTimeEqual(presented, $0) }
         } ?? false
     }
+
+    /// Lets an operator's route on (`what` names it in the refusal): 404 when no operator token
+    /// was configured, as if the route were not there, and 401 without `Authorization: Bearer`
+    /// that token.
+    func requireOperator(_ request: HTTPRequest, for what: String, route: String) throws(RequestError) {
+        guard configuration.operatorToken != nil else {
+            throw .notFound("no route GET \(route) (\(what): off without vitrine serve --operator-token-file)")
+        }
+        guard presentsOperatorToken(request) else {
+            throw RequestError(status: 401, code: .invalidOperatorToken, message: "\(what): give the operator's token",
+                               headers: ["WWW-Authenticate": #"Bearer realm="vitrine-operator""#])
+        }
+    }
 }

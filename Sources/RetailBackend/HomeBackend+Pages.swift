@@ -22,7 +22,15 @@ extension HomeBackend {
             guard context.offset == 0 || context.offset < composition.sections.count else {
                 throw .badParameter("cursor 's\(context.offset)' is past the end of the page")
             }
-            return PageWriter.encode(composition, offset: context.offset, pageSize: pageSize)
+            var page = PageWriter.encode(composition, offset: context.offset, pageSize: pageSize)
+            let record = CompositionRecord(
+                composition: composition, page: page, offset: context.offset, pageSize: pageSize, segment: key.segment.rawValue,
+                locale: key.locale.rawValue, catalogueVersion: snapshot.version, at: instant)
+            page.compositionID = record.id
+            // Kept once per composed variant, and not waited for: a page read never waits for the
+            // store (a failure is logged by `ReportingStore`).
+            requestStore.recordComposition(record) { _ in }
+            return page
         }
     }
 

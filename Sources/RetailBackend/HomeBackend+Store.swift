@@ -25,7 +25,7 @@ extension HomeBackend {
     /// The configured store, opened and migrated, and the key its sessions are hashed under.
     static func openStore(_ configuration: Configuration) throws(SetupError) -> (any ShopperStore, SessionKey) {
         let limits = StoreLimits(keysPerShopper: configuration.idempotencyKeysPerUser, eventIDsPerShopper: configuration.eventIDsPerShopper,
-                                 sweepInterval: configuration.sweepInterval)
+                                 eventDays: configuration.eventDays, sweepInterval: configuration.sweepInterval)
         switch configuration.storage {
         case .memory:
             let key = try configuration.sessionKeyFile.map { url throws(SetupError) in try loadKey(url, mayCreate: true) } ?? SessionKey.random()

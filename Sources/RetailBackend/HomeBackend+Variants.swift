@@ -104,7 +104,7 @@ extension HomeBackend {
             let page = PageWriter.encode(composition, offset: offset, pageSize: configuration.pageSize)
             return PageVariant(
                 request: "\(path)?\(query)&cursor=s\(offset)", appVersion: context.appVersion.description,
-                capabilities: context.capabilities.sorted(), body: page.body(requestID: nextRequestID()))
+                capabilities: context.capabilities.sorted(), body: page.body(requestID: nextRequestID(for: page)))
         }
     }
 }

@@ -156,8 +156,10 @@ public final class HomeBackend: HTTPHandler {
     }
 
     /// Unique per response and cheap: a per-process salt and a counter.
-    func nextRequestID() -> String {
+    /// A fresh request id for an answer of `page`: its composition's id, this instance's salt
+    /// and a counter (`CompositionRecord.id(inRequestID:)` reads the first back).
+    func nextRequestID(for page: EncodedPage) -> String {
         let number = requestCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        return "req-\(requestSalt)-\(number)"
+        return "\(page.compositionID.isEmpty ? "req" : page.compositionID)-\(requestSalt)-\(number)"
     }
 }

@@ -9,6 +9,8 @@ public enum RetailRoutes {
     public static let suggestions = "/v1/search/suggestions"
     public static let events = "/v1/events"
     public static let eventStats = "/v1/events/stats"
+    /// The operators' campaign report.
+    public static let campaignReport = "/v1/reports/campaigns"
     public static let status = "/v1/status"
 
     /// The collections whose member is named by the last segment: `/v1/pages/{page_id}`, …

@@ -19,6 +19,7 @@ public enum CommandLineTool {
         case "bench": return BenchForwarding.run(rest, console: console)
         case "render": return await RenderCommand.run(rest, console: console)
         case "preview": return await PreviewCommand.run(rest, console: console)
+        case "report": return ReportCommand.run(rest, console: console)
         case "-h", "--help", "help":
             console.out(usage)
             return 0
@@ -29,10 +30,10 @@ public enum CommandLineTool {
     }
 
     /// Every command's synopsis, as each command's own usage says it (one place each): the
-    /// app's, lint's, render's, preview's, serve's, the catalogue tools' and the benches'.
+    /// app's, lint's, render's, preview's, serve's, the catalogue tools', the reports' and the benches'.
     static var usage: String {
         let synopses = [AppOptions.usage, LintCommand.usage, RenderCommand.usage, PreviewCommand.usage, ServeCommand.usage,
-                        CatalogueCommand.usage, BenchProgram.usage, BenchProgram.pageUsage]
+                        CatalogueCommand.usage, ReportCommand.usage, BenchProgram.usage, BenchProgram.pageUsage]
         return joinedSynopses(synopses)
     }
 }

@@ -31,8 +31,11 @@ enum ServeCommand {
         var database: String?
         /// `--session-key FILE`: default `session.key` in the data directory.
         var sessionKeyFile: String?
-        /// `--operator-token-file FILE`: turns `GET /v1/events/stats` on for that token.
+        /// `--operator-token-file FILE`: turns the operators' routes (`GET /v1/events/stats`,
+        /// `GET /v1/reports/campaigns`) on for that token.
         var operatorTokenFile: String?
+        /// `--keep-events DAYS`: days of accepted events the store keeps (default 90).
+        var keepEventDays: Int?
         /// `--new-sessions-per-address`: nil is no limit (`off`).
         var newSessionsPerAddress: NewSessionLimit? = .standard
         /// `--new-sessions-in-all`: nil is no limit (`off`).
@@ -83,6 +86,7 @@ enum ServeCommand {
                     },
                     .value("--session-key", "FILE") { $0.sessionKeyFile = $1 },
                     .value("--operator-token-file", "FILE") { $0.operatorTokenFile = $1 },
+                    .number("--keep-events", "DAYS", in: 1...36_500) { $0.keepEventDays = $1 },
                     .value("--new-sessions-per-address", "BURST/PER_SECOND|off") { options, value throws(UsageError) in
                         do {
                             options.newSessionsPerAddress = try NewSessionLimit.parse(value)
@@ -110,6 +114,7 @@ enum ServeCommand {
                     [
                         [.optional("--host"), .optional("--port"), .optional("--faults"), .optional("--catalogue"), .optional("--now")],
                         [.optional("--data"), .optional("--database"), .optional("--session-key"), .optional("--operator-token-file")],
+                        [.optional("--keep-events")],
                         [.optional("--new-sessions-per-address"), .optional("--new-sessions-in-all")],
                         [.optional("--trusted-proxy")],
                     ],
@@ -234,6 +239,7 @@ extension ServeCommand {
             configuration.storage = .sqlite(directory: data)
         }
         if let file = options.sessionKeyFile { configuration.sessionKeyFile = URL(fileURLWithPath: file) }
+        if let days = options.keepEventDays { configuration.eventDays = days }
         if let file = options.operatorTokenFile {
             // The token opens what shoppers sent: a file others may read gives it away, one
             // they may write lets them choose it (the rule of the session key).

@@ -43,4 +43,15 @@ import Testing
         #expect(written == "1850-01-01T00:53:00+00:53")
         #expect(RFC3339.date(from: written) == before1893)
     }
+
+    /// Instants RFC 3339 cannot write (past year 9999, before year 0, infinite, NaN) are
+    /// written as the nearest it can, and what is written reads back.
+    @Test func instantsPastFourDigitYearsAreWrittenAsTheLastOrFirstOneCan() throws {
+        #expect(RFC3339.string(from: .distantFuture.addingTimeInterval(1e15)) == "9999-12-31T23:59:59.999Z")
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: .infinity)) == "9999-12-31T23:59:59.999Z")
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: -.infinity)) == "0000-01-01T00:00:00Z")
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: .nan)) == "1970-01-01T00:00:00Z")
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: Double(Int64.max) / 1000)) == "9999-12-31T23:59:59.999Z")
+        #expect(RFC3339.date(from: "9999-12-31T23:59:59.999Z") != nil)
+    }
 }

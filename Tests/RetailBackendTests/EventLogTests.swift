@@ -116,7 +116,7 @@ import Testing
         func record(_ ids: [String], _ shopper: String) -> [Bool]? {
             let result = Mutex<[Bool]??>(nil)
             // The in-memory store answers before it returns.
-            store.recordEvents(ids.map(ExactText.init), of: ShopperID(rawValue: shopper), at: TestClock.anchor) { outcome in
+            store.recordEvents(ids.map { KeptEvent(id: $0, name: "tap", event: ["event_id": .string($0)]) }, of: ShopperID(rawValue: shopper), at: TestClock.anchor) { outcome in
                 result.withLock { $0 = try? outcome.get() }
             }
             return result.withLock { $0 } ?? nil

@@ -97,7 +97,7 @@ extension SQLiteStoreTests {
         #expect(try await cart(second, used.token)["item_count"] == 0)
         try await close(second)
         let database = try SQLiteConnection(path: directory.file("vitrine.sqlite").path, busyTimeout: .seconds(1))
-        #expect(try SQLiteStore.sweep(database, at: clock.now) == false, "no whole batch left")
+        #expect(try SQLiteStore.sweep(database, at: clock.now, eventDays: 90) == false, "no whole batch left")
         database.close()
         #expect(try count(directory, "SELECT count(*) FROM shoppers") == 1, "the unused one is swept")
         clock.advance(seconds: 29 * 86_400)  // a month after its last use, less an hour

@@ -60,10 +60,17 @@ public enum RFC3339 {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// `date` in UTC as `YYYY-MM-DDTHH:MM:SS(.mmm)Z`; milliseconds only when non-zero.
+    /// The milliseconds since 1970 of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z: the
+    /// instants RFC 3339's four-digit years can write.
+    static let writableMilliseconds: ClosedRange<Double> = -62_167_219_200_000 ... 253_402_300_799_999
+
+    /// `date` in UTC as `YYYY-MM-DDTHH:MM:SS(.mmm)Z`; milliseconds only when non-zero. An
+    /// instant before year 0 or after year 9999 is written as the first or last instant RFC
+    /// 3339 can write (and NaN as 1970's start), never as a crash.
     public static func string(from date: Date) -> String {
         // Rounded to the millisecond first: .9996 s is the next second, not this one's.
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+        let exact = (date.timeIntervalSince1970 * 1000).rounded()
+        let totalMilliseconds = exact.isNaN ? 0 : Int(min(writableMilliseconds.upperBound, max(writableMilliseconds.lowerBound, exact)))
         let (quotient, remainder) = totalMilliseconds.quotientAndRemainder(dividingBy: 1000)
         let wholeSeconds = remainder < 0 ? quotient - 1 : quotient
         let milliseconds = remainder < 0 ? remainder + 1000 : remainder

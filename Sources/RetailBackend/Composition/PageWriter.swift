@@ -10,6 +10,9 @@ struct EncodedPage: Sendable {
     let suffix: [UInt8]
     /// Over prefix and suffix, so it names the content and not the request.
     let etag: String
+    /// The id of its `CompositionRecord`, which starts its request ids; empty for a page no
+    /// record was made of (previews).
+    var compositionID = ""
 
     /// The response body: one allocation, three copies.
     func body(requestID: String) -> Data {

@@ -8,8 +8,9 @@ enum EventEndpoints {
     /// `POST /v1/events` with `{events: [Event]}`: each event needs a string `event_id` and
     /// `name`; other fields are kept opaque. The whole batch is refused if one event is
     /// malformed, so a client never half-sends. An id counts once per shopper: the store's
-    /// window (`ShopperStore.recordEvents`) says which are new, and the answer waits until
-    /// that is durable, so an acknowledged event is never counted again after a restart. The
+    /// window (`ShopperStore.recordEvents`) says which are new and keeps them (`KeptEvent`) in
+    /// the same transaction, and the answer waits until that is durable, so an acknowledged
+    /// event is kept exactly once across restarts. The
     /// new ones count experiment exposures (`ExposureLog`, per process) for the shopper.
     static func receive(_ exchange: ShopperExchange, _ captures: HTTPPathCaptures, answer: @escaping @Sendable (RetailAPI.Answer) -> Void) {
         let backend = exchange.backend
@@ -21,7 +22,8 @@ enum EventEndpoints {
             return
         }
         let (events, exposures, catalogue, shopper) = (backend.events, backend.exposures, backend.catalogue, exchange.shopper)
-        backend.requestStore.recordEvents(batch.map { ExactText($0.id) }, of: shopper, at: backend.configuration.now()) { result in
+        let kept = batch.map { KeptEvent(id: $0.id, name: $0.name, event: $0.event) }
+        backend.requestStore.recordEvents(kept, of: shopper, at: backend.configuration.now()) { result in
             switch result {
             case .success(let fresh?):
                 let accepted = zip(batch, fresh).filter(\.1).map { (name: $0.0.name, event: $0.0.event) }
@@ -61,13 +63,7 @@ enum EventEndpoints {
     /// shows what shoppers sent, whole.
     static func stats(_ exchange: RetailExchange, _ captures: HTTPPathCaptures) throws(RequestError) -> HTTPResponse {
         let backend = exchange.backend
-        guard backend.configuration.operatorToken != nil else {
-            throw .notFound("no route GET \(RetailRoutes.eventStats) (the event statistics are off: vitrine serve --operator-token-file)")
-        }
-        guard backend.presentsOperatorToken(exchange.request) else {
-            throw RequestError(status: 401, code: .invalidOperatorToken, message: "the event statistics need the operator's token",
-                               headers: ["WWW-Authenticate": #"Bearer realm="vitrine-operator""#])
-        }
+        try backend.requireOperator(exchange.request, for: "the event statistics", route: RetailRoutes.eventStats)
         guard case .object(var stats) = backend.events.stats() else { return .json(backend.events.stats()) }
         stats["exposures"] = backend.exposures.stats()
         return .json(.object(stats))

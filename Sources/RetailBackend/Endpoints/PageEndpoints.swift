@@ -26,6 +26,6 @@ enum PageEndpoints {
         }
         return HTTPResponse(
             status: 200, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
-            body: encoded.body(requestID: backend.nextRequestID()))
+            body: encoded.body(requestID: backend.nextRequestID(for: encoded)))
     }
 }

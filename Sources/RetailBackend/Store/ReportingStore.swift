@@ -37,9 +37,22 @@ struct ReportingStore: ShopperStore {
         base.apply(command, completion: reporting("cart change", completion))
     }
 
-    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+    func recordEvents(_ events: [KeptEvent], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
-        base.recordEvents(ids, of: shopper, at: instant, completion: reporting("events", completion))
+        base.recordEvents(events, of: shopper, at: instant, completion: reporting("events", completion))
+    }
+
+    func recordComposition(_ composition: CompositionRecord, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        base.recordComposition(composition, completion: reporting("composition", completion))
+    }
+
+    func readEvents(received range: Range<Int64>, each: @escaping @Sendable (StoredEvent) -> Void,
+                    completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        base.readEvents(received: range, each: each, completion: reporting("reading events", completion))
+    }
+
+    func compositions(completion: @escaping @Sendable (Result<[CompositionRecord], StoreError>) -> Void) {
+        base.compositions(completion: reporting("reading compositions", completion))
     }
 
     func demoAnchor(proposal: Date, at now: Date, completion: @escaping @Sendable (Result<Date, StoreError>) -> Void) {

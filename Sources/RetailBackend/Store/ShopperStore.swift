@@ -21,10 +21,19 @@ protocol ShopperStore: Sendable {
     func cart(of shopper: ShopperID, completion: @escaping @Sendable (Result<Cart?, StoreError>) -> Void)
     /// Applies a cart change once per idempotency key (`CartCommand`).
     func apply(_ command: CartCommand, completion: @escaping @Sendable (Result<CartOutcome, StoreError>) -> Void)
-    /// Remembers event ids in the shopper's window; answers, per id and in order, whether it
-    /// was new (a repeat within the batch is not). Nil when the store has no such shopper.
-    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+    /// Remembers event ids in the shopper's window and keeps the new events, in one
+    /// transaction; answers, per event and in order, whether it was new (a repeat within the
+    /// batch is not). Nil when the store has no such shopper.
+    func recordEvents(_ events: [KeptEvent], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void)
+    /// Keeps a composition unless one of its id is kept.
+    func recordComposition(_ composition: CompositionRecord, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void)
+    /// Reads the kept events received in `range` (milliseconds since 1970), in order of
+    /// arrival, handing each to `each` on the store's thread, then completes.
+    func readEvents(received range: Range<Int64>, each: @escaping @Sendable (StoredEvent) -> Void,
+                    completion: @escaping @Sendable (Result<Void, StoreError>) -> Void)
+    /// Every kept composition.
+    func compositions(completion: @escaping @Sendable (Result<[CompositionRecord], StoreError>) -> Void)
     /// The demo catalogue's base kept in the store (`DemoAnchor`), keeping `proposal` when
     /// none usable at `now` is kept; instances sharing the store answer the same instant.
     func demoAnchor(proposal: Date, at now: Date, completion: @escaping @Sendable (Result<Date, StoreError>) -> Void)
@@ -40,6 +49,8 @@ struct StoreLimits: Sendable {
     var keysPerShopper = 32
     /// Event ids per shopper in the de-duplication window, kept as `keysPerShopper`. Default 1,000.
     var eventIDsPerShopper = 1_000
+    /// Days of events kept, today included (UTC days): a sweep drops older days whole. Default 90.
+    var eventDays = 90
     /// How often the durable stores delete what has expired, on the backend's clock. Each sweep
     /// deletes everything expired by then, a bounded batch a transaction, so expired sessions
     /// stored at any instant are at most those that expired within one interval (docs/backend.md,

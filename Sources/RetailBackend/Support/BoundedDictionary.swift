@@ -17,6 +17,9 @@ struct BoundedDictionary<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     var count: Int { storage.count }
 
+    /// The values, in no particular order.
+    var values: [Value] { storage.values.map(\.value) }
+
     subscript(key: Key) -> Value? {
         storage[key]?.value
     }

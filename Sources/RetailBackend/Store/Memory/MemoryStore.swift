@@ -8,12 +8,18 @@ import Synchronization
 /// step and concurrent retries of one key apply once. It is bounded as the backend always was
 /// (docs/backend.md, "Bounds"): at most `cartCapacity` carts, the heaviest client address
 /// forgetting its least recently active shopper first (`CartBook`); sessions as many as four
-/// times that, the oldest forgotten first; keys and event ids per shopper.
+/// times that, the oldest forgotten first; keys and event ids per shopper; the newest
+/// `eventCapacity` accepted events (as many as event ids over all shoppers) and as many
+/// compositions as carts.
 final class MemoryStore: ShopperStore {
     private struct State: Sendable {
         var book: CartBook
         var sessions: BoundedDictionary<SessionDigest, StoredSession>
         var events: EventIDWindows
+        /// Accepted events, oldest first from `keptHead`, at most `eventCapacity`.
+        var kept: [StoredEvent] = []
+        var keptHead = 0
+        var compositions: BoundedDictionary<ExactText, CompositionRecord>
     }
 
     private let limits: StoreLimits
@@ -26,8 +32,12 @@ final class MemoryStore: ShopperStore {
         state = Mutex(State(
             book: CartBook(capacity: cartCapacity),
             sessions: BoundedDictionary(capacity: max(1, cartCapacity) * 4),
-            events: EventIDWindows(capacity: eventIDCapacity, perScope: limits.eventIDsPerShopper)))
+            events: EventIDWindows(capacity: eventIDCapacity, perScope: limits.eventIDsPerShopper),
+            compositions: BoundedDictionary(capacity: max(1, cartCapacity))))
+        eventCapacity = max(1, eventIDCapacity)
     }
+
+    private let eventCapacity: Int
 
     /// Shoppers and idempotency keys held, which `CartBook` bounds.
     var bookCounts: (shoppers: Int, keys: Int) {
@@ -98,19 +108,47 @@ final class MemoryStore: ShopperStore {
         completion(.success(outcome))
     }
 
-    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+    func recordEvents(_ events: [KeptEvent], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
         // Fingerprints are made before the lock is taken.
         let scope = ExactText(shopper.rawValue)
-        let fingerprints = ids.map(EventFingerprint.init)
+        let fingerprints = events.map { EventFingerprint(ExactText($0.id)) }
+        let receivedAt = Int64((instant.timeIntervalSince1970 * 1000).rounded(.down))
+        let capacity = eventCapacity
         let fresh = state.withLock { state in
-            fingerprints.map { id -> Bool in
+            zip(fingerprints, events).map { id, event -> Bool in
                 guard !state.events.contains(id, in: scope) else { return false }
                 state.events.insert(id, in: scope)
+                state.kept.append(StoredEvent(receivedAt: receivedAt, shopper: shopper.rawValue, event: event))
+                if state.kept.count - state.keptHead > capacity { state.keptHead += 1 }
+                if state.keptHead > 4_096, state.keptHead * 2 > state.kept.count {
+                    state.kept.removeFirst(state.keptHead)
+                    state.keptHead = 0
+                }
                 return true
             }
         }
         completion(.success(fresh))
+    }
+
+    func recordComposition(_ composition: CompositionRecord, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        let id = ExactText(composition.id)
+        state.withLock { state in
+            if state.compositions[id] == nil { state.compositions.set(composition, for: id) }
+        }
+        completion(.success(()))
+    }
+
+    /// A copy of the kept events is taken under the lock, then read outside it.
+    func readEvents(received range: Range<Int64>, each: @escaping @Sendable (StoredEvent) -> Void,
+                    completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        let events = state.withLock { Array($0.kept[$0.keptHead...]) }
+        for event in events where range.contains(event.receivedAt) { each(event) }
+        completion(.success(()))
+    }
+
+    func compositions(completion: @escaping @Sendable (Result<[CompositionRecord], StoreError>) -> Void) {
+        completion(.success(state.withLock { $0.compositions.values }))
     }
 
     /// Nothing outlives the process: the demo starts with it.

@@ -53,12 +53,78 @@ enum PostgresSchema {
         DROP INDEX idempotency_keys_by_age;
         DROP INDEX event_ids_by_age;
         """,
+        // Accepted events, partitioned by the UTC day they were received (a table `events_YYYYMMDD`
+        // a day, made by the first batch of the day, dropped whole past the retention), and the
+        // compositions their request ids name. Partitions are made and dropped by functions, so
+        // no statement is built from text.
+        """
+        CREATE TABLE events (
+            day date NOT NULL,
+            received_at bigint NOT NULL,
+            seq bigserial,
+            shopper text NOT NULL,
+            event_id text NOT NULL,
+            name text NOT NULL,
+            request_id text,
+            page_id text,
+            section_id text,
+            item_id text,
+            campaign_id text,
+            experiment_id text,
+            variant text,
+            position bigint,
+            app_version text,
+            widget_type text,
+            kind text,
+            body text NOT NULL
+        ) PARTITION BY RANGE (day);
+        CREATE INDEX events_by_arrival ON events (received_at, seq);
+        CREATE TABLE compositions (
+            id text PRIMARY KEY,
+            page_id text NOT NULL,
+            catalogue_version integer NOT NULL,
+            segment text NOT NULL,
+            locale text NOT NULL,
+            composed_at bigint NOT NULL,
+            body text NOT NULL
+        );
+        CREATE FUNCTION vitrine_event_day(d date) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            EXECUTE format('CREATE TABLE IF NOT EXISTS %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)',
+                           'events_' || to_char(d, 'YYYYMMDD'), d, d + 1);
+        END $$;
+        CREATE FUNCTION vitrine_drop_event_days(before date) RETURNS integer LANGUAGE plpgsql AS $$
+        DECLARE
+            part record;
+            dropped integer := 0;
+        BEGIN
+            FOR part IN
+                SELECT child.relname FROM pg_inherits
+                    JOIN pg_class child ON child.oid = pg_inherits.inhrelid
+                    JOIN pg_class parent ON parent.oid = pg_inherits.inhparent
+                WHERE parent.oid = 'events'::regclass AND child.relname ~ '^events_[0-9]{8}$'
+                    AND to_date(substr(child.relname, 8), 'YYYYMMDD') < before
+            LOOP
+                EXECUTE format('DROP TABLE %I', part.relname);
+                dropped := dropped + 1;
+            END LOOP;
+            RETURN dropped;
+        END $$;
+        """,
     ]
 
     static var current: Int { migrations.count }
 
-    /// The tables of a store at every version (the last four since the first migration).
-    static let tables = ["vitrine_schema", "event_ids", "idempotency_keys", "settings", "shoppers"]
+    /// The tables of a store at every version (`events` and `compositions` since the fourth
+    /// migration), besides the days of events (`isEventDay`).
+    static let tables = ["vitrine_schema", "event_ids", "idempotency_keys", "settings", "shoppers", "events", "compositions"]
+
+    /// Whether `name` is one day's table of events: `events_` and eight digits.
+    static func isEventDay(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return bytes.count == 15 && bytes.starts(with: Array("events_".utf8))
+            && bytes.dropFirst(7).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
 
     /// The tables of the connection's schema that are not a store's, nil when there are none:
     /// an empty schema, or one holding only our tables. Another program's database is refused
@@ -66,7 +132,7 @@ enum PostgresSchema {
     static func foreignTables(_ connection: PostgresConnection) throws -> [String]? {
         let rows = try connection.execute("SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
         let ours = Set(tables.map { Array($0.utf8) })
-        let foreign = rows.rows.compactMap { $0.first ?? nil }.filter { !ours.contains(Array($0.utf8)) }
+        let foreign = rows.rows.compactMap { $0.first ?? nil }.filter { !ours.contains(Array($0.utf8)) && !isEventDay($0) }
         return foreign.isEmpty ? nil : foreign
     }
 

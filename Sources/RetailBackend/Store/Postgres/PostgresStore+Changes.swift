@@ -1,4 +1,6 @@
+import FlowCore
 import Foundation
+import Synchronization
 
 extension PostgresStore {
     /// One transaction: claim the key, or find its answer; lock the cart; apply; write the cart
@@ -83,13 +85,15 @@ extension PostgresStore {
         }
     }
 
-    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+    func recordEvents(_ events: [KeptEvent], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
-        let digests = ids.map(EventDigest.hex)
+        let digests = events.map { EventDigest.hex(ExactText($0.id)) }
         // Repeats within the batch are repeats: each digest is sent once, its first place counts.
         var seen: Set<String> = []
         let distinct = digests.filter { seen.insert($0).inserted }
         let perShopper = limits.eventIDsPerShopper
+        let received = Self.milliseconds(instant)
+        let day = EventDay.of(milliseconds: Int64(received) ?? 0)
         submit(transaction: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: [Bool]?) in
             let id = shopper.rawValue
             let locked = try connection.execute("SELECT event_seq FROM shoppers WHERE id = $1 FOR UPDATE", [id])
@@ -98,11 +102,12 @@ extension PostgresStore {
                 INSERT INTO event_ids (shopper, digest, received_at, seq)
                 SELECT $1, batch.digest, $3::bigint, $4::bigint + batch.position FROM unnest(string_to_array($2, ',')) WITH ORDINALITY AS batch(digest, position)
                 ON CONFLICT (shopper, digest) DO NOTHING RETURNING digest
-                """, [id, distinct.joined(separator: ","), Self.milliseconds(instant), String(base)])
+                """, [id, distinct.joined(separator: ","), received, String(base)])
             let fresh = Set(inserted.rows.compactMap { $0.first ?? nil })
             var counted: Set<String> = []
             let flags = digests.map { digest in fresh.contains(digest) && counted.insert(digest).inserted }
             guard !fresh.isEmpty else { return (true, flags) }
+            try self.keep(zip(events, flags).filter(\.1).map(\.0), of: id, received: received, day: day, on: connection)
             let held = try connection.execute(
                 "UPDATE shoppers SET events_held = events_held + $2::integer, event_seq = event_seq + $3::integer WHERE id = $1 RETURNING events_held",
                 [id, String(fresh.count), String(distinct.count)])
@@ -114,6 +119,107 @@ extension PostgresStore {
                 try connection.execute("UPDATE shoppers SET events_held = (SELECT count(*) FROM event_ids WHERE shopper = $1) WHERE id = $1", [id])
             }
             return (true, flags)
+        }
+    }
+
+    /// Writes the new events of a batch, in its order, in the transaction that recorded their
+    /// ids; the day's table is made first when this instance has not seen it made.
+    private func keep(_ events: [KeptEvent], of shopper: String, received: String, day: Int64,
+                      on connection: PostgresConnection) throws(PostgresError) {
+        let date = EventDay.isoDate(day)
+        if !eventDaysMade.withLock({ $0.contains(day) }) {
+            // Another instance may make the same day at the same moment: its error is undone
+            // alone, and the table is there either way.
+            try connection.execute("SAVEPOINT event_day")
+            do {
+                try connection.execute("SELECT vitrine_event_day($1::date)", [date])
+                try connection.execute("RELEASE SAVEPOINT event_day")
+            } catch where !error.isConnectionLost {
+                try connection.execute("ROLLBACK TO SAVEPOINT event_day")
+            }
+            eventDaysMade.withLock { _ = $0.insert(day) }
+        }
+        let rows: [JSONValue] = events.map { event in
+            .array(event.columns.map { $0.map(JSONValue.string) ?? .null })
+        }
+        do {
+            try connection.execute("""
+                INSERT INTO events (day, received_at, shopper, event_id, name, request_id, page_id, section_id, item_id, campaign_id,
+                                    experiment_id, variant, position, app_version, widget_type, kind, body)
+                SELECT $1::date, $2::bigint, $3, e->>0, e->>1, e->>2, e->>3, e->>4, e->>5, e->>6, e->>7, e->>8, (e->>9)::bigint,
+                       e->>10, e->>11, e->>12, e->>13
+                FROM json_array_elements($4::json) WITH ORDINALITY AS batch(e, n) ORDER BY n
+                """, [date, received, shopper, String(decoding: JSONWriter.data(for: .array(rows)), as: UTF8.self)])
+        } catch where error.state == "23514" {
+            // No table for the day (dropped meanwhile by a sweep with another clock): made again next time.
+            eventDaysMade.withLock { _ = $0.remove(day) }
+            throw error
+        }
+    }
+
+    func recordComposition(_ composition: CompositionRecord, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        submit(transaction: false, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: Void) in
+            try connection.execute("""
+                INSERT INTO compositions (id, page_id, catalogue_version, segment, locale, composed_at, body)
+                VALUES ($1, $2, $3::integer, $4, $5, $6::bigint, $7) ON CONFLICT (id) DO NOTHING
+                """, [composition.id, composition.pageID, String(composition.catalogueVersion), composition.segment, composition.locale,
+                      String(composition.composedAt), composition.body])
+            return (true, ())
+        }
+    }
+
+    func readEvents(received range: Range<Int64>, each: @escaping @Sendable (StoredEvent) -> Void,
+                    completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        submit(transaction: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: Void) in
+            try Self.readEvents(received: range, on: connection, each: each)
+            return (false, ())
+        }
+    }
+
+    func compositions(completion: @escaping @Sendable (Result<[CompositionRecord], StoreError>) -> Void) {
+        submit(transaction: false, isRead: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: [CompositionRecord]) in
+            (true, try Self.compositions(on: connection))
+        }
+    }
+
+    /// The events received in `range`, in order of arrival, through a cursor read 5,000 rows
+    /// at a time: the caller holds a transaction open on `connection`.
+    static func readEvents(received range: Range<Int64>, on connection: PostgresConnection, each: (StoredEvent) -> Void) throws(PostgresError) {
+        try connection.execute("""
+            DECLARE reading NO SCROLL CURSOR FOR
+            SELECT received_at, shopper, event_id, name, request_id, page_id, section_id, item_id, campaign_id,
+                   experiment_id, variant, position, app_version, widget_type, kind, body
+            FROM events WHERE received_at >= $1::bigint AND received_at < $2::bigint ORDER BY received_at, seq
+            """, [String(range.lowerBound), String(range.upperBound)])
+        while true {
+            let batch = try connection.execute("FETCH 5000 FROM reading")
+            guard !batch.rows.isEmpty else { break }
+            for row in batch.rows {
+                func text(_ column: Int) -> String? { column < row.count ? row[column] : nil }
+                var event = KeptEvent(id: text(2) ?? "", name: text(3) ?? "", body: text(15) ?? "{}")
+                event.requestID = text(4)
+                event.pageID = text(5)
+                event.sectionID = text(6)
+                event.itemID = text(7)
+                event.campaignID = text(8)
+                event.experimentID = text(9)
+                event.variant = text(10)
+                event.position = text(11).flatMap { Int64($0) }
+                event.appVersion = text(12)
+                event.widgetType = text(13)
+                event.kind = text(14)
+                each(StoredEvent(receivedAt: text(0).flatMap { Int64($0) } ?? 0, shopper: text(1) ?? "", event: event))
+            }
+        }
+        try connection.execute("CLOSE reading")
+    }
+
+    static func compositions(on connection: PostgresConnection) throws(PostgresError) -> [CompositionRecord] {
+        let rows = try connection.execute("SELECT id, page_id, catalogue_version, segment, locale, composed_at, body FROM compositions")
+        return rows.rows.map { row in
+            CompositionRecord(
+                id: row[0] ?? "", pageID: row[1] ?? "", catalogueVersion: row[2].flatMap { Int($0) } ?? 0, segment: row[3] ?? "",
+                locale: row[4] ?? "", composedAt: row[5].flatMap { Int64($0) } ?? 0, body: row[6] ?? "{}")
         }
     }
 }

@@ -17,6 +17,8 @@ final class PostgresStore: ShopperStore {
     /// Signalled to stop the thread that looks whether a sweep is due while no request comes
     /// (requests look too).
     private let stopIdleSweeps = DispatchSemaphore(value: 0)
+    /// The days whose table of events this instance has made or found.
+    let eventDaysMade = Mutex<Set<Int64>>([])
 
     struct OpenError: Error, CustomStringConvertible {
         var description: String
@@ -124,20 +126,25 @@ final class PostgresStore: ShopperStore {
     private func sweepIfDue(continuing: Bool = false) {
         guard continuing || sweeps.isDue() else { return }
         let instant = now()
+        let eventDays = limits.eventDays
         pool.submit(PostgresPool.Job(enqueued: .now, isTransaction: true, run: { connection throws(PostgresError) in
-            let workLeft = try Self.sweep(connection, at: instant)
+            let workLeft = try Self.sweep(connection, at: instant, eventDays: eventDays)
             return PostgresPool.Outcome(commits: true, delivery: { [weak self] in if workLeft { self?.sweepIfDue(continuing: true) } })
         }, fail: { _ in }))
     }
 
-    /// One step of the sweep, as `SQLiteStore.sweep`: at most `SQLiteStore.sweepBatch` expired
+    /// One step of the sweep, as `SQLiteStore.sweep`: the days of events past the retention
+    /// dropped (their tables), at most `SQLiteStore.sweepBatch` expired
     /// sessions deleted with their carts, keys and event ids in one statement (the sessions are
     /// picked once, so no key or event id outlives its session), and at most as many expired
     /// keys. Instances sweep each on their own schedule; rows another sweep has locked are
     /// skipped, not waited for, and a session renewed meanwhile no longer matches. Whether
     /// either found a whole batch.
-    static func sweep(_ connection: PostgresConnection, at instant: Date) throws(PostgresError) -> Bool {
+    static func sweep(_ connection: PostgresConnection, at instant: Date, eventDays: Int) throws(PostgresError) -> Bool {
         let now = milliseconds(instant)
+        // Days of events past the retention are dropped whole, with their tables.
+        let oldestKept = EventDay.of(milliseconds: EventDay.retentionStart(keep: eventDays, now: instant))
+        try connection.execute("SELECT vitrine_drop_event_days($1::date)", [EventDay.isoDate(oldestKept)])
         let batch = String(SQLiteStore.sweepBatch)
         let sessions = try connection.execute("""
             WITH gone AS (

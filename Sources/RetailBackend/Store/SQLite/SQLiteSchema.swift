@@ -16,6 +16,9 @@ import SQLiteSupport
 ///   window and the shoppers). Version 3 also drops `idempotency_keys_by_age`, for the same
 ///   reason.
 /// - `settings`: the session key's fingerprint and the demo catalogue's anchor (`DemoAnchor`).
+/// - `events` (version 5): every accepted event (`KeptEvent`): when it was received, whose, its
+///   identifiers and the whole event; `compositions`: the pages their request ids name
+///   (`CompositionRecord`).
 ///
 /// Instants are milliseconds since 1970 (UTC). Which keys and event ids a shopper keeps is
 /// decided by order of arrival (`seq`, from the shopper's `key_seq` and `event_seq`, since
@@ -79,6 +82,40 @@ enum SQLiteSchema {
         ALTER TABLE idempotency_keys ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE event_ids ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
         PRAGMA user_version = 4;
+        """),
+        // Accepted events whole, with the identifiers reports group by, read back in order of
+        // arrival (`received_at`, then `rowid`) and dropped a day at a time; and the
+        // compositions their request ids name.
+        .sql("""
+        CREATE TABLE events (
+            received_at INTEGER NOT NULL,
+            shopper TEXT NOT NULL,
+            event_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            request_id TEXT,
+            page_id TEXT,
+            section_id TEXT,
+            item_id TEXT,
+            campaign_id TEXT,
+            experiment_id TEXT,
+            variant TEXT,
+            position INTEGER,
+            app_version TEXT,
+            widget_type TEXT,
+            kind TEXT,
+            body TEXT NOT NULL
+        );
+        CREATE INDEX events_by_arrival ON events (received_at);
+        CREATE TABLE compositions (
+            id TEXT PRIMARY KEY,
+            page_id TEXT NOT NULL,
+            catalogue_version INTEGER NOT NULL,
+            segment TEXT NOT NULL,
+            locale TEXT NOT NULL,
+            composed_at INTEGER NOT NULL,
+            body TEXT NOT NULL
+        ) WITHOUT ROWID;
+        PRAGMA user_version = 5;
         """),
     ]
 
@@ -180,9 +217,13 @@ enum SQLiteSchema {
         return nil
     }
 
-    /// The tables a store has at every version from 1 on (migration 3 replaces `event_ids`
+    /// The tables a store has at `version`, in byte order (migration 3 replaces `event_ids`
     /// within its transaction, so no other connection sees its interim table).
-    static let tables = ["event_ids", "idempotency_keys", "settings", "shoppers"]
+    static func tables(at version: Int) -> [String] {
+        version >= 5
+            ? ["compositions", "event_ids", "events", "idempotency_keys", "settings", "shoppers"]
+            : ["event_ids", "idempotency_keys", "settings", "shoppers"]
+    }
 
     /// Whether `database`, at `version`, is a store of ours: empty (nothing but SQLite's own
     /// objects) before the first migration, and after it exactly our tables, compared by
@@ -200,7 +241,7 @@ enum SQLiteSchema {
             if Array(statement.text(0).utf8) == Array("table".utf8) { tables.append(Array(statement.text(1).utf8)) }
         }
         if version == 0 { return objects == 0 }
-        return tables.sorted { $0.lexicographicallyPrecedes($1) } == Self.tables.map { Array($0.utf8) }
+        return tables.sorted { $0.lexicographicallyPrecedes($1) } == Self.tables(at: version).map { Array($0.utf8) }
     }
 
     static func userVersion(_ database: SQLiteConnection) throws(SQLiteError) -> Int {

@@ -112,13 +112,53 @@ extension SQLiteStore {
         try recount.step()
     }
 
-    func recordEvents(_ ids: [ExactText], of shopper: ShopperID, at instant: Date,
+    func recordEvents(_ events: [KeptEvent], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
         // Digests are made on the caller's thread, not the writer's.
-        let digests = ids.map(EventDigest.bytes)
+        let digests = events.map { EventDigest.bytes(ExactText($0.id)) }
         writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
             let fresh = try self.recordEvents(digests, of: shopper, at: instant, in: database)
+            if let fresh { try Self.keep(events, fresh: fresh, of: shopper, at: instant, in: database) }
             return { completion(.success(fresh)) }
+        }, fail: { completion(.failure($0)) }))
+    }
+
+    /// Writes the new events of a batch, in its order, in the transaction that recorded their ids.
+    private static func keep(_ events: [KeptEvent], fresh: [Bool], of shopper: ShopperID, at instant: Date,
+                             in database: SQLiteConnection) throws(SQLiteError) {
+        let insert = try database.statement("""
+            INSERT INTO events (received_at, shopper, event_id, name, request_id, page_id, section_id, item_id, campaign_id,
+                                experiment_id, variant, position, app_version, widget_type, kind, body)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+            """)
+        for (event, isNew) in zip(events, fresh) where isNew {
+            insert.reset()
+            try insert.bind(1, milliseconds(instant))
+            try insert.bind(2, shopper.rawValue)
+            for (offset, value) in event.columns.enumerated() {
+                let index = Int32(offset + 3)
+                if let value { try insert.bind(index, value) } else { try insert.bindNull(index) }
+            }
+            if let position = event.position { try insert.bind(12, position) } // an integer, not its text
+            try insert.step()
+        }
+    }
+
+    func recordComposition(_ composition: CompositionRecord, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
+            let insert = try database.statement("""
+                INSERT OR IGNORE INTO compositions (id, page_id, catalogue_version, segment, locale, composed_at, body)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                """)
+            try insert.bind(1, composition.id)
+            try insert.bind(2, composition.pageID)
+            try insert.bind(3, Int64(composition.catalogueVersion))
+            try insert.bind(4, composition.segment)
+            try insert.bind(5, composition.locale)
+            try insert.bind(6, composition.composedAt)
+            try insert.bind(7, composition.body)
+            try insert.step()
+            return { completion(.success(())) }
         }, fail: { completion(.failure($0)) }))
     }
 

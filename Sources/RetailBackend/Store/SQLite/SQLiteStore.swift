@@ -46,7 +46,7 @@ final class SQLiteStore: ShopperStore {
         readers = SQLiteReaders(path: path)
         writer = SQLiteWriter(connection: Owned(writerConnection), housekeeping: SQLiteWriter.Housekeeping(
             schedule: SweepSchedule(interval: limits.sweepInterval, now: now), idleCheck: .milliseconds(Int(limits.idleSweepCheck * 1000)),
-            run: { database throws(SQLiteError) in try SQLiteStore.sweep(database, at: now()) }))
+            run: { database throws(SQLiteError) in try SQLiteStore.sweep(database, at: now(), eventDays: limits.eventDays) }))
     }
 
     /// Records the session key's fingerprint in a new store, or checks it against the one kept.
@@ -140,6 +140,24 @@ final class SQLiteStore: ShopperStore {
         return HeldShopper(cart: cart, keys: Int(select.int64(2)), events: Int(select.int64(3)), keySeq: select.int64(4), eventSeq: select.int64(5))
     }
 
+    func readEvents(received range: Range<Int64>, each: @escaping @Sendable (StoredEvent) -> Void,
+                    completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        do {
+            try readers.readEvents(received: range, each: each)
+            completion(.success(()))
+        } catch {
+            completion(.failure(StoreError(error)))
+        }
+    }
+
+    func compositions(completion: @escaping @Sendable (Result<[CompositionRecord], StoreError>) -> Void) {
+        do {
+            completion(.success(try readers.compositions()))
+        } catch {
+            completion(.failure(StoreError(error)))
+        }
+    }
+
     func close() {
         writer.close()
         readers.close()
@@ -149,12 +167,20 @@ final class SQLiteStore: ShopperStore {
     /// changes queued meanwhile wait little.
     static let sweepBatch = 1_000
 
-    /// One step of the sweep: deletes at most `sweepBatch` expired sessions with their carts,
+    /// One step of the sweep: deletes at most `sweepBatch` events received before the oldest day
+    /// kept (`StoreLimits.eventDays`; events outlive their shoppers), at most `sweepBatch` expired sessions with their carts,
     /// keys and event ids (the same sessions in each statement: the oldest expiries first, ties
     /// by id, and only this thread writes), and at most `sweepBatch` expired keys. Whether
     /// either found a whole batch (there may be more).
-    static func sweep(_ database: SQLiteConnection, at now: Date) throws(SQLiteError) -> Bool {
+    static func sweep(_ database: SQLiteConnection, at now: Date, eventDays: Int) throws(SQLiteError) -> Bool {
         let instant = milliseconds(now)
+        // Events of days past the retention go first, a batch at a time, oldest first.
+        let events = try database.statement(
+            "DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE received_at < ?1 ORDER BY received_at LIMIT ?2)")
+        try events.bind(1, EventDay.retentionStart(keep: eventDays, now: now))
+        try events.bind(2, Int64(sweepBatch))
+        try events.step()
+        let eventsLeft = database.changes >= sweepBatch
         // Each statement, and whether the rows it deletes are the batch it is bounded by.
         let steps: [(sql: StaticString, isBatch: Bool)] = [
             ("DELETE FROM idempotency_keys WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2)", false),
@@ -170,6 +196,6 @@ final class SQLiteStore: ShopperStore {
             try statement.step()
             if step.isBatch, database.changes >= sweepBatch { workLeft = true }
         }
-        return workLeft
+        return workLeft || eventsLeft
     }
 }

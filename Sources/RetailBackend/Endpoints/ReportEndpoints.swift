@@ -1,0 +1,62 @@
+import FlowCore
+import Foundation
+import HTTPServer
+import RetailContract
+import Synchronization
+
+/// `GET /v1/reports/campaigns?from=&to=&segment=&locale=`: the campaign report over the
+/// events this backend's store keeps (`CampaignResults`), for operators only, as
+/// `GET /v1/events/stats` is: off (404) without an operator token, 401 without it.
+enum ReportEndpoints {
+    /// The period when none is given: the 7 days before the backend's now.
+    static let defaultPeriod: TimeInterval = 7 * 86_400
+
+    static func campaigns(_ exchange: RetailExchange, _ captures: HTTPPathCaptures, answer: @escaping @Sendable (RetailAPI.Answer) -> Void) {
+        let backend = exchange.backend
+        let query: CampaignReport.Query
+        do {
+            try backend.requireOperator(exchange.request, for: "the campaign report", route: RetailRoutes.campaignReport)
+            query = try Self.query(exchange.request, now: backend.configuration.now())
+        } catch {
+            answer(.failure(error))
+            return
+        }
+        let store = backend.requestStore
+        store.compositions { result in
+            switch result {
+            case .failure(let error):
+                answer(.failure(RequestError(error)))
+            case .success(let compositions):
+                let report = Mutex(CampaignReport(query: query, compositions: compositions))
+                store.readEvents(received: query.from..<max(query.from, query.to), each: { event in report.withLock { $0.add(event) } }) { result in
+                    switch result {
+                    case .failure(let error): answer(.failure(RequestError(error)))
+                    case .success: answer(.success(.json(report.withLock { $0.results.json })))
+                    }
+                }
+            }
+        }
+    }
+
+    /// `from` and `to` are RFC 3339 instants (default: `defaultPeriod` before now, and now);
+    /// `segment` and `locale` are optional filters, as `vitrine report campaigns` takes them.
+    static func query(_ request: HTTPRequest, now: Date) throws(RequestError) -> CampaignReport.Query {
+        func instant(_ name: String) throws(RequestError) -> Date? {
+            guard let text = request.queryValue(name) else { return nil }
+            guard let date = RFC3339.date(from: text) else {
+                throw .badParameter("\(name) must be an RFC 3339 instant such as 2026-12-01T00:00:00Z")
+            }
+            return date
+        }
+        let to = try instant("to") ?? now
+        let from = try instant("from") ?? to.addingTimeInterval(-defaultPeriod)
+        guard from <= to else { throw .badParameter("from must not be after to") }
+        func filter(_ name: String) throws(RequestError) -> String? {
+            guard let value = request.queryValue(name) else { return nil }
+            guard value.utf8.count <= KeptEvent.maxIdentifierBytes else { throw .badParameter("\(name) is at most \(KeptEvent.maxIdentifierBytes) bytes") }
+            return value
+        }
+        return CampaignReport.Query(from: EventReports.milliseconds(from), to: EventReports.milliseconds(to),
+                                    segment: try filter("segment"), locale: try filter("locale"))
+    }
+}

@@ -1,0 +1,178 @@
+import FlowCore
+import Foundation
+
+/// What shoppers did with each campaign, placement and experiment arm, and which payload
+/// problems clients reported, over the stored events of a period (`vitrine report campaigns`,
+/// `GET /v1/reports/campaigns`; docs/backend.md, "Reading results").
+///
+/// Built in one pass over the events in order of arrival (`add(_:)`), so a report over millions
+/// of events holds only its counts, the distinct shoppers of each row and each shopper's last
+/// campaign tap. Identifiers are compared and sorted by their bytes.
+struct CampaignReport: Sendable {
+    /// Which events count: received in `from ..< to` (milliseconds since 1970), and, when a
+    /// segment or locale is asked for, only events whose `request_id` names a recorded
+    /// composition of that segment or locale.
+    struct Query: Sendable, Equatable {
+        var from: Int64
+        var to: Int64
+        var segment: String?
+        var locale: String?
+    }
+
+    /// One campaign in one placement (and experiment arm, where one runs).
+    struct RowKey: Hashable, Sendable {
+        var campaign: ExactText
+        var placement: ExactText?
+        var experiment: ExactText?
+        var variant: ExactText?
+    }
+
+    struct Row: Sendable {
+        var impressions = 0
+        var shoppers: Set<ExactText> = []
+        var taps = 0
+        var adds = 0
+    }
+
+    struct ProblemKey: Hashable, Sendable {
+        var page: ExactText?
+        var section: ExactText?
+        var widgetType: ExactText?
+        var kind: ExactText?
+    }
+
+    struct Problem: Sendable {
+        var count = 0
+        var shoppers: Set<ExactText> = []
+        var appVersions: Set<ExactText> = []
+    }
+
+    /// A shopper's visit: the last instant they were seen and the row of their last tap on a
+    /// campaign within it.
+    private struct Visit: Sendable {
+        var lastSeen: Int64
+        var lastTap: RowKey?
+    }
+
+    /// A visit ends after this long without an event from the shopper: 30 minutes.
+    static let visitGap: Int64 = 30 * 60 * 1000
+    /// App versions listed per problem, the first in byte order.
+    static let appVersionsListed = 20
+
+    let query: Query
+    private(set) var rows: [RowKey: Row] = [:]
+    private(set) var problems: [ProblemKey: Problem] = [:]
+    private var visits: [ExactText: Visit] = [:]
+    /// Compositions by id, for the segment and locale filters.
+    private let compositions: [ExactText: CompositionRecord]
+
+    init(query: Query, compositions: [CompositionRecord] = []) {
+        self.query = query
+        var byID: [ExactText: CompositionRecord] = [:]
+        for composition in compositions { byID[ExactText(composition.id)] = composition }
+        self.compositions = byID
+    }
+
+    /// Counts one stored event; events must come in order of arrival.
+    mutating func add(_ stored: StoredEvent) {
+        guard stored.receivedAt >= query.from, stored.receivedAt < query.to, matchesComposition(stored.event) else { return }
+        let event = stored.event
+        let shopper = ExactText(stored.shopper)
+        var visit = visits[shopper] ?? Visit(lastSeen: stored.receivedAt, lastTap: nil)
+        if stored.receivedAt - visit.lastSeen >= Self.visitGap { visit.lastTap = nil }
+        visit.lastSeen = max(visit.lastSeen, stored.receivedAt)
+        defer { visits[shopper] = visit }
+
+        let own = event.campaignID.map { campaign in
+            RowKey(campaign: ExactText(campaign), placement: event.sectionID.map(ExactText.init),
+                   experiment: event.experimentID.map(ExactText.init), variant: event.variant.map(ExactText.init))
+        }
+        switch event.name.utf8.elementsEqual("impression".utf8) ? 0 : event.name.utf8.elementsEqual("tap".utf8) ? 1
+            : event.name.utf8.elementsEqual("add_to_cart".utf8) ? 2 : event.name.utf8.elementsEqual("contract_problem".utf8) ? 3 : 4 {
+        case 0:
+            guard let own else { return }
+            rows[own, default: Row()].impressions += 1
+            rows[own, default: Row()].shoppers.insert(shopper)
+        case 1:
+            guard let own else { return }
+            rows[own, default: Row()].taps += 1
+            visit.lastTap = own
+        case 2:
+            // Its own widget's campaign first, else the campaign whose tap opened the way here.
+            guard let key = own ?? visit.lastTap else { return }
+            rows[key, default: Row()].adds += 1
+        case 3:
+            let key = ProblemKey(page: event.pageID.map(ExactText.init), section: event.sectionID.map(ExactText.init),
+                                 widgetType: event.widgetType.map(ExactText.init), kind: event.kind.map(ExactText.init))
+            problems[key, default: Problem()].count += 1
+            problems[key, default: Problem()].shoppers.insert(shopper)
+            if let version = event.appVersion { problems[key, default: Problem()].appVersions.insert(ExactText(version)) }
+        default:
+            return
+        }
+    }
+
+    private func matchesComposition(_ event: KeptEvent) -> Bool {
+        guard query.segment != nil || query.locale != nil else { return true }
+        guard let id = event.requestID.flatMap(CompositionRecord.id(inRequestID:)), let composition = compositions[ExactText(id)] else {
+            return false
+        }
+        if let segment = query.segment, !segment.utf8.elementsEqual(composition.segment.utf8) { return false }
+        if let locale = query.locale, !locale.utf8.elementsEqual(composition.locale.utf8) { return false }
+        return true
+    }
+
+    // MARK: - Figures
+
+    /// The rows in byte order of campaign, placement, experiment and variant (none first).
+    var sortedRows: [(key: RowKey, row: Row)] {
+        rows.map { (key: $0.key, row: $0.value) }.sorted { Self.precedes($0.key, $1.key) }
+    }
+
+    private static func precedes(_ a: RowKey, _ b: RowKey) -> Bool {
+        for (x, y) in [(a.campaign, b.campaign), (a.placement, b.placement), (a.experiment, b.experiment), (a.variant, b.variant)]
+            .map({ ($0.0 as ExactText?, $0.1 as ExactText?) }) where x != y {
+            guard let x else { return true }
+            guard let y else { return false }
+            return x < y
+        }
+        return false
+    }
+
+    /// One experiment's arms (by variant, in byte order) summed over its campaigns and
+    /// placements, and the second arm against the first.
+    struct ExperimentResult: Sendable {
+        var experiment: ExactText
+        var arms: [(variant: ExactText, impressions: Int, taps: Int)]
+        var difference: (difference: Double, low: Double, high: Double, pValue: Double)?
+    }
+
+    var experiments: [ExperimentResult] {
+        var arms: [ExactText: [ExactText: (impressions: Int, taps: Int)]] = [:]
+        for (key, row) in rows {
+            guard let experiment = key.experiment, let variant = key.variant else { continue }
+            let kept = arms[experiment, default: [:]][variant, default: (0, 0)]
+            arms[experiment, default: [:]][variant] = (kept.impressions + row.impressions, kept.taps + row.taps)
+        }
+        return arms.sorted { $0.key < $1.key }.map { experiment, variants in
+            let sorted = variants.sorted { $0.key < $1.key }.map { (variant: $0.key, impressions: $0.value.impressions, taps: $0.value.taps) }
+            let difference = sorted.count >= 2
+                ? Proportions.difference(a: (sorted[0].taps, sorted[0].impressions), b: (sorted[1].taps, sorted[1].impressions))
+                : nil
+            return ExperimentResult(experiment: experiment, arms: sorted, difference: difference)
+        }
+    }
+
+    var sortedProblems: [(key: ProblemKey, problem: Problem)] {
+        problems.map { (key: $0.key, problem: $0.value) }.sorted { a, b in
+            if a.problem.count != b.problem.count { return a.problem.count > b.problem.count }
+            for (x, y) in [(a.key.page, b.key.page), (a.key.section, b.key.section), (a.key.widgetType, b.key.widgetType), (a.key.kind, b.key.kind)]
+            where x != y {
+                guard let x else { return true }
+                guard let y else { return false }
+                return x < y
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import FlowCore
+import Foundation
+import SQLiteSupport
+import Synchronization
+
+/// The stored events read for people: the campaign report and the events themselves, from a
+/// store another process may be serving from (`vitrine report`), read only: nothing is
+/// migrated, swept or written, and no session key is needed.
+public enum EventReports {
+    /// Why a report cannot be made: the message names the store and what to do, never a
+    /// database URL (which may carry a password).
+    public struct ReportError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The campaign report over the events received in `from ..< to`, of one segment and
+    /// locale when given.
+    public static func campaigns(in storage: HomeBackend.Storage, from: Date, to: Date, segment: String? = nil,
+                                 locale: String? = nil) throws(ReportError) -> CampaignResults {
+        let query = CampaignReport.Query(from: milliseconds(from), to: milliseconds(to), segment: segment, locale: locale)
+        let archive = try open(storage)
+        defer { archive.close() }
+        let compositions = try archive.compositions()
+        var report = CampaignReport(query: query, compositions: compositions)
+        try archive.readEvents(received: query.from..<max(query.from, query.to)) { report.add($0) }
+        return report.results
+    }
+
+    /// Writes the events received in `from ..< to` as JSON lines, in order of arrival: `{"received_at",
+    /// "shopper", "event"}` with the event whole as it was kept. Each line is valid JSON on
+    /// one line (control characters escaped), so no event can break the stream or a terminal.
+    public static func events(in storage: HomeBackend.Storage, from: Date, to: Date, write: (Data) -> Void) throws(ReportError) {
+        let archive = try open(storage)
+        defer { archive.close() }
+        let range = milliseconds(from)..<max(milliseconds(from), milliseconds(to))
+        try archive.readEvents(received: range) { stored in
+            write(line(stored))
+        }
+    }
+
+    /// One JSON line of `events`: the kept body is parsed again so that it is nested as JSON,
+    /// and kept as a string where it would not parse.
+    static func line(_ stored: StoredEvent) -> Data {
+        let event = (try? JSONParser.parse(Data(stored.event.body.utf8))) ?? .string(stored.event.body)
+        var data = JSONWriter.data(for: .members([
+            ("received_at", .string(RFC3339.string(from: Date(timeIntervalSince1970: Double(stored.receivedAt) / 1000)))),
+            ("shopper", .string(stored.shopper)), ("event", event),
+        ]))
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard value.isFinite else { return value > 0 ? Int64.max : Int64.min }
+        return Int64(max(-9.2e18, min(9.2e18, value)))
+    }
+
+    // MARK: - Reading a store
+
+    /// A store opened for reading only.
+    private struct Archive {
+        var readEvents: (Range<Int64>, (StoredEvent) -> Void) throws(ReportError) -> Void
+        var compositions: () throws(ReportError) -> [CompositionRecord]
+        var close: () -> Void
+
+        func readEvents(received range: Range<Int64>, _ each: (StoredEvent) -> Void) throws(ReportError) {
+            try readEvents(range, each)
+        }
+    }
+
+    private static func open(_ storage: HomeBackend.Storage) throws(ReportError) -> Archive {
+        switch storage {
+        case .memory:
+            throw ReportError(description: "an in-memory store keeps nothing to report on: give --data DIR or --database URL")
+        case .sqlite(let directory):
+            return try openSQLite(directory)
+        case .postgres(let url):
+            return try openPostgres(url)
+        }
+    }
+
+    private static func openSQLite(_ directory: URL) throws(ReportError) -> Archive {
+        let path = directory.appendingPathComponent(SQLiteStore.fileName).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ReportError(description: "no store in \(directory.path): \(SQLiteStore.fileName) is not there")
+        }
+        do {
+            let database = try SQLiteConnection(lookingAt: path)
+            defer { database.close() }
+            if let refusal = try SQLiteSchema.refusal(of: database) { throw ReportError(description: "cannot read \(path): \(refusal)") }
+            let version = try SQLiteSchema.userVersion(database)
+            guard version >= 5 else {
+                throw ReportError(description: "\(path) keeps no events yet (schema \(version)): a vitrine serve of this version keeps them from its start")
+            }
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw ReportError(description: "cannot read \(path): \(error)")
+        }
+        let readers = SQLiteReaders(path: path, keep: 1)
+        return Archive(
+            readEvents: { range, each throws(ReportError) in
+                do { try readers.readEvents(received: range, each: each) } catch { throw ReportError(description: "cannot read \(path): \(error)") }
+            },
+            compositions: { () throws(ReportError) in
+                do { return try readers.compositions() } catch { throw ReportError(description: "cannot read \(path): \(error)") }
+            },
+            close: { readers.close() })
+    }
+
+    private static func openPostgres(_ url: String) throws(ReportError) -> Archive {
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection(url: url)
+            let version = Int(try connection.execute("SELECT max(version) FROM vitrine_schema").value(0) ?? "0") ?? 0
+            guard version >= 4 else {
+                connection.close()
+                throw ReportError(description: "the database keeps no events yet (schema \(version)): a vitrine serve of this version keeps them from its start")
+            }
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw ReportError(description: "cannot read the database: \(error)")
+        }
+        return Archive(
+            readEvents: { range, each throws(ReportError) in
+                do {
+                    try connection.execute("BEGIN READ ONLY")
+                    defer { _ = try? connection.execute("ROLLBACK") }
+                    try PostgresStore.readEvents(received: range, on: connection, each: each)
+                } catch {
+                    throw ReportError(description: "cannot read the database: \(error)")
+                }
+            },
+            compositions: { () throws(ReportError) in
+                do { return try PostgresStore.compositions(on: connection) } catch { throw ReportError(description: "cannot read the database: \(error)") }
+            },
+            close: { connection.close() })
+    }
+}

@@ -1,0 +1,115 @@
+import CommandLineSupport
+import FlowCore
+import FlowTerminal
+import Foundation
+import RetailBackend
+
+/// The campaign report as a merchandiser reads it in a terminal: a table a part (campaigns,
+/// experiments, contract problems), columns aligned, every identifier made safe to print
+/// (`TerminalText`) and cut to its column.
+enum CampaignTable {
+    static func text(_ results: CampaignResults) -> String {
+        var lines: [String] = []
+        var scope: [String] = []
+        if let segment = results.segment { scope.append("segment \(segment)") }
+        if let locale = results.locale { scope.append("locale \(locale)") }
+        let period = "\(RFC3339.string(from: results.from)) to \(RFC3339.string(from: results.to))"
+        lines.append(TerminalText.sanitized("Campaigns, \(period)" + (scope.isEmpty ? "" : " (\(scope.joined(separator: ", ")))")))
+        lines.append("")
+        if results.campaigns.isEmpty {
+            lines.append("  No campaign was seen in this period.")
+        } else {
+            var table = TextTable(
+                headers: ["campaign", "placement", "experiment arm", "impressions", "shoppers", "taps", "CTR (95 % interval)", "adds",
+                          "adds/shopper"],
+                rightAligned: [3, 4, 5, 7, 8])
+            for row in results.campaigns {
+                let ctr = row.ctr.map { ctr in
+                    "\(percent(ctr)) (\(percent(row.ctrLow ?? ctr))–\(percent(row.ctrHigh ?? ctr)))"
+                } ?? "–"
+                let arm = row.experimentID.map { "\($0): \(row.variant ?? "?")" } ?? "–"
+                table.add([row.campaignID, row.placement ?? "–", arm, "\(row.impressions)", "\(row.shoppers)", "\(row.taps)", ctr,
+                           "\(row.adds)", row.addRate.map(percent) ?? "–"])
+            }
+            lines += table.lines
+        }
+        if !results.experiments.isEmpty {
+            lines += ["", "Experiments: each arm's CTR, and the second arm's against the first", ""]
+            var table = TextTable(headers: ["experiment", "arm", "impressions", "taps", "CTR", "difference (95 % interval)", "p"],
+                                  rightAligned: [2, 3, 4, 6])
+            for experiment in results.experiments {
+                for (index, arm) in experiment.arms.enumerated() {
+                    var difference = ""
+                    var p = ""
+                    if index == 1, let value = experiment.ctrDifference {
+                        difference = "\(points(value)) (\(points(experiment.differenceLow ?? value)) to \(points(experiment.differenceHigh ?? value)))"
+                        p = experiment.pValue.map { String(format: "%.3g", $0) } ?? ""
+                    }
+                    table.add([index == 0 ? experiment.experimentID : "", arm.variant, "\(arm.impressions)", "\(arm.taps)",
+                               arm.ctr.map(percent) ?? "–", difference, p])
+                }
+            }
+            lines += table.lines
+        }
+        if !results.contractProblems.isEmpty {
+            lines += ["", "Contract problems clients reported", ""]
+            var table = TextTable(headers: ["page", "section", "widget type", "kind", "count", "shoppers", "app versions"], rightAligned: [4, 5])
+            for problem in results.contractProblems {
+                table.add([problem.pageID ?? "–", problem.sectionID ?? "–", problem.widgetType ?? "–", problem.kind ?? "–",
+                           "\(problem.count)", "\(problem.shoppers)", problem.appVersions.joined(separator: ", ")])
+            }
+            lines += table.lines
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `12.3 %`.
+    static func percent(_ value: Double) -> String {
+        String(format: "%.1f %%", value * 100)
+    }
+
+    /// A difference of rates in percentage points: `+1.2 pp`.
+    static func points(_ value: Double) -> String {
+        String(format: "%+.1f pp", value * 100)
+    }
+}
+
+/// Columns of text aligned by their width in terminal columns; each cell made safe to print
+/// and cut to `maxCellScalars` with "…".
+struct TextTable {
+    let headers: [String]
+    let rightAligned: Set<Int>
+    private(set) var rows: [[String]] = []
+    static let maxCellScalars = 40
+
+    init(headers: [String], rightAligned: Set<Int>) {
+        self.headers = headers
+        self.rightAligned = rightAligned
+    }
+
+    mutating func add(_ cells: [String]) {
+        rows.append(cells.map(Self.cell))
+    }
+
+    private static func cell(_ text: String) -> String {
+        let safe = TerminalText.sanitized(text)
+        guard safe.unicodeScalars.count > maxCellScalars else { return safe }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: safe.unicodeScalars.prefix(maxCellScalars - 1))
+        return String(cut) + "…"
+    }
+
+    var lines: [String] {
+        let all = [headers] + rows
+        let widths = headers.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        return all.map { cells in
+            let padded = cells.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cell)))
+                return rightAligned.contains(column) ? pad + cell : cell + pad
+            }
+            var line = "  " + padded.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+}
