@@ -74,8 +74,12 @@ struct CampaignReport: Sendable {
     }
 
     /// Counts one stored event; events must come in order of arrival.
+    ///
+    /// With a segment or locale asked for, an impression, a tap, a contract problem or an add
+    /// from its own widget counts when its own request id names a composition of it; an add
+    /// credited to the last tap counts when that tap did.
     mutating func add(_ stored: StoredEvent) {
-        guard stored.receivedAt >= query.from, stored.receivedAt < query.to, matchesComposition(stored.event) else { return }
+        guard stored.receivedAt >= query.from, stored.receivedAt < query.to else { return }
         let event = stored.event
         let shopper = ExactText(stored.shopper)
         var visit = visits[shopper] ?? Visit(lastSeen: stored.receivedAt, lastTap: nil)
@@ -87,28 +91,54 @@ struct CampaignReport: Sendable {
             RowKey(campaign: ExactText(campaign), placement: event.sectionID.map(ExactText.init),
                    experiment: event.experimentID.map(ExactText.init), variant: event.variant.map(ExactText.init))
         }
-        switch event.name.utf8.elementsEqual("impression".utf8) ? 0 : event.name.utf8.elementsEqual("tap".utf8) ? 1
-            : event.name.utf8.elementsEqual("add_to_cart".utf8) ? 2 : event.name.utf8.elementsEqual("contract_problem".utf8) ? 3 : 4 {
-        case 0:
-            guard let own else { return }
+        switch Kind(event.name) {
+        case .impression:
+            guard let own, matchesComposition(event) else { return }
             rows[own, default: Row()].impressions += 1
             rows[own, default: Row()].shoppers.insert(shopper)
-        case 1:
+        case .tap:
             guard let own else { return }
-            rows[own, default: Row()].taps += 1
-            visit.lastTap = own
-        case 2:
+            // A tap of another segment's page still ends the credit of the one before.
+            let counts = matchesComposition(event)
+            visit.lastTap = counts ? own : nil
+            if counts { rows[own, default: Row()].taps += 1 }
+        case .add:
             // Its own widget's campaign first, else the campaign whose tap opened the way here.
-            guard let key = own ?? visit.lastTap else { return }
-            rows[key, default: Row()].adds += 1
-        case 3:
+            if let own {
+                guard matchesComposition(event) else { return }
+                rows[own, default: Row()].adds += 1
+            } else if let tapped = visit.lastTap {
+                rows[tapped, default: Row()].adds += 1
+            }
+        case .contractProblem:
+            guard matchesComposition(event) else { return }
             let key = ProblemKey(page: event.pageID.map(ExactText.init), section: event.sectionID.map(ExactText.init),
                                  widgetType: event.widgetType.map(ExactText.init), kind: event.kind.map(ExactText.init))
             problems[key, default: Problem()].count += 1
             problems[key, default: Problem()].shoppers.insert(shopper)
             if let version = event.appVersion { problems[key, default: Problem()].appVersions.insert(ExactText(version)) }
-        default:
+        case .other:
             return
+        }
+    }
+
+    /// The events the report reads, by name (compared by bytes).
+    private enum Kind {
+        case impression, tap, add, contractProblem, other
+
+        init(_ name: String) {
+            let bytes = name.utf8
+            if bytes.elementsEqual("impression".utf8) {
+                self = .impression
+            } else if bytes.elementsEqual("tap".utf8) {
+                self = .tap
+            } else if bytes.elementsEqual("add_to_cart".utf8) {
+                self = .add
+            } else if bytes.elementsEqual("contract_problem".utf8) {
+                self = .contractProblem
+            } else {
+                self = .other
+            }
         }
     }
 
