@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import Foundation
 import PageGenerator
@@ -9,7 +10,7 @@ import TestSupport
 /// and event batches, with the next request in flight, then started again on the same directory:
 /// every acknowledged change is there exactly once, every acknowledged key answers what it
 /// answered, the change in flight applied at most once (and exactly once after its retry), and no
-/// event counts twice.
+/// event counts twice or is lost: the store keeps each acknowledged one once.
 @Suite(.serialized) struct DurableStoreCrashTests {
     static let products = ["p-1001", "p-1002", "p-1003", "p-1005"]
 
@@ -113,5 +114,15 @@ import TestSupport
         #expect(final == expected, "run \(run): the change in flight, once")
         #expect(!first.logText.contains(token) && !second.logText.contains(token), "no token in the server's log")
         #expect(await second.stop() == 0)
+        // Every acknowledged event, and the one in flight after its retry, is kept exactly once.
+        var sent: [String] = []
+        for case .events(let ids) in acknowledged.map(\.step) + [inFlight] { sent += ids }
+        let captured = CapturedConsole()
+        let status = await CommandLineTool.run(
+            ["report", "events", "--data", data.url.path, "--from", "2000-01-01T00:00:00Z", "--to", "2100-01-01T00:00:00Z", "--format", "jsonl"],
+            console: captured.console)
+        #expect(status == 0, "\(captured.err)")
+        let kept = try captured.out.split(separator: "\n").map { try JSONParser.parse(String($0))["event"]?["event_id"]?.stringValue ?? "" }
+        #expect(kept == sent, "run \(run): each acknowledged event kept once, in order")
     }
 }

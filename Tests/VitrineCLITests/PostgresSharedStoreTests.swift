@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FlowCore
 import Foundation
 import PageGenerator
@@ -127,6 +128,51 @@ extension Trait where Self == PostgresClusterTrait {
         #expect(try await b.send("GET", "/v1/cart", headers: ["Authorization": "Bearer \(altered)"]).status == 401)
         for server in instances.servers { #expect(!server.logText.contains(token)) }
         await instances.stop()
+    }
+
+    /// Events sent to either instance are kept once, in a table for their day; the report
+    /// reads them and the compositions both instances recorded; days past `--keep-events` are
+    /// dropped with their tables.
+    @Test func eventsAtBothInstancesAreKeptOnceReportedAndTheirOldDaysDropped() async throws {
+        let fixture = try #require(PostgresClusterTrait.current)
+        let instances = try await Instances("pg-events", clocks: ["2031-03-01T10:00:00Z", "2031-03-01T10:00:05Z"])
+        let (a, b) = (instances.servers[0].client(), instances.servers[1].client())
+        let token = try await a.startSession()
+        let page = try JSONParser.parse(try await b.send("GET", "/v1/home?locale=en-US", headers: ["Authorization": "Bearer \(token)"]).body)
+        let requestID = try #require(page["page"]?["request_id"]?.stringValue)
+        func batch(_ ids: [String]) -> String {
+            #"{"events":["# + ids.map { id in
+                #"{"event_id":"\#(id)","name":"\#(id.hasPrefix("t") ? "tap" : "impression")","campaign_id":"cmp-winter","section_id":"hero","request_id":"\#(requestID)","text":"\u001b[31mred"}"#
+            }.joined(separator: ",") + "]}"
+        }
+        let headers = ["Authorization": "Bearer \(token)"]
+        #expect(try JSONParser.parse(try await a.send("POST", "/v1/events", headers: headers, body: batch(["i1", "i2", "t1"])).body)["accepted"] == 3)
+        #expect(try JSONParser.parse(try await b.send("POST", "/v1/events", headers: headers, body: batch(["i2", "t1", "i3"])).body)["accepted"] == 1)
+        await instances.stop()
+        let days = try await Self.psql(fixture.cluster, "SELECT string_agg(relname, ',' ORDER BY relname) FROM pg_class WHERE relkind = 'r' AND relname LIKE 'events\\_2031%'")
+        #expect(days.trimmingCharacters(in: .whitespacesAndNewlines) == "events_20310301")
+
+        let captured = CapturedConsole()
+        let status = await CommandLineTool.run(
+            ["report", "campaigns", "--database", fixture.cluster.url, "--from", "2031-03-01T00:00:00Z", "--to", "2031-03-02T00:00:00Z",
+             "--segment", "returning", "--json"], console: captured.console)
+        #expect(status == 0, "\(captured.err)")
+        let report = try JSONParser.parse(captured.out)
+        let row = try #require(report["campaigns"]?.arrayValue?.first)
+        #expect(row["campaign_id"] == "cmp-winter" && row["impressions"] == 3 && row["taps"] == 1 && row["shoppers"] == 1,
+                "joined to the composition instance b recorded: \(captured.out)")
+        let lines = CapturedConsole()
+        #expect(await CommandLineTool.run(["report", "events", "--database", fixture.cluster.url, "--from", "2031-03-01T00:00:00Z",
+                                           "--to", "2031-03-02T00:00:00Z", "--format", "jsonl"], console: lines.console) == 0)
+        #expect(lines.out.split(separator: "\n").count == 4)
+        #expect(!lines.out.contains("\u{1B}"), "an escape sequence a client sent is printed escaped")
+        #expect(!captured.out.contains(fixture.cluster.socketDirectory.path) && !lines.err.contains(fixture.cluster.socketDirectory.path))
+
+        // 90 days later by default the day is past keeping: the sweep at start drops its table.
+        let later = try await Instances("pg-events-later", count: 1, clocks: ["2031-05-30T10:00:00Z"])
+        await later.stop()
+        let left = try await Self.psql(fixture.cluster, "SELECT count(*) FROM pg_class WHERE relname = 'events_20310301'")
+        #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
     @Test func aThousandSeededInterleavingsOfRetriesAcrossInstancesApplyEachKeyOnce() async throws {

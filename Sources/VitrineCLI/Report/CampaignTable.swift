@@ -21,7 +21,7 @@ enum CampaignTable {
         } else {
             var table = TextTable(
                 headers: ["campaign", "placement", "experiment arm", "impressions", "shoppers", "taps", "CTR (95 % interval)", "adds",
-                          "adds/shopper"],
+                          "adds per shopper"],
                 rightAligned: [3, 4, 5, 7, 8])
             for row in results.campaigns {
                 let ctr = row.ctr.map { ctr in
@@ -29,7 +29,7 @@ enum CampaignTable {
                 } ?? "–"
                 let arm = row.experimentID.map { "\($0): \(row.variant ?? "?")" } ?? "–"
                 table.add([row.campaignID, row.placement ?? "–", arm, "\(row.impressions)", "\(row.shoppers)", "\(row.taps)", ctr,
-                           "\(row.adds)", row.addRate.map(percent) ?? "–"])
+                           "\(row.adds)", row.addRate.map { String(format: "%.2f", $0) } ?? "–"])
             }
             lines += table.lines
         }
