@@ -114,9 +114,8 @@ enum ServeCommand {
                     [
                         [.optional("--host"), .optional("--port"), .optional("--faults"), .optional("--catalogue"), .optional("--now")],
                         [.optional("--data"), .optional("--database"), .optional("--session-key"), .optional("--operator-token-file")],
-                        [.optional("--keep-events")],
                         [.optional("--new-sessions-per-address"), .optional("--new-sessions-in-all")],
-                        [.optional("--trusted-proxy")],
+                        [.optional("--keep-events"), .optional("--trusted-proxy")],
                     ],
                     [[.required("--export-pages"), .optional("--faults"), .optional("--catalogue"), .optional("--now")]],
                     [[.required("--export-shop"), .required("--now"), .optional("--catalogue")]],

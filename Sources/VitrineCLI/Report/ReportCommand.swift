@@ -29,7 +29,7 @@ enum ReportCommand {
                 .value("--locale", "L") { $0.locale = $1 },
                 .flag("--json") { $0.isJSON = true },
             ],
-            forms: [[[.optional("--data"), .optional("--database")], [.optional("--from"), .optional("--to")],
+            forms: [[[.optional("--data"), .optional("--database"), .optional("--from"), .optional("--to")],
                      [.optional("--segment"), .optional("--locale"), .optional("--json")]]])
     }
 
@@ -44,7 +44,7 @@ enum ReportCommand {
                     options.format = value
                 },
             ],
-            forms: [[[.optional("--data"), .optional("--database")], [.optional("--from"), .optional("--to")], [.required("--format")]]])
+            forms: [[[.optional("--data"), .optional("--database"), .optional("--from"), .optional("--to")], [.required("--format")]]])
     }
 
     private static var storeOptions: [OptionParser<Options>.Option] {
