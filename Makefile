@@ -23,6 +23,7 @@ demo: setup
 test: setup test-swift
 	scripts/package_graph_test.py
 	scripts/contract_test.sh
+	scripts/metrics_test.sh
 	scripts/schema_test.sh
 	scripts/docs_commands_test.sh
 

@@ -78,7 +78,7 @@ public struct HTTPRouter<Input: Sendable, Output: Sendable>: Sendable {
     public func resolve(method: String, path: String) -> HTTPRouteResolution<Input, Output> {
         guard let found = find(path) else { return .notFound }
         guard let entry = found.path.methods.first(where: { $0.method.elementsEqual(method.utf8) }) else {
-            return .methodNotAllowed(allowed: found.path.methods.map(\.name))
+            return .methodNotAllowed(pattern: found.path.pattern, allowed: found.path.methods.map(\.name))
         }
         return .found(HTTPRouteMatch(pattern: found.path.pattern, captures: HTTPPathCaptures(values: found.captures), endpoint: entry.endpoint))
     }
@@ -109,8 +109,8 @@ public struct HTTPRouter<Input: Sendable, Output: Sendable>: Sendable {
 public enum HTTPRouteResolution<Input: Sendable, Output: Sendable>: Sendable {
     /// No pattern matches the path: a 404.
     case notFound
-    /// A pattern matches, but not with this method: a 405 whose `Allow` names `allowed`.
-    case methodNotAllowed(allowed: [String])
+    /// `pattern` matches, but not with this method: a 405 whose `Allow` names `allowed`.
+    case methodNotAllowed(pattern: HTTPPathPattern, allowed: [String])
     /// The route: run it with the request's input.
     case found(HTTPRouteMatch<Input, Output>)
 }

@@ -17,8 +17,11 @@ public final class HomeBackend: HTTPHandler {
     /// The catalogue served now; a request reads it once.
     let catalogues: CatalogueStore
     let store: any ShopperStore
-    /// `store` as requests use it: with its failures written to `Configuration.log`.
+    /// `store` as requests use it: timed for the metrics, its failures counted and written to
+    /// `Configuration.log`.
     let requestStore: any ShopperStore
+    /// What `GET /metrics` exposes.
+    let metrics = BackendMetrics()
     let sessions: SessionBook
     let carts: CartService
     let events: EventLog
@@ -68,7 +71,7 @@ public final class HomeBackend: HTTPHandler {
         self.demoBase = demoBase
         nextDemoRoll = Atomic(demoBase.map { Self.demoRollInstant(after: DemoAnchor.anchor(base: $0, at: configuration.now())) } ?? .max)
         self.store = store
-        let reported: any ShopperStore = configuration.log.map { ReportingStore(base: store, log: $0) } ?? store
+        let reported: any ShopperStore = ReportingStore(base: store, log: configuration.log, metrics: metrics)
         requestStore = reported
         sessions = SessionBook(
             key: key, store: reported, lifetime: configuration.sessionLifetime, unusedLifetime: configuration.unusedSessionLifetime,
@@ -110,6 +113,19 @@ public final class HomeBackend: HTTPHandler {
     /// Answers at once for what this process knows, or once the store has answered: the front
     /// holds the connection suspended meanwhile.
     public func respond(to request: HTTPRequest, answer: @escaping @Sendable (HTTPResponse) -> Void) {
+        let started = ContinuousClock.now
+        let resolution = RetailAPI.router.resolve(method: request.method, path: request.path)
+        let route = switch resolution {
+        case .found(let match): match.pattern.description
+        case .methodNotAllowed(let pattern, _): pattern.description
+        case .notFound: "(unmatched)"
+        }
+        let answer: @Sendable (HTTPResponse) -> Void = { [metrics] response in
+            let elapsed = ContinuousClock.now - started
+            metrics.request(route: route, method: request.method, status: response.status,
+                            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            answer(response)
+        }
         rollDemoIfDue()
         let profile: FaultProfile
         do {
@@ -130,10 +146,10 @@ public final class HomeBackend: HTTPHandler {
             }
             answer(dated(faults.finish(response, profile: profile)))
         }
-        switch RetailAPI.router.resolve(method: request.method, path: request.path) {
+        switch resolution {
         case .notFound:
             finish(.failure(.notFound("no route \(request.method.clipped(toUTF8Bytes: 10)) \(request.path.clipped(toUTF8Bytes: 120))")))
-        case .methodNotAllowed(let allowed):
+        case .methodNotAllowed(_, let allowed):
             finish(.failure(.methodNotAllowed(request.method.clipped(toUTF8Bytes: 10), allowed: allowed)))
         case .found(let route):
             route.run(RetailExchange(backend: self, request: request, profile: profile), answer: finish)

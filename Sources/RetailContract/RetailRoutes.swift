@@ -11,6 +11,8 @@ public enum RetailRoutes {
     public static let eventStats = "/v1/events/stats"
     /// The operators' campaign report.
     public static let campaignReport = "/v1/reports/campaigns"
+    /// The operators' metrics, in the Prometheus text format.
+    public static let metrics = "/metrics"
     public static let status = "/v1/status"
 
     /// The collections whose member is named by the last segment: `/v1/pages/{page_id}`, …

@@ -32,7 +32,7 @@ import Testing
     static func answer(_ method: String, _ path: String, input: String = "ana") -> String {
         switch router.resolve(method: method, path: path) {
         case .notFound: return "404"
-        case .methodNotAllowed(let allowed): return "405 \(allowed.joined(separator: ", "))"
+        case .methodNotAllowed(_, let allowed): return "405 \(allowed.joined(separator: ", "))"
         case .found(let route):
             let answer = Mutex<String?>(nil)
             route.run(input) { text in answer.withLock { $0 = text } }
@@ -97,7 +97,7 @@ import Testing
         }) { counted in
             counted.post(HTTPPathPattern("/x")) { count, _, answer in answer("post \(count)") }
         }
-        guard case .methodNotAllowed(let allowed) = router.resolve(method: "PUT", path: "/x") else {
+        guard case .methodNotAllowed(_, let allowed) = router.resolve(method: "PUT", path: "/x") else {
             Issue.record("PUT /x is not a 405")
             return
         }

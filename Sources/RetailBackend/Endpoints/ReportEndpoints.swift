@@ -38,6 +38,19 @@ enum ReportEndpoints {
         }
     }
 
+    /// `GET /metrics`: `BackendMetrics` in the Prometheus text format, for operators as the
+    /// report is.
+    static func metrics(_ exchange: RetailExchange, _ captures: HTTPPathCaptures) throws(RequestError) -> HTTPResponse {
+        let backend = exchange.backend
+        try backend.requireOperator(exchange.request, for: "the metrics", route: RetailRoutes.metrics)
+        let (events, catalogue) = (backend.events.totals, backend.catalogues.status)
+        let text = backend.metrics.text(BackendMetrics.Gauges(
+            eventsAccepted: events.accepted, eventsDuplicated: events.duplicates, reloadsApplied: catalogue.reloads,
+            reloadsRefused: catalogue.refusals, catalogueVersion: backend.catalogues.current.version))
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("Cache-Control", "no-store")],
+                            body: Data(text.utf8))
+    }
+
     /// `from` and `to` are RFC 3339 instants (default: `defaultPeriod` before now, and now);
     /// `segment` and `locale` are optional filters, as `vitrine report campaigns` takes them.
     static func query(_ request: HTTPRequest, now: Date) throws(RequestError) -> CampaignReport.Query {

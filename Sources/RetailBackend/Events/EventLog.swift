@@ -62,6 +62,11 @@ final class EventLog: Sendable {
         count(accepted: names.map { (name: $0, event: JSONValue.object(JSONObject([("name", .string($0))]))) }, duplicates: 0)
     }
 
+    /// Events accepted and refused as repeats so far.
+    var totals: (accepted: Int, duplicates: Int) {
+        state.withLock { ($0.accepted, $0.duplicates) }
+    }
+
     /// `{accepted, duplicates, counts: {name: count}, recent: [event]}` with names in byte
     /// order and the newest accepted events last.
     func stats() -> JSONValue {

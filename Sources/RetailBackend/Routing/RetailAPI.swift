@@ -19,6 +19,7 @@ enum RetailAPI {
             api.get(HTTPPathPattern(RetailRoutes.suggestions), immediate(SearchEndpoints.suggestions))
             api.get(HTTPPathPattern(RetailRoutes.eventStats), immediate(EventEndpoints.stats))
             api.get(HTTPPathPattern(RetailRoutes.campaignReport), ReportEndpoints.campaigns)
+            api.get(HTTPPathPattern(RetailRoutes.metrics), immediate(ReportEndpoints.metrics))
             api.get(HTTPPathPattern(RetailRoutes.status), immediate(StatusEndpoint.status))
             api.post(HTTPPathPattern(RetailRoutes.sessions), SessionEndpoints.create)
         }

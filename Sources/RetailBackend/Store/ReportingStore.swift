@@ -1,18 +1,27 @@
 import Foundation
 
-/// A store whose failures are written to the server's log: the client's answer says only
+/// A store whose operations are timed and counted for the metrics (`BackendMetrics`) and
+/// whose failures are written to the server's log: the client's answer says only
 /// "unavailable", "full" or "failed" (the store's own words may name hosts and files), so the
 /// operator reads here why (`storage unavailable: PostgreSQL 57P01: terminating connection …`).
 /// Failures only: nothing a shopper sent, and never a token (stores never see one), is logged.
 struct ReportingStore: ShopperStore {
     let base: any ShopperStore
-    let log: @Sendable (String) -> Void
+    let log: (@Sendable (String) -> Void)?
+    let metrics: BackendMetrics
 
     private func reporting<Value>(_ operation: String, _ completion: @escaping @Sendable (Result<Value, StoreError>) -> Void)
         -> @Sendable (Result<Value, StoreError>) -> Void {
-        let log = self.log
+        let (log, metrics) = (self.log, self.metrics)
+        let started = ContinuousClock.now
         return { result in
-            if case .failure(let error) = result { log("vitrine store: \(operation): \(error)") }
+            let elapsed = ContinuousClock.now - started
+            var failure: StoreError?
+            if case .failure(let error) = result {
+                failure = error
+                log?("vitrine store: \(operation): \(error)")
+            }
+            metrics.store(operation, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, error: failure)
             completion(result)
         }
     }
