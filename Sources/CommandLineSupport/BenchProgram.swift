@@ -7,7 +7,7 @@ public enum BenchProgram {
     public static let name = "vitrine-bench"
 
     /// The benchmarks' synopsis, as `vitrine --help` and `vitrine-bench` print it.
-    public static let usage = "usage: vitrine bench decode|runtime|serve|cart|images|render|home|app|slow-clients [options]"
+    public static let usage = "usage: vitrine bench decode|runtime|serve|cart|events|images|render|home|app|slow-clients [options]"
 
     /// The page generator's synopsis (`vitrine bench page`, used by the fuzz and schema scripts).
     public static let pageUsage = "usage: vitrine bench page [--sections N] [--widgets N] [--faults RATE] [--seed S]"

@@ -19,6 +19,7 @@ public enum BenchCommand {
         case "runtime": return await RuntimeBench.run(rest, console: console)
         case "serve": return await ServeBench.run(rest, console: console)
         case "cart": return await CartBench.run(rest, console: console)
+        case "events": return await EventsBench.run(rest, console: console)
         case "images": return await ImagesBench.run(rest, console: console)
         case "slow-clients": return await SlowClientsBench.run(rest, console: console)
         case "page": return PageCommand.run(rest, console: console)
@@ -29,7 +30,7 @@ public enum BenchCommand {
             console.out(joinedSynopses([usage, PageCommand.syntax.usage]))
             return 0
         default:
-            console.err("vitrine bench: unknown benchmark '\(TerminalText.excerpt(name))' (decode, runtime, serve, cart, images, render, home, app, slow-clients, page)")
+            console.err("vitrine bench: unknown benchmark '\(TerminalText.excerpt(name))' (decode, runtime, serve, cart, events, images, render, home, app, slow-clients, page)")
             return 2
         }
     }
