@@ -8,9 +8,6 @@ import Synchronization
 /// events this backend's store keeps (`CampaignResults`), for operators only, as
 /// `GET /v1/events/stats` is: off (404) without an operator token, 401 without it.
 enum ReportEndpoints {
-    /// The period when none is given: the 7 days before the backend's now.
-    static let defaultPeriod: TimeInterval = 7 * 86_400
-
     static func campaigns(_ exchange: RetailExchange, _ captures: HTTPPathCaptures, answer: @escaping @Sendable (RetailAPI.Answer) -> Void) {
         let backend = exchange.backend
         let query: CampaignReport.Query
@@ -51,7 +48,7 @@ enum ReportEndpoints {
                             body: Data(text.utf8))
     }
 
-    /// `from` and `to` are RFC 3339 instants (default: `defaultPeriod` before now, and now);
+    /// `from` and `to` are RFC 3339 instants (default: `EventReports.defaultPeriod` before `to`, and now);
     /// `segment` and `locale` are optional filters, as `vitrine report campaigns` takes them.
     static func query(_ request: HTTPRequest, now: Date) throws(RequestError) -> CampaignReport.Query {
         func instant(_ name: String) throws(RequestError) -> Date? {
@@ -62,7 +59,7 @@ enum ReportEndpoints {
             return date
         }
         let to = try instant("to") ?? now
-        let from = try instant("from") ?? to.addingTimeInterval(-defaultPeriod)
+        let from = try instant("from") ?? to.addingTimeInterval(-EventReports.defaultPeriod)
         guard from <= to else { throw .badParameter("from must not be after to") }
         func filter(_ name: String) throws(RequestError) -> String? {
             guard let value = request.queryValue(name) else { return nil }

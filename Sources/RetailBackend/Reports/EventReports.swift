@@ -7,6 +7,9 @@ import Synchronization
 /// store another process may be serving from (`vitrine report`), read only: nothing is
 /// migrated, swept or written, and no session key is needed.
 public enum EventReports {
+    /// The period a report covers when its start is not given: the 7 days up to its end.
+    public static let defaultPeriod: TimeInterval = 7 * 86_400
+
     /// Why a report cannot be made: the message names the store and what to do, never a
     /// database URL (which may carry a password).
     public struct ReportError: Error, CustomStringConvertible {

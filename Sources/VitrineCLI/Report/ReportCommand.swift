@@ -18,9 +18,6 @@ enum ReportCommand {
         var format: String?
     }
 
-    /// The period when `--from` is not given: the 7 days before `--to`.
-    static let defaultPeriod: TimeInterval = 7 * 86_400
-
     static var campaignsSyntax: OptionParser<Options> {
         OptionParser(
             command: "vitrine report campaigns",
@@ -111,7 +108,7 @@ enum ReportCommand {
         let storage: HomeBackend.Storage = options.database.map { .postgres(url: $0) }
             ?? .sqlite(directory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? DataDirectory.backend(environment: environment))
         let to = options.to ?? now
-        let from = options.from ?? to.addingTimeInterval(-defaultPeriod)
+        let from = options.from ?? to.addingTimeInterval(-EventReports.defaultPeriod)
         guard from <= to else { throw UsageError("--from is after --to") }
         return (storage, from, to)
     }
