@@ -23,12 +23,14 @@ extension HomeBackend {
                 throw .badParameter("cursor 's\(context.offset)' is past the end of the page")
             }
             var page = PageWriter.encode(composition, offset: context.offset, pageSize: pageSize)
+            // Kept once per composed variant, and not waited for: a page read never waits for the
+            // store (a failure is logged by `ReportingStore`). A search's results are not kept:
+            // anyone can ask for any number of distinct queries.
+            guard !PageComposer.isSearchPage(pageID) else { return page }
             let record = CompositionRecord(
                 composition: composition, page: page, offset: context.offset, pageSize: pageSize, segment: key.segment.rawValue,
                 locale: key.locale.rawValue, catalogueVersion: snapshot.version, at: instant)
             page.compositionID = record.id
-            // Kept once per composed variant, and not waited for: a page read never waits for the
-            // store (a failure is logged by `ReportingStore`).
             requestStore.recordComposition(record) { _ in }
             return page
         }

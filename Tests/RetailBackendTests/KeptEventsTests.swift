@@ -142,6 +142,31 @@ import TestSupport
         backend.close()
     }
 
+    @Test func searchResultsAreNotKeptAsCompositionsAndCompositionsAgeOutWithEvents() async throws {
+        let directory = try ScratchDirectory("kept-search")
+        let backend = try await open(.sqlite, directory) { $0.eventDays = 2 }
+        for query in ["boots", "coat", "a", "b"] {
+            let page = try parse(await respond(backend, to: get("/v1/pages/search:\(query)")))
+            #expect(page[path: "page", "request_id"]?.stringValue?.hasPrefix("req-") == true, "no composition named")
+        }
+        _ = try parse(await respond(backend, to: get("/v1/home")))
+        await offThePool { backend.close() }
+        let database = try SQLiteConnection(path: directory.file("vitrine.sqlite").path, busyTimeout: .seconds(1))
+        defer { database.close() }
+        func compositions() throws -> [String] {
+            let select = try database.statement("SELECT page_id FROM compositions")
+            defer { select.reset() }
+            var pages: [String] = []
+            while try select.step() { pages.append(select.text(0)) }
+            return pages
+        }
+        #expect(try compositions() == ["home"])
+        _ = try SQLiteStore.sweep(database, at: clock.now.addingTimeInterval(86_400), eventDays: 2)
+        #expect(try compositions() == ["home"], "composed yesterday: kept")
+        _ = try SQLiteStore.sweep(database, at: clock.now.addingTimeInterval(2 * 86_400), eventDays: 2)
+        #expect(try compositions().isEmpty, "composed before the oldest day kept: gone")
+    }
+
     @Test func daysOfEventsPastTheRetentionAreDroppedWholeAndNoneYounger() async throws {
         let directory = try ScratchDirectory("kept-retention")
         let backend = try await open(.sqlite, directory) { $0.eventDays = 3 }

@@ -247,4 +247,7 @@ struct PageComposer: Sendable {
     }
 
     static func searchPageID(_ query: String) -> String { "search:" + query }
+
+    /// Whether `pageID` is a search's results (`search:QUERY`), compared by bytes.
+    static func isSearchPage(_ pageID: String) -> Bool { pageID.utf8.starts(with: "search:".utf8) }
 }

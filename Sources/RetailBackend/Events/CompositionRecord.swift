@@ -7,8 +7,10 @@ import Foundation
 ///
 /// The id is the first 8 bytes of the SHA-256 of the page's bytes (without its request id),
 /// its segment, locale and catalogue version, in hexadecimal: the same composition made again
-/// (after a restart, at another instance) has the same id, so recording it again changes
-/// nothing, and it is recorded when the page is composed, never on a page read.
+/// (after a restart, at another instance) has the same id, so recording it again only moves
+/// its `composedAt` on, and it is recorded when the page is composed, never on a page read.
+/// Kept as long as events are (`StoreLimits.eventDays`) after it was last composed; search
+/// results are not kept (any number of queries can be asked).
 struct CompositionRecord: Sendable, Equatable {
     var id: String
     var pageID: String

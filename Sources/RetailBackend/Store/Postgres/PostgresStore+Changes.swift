@@ -161,7 +161,8 @@ extension PostgresStore {
         submit(transaction: false, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: Void) in
             try connection.execute("""
                 INSERT INTO compositions (id, page_id, catalogue_version, segment, locale, composed_at, body)
-                VALUES ($1, $2, $3::integer, $4, $5, $6::bigint, $7) ON CONFLICT (id) DO NOTHING
+                VALUES ($1, $2, $3::integer, $4, $5, $6::bigint, $7)
+                ON CONFLICT (id) DO UPDATE SET composed_at = GREATEST(compositions.composed_at, EXCLUDED.composed_at)
                 """, [composition.id, composition.pageID, String(composition.catalogueVersion), composition.segment, composition.locale,
                       String(composition.composedAt), composition.body])
             return (true, ())

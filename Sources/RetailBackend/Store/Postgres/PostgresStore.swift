@@ -145,6 +145,8 @@ final class PostgresStore: ShopperStore {
         // Days of events past the retention are dropped whole, with their tables.
         let oldestKept = EventDay.of(milliseconds: EventDay.retentionStart(keep: eventDays, now: instant))
         try connection.execute("SELECT vitrine_drop_event_days($1::date)", [EventDay.isoDate(oldestKept)])
+        try connection.execute("DELETE FROM compositions WHERE composed_at < $1::bigint",
+                               [String(EventDay.retentionStart(keep: eventDays, now: instant))])
         let batch = String(SQLiteStore.sweepBatch)
         let sessions = try connection.execute("""
             WITH gone AS (

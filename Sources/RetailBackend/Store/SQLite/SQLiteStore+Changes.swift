@@ -147,8 +147,9 @@ extension SQLiteStore {
     func recordComposition(_ composition: CompositionRecord, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
             let insert = try database.statement("""
-                INSERT OR IGNORE INTO compositions (id, page_id, catalogue_version, segment, locale, composed_at, body)
+                INSERT INTO compositions (id, page_id, catalogue_version, segment, locale, composed_at, body)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                ON CONFLICT (id) DO UPDATE SET composed_at = max(composed_at, excluded.composed_at)
                 """)
             try insert.bind(1, composition.id)
             try insert.bind(2, composition.pageID)

@@ -181,6 +181,13 @@ final class SQLiteStore: ShopperStore {
         try events.bind(2, Int64(sweepBatch))
         try events.step()
         let eventsLeft = database.changes >= sweepBatch
+        // Compositions no instance has made since then go with the events that could name them.
+        let compositions = try database.statement(
+            "DELETE FROM compositions WHERE id IN (SELECT id FROM compositions WHERE composed_at < ?1 LIMIT ?2)")
+        try compositions.bind(1, EventDay.retentionStart(keep: eventDays, now: now))
+        try compositions.bind(2, Int64(sweepBatch))
+        try compositions.step()
+        let compositionsLeft = database.changes >= sweepBatch
         // Each statement, and whether the rows it deletes are the batch it is bounded by.
         let steps: [(sql: StaticString, isBatch: Bool)] = [
             ("DELETE FROM idempotency_keys WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2)", false),
@@ -196,6 +203,6 @@ final class SQLiteStore: ShopperStore {
             try statement.step()
             if step.isBatch, database.changes >= sweepBatch { workLeft = true }
         }
-        return workLeft || eventsLeft
+        return workLeft || eventsLeft || compositionsLeft
     }
 }
