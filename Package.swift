@@ -209,7 +209,7 @@ let package = Package(
         ),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec", "HTTPTransport", "TestSupport"]),
         .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"]),
-        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "RetailContract", "HTTPServer", "FlowCore", "CImageCodec", "CSQLite", "SQLiteSupport", "TestSupport"]),
+        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "RetailContract", "HTTPServer", "FlowCore", "CImageCodec", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),

@@ -182,16 +182,8 @@ enum CartBench {
 enum CartLoadScript {
     static func text(tokens: [String], products ids: [String], run: String) -> String {
         let products = ids.map { "\"\($0)\"" }.joined(separator: ",")
-        return """
-            local tokens = {\(tokens.map { "\"\($0)\"" }.joined(separator: ","))}
+        return tokensAndThreads(tokens) + """
             local products = {\(products)}
-            local counter = 0
-            local thread_id = 0
-            local next_id = 0
-            function setup(thread)
-              next_id = next_id + 1
-              thread:set("thread_id", next_id)
-            end
             function request()
               counter = counter + 1
               local token = tokens[(counter % #tokens) + 1]
@@ -203,5 +195,21 @@ enum CartLoadScript {
               return wrk.format("POST", "\(RetailRoutes.cartItems)?locale=en-US", headers, '{"product_id":"' .. product .. '","quantity":1}')
             end
             """
+    }
+
+    /// The start every load script shares: the tokens, a request counter, and a number per
+    /// `wrk` thread (`thread_id`) that keeps keys and ids of two threads apart.
+    static func tokensAndThreads(_ tokens: [String]) -> String {
+        """
+        local tokens = {\(tokens.map { "\"\($0)\"" }.joined(separator: ","))}
+        local counter = 0
+        local thread_id = 0
+        local next_id = 0
+        function setup(thread)
+          next_id = next_id + 1
+          thread:set("thread_id", next_id)
+        end
+
+        """
     }
 }

@@ -180,15 +180,7 @@ enum EventsBench {
 /// shoppers in turn.
 enum EventLoadScript {
     static func text(tokens: [String], batch: Int, run: String) -> String {
-        """
-        local tokens = {\(tokens.map { "\"\($0)\"" }.joined(separator: ","))}
-        local counter = 0
-        local thread_id = 0
-        local next_id = 0
-        function setup(thread)
-          next_id = next_id + 1
-          thread:set("thread_id", next_id)
-        end
+        CartLoadScript.tokensAndThreads(tokens) + """
         function request()
           counter = counter + 1
           local token = tokens[(counter % #tokens) + 1]

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import PageGenerator
 import Testing
 import TestSupport
 @testable import HTTPServer
@@ -43,7 +44,7 @@ import TestSupport
                 }
             }
         }
-        var random = SplitMix(seed: 20_261_207)
+        var random = SeededRandom(seed: 20_261_207)
         var all: [RowKey: Tally] = [:]
         var vipOnly: [RowKey: Tally] = [:]
         var backend = try await open()
@@ -185,7 +186,7 @@ import TestSupport
         return sections
     }
 
-    func event(_ name: String, _ fields: JSONObject, _ random: inout SplitMix) -> JSONValue {
+    func event(_ name: String, _ fields: JSONObject, _ random: inout SeededRandom) -> JSONValue {
         var object = fields
         object["event_id"] = .string(String(random.next(), radix: 16))
         object["name"] = .string(name)
@@ -203,22 +204,8 @@ func scoreInterval(successes: Int, trials: Int) -> (low: Double, high: Double) {
     return (successes == 0 ? 0 : (-b - root) / (2 * a), successes == trials ? 1 : (-b + root) / (2 * a))
 }
 
-/// SplitMix64: a seeded generator, so the week is the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
+    /// True with probability `probability`.
     mutating func chance(_ probability: Double) -> Bool {
         Double(next() >> 11) / Double(1 << 53) < probability
     }

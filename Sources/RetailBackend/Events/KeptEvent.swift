@@ -56,11 +56,22 @@ struct KeptEvent: Sendable, Equatable {
         text.utf8.contains(0) ? String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 })) : text
     }
 
-    /// An event read back from a store: the identifiers are set one by one.
-    init(id: String, name: String, body: String) {
-        self.id = id
-        self.name = name
-        self.body = body
+    /// An event read back from a store: `column(i)` is the `i`th of `columns`, nil for NULL.
+    init(readingColumns column: (Int) -> String?) {
+        id = column(0) ?? ""
+        name = column(1) ?? ""
+        requestID = column(2)
+        pageID = column(3)
+        sectionID = column(4)
+        itemID = column(5)
+        campaignID = column(6)
+        experimentID = column(7)
+        variant = column(8)
+        position = column(9).flatMap { Int64($0) }
+        appVersion = column(10)
+        widgetType = column(11)
+        kind = column(12)
+        body = column(13) ?? "{}"
     }
 
     /// The columns in their order in every store (`events` table), after `received_at` and

@@ -197,18 +197,7 @@ extension PostgresStore {
             guard !batch.rows.isEmpty else { break }
             for row in batch.rows {
                 func text(_ column: Int) -> String? { column < row.count ? row[column] : nil }
-                var event = KeptEvent(id: text(2) ?? "", name: text(3) ?? "", body: text(15) ?? "{}")
-                event.requestID = text(4)
-                event.pageID = text(5)
-                event.sectionID = text(6)
-                event.itemID = text(7)
-                event.campaignID = text(8)
-                event.experimentID = text(9)
-                event.variant = text(10)
-                event.position = text(11).flatMap { Int64($0) }
-                event.appVersion = text(12)
-                event.widgetType = text(13)
-                event.kind = text(14)
+                let event = KeptEvent { text($0 + 2) }
                 each(StoredEvent(receivedAt: text(0).flatMap { Int64($0) } ?? 0, shopper: text(1) ?? "", event: event))
             }
         }

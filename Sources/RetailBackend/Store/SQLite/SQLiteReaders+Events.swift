@@ -12,20 +12,8 @@ extension SQLiteReaders {
                 """)
             try select.bind(1, range.lowerBound)
             try select.bind(2, range.upperBound)
-            func text(_ column: Int32) -> String? { select.isNull(column) ? nil : select.text(column) }
             while try select.step() {
-                var event = KeptEvent(id: select.text(2), name: select.text(3), body: select.text(15))
-                event.requestID = text(4)
-                event.pageID = text(5)
-                event.sectionID = text(6)
-                event.itemID = text(7)
-                event.campaignID = text(8)
-                event.experimentID = text(9)
-                event.variant = text(10)
-                event.position = select.isNull(11) ? nil : select.int64(11)
-                event.appVersion = text(12)
-                event.widgetType = text(13)
-                event.kind = text(14)
+                let event = KeptEvent { column in select.isNull(Int32(column + 2)) ? nil : select.text(Int32(column + 2)) }
                 each(StoredEvent(receivedAt: select.int64(0), shopper: select.text(1), event: event))
             }
         }
