@@ -148,6 +148,19 @@ extension Trait where Self == PostgresClusterTrait {
         let headers = ["Authorization": "Bearer \(token)"]
         #expect(try JSONParser.parse(try await a.send("POST", "/v1/events", headers: headers, body: batch(["i1", "i2", "t1"])).body)["accepted"] == 3)
         #expect(try JSONParser.parse(try await b.send("POST", "/v1/events", headers: headers, body: batch(["i2", "t1", "i3"])).body)["accepted"] == 1)
+        // The same batch at both instances at once, twenty times over: each event kept once.
+        var acceptedInRace = 0
+        for round in 0..<20 {
+            let body = batch((0..<5).map { "r\(round)-\($0)" })
+            let (c, d) = (instances.servers[0].client(), instances.servers[1].client())
+            async let atA = c.send("POST", "/v1/events", headers: headers, body: body)
+            async let atB = d.send("POST", "/v1/events", headers: headers, body: body)
+            for answer in try await [atA, atB] {
+                #expect(answer.status == 200)
+                acceptedInRace += try JSONParser.parse(answer.body)["accepted"]?.intValue ?? 0
+            }
+        }
+        #expect(acceptedInRace == 100, "every event accepted by exactly one of the two")
         await instances.stop()
         let days = try await Self.psql(fixture.cluster, "SELECT string_agg(relname, ',' ORDER BY relname) FROM pg_class WHERE relkind = 'r' AND relname LIKE 'events\\_2031%'")
         #expect(days.trimmingCharacters(in: .whitespacesAndNewlines) == "events_20310301")
@@ -159,12 +172,12 @@ extension Trait where Self == PostgresClusterTrait {
         #expect(status == 0, "\(captured.err)")
         let report = try JSONParser.parse(captured.out)
         let row = try #require(report["campaigns"]?.arrayValue?.first)
-        #expect(row["campaign_id"] == "cmp-winter" && row["impressions"] == 3 && row["taps"] == 1 && row["shoppers"] == 1,
+        #expect(row["campaign_id"] == "cmp-winter" && row["impressions"] == 103 && row["taps"] == 1 && row["shoppers"] == 1,
                 "joined to the composition instance b recorded: \(captured.out)")
         let lines = CapturedConsole()
         #expect(await CommandLineTool.run(["report", "events", "--database", fixture.cluster.url, "--from", "2031-03-01T00:00:00Z",
                                            "--to", "2031-03-02T00:00:00Z", "--format", "jsonl"], console: lines.console) == 0)
-        #expect(lines.out.split(separator: "\n").count == 4)
+        #expect(lines.out.split(separator: "\n").count == 104)
         #expect(!lines.out.contains("\u{1B}"), "an escape sequence a client sent is printed escaped")
         #expect(!captured.out.contains(fixture.cluster.socketDirectory.path) && !lines.err.contains(fixture.cluster.socketDirectory.path))
 
