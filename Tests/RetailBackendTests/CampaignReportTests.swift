@@ -112,6 +112,27 @@ import Testing
         #expect(first.pageID == "home" && first.sectionID == "hero" && first.widgetType == "hero_campaign")
     }
 
+    @Test func aProblemsSectionIsTheOneItsPathNamesInTheCompositionOfItsRequest() throws {
+        let composition = CompositionRecord(
+            id: "00112233445566ff", pageID: "home", catalogueVersion: 1, segment: "vip", locale: "en-US", composedAt: 0,
+            body: #"{"placements":[{"section_id":"hero"},{"section_id":"campaigns"}]}"#)
+        func problem(_ path: String, request: String = "00112233445566ff-salt-1") -> KeptEvent {
+            event("contract_problem", campaign: nil, section: nil, request: request,
+                  extra: [("page_id", "home"), ("kind", "malformed_payload"), ("path", .string(path))])
+        }
+        let results = report([
+            (0, "ana", problem("page.sections.1.widgets.0")), (1, "ana", problem("page.sections.0")),
+            (2, "ana", problem("page.sections.7.widgets.0")),  // past the composition's sections
+            (3, "ana", problem("page.header.0")), (4, "ana", problem("page.sections.1.widgets.0", request: "req-x-1")),
+        ], compositions: [composition])
+        let sections = Dictionary(grouping: results.contractProblems, by: { $0.sectionID ?? "-" }).mapValues { $0.map(\.count).reduce(0, +) }
+        #expect(sections == ["campaigns": 1, "hero": 1, "-": 3])
+        #expect(CompositionRecord.sectionIndex(inPath: "page.sections.12") == 12)
+        #expect(CompositionRecord.sectionIndex(inPath: "page.sections.-1") == nil)
+        #expect(CompositionRecord.sectionIndex(inPath: "page.sections.99999999999999999999.x") == nil)
+        #expect(CompositionRecord.sectionIndex(inPath: "page.sectionsx.1") == nil)
+    }
+
     @Test func experimentsCompareTheSecondArmWithTheFirstOverAllTheirPlacements() throws {
         var events: [(at: Int64, shopper: String, event: KeptEvent)] = []
         func add(_ count: Int, _ name: String, variant: String, section: String) {

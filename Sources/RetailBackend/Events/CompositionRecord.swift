@@ -38,6 +38,17 @@ struct CompositionRecord: Sendable, Equatable {
         return String(decoding: bytes[..<idLength], as: UTF8.self)
     }
 
+    /// The index of the section a client's diagnostic path names (`page.sections.2.widgets.0`
+    /// is 2), or nil.
+    static func sectionIndex(inPath path: String?) -> Int? {
+        guard let path else { return nil }
+        let parts = path.utf8.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0].elementsEqual("page".utf8), parts[1].elementsEqual("sections".utf8),
+            (1...6).contains(parts[2].count), parts[2].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return Int(String(decoding: parts[2], as: UTF8.self))
+    }
+
     /// The record of one response page (`offset` onwards, at most `pageSize` sections) of
     /// `composition`, encoded as `page`.
     init(composition: Composition, page: EncodedPage, offset: Int, pageSize: Int, segment: String, locale: String,

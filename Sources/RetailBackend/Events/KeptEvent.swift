@@ -27,6 +27,11 @@ struct KeptEvent: Sendable, Equatable {
     var kind: String?
     var body: String
 
+    /// `contract_problem`'s path (`page.sections.2.widgets.0`), read from the body when asked.
+    var path: String? {
+        (try? JSONParser.parse(body))?["path"]?.stringValue
+    }
+
     /// Identifiers longer than this are left in `body` only.
     static let maxIdentifierBytes = 256
 

@@ -66,11 +66,31 @@ struct CampaignReport: Sendable {
     /// Compositions by id, for the segment and locale filters.
     private let compositions: [ExactText: CompositionRecord]
 
+    /// Each composition's sections in order, by their tracking's `section_id`.
+    private let sections: [ExactText: [String?]]
+
     init(query: Query, compositions: [CompositionRecord] = []) {
         self.query = query
         var byID: [ExactText: CompositionRecord] = [:]
-        for composition in compositions { byID[ExactText(composition.id)] = composition }
+        var sections: [ExactText: [String?]] = [:]
+        for composition in compositions {
+            let id = ExactText(composition.id)
+            byID[id] = composition
+            let placements = (try? JSONParser.parse(composition.body))?["placements"]?.arrayValue ?? []
+            sections[id] = placements.map { $0["section_id"]?.stringValue }
+        }
         self.compositions = byID
+        self.sections = sections
+    }
+
+    /// The section a client's diagnostic is about: its own `section_id`, else the section its
+    /// `path` (`page.sections.N…`) points at in the composition its request id names.
+    private func section(of event: KeptEvent) -> ExactText? {
+        if let section = event.sectionID { return ExactText(section) }
+        guard let id = event.requestID.flatMap(CompositionRecord.id(inRequestID:)), let sections = self.sections[ExactText(id)],
+            let path = CompositionRecord.sectionIndex(inPath: event.path), sections.indices.contains(path), let section = sections[path]
+        else { return nil }
+        return ExactText(section)
     }
 
     /// Counts one stored event; events must come in order of arrival.
@@ -112,7 +132,7 @@ struct CampaignReport: Sendable {
             }
         case .contractProblem:
             guard matchesComposition(event) else { return }
-            let key = ProblemKey(page: event.pageID.map(ExactText.init), section: event.sectionID.map(ExactText.init),
+            let key = ProblemKey(page: event.pageID.map(ExactText.init), section: section(of: event),
                                  widgetType: event.widgetType.map(ExactText.init), kind: event.kind.map(ExactText.init))
             problems[key, default: Problem()].count += 1
             problems[key, default: Problem()].shoppers.insert(shopper)
