@@ -145,7 +145,12 @@ import Testing
         add(50, "tap", variant: "boots", section: "hero")
         add(1_000, "impression", variant: "winter", section: "hero")
         add(75, "tap", variant: "winter", section: "hero")
-        let experiment = try #require(report(events).experiments.first)
+        // A stray arm a few events name (a client's typo) neither joins the comparison nor takes it.
+        events.append((Int64(events.count), "stray", event("impression", section: "hero", experiment: "hero-test", variant: "Boots")))
+        var experiment = try #require(report(events).experiments.first)
+        #expect(experiment.arms.map(\.variant) == ["Boots", "boots", "winter"])
+        #expect(experiment.compared == ["boots", "winter"])
+        experiment.arms.removeFirst()
         #expect(experiment.arms.map(\.variant) == ["boots", "winter"])
         #expect(experiment.arms.map(\.impressions) == [1_000, 1_000])
         #expect(experiment.arms.map(\.taps) == [50, 75])

@@ -73,6 +73,8 @@ import TestSupport
             == ("0123456789abcdef-salt-1", "hero", "cmp-winter", "b", 0, "2.3.0"))
         #expect(try JSONParser.parse(first.body) == impression, "the event whole, as sent")
         #expect(events[1].event.campaignID == "42", "an integral number is an identifier, written as one")
+        let huge = KeptEvent(id: "n", name: "tap", event: ["campaign_id": 9_007_199_254_740_994.0, "section_id": 9_007_199_254_740_992.0])
+        #expect(huge.campaignID == nil && huge.sectionID == "9007199254740992", "past 2^53 a number may not be the one sent")
         backend.close()
     }
 
@@ -109,10 +111,22 @@ import TestSupport
         #expect(event.itemID == nil, "an identifier over 256 bytes is left in the body alone")
         #expect(event.position == nil)
         #expect(event.id == "h\u{FFFD}1" && event.name == "tap\u{FFFD}")
+        // The window compares the id as sent: the column's stand-in for U+0000 is another id.
+        #expect(try await send(backend, token, [["event_id": "h\u{FFFD}1", "name": "tap"]]) == ["accepted": 1, "duplicates": 0])
+        #expect(try await send(backend, token, [hostile]) == ["accepted": 0, "duplicates": 1])
         // The report's JSON escapes what a terminal would obey.
         let line = String(decoding: EventReports.line(StoredEvent(receivedAt: 0, shopper: "s", event: event)), as: UTF8.self)
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } && !line.contains("\u{202E}"))
         #expect(line.hasSuffix("}\n") && line.filter { $0 == "\n" }.count == 1)
+        // Separators and marks that readers split or a terminal obeys are escaped too, and the
+        // line still reads back as the event.
+        let marks: JSONValue = ["event_id": "m", "name": "tap", "text": "a\u{2028}b\u{2029}c\u{200E}d\u{061C}e\u{E0041}f\u{00AD}"]
+        let marked = String(decoding: EventReports.line(StoredEvent(receivedAt: 0, shopper: "s", event: KeptEvent(id: "m", name: "tap", event: marks))),
+                            as: UTF8.self)
+        #expect(marked.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count == 2, "one line and the end")
+        #expect(!marked.unicodeScalars.contains { [.format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) })
+        #expect(marked.contains(#"\u2028"#) && marked.contains(#"\udb40\udc41"#))
+        #expect(try JSONParser.parse(String(marked.dropLast()))["event"] == marks)
         backend.close()
     }
 

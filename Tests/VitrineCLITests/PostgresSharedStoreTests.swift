@@ -161,9 +161,15 @@ extension Trait where Self == PostgresClusterTrait {
             }
         }
         #expect(acceptedInRace == 100, "every event accepted by exactly one of the two")
+        // Ten batches of 500 arriving in the same millisecond each: a read's pages of 5,000 part
+        // rows of one instant and still give each once.
+        for round in 0..<10 {
+            let body = #"{"events":["# + (0..<500).map { #"{"event_id":"bulk-\#(round)-\#($0)","name":"page_view"}"# }.joined(separator: ",") + "]}"
+            #expect(try JSONParser.parse(try await a.send("POST", "/v1/events", headers: headers, body: body).body)["accepted"] == 500)
+        }
         await instances.stop()
         let days = try await Self.psql(fixture.cluster, "SELECT string_agg(relname, ',' ORDER BY relname) FROM pg_class WHERE relkind = 'r' AND relname LIKE 'events\\_2031%'")
-        #expect(days.trimmingCharacters(in: .whitespacesAndNewlines) == "events_20310301")
+        #expect(days.trimmingCharacters(in: .whitespacesAndNewlines) == "events_20310301,events_20310302", "today's, and tomorrow's made ahead")
 
         let captured = CapturedConsole()
         let status = await CommandLineTool.run(
@@ -177,14 +183,15 @@ extension Trait where Self == PostgresClusterTrait {
         let lines = CapturedConsole()
         #expect(await CommandLineTool.run(["report", "events", "--database", fixture.cluster.url, "--from", "2031-03-01T00:00:00Z",
                                            "--to", "2031-03-02T00:00:00Z", "--format", "jsonl"], console: lines.console) == 0)
-        #expect(lines.out.split(separator: "\n").count == 104)
+        let ids = lines.out.split(separator: "\n").compactMap { try? JSONParser.parse(String($0))["event"]?["event_id"]?.stringValue }
+        #expect(ids.count == 5_104 && Set(ids).count == 5_104)
         #expect(!lines.out.contains("\u{1B}"), "an escape sequence a client sent is printed escaped")
         #expect(!captured.out.contains(fixture.cluster.socketDirectory.path) && !lines.err.contains(fixture.cluster.socketDirectory.path))
 
-        // 90 days later by default the day is past keeping: the sweep at start drops its table.
-        let later = try await Instances("pg-events-later", count: 1, clocks: ["2031-05-30T10:00:00Z"])
+        // With the default 90 days kept, both days are past keeping 91 days on: the sweep at start drops their tables.
+        let later = try await Instances("pg-events-later", count: 1, clocks: ["2031-05-31T10:00:00Z"])
         await later.stop()
-        let left = try await Self.psql(fixture.cluster, "SELECT count(*) FROM pg_class WHERE relname = 'events_20310301'")
+        let left = try await Self.psql(fixture.cluster, "SELECT count(*) FROM pg_class WHERE relname IN ('events_20310301', 'events_20310302')")
         #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 

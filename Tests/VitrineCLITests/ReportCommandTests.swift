@@ -32,9 +32,12 @@ import TestSupport
         let answer = try await client.send("POST", "/v1/events", headers: ["Authorization": "Bearer \(token)"],
                                            body: #"{"events":["# + events.joined(separator: ",") + "]}")
         #expect(answer.status == 200)
+        let period = ["--from", "2031-04-01T00:00:00Z", "--to", "2031-04-02T00:00:00Z"]
+        // While the server runs, what it wrote may be in the write-ahead log alone: read too.
+        let live = await report(["events", "--data", data.url.path, "--format", "jsonl"] + period)
+        #expect(live.status == 0 && live.out.split(separator: "\n").count == events.count, "\(live.err)")
         #expect(await server.stop() == 0)
 
-        let period = ["--from", "2031-04-01T00:00:00Z", "--to", "2031-04-02T00:00:00Z"]
         let table = await report(["campaigns", "--data", data.url.path] + period)
         #expect(table.status == 0, "\(table.err)")
         #expect(!table.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "nothing a terminal would obey")

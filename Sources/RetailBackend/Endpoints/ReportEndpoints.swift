@@ -1,3 +1,4 @@
+import Dispatch
 import FlowCore
 import Foundation
 import HTTPServer
@@ -8,6 +9,10 @@ import Synchronization
 /// events this backend's store keeps (`CampaignResults`), for operators only, as
 /// `GET /v1/events/stats` is: off (404) without an operator token, 401 without it.
 enum ReportEndpoints {
+    /// Reports are made one at a time on a thread of their own: a report reads every event of
+    /// its period, and must not hold a thread the server answers shoppers on.
+    static let reports = DispatchQueue(label: "vitrine.reports", qos: .utility)
+
     static func campaigns(_ exchange: RetailExchange, _ captures: HTTPPathCaptures, answer: @escaping @Sendable (RetailAPI.Answer) -> Void) {
         let backend = exchange.backend
         let query: CampaignReport.Query
@@ -19,6 +24,11 @@ enum ReportEndpoints {
             return
         }
         let store = backend.requestStore
+        reports.async { report(query, from: store, answer: answer) }
+    }
+
+    private static func report(_ query: CampaignReport.Query, from store: any ShopperStore,
+                               answer: @escaping @Sendable (RetailAPI.Answer) -> Void) {
         store.compositions { result in
             switch result {
             case .failure(let error):

@@ -5,12 +5,15 @@ import Foundation
 /// de-duplication window judges, the identifiers the reports group by, read once here, and
 /// the whole event as it was parsed, written again as JSON (`body`).
 ///
-/// An identifier is a string, or an integral number written as one (as clients read tracking
-/// ids); anything else, a string over `maxIdentifierBytes` or one holding U+0000 (which no
+/// An identifier is a string, or an integral number of at most 2^53 written as one (as clients
+/// read tracking ids); anything else, a string over `maxIdentifierBytes` or one holding U+0000 (which no
 /// PostgreSQL text can) is no identifier (the event keeps it in `body`). The id and name
 /// columns hold U+FFFD for a U+0000. So a column holds a bounded string every store can, and
 /// nothing a client sends is lost: `body` is the event whole, U+0000 escaped as JSON writes it.
 struct KeptEvent: Sendable, Equatable {
+    /// The id as sent, which the de-duplication window compares (by its bytes).
+    var sentID: ExactText
+    /// The id as the column holds it.
     var id: String
     var name: String
     var requestID: String?
@@ -36,10 +39,11 @@ struct KeptEvent: Sendable, Equatable {
     static let maxIdentifierBytes = 256
 
     init(id: String, name: String, event: JSONValue) {
+        sentID = ExactText(id)
         self.id = Self.withoutNUL(id)
         self.name = Self.withoutNUL(name)
         func identifier(_ key: String) -> String? {
-            let text: String? = event[key]?.stringValue ?? event[key]?.intValue.map { String($0) }
+            let text: String? = event[key]?.stringValue ?? Self.exactInteger(event[key]).map { String($0) }
             guard let text, text.utf8.count <= Self.maxIdentifierBytes, !text.utf8.contains(0) else { return nil }
             return text
         }
@@ -50,11 +54,18 @@ struct KeptEvent: Sendable, Equatable {
         campaignID = identifier("campaign_id")
         experimentID = identifier("experiment_id")
         variant = identifier("experiment_variant")
-        position = event["position"]?.intValue.map { Int64($0) }
+        position = Self.exactInteger(event["position"]).map { Int64($0) }
         appVersion = identifier("app_version")
         widgetType = identifier("widget_type")
         kind = identifier("kind")
         body = String(decoding: JSONWriter.data(for: event), as: UTF8.self)
+    }
+
+    /// An integral number a double holds exactly: at most 2^53 in size (a larger one may
+    /// already be another number than the one sent).
+    private static func exactInteger(_ value: JSONValue?) -> Int? {
+        guard let integer = value?.intValue, integer.magnitude <= 1 << 53 else { return nil }
+        return integer
     }
 
     private static func withoutNUL(_ text: String) -> String {
@@ -64,6 +75,7 @@ struct KeptEvent: Sendable, Equatable {
     /// An event read back from a store: `column(i)` is the `i`th of `columns`, nil for NULL.
     init(readingColumns column: (Int) -> String?) {
         id = column(0) ?? ""
+        sentID = ExactText(id)
         name = column(1) ?? ""
         requestID = column(2)
         pageID = column(3)

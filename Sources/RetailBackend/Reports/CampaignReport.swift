@@ -190,10 +190,12 @@ struct CampaignReport: Sendable {
     }
 
     /// One experiment's arms (by variant, in byte order) summed over its campaigns and
-    /// placements, and the second arm against the first.
+    /// placements, and of its two arms with the most impressions, the second (in byte order)
+    /// against the first.
     struct ExperimentResult: Sendable {
         var experiment: ExactText
         var arms: [(variant: ExactText, impressions: Int, taps: Int)]
+        var compared: [ExactText]
         var difference: (difference: Double, low: Double, high: Double, pValue: Double)?
     }
 
@@ -206,10 +208,14 @@ struct CampaignReport: Sendable {
         }
         return arms.sorted { $0.key < $1.key }.map { experiment, variants in
             let sorted = variants.sorted { $0.key < $1.key }.map { (variant: $0.key, impressions: $0.value.impressions, taps: $0.value.taps) }
-            let difference = sorted.count >= 2
-                ? Proportions.difference(a: (sorted[0].taps, sorted[0].impressions), b: (sorted[1].taps, sorted[1].impressions))
+            // The two arms most seen, in byte order: a variant a few stray events name never
+            // takes the comparison from the arms the experiment runs.
+            let compared = sorted.enumerated().sorted { ($0.element.impressions, $1.offset) > ($1.element.impressions, $0.offset) }
+                .prefix(2).sorted { $0.offset < $1.offset }.map(\.element)
+            let difference = compared.count == 2
+                ? Proportions.difference(a: (compared[0].taps, compared[0].impressions), b: (compared[1].taps, compared[1].impressions))
                 : nil
-            return ExperimentResult(experiment: experiment, arms: sorted, difference: difference)
+            return ExperimentResult(experiment: experiment, arms: sorted, compared: compared.map(\.variant), difference: difference)
         }
     }
 

@@ -32,11 +32,13 @@ public struct CampaignResults: Sendable {
         public var ctr: Double?
     }
 
-    /// An experiment's arms in byte order of their ids, and the second arm's CTR minus the
-    /// first's with its 95 % interval and the two-proportion test's p-value.
+    /// An experiment's arms in byte order of their ids; of the two arms with the most
+    /// impressions (`compared`, in byte order), the second's CTR minus the first's with its 95 %
+    /// interval and the two-proportion test's p-value.
     public struct Experiment: Sendable {
         public var experimentID: String
         public var arms: [Arm]
+        public var compared: [String]
         public var ctrDifference: Double?
         public var differenceLow: Double?
         public var differenceHigh: Double?
@@ -121,6 +123,7 @@ extension CampaignReport {
             CampaignResults.Experiment(
                 experimentID: result.experiment.text,
                 arms: result.arms.map { .init(variant: $0.variant.text, impressions: $0.impressions, taps: $0.taps, ctr: rate($0.taps, $0.impressions)) },
+                compared: result.compared.map(\.text),
                 ctrDifference: result.difference?.difference, differenceLow: result.difference?.low,
                 differenceHigh: result.difference?.high, pValue: result.difference?.pValue)
         }

@@ -31,7 +31,8 @@ public enum EventReports {
 
     /// Writes the events received in `from ..< to` as JSON lines, in order of arrival: `{"received_at",
     /// "shopper", "event"}` with the event whole as it was kept. Each line is valid JSON on
-    /// one line (control characters escaped), so no event can break the stream or a terminal.
+    /// one line (control, format and separator characters escaped: `line(_:)`), so no event
+    /// can break the stream or a terminal.
     public static func events(in storage: HomeBackend.Storage, from: Date, to: Date, write: (Data) -> Void) throws(ReportError) {
         let archive = try open(storage)
         defer { archive.close() }
@@ -42,15 +43,44 @@ public enum EventReports {
     }
 
     /// One JSON line of `events`: the kept body is parsed again so that it is nested as JSON,
-    /// and kept as a string where it would not parse.
+    /// and kept as a string where it would not parse. Besides what JSON must escape, every
+    /// invisible format character and line or paragraph separator is written as `\uXXXX`
+    /// (readers split lines at U+2028 too, and a terminal obeys bidirectional marks), so a
+    /// line is one line to every reader and shows what it holds.
     static func line(_ stored: StoredEvent) -> Data {
         let event = (try? JSONParser.parse(Data(stored.event.body.utf8))) ?? .string(stored.event.body)
-        var data = JSONWriter.data(for: .members([
+        let json = String(decoding: JSONWriter.data(for: .members([
             ("received_at", .string(RFC3339.string(from: Date(timeIntervalSince1970: Double(stored.receivedAt) / 1000)))),
             ("shopper", .string(stored.shopper)), ("event", event),
-        ]))
+        ])), as: UTF8.self)
+        var data = Data(escapingInvisibles(json).utf8)
         data.append(UInt8(ascii: "\n"))
         return data
+    }
+
+    /// `json` with each format (Cf), line separator (Zl) and paragraph separator (Zp) scalar
+    /// written as JSON's `\uXXXX` (a surrogate pair above U+FFFF). Such scalars only occur
+    /// inside JSON strings, where the escape means the same.
+    static func escapingInvisibles(_ json: String) -> String {
+        func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .format, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+        guard json.unicodeScalars.contains(where: isInvisible) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard isInvisible(scalar) else {
+                out.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            }
+        }
+        return String(out)
     }
 
     static func milliseconds(_ date: Date) -> Int64 {
@@ -89,8 +119,14 @@ public enum EventReports {
             throw ReportError(description: "no store in \(directory.path): \(SQLiteStore.fileName) is not there")
         }
         do {
-            let database = try SQLiteConnection(lookingAt: path)
+            // Judged before anything is opened for reading: a file of another program, or not a
+            // database, is refused unchanged.
+            try SQLiteStore.inspect(directory)
+            // Then read as a reader of the live store, write-ahead log included (a server may be
+            // writing it; `lookingAt`'s immutable view would not see what is still in the log).
+            let database = try SQLiteConnection(path: path, busyTimeout: .seconds(2))
             defer { database.close() }
+            try database.execute("PRAGMA query_only = ON")
             if let refusal = try SQLiteSchema.refusal(of: database) { throw ReportError(description: "cannot read \(path): \(refusal)") }
             let version = try SQLiteSchema.userVersion(database)
             guard version >= 5 else {
@@ -98,6 +134,8 @@ public enum EventReports {
             }
         } catch let error as ReportError {
             throw error
+        } catch let error as SQLiteStore.OpenError {
+            throw ReportError(description: error.description)
         } catch {
             throw ReportError(description: "cannot read \(path): \(error)")
         }
@@ -116,6 +154,11 @@ public enum EventReports {
         let connection: PostgresConnection
         do {
             connection = try PostgresConnection(url: url)
+            let hasSchema = try connection.execute("SELECT to_regclass('vitrine_schema') IS NOT NULL").value(0) == "t"
+            guard hasSchema else {
+                connection.close()
+                throw ReportError(description: "the database holds no vitrine store: give the --database a vitrine serve uses")
+            }
             let version = Int(try connection.execute("SELECT max(version) FROM vitrine_schema").value(0) ?? "0") ?? 0
             guard version >= 4 else {
                 connection.close()
@@ -129,8 +172,6 @@ public enum EventReports {
         return Archive(
             readEvents: { range, each throws(ReportError) in
                 do {
-                    try connection.execute("BEGIN READ ONLY")
-                    defer { _ = try? connection.execute("ROLLBACK") }
                     try PostgresStore.readEvents(received: range, on: connection, each: each)
                 } catch {
                     throw ReportError(description: "cannot read the database: \(error)")

@@ -34,15 +34,16 @@ enum CampaignTable {
             lines += table.lines
         }
         if !results.experiments.isEmpty {
-            lines += ["", "Experiments: each arm's CTR, and the second arm's against the first", ""]
+            lines += ["", "Experiments: each arm's CTR, and of the two arms most seen the second against the first", ""]
             var table = TextTable(headers: ["experiment", "arm", "impressions", "taps", "CTR", "difference (95 % interval)", "p"],
                                   rightAligned: [2, 3, 4, 6])
             for experiment in results.experiments {
                 for (index, arm) in experiment.arms.enumerated() {
                     var difference = ""
                     var p = ""
-                    if index == 1, let value = experiment.ctrDifference {
-                        difference = "\(points(value)) (\(points(experiment.differenceLow ?? value)) to \(points(experiment.differenceHigh ?? value)))"
+                    if experiment.compared.count == 2, arm.variant.utf8.elementsEqual(experiment.compared[1].utf8),
+                        let value = experiment.ctrDifference {
+                        difference = "\(points(value)) vs \(experiment.compared[0]) (\(points(experiment.differenceLow ?? value)) to \(points(experiment.differenceHigh ?? value)))"
                         p = experiment.pValue.map { String(format: "%.3g", $0) } ?? ""
                     }
                     table.add([index == 0 ? experiment.experimentID : "", arm.variant, "\(arm.impressions)", "\(arm.taps)",

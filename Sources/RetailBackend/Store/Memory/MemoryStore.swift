@@ -112,7 +112,7 @@ final class MemoryStore: ShopperStore {
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
         // Fingerprints are made before the lock is taken.
         let scope = ExactText(shopper.rawValue)
-        let fingerprints = events.map { EventFingerprint(ExactText($0.id)) }
+        let fingerprints = events.map { EventFingerprint($0.sentID) }
         let receivedAt = Int64((instant.timeIntervalSince1970 * 1000).rounded(.down))
         let capacity = eventCapacity
         let fresh = state.withLock { state in

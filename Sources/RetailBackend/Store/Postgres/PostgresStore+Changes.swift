@@ -87,7 +87,7 @@ extension PostgresStore {
 
     func recordEvents(_ events: [KeptEvent], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
-        let digests = events.map { EventDigest.hex(ExactText($0.id)) }
+        let digests = events.map { EventDigest.hex($0.sentID) }
         // Repeats within the batch are repeats: each digest is sent once, its first place counts.
         var seen: Set<String> = []
         let distinct = digests.filter { seen.insert($0).inserted }
@@ -171,9 +171,9 @@ extension PostgresStore {
 
     func readEvents(received range: Range<Int64>, each: @escaping @Sendable (StoredEvent) -> Void,
                     completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
-        submit(transaction: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: Void) in
+        submit(transaction: false, isRead: true, completion: completion) { connection throws(PostgresError) -> (commits: Bool, value: Void) in
             try Self.readEvents(received: range, on: connection, each: each)
-            return (false, ())
+            return (true, ())
         }
     }
 
@@ -183,25 +183,31 @@ extension PostgresStore {
         }
     }
 
-    /// The events received in `range`, in order of arrival, through a cursor read 5,000 rows
-    /// at a time: the caller holds a transaction open on `connection`.
+    /// Rows a read of events takes at a time.
+    static let eventPage = 5_000
+
+    /// The events received in `range`, in order of arrival, `eventPage` at a time, each page a
+    /// statement of its own after the last row of the one before (no transaction, no cursor):
+    /// a long read holds no lock between pages, so the day's table can be made and old days
+    /// dropped meanwhile, and a slow reader is not ended as idle in a transaction.
     static func readEvents(received range: Range<Int64>, on connection: PostgresConnection, each: (StoredEvent) -> Void) throws(PostgresError) {
-        try connection.execute("""
-            DECLARE reading NO SCROLL CURSOR FOR
-            SELECT received_at, shopper, event_id, name, request_id, page_id, section_id, item_id, campaign_id,
-                   experiment_id, variant, position, app_version, widget_type, kind, body
-            FROM events WHERE received_at >= $1::bigint AND received_at < $2::bigint ORDER BY received_at, seq
-            """, [String(range.lowerBound), String(range.upperBound)])
+        var after: (receivedAt: Int64, seq: Int64) = (range.lowerBound, Int64.min)
         while true {
-            let batch = try connection.execute("FETCH 5000 FROM reading")
-            guard !batch.rows.isEmpty else { break }
-            for row in batch.rows {
+            let page = try connection.execute("""
+                SELECT received_at, shopper, event_id, name, request_id, page_id, section_id, item_id, campaign_id,
+                       experiment_id, variant, position, app_version, widget_type, kind, body, seq
+                FROM events WHERE (received_at, seq) > ($1::bigint, $2::bigint) AND received_at < $3::bigint
+                ORDER BY received_at, seq LIMIT $4::integer
+                """, [String(after.receivedAt), String(after.seq), String(range.upperBound), String(eventPage)])
+            for row in page.rows {
                 func text(_ column: Int) -> String? { column < row.count ? row[column] : nil }
                 let event = KeptEvent { text($0 + 2) }
-                each(StoredEvent(receivedAt: text(0).flatMap { Int64($0) } ?? 0, shopper: text(1) ?? "", event: event))
+                let receivedAt = text(0).flatMap { Int64($0) } ?? 0
+                after = (receivedAt, text(16).flatMap { Int64($0) } ?? Int64.max)
+                each(StoredEvent(receivedAt: receivedAt, shopper: text(1) ?? "", event: event))
             }
+            guard page.rows.count == eventPage else { return }
         }
-        try connection.execute("CLOSE reading")
     }
 
     static func compositions(on connection: PostgresConnection) throws(PostgresError) -> [CompositionRecord] {

@@ -142,6 +142,18 @@ final class PostgresStore: ShopperStore {
     /// either found a whole batch.
     static func sweep(_ connection: PostgresConnection, at instant: Date, eventDays: Int) throws(PostgresError) -> Bool {
         let now = milliseconds(instant)
+        // Today's and tomorrow's tables of events are made ahead, so the first batch after
+        // midnight rarely needs a lock on `events` (a long read holding it only delays that);
+        // a sweep that cannot have the lock makes them next time.
+        let today = EventDay.of(milliseconds: Int64(now) ?? 0)
+        try connection.execute("SAVEPOINT event_days")
+        do {
+            try connection.execute("SELECT vitrine_event_day($1::date), vitrine_event_day($2::date)",
+                                   [EventDay.isoDate(today), EventDay.isoDate(today + 1)])
+            try connection.execute("RELEASE SAVEPOINT event_days")
+        } catch where !error.isConnectionLost {
+            try connection.execute("ROLLBACK TO SAVEPOINT event_days")
+        }
         // Days of events past the retention are dropped whole, with their tables.
         let oldestKept = EventDay.of(milliseconds: EventDay.retentionStart(keep: eventDays, now: instant))
         try connection.execute("SELECT vitrine_drop_event_days($1::date)", [EventDay.isoDate(oldestKept)])

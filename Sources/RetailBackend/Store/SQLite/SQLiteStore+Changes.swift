@@ -115,7 +115,7 @@ extension SQLiteStore {
     func recordEvents(_ events: [KeptEvent], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
         // Digests are made on the caller's thread, not the writer's.
-        let digests = events.map { EventDigest.bytes(ExactText($0.id)) }
+        let digests = events.map { EventDigest.bytes($0.sentID) }
         writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
             let fresh = try self.recordEvents(digests, of: shopper, at: instant, in: database)
             if let fresh { try Self.keep(events, fresh: fresh, of: shopper, at: instant, in: database) }
