@@ -1,5 +1,7 @@
 import CommandLineSupport
 import FlowCore
+import FlowTerminal
+import RetailBackend
 import Foundation
 import Testing
 import TestSupport
@@ -52,6 +54,16 @@ import TestSupport
         #expect(end != nil && end == value, "\(header)\n\(winter)")
         #expect(lines.contains { $0.contains("Experiments") } && lines.contains { $0.contains("Contract problems") })
         #expect(lines.contains { $0.contains("missing_field") && $0.contains("2.0.0") })
+
+        // In a terminal narrower than the table, each row is a record, and no line wraps.
+        let results = try EventReports.campaigns(in: .sqlite(directory: data.url), from: try #require(RFC3339.date(from: period[1])),
+                                                 to: try #require(RFC3339.date(from: period[3])))
+        for width in [40, 80] {
+            let narrow = CampaignTable.text(results, width: width).split(separator: "\n").map(String.init)
+            #expect(narrow.allSatisfy { DisplayWidth.of($0) <= width }, "\(narrow.filter { DisplayWidth.of($0) > width })")
+            #expect(narrow.contains("  cmp-winter · hero · exp: a") && narrow.contains { $0.contains("impressions 10 · shoppers 1") })
+        }
+        #expect(CampaignTable.text(results, width: 200) == CampaignTable.text(results), "a table that fits stays a table")
 
         let json = await report(["campaigns", "--data", data.url.path, "--json"] + period)
         let parsed = try JSONParser.parse(json.out)

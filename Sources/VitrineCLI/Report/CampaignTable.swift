@@ -8,13 +8,21 @@ import RetailBackend
 /// experiments, contract problems), columns aligned, every identifier made safe to print
 /// (`TerminalText`) and cut to its column.
 enum CampaignTable {
-    static func text(_ results: CampaignResults) -> String {
+    /// The report; a table wider than `width` columns (a terminal's) is written as records
+    /// instead, each a name line and `label value` lines, so nothing wraps.
+    static func text(_ results: CampaignResults, width: Int? = nil) -> String {
         var lines: [String] = []
         var scope: [String] = []
         if let segment = results.segment { scope.append("segment \(segment)") }
         if let locale = results.locale { scope.append("locale \(locale)") }
         let period = "\(RFC3339.string(from: results.from)) to \(RFC3339.string(from: results.to))"
-        lines.append(TerminalText.sanitized("Campaigns, \(period)" + (scope.isEmpty ? "" : " (\(scope.joined(separator: ", ")))")))
+        let title = TerminalText.sanitized("Campaigns, \(period)" + (scope.isEmpty ? "" : " (\(scope.joined(separator: ", ")))"))
+        if let width, DisplayWidth.of(title) > width {
+            lines += ["Campaigns", "  from \(RFC3339.string(from: results.from))", "  to \(RFC3339.string(from: results.to))"]
+            lines += scope.map { "  " + TerminalText.sanitized($0) }
+        } else {
+            lines.append(title)
+        }
         lines.append("")
         if results.campaigns.isEmpty {
             lines.append("  No campaign was seen in this period.")
@@ -31,10 +39,10 @@ enum CampaignTable {
                 table.add([row.campaignID, row.placement ?? "–", arm, "\(row.impressions)", "\(row.shoppers)", "\(row.taps)", ctr,
                            "\(row.adds)", row.addRate.map { String(format: "%.2f", $0) } ?? "–"])
             }
-            lines += table.lines
+            lines += table.lines(width: width)
         }
         if !results.experiments.isEmpty {
-            lines += ["", "Experiments: each arm's CTR, and of the two arms most seen the second against the first", ""]
+            lines += ["", "Experiments", ""]
             var table = TextTable(headers: ["experiment", "arm", "impressions", "taps", "CTR", "difference (95 % interval)", "p"],
                                   rightAligned: [2, 3, 4, 6])
             for experiment in results.experiments {
@@ -50,7 +58,7 @@ enum CampaignTable {
                                arm.ctr.map(percent) ?? "–", difference, p])
                 }
             }
-            lines += table.lines
+            lines += table.lines(width: width)
         }
         if !results.contractProblems.isEmpty {
             lines += ["", "Contract problems clients reported", ""]
@@ -59,7 +67,7 @@ enum CampaignTable {
                 table.add([problem.pageID ?? "–", problem.sectionID ?? "–", problem.widgetType ?? "–", problem.kind ?? "–",
                            "\(problem.count)", "\(problem.shoppers)", problem.appVersions.joined(separator: ", ")])
             }
-            lines += table.lines
+            lines += table.lines(width: width)
         }
         return lines.joined(separator: "\n")
     }
@@ -98,6 +106,67 @@ struct TextTable {
         var cut = String.UnicodeScalarView()
         cut.append(contentsOf: safe.unicodeScalars.prefix(maxCellScalars - 1))
         return String(cut) + "…"
+    }
+
+    /// Aligned columns, or records when they would be wider than `width`: a row's names (the
+    /// cells before the first number) on a line, then `heading value` pairs on as few lines as
+    /// fit.
+    func lines(width: Int?) -> [String] {
+        let table = lines
+        guard let width, let widest = table.map({ DisplayWidth.of($0) }).max(), widest > width else { return table }
+        var records: [String] = []
+        var above: [String] = []
+        for row in rows {
+            // A name the table leaves blank under the same one above is written out again.
+            let name = row.prefix(rightAligned.min() ?? 1).enumerated().map { index, cell in
+                cell.isEmpty && above.indices.contains(index) ? above[index] : cell
+            }
+            above = name
+            records += Self.wrapped(name.filter { !$0.isEmpty && $0 != "–" }, separator: " · ", indent: "  ", width: width)
+            var line = ""
+            for (heading, cell) in zip(headers, row).dropFirst(name.count) where !cell.isEmpty {
+                let pair = "\(heading) \(cell)"
+                if !line.isEmpty, DisplayWidth.of(line) + 3 + DisplayWidth.of(pair) > width {
+                    records.append(line)
+                    line = ""
+                }
+                if line.isEmpty, 4 + DisplayWidth.of(pair) > width {
+                    // Too wide for a line even alone: the heading, then its value under it.
+                    records += Self.wrapped([heading], separator: " ", indent: "    ", width: width)
+                    records += Self.wrapped(cell.split(separator: " ").map(String.init), separator: " ", indent: "      ", width: width)
+                    continue
+                }
+                line += line.isEmpty ? "    " + pair : " · " + pair
+            }
+            if !line.isEmpty { records.append(line) }
+        }
+        return records
+    }
+
+    /// `parts` joined by `separator` on as few lines as fit in `width` after `indent`; a part
+    /// wider than a line alone is cut to it with "…".
+    static func wrapped(_ parts: [String], separator: String, indent: String, width: Int) -> [String] {
+        let room = max(1, width - DisplayWidth.of(indent))
+        var lines: [String] = []
+        var line = ""
+        for part in parts {
+            var part = part
+            if DisplayWidth.of(part) > room {
+                var cut = ""
+                for character in part {
+                    guard DisplayWidth.of(cut) + DisplayWidth.of(character) + 1 <= room else { break }
+                    cut.append(character)
+                }
+                part = cut + "…"
+            }
+            if !line.isEmpty, DisplayWidth.of(line) + DisplayWidth.of(separator) + DisplayWidth.of(part) > room {
+                lines.append(indent + line)
+                line = ""
+            }
+            line += line.isEmpty ? part : separator + part
+        }
+        if !line.isEmpty { lines.append(indent + line) }
+        return lines
     }
 
     var lines: [String] {

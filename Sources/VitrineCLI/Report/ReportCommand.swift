@@ -1,4 +1,5 @@
 import CommandLineSupport
+import FlowTerminal
 import FlowCore
 import Foundation
 import RetailBackend
@@ -76,7 +77,8 @@ enum ReportCommand {
                 guard let options = try CatalogueCommand.given(rest, into: Options(), with: campaignsSyntax, console: console) else { return 0 }
                 let (storage, from, to) = try scope(options, environment: environment, now: now)
                 let results = try EventReports.campaigns(in: storage, from: from, to: to, segment: options.segment, locale: options.locale)
-                console.out(options.isJSON ? String(decoding: results.jsonData, as: UTF8.self) : CampaignTable.text(results))
+                console.out(options.isJSON ? String(decoding: results.jsonData, as: UTF8.self)
+                    : CampaignTable.text(results, width: terminalColumns(environment)))
                 return 0
             case "events":
                 guard let options = try CatalogueCommand.given(rest, into: Options(), with: eventsSyntax, console: console) else { return 0 }
@@ -111,5 +113,13 @@ enum ReportCommand {
         let from = options.from ?? to.addingTimeInterval(-EventReports.defaultPeriod)
         guard from <= to else { throw UsageError("--from is after --to") }
         return (storage, from, to)
+    }
+
+    /// The columns of the terminal standard output is, nil when it is none (a pipe, a file):
+    /// `COLUMNS` when it is a number, else what the terminal says.
+    static func terminalColumns(_ environment: [String: String]) -> Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return TerminalSize.of(STDOUT_FILENO)?.columns
     }
 }
