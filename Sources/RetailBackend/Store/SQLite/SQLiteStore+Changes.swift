@@ -200,10 +200,26 @@ extension SQLiteStore {
         try update.bind(1, shopper.rawValue)
         try update.bind(2, Int64(accepted))
         try update.step()
-        if held.events + accepted > limits.eventIDsPerShopper {
+        let excess = held.events + accepted - limits.eventIDsPerShopper
+        if excess > 0 {
             // The window is pruned as soon as it is over its size, so a shopper never holds
-            // more (a batch holds at most `maxEventsPerBatch`).
-            try keepNewest(limits.eventIDsPerShopper, of: shopper, in: .eventIDs, database: database)
+            // more (a batch holds at most `maxEventsPerBatch`). Ids since version 4 are numbered
+            // densely in order of arrival, so the newest `eventIDsPerShopper` are those above
+            // `seq - eventIDsPerShopper`: the older ones go in one statement, without a sort. A
+            // window still holding ids from before (numbered 0) is pruned the exact, slower way.
+            let delete = try database.statement("DELETE FROM event_ids WHERE shopper = ?1 AND seq > 0 AND seq <= ?2")
+            try delete.bind(1, shopper.rawValue)
+            try delete.bind(2, seq - Int64(limits.eventIDsPerShopper))
+            try delete.step()
+            let deleted = database.changes
+            if deleted == excess {
+                let count = try database.statement("UPDATE shoppers SET events_held = events_held - ?2 WHERE id = ?1")
+                try count.bind(1, shopper.rawValue)
+                try count.bind(2, Int64(deleted))
+                try count.step()
+            } else {
+                try keepNewest(limits.eventIDsPerShopper, of: shopper, in: .eventIDs, database: database)
+            }
         }
         return fresh
     }
