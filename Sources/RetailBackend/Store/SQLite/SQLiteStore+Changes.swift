@@ -179,7 +179,12 @@ extension SQLiteStore {
 
     private func recordEvents(_ digests: [Data], of shopper: ShopperID, at instant: Date,
                               in database: SQLiteConnection) throws(SQLiteError) -> [Bool]? {
-        guard let held = try readCart(shopper, in: database) else { return nil }
+        // The shopper's counts alone: their cart is not read.
+        let select = try database.statement("SELECT events_held, event_seq FROM shoppers WHERE id = ?1")
+        try select.bind(1, shopper.rawValue)
+        guard try select.step() else { return nil }
+        let held = (events: Int(select.int64(0)), eventSeq: select.int64(1))
+        select.reset()
         var fresh: [Bool] = []
         fresh.reserveCapacity(digests.count)
         var seq = held.eventSeq
