@@ -36,6 +36,33 @@ import RetailKit
         #expect(RetailFormat(.deDE).rating(.nan) == "")
     }
 
+    /// Counts under 1,000 and days and months are written without Foundation's formatters,
+    /// whose first use would cost the first frame: exactly as those formatters write them, in
+    /// every language, for every month and day (the day is UTC's, also just before midnight).
+    @Test func whatIsWrittenWithoutFoundationsFormattersIsWhatTheyWrite() throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = try #require(TimeZone(identifier: "UTC"))
+        for locale in AppLocale.allCases {
+            let format = RetailFormat(locale)
+            for value in Array(0..<1_000) + [1_000, 1_234, -1, -999, Int.max] {
+                #expect(format.number(value) == value.formatted(.number.locale(locale.locale)), "\(locale) \(value)")
+            }
+            let style = Date.FormatStyle(date: .omitted, time: .omitted, locale: locale.locale, calendar: Calendar(identifier: .gregorian),
+                                         timeZone: utc.timeZone).day().month(.abbreviated)
+            for month in 1...12 {
+                for day in [1, 9, 10, 28] {
+                    for (hour, minute) in [(0, 0), (23, 59)] {
+                        let date = try #require(utc.date(from: DateComponents(year: 2027, month: month, day: day, hour: hour, minute: minute)))
+                        #expect(format.dayAndMonth(date) == date.formatted(style), "\(locale) \(month)-\(day)")
+                    }
+                }
+            }
+            #expect(format.dayAndMonth(.distantFuture) == Date.distantFuture.formatted(style))
+            #expect(AppLocale(identifier: locale.rawValue) == locale)
+            #expect(locale.locale.identifier == locale.rawValue.replacingOccurrences(of: "-", with: "_"))
+        }
+    }
+
     @Test func countdownsAreInTheShoppersWords() {
         let now = Date(timeIntervalSince1970: 1_798_000_000)
         #expect(Countdown.text(until: now.addingTimeInterval(6 * 86_400 + 60), now: now, in: .deDE) == "Endet in 6 Tagen")

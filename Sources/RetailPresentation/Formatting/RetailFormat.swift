@@ -1,8 +1,9 @@
 import Foundation
 import RetailKit
 
-/// Prices, numbers, ratings and dates as a shopper in `locale` reads them, by Foundation's
-/// formatters: `83,99 €` and `4,3` in de-DE, `$83.99` and `4.3` in en-US. The currency is always
+/// Prices, numbers, ratings and dates as a shopper in `locale` reads them, as Foundation's
+/// formatters write them: `83,99 €` and `4,3` in de-DE, `$83.99` and `4.3` in en-US. Small
+/// counts and day-and-month dates, which the first frame shows, are written without them. The currency is always
 /// the payload's; the locale only decides how it is written. One place for every renderer (the
 /// terminal's views, a SwiftUI app, an accessibility description).
 public struct RetailFormat: Sendable {
@@ -35,9 +36,13 @@ public struct RetailFormat: Sendable {
         return width(scientific) <= columns ? scientific : nil
     }
 
-    /// A whole number with the locale's grouping (`1,234`, `1.234`, `1 234`).
+    /// A whole number with the locale's grouping (`1,234`, `1.234`, `1 234`). One under 1,000
+    /// and not negative is written in ASCII digits without Foundation, as all three languages
+    /// write it (a test holds them equal): badges and counts are on every frame, the first
+    /// one too, and the formatter's first use costs millions of instructions.
     public func number(_ value: Int) -> String {
-        value.formatted(.number.locale(foundation))
+        if (0..<1_000).contains(value) { return String(value) }
+        return value.formatted(.number.locale(foundation))
     }
 
     /// A rating with one decimal (`4.3`, `4,3`).
@@ -46,13 +51,30 @@ public struct RetailFormat: Sendable {
         return value.formatted(.number.precision(.fractionLength(1)).locale(foundation))
     }
 
-    /// A day and month (`Dec 22`, `22. Dez.`, `22 déc.`) in UTC, where campaign ends are set.
+    /// A day and month (`Dec 22`, `22. Dez.`, `22 déc.`) in UTC, where campaign ends are set:
+    /// each language's abbreviated month in its order, as Foundation's `Date.FormatStyle` (day,
+    /// abbreviated month) writes them (a test holds them equal for every month), from a table
+    /// instead of that formatter, whose first use would cost the first frame a hero's end date.
     public func dayAndMonth(_ date: Date) -> String {
-        var style = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundation, calendar: Calendar(identifier: .gregorian),
-                                     timeZone: TimeZone(identifier: "UTC") ?? .current)
-        style = style.day().month(.abbreviated)
-        return date.formatted(style)
+        let parts = Self.utc.dateComponents([.day, .month], from: date)
+        guard let day = parts.day, let month = parts.month, (1...12).contains(month) else { return "" }
+        switch locale {
+        case .enUS: return "\(Self.englishMonths[month - 1]) \(day)"
+        case .deDE: return "\(day). \(Self.germanMonths[month - 1])"
+        case .frFR: return "\(day) \(Self.frenchMonths[month - 1])"
+        }
     }
+
+    /// The Gregorian calendar in UTC, where campaign ends are set.
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+        return calendar
+    }()
+
+    private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let germanMonths = ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."]
+    private static let frenchMonths = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."]
 
     /// How long ago `date` was at `now`, in the locale's words ("3 hours ago", "vor 3 Stunden",
     /// "il y a 3 heures"); a date after `now` (a clock set back) reads as now.
