@@ -57,10 +57,28 @@ import RetailKit
                     }
                 }
             }
-            #expect(format.dayAndMonth(.distantFuture) == Date.distantFuture.formatted(style))
+            for date in [Date.distantFuture, .distantPast, Date(timeIntervalSince1970: -2_208_988_801), Date(timeIntervalSince1970: -2_208_988_800),
+                         Date(timeIntervalSince1970: 253_402_300_799), Date(timeIntervalSince1970: 253_402_300_800)] {
+                #expect(format.dayAndMonth(date) == date.formatted(style), "\(locale) \(date)")
+            }
             #expect(AppLocale(identifier: locale.rawValue) == locale)
             #expect(locale.locale.identifier == locale.rawValue.replacingOccurrences(of: "-", with: "_"))
         }
+    }
+
+    /// The calendar arithmetic behind `dayAndMonth` is Foundation's Gregorian calendar in UTC,
+    /// day by day from 1900 to 2300.
+    @Test func theDayArithmeticIsTheGregorianCalendars() throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let first = -25_567  // 1900-01-01
+        var mismatches: [Int] = []
+        for days in first..<(first + 146_097) {
+            let parts = utc.dateComponents([.month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+            let computed = RetailFormat.monthAndDay(daysSince1970: days)
+            if computed.month != parts.month || computed.day != parts.day { mismatches.append(days) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
     @Test func countdownsAreInTheShoppersWords() {

@@ -41,8 +41,12 @@ public struct RetailFormat: Sendable {
     /// write it (a test holds them equal): badges and counts are on every frame, the first
     /// one too, and the formatter's first use costs millions of instructions.
     public func number(_ value: Int) -> String {
-        if (0..<1_000).contains(value) { return String(value) }
-        return value.formatted(.number.locale(foundation))
+        value >= 0 && value < 1_000 ? String(value) : grouped(value)
+    }
+
+    @inline(never)
+    private func grouped(_ value: Int) -> String {
+        value.formatted(.number.locale(foundation))
     }
 
     /// A rating with one decimal (`4.3`, `4,3`).
@@ -54,10 +58,13 @@ public struct RetailFormat: Sendable {
     /// A day and month (`Dec 22`, `22. Dez.`, `22 déc.`) in UTC, where campaign ends are set:
     /// each language's abbreviated month in its order, as Foundation's `Date.FormatStyle` (day,
     /// abbreviated month) writes them (a test holds them equal for every month), from a table
-    /// instead of that formatter, whose first use would cost the first frame a hero's end date.
+    /// and the proleptic Gregorian calendar's arithmetic instead of that formatter, whose first
+    /// use would cost the first frame a hero's end date. Before 1900 (where Foundation's
+    /// calendar turns Julian, in 1582) and past 9999, Foundation writes it.
     public func dayAndMonth(_ date: Date) -> String {
-        let parts = Self.utc.dateComponents([.day, .month], from: date)
-        guard let day = parts.day, let month = parts.month, (1...12).contains(month) else { return "" }
+        let seconds = date.timeIntervalSince1970
+        guard seconds >= -2_208_988_800, seconds < 253_402_300_800 else { return foundationDayAndMonth(date) }
+        let (month, day) = Self.monthAndDay(daysSince1970: Int((seconds / 86_400).rounded(.down)))
         switch locale {
         case .enUS: return "\(Self.englishMonths[month - 1]) \(day)"
         case .deDE: return "\(day). \(Self.germanMonths[month - 1])"
@@ -65,12 +72,25 @@ public struct RetailFormat: Sendable {
         }
     }
 
-    /// The Gregorian calendar in UTC, where campaign ends are set.
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
-        return calendar
-    }()
+    @inline(never)
+    private func foundationDayAndMonth(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundation, calendar: Calendar(identifier: .gregorian),
+                                     timeZone: TimeZone(identifier: "UTC") ?? .current)
+        style = style.day().month(.abbreviated)
+        return date.formatted(style)
+    }
+
+    /// The month (1–12) and day of the month of a day counted from 1970-01-01, in the
+    /// proleptic Gregorian calendar (Howard Hinnant's `civil_from_days`).
+    static func monthAndDay(daysSince1970 days: Int) -> (month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        return (shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9, dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+    }
 
     private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let germanMonths = ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."]
