@@ -16,7 +16,9 @@ import RetailTerminal
 /// screen a deeplink names, over it), live, in the terminal, in the shopper's language.
 ///
 /// Without `--server` it starts the embedded backend (`HomeBackend` behind `HTTPServer`) on an
-/// ephemeral loopback port, with `--faults` passed on and its store under
+/// ephemeral loopback port, built while the app draws its saved page (`EmbeddedBackend`: the
+/// client's requests wait for it, and one that cannot be built ends the app with status 1),
+/// with `--faults` passed on and its store under
 /// `$XDG_DATA_HOME/vitrine/backend` (`DataDirectory`; `backend-preview` beside it on a moved
 /// clock or another catalogue), and stops it on exit. The cache, the
 /// analytics outbox, the cart journal and the impression counts live under `$XDG_CACHE_HOME/vitrine` (else
