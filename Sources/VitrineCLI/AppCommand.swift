@@ -16,7 +16,9 @@ import RetailTerminal
 /// screen a deeplink names, over it), live, in the terminal, in the shopper's language.
 ///
 /// Without `--server` it starts the embedded backend (`HomeBackend` behind `HTTPServer`) on an
-/// ephemeral loopback port, with `--faults` passed on and its store under
+/// ephemeral loopback port, built while the app draws its saved page (`EmbeddedBackend`: the
+/// client's requests wait for it, and one that cannot be built ends the app with status 1),
+/// with `--faults` passed on and its store under
 /// `$XDG_DATA_HOME/vitrine/backend` (`DataDirectory`; `backend-preview` beside it on a moved
 /// clock or another catalogue), and stops it on exit. The cache, the
 /// analytics outbox, the cart journal and the impression counts live under `$XDG_CACHE_HOME/vitrine` (else
@@ -101,21 +103,19 @@ enum AppCommand {
         } else {
             now = { Date() }
         }
-        var embedded: HTTPServer?
-        var embeddedBackend: HomeBackend?
         // An embedded backend on a catalogue directory: each version a reload applies has the
         // app read its pages again (it follows the files' edits without `r`).
         let (contentChanges, contentChanged) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         defer { contentChanged.finish() }
-        defer {
-            embedded?.stop()
-            embeddedBackend?.close()
-        }
+        let embedded: EmbeddedBackend?
         let backendURL: URL
         if let server = options.server {
+            embedded = nil
             backendURL = server
         } else {
             do {
+                // Said before the terminal is taken, as every option is.
+                _ = try FaultProfile(parsing: options.faults ?? "")
                 // What shoppers give it is kept where `vitrine serve` keeps it by default, so a
                 // cart survives quitting the app. A backend on another clock or catalogue (a
                 // preview) keeps its own apart: its clock would expire the shoppers of the other.
@@ -127,17 +127,39 @@ enum AppCommand {
                 backendConfiguration.now = now
                 backendConfiguration.storage = .sqlite(directory: isPreview
                     ? DataDirectory.preview(environment: environment) : DataDirectory.backend(environment: environment))
-                let backend = try HomeBackend(configuration: backendConfiguration)
-                embeddedBackend = backend
-                let server = try HTTPServer(handler: backend, configuration: .ephemeral)
-                embedded = server
-                guard let url = URL(string: server.baseURL) else { throw AppSetupError(description: "bad address \(server.baseURL)") }
+                let configuration = backendConfiguration
+                let gate = options.backendGate
+                // Built while the app draws its saved page: only its front listens before.
+                let backend = try EmbeddedBackend {
+                    if let gate { _ = FileHandle(forReadingAtPath: gate)?.readData(ofLength: 1) }
+                    return try HomeBackend(configuration: configuration)
+                }
+                embedded = backend
+                guard let url = URL(string: backend.server.baseURL) else {
+                    await backend.stop()
+                    throw AppSetupError(description: "bad address \(backend.server.baseURL)")
+                }
                 backendURL = url
             } catch {
                 console.err("vitrine app: cannot start the embedded backend: \(TerminalText.sanitized(String(describing: error)))")
                 return 1
             }
         }
+        let status = await run(
+            options, console: console, environment: environment, storage: storage, now: now, backendURL: backendURL, embedded: embedded,
+            contentChanges: embedded != nil && catalogue.directory != nil ? contentChanges : nil,
+            isPreview: options.now != nil || catalogue.directory != nil, preview: preview)
+        await embedded?.stop()
+        return status
+    }
+
+    /// The app on `backendURL` (`embedded`'s, when it is the embedded backend, whose
+    /// building it does not wait for), until it is quit; the status.
+    @MainActor
+    private static func run(
+        _ options: AppOptions, console: Console, environment: [String: String], storage: URL, now: @escaping @Sendable () -> Date,
+        backendURL: URL, embedded: EmbeddedBackend?, contentChanges: AsyncStream<Void>?, isPreview: Bool, preview: EmbeddedPreview?
+    ) async -> Int32 {
         var setup: AppConfiguration
         do {
             setup = try configuration(options, backendURL: backendURL, environment: environment)
@@ -146,11 +168,12 @@ enum AppCommand {
             return 1
         }
         setup.now = now
-        if embedded != nil { useEmbeddedBackend(&setup, isPreview: options.now != nil || catalogue.directory != nil) }
+        if embedded != nil { useEmbeddedBackend(&setup, isPreview: isPreview) }
         var shopper = TerminalShopper(configuration: setup)
         shopper.isDebug = options.debug
         shopper.opening = options.opening
-        if embedded != nil, catalogue.directory != nil { shopper.contentChanges = contentChanges }
+        shopper.contentChanges = contentChanges
+        if let embedded { shopper.readiness = { try await embedded.ready() } }
         shopper.notes = [
             "backend \(backendURL.absoluteString)\(embedded == nil ? "" : " (embedded)")",
             "storage \(storage.path) · user \(options.user) · \(setup.backend)",
@@ -162,6 +185,9 @@ enum AppCommand {
         let problems: [String]
         do {
             problems = try await shopper.run(environment: environment)
+        } catch .unready(let error) {
+            console.err("vitrine app: cannot start the embedded backend: \(TerminalText.sanitized(String(describing: error)))")
+            return 1
         } catch {
             console.err("vitrine app: \(TerminalText.sanitized(error.description))")
             return 1
@@ -169,9 +195,9 @@ enum AppCommand {
         if options.debug {
             for problem in problems { console.err("vitrine app: \(TerminalText.sanitized(problem))") }
         }
-        guard let preview, let backend = embeddedBackend else { return 0 }
+        guard let preview, let embedded, case .success(let backend) = await embedded.built() else { return 0 }
         // Nothing asks it for pages any more, and its catalogue stays the one last loaded.
-        embedded?.stop()
+        embedded.server.stop()
         backend.stopFollowingCatalogue()
         return await preview.afterQuit(backend)
     }

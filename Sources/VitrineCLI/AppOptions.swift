@@ -30,6 +30,10 @@ struct AppOptions: Equatable {
     /// rolls it back (`CartRetryPolicy.maxAttempts`, default 6), so a failing backend's
     /// rollback shows in a second rather than in the half minute of backoff.
     var cartAttempts: Int?
+    /// Hidden, for the end-to-end tests: the embedded backend is built only once a byte is
+    /// read from this file (a FIFO the test writes to when it lets the backend be built), so a
+    /// test sees what the app does before its backend is there without racing it.
+    var backendGate: String?
     /// `--now T`: the app's clock starts at T and runs from there (and the embedded backend's
     /// too); campaigns follow the backend's clock, which a `--server` sets itself
     /// (`vitrine serve --now T`).
@@ -68,8 +72,8 @@ struct AppOptions: Equatable {
     }
 
     /// What the app takes, and its synopsis. `--backend` is `--server`'s older name;
-    /// `--mark-first-content` (for `vitrine bench app`) and `--cart-attempts` (for the
-    /// end-to-end tests) are in no synopsis.
+    /// `--mark-first-content` (for `vitrine bench app`), `--cart-attempts` and `--backend-gate`
+    /// (for the end-to-end tests) are in no synopsis.
     static var syntax: OptionParser<AppOptions> {
         let safe = { TerminalText.excerpt($0) }
         let server: (String) -> OptionParser<AppOptions>.Option = { name in
@@ -114,6 +118,7 @@ struct AppOptions: Equatable {
                     guard let attempts = Int(text), (1...10).contains(attempts) else { throw UsageError("--cart-attempts is 1 to 10") }
                     options.cartAttempts = attempts
                 },
+                .value("--backend-gate", "FIFO") { $0.backendGate = $1 },
             ],
             // The embedded backend's form, with its faults; then a backend of one's own.
             forms: [

@@ -88,6 +88,36 @@ import TestSupport
         await second.shutdown()
     }
 
+    /// A renderer's first frame waits for `savedPageShown()`: the saved page is shown by then,
+    /// with every request to the backend held; with nothing saved it returns at once, while
+    /// the page is still loading from the backend.
+    @Test func theSavedPageIsShownBeforeTheFirstFrameWithoutTheBackend() async throws {
+        defer { directory.remove() }
+        let first = try makeComposition()
+        first.start()
+        await waitUntilSettled(first.home)
+        let saved = try #require(first.home.page?.requestID)
+        await first.shutdown()
+
+        live.recorder.closeGate(for: "/v1/")
+        defer { live.recorder.openGate() }
+        let warm = try makeComposition()
+        warm.start()
+        await warm.savedPageShown()
+        #expect(warm.home.state == .loaded)
+        #expect(warm.home.origin == .cached)
+        #expect(warm.home.page?.requestID == saved)
+        let cold = try makeComposition(user: "app-2")
+        cold.start()
+        await cold.savedPageShown()
+        #expect(cold.home.state == .loading, "nothing saved: no wait, and none for the backend")
+        live.recorder.openGate()
+        await waitUntilSettled(cold.home)
+        #expect(cold.home.state == .loaded)
+        await warm.shutdown()
+        await cold.shutdown()
+    }
+
     /// An add from a product page spends the quantity picked: the cart holds it, and the
     /// picker shows the call's own again.
     @Test func anAddFromAProductPageSpendsTheQuantityPicked() async throws {

@@ -36,6 +36,51 @@ import RetailKit
         #expect(RetailFormat(.deDE).rating(.nan) == "")
     }
 
+    /// Counts under 1,000 and days and months are written without Foundation's formatters,
+    /// whose first use would cost the first frame: exactly as those formatters write them, in
+    /// every language, for every month and day (the day is UTC's, also just before midnight).
+    @Test func whatIsWrittenWithoutFoundationsFormattersIsWhatTheyWrite() throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = try #require(TimeZone(identifier: "UTC"))
+        for locale in AppLocale.allCases {
+            let format = RetailFormat(locale)
+            for value in Array(0..<1_000) + [1_000, 1_234, -1, -999, Int.max] {
+                #expect(format.number(value) == value.formatted(.number.locale(locale.locale)), "\(locale) \(value)")
+            }
+            let style = Date.FormatStyle(date: .omitted, time: .omitted, locale: locale.locale, calendar: Calendar(identifier: .gregorian),
+                                         timeZone: utc.timeZone).day().month(.abbreviated)
+            for month in 1...12 {
+                for day in [1, 9, 10, 28] {
+                    for (hour, minute) in [(0, 0), (23, 59)] {
+                        let date = try #require(utc.date(from: DateComponents(year: 2027, month: month, day: day, hour: hour, minute: minute)))
+                        #expect(format.dayAndMonth(date) == date.formatted(style), "\(locale) \(month)-\(day)")
+                    }
+                }
+            }
+            for date in [Date.distantFuture, .distantPast, Date(timeIntervalSince1970: -2_208_988_801), Date(timeIntervalSince1970: -2_208_988_800),
+                         Date(timeIntervalSince1970: 253_402_300_799), Date(timeIntervalSince1970: 253_402_300_800)] {
+                #expect(format.dayAndMonth(date) == date.formatted(style), "\(locale) \(date)")
+            }
+            #expect(AppLocale(identifier: locale.rawValue) == locale)
+            #expect(locale.locale.identifier == locale.rawValue.replacingOccurrences(of: "-", with: "_"))
+        }
+    }
+
+    /// The calendar arithmetic behind `dayAndMonth` is Foundation's Gregorian calendar in UTC,
+    /// day by day from 1900 to 2300.
+    @Test func theDayArithmeticIsTheGregorianCalendars() throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let first = -25_567  // 1900-01-01
+        var mismatches: [Int] = []
+        for days in first..<(first + 146_097) {
+            let parts = utc.dateComponents([.month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+            let computed = RetailFormat.monthAndDay(daysSince1970: days)
+            if computed.month != parts.month || computed.day != parts.day { mismatches.append(days) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     @Test func countdownsAreInTheShoppersWords() {
         let now = Date(timeIntervalSince1970: 1_798_000_000)
         #expect(Countdown.text(until: now.addingTimeInterval(6 * 86_400 + 60), now: now, in: .deDE) == "Endet in 6 Tagen")

@@ -72,8 +72,10 @@ public final class TerminalHost {
         scheduler?.setNeedsFrame()
     }
 
-    /// Reads input and draws until `stop()` or the end of the input.
+    /// Reads input and draws until `stop()` or the end of the input; at once when stopped
+    /// before it runs.
     public func run() async {
+        guard !isStopped else { return }
         let scheduler = FrameScheduler(clock: clock) { [weak self] in self?.draw() }
         self.scheduler = scheduler
         let reader = InputReader(input: session.input, wake: session.wakeDescriptor)
@@ -94,7 +96,8 @@ public final class TerminalHost {
         shutDownReader()
     }
 
-    /// Ends `run()`: no more events are delivered and no more frames drawn.
+    /// Ends `run()` (or, called before it, makes it return at once): no more events are
+    /// delivered and no more frames drawn.
     public func stop() {
         guard !isStopped else { return }
         isStopped = true

@@ -66,35 +66,52 @@ public struct WidgetChrome: Sendable, Hashable {
         }
     }
 
-    /// The background colour of the box at column `x` (a gradient varies across the box).
-    @MainActor
-    func backgroundColor(_ layout: WidgetLayout, box: CellRect, x: Int, y: Int, environment: RenderEnvironment) -> TerminalColor? {
-        if let gradient = layout.gradient, !gradient.colors.isEmpty {
-            let colors = gradient.colors.compactMap(environment.color)
+    /// The background of a box: one colour, or a gradient across its cells. Its colours are
+    /// resolved once per box, not once per cell (a hero's gradient has thousands).
+    private struct Background {
+        /// Whether it is drawn cell by cell: a gradient of more than one colour.
+        let isGradient: Bool
+        private let colors: [TerminalColor]
+        private let dx: Double, dy: Double, low: Double, high: Double
+
+        @MainActor
+        init(_ layout: WidgetLayout, box: CellRect, environment: RenderEnvironment) {
+            isGradient = layout.gradient.map { $0.colors.count > 1 } == true
+            if let gradient = layout.gradient, !gradient.colors.isEmpty {
+                colors = gradient.colors.compactMap(environment.color)
+                let radians = gradient.angle * .pi / 180
+                let dx = cos(radians), dy = sin(radians) * 2  // a row is two columns high
+                let corners = [(0.0, 0.0), (Double(box.width - 1), 0.0), (0.0, Double(box.height - 1)), (Double(box.width - 1), Double(box.height - 1))]
+                let projections = corners.map { $0.0 * dx + $0.1 * dy }
+                (self.dx, self.dy) = (dx, dy)
+                low = projections.min() ?? 0
+                high = projections.max() ?? 1
+            } else {
+                colors = environment.color(layout.background).map { [$0] } ?? []
+                (dx, dy, low, high) = (0, 0, 0, 0)
+            }
+        }
+
+        /// The colour at column `x`, row `y` of the box.
+        func color(x: Int, y: Int) -> TerminalColor? {
             guard colors.count > 1 else { return colors.first }
-            let radians = gradient.angle * .pi / 180
-            let dx = cos(radians), dy = sin(radians) * 2  // a row is two columns high
-            let corners = [(0.0, 0.0), (Double(box.width - 1), 0.0), (0.0, Double(box.height - 1)), (Double(box.width - 1), Double(box.height - 1))]
-            let projections = corners.map { $0.0 * dx + $0.1 * dy }
-            let low = projections.min() ?? 0, high = projections.max() ?? 1
             let t = high > low ? ((Double(x) * dx + Double(y) * dy) - low) / (high - low) : 0
             let scaled = t * Double(colors.count - 1)
             let index = min(colors.count - 2, max(0, Int(scaled)))
             return colors[index].mixed(with: colors[index + 1], amount: scaled - Double(index))
         }
-        return environment.color(layout.background)
     }
 
     @MainActor
     private func drawBackground(_ layout: WidgetLayout, box: CellRect, canvas: Canvas, environment: RenderEnvironment) {
-        if layout.gradient.map({ $0.colors.count > 1 }) == true {
+        let background = Background(layout, box: box, environment: environment)
+        if background.isGradient {
             for x in 0..<box.width {
                 for y in 0..<box.height {
-                    let color = backgroundColor(layout, box: box, x: x, y: y, environment: environment)
-                    canvas.fill(CellRect(x: box.x + x, y: box.y + y, width: 1, height: 1), style: CellStyle(background: color))
+                    canvas.fill(CellRect(x: box.x + x, y: box.y + y, width: 1, height: 1), style: CellStyle(background: background.color(x: x, y: y)))
                 }
             }
-        } else if let color = backgroundColor(layout, box: box, x: 0, y: 0, environment: environment) {
+        } else if let color = background.color(x: 0, y: 0) {
             canvas.fill(box, style: CellStyle(background: color))
         }
     }
@@ -112,8 +129,9 @@ public struct WidgetChrome: Sendable, Hashable {
             (radius.bottomLeft, bottom && left, box.x, box.maxY - 1, "▝"),
             (radius.bottomRight, bottom && right, box.maxX - 1, box.maxY - 1, "▘"),
         ]
+        let background = Background(layout, box: box, environment: environment)
         for (value, isClear, x, y, glyph) in corners where value > 0 && value.isFinite && isClear {
-            let inside = backgroundColor(layout, box: box, x: x - box.x, y: y - box.y, environment: environment)
+            let inside = background.color(x: x - box.x, y: y - box.y)
             // The parent's background shows around the curve; the quadrant keeps the box's colour.
             canvas.fill(CellRect(x: x, y: y, width: 1, height: 1), style: CellStyle(background: nil))
             if !environment.isPlain {

@@ -30,18 +30,30 @@ public actor DiskCache {
 
     private var entries: [String: Entry] = [:]
     private var clock: UInt64 = 0
-    private(set) var totalSize = 0
+    private var totalSize = 0
     private static let temporaryPrefix = ".tmp-"
     private static let magic = Array("VTDC".utf8)
 
-    /// Opens (creating if needed) the cache in `directory`, indexing the files already there.
+    /// Opens (creating if needed) the cache in `directory`. The files already there are
+    /// indexed on first use, on the actor: the thread that opens the cache (the app's, before
+    /// its first frame) never waits for a directory of pictures to be listed.
     public init(directory: URL, sizeLimit: Int) throws {
         self.directory = directory
         self.sizeLimit = max(0, sizeLimit)
-        let files = FileManager.default
         try PrivateDirectory.make(directory)
+    }
+
+    private var isIndexed = false
+
+    /// Indexes the files in the directory, once, oldest first by modification date, deleting
+    /// the temporary files of writes a crash interrupted. A directory that cannot be listed is
+    /// an empty cache.
+    private func indexIfNeeded() {
+        guard !isIndexed else { return }
+        isIndexed = true
+        let files = FileManager.default
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        let contents = try files.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
+        guard let contents = try? files.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
         var found: [(name: String, size: Int, date: Date)] = []
         for file in contents {
             let name = file.lastPathComponent
@@ -62,6 +74,7 @@ public actor DiskCache {
 
     /// The bytes stored for `key`, which become the most recently used; nil when absent.
     public func data(for key: String) -> Data? {
+        indexIfNeeded()
         let name = Self.fileName(for: key)
         guard entries[name] != nil else { return nil }
         let file = directory.appendingPathComponent(name)
@@ -80,6 +93,7 @@ public actor DiskCache {
     /// Stores `data` for `key`, then evicts least recently used files until the total fits.
     /// Bytes larger than the whole budget are not stored. Failures only mean a later miss.
     public func store(_ data: Data, for key: String) {
+        indexIfNeeded()
         let name = Self.fileName(for: key)
         let record = Self.record(data, for: key)
         guard record.count <= sizeLimit else { return }
@@ -105,18 +119,23 @@ public actor DiskCache {
 
     /// Whether bytes for `key` are stored, without touching its use order.
     public func contains(_ key: String) -> Bool {
-        entries[Self.fileName(for: key)] != nil
+        indexIfNeeded()
+        return entries[Self.fileName(for: key)] != nil
     }
 
     /// Deletes every file.
     public func removeAll() {
+        indexIfNeeded()
         for name in entries.keys { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
         entries.removeAll()
         totalSize = 0
     }
 
     /// The bytes on disk now (file headers included).
-    public var size: Int { totalSize }
+    public var size: Int {
+        indexIfNeeded()
+        return totalSize
+    }
 
     private func evict() {
         while totalSize > sizeLimit, let victim = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {

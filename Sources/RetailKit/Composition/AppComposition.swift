@@ -216,6 +216,28 @@ public final class AppComposition {
         if home.state == .idle { home.loadInitial() }
     }
 
+    /// Returns once the page shown now shows its saved copy, or at once when it has none to
+    /// show (nothing saved, the bundled shop's pages): a renderer that waits for it before its
+    /// first frame opens a warm start on the saved page, never on a "Loading…" drawn just
+    /// before it. A saved copy that cannot be read ends the wait as well: the wait is never on
+    /// the network.
+    public func savedPageShown() async {
+        guard configuration.bundledShop == nil, let pageID = navigator.current.pageID else { return }
+        let store = pageStore(for: pageID)
+        guard store.state == .loading, await repository.hasSavedCopy(of: pageID.rawValue) else { return }
+        // The first answer is the saved copy: installed (loaded, or empty), or refused with a
+        // diagnostic.
+        while store.state == .loading, store.diagnosticReports.isEmpty {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                withObservationTracking {
+                    _ = (store.state, store.diagnosticReports.count)
+                } onChange: {
+                    continuation.resume()
+                }
+            }
+        }
+    }
+
     /// The store of `pageID` (`home`, `campaign:…`, `category:…`, `product:…`), made on
     /// first use and kept while the page is open; a new one starts loading.
     public func pageStore(for pageID: String) -> PageStore {

@@ -129,6 +129,14 @@ public final class HomeRepository: PageSource, Sendable {
         try deliver(RawPageUpdate(data: data, origin: .fresh))
     }
 
+    /// Whether the first answer to a first load of `pageID` is a saved copy (its own, or the
+    /// one saved under the shopper's former segment): what a renderer that draws only once the
+    /// saved page is there asks before it waits for it.
+    public func hasSavedCopy(of pageID: String) async -> Bool {
+        if await cache.entry(for: cacheKey(for: pageID)) != nil { return true }
+        return await formerCopy(of: pageID) != nil
+    }
+
     private func formerCopy(of pageID: String) async -> HomeCacheEntry? {
         guard let formerSegment, !formerSegment.utf8.elementsEqual(client.profile.segment.utf8) else { return nil }
         var profile = client.profile

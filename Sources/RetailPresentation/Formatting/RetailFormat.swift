@@ -1,8 +1,9 @@
 import Foundation
 import RetailKit
 
-/// Prices, numbers, ratings and dates as a shopper in `locale` reads them, by Foundation's
-/// formatters: `83,99 €` and `4,3` in de-DE, `$83.99` and `4.3` in en-US. The currency is always
+/// Prices, numbers, ratings and dates as a shopper in `locale` reads them, as Foundation's
+/// formatters write them: `83,99 €` and `4,3` in de-DE, `$83.99` and `4.3` in en-US. Small
+/// counts and day-and-month dates, which the first frame shows, are written without them. The currency is always
 /// the payload's; the locale only decides how it is written. One place for every renderer (the
 /// terminal's views, a SwiftUI app, an accessibility description).
 public struct RetailFormat: Sendable {
@@ -35,8 +36,16 @@ public struct RetailFormat: Sendable {
         return width(scientific) <= columns ? scientific : nil
     }
 
-    /// A whole number with the locale's grouping (`1,234`, `1.234`, `1 234`).
+    /// A whole number with the locale's grouping (`1,234`, `1.234`, `1 234`). One under 1,000
+    /// and not negative is written in ASCII digits without Foundation, as all three languages
+    /// write it (a test holds them equal): badges and counts are on every frame, the first
+    /// one too, and the formatter's first use costs millions of instructions.
     public func number(_ value: Int) -> String {
+        value >= 0 && value < 1_000 ? String(value) : grouped(value)
+    }
+
+    @inline(never)
+    private func grouped(_ value: Int) -> String {
         value.formatted(.number.locale(foundation))
     }
 
@@ -46,13 +55,46 @@ public struct RetailFormat: Sendable {
         return value.formatted(.number.precision(.fractionLength(1)).locale(foundation))
     }
 
-    /// A day and month (`Dec 22`, `22. Dez.`, `22 déc.`) in UTC, where campaign ends are set.
+    /// A day and month (`Dec 22`, `22. Dez.`, `22 déc.`) in UTC, where campaign ends are set:
+    /// each language's abbreviated month in its order, as Foundation's `Date.FormatStyle` (day,
+    /// abbreviated month) writes them (a test holds them equal for every month), from a table
+    /// and the proleptic Gregorian calendar's arithmetic instead of that formatter, whose first
+    /// use would cost the first frame a hero's end date. Before 1900 (where Foundation's
+    /// calendar turns Julian, in 1582) and past 9999, Foundation writes it.
     public func dayAndMonth(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        guard seconds >= -2_208_988_800, seconds < 253_402_300_800 else { return foundationDayAndMonth(date) }
+        let (month, day) = Self.monthAndDay(daysSince1970: Int((seconds / 86_400).rounded(.down)))
+        switch locale {
+        case .enUS: return "\(Self.englishMonths[month - 1]) \(day)"
+        case .deDE: return "\(day). \(Self.germanMonths[month - 1])"
+        case .frFR: return "\(day) \(Self.frenchMonths[month - 1])"
+        }
+    }
+
+    @inline(never)
+    private func foundationDayAndMonth(_ date: Date) -> String {
         var style = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundation, calendar: Calendar(identifier: .gregorian),
                                      timeZone: TimeZone(identifier: "UTC") ?? .current)
         style = style.day().month(.abbreviated)
         return date.formatted(style)
     }
+
+    /// The month (1–12) and day of the month of a day counted from 1970-01-01, in the
+    /// proleptic Gregorian calendar (Howard Hinnant's `civil_from_days`).
+    static func monthAndDay(daysSince1970 days: Int) -> (month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        return (shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9, dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+    }
+
+    private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let germanMonths = ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."]
+    private static let frenchMonths = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."]
 
     /// How long ago `date` was at `now`, in the locale's words ("3 hours ago", "vor 3 Stunden",
     /// "il y a 3 heures"); a date after `now` (a clock set back) reads as now.

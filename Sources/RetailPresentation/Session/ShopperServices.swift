@@ -70,6 +70,15 @@ public protocol ShopperServices: ShopperScreenServices {
     /// Loads home (cache first), the cart, and starts analytics. (Shutting down is the
     /// caller's, once the terminal is given back: `AppComposition.shutdown()`.)
     func start()
+
+    /// Returns once the page shown shows its saved copy, or at once when it has none to show
+    /// (`AppComposition.savedPageShown()`): the terminal's first frame waits for it, so a warm
+    /// start opens on its saved page. By default at once.
+    func savedPageShown() async
+}
+
+extension ShopperServices {
+    public func savedPageShown() async {}
 }
 
 extension ShopperScreenServices {

@@ -10,7 +10,12 @@ public enum AppLocale: String, Sendable, Hashable, CaseIterable {
 
     /// The locale for a BCP 47 tag (`de-DE`, `de_AT`, `fr`): exact, else by language, else en-US.
     public init(identifier: String) {
-        let normalized = identifier.replacingOccurrences(of: "_", with: "-").lowercased()
+        // Every view asks with one of these, every frame: at once.
+        if let exact = Self(rawValue: identifier) {
+            self = exact
+            return
+        }
+        let normalized = String(identifier.map { $0 == "_" ? "-" : $0 }).lowercased()
         if let exact = Self.allCases.first(where: { $0.rawValue.lowercased() == normalized }) {
             self = exact
             return
@@ -24,7 +29,11 @@ public enum AppLocale: String, Sendable, Hashable, CaseIterable {
 
     /// Foundation's locale, for its formatters.
     public var locale: Locale {
-        Locale(identifier: rawValue.replacingOccurrences(of: "-", with: "_"))
+        switch self {
+        case .enUS: Locale(identifier: "en_US")
+        case .deDE: Locale(identifier: "de_DE")
+        case .frFR: Locale(identifier: "fr_FR")
+        }
     }
 
     /// Whether `count` takes the singular in this language (its `WordTable`'s rule).

@@ -66,6 +66,10 @@ public final class ShopperApp {
         services.speak(loop.state.words)
         services.start()
         guard let host else { return }
+        // A warm start opens on its saved page, not on "Loading…" drawn just before it (which
+        // would also hold the page back for the frame rate's interval). Keys typed meanwhile
+        // wait in the terminal for the host to read them.
+        await services.savedPageShown()
         await host.run()
         stop()
     }

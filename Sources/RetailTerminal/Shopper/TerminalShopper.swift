@@ -8,7 +8,8 @@ import RetailPresentation
 /// The shopper app on this process's terminal, wired: the client composed from
 /// `configuration` (`AppComposition`, the one composition root), the terminal taken, the app
 /// drawn in the configuration's language until `q`, the terminal given back, the client shut
-/// down. What `vitrine app` runs once it has a backend.
+/// down. What `vitrine app` runs once its backend listens, which need not answer yet: the
+/// embedded one is built while the saved page shows (`readiness`).
 public struct TerminalShopper {
     /// The client's configuration: the backend, the shopper, their storage, language and app.
     public var configuration: AppConfiguration
@@ -23,6 +24,10 @@ public struct TerminalShopper {
     /// Each element: what the backend serves changed (an embedded backend's catalogue was
     /// reloaded), and the pages on screen are read again (`ShopperApp.follow(contentChanges:)`).
     public var contentChanges: AsyncStream<Void>?
+    /// What the app needs but does not wait for before it draws (the embedded backend, built
+    /// while the saved page shows), awaited beside it: when it throws, the app ends as if quit
+    /// and `run` throws `Failure.unready` with its error, once the terminal is given back.
+    public var readiness: (@MainActor () async throws -> Void)?
 
     /// Why the app could not run.
     public enum Failure: Error, CustomStringConvertible {
@@ -30,11 +35,14 @@ public struct TerminalShopper {
         case composition(any Error)
         /// The terminal could not be taken.
         case terminal(any Error)
+        /// What the app needed could not be readied (`readiness` threw this).
+        case unready(any Error)
 
         public var description: String {
             switch self {
             case .composition(let error): String(describing: error)
             case .terminal(let error): String(describing: error)
+            case .unready(let error): String(describing: error)
             }
         }
     }
@@ -85,10 +93,23 @@ public struct TerminalShopper {
         if isDebug {
             composition.analytics.onProblem = { [weak app] problem in app?.loop.send(.debug(DebugLine(.problem, problem, at: Date()))) }
         }
+        let readying = readiness.map { ready in
+            Task { @MainActor () -> (any Error)? in
+                do {
+                    try await ready()
+                    return nil
+                } catch {
+                    host.stop()
+                    return error
+                }
+            }
+        }
         await app.run()
         // The shell first: the terminal is restored as `q` is pressed, whatever the shutdown
         // below then meets (a full disk, an outbox it cannot write, a silent backend).
         terminal.end()
-        return await composition.shutdown().problems
+        let problems = await composition.shutdown().problems
+        if let readying, let error = await readying.value { throw .unready(error) }
+        return problems
     }
 }
