@@ -1,6 +1,7 @@
 // libFuzzer target for the JPEG thumbnail decoder (Sources/CImageCodec/jpeg_thumbnail.c),
 // built by scripts/fuzz_images.sh with AddressSanitizer and UndefinedBehaviorSanitizer and
-// with the helper thread's thresholds lowered so small inputs split too. Invariants:
+// with the helper thread's thresholds and ring lowered so small inputs are shared too, in
+// many stretches. Invariants:
 //  - no crash, leak or undefined behaviour on any bytes;
 //  - the thumbnail decoder ends a file as libjpeg-turbo's own scaling does (decoded, or the
 //    same error), with one thread and with two;

@@ -66,9 +66,6 @@ uint8_t *vt_apply_orientation(vt_meter *meter, const uint8_t *pixels, int width,
 void vt_centred_crop(const vt_decode_request *request, int width, int height, int decoded_width,
                      int decoded_height, double *x, double *y, double *crop_width, double *crop_height);
 
-/// Frees the helper-thread memory the JPEG thumbnail decoder keeps between decodes.
-void vt_jpeg_thumbnail_release_cache(void);
-
 vt_status vt_jpeg_read_info(const uint8_t *data, size_t size, vt_image_info *info);
 vt_status vt_png_read_info(const uint8_t *data, size_t size, vt_image_info *info);
 vt_status vt_jpeg_decode(const uint8_t *data, size_t size, const vt_decode_request *request, vt_meter *meter,

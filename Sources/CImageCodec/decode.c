@@ -10,7 +10,6 @@
 #endif
 
 void vt_release_free_heap(void) {
-    vt_jpeg_thumbnail_release_cache();
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif

@@ -9,11 +9,15 @@
 //    block's 4x4-pixel quadrants (2x2 samples; 4x4 of 2x2 pixels for 4:2:0 chroma; the DC
 //    term alone at 1/8): the exact box average of the block's pixels, which is what
 //    libjpeg's reduced IDCT computes too, so no 64-coefficient block is stored or cleared;
-//  - splits the scan in two when asked: a helper thread decodes the last 65 % of the scan's
-//    bytes, starting from a guessed state. Huffman codes resynchronise after a few symbols, and
-//    from the first MCU start where the main decoder and the helper are at the same bit, the
-//    helper's MCUs are exactly the main decoder's (the DC predictions aside, which is why a
-//    record holds DC differences and the predictions are summed when the MCU is placed).
+//  - shares the work with a helper thread when asked, in memory that does not grow with the
+//    image: the main decoder decodes and places MCUs from the scan's start, and the helper
+//    decodes stretches of the scan ahead of it into a fixed ring of records, each stretch from
+//    a guessed state. Huffman codes resynchronise after a few symbols, and from the first MCU
+//    start where the main decoder and a stretch are at the same bit, the stretch holds exactly
+//    the main decoder's MCUs (the DC predictions aside, which is why a record holds DC
+//    differences and the predictions are summed when the MCU is placed). The main decoder
+//    then only places records, catches up, takes the helper's bit reader over where they end,
+//    and the helper leaps ahead again; neither waits for the other (vt_helper says how).
 //
 // Everything unusual (progressive, arithmetic, restart markers, 12-bit, odd sampling, CMYK,
 // a bad code, a cut) is declined and goes to libjpeg-turbo, which also reports the error.
@@ -36,10 +40,6 @@ enum { VT_PAIR_SLOW = 63u << 8, VT_PAIR_END = 1u << 14 }; // see vt_huffman
 #ifndef VT_HELPER_MIN_MCUS
 #define VT_HELPER_MIN_MCUS 512
 #endif
-
-/// The share of the scan's bytes the helper thread decodes: more than half, because the
-/// main decoder also places every MCU and feeds the scaler (measured best near 0.65).
-#define VT_HELPER_SHARE 0.65
 
 /// A Huffman table: a direct look-up for codes up to VT_LUT_BITS long, canonical ranges above.
 /// A look-up entry is 0 for longer codes, else length | size << 5 | run << 9 (DC: run 0).
@@ -116,6 +116,14 @@ typedef struct {
     uint64_t base;    // position of the first byte
     uint64_t end_bit; // position where the data ends (a marker or the end of the file)
 } vt_bits;
+
+static void vt_bits_start(vt_bits *r, const uint8_t *from, const uint8_t *end, uint64_t base) {
+    memset(r, 0, sizeof *r);
+    r->p = from;
+    r->end = end;
+    r->base = base;
+    r->end_bit = UINT64_MAX;
+}
 
 static inline uint64_t vt_position(const vt_bits *r) { return r->base + r->loaded * 8 - (uint64_t)r->bits; }
 
@@ -463,176 +471,348 @@ static int vt_decode_mcu(const vt_thumbnail_plan *plan, vt_bits *state, vt_recor
 
 // MARK: - The helper thread
 
-enum { VT_CHUNK_BYTES = 128 << 10, VT_CHUNK_CACHE = 48, VT_PUBLISH_MCUS = 128, VT_WAKE_BATCH_MCUS = 1024 };
+/// The helper's ring of records holds at most this many bytes (positions included), and no
+/// more than the decode holds already, so two threads need at most twice the memory of one;
+/// at most VT_RING_MAX_MCUS MCUs (the fuzz build lowers it so small inputs take many turns),
+/// and at least VT_RING_MIN_MCUS, or the helper is not worth it.
+enum { VT_RING_BYTES = 128 << 10 };
+#ifndef VT_RING_MAX_MCUS
+#define VT_RING_MAX_MCUS 4096
+#endif
+enum { VT_RING_MIN_MCUS = VT_RING_MAX_MCUS < 64 ? VT_RING_MAX_MCUS : 64 };
 
-// Chunks of helper memory are kept for the next decode (at most VT_CHUNK_CACHE of them, 6 MiB):
-// fresh pages cost a fault each on first touch, and in a virtual machine that was a third of
-// the helper's time. vt_jpeg_thumbnail_release_cache hands them back.
-static pthread_mutex_t vt_chunk_cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static void *vt_chunk_cache[VT_CHUNK_CACHE];
-static int vt_chunk_cache_count;
-
-static void *vt_chunk_take(void) {
-    void *chunk = NULL;
-    pthread_mutex_lock(&vt_chunk_cache_lock);
-    if (vt_chunk_cache_count > 0) chunk = vt_chunk_cache[--vt_chunk_cache_count];
-    pthread_mutex_unlock(&vt_chunk_cache_lock);
-    return chunk ? chunk : malloc(VT_CHUNK_BYTES);
-}
-
-static void vt_chunk_give(void *chunk) {
-    pthread_mutex_lock(&vt_chunk_cache_lock);
-    if (vt_chunk_cache_count < VT_CHUNK_CACHE) {
-        vt_chunk_cache[vt_chunk_cache_count++] = chunk;
-        chunk = NULL;
-    }
-    pthread_mutex_unlock(&vt_chunk_cache_lock);
-    free(chunk);
-}
-
-void vt_jpeg_thumbnail_release_cache(void) {
-    pthread_mutex_lock(&vt_chunk_cache_lock);
-    while (vt_chunk_cache_count > 0) free(vt_chunk_cache[--vt_chunk_cache_count]);
-    pthread_mutex_unlock(&vt_chunk_cache_lock);
-}
-
-/// The helper's records, in chunks of VT_CHUNK_BYTES that never move once written, so the
-/// main decoder can read the published ones while the helper goes on. A chunk holds a power
-/// of two of MCUs (1 << chunk_shift), so finding a record takes a shift and a mask.
-typedef struct {
-    uint64_t *positions; // start of each MCU; the top bit set when it failed to decode
-    vt_record *records;  // record_size values an MCU
-} vt_chunk;
-
-/// The helper's speculative decode of the scan from a point past its start. It publishes
-/// its count every VT_PUBLISH_MCUS MCUs; the main decoder reads records below the count.
-typedef struct {
-    const vt_thumbnail_plan *plan;
-    vt_bits reader;
-    uint64_t start;            // position of the first bit it decoded
-    uint64_t limit;            // at most this many MCUs
-    vt_chunk *chunks;          // limit >> chunk_shift, plus one, slots, filled as it goes
-    size_t chunk_count;
-    int chunk_shift;           // MCUs a chunk: 1 << chunk_shift
-    uint64_t chunk_mask;
-    uint64_t end_position;     // where it stopped; valid once `done`
-    _Alignas(64) _Atomic uint64_t count; // MCUs published (a cache line of its own)
-    atomic_int done;
-    atomic_int abandon;
-    _Atomic uint64_t wanted;   // a publish of at least this many wakes the main decoder
-    int out_of_memory;
-    int in_step;               // the main decoder waits for the whole speculation before meeting it
-    pthread_mutex_t lock;      // with `advanced`: lets the main decoder sleep until a publish
-    pthread_cond_t advanced;
-} vt_speculation;
+/// The helper publishes its count every VT_PUBLISH_MCUS records; the main decoder hands
+/// slots back every VT_HAND_BACK_MCUS records (both fewer for a small ring); a thread about
+/// to wait checks VT_SPINS times before it sleeps.
+enum { VT_PUBLISH_MCUS = 8, VT_HAND_BACK_MCUS = 32, VT_SPINS = 512 };
 
 static const uint64_t vt_failed = 1ULL << 63;
 
-/// The largest power of two of MCUs whose positions and records fit in a chunk.
-static int vt_chunk_shift(int record_size) {
-    const size_t per_mcu = sizeof(uint64_t) + (size_t)record_size * sizeof(vt_record);
-    int shift = 0;
-    while (((size_t)2 << shift) * per_mcu <= VT_CHUNK_BYTES) shift++;
-    return shift;
+/// The words of a published bit reader: the `seq` of the record it would decode next, then
+/// its state (its `p` as an offset into the scan).
+enum { VT_SNAP_SEQ, VT_SNAP_P, VT_SNAP_BUF, VT_SNAP_BITS, VT_SNAP_LOADED, VT_SNAP_BASE, VT_SNAP_END_BIT, VT_SNAP_WORDS };
+
+/// The helper thread and what the two threads share.
+///
+/// The main decoder leads: it decodes MCUs from the scan's start and places them. The helper
+/// starts a *run* some way ahead (`leap_bytes`: half a ring of MCUs at the scan's mean size),
+/// from a guessed state, and stores each MCU it decodes in the ring: its start position (the
+/// top bit set when it failed to decode or ran past the data) and its record. Once at the
+/// run's start, the main decoder looks for a record that starts where its own next MCU does:
+/// from that *meeting* on, the run holds exactly the MCUs it would have decoded, and it only
+/// places them (about a fifth of the work), so it catches up. With each count the helper
+/// publishes its bit reader there; having placed every published record, the main decoder
+/// takes that reader and leads again, and tells the helper, which leaps ahead of it to start
+/// a new run. A run whose published records all lie behind it (a helper held up), or that it
+/// cannot meet within `patience` MCUs (one that has not resynchronised), it gives up, and
+/// tells the helper the same way: the helper leaps ahead of it. So the main decoder
+/// never waits for the helper, both threads stay busy, and the ring is all the memory the
+/// helper adds, whatever the image's size.
+///
+/// Records are `seq`-numbered across runs; record `seq` lives in slot seq & mask. The helper
+/// writes a slot only while fewer than `capacity` records lie between it and `consumed`, so
+/// the main decoder reads any record below the published `count` it has not handed back.
+///
+/// In step (tests, the fuzzer), a run ends after `capacity` records, and the main decoder
+/// waits for a run to end before it looks for a meeting and for the next run to be announced
+/// after it has told the helper, so where every meeting falls depends on the file alone.
+typedef struct {
+    const vt_thumbnail_plan *plan;
+    int in_step;
+    uint64_t *positions;   // capacity of them, then the records
+    vt_record *records;
+    uint64_t capacity, mask;
+    size_t ring_bytes;
+    uint64_t leap_bytes;   // how far ahead of both decoders a run starts
+    uint64_t publish;      // VT_PUBLISH_MCUS, or fewer for a small ring
+    uint64_t hand_back;    // VT_HAND_BACK_MCUS, or fewer for a small ring
+    uint64_t patience;     // MCUs the main decoder decodes past a run's start before it gives up on it
+    pthread_t thread;
+    pthread_mutex_t lock;  // with the two conditions: sleeping until the other thread acts
+    pthread_cond_t main_wake, helper_wake;
+
+    // Written by the main decoder (each on a cache line of its own from the helper's).
+    _Alignas(64) _Atomic uint64_t notices;   // runs the main decoder is done with
+    atomic_int quit;
+    atomic_int main_waiting;
+    // Set before each notice: the byte the main decoder's reader reads next (NULL once it has
+    // seen the data's end) and its position.
+    const uint8_t *notice_p;
+    uint64_t notice_position;
+    _Alignas(64) _Atomic uint64_t consumed;  // records the main decoder is done with
+
+    // Written by the helper.
+    _Alignas(64) _Atomic uint64_t count;     // records published
+    _Atomic uint64_t snapshot_version;       // odd while `snapshot` is being written
+    _Atomic uint64_t snapshot[VT_SNAP_WORDS];
+    _Alignas(64) _Atomic uint64_t runs;      // runs announced after the first
+    atomic_int running;                      // the latest run may still publish records
+    atomic_int helper_waiting;
+    // Set before a run is announced (the first: before the thread starts): where it starts,
+    // and the `seq` of its first record. run_start is UINT64_MAX when there is none.
+    uint64_t run_start, run_first;
+    vt_bits reader;        // the first run's; the helper's last once it has ended
+} vt_helper;
+
+static inline void vt_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
 }
 
-static inline uint64_t vt_speculated_position(const vt_speculation *s, uint64_t i) {
-    return s->chunks[i >> s->chunk_shift].positions[i & s->chunk_mask];
-}
+/// Where the next byte a reader will read starts, valid while it has not met the data's end.
+static inline uint64_t vt_next_byte_position(const vt_bits *r) { return r->base + r->loaded * 8; }
 
-static inline const vt_record *vt_speculated_record(const vt_speculation *s, uint64_t i) {
-    return s->chunks[i >> s->chunk_shift].records + (i & s->chunk_mask) * (uint64_t)s->plan->record_size;
-}
-
-/// Publishes `count` records. The main decoder is woken only when it sleeps for fewer than
-/// that (`wanted`), or at the end: waking it every VT_PUBLISH_MCUS cost both threads a system
-/// call and a context switch each time once it had caught up. `count` and `wanted` are
-/// sequentially consistent, so one of the two always sees the other's store (no lost wake-up).
-static void vt_publish(vt_speculation *s, uint64_t count, int done) {
-    atomic_store(&s->count, count);
-    if (done) atomic_store(&s->done, 1);
-    if (done || count >= atomic_load(&s->wanted)) {
-        pthread_mutex_lock(&s->lock);
-        pthread_cond_broadcast(&s->advanced);
-        pthread_mutex_unlock(&s->lock);
+/// Starts a run `leap_bytes` past the reader `from` (whose end is not yet in sight). Returns
+/// 0, leaving `run` alone, when the data ends first or a marker comes before that point: the
+/// main decoder stops at a marker, so bits past it would not mean the same to both.
+static int vt_leap(const vt_bits *from, uint64_t leap_bytes, vt_bits *run) {
+    if (from->end_bit != UINT64_MAX || (uint64_t)(from->end - from->p) <= leap_bytes + 16) return 0;
+    const uint8_t *start = from->p + leap_bytes;
+    while (start < from->end && start[-1] == 0xFF) start++; // not between 0xFF and its stuffed zero
+    uint64_t stuffed = 0; // every 0xFF before `start` carries a stuffed zero
+    for (const uint8_t *p = from->p; p < start;) {
+        const uint8_t *ff = memchr(p, 0xFF, (size_t)(start - p));
+        if (!ff) break;
+        if (ff + 1 >= start || ff[1] != 0x00) return 0;
+        stuffed++;
+        p = ff + 2;
     }
+    vt_bits_start(run, start, from->end, vt_next_byte_position(from) + ((uint64_t)(start - from->p) - stuffed) * 8);
+    return 1;
 }
 
-static void *vt_speculate(void *argument) {
-    vt_speculation *s = argument;
-    const int record_size = s->plan->record_size;
-    vt_bits reader = s->reader; // local: the struct's cache lines are read by the main decoder
-    uint64_t count = 0;
-    while (count < s->limit) {
-        if (count % VT_PUBLISH_MCUS == 0 && atomic_load_explicit(&s->abandon, memory_order_relaxed)) break;
-        const uint64_t position = vt_position(&reader);
-        if (position >= reader.end_bit) break;
-        vt_chunk *chunk = &s->chunks[count >> s->chunk_shift];
-        const size_t slot = count & s->chunk_mask;
-        if (slot == 0) {
-            uint8_t *memory = vt_chunk_take();
-            if (!memory) {
-                s->out_of_memory = 1;
-                break;
+/// The helper wakes the main decoder if it sleeps. Follows a store the main decoder may be
+/// waiting for: both that store and `main_waiting` are sequentially consistent, so either the
+/// sleeper sees the store or this sees the sleeper (no lost wake-up).
+static void vt_wake_main(vt_helper *h) {
+    if (!atomic_load(&h->main_waiting)) return;
+    pthread_mutex_lock(&h->lock);
+    pthread_cond_broadcast(&h->main_wake);
+    pthread_mutex_unlock(&h->lock);
+}
+
+/// The same the other way round, after a store to `notices`, `quit` or `consumed`.
+static void vt_wake_helper(vt_helper *h) {
+    if (!atomic_load(&h->helper_waiting)) return;
+    pthread_mutex_lock(&h->lock);
+    pthread_cond_broadcast(&h->helper_wake);
+    pthread_mutex_unlock(&h->lock);
+}
+
+/// Whether the helper has work: a notice, the end, or (`for_space`) a free slot.
+static int vt_helper_may_go(vt_helper *h, uint64_t noticed, int for_space, uint64_t count) {
+    return atomic_load(&h->quit) || atomic_load(&h->notices) != noticed ||
+           (for_space && count - atomic_load(&h->consumed) < h->capacity);
+}
+
+static void vt_helper_sleep(vt_helper *h, uint64_t noticed, int for_space, uint64_t count) {
+    pthread_mutex_lock(&h->lock);
+    atomic_store(&h->helper_waiting, 1);
+    while (!vt_helper_may_go(h, noticed, for_space, count)) pthread_cond_wait(&h->helper_wake, &h->lock);
+    atomic_store(&h->helper_waiting, 0);
+    pthread_mutex_unlock(&h->lock);
+}
+
+/// Publishes the records below `count` and the reader that would decode record `count`: the
+/// reader first, so a main decoder that has placed every record it knows of finds it there.
+static void vt_publish(vt_helper *h, uint64_t count, const vt_bits *r) {
+    const uint64_t version = atomic_load_explicit(&h->snapshot_version, memory_order_relaxed);
+    atomic_store_explicit(&h->snapshot_version, version + 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release);
+    const uint64_t words[VT_SNAP_WORDS] = {count, (uint64_t)(r->p - h->plan->scan), r->buf, (uint64_t)r->bits,
+                                           r->loaded, r->base, r->end_bit};
+    for (int i = 0; i < VT_SNAP_WORDS; i++) atomic_store_explicit(&h->snapshot[i], words[i], memory_order_relaxed);
+    atomic_store_explicit(&h->snapshot_version, version + 2, memory_order_release);
+    atomic_store(&h->count, count);
+    vt_wake_main(h);
+}
+
+/// Reads the latest published reader into `r`; returns the `seq` of the record it would
+/// decode next. Every record below that is there to read.
+static uint64_t vt_read_snapshot(vt_helper *h, vt_bits *r) {
+    uint64_t words[VT_SNAP_WORDS];
+    for (;;) {
+        const uint64_t version = atomic_load_explicit(&h->snapshot_version, memory_order_acquire);
+        for (int i = 0; i < VT_SNAP_WORDS; i++) words[i] = atomic_load_explicit(&h->snapshot[i], memory_order_relaxed);
+        atomic_thread_fence(memory_order_acquire);
+        if (!(version & 1) && atomic_load_explicit(&h->snapshot_version, memory_order_relaxed) == version) break;
+        vt_pause();
+    }
+    vt_bits_start(r, h->plan->scan + words[VT_SNAP_P], h->plan->scan + h->plan->scan_size, words[VT_SNAP_BASE]);
+    r->buf = words[VT_SNAP_BUF];
+    r->bits = (int)words[VT_SNAP_BITS];
+    r->loaded = words[VT_SNAP_LOADED];
+    r->end_bit = words[VT_SNAP_END_BIT];
+    return words[VT_SNAP_SEQ];
+}
+
+static void *vt_helper_main(void *argument) {
+    vt_helper *h = argument;
+    const vt_thumbnail_plan *plan = h->plan;
+    const int record_size = plan->record_size;
+    vt_bits reader = h->reader; // local: the struct's cache lines are read by the main decoder
+    uint64_t count = 0, published = 0, consumed = 0, noticed = 0, run_first = 0;
+    int running = 1;
+    for (;;) {
+        if (atomic_load_explicit(&h->quit, memory_order_relaxed)) break;
+        // Acquire: the notice's fields, and what the main decoder read of the last run.
+        const uint64_t notices = atomic_load_explicit(&h->notices, memory_order_acquire);
+        if (notices != noticed) {
+            // The main decoder is done with this run: start a new one ahead of both readers.
+            noticed = notices;
+            vt_bits from = reader;
+            if (h->notice_p &&
+                (reader.end_bit != UINT64_MAX || vt_next_byte_position(&reader) < h->notice_position)) {
+                vt_bits_start(&from, h->notice_p, plan->scan + plan->scan_size, h->notice_position);
             }
-            chunk->positions = (uint64_t *)memory;
-            chunk->records = (vt_record *)(memory + ((size_t)1 << s->chunk_shift) * sizeof(uint64_t));
-            s->chunk_count++;
+            running = vt_leap(&from, h->leap_bytes, &reader);
+            h->run_start = running ? vt_position(&reader) : UINT64_MAX;
+            h->run_first = run_first = count;
+            atomic_store(&h->running, running);
+            atomic_store(&h->runs, noticed);
+            vt_wake_main(h);
+            continue;
         }
-        const int failed = vt_decode_mcu(s->plan, &reader, chunk->records + slot * (size_t)record_size);
-        chunk->positions[slot] = position | (failed ? vt_failed : 0);
+        const uint64_t position = vt_position(&reader);
+        if (running && (position >= reader.end_bit || (h->in_step && count - run_first >= h->capacity))) {
+            // The run ends: at the end of the data, or (in step) after a ring of records.
+            running = 0;
+            vt_publish(h, published = count, &reader);
+            atomic_store(&h->running, 0);
+            vt_wake_main(h);
+        }
+        int full = count - consumed >= h->capacity;
+        if (full) {
+            consumed = atomic_load_explicit(&h->consumed, memory_order_acquire);
+            full = count - consumed >= h->capacity;
+        }
+        if (!running || full) {
+            if (published != count) vt_publish(h, published = count, &reader);
+            vt_helper_sleep(h, noticed, running, count);
+            continue;
+        }
+        const size_t slot = count & h->mask;
+        const int failed = vt_decode_mcu(plan, &reader, h->records + slot * (size_t)record_size) != 0 ||
+                           vt_position(&reader) > reader.end_bit;
+        h->positions[slot] = position | (failed ? vt_failed : 0);
         count++;
-        if (count % VT_PUBLISH_MCUS == 0) vt_publish(s, count, 0);
+        if (count - published >= h->publish) vt_publish(h, published = count, &reader);
     }
-    s->reader = reader;
-    s->end_position = vt_position(&reader);
-    vt_publish(s, count, 1);
+    h->reader = reader;
     return NULL;
 }
 
-/// Waits until record `index` is published (1) or the helper has stopped short of it (0).
-static int vt_speculation_wait(vt_speculation *s, uint64_t index) {
-    if (atomic_load_explicit(&s->count, memory_order_acquire) > index) return 1;
-    pthread_mutex_lock(&s->lock);
-    // Sleep until a batch is ready rather than the one record: fewer wake-ups.
-    atomic_store(&s->wanted, index < UINT64_MAX - VT_WAKE_BATCH_MCUS ? index + VT_WAKE_BATCH_MCUS : UINT64_MAX - 1);
-    while (atomic_load(&s->count) <= index && !atomic_load(&s->done)) {
-        pthread_cond_wait(&s->advanced, &s->lock);
+/// Allocates the ring and starts the helper on its first run. Returns 0 (no helper) when the
+/// ring would be too small or the scan too short to leap into, or memory or a thread is not
+/// to be had.
+static int vt_helper_start(vt_helper *h, const vt_thumbnail_plan *plan, uint64_t total, int in_step,
+                           vt_meter *meter) {
+    memset(h, 0, sizeof *h);
+    h->plan = plan;
+    h->in_step = in_step;
+    const size_t per_mcu = sizeof(uint64_t) + (size_t)plan->record_size * sizeof(vt_record);
+    const size_t budget = meter && meter->current < VT_RING_BYTES ? meter->current : VT_RING_BYTES;
+    h->capacity = 1;
+    while (h->capacity * 2 <= VT_RING_MAX_MCUS && h->capacity * 2 * per_mcu <= budget) h->capacity *= 2;
+    if (h->capacity < VT_RING_MIN_MCUS || h->capacity * per_mcu > budget) return 0;
+    h->mask = h->capacity - 1;
+    // Half a ring ahead, so what the helper decodes before the main decoder arrives fits
+    // (about 1.25 times the MCUs between them: decoding alone is about 4/5 of the work).
+    uint64_t leap_mcus = h->capacity / 2;
+    if (leap_mcus > total / 4) leap_mcus = total / 4 ? total / 4 : 1;
+    h->leap_bytes = plan->scan_size * leap_mcus / total;
+    const uint64_t eighth = h->capacity / 8 ? h->capacity / 8 : 1;
+    h->publish = eighth < VT_PUBLISH_MCUS ? eighth : VT_PUBLISH_MCUS;
+    h->hand_back = eighth < VT_HAND_BACK_MCUS ? eighth : VT_HAND_BACK_MCUS;
+    h->patience = eighth;
+    vt_bits scan;
+    vt_bits_start(&scan, plan->scan, plan->scan + plan->scan_size, 0);
+    if (!vt_leap(&scan, h->leap_bytes, &h->reader)) return 0;
+    h->run_start = vt_position(&h->reader);
+    h->ring_bytes = (size_t)h->capacity * per_mcu;
+    uint8_t *ring = vt_meter_alloc(meter, h->ring_bytes);
+    if (!ring) return 0;
+    h->positions = (uint64_t *)ring;
+    h->records = (vt_record *)(ring + (size_t)h->capacity * sizeof(uint64_t));
+    atomic_init(&h->running, 1);
+    int started = 0;
+    if (pthread_mutex_init(&h->lock, NULL) == 0) {
+        if (pthread_cond_init(&h->main_wake, NULL) == 0) {
+            if (pthread_cond_init(&h->helper_wake, NULL) == 0) {
+                started = pthread_create(&h->thread, NULL, vt_helper_main, h) == 0;
+                if (!started) pthread_cond_destroy(&h->helper_wake);
+            }
+            if (!started) pthread_cond_destroy(&h->main_wake);
+        }
+        if (!started) pthread_mutex_destroy(&h->lock);
     }
-    atomic_store(&s->wanted, UINT64_MAX);
-    const int published = atomic_load_explicit(&s->count, memory_order_acquire) > index;
-    pthread_mutex_unlock(&s->lock);
-    return published;
+    if (!started) vt_meter_free(meter, ring, h->ring_bytes);
+    return started;
 }
 
-/// Looks among the helper's published records for one that starts at `position`, where this
-/// decoder's MCU `m` starts: from that record on, the helper decoded what this decoder would.
-/// Returns its index, or UINT64_MAX. `*searched` keeps the place between calls; `*searching`
-/// is cleared once no meeting can come.
-static uint64_t vt_find_meeting(vt_speculation *s, uint64_t position, uint64_t m, uint64_t *searched,
-                                int *searching) {
-    if (s->in_step) vt_speculation_wait(s, UINT64_MAX - 1); // deterministic meetings (tests, the fuzzer)
-    const int done = atomic_load_explicit(&s->done, memory_order_acquire);
-    const uint64_t published = atomic_load_explicit(&s->count, memory_order_acquire);
-    uint64_t i = *searched;
-    while (i < published && (vt_speculated_position(s, i) & ~vt_failed) < position) i++;
-    *searched = i;
-    if (i < published && (vt_speculated_position(s, i) & ~vt_failed) == position) {
-        *searching = 0;
-        // The helper records at most `total` MCUs: after more false starts than this decoder
-        // has MCUs behind it, it could not reach the scan's end.
-        if (i <= m) return i;
-        atomic_store_explicit(&s->abandon, 1, memory_order_relaxed);
-        return UINT64_MAX;
-    }
-    if (done && i == published) *searching = 0; // it stopped before this point
-    return UINT64_MAX;
+/// Ends the helper thread and frees the ring.
+static void vt_helper_stop(vt_helper *h, vt_meter *meter) {
+    atomic_store(&h->quit, 1);
+    vt_wake_helper(h);
+    pthread_join(h->thread, NULL);
+    pthread_cond_destroy(&h->helper_wake);
+    pthread_cond_destroy(&h->main_wake);
+    pthread_mutex_destroy(&h->lock);
+    vt_meter_free(meter, h->positions, h->ring_bytes);
 }
 
-static void vt_speculation_free(vt_speculation *s) {
-    if (!s->chunks) return;
-    for (size_t i = 0; i < s->chunk_count; i++) vt_chunk_give(s->chunks[i].positions);
-    free(s->chunks);
+/// In step only, the main decoder waits: for the latest run to end (`runs` UINT64_MAX), or
+/// for a run after `runs` to be announced.
+static int vt_helper_ready(vt_helper *h, uint64_t runs) {
+    if (runs == UINT64_MAX) return !atomic_load(&h->running);
+    return atomic_load(&h->runs) != runs;
+}
+
+static void vt_main_wait(vt_helper *h, uint64_t runs) {
+    for (int spin = 0; spin < VT_SPINS; spin++) {
+        if (vt_helper_ready(h, runs)) return;
+        vt_pause();
+    }
+    pthread_mutex_lock(&h->lock);
+    atomic_store(&h->main_waiting, 1);
+    while (!vt_helper_ready(h, runs)) pthread_cond_wait(&h->main_wake, &h->lock);
+    atomic_store(&h->main_waiting, 0);
+    pthread_mutex_unlock(&h->lock);
+}
+
+/// Hands the helper's records before `seq` back to it.
+static void vt_hand_back(vt_helper *h, uint64_t seq) {
+    atomic_store(&h->consumed, seq);
+    vt_wake_helper(h);
+}
+
+/// Tells the helper that the main decoder is done with the current run and reads on from
+/// `reader`: the helper starts a new one ahead.
+static void vt_notify(vt_helper *h, const vt_bits *reader, uint64_t *notices) {
+    h->notice_p = reader->end_bit == UINT64_MAX ? reader->p : NULL;
+    h->notice_position = vt_next_byte_position(reader);
+    atomic_store(&h->notices, ++*notices);
+    vt_wake_helper(h);
+}
+
+enum { VT_NOT_YET, VT_MET, VT_BEHIND };
+
+/// Looks among the current run's published records, from `*next` on, for one that starts at
+/// `position`, where the main decoder's next MCU starts: VT_MET, with `*next` its `seq`.
+/// Records that start earlier are skipped for good. VT_BEHIND when none is left: the helper
+/// has fallen behind (or, in step, the run has ended), and whatever it decodes next this
+/// decoder would decode first.
+static int vt_helper_meet(vt_helper *h, uint64_t position, uint64_t *next) {
+    if (h->in_step) vt_main_wait(h, UINT64_MAX);
+    const uint64_t count = atomic_load_explicit(&h->count, memory_order_acquire);
+    uint64_t i = *next;
+    while (i < count && (h->positions[i & h->mask] & ~vt_failed) < position) i++;
+    if (i != *next) vt_hand_back(h, *next = i);
+    if (i < count) return (h->positions[i & h->mask] & ~vt_failed) == position ? VT_MET : VT_NOT_YET;
+    return VT_BEHIND;
 }
 
 // MARK: - Placing MCUs and emitting rows
@@ -868,30 +1048,6 @@ static int vt_thumbnail_plan_make(vt_thumbnail_plan *plan, vt_huffman tables[2][
     return 1;
 }
 
-static void vt_bits_start(vt_bits *r, const uint8_t *from, const uint8_t *end, uint64_t base) {
-    memset(r, 0, sizeof *r);
-    r->p = from;
-    r->end = end;
-    r->base = base;
-    r->end_bit = UINT64_MAX;
-}
-
-/// Unstuffed position of byte `at` of the scan: every 0xFF before it carries a stuffed zero.
-/// Returns 0 (no helper) when a marker comes first: the main decoder stops there, so
-/// positions beyond it would not mean the same bits to both decoders.
-static int vt_unstuffed_bits_before(const uint8_t *scan, const uint8_t *at, uint64_t *position) {
-    uint64_t stuffed = 0;
-    for (const uint8_t *p = scan; p < at;) {
-        const uint8_t *ff = memchr(p, 0xFF, (size_t)(at - p));
-        if (!ff) break;
-        if (ff + 1 >= at || ff[1] != 0x00) return 0;
-        stuffed++;
-        p = ff + 2;
-    }
-    *position = ((uint64_t)(at - scan) - stuffed) * 8;
-    return 1;
-}
-
 /// Whether the entropy-coded bytes from `p` on end at an EOI marker (fill bytes allowed).
 static int vt_ends_in_eoi(const uint8_t *p, const uint8_t *end) {
     while (p + 1 < end) {
@@ -953,35 +1109,15 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     }
 
     const uint64_t total = (uint64_t)plan->mcus_x * (uint64_t)plan->mcus_y;
-    vt_speculation speculation;
-    memset(&speculation, 0, sizeof speculation);
-    atomic_init(&speculation.wanted, UINT64_MAX); // nobody waits yet
-    pthread_t helper;
+    vt_helper helper;
     int helper_running = 0;
-    // The helper takes the last VT_HELPER_SHARE of the bytes.
     if (!failed && threads >= 2 && plan->scan_size >= VT_HELPER_MIN_SCAN_BYTES && total >= VT_HELPER_MIN_MCUS) {
-        const uint8_t *start = plan->scan + (size_t)((double)plan->scan_size * (1.0 - VT_HELPER_SHARE));
-        while (start < plan->scan + plan->scan_size && start[-1] == 0xFF) start++; // not mid-pair
-        speculation.plan = plan;
-        speculation.limit = total;
-        speculation.in_step = request->helper_in_step;
+        int in_step = request->helper_in_step;
 #ifdef VT_FUZZ_WAIT_FOR_HELPER
-        speculation.in_step = 1;
+        in_step = 1;
 #endif
-        const int clean = vt_unstuffed_bits_before(plan->scan, start, &speculation.start);
-        speculation.chunk_shift = vt_chunk_shift(plan->record_size);
-        speculation.chunk_mask = ((uint64_t)1 << speculation.chunk_shift) - 1;
-        speculation.chunks = clean ? calloc((size_t)(total >> speculation.chunk_shift) + 1, sizeof(vt_chunk)) : NULL;
-        vt_bits_start(&speculation.reader, start, plan->scan + plan->scan_size, speculation.start);
-        if (speculation.chunks && pthread_mutex_init(&speculation.lock, NULL) == 0) {
-            if (pthread_cond_init(&speculation.advanced, NULL) == 0) {
-                helper_running = pthread_create(&helper, NULL, vt_speculate, &speculation) == 0;
-                if (!helper_running) pthread_cond_destroy(&speculation.advanced);
-            }
-            if (!helper_running) pthread_mutex_destroy(&speculation.lock);
-        }
+        helper_running = vt_helper_start(&helper, plan, total, in_step, meter);
     }
-    const int helper_started = helper_running;
 
     if (plan->components == 3) {
         rows.chroma_shift_x = plan->hmax * plan->side[0] / plan->side[1] == 2;
@@ -990,73 +1126,83 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
     vt_record own[VT_MAX_RECORD];
     vt_bits reader;
     vt_bits_start(&reader, plan->scan, plan->scan + plan->scan_size, 0);
-    int declined = failed;
-    int searching = helper_running; // for an MCU start the helper also started at
-    uint64_t searched = 0;          // helper records before it start earlier than this decoder
-    uint64_t meeting = UINT64_MAX;  // the helper's record for MCU `met_at`
-    uint64_t met_at = 0;
+    int declined = failed, used_helper_records = 0;
+    int draining = 0;     // the MCUs come from the helper's records, `next` the next of them
+    uint64_t next = 0;    // the helper's records before this one are done with
+    uint64_t known = 0;   // records known to be published (draining)
+    uint64_t runs = 0;    // runs announced that this decoder has taken up
+    uint64_t notices = 0; // runs this decoder is done with
+    uint64_t run_start = helper_running ? helper.run_start : UINT64_MAX; // the run to meet; none
+    uint64_t tries = 0;   // MCUs decoded past the run's start without meeting it
     for (uint64_t m = 0; m < total && !declined; m++) {
         const vt_record *record = own;
-        if (searching && vt_position(&reader) >= speculation.start) {
-            meeting = vt_find_meeting(&speculation, vt_position(&reader), m, &searched, &searching);
-            met_at = m;
+        if (helper_running && !draining) {
+            if (notices != runs && atomic_load_explicit(&helper.runs, memory_order_acquire) != runs) {
+                // The run announced after the last notice: meet it from its first record.
+                runs = notices;
+                run_start = helper.run_start;
+                vt_hand_back(&helper, next = helper.run_first);
+                tries = 0;
+            }
+            if (vt_position(&reader) >= run_start) {
+                const int meeting = vt_helper_meet(&helper, vt_position(&reader), &next);
+                if (meeting == VT_MET) {
+                    draining = 1;
+                    known = next;
+                } else if (meeting == VT_BEHIND || ++tries > helper.patience) {
+                    vt_notify(&helper, &reader, &notices); // give it up
+                    run_start = UINT64_MAX;
+                }
+            }
         }
-        if (meeting != UINT64_MAX) {
+        if (draining && next == known) {
+            // The reader is published before the count, so `known` may be ahead of `count`.
+            const uint64_t count = atomic_load_explicit(&helper.count, memory_order_acquire);
+            if (count > known) known = count;
+            if (next == known) {
+                // Every published record placed: take the helper's reader there and lead again.
+                vt_bits published;
+                known = vt_read_snapshot(&helper, &published); // never behind `next`
+                if (next == known) {
+                    reader = published;
+                    draining = 0;
+                    vt_hand_back(&helper, next);
+                    vt_notify(&helper, &reader, &notices);
+                    run_start = UINT64_MAX;
+                }
+            }
+        }
+        if (helper_running && helper.in_step && notices != runs) vt_main_wait(&helper, runs);
+        if (draining) {
             // From the meeting on, the helper decoded exactly what this loop would have.
-            const uint64_t index = meeting + (m - met_at);
-            if (!vt_speculation_wait(&speculation, index)) {
-                declined = 1; // the data ended first (libjpeg decides), or the helper's memory did
-                out_of_memory = speculation.out_of_memory;
+            if (helper.positions[next & helper.mask] & vt_failed) {
+                declined = 1; // damaged here, or the data ran out: libjpeg decides
                 break;
             }
-            if (vt_speculated_position(&speculation, index) & vt_failed) {
-                declined = 1; // damaged here: libjpeg decides
-                break;
-            }
-            record = vt_speculated_record(&speculation, index);
-        } else {
+            record = helper.records + (size_t)(next & helper.mask) * (size_t)plan->record_size;
+            next++;
+            used_helper_records = 1;
+        } else if (vt_decode_mcu(plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
             // A code off, or the data ran out (zeros since): the file is libjpeg's to judge.
-            if (vt_decode_mcu(plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
-                declined = 1;
-                break;
-            }
+            declined = 1;
+            break;
         }
         const int mcu_x = (int)(m % (uint64_t)plan->mcus_x);
         if (vt_place_mcu(&rows, mcu_x, record) != 0) {
             declined = 1;
             break;
         }
+        if (draining && next % helper.hand_back == 0) vt_hand_back(&helper, next);
         if (mcu_x == plan->mcus_x - 1) vt_emit_rows(&rows, (int)(m / (uint64_t)plan->mcus_x));
     }
-    if (helper_running) {
-        if (declined || meeting == UINT64_MAX) atomic_store_explicit(&speculation.abandon, 1, memory_order_relaxed);
-        pthread_join(helper, NULL);
-        helper_running = 0;
-    }
+    if (helper_running) vt_helper_stop(&helper, meter);
     if (!declined) {
-        // The last MCU must have ended inside the data, and the data must end in EOI (as
-        // libjpeg-turbo requires: a file without it is reported truncated).
-        const vt_bits *last = meeting != UINT64_MAX ? &speculation.reader : &reader;
-        uint64_t end = vt_position(&reader);
-        if (meeting != UINT64_MAX) {
-            const uint64_t next = meeting + (total - met_at);
-            end = next < atomic_load_explicit(&speculation.count, memory_order_acquire)
-                      ? vt_speculated_position(&speculation, next) & ~vt_failed
-                      : speculation.end_position;
-        }
-        declined = end > last->end_bit || !vt_ends_in_eoi(last->p, last->end);
+        // The data must end in EOI after the last MCU (as libjpeg-turbo requires: a file
+        // without it is reported truncated). Where the helper decoded the last MCU, its
+        // reader has read on from there in the same run.
+        const vt_bits *last = draining ? &helper.reader : &reader;
+        declined = !vt_ends_in_eoi(last->p, last->end);
     }
-    if (helper_started) {
-        pthread_cond_destroy(&speculation.advanced);
-        pthread_mutex_destroy(&speculation.lock);
-    }
-    const size_t helper_bytes = speculation.chunk_count * (size_t)VT_CHUNK_BYTES;
-    if (meter && helper_bytes) {
-        meter->current += helper_bytes;
-        if (meter->current > meter->peak) meter->peak = meter->current;
-        meter->current -= helper_bytes;
-    }
-    vt_speculation_free(&speculation);
     for (int c = 0; c < plan->components; c++) vt_meter_free(meter, rows.planes[c], plane_bytes[c]);
     vt_meter_free(meter, rows.rgba, rgba_bytes);
     if (declined) {
@@ -1065,7 +1211,7 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
         return out_of_memory ? VT_THUMBNAIL_NO_MEMORY : VT_THUMBNAIL_DECLINED;
     }
     *pixels = vt_box_scaler_finish(rows.scaler);
-    *used_helper = meeting != UINT64_MAX;
+    *used_helper = used_helper_records;
     vt_box_scaler_destroy(rows.scaler);
     free(storage);
     return VT_THUMBNAIL_DONE;

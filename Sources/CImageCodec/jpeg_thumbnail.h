@@ -24,10 +24,11 @@ typedef enum {
 /// and resamples it to the request's output, the same way the libjpeg-turbo path does.
 /// `cinfo` has read the header (up to the first scan) from `data`, whose scan it reads by
 /// itself. Each block becomes the means of its 4x4 quadrants (or its mean at 1/8) straight
-/// from the coefficients as they are decoded; with `threads` >= 2 a helper thread decodes the
-/// second half of the scan speculatively and its work is taken from the first MCU where both
-/// decoders agree on the bit position (Huffman codes resynchronise), so the result is the
-/// same bytes as with one thread; `*used_helper` says whether the helper's work was used.
+/// from the coefficients as they are decoded. With `threads` >= 2 a helper thread decodes
+/// stretches of the scan ahead of this one, each from a guessed state, into a ring of at most
+/// 128 KiB; a stretch is used from the first MCU where both decoders agree on the bit position
+/// (Huffman codes resynchronise), so the result is the same bytes as with one thread.
+/// `*used_helper` says whether any of the helper's work was used.
 vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cinfo, const uint8_t *data,
                                               size_t size, int denominator, int threads,
                                               const vt_decode_request *request, vt_meter *meter,

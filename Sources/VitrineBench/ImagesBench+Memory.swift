@@ -10,12 +10,15 @@ extension ImagesBench {
     /// but pages the allocator reuses without returning them to the kernel are invisible:
     /// `malloc_trim` first hands free heap pages back so that new buffers must fault pages in,
     /// and the bench still reports max(this, the decoder's own count of pixel-buffer bytes).
+    /// The status file is read once before the reset, so the first measurement does not count
+    /// the pages of the code that reads it.
     enum ResidentPeak {
         /// Whether the high-water mark can be reset here.
         static var isAvailable: Bool { reset() }
 
         /// Bytes the work added to the resident set at its peak; nil where /proc is missing.
         static func measure(_ work: () -> Void) -> Int? {
+            _ = read("VmRSS:")
             vt_release_free_heap()
             guard reset(), let before = read("VmRSS:") else {
                 work()

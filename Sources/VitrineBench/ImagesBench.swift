@@ -9,9 +9,11 @@ import ImagePipeline
 /// entropy decoding that DCT scaling cannot skip grows with the noise and bounds the speedup.
 ///
 /// Prints `*_speedup` (full time / thumbnail time, medians) and `*_memory_ratio` (thumbnail
-/// peak / full peak; lower is better; the bar for JPEG is 0.125), then, for JPEG, the same
-/// speedup in CPU time (the helper thread counted), on one thread, and with libjpeg-turbo's
-/// own DCT scaling instead of the thumbnail decoder, then the raw figures.
+/// peak / full peak; lower is better; the bar for JPEG is 0.125), then, for JPEG,
+/// `*_two_thread_memory_ratio` (the thumbnail decoder's peak with its helper thread / its
+/// peak on one thread; the bar is 2), the same speedup in CPU time (the helper thread
+/// counted), on one thread, and with libjpeg-turbo's own DCT scaling instead of the thumbnail
+/// decoder, then the raw figures.
 /// `--iterations N` (default 7); `--write DIR` also saves the images for
 /// scripts/bench_images_peers.sh.
 enum ImagesBench {
@@ -83,6 +85,8 @@ enum ImagesBench {
         console.out("\(name)_thumbnail_memory_ratio = \(format(Double(thumbnail.peakBytes) / Double(max(1, full.peakBytes)), 4))")
         if jpeg {
             let (oneThread, libjpeg) = (results[2], results[3])
+            let twoThreadRatio = Double(thumbnail.peakBytes) / Double(max(1, oneThread.peakBytes))
+            console.out("\(name)_thumbnail_two_thread_memory_ratio = \(format(twoThreadRatio, 4))")
             console.out("\(name)_thumbnail_cpu_speedup = \(format(full.cpuSeconds / thumbnail.cpuSeconds, 2))")
             console.out("\(name)_thumbnail_one_thread_speedup = \(format(full.seconds / oneThread.seconds, 2))")
             console.out("\(name)_libjpeg_scaling_speedup = \(format(full.seconds / libjpeg.seconds, 2))")
@@ -93,6 +97,7 @@ enum ImagesBench {
         console.out("\(name)_thumbnail_cpu_ms = \(format(thumbnail.cpuSeconds * 1000, 2))")
         console.out("\(name)_full_decode_resample_ms = \(format(full.seconds * 1000, 2))")
         console.out("\(name)_thumbnail_peak_bytes = \(thumbnail.peakBytes)")
+        if jpeg { console.out("\(name)_thumbnail_one_thread_peak_bytes = \(results[2].peakBytes)") }
         console.out("\(name)_full_decode_resample_peak_bytes = \(full.peakBytes)")
         console.out("\(name)_thumbnail_pixel_buffer_bytes = \(thumbnail.pixelBytes)")
         console.out("\(name)_full_decode_resample_pixel_buffer_bytes = \(full.pixelBytes)")

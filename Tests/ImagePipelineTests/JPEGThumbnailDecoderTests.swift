@@ -14,7 +14,7 @@ private func decode(
         maxPixelCount: 50_000_000, strategy: strategy)
 }
 
-/// On two threads in step: whether the helper's half is used is the file's doing, not the
+/// On two threads in step: where the helper's work is used is the file's doing, not the
 /// scheduler's, so a test of the helper route holds on a loaded machine.
 private func decodeInStep(_ data: Data, _ width: Int, _ height: Int) throws(ImagePipeline.Error) -> ImageDecoder.Output {
     try ImageDecoder.decodeWithHelperInStep(
@@ -177,8 +177,8 @@ struct JPEGThumbnailDecoderTests {
         }
     }
 
-    /// The helper thread's half of the scan is taken only from where both decoders stand at
-    /// the same bit, so two threads give the very bytes one thread gives.
+    /// The helper thread's records are taken only from where both decoders stand at the same
+    /// bit, so two threads give the very bytes one thread gives.
     @Test(arguments: layouts)
     func twoThreadsGiveTheBytesOfOne(layout: (Int, Int)) throws {
         let data = try TestImages.layoutJPEG(
@@ -303,14 +303,15 @@ struct JPEGThumbnailDecoderTests {
     }
 
     /// A stream built so that the helper makes thousands of false starts (one bit each) before
-    /// it meets the main decoder: more records than it may keep. Two threads must still give
-    /// what one gives, whatever the timing.
+    /// it meets the main decoder: more records than its ring holds, so the main decoder gives
+    /// such stretches up. Two threads must still give what one gives, whatever the timing.
     @Test func aHelperThatStartsFalselyManyTimesChangesNothing() throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Fuzz/regressions/jpeg-helper-false-starts.jpg").standardizedFileURL
         let data = try Data(contentsOf: file)
         let one = try decode(data, 150, 150, .targetSizeOnOneThread)
         #expect(one.route == .thumbnailDecoder)
+        #expect(try decodeInStep(data, 150, 150).bitmap.pixels == one.bitmap.pixels)
         for _ in 0..<12 {
             let two = try decode(data, 150, 150, .targetSize)
             #expect(two.bitmap.pixels == one.bitmap.pixels)
@@ -324,15 +325,24 @@ struct JPEGThumbnailDecoderTests {
         #expect(ImagePipeline.decodeStrategy(decodesRunning: 9) == .targetSizeOnOneThread)
     }
 
-    @Test func helperMemoryIsCounted() throws {
-        let data = try TestImages.layoutJPEG(
-            width: 1600, height: 1200, lumaH: 2, lumaV: 2, TestImages.noisyPhoto(seed: 5))
-        let two = try decodeInStep(data, 150, 150)
-        let one = try decode(data, 150, 150, .targetSizeOnOneThread)
-        let full = try decode(data, 150, 150, .fullSizeThenResample)
-        #expect(two.route == .thumbnailDecoderWithHelper)
-        #expect(two.peakPixelBytes > one.peakPixelBytes)
-        #expect(two.peakPixelBytes * 4 < full.peakPixelBytes)
+    /// The helper's records are counted, and live in a ring, handed back as they are placed,
+    /// of at most 128 KiB and no more than the decode holds already: two threads need at most
+    /// twice the memory of one, and what the helper adds does not grow with the image.
+    @Test func helperMemoryIsCountedAndBounded() throws {
+        // At 150 pixels the decode holds less than 128 KiB, at 300 more.
+        for (width, height, target) in [(1600, 1200, 150), (3200, 2400, 300)] {
+            let data = try TestImages.layoutJPEG(
+                width: width, height: height, lumaH: 2, lumaV: 2, TestImages.noisyPhoto(seed: 9))
+            let two = try decodeInStep(data, target, target)
+            let one = try decode(data, target, target, .targetSizeOnOneThread)
+            #expect(two.route == .thumbnailDecoderWithHelper)
+            #expect(two.bitmap.pixels == one.bitmap.pixels)
+            #expect(two.peakPixelBytes > one.peakPixelBytes)
+            #expect(two.peakPixelBytes <= 2 * one.peakPixelBytes, "\(width) x \(height)")
+            #expect(two.peakPixelBytes - one.peakPixelBytes <= 128 << 10, "\(width) x \(height)")
+            let full = try decode(data, target, target, .fullSizeThenResample)
+            #expect(two.peakPixelBytes * 4 < full.peakPixelBytes)
+        }
     }
 }
 

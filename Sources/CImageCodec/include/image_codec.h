@@ -65,11 +65,12 @@ typedef struct {
     /// streaming), then run the same resample. Leave 0 in real use.
     int full_decode;
     /// Threads one JPEG thumbnail decode may use: 0 or 1 for the calling thread alone, 2 or
-    /// more to let one helper thread decode half of a large baseline scan (same output).
+    /// more to let one helper thread decode stretches of a large baseline scan ahead of it
+    /// (same output; the helper adds a fixed ring of at most 128 KiB).
     int threads;
-    /// Tests: with two threads, the calling thread waits for the helper where the two may
-    /// meet, so whether the helper's half is used does not depend on scheduling (same output).
-    /// Leave 0 in real use.
+    /// Tests: with two threads, each of the helper's stretches is decoded to its end before
+    /// the calling thread looks at it, so which MCUs the helper's work stands in for does not
+    /// depend on scheduling (same output). Leave 0 in real use.
     int helper_in_step;
     /// Tests and benchmarks: decode JPEGs through libjpeg-turbo's own DCT scaling even where
     /// the thumbnail decoder (jpeg_thumbnail.c) would take the file.
@@ -86,7 +87,7 @@ typedef struct {
     /// call held at once. Excludes the codecs' own internal state.
     size_t peak_pixel_bytes;
     /// Which decoder made the pixels: 0 libjpeg-turbo or libpng, 1 the JPEG thumbnail decoder
-    /// alone, 2 the thumbnail decoder with its helper thread's half of the scan.
+    /// alone, 2 the thumbnail decoder with MCUs its helper thread decoded.
     int route;
 } vt_decode_result;
 
@@ -142,9 +143,8 @@ vt_status vt_test_jpeg_thumbnail_check(const uint8_t *data, size_t size, int den
 /// vector code and with libjpeg's integer arithmetic, and counts the pixels that differ.
 size_t vt_test_ycc_to_rgba_check(void);
 
-/// Hands memory kept for later decodes back: the JPEG thumbnail decoder's cache of helper
-/// chunks (at most 6 MiB), then free heap pages to the kernel (glibc's malloc_trim). The
-/// benchmark calls it so a resident-set measurement that follows sees new buffers fault in.
+/// Hands free heap pages back to the kernel (glibc's malloc_trim). The benchmark calls it so
+/// a resident-set measurement that follows sees new buffers fault in.
 void vt_release_free_heap(void);
 
 /// Releases a buffer returned by this target.

@@ -4,9 +4,9 @@ import Foundation
 
 extension ImageDecoder {
     /// Linux and other non-Apple platforms: libjpeg-turbo and libpng through CImageCodec.
-    /// Tests: `decode` on two threads in step, the calling thread waiting for the helper where
-    /// they may meet, so whether the helper's half is used is the file's doing, not the
-    /// scheduler's (the bytes are the same either way).
+    /// Tests: `decode` on two threads in step, the calling thread waiting for each of the
+    /// helper's stretches to be decoded before it looks at it, so where the helper's work is
+    /// used is the file's doing, not the scheduler's (the bytes are the same either way).
     static func decodeWithHelperInStep(
         _ data: Data, targetSize: PixelSize, contentMode: ContentMode, maxPixelCount: Int
     ) throws(ImagePipeline.Error) -> Output {

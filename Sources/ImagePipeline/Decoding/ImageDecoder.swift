@@ -35,7 +35,7 @@ public enum ImageDecoder {
         case library
         /// The JPEG thumbnail decoder on the calling thread alone.
         case thumbnailDecoder
-        /// The JPEG thumbnail decoder with its helper thread's half of the scan.
+        /// The JPEG thumbnail decoder with MCUs its helper thread decoded.
         case thumbnailDecoderWithHelper
     }
 
