@@ -118,6 +118,30 @@ final class NginxPeer {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// CPU time (user and system, in seconds) the nginx master and its workers have used so
+    /// far: from /proc, the master's id in its pid file and the workers as its children. 0 where
+    /// /proc does not say.
+    func cpuSeconds() -> Double {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("nginx.pid"), encoding: .utf8),
+              let master = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return 0 }
+        let children = (try? String(contentsOfFile: "/proc/\(master)/task/\(master)/children", encoding: .utf8)) ?? ""
+        let ids = [master] + children.split(separator: " ").compactMap { Int32($0) }
+        return ids.reduce(0) { $0 + Self.cpuSeconds(of: $1) }
+    }
+
+    /// A process's user and system CPU time from /proc/ID/stat (fields 14 and 15, in clock
+    /// ticks, after the parenthesised command name, which may hold spaces).
+    static func cpuSeconds(of id: Int32) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")")
+        else { return 0 }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // After the name: state (3), ppid (4), … utime (14), stime (15).
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Whether the guard (and so nginx) still runs; reaps it once it has exited.
     private var isRunning: Bool {
         guard !hasExited else { return false }

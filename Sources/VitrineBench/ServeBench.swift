@@ -3,6 +3,9 @@ import Foundation
 import HTTPServer
 import RetailBackend
 import RetailContract
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `vitrine bench serve [--seconds 10] [--rounds 5] [--connections 16] [--threads 1]`: what
 /// composing the home page costs over HTTP. The server runs in this process on an ephemeral
@@ -118,14 +121,31 @@ enum ServeBench {
             var stillRounds: [WrkReport] = []
             var homeRounds: [WrkReport] = []
             var nginxRounds: [WrkReport] = []
+            // CPU seconds the server (this process) and nginx spent in each route's runs.
+            var cpu: [String: Double] = [:]
+            func measured(_ name: String, _ meter: () -> Double, _ run: () throws -> WrkReport) rethrows -> WrkReport {
+                let before = meter()
+                let report = try run()
+                cpu[name, default: 0] += meter() - before
+                return report
+            }
             for round in 0..<options.rounds {
                 // Whole seconds per round; the first rounds take the remainder.
                 let seconds = options.seconds / options.rounds + (round < options.seconds % options.rounds ? 1 : 0)
-                stillRounds.append(try wrk.run(url: server.baseURL + staticPath, seconds: seconds, connections: options.connections, threads: options.threads))
-                homeRounds.append(try wrk.run(url: server.baseURL + homeTarget, seconds: seconds, connections: options.connections, threads: options.threads))
+                stillRounds.append(try measured("static", processCPUSeconds) {
+                    try wrk.run(url: server.baseURL + staticPath, seconds: seconds, connections: options.connections, threads: options.threads)
+                })
+                homeRounds.append(try measured("home", processCPUSeconds) {
+                    try wrk.run(url: server.baseURL + homeTarget, seconds: seconds, connections: options.connections, threads: options.threads)
+                })
                 if let nginx {
-                    nginxRounds.append(try wrk.run(url: nginx.baseURL + homeTarget, seconds: seconds, connections: options.connections, threads: options.threads))
+                    nginxRounds.append(try measured("nginx", nginx.cpuSeconds) {
+                        try wrk.run(url: nginx.baseURL + homeTarget, seconds: seconds, connections: options.connections, threads: options.threads)
+                    })
                 }
+            }
+            func microsecondsPerRequest(_ name: String, _ report: WrkReport) -> String {
+                format((cpu[name] ?? 0) * 1e6 / Double(max(report.requests, 1)))
             }
             let still = WrkReport(combining: stillRounds)
             let home = WrkReport(combining: homeRounds)
@@ -140,11 +160,14 @@ enum ServeBench {
             console.out("home_p99_ms = \(format(home.p99Milliseconds))")
             console.out("static_requests_per_second = \(format(still.requestsPerSecond))")
             console.out("static_p99_ms = \(format(still.p99Milliseconds))")
+            console.out("home_cpu_us_per_request = \(microsecondsPerRequest("home", home))")
+            console.out("static_cpu_us_per_request = \(microsecondsPerRequest("static", still))")
             console.out("compose_vs_static_ratio = \(format(still.requestsPerSecond / max(home.requestsPerSecond, 0.001)))")
             if let peer {
                 console.out("# nginx: \(configuration.threadCount) worker processes, as many as the front's threads")
                 console.out("nginx_requests_per_second = \(format(peer.requestsPerSecond))")
                 console.out("nginx_p99_ms = \(format(peer.p99Milliseconds))")
+                console.out("nginx_cpu_us_per_request = \(microsecondsPerRequest("nginx", peer))")
                 console.out("compose_vs_nginx_ratio = \(format(home.requestsPerSecond / max(peer.requestsPerSecond, 0.001)))")
             } else {
                 console.out("# nginx: not found, compose_vs_nginx_ratio skipped (make bench installs it)")
@@ -169,6 +192,15 @@ enum ServeBench {
             console.err("vitrine bench serve: \(error)")
             return 1
         }
+    }
+
+    /// CPU time (user and system, in seconds) this process, the server's threads with it, has
+    /// used so far.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The page as nginx serves it: the same path, bytes and `Content-Type`, and the page's
