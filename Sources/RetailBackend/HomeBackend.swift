@@ -37,7 +37,8 @@ public final class HomeBackend: HTTPHandler {
     let demoBase: Date?
     let nextDemoRoll: Atomic<Int64>
     let dates = HTTPDate()
-    private let requestSalt = StableHash.hex(UInt64.random(in: 0...UInt64.max)).prefix(8)
+    /// `req-` and 8 hexadecimal digits of salt, then `-`: what every request id starts with.
+    private let requestIDPrefix = Array("req-\(StableHash.hex(UInt64.random(in: 0...UInt64.max)).prefix(8))-".utf8)
     private let requestCounter = Atomic<UInt64>(0)
 
     /// Builds the backend on the in-memory store; `faults` is a fault profile as `vitrine serve
@@ -158,6 +159,21 @@ public final class HomeBackend: HTTPHandler {
     /// Unique per response and cheap: a per-process salt and a counter.
     func nextRequestID() -> String {
         let number = requestCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        return "req-\(requestSalt)-\(number)"
+        // Written by hand: this runs for every page, and interpolation costs several times more.
+        var digits = number == 0 ? 1 : 0
+        var rest = number
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: requestIDPrefix.count + digits) { buffer in
+            _ = buffer.initialize(fromContentsOf: requestIDPrefix)
+            var value = number
+            for index in stride(from: requestIDPrefix.count + digits - 1, through: requestIDPrefix.count, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            return requestIDPrefix.count + digits
+        }
     }
 }
