@@ -52,7 +52,7 @@ fuzz-images: setup
 
 ## Every benchmark, in release mode.
 bench: release
-	@scripts/setup.sh wrk
+	@scripts/setup.sh wrk nginx
 	$(RELEASE_BIN) bench decode
 	$(RELEASE_BIN) bench runtime
 	$(RELEASE_BIN) bench images

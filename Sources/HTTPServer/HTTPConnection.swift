@@ -11,16 +11,16 @@ import Glibc
 /// Not `Sendable` on purpose: libmicrohttpd calls back for one connection from the thread
 /// that owns it only (like `HTTPRequestContext`).
 final class HTTPConnection {
-    /// The connection's id in the `HTTPConnectionWatch`.
-    let watchID: Int
-    /// `HTTPRequest.clientAddress`: IPv4 text, or the /64 prefix of an IPv6 address.
-    let clientAddress: String
+    /// The connection's place in the `HTTPConnectionWatch`.
+    let watchSlot: HTTPConnectionWatch.Slot
     /// The retained `HTTPRequestContext` of the request under way, until it completes.
     var request: UnsafeMutableRawPointer?
 
-    init(watchID: Int, clientAddress: String) {
-        self.watchID = watchID
-        self.clientAddress = clientAddress
+    /// `HTTPRequest.clientAddress`: IPv4 text, or the /64 prefix of an IPv6 address.
+    var clientAddress: String { watchSlot.address }
+
+    init(watchSlot: HTTPConnectionWatch.Slot) {
+        self.watchSlot = watchSlot
     }
 
     func retainedPointer() -> UnsafeMutableRawPointer {

@@ -57,15 +57,26 @@ final class HTTPConnectionWatch: Sendable {
         var pressureHeadTimeout: Duration
     }
 
-    private struct Entry {
+    /// One open connection as the watch follows it: the connection keeps it (`HTTPConnection`)
+    /// and names it on every change, so a change costs no lookup.
+    final class Slot: @unchecked Sendable {
+        // @unchecked: `phase` and `cut` are read and written under the watch's lock only.
+        let id: Int
         let descriptor: Int32
         let address: String
-        var phase: Phase
-        var cut: Cut?
+        fileprivate(set) var phase: Phase
+        fileprivate(set) var cut: Cut?
+
+        fileprivate init(id: Int, descriptor: Int32, address: String, phase: Phase) {
+            self.id = id
+            self.descriptor = descriptor
+            self.address = address
+            self.phase = phase
+        }
     }
 
     private struct State {
-        var entries: [Int: Entry] = [:]
+        var entries: [Int: Slot] = [:]
         /// Open connections per client address (`HTTPConnection.clientAddress`).
         var perAddress: [String: Int] = [:]
         /// Body bytes received since glibc was last asked to give free memory back.
@@ -99,24 +110,24 @@ final class HTTPConnectionWatch: Sendable {
         }
     }
 
-    func register(descriptor: Int32, address: String, at now: ContinuousClock.Instant = .now) -> Int {
-        let id = nextID.wrappingAdd(1, ordering: .relaxed).newValue
+    func register(descriptor: Int32, address: String, at now: ContinuousClock.Instant = .now) -> Slot {
+        let slot = Slot(id: nextID.wrappingAdd(1, ordering: .relaxed).newValue, descriptor: descriptor, address: address, phase: .head(since: now))
         state.withLock { state in
-            state.entries[id] = Entry(descriptor: descriptor, address: address, phase: .head(since: now))
+            state.entries[slot.id] = slot
             state.perAddress[address, default: 0] += 1
         }
-        return id
+        return slot
     }
 
     /// Forgets a connection; returns why it was cut, if it was.
     @discardableResult
-    func unregister(_ id: Int) -> Cut? {
+    func unregister(_ slot: Slot) -> Cut? {
         defer { noteChange() }
         return state.withLock { state in
-            guard let entry = state.entries.removeValue(forKey: id) else { return nil }
-            let left = (state.perAddress[entry.address] ?? 1) - 1
-            state.perAddress[entry.address] = left > 0 ? left : nil
-            return entry.cut
+            guard state.entries.removeValue(forKey: slot.id) != nil else { return nil }
+            let left = (state.perAddress[slot.address] ?? 1) - 1
+            state.perAddress[slot.address] = left > 0 ? left : nil
+            return slot.cut
         }
     }
 
@@ -139,28 +150,31 @@ final class HTTPConnectionWatch: Sendable {
         return true
     }
 
-    func enter(_ phase: Phase, for id: Int) {
-        state.withLock { $0.entries[id]?.phase = phase }
+    func enter(_ phase: Phase, for slot: Slot) {
+        state.withLock { _ in slot.phase = phase }
     }
 
     /// A body begins on the connection.
-    func enterBody(for id: Int, at now: ContinuousClock.Instant = .now) {
-        enter(.body(HTTPBodyRateWindow(length: limits.bodyRateWindow, start: now)), for: id)
+    func enterBody(for slot: Slot, at now: ContinuousClock.Instant = .now) {
+        enter(.body(HTTPBodyRateWindow(length: limits.bodyRateWindow, start: now)), for: slot)
     }
 
     /// Counts body bytes for the rate.
-    func received(_ bytes: Int, for id: Int, at now: ContinuousClock.Instant = .now) {
+    func received(_ bytes: Int, for slot: Slot, at now: ContinuousClock.Instant = .now) {
         state.withLock { state in
             state.bodyBytesSinceTrim += bytes
-            if case .body(var window)? = state.entries[id]?.phase {
+            if case .body(var window) = slot.phase {
+                // Taken out first, so the window's slices are not shared while they change.
+                slot.phase = .busy
                 window.add(bytes, at: now)
-                state.entries[id]?.phase = .body(window)
+                slot.phase = .body(window)
             }
         }
     }
 
-    func cut(of id: Int) -> Cut? {
-        state.withLock { $0.entries[id]?.cut }
+    /// Why the watch cut the connection, once it has.
+    func cut(of slot: Slot) -> Cut? {
+        state.withLock { _ in slot.cut }
     }
 
     /// Shuts down every connection past its deadline at `now`, and under pressure the oldest
@@ -169,15 +183,10 @@ final class HTTPConnectionWatch: Sendable {
     func enforce(at now: ContinuousClock.Instant) -> Int {
         state.withLock { state in
             var cuts = 0
-            for id in Array(state.entries.keys) {
-                guard var entry = state.entries[id], entry.cut == nil else { continue }
-                guard let cut = verdict(&entry.phase, at: now) else {
-                    state.entries[id] = entry
-                    continue
-                }
-                shutdown(entry.descriptor, Int32(SHUT_RDWR))
-                entry.cut = cut
-                state.entries[id] = entry
+            for slot in state.entries.values where slot.cut == nil {
+                guard let cut = verdict(&slot.phase, at: now) else { continue }
+                shutdown(slot.descriptor, Int32(SHUT_RDWR))
+                slot.cut = cut
                 cuts += 1
             }
             return cuts + relievePressure(&state, at: now)
@@ -228,9 +237,9 @@ final class HTTPConnectionWatch: Sendable {
         }
         let cuts = min(candidates.count, open - limits.lowWater)
         for candidate in candidates.prefix(max(0, cuts)) {
-            guard let entry = state.entries[candidate.id] else { continue }
-            shutdown(entry.descriptor, Int32(SHUT_RDWR))
-            state.entries[candidate.id]?.cut = .pressure
+            guard let slot = state.entries[candidate.id] else { continue }
+            shutdown(slot.descriptor, Int32(SHUT_RDWR))
+            slot.cut = .pressure
         }
         return max(0, cuts)
     }

@@ -17,9 +17,24 @@ enum HTTPFraming {
         var maxQueryArguments: Int
     }
 
-    /// The answer for a head that must not be served, or nil for one that may.
+    /// The answer for a head that must not be served, or nil for one that may. One pass over
+    /// the fields and one over the target's bytes: this runs for every request.
     static func refusal(version: String, target: String, fields: [(name: String, value: String)], limits: Limits) -> HTTPResponse? {
-        var headBytes = target.utf8.count
+        var target = target
+        let (targetBytes, hasInvalidByte, queryArguments) = target.withUTF8 { bytes in
+            var invalid = false
+            var arguments = 0
+            for byte in bytes {
+                if byte <= 0x20 || byte == 0x7F { invalid = true }
+                if arguments > 0 ? byte == UInt8(ascii: "&") : byte == UInt8(ascii: "?") { arguments += 1 }
+            }
+            return (bytes.count, invalid, arguments)
+        }
+        var headBytes = targetBytes
+        var lengths = 0, lengthHasList = false
+        var encodings: [String] = []
+        var hosts = 0
+        var host: String?
         for field in fields {
             headBytes += field.name.utf8.count + field.value.utf8.count + 4
             guard isToken(field.name) else {
@@ -28,8 +43,17 @@ enum HTTPFraming {
             guard isValidValue(field.value) else {
                 return HTTPFrontError.badRequest("invalid_header", "the value of '\(field.name.clipped(toUTF8Bytes: 40))' holds a control character")
             }
+            if isNamed(field.name, "content-length") {
+                lengths += 1
+                if field.value.utf8.contains(UInt8(ascii: ",")) { lengthHasList = true }
+            } else if isNamed(field.name, "transfer-encoding") {
+                encodings.append(field.value)
+            } else if isNamed(field.name, "host") {
+                hosts += 1
+                if host == nil { host = field.value }
+            }
         }
-        if target.utf8.count > limits.maxHeadBytes {
+        if targetBytes > limits.maxHeadBytes {
             return HTTPFrontError.response(status: 414, code: "uri_too_long", message: "the request target is longer than \(limits.maxHeadBytes) bytes")
         }
         if headBytes > limits.maxHeadBytes {
@@ -41,20 +65,18 @@ enum HTTPFraming {
         guard version == "HTTP/1.0" || isHTTP1(version) else {
             return HTTPFrontError.response(status: 505, code: "http_version_not_supported", message: "the server speaks HTTP/1.0 and HTTP/1.1")
         }
-        if target.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+        if hasInvalidByte {
             return HTTPFrontError.badRequest("invalid_target", "the request target holds a space or a control character")
         }
-        if queryArgumentCount(target) > limits.maxQueryArguments {
+        if queryArguments > limits.maxQueryArguments {
             return HTTPFrontError.response(status: 414, code: "too_many_query_arguments", message: "at most \(limits.maxQueryArguments) query arguments")
         }
-        let lengths = values(of: "content-length", in: fields)
-        let encodings = values(of: "transfer-encoding", in: fields)
         // Even identical repeats: one reader may join them ("5, 5") and another take one.
-        if lengths.count > 1 || lengths.contains(where: { $0.contains(",") }) {
+        if lengths > 1 || lengthHasList {
             return HTTPFrontError.badRequest("conflicting_length", "the request has more than one Content-Length")
         }
         if !encodings.isEmpty {
-            if !lengths.isEmpty {
+            if lengths > 0 {
                 return HTTPFrontError.badRequest("conflicting_length", "the request has both Content-Length and Transfer-Encoding")
             }
             let codings = encodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -63,11 +85,10 @@ enum HTTPFraming {
                                                message: "the only transfer coding accepted is chunked")
             }
         }
-        let hosts = values(of: "host", in: fields)
-        if hosts.count > 1 || (hosts.isEmpty && version != "HTTP/1.0") {
+        if hosts > 1 || (hosts == 0 && version != "HTTP/1.0") {
             return HTTPFrontError.badRequest("invalid_host", "an HTTP/1.1 request needs exactly one Host header")
         }
-        if let host = hosts.first, !HTTPHostField.isValid(host) {
+        if let host, !HTTPHostField.isValid(host) {
             return HTTPFrontError.badRequest("invalid_host", "Host must be a name, an IPv4 address or a bracketed IPv6 address, with a port up to 65535")
         }
         return nil
@@ -86,7 +107,7 @@ enum HTTPFraming {
             guard isToken(field.name), isValidValue(field.value) else {
                 return HTTPFrontError.badRequest("invalid_trailer", "a trailer field must have a token name and a value without control characters")
             }
-            let name = field.name.lowercased()
+            let name = lowercasedToken(field.name)
             if trailerForbidden.contains(name) {
                 return HTTPFrontError.badRequest("invalid_trailer", "'\(name)' may not be sent as a trailer field")
             }
@@ -102,8 +123,9 @@ enum HTTPFraming {
 
     /// `HTTP/1.1` and the HTTP/1 minors after it, which a server answers as 1.1 (RFC 9110 §2.5).
     private static func isHTTP1(_ version: String) -> Bool {
-        let bytes = Array(version.utf8)
-        return bytes.count == 8 && bytes[0..<7].elementsEqual("HTTP/1.".utf8) && (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[7])
+        let bytes = version.utf8
+        guard bytes.count == 8, bytes.starts(with: "HTTP/1.".utf8), let minor = bytes.last else { return false }
+        return (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(minor)
     }
 
     /// No control character but the tab.
@@ -116,7 +138,7 @@ enum HTTPFraming {
     static func dictionary(_ fields: [(name: String, value: String)]) -> [String: String] {
         var headers: [String: String] = [:]
         for field in fields {
-            let name = field.name.lowercased()
+            let name = lowercasedToken(field.name)
             if let existing = headers[name] {
                 headers[name] = existing + ", " + field.value
             } else {
@@ -126,8 +148,23 @@ enum HTTPFraming {
         return headers
     }
 
-    private static func values(of name: String, in fields: [(name: String, value: String)]) -> [String] {
-        fields.filter { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name }.map(\.value)
+    /// Whether `name` is `lowercased` in any case of its ASCII letters, compared on bytes.
+    static func isNamed(_ name: String, _ lowercased: String) -> Bool {
+        name.utf8.count == lowercased.utf8.count
+            && zip(name.utf8, lowercased.utf8).allSatisfy { $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }
+    }
+
+    /// A token (a header name) with its ASCII upper-case letters lowered; without a new
+    /// allocation when it has none, or fits a small string (15 bytes and fewer, as most names).
+    static func lowercasedToken(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
+        let count = name.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            for (index, byte) in name.utf8.enumerated() {
+                buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            return count
+        }
     }
 
     /// `tchar` of RFC 9110: visible ASCII except delimiters.
@@ -140,10 +177,5 @@ enum HTTPFraming {
                 return "!#$%&'*+-.^_`|~".utf8.contains(byte)
             }
         }
-    }
-
-    private static func queryArgumentCount(_ target: String) -> Int {
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return 0 }
-        return target.utf8[mark...].reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 }
     }
 }

@@ -6,27 +6,34 @@ import Glibc
 /// address, or an IPv6 address in brackets, with an optional port of at most 65535. Empty is
 /// valid (a client sends it when the target has no authority).
 enum HTTPHostField {
+    /// Read on the value's UTF-8 bytes in place: this runs for every request.
     static func isValid(_ value: String) -> Bool {
-        var bytes = Substring(value).utf8[...]
+        var value = value
+        return value.withUTF8 { isValid($0[...]) }
+    }
+
+    private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    private static func isValid(_ bytes: Bytes) -> Bool {
         if bytes.first == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return false }
-            let literal = String(decoding: bytes[bytes.index(after: bytes.startIndex)..<close], as: UTF8.self)
+            let literal = String(decoding: bytes[(bytes.startIndex + 1)..<close], as: UTF8.self)
             var address = in6_addr()
             guard inet_pton(AF_INET6, literal, &address) == 1 else { return false }
-            bytes = bytes[bytes.index(after: close)...]
-            return bytes.isEmpty || (bytes.first == UInt8(ascii: ":") && isPort(bytes.dropFirst()))
+            let rest = bytes[(close + 1)...]
+            return rest.isEmpty || (rest.first == UInt8(ascii: ":") && isPort(rest.dropFirst()))
         }
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
-            return isRegName(bytes[..<colon]) && isPort(bytes[bytes.index(after: colon)...])
+            return isRegName(bytes[..<colon]) && isPort(bytes[(colon + 1)...])
         }
         return isRegName(bytes)
     }
 
     /// `*DIGIT`, at most 65535.
-    private static func isPort(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
-        guard bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+    private static func isPort(_ bytes: Bytes) -> Bool {
         var value = 0
         for byte in bytes {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return false }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
             if value > 65_535 { return false }
         }
@@ -34,21 +41,30 @@ enum HTTPHostField {
     }
 
     /// unreserved, pct-encoded and sub-delims (an IPv4 address is one too).
-    private static func isRegName(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+    private static func isRegName(_ bytes: Bytes) -> Bool {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                let first = bytes.index(after: index)
-                guard first < bytes.endIndex, bytes.index(after: first) < bytes.endIndex,
-                      isHex(bytes[first]), isHex(bytes[bytes.index(after: first)]) else { return false }
-                index = bytes.index(first, offsetBy: 2)
+                guard index + 2 < bytes.endIndex, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                index += 3
                 continue
             }
-            guard isUnreserved(byte) || "!$&'()*+,;=".utf8.contains(byte) else { return false }
-            index = bytes.index(after: index)
+            guard isUnreserved(byte) || isSubDelimiter(byte) else { return false }
+            index += 1
         }
         return true
+    }
+
+    /// `!$&'()*+,;=`
+    private static func isSubDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -39,18 +39,31 @@ public struct HTTPRequest: Sendable {
         query.first { $0.name == name }?.value
     }
 
-    /// A header by case-insensitive name.
+    /// A header by name, its ASCII letters in any case (names are tokens, so ASCII).
     public func header(_ name: String) -> String? {
-        headers[name.lowercased()]
+        headers[HTTPFraming.lowercasedToken(name)]
     }
 
-    /// Whether a `Content-Type` names JSON: `application/json` or an `application/…+json` type.
+    /// Whether a `Content-Type` names JSON: `application/json` or an `application/…+json` type,
+    /// in any case, parameters and surrounding spaces aside. Read on bytes, without allocating.
     public static func isJSON(contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
-        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+        let bytes = contentType.utf8
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = bytes[..<end].firstIndex(where: { !isBlank($0) }),
+              let last = bytes[first..<end].lastIndex(where: { !isBlank($0) })
+        else { return false }
+        let mediaType = bytes[first...last]
+        func matches(_ part: Substring.UTF8View.SubSequence, _ lowercased: String) -> Bool {
+            part.count == lowercased.utf8.count
+                && zip(part, lowercased.utf8).allSatisfy { $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }
+        }
+        if matches(mediaType, "application/json") { return true }
+        let prefix = "application/".utf8.count, suffix = "+json".utf8.count
+        guard mediaType.count > prefix + suffix - 1 else { return false }
+        let head = mediaType.prefix(prefix), tail = mediaType.suffix(suffix)
+        return matches(head, "application/") && matches(tail, "+json")
     }
 }
 

@@ -65,6 +65,7 @@ public struct HTTPPathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The captured segments if `path` (decoded into `decoded` segments) matches.
+    @usableFromInline
     func match(_ decoded: [[UInt8]]) -> [String]? {
         guard decoded.count == segments.count else { return nil }
         var captures: [String] = []
@@ -82,6 +83,7 @@ public struct HTTPPathPattern: Sendable, Hashable, CustomStringConvertible {
     /// A raw path's segments, each percent-decoded, or nil when the path cannot match any
     /// pattern: it does not start with `/`, or a segment is empty, malformed (`%` without two
     /// hexadecimal digits), not UTF-8 once decoded, or holds an encoded `/`.
+    @usableFromInline
     static func decodedSegments(of path: String) -> [[UInt8]]? {
         let bytes = path.utf8
         guard bytes.first == UInt8(ascii: "/") else { return nil }
@@ -91,6 +93,14 @@ public struct HTTPPathPattern: Sendable, Hashable, CustomStringConvertible {
             segments.append(segment)
         }
         return segments
+    }
+
+    /// Whether `text`'s UTF-8 bytes are `bytes`: lengths first, then the bytes in place.
+    @usableFromInline
+    static func bytes(of text: String, equal bytes: [UInt8]) -> Bool {
+        guard text.utf8.count == bytes.count else { return false }
+        if let equal = text.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(bytes) }) { return equal }
+        return text.utf8.elementsEqual(bytes)
     }
 
     /// `raw` with each `%XX` replaced by its byte; nil for a `%` not followed by two hexadecimal

@@ -6,25 +6,26 @@ import Synchronization
 /// suspended meanwhile). In-process callers may instead wait for it.
 public final class HTTPPendingAnswer: Sendable {
     private enum State: Sendable {
-        case waiting((@Sendable () -> Void)?)
+        /// Not yet: who to call back, and the semaphore of those blocked in `wait`, made by the
+        /// first of them (most answers come at once, and nobody waits).
+        case waiting(callback: (@Sendable () -> Void)?, arrived: DispatchSemaphore?)
         case ready(HTTPResponse)
     }
 
-    private let state = Mutex(State.waiting(nil))
-    private let arrived = DispatchSemaphore(value: 0)
+    private let state = Mutex(State.waiting(callback: nil, arrived: nil))
 
     public init() {}
 
     /// Sets the answer (only the first one counts) and calls back whoever waits for it.
     public func fulfil(_ response: HTTPResponse) {
-        let callback = state.withLock { state -> (@Sendable () -> Void)?? in
-            guard case .waiting(let callback) = state else { return .none }
+        let waiting = state.withLock { state -> (callback: (@Sendable () -> Void)?, arrived: DispatchSemaphore?)? in
+            guard case .waiting(let callback, let arrived) = state else { return nil }
             state = .ready(response)
-            return .some(callback)
+            return (callback, arrived)
         }
-        guard let callback else { return }
-        arrived.signal()
-        callback?()
+        guard let waiting else { return }
+        waiting.arrived?.signal()
+        waiting.callback?()
     }
 
     /// The answer, if it has come.
@@ -38,8 +39,8 @@ public final class HTTPPendingAnswer: Sendable {
     /// Calls `callback` once the answer is there: now (on this thread) when it already is.
     func whenReady(_ callback: @escaping @Sendable () -> Void) {
         let isReady = state.withLock { state -> Bool in
-            guard case .waiting = state else { return true }
-            state = .waiting(callback)
+            guard case .waiting(_, let arrived) = state else { return true }
+            state = .waiting(callback: callback, arrived: arrived)
             return false
         }
         if isReady { callback() }
@@ -47,12 +48,20 @@ public final class HTTPPendingAnswer: Sendable {
 
     /// Blocks until the answer is there, at most `timeout` (nil: for as long as it takes).
     public func wait(timeout: Duration? = nil) -> HTTPResponse? {
-        if let response { return response }
+        let arrived = state.withLock { state -> DispatchSemaphore? in
+            guard case .waiting(let callback, let arrived) = state else { return nil }
+            if let arrived { return arrived }
+            let made = DispatchSemaphore(value: 0)
+            state = .waiting(callback: callback, arrived: made)
+            return made
+        }
+        guard let arrived else { return response }
         if let timeout {
             guard arrived.wait(timeout: .now() + .nanoseconds(HTTPServer.nanoseconds(timeout))) == .success else { return response }
         } else {
             arrived.wait()
         }
+        // Passed on, so that every waiter wakes.
         arrived.signal()
         return response
     }

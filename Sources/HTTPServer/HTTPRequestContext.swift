@@ -32,6 +32,10 @@ final class HTTPRequestContext {
     var method = ""
     var headers: [String: String] = [:]
     var body = Data()
+    /// Whether the head announced a body (a positive `Content-Length`, or chunked).
+    var hasBody = false
+    /// Whether the body is chunked, so that trailer fields may follow it.
+    var isChunked = false
     /// Body bytes seen, counting those thrown away once the body was too large.
     var receivedBodyBytes = 0
     var isBodyTooLarge = false

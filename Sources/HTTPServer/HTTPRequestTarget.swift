@@ -11,34 +11,36 @@ struct HTTPRequestTarget: Equatable {
     var query: [(name: String, value: String)]
 
     init(_ target: String) {
-        // Scanned once as contiguous UTF-8 bytes: this runs for every request, and
-        // Character-based or generic `split` scanning costs more than the rest of the front.
-        var bytes = Array(target.utf8)
-        if bytes.first != UInt8(ascii: "/"), let origin = Self.originForm(of: bytes) {
-            bytes = origin
+        var target = target
+        if target.utf8.first != UInt8(ascii: "/"), let origin = Self.originForm(of: Array(target.utf8)) {
+            target = String(decoding: origin, as: UTF8.self)
         }
-        let target = String(decoding: bytes, as: UTF8.self)
-        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
+        // Scanned once, in place, as contiguous UTF-8 bytes: this runs for every request, and
+        // Character-based or generic `split` scanning costs more than the rest of the front.
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else {
             path = target
             query = []
             return
         }
-        path = String(decoding: bytes[..<mark], as: UTF8.self)
-        var query: [(name: String, value: String)] = []
-        var start = mark + 1
-        while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
-            if end > start {
-                let pair = bytes[start..<end]
-                if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-                    query.append((Self.decode(pair[..<equals]), Self.decode(pair[(equals + 1)...])))
-                } else {
-                    query.append((Self.decode(pair), ""))
+        path = String(target[..<mark])
+        let queryStart = target.utf8.distance(from: target.utf8.startIndex, to: mark) + 1
+        query = target.withUTF8 { bytes in
+            var query: [(name: String, value: String)] = []
+            var start = queryStart
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+                if end > start {
+                    let pair = bytes[start..<end]
+                    if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                        query.append((Self.decode(pair[..<equals]), Self.decode(pair[(equals + 1)...])))
+                    } else {
+                        query.append((Self.decode(pair), ""))
+                    }
                 }
+                start = end + 1
             }
-            start = end + 1
+            return query
         }
-        self.query = query
     }
 
     /// The path and query of an `http`/`https` absolute-form target (`/` for an empty path),
@@ -68,7 +70,7 @@ struct HTTPRequestTarget: Equatable {
         decode(ArraySlice(component.utf8))
     }
 
-    static func decode(_ component: ArraySlice<UInt8>) -> String {
+    static func decode<Bytes: RandomAccessCollection<UInt8>>(_ component: Bytes) -> String where Bytes.Index == Int {
         // Most arguments (`locale=en-US`) have nothing to decode: no byte-by-byte copy then.
         guard component.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
             return String(decoding: component, as: UTF8.self)

@@ -13,19 +13,25 @@ public struct HTTPRouter<Input: Sendable, Output: Sendable>: Sendable {
     /// How a handler, or a group's `prepare`, answers.
     public typealias Answer = @Sendable (Output) -> Void
     /// A route's handler once its group prepared it: the request's input and its captures.
+    @usableFromInline
     typealias Endpoint = @Sendable (Input, HTTPPathCaptures, @escaping Answer) -> Void
 
     /// One pattern and the handler of each of its methods, in the order they were declared.
+    @usableFromInline
     struct Path: Sendable {
-        let pattern: HTTPPathPattern
-        var methods: [(method: [UInt8], name: String, endpoint: Endpoint)]
+        @usableFromInline let pattern: HTTPPathPattern
+        @usableFromInline var methods: [(method: [UInt8], name: String, endpoint: Endpoint)]
     }
 
+    // Resolving is inlinable, so that an application's table is resolved by code specialized
+    // for its types: generic code would look up the metadata of its tuples and closures on
+    // every request.
+
     /// Patterns without captures, then the others.
-    private var plain: [Path] = []
-    private var captured: [Path] = []
+    @usableFromInline var plain: [Path] = []
+    @usableFromInline var captured: [Path] = []
     /// For each of `plain`, the raw path that matches it without decoding (`plainPath`).
-    private var plainPaths: [[UInt8]?] = []
+    @usableFromInline var plainPaths: [[UInt8]?] = []
 
     /// An empty table.
     public init() {}
@@ -75,9 +81,10 @@ public struct HTTPRouter<Input: Sendable, Output: Sendable>: Sendable {
     }
 
     /// What the table holds for a request's method and raw path.
+    @inlinable
     public func resolve(method: String, path: String) -> HTTPRouteResolution<Input, Output> {
         guard let found = find(path) else { return .notFound }
-        guard let entry = found.path.methods.first(where: { $0.method.elementsEqual(method.utf8) }) else {
+        guard let entry = found.path.methods.first(where: { HTTPPathPattern.bytes(of: method, equal: $0.method) }) else {
             return .methodNotAllowed(pattern: found.path.pattern, allowed: found.path.methods.map(\.name))
         }
         return .found(HTTPRouteMatch(pattern: found.path.pattern, captures: HTTPPathCaptures(values: found.captures), endpoint: entry.endpoint))
@@ -85,9 +92,10 @@ public struct HTTPRouter<Input: Sendable, Output: Sendable>: Sendable {
 
     /// The path entry matching `path` and its captures. A raw path that is a plain pattern's
     /// path byte for byte needs no decoding (the paths every client asks for most).
-    private func find(_ path: String) -> (path: Path, captures: [String])? {
-        for (index, plainPath) in plainPaths.enumerated() where plainPath.map({ path.utf8.elementsEqual($0) }) == true {
-            return (plain[index], [])
+    @inlinable
+    func find(_ path: String) -> (path: Path, captures: [String])? {
+        for index in plainPaths.indices {
+            if let plainPath = plainPaths[index], HTTPPathPattern.bytes(of: path, equal: plainPath) { return (plain[index], []) }
         }
         guard let decoded = HTTPPathPattern.decodedSegments(of: path) else { return nil }
         for entry in plain {
@@ -121,7 +129,14 @@ public struct HTTPRouteMatch<Input: Sendable, Output: Sendable>: Sendable {
     public let pattern: HTTPPathPattern
     /// Its captured segments, percent-decoded.
     public let captures: HTTPPathCaptures
-    let endpoint: HTTPRouter<Input, Output>.Endpoint
+    @usableFromInline let endpoint: HTTPRouter<Input, Output>.Endpoint
+
+    @usableFromInline
+    init(pattern: HTTPPathPattern, captures: HTTPPathCaptures, endpoint: @escaping HTTPRouter<Input, Output>.Endpoint) {
+        self.pattern = pattern
+        self.captures = captures
+        self.endpoint = endpoint
+    }
 
     /// Runs the group's `prepare` and then the handler; `answer` is called exactly once.
     public func run(_ input: Input, answer: @escaping HTTPRouter<Input, Output>.Answer) {

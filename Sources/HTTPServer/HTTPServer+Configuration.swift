@@ -14,9 +14,9 @@ extension HTTPServer {
         public var threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
         /// The largest request head (target and header fields, in bytes): a bigger one gets 431,
         /// a target alone longer than this 414. libmicrohttpd's per-connection memory pool is
-        /// four times this (128 KiB by default), so that the front's check, not the pool running
-        /// out, decides for every head of this size with up to `maxHeaderFields` fields (and for
-        /// many more: docs/backend.md). Default 32 KiB.
+        /// twice this plus 64 bytes per `maxHeaderFields` and 2 KiB (72 KiB by default), so that
+        /// the front's check, not the pool running out, decides for every head of this size with
+        /// up to `maxHeaderFields` fields (and for many more: docs/backend.md). Default 32 KiB.
         public var maxHeaderBytes: Int = 32 * 1024
         /// Header fields in one head; more get 431. Default 100.
         public var maxHeaderFields: Int = 100
@@ -40,8 +40,8 @@ extension HTTPServer {
         public var bodyRateWindow: Duration = .seconds(10)
         /// A whole body must be in within this, at any rate. Default 60 s.
         public var maxBodyDuration: Duration = .seconds(60)
-        /// Connections open at once, over all clients. Each costs a socket and, while it
-        /// sends a head, up to its memory pool (four times `maxHeaderBytes`). Default 4096.
+        /// Connections open at once, over all clients. Each costs a socket and its memory pool
+        /// (72 KiB at the default limits, see `maxHeaderBytes`). Default 4096.
         public var maxConnections: Int = 4096
         /// Connections open at once from one address, IPv6 counted by its /64 prefix (loopback
         /// counts as one client, so this must exceed a load generator's connections). Under

@@ -58,7 +58,7 @@ public final class HTTPServer: Sendable {
                 var settings = vitrine_mhd_settings(
                     flags: flags,
                     thread_pool_size: UInt32(configuration.threadCount),
-                    connection_memory_limit: configuration.maxHeaderBytes * Self.poolPerHeadByte,
+                    connection_memory_limit: Self.poolBytes(configuration),
                     connection_timeout: UInt32(clamping: timeoutSeconds),
                     connection_limit: UInt32(configuration.maxConnections),
                     address: socketAddress)
@@ -145,10 +145,25 @@ public final class HTTPServer: Sendable {
         return min(.milliseconds(250), max(.milliseconds(20), shortest / 8))
     }
 
-    /// libmicrohttpd's memory pool per byte of `maxHeaderBytes`: half of the pool is the read
-    /// buffer, the rest holds a record of about 60 bytes per header field, so a 32 KiB head of
-    /// up to about 1,500 fields fits and the front, not the pool running out, answers it.
-    static let poolPerHeadByte = 4
+    /// libmicrohttpd's per-connection memory pool: the least that lets the front, not the pool
+    /// running out, answer every head of up to `maxHeaderBytes` with up to `maxHeaderFields`
+    /// fields, and heads of many more small fields too (docs/backend.md).
+    ///
+    /// 0.9.75 zeroes the whole pool after every request of a kept-alive connection, so every
+    /// byte here costs every request. After that reset half the pool is the read buffer, which
+    /// holds a whole head of `maxHeaderBytes`; each field takes a 64-byte record from the other
+    /// end, first from the other half, then from the read buffer's unused tail; the response's
+    /// head is written into what is left. Twice the head limit, a record per allowed field and
+    /// 2 KiB for the response's head: 72 KiB by default (a 7 KB head of 1,000 fields fits).
+    static func poolBytes(_ configuration: Configuration) -> Int {
+        2 * configuration.maxHeaderBytes + fieldRecordBytes * configuration.maxHeaderFields + responseHeadBytes
+    }
+
+    /// The size of libmicrohttpd 0.9.75's record of one header field in the pool (seven words,
+    /// rounded up to its 16-byte alignment).
+    static let fieldRecordBytes = 64
+    /// Room in the pool for the head of the response the front queues.
+    static let responseHeadBytes = 2048
 
     /// Request bodies of 64 KiB and more get their own mapping from glibc, so their memory
     /// goes back to the system when they are freed (once per process, on the first server).
@@ -175,9 +190,10 @@ public final class HTTPServer: Sendable {
         for (name, value) in positive where value < 1 || value > Int(UInt32.max) {
             throw .invalidConfiguration("\(name) must be between 1 and \(UInt32.max), not \(value)")
         }
-        guard configuration.maxHeaderBytes <= Int(UInt32.max) / poolPerHeadByte else {
-            // libmicrohttpd's pool is a multiple of the head limit.
-            throw .invalidConfiguration("maxHeaderBytes must be at most \(Int(UInt32.max) / poolPerHeadByte)")
+        guard poolBytes(configuration) <= Int(UInt32.max) else {
+            // libmicrohttpd's pool grows with both limits (`poolBytes`).
+            throw .invalidConfiguration("maxHeaderBytes and maxHeaderFields ask for a per-connection pool over 4 GiB: "
+                + "twice maxHeaderBytes plus 64 bytes a field must stay under it")
         }
         guard configuration.maxBodyBytes >= 0 else {
             throw .invalidConfiguration("maxBodyBytes must not be negative")

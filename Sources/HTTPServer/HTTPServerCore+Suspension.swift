@@ -106,12 +106,13 @@ extension HTTPServerCore {
     func beginStop() -> Bool {
         state.withLock { state in
             state.isStopping = true
+            isStopping.store(true, ordering: .sequentiallyConsistent)
             for entry in state.suspended.values {
                 MHD_resume_connection(entry.connection.pointer)
             }
             state.suspended.removeAll()
             state.awaiting = 0
-            return state.requestsInFlight == 0
+            return inFlight.load(ordering: .sequentiallyConsistent) == 0
         }
     }
 
@@ -123,13 +124,9 @@ extension HTTPServerCore {
     func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: HTTPRequestContext, closing: Bool = false) -> MHD_Result {
         context.phase = .responded
         let status = (100..<600).contains(response.status) ? response.status : 500
-        let created = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-        }
-        guard let created else { return .NO }
+        guard let created = Self.mhdResponse(body: response.body) else { return .NO }
         defer { MHD_destroy_response(created) }
-        for (name, value) in response.headers where !Self.framingHeaders.contains(name.lowercased()) {
+        for (name, value) in response.headers where !Self.isFramingHeader(name) {
             // A name or value with CR/LF is refused by libmicrohttpd; the header is dropped.
             _ = MHD_add_response_header(created, name, value)
         }
@@ -139,8 +136,36 @@ extension HTTPServerCore {
         return MHD_queue_response(connection, UInt32(status), created)
     }
 
-    /// Headers libmicrohttpd sets itself from the body it is given.
-    static let framingHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
+    /// A libmicrohttpd response sending `body`. A body of `HTTPResponseBody.sharedFrom` bytes
+    /// and more is sent from the bytes `body` holds, without a copy (a cached page is sent as
+    /// it is cached): a retained `HTTPResponseBody` keeps them alive and unchanged until
+    /// libmicrohttpd frees the response. A smaller one is copied.
+    static func mhdResponse(body: Data) -> OpaquePointer? {
+        guard body.count >= HTTPResponseBody.sharedFrom else {
+            return body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        }
+        let held = Unmanaged.passRetained(HTTPResponseBody(body))
+        let created = MHD_create_response_from_buffer_with_free_callback_cls(
+            body.count, UnsafeMutableRawPointer(mutating: held.takeUnretainedValue().start), HTTPResponseBody.release, held.toOpaque())
+        if created == nil { held.release() }
+        return created
+    }
+
+    /// Whether libmicrohttpd sets this header itself from the body it is given
+    /// (`Content-Length`, `Transfer-Encoding`, `Connection`), compared without allocating.
+    static func isFramingHeader(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            framingHeaders.contains { framing in
+                framing.count == bytes.count && zip(framing, bytes).allSatisfy { $0 == $1 | (($1 >= 0x41 && $1 <= 0x5A) ? 0x20 : 0) }
+            }
+        }
+    }
+
+    /// The lower-case names of `isFramingHeader`.
+    static let framingHeaders: [[UInt8]] = ["content-length", "transfer-encoding", "connection"].map { Array($0.utf8) }
 
     /// The length a `Content-Length` declares (the framing checks left one value of digits):
     /// `Int.max` for all digits beyond `Int` (libmicrohttpd reads up to UINT64_MAX, which it

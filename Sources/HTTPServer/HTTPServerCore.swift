@@ -18,11 +18,15 @@ final class HTTPServerCore: Sendable {
     /// Signalled when a stop is under way and the last request in flight completes.
     let drained = DispatchSemaphore(value: 0)
     let state = Mutex(SharedState())
+    /// Requests between their request line and their completion; counted without the lock,
+    /// which every request would take twice otherwise.
+    let inFlight = Atomic<Int>(0)
+    /// Set once a stop is under way (`beginStop`), beside `SharedState.isStopping`, for
+    /// `finish` to read without the lock.
+    let isStopping = Atomic<Bool>(false)
 
     struct SharedState {
         var isStopping = false
-        /// Requests between their request line and their completion.
-        var requestsInFlight = 0
         /// Connections suspended for a delayed response, by timer token. A suspended
         /// connection stays allocated until resumed, and `MHD_stop_daemon` aborts the process
         /// if one is left, so every entry is resumed exactly once: by its timer, by the watch
@@ -61,22 +65,22 @@ final class HTTPServerCore: Sendable {
     static let targetScanLimitFactor = 2
 
     /// Requests begun and not yet completed.
-    var requestsInFlight: Int { state.withLock { $0.requestsInFlight } }
+    var requestsInFlight: Int { inFlight.load(ordering: .sequentiallyConsistent) }
 
     // MARK: - Connections
 
     /// A connection was accepted: it is watched from now on.
     func connectionStarted(_ connection: OpaquePointer) -> UnsafeMutableRawPointer {
         let address = HTTPConnection.clientAddress(of: vitrine_mhd_client_address(connection))
-        let id = watch.register(descriptor: vitrine_mhd_connection_fd(connection), address: address)
-        return HTTPConnection(watchID: id, clientAddress: address).retainedPointer()
+        let slot = watch.register(descriptor: vitrine_mhd_connection_fd(connection), address: address)
+        return HTTPConnection(watchSlot: slot).retainedPointer()
     }
 
     /// The connection is gone. A request libmicrohttpd never completed (it does not, for
     /// example, when its own error path closes a connection outright) is completed here, so
     /// every request context is logged and freed on every path.
     func connectionClosed(_ connection: HTTPConnection) {
-        let cut = watch.unregister(connection.watchID)
+        let cut = watch.unregister(connection.watchSlot)
         if let pointer = connection.request {
             connection.request = nil
             finish(HTTPRequestContext.release(pointer), reason: cut?.rawValue ?? "abandoned")
@@ -99,7 +103,7 @@ final class HTTPServerCore: Sendable {
             }
             vitrine_mhd_forget_query(UnsafeMutablePointer(mutating: uri), targetLength)
         }
-        state.withLock { $0.requestsInFlight += 1 }
+        inFlight.wrappingAdd(1, ordering: .sequentiallyConsistent)
         let owner = connection.flatMap(vitrine_mhd_socket_context).map(HTTPConnection.borrowed)
         let context = HTTPRequestContext(target: target, targetLength: targetLength, startedAt: .now, connection: owner)
         let pointer = context.retainedPointer()
@@ -146,11 +150,13 @@ final class HTTPServerCore: Sendable {
                 // back to the system) instead of doublings that leave the arenas fragmented.
                 context.body.reserveCapacity(declared)
             }
-            if let id = context.connection?.watchID {
-                if context.headers["transfer-encoding"] != nil || (declared ?? 0) > 0 {
-                    watch.enterBody(for: id)
+            context.isChunked = context.headers["transfer-encoding"] != nil
+            context.hasBody = context.isChunked || (declared ?? 0) > 0
+            if let slot = context.connection?.watchSlot {
+                if context.hasBody {
+                    watch.enterBody(for: slot)
                 } else {
-                    watch.enter(.busy, for: id)
+                    watch.enter(.busy, for: slot)
                 }
             }
             return .YES
@@ -158,11 +164,14 @@ final class HTTPServerCore: Sendable {
             let size = uploadSize.pointee
             guard size == 0 else {
                 uploadSize.pointee = 0
-                if let id = context.connection?.watchID { watch.received(size, for: id) }
+                if let slot = context.connection?.watchSlot { watch.received(size, for: slot) }
                 return receive(uploadData, size: size, context: context)
             }
-            if let id = context.connection?.watchID { watch.enter(.busy, for: id) }
-            if let refusal = HTTPFraming.trailerRefusal(HTTPRawField.fields(of: connection, kind: .FOOTER_KIND).map { (name: $0.name, value: $0.value) }, limits: framingLimits) {
+            // Without a body the connection has been busy since the headers.
+            if context.hasBody, let slot = context.connection?.watchSlot { watch.enter(.busy, for: slot) }
+            // Only a chunked body ends in trailer fields.
+            if context.isChunked,
+               let refusal = HTTPFraming.trailerRefusal(HTTPRawField.fields(of: connection, kind: .FOOTER_KIND).map { (name: $0.name, value: $0.value) }, limits: framingLimits) {
                 return queue(refusal, on: connection, context: context, closing: true)
             }
             return complete(connection: connection, context: context)
@@ -184,22 +193,29 @@ final class HTTPServerCore: Sendable {
         }
         if let connection = context.connection {
             connection.request = nil
-            if termination != .REQUEST_TERMINATED_COMPLETED_OK, let cut = watch.cut(of: connection.watchID) { reason = cut.rawValue }
+            if termination != .REQUEST_TERMINATED_COMPLETED_OK, let cut = watch.cut(of: connection.watchSlot) { reason = cut.rawValue }
             // The next request's head is on the clock from now.
-            watch.enter(.head(since: .now), for: connection.watchID)
+            watch.enter(.head(since: .now), for: connection.watchSlot)
         }
         finish(context, reason: reason)
+    }
+
+    /// The methods whose body must be JSON when `isJSONBodyRequired`.
+    static func takesJSONBody(_ method: String) -> Bool {
+        switch method {
+        case "POST", "PUT", "PATCH": true
+        default: false
+        }
     }
 
     private func finish(_ context: HTTPRequestContext, reason: String?) {
         if let log {
             log(HTTPRequestLogLine(context: context, reason: reason, now: .now).text)
         }
-        let isDrained = state.withLock { state in
-            state.requestsInFlight -= 1
-            return state.isStopping && state.requestsInFlight == 0
-        }
-        if isDrained { drained.signal() }
+        // With `beginStop`'s store and load in the opposite order, at least one of the two sees
+        // the other: a stop either finds nothing in flight or is signalled by the last request.
+        let left = inFlight.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue
+        if left == 0, isStopping.load(ordering: .sequentiallyConsistent) { drained.signal() }
     }
 
     // MARK: - Body
@@ -225,7 +241,7 @@ final class HTTPServerCore: Sendable {
         if context.isBodyTooLarge {
             return queue(HTTPFrontError.payloadTooLarge(limit: configuration.maxBodyBytes), on: connection, context: context, closing: true)
         }
-        if configuration.isJSONBodyRequired, !context.body.isEmpty, ["POST", "PUT", "PATCH"].contains(context.method),
+        if configuration.isJSONBodyRequired, !context.body.isEmpty, Self.takesJSONBody(context.method),
             !HTTPRequest.isJSON(contentType: context.headers["content-type"])
         {
             return queue(HTTPFrontError.unsupportedMediaType, on: connection, context: context)

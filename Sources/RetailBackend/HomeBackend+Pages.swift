@@ -10,12 +10,13 @@ extension HomeBackend {
         _ pageID: String, context: PageContext, at instant: Date, faultBits: UInt8 = 0, in snapshot: CatalogueSnapshot? = nil
     ) throws(RequestError) -> EncodedPage {
         let snapshot = snapshot ?? catalogues.current
-        let catalogue = snapshot.catalogue
-        let choice = catalogue.choice(for: context)
+        // Read through the snapshot, not copied out of it: a copy of the catalogue retains
+        // and releases every one of its parts, on every request.
+        let choice = snapshot.catalogue.choice(for: context)
         let key = PageKey(
-            pageID: ExactString(pageID), locale: catalogue.locale(for: context.locale), segment: context.segment, variants: choice.packed,
-            gates: catalogue.requirements.mask(for: context.client), schedule: catalogue.schedule.interval(at: instant),
-            offset: context.offset, faults: faultBits)
+            pageID: ExactString(pageID), locale: snapshot.catalogue.locale(for: context.locale), segment: context.segment,
+            variants: choice.packed, gates: snapshot.catalogue.requirements.mask(for: context.client),
+            schedule: snapshot.catalogue.schedule.interval(at: instant), offset: context.offset, faults: faultBits)
         let pageSize = configuration.pageSize
         return try snapshot.pages.page(for: key) { () throws(RequestError) -> EncodedPage in
             let composition = try composition(pageID, context: context, choice: choice, at: instant, faultBits: faultBits, in: snapshot)

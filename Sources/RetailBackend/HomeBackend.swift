@@ -40,7 +40,9 @@ public final class HomeBackend: HTTPHandler {
     let demoBase: Date?
     let nextDemoRoll: Atomic<Int64>
     let dates = HTTPDate()
-    private let requestSalt = StableHash.hex(UInt64.random(in: 0...UInt64.max)).prefix(8)
+    /// `req-` and 8 hexadecimal digits of salt, then `-`: what every request id starts with.
+    /// `-<this instance's salt>-`, between a request id's composition and its counter.
+    private let requestIDSalt = Array("-\(StableHash.hex(UInt64.random(in: 0...UInt64.max)).prefix(8))-".utf8)
     private let requestCounter = Atomic<UInt64>(0)
 
     /// Builds the backend on the in-memory store; `faults` is a fault profile as `vitrine serve
@@ -176,6 +178,24 @@ public final class HomeBackend: HTTPHandler {
     /// and a counter (`CompositionRecord.id(inRequestID:)` reads the first back).
     func nextRequestID(for page: EncodedPage) -> String {
         let number = requestCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        return "\(page.compositionID.isEmpty ? "req" : page.compositionID)-\(requestSalt)-\(number)"
+        // Written by hand: this runs for every page, and interpolation costs several times more.
+        var digits = number == 0 ? 1 : 0
+        var rest = number
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let composition = page.compositionID.isEmpty ? "req" : page.compositionID
+        let head = composition.utf8.count + requestIDSalt.count
+        return String(unsafeUninitializedCapacity: head + digits) { buffer in
+            var end = buffer.initialize(fromContentsOf: composition.utf8)
+            end = buffer[end...].initialize(fromContentsOf: requestIDSalt)
+            var value = number
+            for index in stride(from: head + digits - 1, through: head, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            return head + digits
+        }
     }
 }

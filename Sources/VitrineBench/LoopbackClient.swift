@@ -5,7 +5,7 @@ import Glibc
 
 /// A blocking TCP client for loopback benchmarks: connects from any 127.0.0.0/8 address (so
 /// one process can be many clients as per-address limits see them), sends raw bytes, and
-/// reads one `Connection: close` answer's status line.
+/// reads one `Connection: close` answer (or its status line).
 /// Sendable: its only state is the descriptor, and the kernel serialises calls on a socket.
 final class LoopbackClient: Sendable {
     private let descriptor: Int32
@@ -48,8 +48,8 @@ final class LoopbackClient: Sendable {
         return bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) == $0.count }
     }
 
-    /// Reads until the server closes and returns the status of the answer, or nil.
-    func status() -> Int? {
+    /// Reads until the server closes (or the receive timeout) and returns every byte it sent.
+    func reply() -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -57,6 +57,12 @@ final class LoopbackClient: Sendable {
             guard count > 0 else { break }
             received += buffer[0..<count]
         }
+        return received
+    }
+
+    /// Reads until the server closes and returns the status of the answer, or nil.
+    func status() -> Int? {
+        let received = reply()
         // "HTTP/1.1 200 OK": the three digits after the first space.
         guard let space = received.firstIndex(of: UInt8(ascii: " ")), received.count >= space + 4 else { return nil }
         return Int(String(decoding: received[(space + 1)..<(space + 4)], as: UTF8.self))

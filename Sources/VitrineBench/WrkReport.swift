@@ -3,6 +3,8 @@ import Foundation
 /// The figures `vitrine bench serve` takes from one `wrk --latency` run.
 struct WrkReport: Equatable {
     var requestsPerSecond: Double
+    /// Requests completed in the run (`N requests in 10.00s`).
+    var requests: Int
     var p99Milliseconds: Double
     /// Responses outside 2xx/3xx: a run with any is not a measurement of the page.
     var failedResponses: Int
@@ -21,6 +23,7 @@ struct WrkReport: Equatable {
     /// `Latency Distribution` block, `99%    3.21ms`.
     init(parsing output: String) throws(ParseError) {
         var requestsPerSecond: Double?
+        var requests = 0
         var p99: Double?
         var failedResponses = 0
         var socketErrors = 0
@@ -32,6 +35,8 @@ struct WrkReport: Equatable {
                 requestsPerSecond = fields.count > 1 ? Double(fields[1]) : nil
             case "99%" where fields.count > 1:
                 p99 = Self.milliseconds(fields[1])
+            case _ where fields.count > 2 && fields[1] == "requests" && fields[2] == "in":
+                requests = Int(first) ?? 0
             case "Non-2xx":
                 failedResponses = fields.last.flatMap { Int($0) } ?? 0
             case "Socket":
@@ -44,6 +49,7 @@ struct WrkReport: Equatable {
         guard let requestsPerSecond else { throw .missing("Requests/sec line") }
         guard let p99 else { throw .missing("99% latency line (was --latency given?)") }
         self.requestsPerSecond = requestsPerSecond
+        self.requests = requests
         self.p99Milliseconds = p99
         self.failedResponses = failedResponses
         self.socketErrors = socketErrors
@@ -53,6 +59,7 @@ struct WrkReport: Equatable {
     init(combining rounds: [WrkReport]) {
         let count = Double(max(rounds.count, 1))
         requestsPerSecond = rounds.map(\.requestsPerSecond).reduce(0, +) / count
+        requests = rounds.map(\.requests).reduce(0, +)
         p99Milliseconds = rounds.map(\.p99Milliseconds).max() ?? 0
         failedResponses = rounds.map(\.failedResponses).reduce(0, +)
         socketErrors = rounds.map(\.socketErrors).reduce(0, +)

@@ -119,6 +119,36 @@ final class HTTPServerHeadLayoutTests {
         #expect(handler.count == 0)
     }
 
+    /// A head of `maxHeaderBytes` exactly (as the front counts: the target, and each field's
+    /// name and value and 4 bytes), in `maxHeaderFields` fields: `Host` and 99 others whose
+    /// values share the rest, the last one `extra` bytes longer.
+    static func headAtTheLimits(extra: Int) -> String {
+        let limits = HTTPServer.Configuration()
+        let fields = limits.maxHeaderFields - 1
+        let budget = limits.maxHeaderBytes - "/echo".utf8.count - ("Host".utf8.count + "t".utf8.count + 4) - fields * ("X-F-00".utf8.count + 4)
+        let lines = (0..<fields).map { index in
+            let length = budget / fields + (index == fields - 1 ? budget % fields + extra : 0)
+            return "X-F-\(index < 10 ? "0" : "")\(index): \(String(repeating: "v", count: length))\r\n"
+        }
+        return "GET /echo HTTP/1.1\r\nHost: t\r\n" + lines.joined() + "\r\n"
+    }
+
+    @Test func aHeadAtTheLimitsIsServedAgainAndAgainAndOneByteMoreGetsTheFrontsJSON431() throws {
+        // On one kept-alive connection: libmicrohttpd clears and re-lays its memory pool after
+        // each request, and its read buffer is then half the pool. The pool is sized for this
+        // head; one too small would answer with libmicrohttpd's own HTML 431, or close.
+        let client = try RawSocketClient(port: server.port)
+        for _ in 0..<3 {
+            client.send(Self.headAtTheLimits(extra: 0))
+            #expect(client.readReply()?.status == 200)
+        }
+        client.send(Self.headAtTheLimits(extra: 1))
+        let reply = client.readReply()
+        #expect(reply?.status == 431)
+        #expect(reply?.errorCode == "headers_too_large")
+        #expect(handler.count == 3)
+    }
+
     @Test func aTrailerOfManyFieldsGetsTheFrontsJSON431() throws {
         let fields = (0..<1_000).map { "t\($0): v\r\n" }.joined()
         let (reply, _) = try send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\(fields)\r\n")

@@ -49,7 +49,7 @@ struct HTTPServerSlowClientSoakTests {
         slow.removeAll()
         #expect(try server.exchange(normal)?.status == 200)
         let after = residentBytes()
-        // libmicrohttpd's 64 KiB pools are mapped and unmapped per connection, so what the
+        // libmicrohttpd's 72 KiB pools are mapped and unmapped per connection, so what the
         // slow clients cost is given back. Run alone this is 40 MiB before and after; other
         // suites allocate in the same process meanwhile, so the bound leaves them room.
         print("slow-client soak: resident \(baseline >> 20) MiB before, \(loaded >> 20) MiB loaded, \(after >> 20) MiB after")

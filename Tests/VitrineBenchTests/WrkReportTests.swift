@@ -26,6 +26,7 @@ struct WrkReportTests {
     @Test func readsThroughputP99AndFailures() throws {
         let report = try WrkReport(parsing: Self.sample)
         #expect(report.requestsPerSecond == 10480.14)
+        #expect(report.requests == 10608)
         #expect(report.p99Milliseconds == 5.14)
         #expect(report.failedResponses == 10608)
         #expect(report.socketErrors == 3)

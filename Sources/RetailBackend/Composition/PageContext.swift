@@ -60,6 +60,30 @@ public struct PageContext: Sendable, Hashable {
         return segment
     }
 
+    /// `capabilities`: comma-separated names, spaces around each dropped, empty ones skipped.
+    /// ASCII text (what clients send) is split on its bytes; other text by Characters, so that
+    /// a comma or space that a combining mark follows stays part of its name.
+    static func parseCapabilities(_ raw: String) -> Set<String> {
+        var capabilities: Set<String> = []
+        guard !raw.isEmpty else { return capabilities }
+        guard raw.utf8.allSatisfy({ $0 < 0x80 }) else {
+            for piece in raw.split(separator: ",") {
+                guard let first = piece.firstIndex(where: { $0 != " " }), let last = piece.lastIndex(where: { $0 != " " }) else {
+                    continue
+                }
+                capabilities.insert(String(piece[first...last]))
+            }
+            return capabilities
+        }
+        for piece in raw.utf8.split(separator: UInt8(ascii: ",")) {
+            guard let first = piece.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+                  let last = piece.lastIndex(where: { $0 != UInt8(ascii: " ") })
+            else { continue }
+            capabilities.insert(String(Substring(piece[first...last])))
+        }
+        return capabilities
+    }
+
     /// Reads `locale`, `userSegment`, `appVersion`, `capabilities` and `cursor`, and the
     /// experiment unit: the session token the request carries, unchecked (bucketing needs a
     /// stable value, not a proven one, and a page must cost no database look-up).
@@ -75,13 +99,7 @@ public struct PageContext: Sendable, Hashable {
             }
             version = parsed
         }
-        var capabilities: Set<String> = []
-        for piece in (request.queryValue("capabilities") ?? "").split(separator: ",") {
-            guard let first = piece.firstIndex(where: { $0 != " " }), let last = piece.lastIndex(where: { $0 != " " }) else {
-                continue
-            }
-            capabilities.insert(String(piece[first...last]))
-        }
+        let capabilities = parseCapabilities(request.queryValue("capabilities") ?? "")
         let offset = try PageCursor.offset(request.queryValue("cursor"))
         return PageContext(
             locale: locale, segment: segment, appVersion: version, capabilities: capabilities,

@@ -14,13 +14,23 @@ struct EncodedPage: Sendable {
     /// record was made of (previews).
     var compositionID = ""
 
-    /// The response body: one allocation, three copies.
+    /// The response body: one allocation (not zeroed first), three copies of contiguous bytes.
     func body(requestID: String) -> Data {
-        var body = Data(capacity: prefix.count + suffix.count + requestID.utf8.count)
-        body.append(contentsOf: prefix)
-        body.append(contentsOf: requestID.utf8)
-        body.append(contentsOf: suffix)
-        return body
+        var requestID = requestID
+        return requestID.withUTF8 { id in
+            let count = prefix.count + id.count + suffix.count
+            guard count > 0, let out = malloc(count) else { return Data(prefix + Array(id) + suffix) }
+            var offset = 0
+            func put(_ part: UnsafeRawBufferPointer) {
+                guard let start = part.baseAddress, part.count > 0 else { return }
+                (out + offset).copyMemory(from: start, byteCount: part.count)
+                offset += part.count
+            }
+            prefix.withUnsafeBytes(put)
+            put(UnsafeRawBufferPointer(id))
+            suffix.withUnsafeBytes(put)
+            return Data(bytesNoCopy: out, count: count, deallocator: .free)
+        }
     }
 }
 
