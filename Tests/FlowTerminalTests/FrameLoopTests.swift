@@ -51,6 +51,32 @@ import TestSupport
         #expect(log.frames == 2)
     }
 
+    /// A frame asked for `immediately` (an app's first content) is not held back by the cap:
+    /// one waiting for it is drawn at once instead, and once.
+    @Test(.timeLimit(.minutes(1))) func aFrameAskedForImmediatelyIsNotHeldBackByTheCap() async {
+        let clock = TestClock()
+        let log = FrameLog()
+        let scheduler = FrameScheduler(maximumRate: 50, clock: clock) { log.drew() }
+        scheduler.setNeedsFrame()
+        await log.wait(for: 1)
+        scheduler.setNeedsFrame()
+        await clock.waitForSleepers(1)
+        #expect(log.frames == 1, "held back by the cap")
+        scheduler.setNeedsFrame(immediately: true)
+        await log.wait(for: 2)
+        #expect(log.frames == 2, "drawn without the clock moving")
+        // The cap counts from the frame drawn at once; the frame that waited for it is not
+        // drawn as well.
+        scheduler.setNeedsFrame()
+        clock.advance(by: .milliseconds(19))
+        #expect(log.frames == 2)
+        clock.advance(by: .milliseconds(1))
+        await log.wait(for: 3)
+        clock.advance(by: .seconds(5))
+        #expect(!scheduler.hasPendingFrame)
+        #expect(log.frames == 3)
+    }
+
     @Test func presentedFramesFeedTheImpressionTracker() throws {
         let page = try PageShellTests.longSection()
         let frame = TestPages.render(.showing(page), scroll: 4, width: 12, height: 8)

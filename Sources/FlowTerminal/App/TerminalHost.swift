@@ -67,9 +67,10 @@ public final class TerminalHost {
         size = session.size() ?? (80, 24)
     }
 
-    /// The state changed: a frame will be drawn, at most 60 a second.
-    public func setNeedsFrame() {
-        scheduler?.setNeedsFrame()
+    /// The state changed: a frame will be drawn, at most 60 a second; with `immediately`, at
+    /// the next turn whatever that cap (`FrameScheduler.setNeedsFrame(immediately:)`).
+    public func setNeedsFrame(immediately: Bool = false) {
+        scheduler?.setNeedsFrame(immediately: immediately)
     }
 
     /// Reads input and draws until `stop()` or the end of the input; at once when stopped

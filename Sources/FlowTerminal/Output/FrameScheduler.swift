@@ -29,12 +29,26 @@ public final class FrameScheduler {
         scheduled?.cancel()
     }
 
-    /// Something changed: a frame will be drawn, no sooner than the cap allows.
-    public func setNeedsFrame() {
+    /// Something changed: a frame will be drawn, no sooner than the cap allows; with
+    /// `immediately`, at the next turn whatever the cap (a frame waiting for the cap is drawn
+    /// then instead), for a change that must not wait: an app's first content.
+    public func setNeedsFrame(immediately: Bool = false) {
         isDirty = true
+        if immediately, scheduled != nil, !isScheduledNow {
+            scheduled?.cancel()
+            scheduled = nil
+        }
         guard scheduled == nil else { return }
-        scheduled = Self.schedule(on: clock, after: delayUntilAllowed(), owner: self)
+        let delay = immediately ? .zero : delayUntilAllowed()
+        isScheduledNow = delay == .zero
+        generation += 1
+        scheduled = Self.schedule(on: clock, after: delay, owner: self, generation: generation)
     }
+
+    /// Whether the frame scheduled is due at once (not held back by the cap).
+    private var isScheduledNow = false
+    /// Counts the frames scheduled: only the last one scheduled draws.
+    private var generation = 0
 
     /// Whether a frame is waiting to be drawn.
     public var hasPendingFrame: Bool { scheduled != nil }
@@ -57,7 +71,9 @@ public final class FrameScheduler {
         return instant.duration(to: clock.now)
     }
 
-    private static func schedule<C: Clock<Duration>>(on clock: C, after delay: Duration, owner: FrameScheduler) -> Task<Void, Never> {
+    private static func schedule<C: Clock<Duration>>(
+        on clock: C, after delay: Duration, owner: FrameScheduler, generation: Int
+    ) -> Task<Void, Never> {
         let deadline = clock.now.advanced(by: delay)
         return Task { @MainActor [weak owner] in
             do {
@@ -65,11 +81,13 @@ public final class FrameScheduler {
             } catch {
                 return
             }
-            owner?.fire()
+            owner?.fire(generation: generation)
         }
     }
 
-    private func fire() {
+    private func fire(generation: Int) {
+        // One replaced by a frame due sooner (its task cancelled, maybe too late) draws nothing.
+        guard generation == self.generation else { return }
         scheduled = nil
         guard isDirty else { return }
         isDirty = false

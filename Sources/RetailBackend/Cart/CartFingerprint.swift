@@ -8,13 +8,15 @@ import Foundation
 /// canonical form (object members in key byte order, numbers by value, strings by their
 /// UTF-8 bytes), so other whitespace, member order or `1.0` for `1` is the same request, while
 /// "é" as one code point or as e plus an accent is not. A body that is not JSON counts by
-/// its bytes. The locale is part of it because it changes the answer. Defaults count as
+/// its bytes. `parsed` is the body's value when the caller has read it already (a body
+/// `RequestBody.object` accepted, which `JSONParser.parse` reads the same), so that a body is
+/// parsed once. The locale is part of it because it changes the answer. Defaults count as
 /// written: an add without `quantity` (or with `null`) means `quantity: 1`, and a `null`
 /// `position` is none.
 enum CartFingerprint {
-    static func add(body: Data, locale: StoreLocale) -> UInt64 {
+    static func add(body: Data, parsed: JSONValue? = nil, locale: StoreLocale) -> UInt64 {
         var bytes = Array("add \(locale.rawValue) ".utf8)
-        if var value = try? JSONParser.parse(body) {
+        if var value = parsed ?? (try? JSONParser.parse(body)) {
             if case .object(var members) = value {
                 if members["quantity"] == nil || members["quantity"] == .null { members["quantity"] = .number(1) }
                 if members["position"] == .null { members["position"] = nil }
@@ -30,10 +32,10 @@ enum CartFingerprint {
     }
 
     /// A quantity set: the product in the path and the body's JSON, canonically.
-    static func set(productID: String, body: Data, locale: StoreLocale) -> UInt64 {
+    static func set(productID: String, body: Data, parsed: JSONValue? = nil, locale: StoreLocale) -> UInt64 {
         var bytes = Array("set \(locale.rawValue) ".utf8)
         appendCanonical(.string(productID), to: &bytes)
-        if let value = try? JSONParser.parse(body) {
+        if let value = parsed ?? (try? JSONParser.parse(body)) {
             bytes.append(UInt8(ascii: "j"))
             appendCanonical(value, to: &bytes)
         } else {

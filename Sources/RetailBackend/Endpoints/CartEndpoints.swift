@@ -14,8 +14,10 @@ enum CartEndpoints {
     static func add(_ exchange: ShopperExchange, _ captures: HTTPPathCaptures, answer: @escaping @Sendable (RetailAPI.Answer) -> Void) {
         let request = exchange.request
         let locale = StoreLocale.resolve(request.queryValue("locale"))
+        // The body is parsed once, for the change and for its fingerprint.
+        let parsed = Result { () throws(RequestError) in try RequestBody.object(request) }
         let change = Result { () throws(RequestError) -> CartService.Change in
-            let body = try RequestBody.object(request)
+            let body = try parsed.get()
             let productID = try RequestBody.string(body, "product_id")
             let quantity = try RequestBody.optionalInt(body, "quantity") ?? 1
             let position = try RequestBody.optionalInt(body, "position")
@@ -24,7 +26,7 @@ enum CartEndpoints {
             }
             return .add(productID: productID, quantity: quantity, position: position)
         }
-        apply(change, exchange, locale: locale, fingerprint: CartFingerprint.add(body: request.body, locale: locale),
+        apply(change, exchange, locale: locale, fingerprint: CartFingerprint.add(body: request.body, parsed: try? parsed.get(), locale: locale),
               lowStockSoldOut: exchange.profile.soldOut, answer: answer)
     }
 
@@ -33,14 +35,16 @@ enum CartEndpoints {
     static func setQuantity(_ exchange: ShopperExchange, _ captures: HTTPPathCaptures, answer: @escaping @Sendable (RetailAPI.Answer) -> Void) {
         let (request, productID) = (exchange.request, captures.last)
         let locale = StoreLocale.resolve(request.queryValue("locale"))
+        let parsed = Result { () throws(RequestError) in try RequestBody.object(request) }
         let change = Result { () throws(RequestError) -> CartService.Change in
-            let body = try RequestBody.object(request)
+            let body = try parsed.get()
             guard let quantity = try RequestBody.optionalInt(body, "quantity") else {
                 throw .badParameter("the body needs an integer quantity")
             }
             return .set(productID: productID, quantity: quantity)
         }
-        apply(change, exchange, locale: locale, fingerprint: CartFingerprint.set(productID: productID, body: request.body, locale: locale),
+        apply(change, exchange, locale: locale,
+              fingerprint: CartFingerprint.set(productID: productID, body: request.body, parsed: try? parsed.get(), locale: locale),
               lowStockSoldOut: exchange.profile.soldOut, answer: answer)
     }
 

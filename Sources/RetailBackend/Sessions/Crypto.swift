@@ -1,4 +1,5 @@
 import CCrypto
+import Synchronization
 
 /// The cryptographic primitives the backend uses, each one call into Debian's libcrypto
 /// (OpenSSL 3), and the operating system's random source. Nothing here is home-made: the
@@ -16,6 +17,49 @@ enum Crypto {
             }
         }
         return succeeded ? out : nil
+    }
+
+    /// HMAC-SHA-256 under one key, for a key that hashes many messages (every session token
+    /// of every request): libcrypto's keyed contexts are made once and used again, each by
+    /// one thread at a time, instead of fetching the algorithm and hashing the key per call.
+    final class HMACSHA256: Sendable {
+        /// A keyed `EVP_MAC_CTX`; handed from thread to thread only through `idle`'s lock, and
+        /// used by the one that took it out.
+        private struct Context: @unchecked Sendable {
+            let pointer: OpaquePointer
+        }
+
+        private let key: [UInt8]
+        /// Keyed contexts not in use now, at most `keptIdle`.
+        private let idle = Mutex<[Context]>([])
+        static let keptIdle = 16
+
+        init(key: [UInt8]) {
+            self.key = key
+        }
+
+        deinit {
+            idle.withLock { contexts in contexts.forEach { vitrine_hmac_free($0.pointer) } }
+        }
+
+        /// The 32-byte MAC of `data`, or nil if libcrypto failed (it does not for these inputs).
+        func mac(_ data: UnsafeRawBufferPointer) -> [UInt8]? {
+            let reused = idle.withLock { $0.popLast() }
+            guard let context = reused ?? key.withUnsafeBytes({ vitrine_hmac_sha256_keyed($0.baseAddress, $0.count) }).map(Context.init) else {
+                return nil
+            }
+            var out = [UInt8](repeating: 0, count: 32)
+            let succeeded = out.withUnsafeMutableBufferPointer { out in
+                vitrine_hmac_sha256_again(context.pointer, data.baseAddress, data.count, out.baseAddress) == 1
+            }
+            let kept = succeeded && idle.withLock { contexts in
+                guard contexts.count < Self.keptIdle else { return false }
+                contexts.append(context)
+                return true
+            }
+            if !kept { vitrine_hmac_free(context.pointer) }
+            return succeeded ? out : nil
+        }
     }
 
     /// SHA-256 of `data`: 32 bytes, or nil if libcrypto failed.

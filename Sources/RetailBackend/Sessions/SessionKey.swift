@@ -15,10 +15,12 @@ import Glibc
 /// instance started with another key refuses to start instead of refusing every shopper.
 struct SessionKey: Sendable {
     let bytes: [UInt8]
+    /// The key's reused libcrypto contexts.
+    private let hmac: Crypto.HMACSHA256
 
     init?(bytes: [UInt8]) {
         guard bytes.count == 32 else { return nil }
-        self.bytes = bytes
+        self.init(unchecked: bytes)
     }
 
     /// A key of this process alone (the in-memory store, tests).
@@ -28,11 +30,13 @@ struct SessionKey: Sendable {
 
     private init(unchecked bytes: [UInt8]) {
         self.bytes = bytes
+        hmac = Crypto.HMACSHA256(key: bytes)
     }
 
-    /// The digest a session is stored and looked up by.
+    /// The digest a session is stored and looked up by: the token's bytes hashed in place.
     func digest(_ token: SessionToken) -> SessionDigest? {
-        Crypto.hmacSHA256(key: bytes, data: Array(token.text.utf8)).map(SessionDigest.init)
+        var text = token.text
+        return text.withUTF8 { hmac.mac(UnsafeRawBufferPointer($0)) }.map(SessionDigest.init)
     }
 
     /// What the store keeps to recognise the key (an HMAC of a fixed label): it tells two keys

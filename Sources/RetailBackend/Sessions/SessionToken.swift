@@ -32,17 +32,22 @@ struct SessionToken: Sendable {
     /// are no part of a field value (RFC 9110 §5.5) and libmicrohttpd leaves them on, so they
     /// are dropped first: a client or proxy that pads the value still authenticates.
     static func parse(authorization header: String?) -> SessionToken? {
-        guard let header else { return nil }
-        var bytes = Array(header.utf8)
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
-        let scheme = Array("bearer ".utf8)
-        guard bytes.count > scheme.count, bytes.count <= scheme.count + maxBytes,
-            zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 })
-        else { return nil }
-        let token = bytes[scheme.count...]
-        guard Token68.isValid(token) else { return nil }
-        return SessionToken(text: String(decoding: token, as: UTF8.self))
+        guard var header else { return nil }
+        // Read in place: every cart and event request, and every page, parses one.
+        return header.withUTF8 { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            guard end > scheme.count, end <= scheme.count + maxBytes,
+                zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 })
+            else { return nil }
+            let token = bytes[scheme.count..<end]
+            guard Token68.isValid(token) else { return nil }
+            return SessionToken(text: String(decoding: token, as: UTF8.self))
+        }
     }
+
+    /// `bearer ` as bytes, lower case.
+    private static let scheme = Array("bearer ".utf8)
 }
 
 /// Base64 with the URL and file name safe alphabet (RFC 4648 §5), without padding.

@@ -48,7 +48,9 @@ public final class ShopperApp {
         loop.perform = { [weak self] effect in self?.perform(effect) }
         loop.onChange = { [weak self] in
             guard let self else { return }
-            if self.loop.state.needsFrame { self.host?.setNeedsFrame() }
+            // Until a page's content has been shown, no frame waits for the frame rate's cap:
+            // the page shows the moment it arrives, not up to 16 ms after a "Loading…".
+            if self.loop.state.needsFrame { self.host?.setNeedsFrame(immediately: !self.hasShownContent) }
             self.afterUpdate?()
         }
         host?.onEvent = { [weak self] event in self?.receive(event) }
