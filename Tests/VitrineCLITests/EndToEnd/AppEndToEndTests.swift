@@ -1,7 +1,7 @@
 import FlowCore
 import Foundation
 import HTTPServer
-import RetailBackend
+@testable import RetailBackend
 import RetailKit
 import RetailPresentation
 import Testing
@@ -286,7 +286,8 @@ import Testing
         #expect(event["page_id"]?.stringValue == "home")
         #expect(event["section_id"]?.stringValue == "recommended")
         #expect(event["position"]?.intValue == 5)
-        #expect(event["request_id"]?.stringValue?.hasPrefix("req-") == true)
+        // The backend's request id, which names the composition the card was drawn from.
+        #expect(event["request_id"]?.stringValue.flatMap { CompositionRecord.id(inRequestID: $0) } != nil)
         let instant = try #require(event["timestamp"]?.stringValue.flatMap { RFC3339.date(from: $0) })
         if flashWasShort {
             #expect(instant.timeIntervalSince(held) > 0.4, "counted after it was held for its duration, not at the flash")
