@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import HTTPServer
 import RetailBackend
@@ -28,6 +31,7 @@ final class EmbeddedBackend: Sendable {
         self.handler = handler
         server = try HTTPServer(handler: handler, configuration: .ephemeral)
         Thread.detachNewThread { [self] in
+            Self.yieldToTheApp()
             let result = Result { try build() }
             switch result {
             case .success(let backend): handler.install(backend)
@@ -40,6 +44,20 @@ final class EmbeddedBackend: Sendable {
             }
             for continuation in waiting { continuation.resume(returning: result) }
         }
+    }
+
+    /// The building thread gives way to the app's while both want a core: its nice value is 5
+    /// above the process's (Linux keeps one per thread, and with autogroups it weighs only
+    /// against the threads of the app's own session), so a warm start's first frame is not
+    /// slowed by the build, and a cold start, whose app waits for the backend, is not slowed
+    /// by it either.
+    private static func yieldToTheApp() {
+        #if canImport(Glibc)
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        errno = 0
+        let current = getpriority(which, 0)
+        if errno == 0 { _ = setpriority(which, 0, min(19, current + 5)) }
+        #endif
     }
 
     /// What every request gets from a backend that could not be built (the app ends then).
