@@ -190,7 +190,7 @@ let package = Package(
 
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         // The route table, without a socket.
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CMicroHTTPD"]),
         // zlib (tests only): the crafted server's gzip answers.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The manual clocks and the crafted server every test target that needs them shares.
