@@ -548,6 +548,7 @@ typedef struct {
     _Alignas(64) _Atomic uint64_t runs;      // runs announced after the first
     atomic_int running;                      // the latest run may still publish records
     atomic_int helper_waiting;
+    _Atomic uint64_t space_wanted;           // while it sleeps for slots: the `consumed` it waits for
     // Set before a run is announced (the first: before the thread starts): where it starts,
     // and the `seq` of its first record. run_start is UINT64_MAX when there is none.
     uint64_t run_start, run_first;
@@ -594,24 +595,33 @@ static void vt_wake_main(vt_helper *h) {
     pthread_mutex_unlock(&h->lock);
 }
 
-/// The same the other way round, after a store to `notices`, `quit` or `consumed`.
-static void vt_wake_helper(vt_helper *h) {
-    if (!atomic_load(&h->helper_waiting)) return;
+/// The same the other way round, after a store to `notices` or `quit`, or to `consumed`
+/// (`consumed`: its new value; it wakes a helper only once a quarter of the ring is free).
+static void vt_wake_helper(vt_helper *h, uint64_t consumed) {
+    if (!atomic_load(&h->helper_waiting) || consumed < atomic_load(&h->space_wanted)) return;
     pthread_mutex_lock(&h->lock);
     pthread_cond_broadcast(&h->helper_wake);
     pthread_mutex_unlock(&h->lock);
 }
 
-/// Whether the helper has work: a notice, the end, or (`for_space`) a free slot.
-static int vt_helper_may_go(vt_helper *h, uint64_t noticed, int for_space, uint64_t count) {
+/// Whether the helper has work: a notice, the end, or the slots it waits for.
+static int vt_helper_may_go(vt_helper *h, uint64_t noticed) {
     return atomic_load(&h->quit) || atomic_load(&h->notices) != noticed ||
-           (for_space && count - atomic_load(&h->consumed) < h->capacity);
+           atomic_load(&h->consumed) >= atomic_load(&h->space_wanted);
 }
 
-static void vt_helper_sleep(vt_helper *h, uint64_t noticed, int for_space, uint64_t count) {
+/// Sleeps until there is a notice or the end, or (`for_space`, the ring full with `consumed`
+/// handed back) a quarter of the ring is free: not a slot at a time, or a main decoder that
+/// is held up would wake it for each. While records of the last run hold the slots, until
+/// they are handed back (in step, the main decoder hands back no more before a run has ended).
+static void vt_helper_sleep(vt_helper *h, uint64_t noticed, int for_space, uint64_t count, uint64_t consumed,
+                            uint64_t run_first) {
+    uint64_t wanted = count - h->capacity + (h->capacity + 3) / 4;
+    if (run_first > consumed && run_first < wanted) wanted = run_first;
     pthread_mutex_lock(&h->lock);
+    atomic_store(&h->space_wanted, for_space ? wanted : UINT64_MAX);
     atomic_store(&h->helper_waiting, 1);
-    while (!vt_helper_may_go(h, noticed, for_space, count)) pthread_cond_wait(&h->helper_wake, &h->lock);
+    while (!vt_helper_may_go(h, noticed)) pthread_cond_wait(&h->helper_wake, &h->lock);
     atomic_store(&h->helper_waiting, 0);
     pthread_mutex_unlock(&h->lock);
 }
@@ -691,7 +701,7 @@ static void *vt_helper_main(void *argument) {
         }
         if (!running || full) {
             if (published != count) vt_publish(h, published = count, &reader);
-            vt_helper_sleep(h, noticed, running, count);
+            vt_helper_sleep(h, noticed, running, count, consumed, run_first);
             continue;
         }
         const size_t slot = count & h->mask;
@@ -756,7 +766,7 @@ static int vt_helper_start(vt_helper *h, const vt_thumbnail_plan *plan, uint64_t
 /// Ends the helper thread and frees the ring.
 static void vt_helper_stop(vt_helper *h, vt_meter *meter) {
     atomic_store(&h->quit, 1);
-    vt_wake_helper(h);
+    vt_wake_helper(h, UINT64_MAX);
     pthread_join(h->thread, NULL);
     pthread_cond_destroy(&h->helper_wake);
     pthread_cond_destroy(&h->main_wake);
@@ -786,7 +796,7 @@ static void vt_main_wait(vt_helper *h, uint64_t runs) {
 /// Hands the helper's records before `seq` back to it.
 static void vt_hand_back(vt_helper *h, uint64_t seq) {
     atomic_store(&h->consumed, seq);
-    vt_wake_helper(h);
+    vt_wake_helper(h, seq);
 }
 
 /// Tells the helper that the main decoder is done with the current run and reads on from
@@ -795,7 +805,7 @@ static void vt_notify(vt_helper *h, const vt_bits *reader, uint64_t *notices) {
     h->notice_p = reader->end_bit == UINT64_MAX ? reader->p : NULL;
     h->notice_position = vt_next_byte_position(reader);
     atomic_store(&h->notices, ++*notices);
-    vt_wake_helper(h);
+    vt_wake_helper(h, UINT64_MAX);
 }
 
 enum { VT_NOT_YET, VT_MET, VT_BEHIND };
