@@ -17,7 +17,8 @@
 //    the main decoder's MCUs (the DC predictions aside, which is why a record holds DC
 //    differences and the predictions are summed when the MCU is placed). The main decoder
 //    then only places records, catches up, takes the helper's bit reader over where they end,
-//    and the helper leaps ahead again; neither waits for the other (vt_helper says how).
+//    and the helper leaps ahead again; the main decoder never waits for the helper
+//    (vt_helper says how).
 //
 // Everything unusual (progressive, arithmetic, restart markers, 12-bit, odd sampling, CMYK,
 // a bad code, a cut) is declined and goes to libjpeg-turbo, which also reports the error.
