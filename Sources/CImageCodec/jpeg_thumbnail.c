@@ -485,7 +485,7 @@ enum { VT_RING_MIN_MCUS = VT_RING_MAX_MCUS < 64 ? VT_RING_MAX_MCUS : 64 };
 /// The helper publishes its count every VT_PUBLISH_MCUS records; the main decoder hands
 /// slots back every VT_HAND_BACK_MCUS records (both fewer for a small ring); a thread about
 /// to wait checks VT_SPINS times before it sleeps.
-enum { VT_PUBLISH_MCUS = 8, VT_HAND_BACK_MCUS = 32, VT_SPINS = 512 };
+enum { VT_PUBLISH_MCUS = 8, VT_HAND_BACK_MCUS = 32, VT_LEAD_MCUS = 32, VT_SPINS = 512 };
 
 static const uint64_t vt_failed = 1ULL << 63;
 
@@ -536,6 +536,10 @@ typedef struct {
     _Alignas(64) _Atomic uint64_t notices;   // runs the main decoder is done with
     atomic_int quit;
     atomic_int main_waiting;
+    // Every VT_LEAD_MCUS MCUs while it leads: the offset in the scan of the byte its reader
+    // reads next (0 once it has seen the data's end). A helper that was held up leaps from
+    // there rather than from the notice.
+    _Atomic uint64_t lead;
     // Set before each notice: the byte the main decoder's reader reads next (NULL once it has
     // seen the data's end) and its position.
     const uint8_t *notice_p;
@@ -584,6 +588,22 @@ static int vt_leap(const vt_bits *from, uint64_t leap_bytes, vt_bits *run) {
     }
     vt_bits_start(run, start, from->end, vt_next_byte_position(from) + ((uint64_t)(start - from->p) - stuffed) * 8);
     return 1;
+}
+
+/// Moves a reader that has not started decoding on to byte `to`, which the main decoder's
+/// reader has passed (so no marker comes before it): the stuffed zeros on the way do not
+/// count as bits. Leaves it where it is when `to` is not ahead of it.
+static void vt_move_on(vt_bits *r, const uint8_t *to) {
+    if (to <= r->p || to > r->end) return;
+    uint64_t stuffed = 0;
+    for (const uint8_t *p = r->p; p < to;) {
+        const uint8_t *ff = memchr(p, 0xFF, (size_t)(to - p));
+        if (!ff) break;
+        if (ff + 1 >= to || ff[1] != 0x00) return;
+        stuffed++;
+        p = ff + 2;
+    }
+    vt_bits_start(r, to, r->end, vt_next_byte_position(r) + ((uint64_t)(to - r->p) - stuffed) * 8);
 }
 
 /// The helper wakes the main decoder if it sleeps. Follows a store the main decoder may be
@@ -672,12 +692,19 @@ static void *vt_helper_main(void *argument) {
         // Acquire: the notice's fields, and what the main decoder read of the last run.
         const uint64_t notices = atomic_load_explicit(&h->notices, memory_order_acquire);
         if (notices != noticed) {
-            // The main decoder is done with this run: start a new one ahead of both readers.
+            // The main decoder is done with this run: start a new one ahead of both readers
+            // (in step, of where the main decoder told it was: that is the file's doing).
             noticed = notices;
             vt_bits from = reader;
-            if (h->notice_p &&
-                (reader.end_bit != UINT64_MAX || vt_next_byte_position(&reader) < h->notice_position)) {
-                vt_bits_start(&from, h->notice_p, plan->scan + plan->scan_size, h->notice_position);
+            if (h->notice_p) {
+                vt_bits main_reader;
+                vt_bits_start(&main_reader, h->notice_p, plan->scan + plan->scan_size, h->notice_position);
+                const uint64_t lead = atomic_load_explicit(&h->lead, memory_order_relaxed);
+                if (!h->in_step && lead) vt_move_on(&main_reader, plan->scan + lead);
+                if (reader.end_bit != UINT64_MAX ||
+                    vt_next_byte_position(&reader) < vt_next_byte_position(&main_reader)) {
+                    from = main_reader;
+                }
             }
             running = vt_leap(&from, h->leap_bytes, &reader);
             h->run_start = running ? vt_position(&reader) : UINT64_MAX;
@@ -1193,10 +1220,16 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
             record = helper.records + (size_t)(next & helper.mask) * (size_t)plan->record_size;
             next++;
             used_helper_records = 1;
-        } else if (vt_decode_mcu(plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
-            // A code off, or the data ran out (zeros since): the file is libjpeg's to judge.
-            declined = 1;
-            break;
+        } else {
+            if (helper_running && m % VT_LEAD_MCUS == 0) {
+                const uint64_t lead = reader.end_bit == UINT64_MAX ? (uint64_t)(reader.p - plan->scan) : 0;
+                atomic_store_explicit(&helper.lead, lead, memory_order_relaxed);
+            }
+            if (vt_decode_mcu(plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
+                // A code off, or the data ran out (zeros since): the file is libjpeg's to judge.
+                declined = 1;
+                break;
+            }
         }
         const int mcu_x = (int)(m % (uint64_t)plan->mcus_x);
         if (vt_place_mcu(&rows, mcu_x, record) != 0) {
