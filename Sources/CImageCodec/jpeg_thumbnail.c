@@ -17,7 +17,8 @@
 //    the main decoder's MCUs (the DC predictions aside, which is why a record holds DC
 //    differences and the predictions are summed when the MCU is placed). The main decoder
 //    then only places records, catches up, takes the helper's bit reader over where they end,
-//    and the helper leaps ahead again; neither waits for the other (vt_helper says how).
+//    and the helper leaps ahead again; the main decoder never waits for the helper
+//    (vt_helper says how).
 //
 // Everything unusual (progressive, arithmetic, restart markers, 12-bit, odd sampling, CMYK,
 // a bad code, a cut) is declined and goes to libjpeg-turbo, which also reports the error.
@@ -484,7 +485,7 @@ enum { VT_RING_MIN_MCUS = VT_RING_MAX_MCUS < 64 ? VT_RING_MAX_MCUS : 64 };
 /// The helper publishes its count every VT_PUBLISH_MCUS records; the main decoder hands
 /// slots back every VT_HAND_BACK_MCUS records (both fewer for a small ring); a thread about
 /// to wait checks VT_SPINS times before it sleeps.
-enum { VT_PUBLISH_MCUS = 8, VT_HAND_BACK_MCUS = 32, VT_SPINS = 512 };
+enum { VT_PUBLISH_MCUS = 8, VT_HAND_BACK_MCUS = 32, VT_LEAD_MCUS = 32, VT_SPINS = 512 };
 
 static const uint64_t vt_failed = 1ULL << 63;
 
@@ -535,6 +536,10 @@ typedef struct {
     _Alignas(64) _Atomic uint64_t notices;   // runs the main decoder is done with
     atomic_int quit;
     atomic_int main_waiting;
+    // Every VT_LEAD_MCUS MCUs while it leads: the offset in the scan of the byte its reader
+    // reads next (0 once it has seen the data's end). A helper that was held up leaps from
+    // there rather than from the notice.
+    _Atomic uint64_t lead;
     // Set before each notice: the byte the main decoder's reader reads next (NULL once it has
     // seen the data's end) and its position.
     const uint8_t *notice_p;
@@ -548,6 +553,7 @@ typedef struct {
     _Alignas(64) _Atomic uint64_t runs;      // runs announced after the first
     atomic_int running;                      // the latest run may still publish records
     atomic_int helper_waiting;
+    _Atomic uint64_t space_wanted;           // while it sleeps for slots: the `consumed` it waits for
     // Set before a run is announced (the first: before the thread starts): where it starts,
     // and the `seq` of its first record. run_start is UINT64_MAX when there is none.
     uint64_t run_start, run_first;
@@ -584,6 +590,22 @@ static int vt_leap(const vt_bits *from, uint64_t leap_bytes, vt_bits *run) {
     return 1;
 }
 
+/// Moves a reader that has not started decoding on to byte `to`, which the main decoder's
+/// reader has passed (so no marker comes before it): the stuffed zeros on the way do not
+/// count as bits. Leaves it where it is when `to` is not ahead of it.
+static void vt_move_on(vt_bits *r, const uint8_t *to) {
+    if (to <= r->p || to > r->end) return;
+    uint64_t stuffed = 0;
+    for (const uint8_t *p = r->p; p < to;) {
+        const uint8_t *ff = memchr(p, 0xFF, (size_t)(to - p));
+        if (!ff) break;
+        if (ff + 1 >= to || ff[1] != 0x00) return;
+        stuffed++;
+        p = ff + 2;
+    }
+    vt_bits_start(r, to, r->end, vt_next_byte_position(r) + ((uint64_t)(to - r->p) - stuffed) * 8);
+}
+
 /// The helper wakes the main decoder if it sleeps. Follows a store the main decoder may be
 /// waiting for: both that store and `main_waiting` are sequentially consistent, so either the
 /// sleeper sees the store or this sees the sleeper (no lost wake-up).
@@ -594,24 +616,33 @@ static void vt_wake_main(vt_helper *h) {
     pthread_mutex_unlock(&h->lock);
 }
 
-/// The same the other way round, after a store to `notices`, `quit` or `consumed`.
-static void vt_wake_helper(vt_helper *h) {
-    if (!atomic_load(&h->helper_waiting)) return;
+/// The same the other way round, after a store to `notices` or `quit`, or to `consumed`
+/// (`consumed`: its new value; it wakes a helper only once a quarter of the ring is free).
+static void vt_wake_helper(vt_helper *h, uint64_t consumed) {
+    if (!atomic_load(&h->helper_waiting) || consumed < atomic_load(&h->space_wanted)) return;
     pthread_mutex_lock(&h->lock);
     pthread_cond_broadcast(&h->helper_wake);
     pthread_mutex_unlock(&h->lock);
 }
 
-/// Whether the helper has work: a notice, the end, or (`for_space`) a free slot.
-static int vt_helper_may_go(vt_helper *h, uint64_t noticed, int for_space, uint64_t count) {
+/// Whether the helper has work: a notice, the end, or the slots it waits for.
+static int vt_helper_may_go(vt_helper *h, uint64_t noticed) {
     return atomic_load(&h->quit) || atomic_load(&h->notices) != noticed ||
-           (for_space && count - atomic_load(&h->consumed) < h->capacity);
+           atomic_load(&h->consumed) >= atomic_load(&h->space_wanted);
 }
 
-static void vt_helper_sleep(vt_helper *h, uint64_t noticed, int for_space, uint64_t count) {
+/// Sleeps until there is a notice or the end, or (`for_space`, the ring full with `consumed`
+/// handed back) a quarter of the ring is free: not a slot at a time, or a main decoder that
+/// is held up would wake it for each. While records of the last run hold the slots, until
+/// they are handed back (in step, the main decoder hands back no more before a run has ended).
+static void vt_helper_sleep(vt_helper *h, uint64_t noticed, int for_space, uint64_t count, uint64_t consumed,
+                            uint64_t run_first) {
+    uint64_t wanted = count - h->capacity + (h->capacity + 3) / 4;
+    if (run_first > consumed && run_first < wanted) wanted = run_first;
     pthread_mutex_lock(&h->lock);
+    atomic_store(&h->space_wanted, for_space ? wanted : UINT64_MAX);
     atomic_store(&h->helper_waiting, 1);
-    while (!vt_helper_may_go(h, noticed, for_space, count)) pthread_cond_wait(&h->helper_wake, &h->lock);
+    while (!vt_helper_may_go(h, noticed)) pthread_cond_wait(&h->helper_wake, &h->lock);
     atomic_store(&h->helper_waiting, 0);
     pthread_mutex_unlock(&h->lock);
 }
@@ -661,12 +692,19 @@ static void *vt_helper_main(void *argument) {
         // Acquire: the notice's fields, and what the main decoder read of the last run.
         const uint64_t notices = atomic_load_explicit(&h->notices, memory_order_acquire);
         if (notices != noticed) {
-            // The main decoder is done with this run: start a new one ahead of both readers.
+            // The main decoder is done with this run: start a new one ahead of both readers
+            // (in step, of where the main decoder told it was: that is the file's doing).
             noticed = notices;
             vt_bits from = reader;
-            if (h->notice_p &&
-                (reader.end_bit != UINT64_MAX || vt_next_byte_position(&reader) < h->notice_position)) {
-                vt_bits_start(&from, h->notice_p, plan->scan + plan->scan_size, h->notice_position);
+            if (h->notice_p) {
+                vt_bits main_reader;
+                vt_bits_start(&main_reader, h->notice_p, plan->scan + plan->scan_size, h->notice_position);
+                const uint64_t lead = atomic_load_explicit(&h->lead, memory_order_relaxed);
+                if (!h->in_step && lead) vt_move_on(&main_reader, plan->scan + lead);
+                if (reader.end_bit != UINT64_MAX ||
+                    vt_next_byte_position(&reader) < vt_next_byte_position(&main_reader)) {
+                    from = main_reader;
+                }
             }
             running = vt_leap(&from, h->leap_bytes, &reader);
             h->run_start = running ? vt_position(&reader) : UINT64_MAX;
@@ -691,7 +729,7 @@ static void *vt_helper_main(void *argument) {
         }
         if (!running || full) {
             if (published != count) vt_publish(h, published = count, &reader);
-            vt_helper_sleep(h, noticed, running, count);
+            vt_helper_sleep(h, noticed, running, count, consumed, run_first);
             continue;
         }
         const size_t slot = count & h->mask;
@@ -756,7 +794,7 @@ static int vt_helper_start(vt_helper *h, const vt_thumbnail_plan *plan, uint64_t
 /// Ends the helper thread and frees the ring.
 static void vt_helper_stop(vt_helper *h, vt_meter *meter) {
     atomic_store(&h->quit, 1);
-    vt_wake_helper(h);
+    vt_wake_helper(h, UINT64_MAX);
     pthread_join(h->thread, NULL);
     pthread_cond_destroy(&h->helper_wake);
     pthread_cond_destroy(&h->main_wake);
@@ -786,7 +824,7 @@ static void vt_main_wait(vt_helper *h, uint64_t runs) {
 /// Hands the helper's records before `seq` back to it.
 static void vt_hand_back(vt_helper *h, uint64_t seq) {
     atomic_store(&h->consumed, seq);
-    vt_wake_helper(h);
+    vt_wake_helper(h, seq);
 }
 
 /// Tells the helper that the main decoder is done with the current run and reads on from
@@ -795,7 +833,7 @@ static void vt_notify(vt_helper *h, const vt_bits *reader, uint64_t *notices) {
     h->notice_p = reader->end_bit == UINT64_MAX ? reader->p : NULL;
     h->notice_position = vt_next_byte_position(reader);
     atomic_store(&h->notices, ++*notices);
-    vt_wake_helper(h);
+    vt_wake_helper(h, UINT64_MAX);
 }
 
 enum { VT_NOT_YET, VT_MET, VT_BEHIND };
@@ -1182,10 +1220,16 @@ vt_thumbnail_outcome vt_jpeg_thumbnail_decode(struct jpeg_decompress_struct *cin
             record = helper.records + (size_t)(next & helper.mask) * (size_t)plan->record_size;
             next++;
             used_helper_records = 1;
-        } else if (vt_decode_mcu(plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
-            // A code off, or the data ran out (zeros since): the file is libjpeg's to judge.
-            declined = 1;
-            break;
+        } else {
+            if (helper_running && m % VT_LEAD_MCUS == 0) {
+                const uint64_t lead = reader.end_bit == UINT64_MAX ? (uint64_t)(reader.p - plan->scan) : 0;
+                atomic_store_explicit(&helper.lead, lead, memory_order_relaxed);
+            }
+            if (vt_decode_mcu(plan, &reader, own) != 0 || vt_position(&reader) > reader.end_bit) {
+                // A code off, or the data ran out (zeros since): the file is libjpeg's to judge.
+                declined = 1;
+                break;
+            }
         }
         const int mcu_x = (int)(m % (uint64_t)plan->mcus_x);
         if (vt_place_mcu(&rows, mcu_x, record) != 0) {
