@@ -10,6 +10,8 @@ import Foundation
 /// hidden `--mark-first-content`, writes `first-content` to standard error when it has drawn
 /// a frame with the page; the time is from just before the process is spawned to that line.
 /// Runs alternate cold and warm (`--runs N` pairs, default 5) and medians are compared.
+/// The bar: a warm start at most 0.6 of a cold one (`warm_start_vs_cold_ratio`), the saved
+/// page being drawn while the embedded backend is still being built.
 enum AppBench {
     static func run(_ arguments: [String], console: Console) async -> Int32 {
         let syntax = OptionParser<Int>(
