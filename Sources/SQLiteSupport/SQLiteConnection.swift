@@ -8,7 +8,15 @@ import Foundation
 /// Journal mode and durability are the owner's pragmas.
 public final class SQLiteConnection {
     private var handle: OpaquePointer?
-    private var statements: [String: SQLiteStatement] = [:]
+    /// Prepared statements by the address of their literal's text: a statement literal is
+    /// constant text in the binary, so its address names it without hashing its bytes on every
+    /// use (a hot path runs several statements per row).
+    private var statements: [LiteralAddress: SQLiteStatement] = [:]
+
+    private struct LiteralAddress: Hashable {
+        let start: UnsafeRawPointer
+        let count: Int
+    }
 
     /// Opens (or creates) the database at `path`; a symbolic link above it is resolved, one in
     /// the file's own place is refused.
@@ -107,6 +115,15 @@ public final class SQLiteConnection {
         handle = nil
     }
 
+    /// Runs one statement that has neither parameters nor rows (`BEGIN IMMEDIATE`,
+    /// `SAVEPOINT`, `RELEASE`, `COMMIT`) through a statement prepared once: `execute` parses its
+    /// SQL on every call, which costs on a path run for every change.
+    public func step(_ sql: StaticString) throws(SQLiteError) {
+        let statement = try statement(sql)
+        defer { statement.reset() }
+        _ = try statement.step()
+    }
+
     /// Runs SQL without parameters (pragmas, schema): literals of this module only.
     public func execute(_ sql: StaticString) throws(SQLiteError) {
         guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed") }
@@ -118,14 +135,17 @@ public final class SQLiteConnection {
 
     /// The prepared statement for `sql` (prepared on first use, then reset and reused).
     public func statement(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
-        let key = sql.description
+        precondition(sql.hasPointerRepresentation, "a statement is text, not one character")
+        let key = LiteralAddress(start: UnsafeRawPointer(sql.utf8Start), count: sql.utf8CodeUnitCount)
         if let cached = statements[key] {
             cached.reset()
             return cached
         }
         guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed") }
         var raw: OpaquePointer?
-        let status = sqlite3_prepare_v2(handle, key, -1, &raw, nil)
+        let status = sql.withUTF8Buffer { text in
+            text.withMemoryRebound(to: CChar.self) { sqlite3_prepare_v2(handle, $0.baseAddress, Int32(text.count), &raw, nil) }
+        }
         guard status == SQLITE_OK, let raw else { throw error(status) }
         let statement = SQLiteStatement(raw, connection: self)
         statements[key] = statement

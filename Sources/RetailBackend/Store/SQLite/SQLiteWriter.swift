@@ -11,6 +11,9 @@ import Synchronization
 ///
 /// Each job runs inside the batch's transaction, on this thread, and returns what to deliver;
 /// deliveries run only after `COMMIT` returned, so nothing is answered before it is durable.
+/// They run on a thread of their own, in order, with the batch released there too: answering
+/// and freeing a batch's requests is a quarter of the work, and the writer, the one thread
+/// every change waits for, starts the next batch meanwhile.
 /// A job that fails on its own is rolled back to its savepoint and told so; if the transaction
 /// itself fails (a full disk, an I/O error), it is rolled back and every job in it is told so:
 /// none was answered, none is half there.
@@ -25,6 +28,7 @@ final class SQLiteWriter: Sendable {
     }
 
     private let jobs = JobQueue<Job>()
+    private let deliveries = DispatchQueue(label: "vitrine.sqlite-deliveries")
     private let finished = DispatchSemaphore(value: 0)
     private let counts = Mutex<(transactions: Int, jobs: Int)>((0, 0))
     /// Jobs per transaction at most: a batch's latency grows with it.
@@ -45,7 +49,9 @@ final class SQLiteWriter: Sendable {
     init(connection: Owned<SQLiteConnection>, housekeeping: Housekeeping) {
         let jobs = self.jobs
         let finished = self.finished
+        let deliveries = self.deliveries
         let thread = Thread { [self] in
+            Thread.current.name = "vitrine.sqlite-writer"
             let database = connection.value
             // A sweep at start, before waiting for anything.
             var workLeft = true
@@ -55,13 +61,14 @@ final class SQLiteWriter: Sendable {
                     database.resetStatements()
                 }
                 guard !batch.isEmpty else { continue }
-                if Self.commit(batch, on: database) { self.counts.withLock { $0.transactions += 1; $0.jobs += batch.count } }
+                if Self.commit(batch, on: database, deliveringOn: deliveries) {
+                    self.counts.withLock { $0.transactions += 1; $0.jobs += batch.count }
+                }
                 database.resetStatements()
             }
             database.close()
             finished.signal()
         }
-        thread.name = "vitrine.sqlite-writer"
         thread.start()
     }
 
@@ -70,11 +77,13 @@ final class SQLiteWriter: Sendable {
         if !jobs.push(job) { job.fail(.unavailable("the store is closed")) }
     }
 
-    /// Commits what is queued, stops the thread and closes the connection.
+    /// Commits what is queued, stops the thread, closes the connection and returns once every
+    /// answer has been delivered.
     func close() {
         jobs.close()
         finished.wait()
         finished.signal()
+        deliveries.sync {}
     }
 
     /// Transactions committed and the jobs they held, since the start: their ratio is how many
@@ -84,29 +93,30 @@ final class SQLiteWriter: Sendable {
     /// Runs the batch in one transaction, each job under a savepoint of its own: a job that
     /// fails on its own (a constraint, a bug) is rolled back alone and told so, while a failure
     /// that ends the transaction (a full disk, an I/O error) fails the whole batch. Deliveries
-    /// run after `COMMIT` returned. Whether the transaction committed.
+    /// and failures are told on `queue`, after `COMMIT` returned. Whether the transaction
+    /// committed.
     @discardableResult
-    private static func commit(_ batch: [Job], on database: SQLiteConnection) -> Bool {
+    private static func commit(_ batch: [Job], on database: SQLiteConnection, deliveringOn queue: DispatchQueue) -> Bool {
         var deliveries: [Delivery] = []
         var refused: [(job: Job, failure: StoreError)] = []
         deliveries.reserveCapacity(batch.count)
         do throws(SQLiteError) {
-            try database.execute("BEGIN IMMEDIATE")
+            try database.step("BEGIN IMMEDIATE")
             do throws(SQLiteError) {
                 for job in batch {
-                    try database.execute("SAVEPOINT job")
+                    try database.step("SAVEPOINT job")
                     do throws(SQLiteError) {
                         deliveries.append(try job.run(database))
-                        try database.execute("RELEASE job")
+                        try database.step("RELEASE job")
                     } catch {
                         let failure = StoreError(error)
                         guard case .failed = failure, !database.isAutocommit else { throw error }
-                        try database.execute("ROLLBACK TO job")
-                        try database.execute("RELEASE job")
+                        try database.step("ROLLBACK TO job")
+                        try database.step("RELEASE job")
                         refused.append((job, failure))
                     }
                 }
-                try database.execute("COMMIT")
+                try database.step("COMMIT")
             } catch {
                 // SQLite ends the transaction itself after some errors (a full disk).
                 if !database.isAutocommit { try? database.execute("ROLLBACK") }
@@ -114,11 +124,14 @@ final class SQLiteWriter: Sendable {
             }
         } catch {
             let failure = StoreError(error)
-            for job in batch { job.fail(failure) }
+            queue.async { for job in batch { job.fail(failure) } }
             return false
         }
-        for (job, failure) in refused { job.fail(failure) }
-        for delivery in deliveries { delivery() }
+        queue.async { [refused, deliveries] in
+            for (job, failure) in refused { job.fail(failure) }
+            for delivery in deliveries { delivery() }
+            _ = batch  // released here, not on the writer
+        }
         return true
     }
 }
