@@ -271,7 +271,7 @@ final class HTTPConnectionWatch: Sendable {
             }
             exited.signal()
         }
-        thread.name = "vitrine-http-watch"
+        thread.name = "vitrine-watch"
         thread.start()
     }
 

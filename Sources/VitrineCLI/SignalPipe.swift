@@ -50,7 +50,7 @@ final class SignalPipe: Sendable {
                 }
             }
         }
-        thread.name = "vitrine.signals"
+        thread.name = "vitrine-signals"
         thread.start()
     }
 

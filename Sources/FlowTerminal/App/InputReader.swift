@@ -42,7 +42,7 @@ final class InputReader: Sendable {
             continuation.finish()
             finished.signal()
         }
-        thread.name = "vitrine.input"
+        thread.name = "vitrine-input"
         thread.start()
     }
 

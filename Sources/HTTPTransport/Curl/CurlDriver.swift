@@ -36,7 +36,7 @@ final class CurlDriver: @unchecked Sendable {
         guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK, let multi = curl_multi_init() else { return nil }
         self.multi = multi
         let thread = Thread { [self] in run() }
-        thread.name = "vitrine.http"
+        thread.name = "vitrine-http"
         thread.start()
     }
 

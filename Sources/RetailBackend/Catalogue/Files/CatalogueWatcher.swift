@@ -89,7 +89,7 @@ final class CatalogueWatcher: Sendable {
                 poll(onChange: onChange)
             }
         }
-        thread.name = "vitrine.catalogue-watch"
+        thread.name = "vitrine-catalog"
         thread.qualityOfService = .utility
         thread.start()
     }

@@ -51,13 +51,13 @@ final class PostgresPool: Sendable {
         for index in 0..<self.size {
             let given = index == 0 ? first : nil
             let thread = Thread { [self] in work(given?.value) }
-            thread.name = "vitrine.postgres-\(index)"
+            thread.name = "vitrine-pg-\(index)"
             thread.start()
         }
         let reaper = Thread { [self] in
             while stopReaping.wait(timeout: .now() + .milliseconds(100)) == .timedOut { failOverdueJobs() }
         }
-        reaper.name = "vitrine.postgres-reaper"
+        reaper.name = "vitrine-pg-reap"
         reaper.start()
     }
 

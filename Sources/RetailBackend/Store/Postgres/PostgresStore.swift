@@ -48,7 +48,7 @@ final class PostgresStore: ShopperStore {
         let looker = Thread { [weak self] in
             while stop.wait(timeout: .now() + check) == .timedOut { self?.sweepIfDue() }
         }
-        looker.name = "vitrine.postgres-sweeps"
+        looker.name = "vitrine-pg-sweep"
         looker.start()
         sweepIfDue()
     }
