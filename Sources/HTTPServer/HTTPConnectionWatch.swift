@@ -265,13 +265,13 @@ final class HTTPConnectionWatch: Sendable {
         guard !isRunning.exchange(true, ordering: .relaxed) else { return }
         let interval = HTTPServer.nanoseconds(tick)
         let thread = Thread { [self] in
+            Thread.current.name = "vitrine-watch"
             while stopRequested.wait(timeout: .now() + .nanoseconds(interval)) == .timedOut {
                 enforce(at: .now)
                 alsoEachTick()
             }
             exited.signal()
         }
-        thread.name = "vitrine-watch"
         thread.start()
     }
 

@@ -37,6 +37,7 @@ final class SignalPipe: Sendable {
     private init() {
         let readEnd = signalPipeEnds.read
         let thread = Thread { [self] in
+            Thread.current.name = "vitrine-signals"
             var byte: UInt8 = 0
             while true {
                 let count = read(readEnd, &byte, 1)
@@ -50,7 +51,6 @@ final class SignalPipe: Sendable {
                 }
             }
         }
-        thread.name = "vitrine-signals"
         thread.start()
     }
 

@@ -37,12 +37,12 @@ final class InputReader: Sendable {
         let continuation = self.continuation
         let finished = self.finished
         let thread = Thread {
+            Thread.current.name = "vitrine-input"
             Self.watch(input: input, wake: wake, stop: stopRead, into: continuation)
             close(stopRead)
             continuation.finish()
             finished.signal()
         }
-        thread.name = "vitrine-input"
         thread.start()
     }
 

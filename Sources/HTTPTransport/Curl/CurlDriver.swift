@@ -35,8 +35,10 @@ final class CurlDriver: @unchecked Sendable {
     private init?() {
         guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK, let multi = curl_multi_init() else { return nil }
         self.multi = multi
-        let thread = Thread { [self] in run() }
-        thread.name = "vitrine-http"
+        let thread = Thread { [self] in
+            Thread.current.name = "vitrine-http"
+            run()
+        }
         thread.start()
     }
 

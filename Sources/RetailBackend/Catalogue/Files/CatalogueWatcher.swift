@@ -82,6 +82,7 @@ final class CatalogueWatcher: Sendable {
         }
         let (every, settling) = (nanoseconds(interval), nanoseconds(min(interval, Self.settle)))
         let thread = Thread { [self] in
+            Thread.current.name = "vitrine-catalog"
             while true {
                 let isSettling = state.withLock { $0.pending != nil }
                 _ = wake.wait(timeout: .now() + .nanoseconds(isSettling ? settling : every))
@@ -89,7 +90,6 @@ final class CatalogueWatcher: Sendable {
                 poll(onChange: onChange)
             }
         }
-        thread.name = "vitrine-catalog"
         thread.qualityOfService = .utility
         thread.start()
     }

@@ -50,14 +50,16 @@ final class PostgresPool: Sendable {
         finished = DispatchSemaphore(value: 0)
         for index in 0..<self.size {
             let given = index == 0 ? first : nil
-            let thread = Thread { [self] in work(given?.value) }
-            thread.name = "vitrine-pg-\(index)"
+            let thread = Thread { [self] in
+                Thread.current.name = "vitrine-pg-\(index)"
+                work(given?.value)
+            }
             thread.start()
         }
         let reaper = Thread { [self] in
+            Thread.current.name = "vitrine-pg-reap"
             while stopReaping.wait(timeout: .now() + .milliseconds(100)) == .timedOut { failOverdueJobs() }
         }
-        reaper.name = "vitrine-pg-reap"
         reaper.start()
     }
 

@@ -46,9 +46,9 @@ final class PostgresStore: ShopperStore {
         let check = DispatchTimeInterval.milliseconds(Int(limits.idleSweepCheck * 1000))
         let stop = stopIdleSweeps
         let looker = Thread { [weak self] in
+            Thread.current.name = "vitrine-sweeps"
             while stop.wait(timeout: .now() + check) == .timedOut { self?.sweepIfDue() }
         }
-        looker.name = "vitrine-pg-sweep"
         looker.start()
         sweepIfDue()
     }

@@ -51,6 +51,9 @@ final class SQLiteWriter: Sendable {
         let finished = self.finished
         let deliveries = self.deliveries
         let thread = Thread { [self] in
+            // Named from within: Linux's Foundation names only the current thread, and
+            // refuses a name longer than 15 bytes.
+            Thread.current.name = "vitrine-sqlite"
             let database = connection.value
             // A sweep at start, before waiting for anything.
             var workLeft = true
@@ -68,8 +71,6 @@ final class SQLiteWriter: Sendable {
             database.close()
             finished.signal()
         }
-        // As `top -H` and profilers show it: Linux refuses a name longer than 15 bytes.
-        thread.name = "vitrine-sqlite"
         thread.start()
     }
 
