@@ -237,6 +237,13 @@ public final class SQLiteStatement {
         try check(status)
     }
 
+    public func bind(_ index: Int32, _ value: [UInt8]) throws(SQLiteError) {
+        let status = value.withUnsafeBytes { buffer in
+            sqlite3_bind_blob(raw, index, buffer.baseAddress, Int32(buffer.count), vitrine_sqlite_transient())
+        }
+        try check(status)
+    }
+
     /// Steps once: `true` when a row is ready, `false` when done.
     @discardableResult
     public func step() throws(SQLiteError) -> Bool {
@@ -274,6 +281,13 @@ public final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(raw, column))
         guard count > 0, let pointer = sqlite3_column_blob(raw, column) else { return Data() }
         return Data(bytes: pointer, count: count)
+    }
+
+    /// A column's bytes (a BLOB's, or a text's UTF-8 without a terminator).
+    public func bytes(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(raw, column))
+        guard count > 0, let pointer = sqlite3_column_blob(raw, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
     private func check(_ status: Int32) throws(SQLiteError) {

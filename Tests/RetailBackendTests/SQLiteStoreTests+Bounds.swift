@@ -43,9 +43,8 @@ extension SQLiteStoreTests {
         for index in 3..<7 { #expect(try await add(backend, ana.token, key: "k-\(index)").status == 200) }
         #expect(try await cart(backend, ana.token)[path: "items", 0, "quantity"] == 7, "the newest 4 keys replay")
         try await close(backend)
-        #expect(try count(directory, "SELECT count(*) FROM event_ids") == 20)
+        #expect(try count(directory, "SELECT sum(length(digests)) / 16 FROM event_windows") == 20)
         #expect(try count(directory, "SELECT count(*) FROM idempotency_keys") == 4)
-        #expect(try count(directory, "SELECT max(events_held) FROM shoppers") == 20)
         #expect(try count(directory, "SELECT max(keys_held) FROM shoppers") == 4)
         let reopened = try await open(directory)
         #expect(try await events(reopened, ana.token, ids: [batches[0][3], batches[0][0]]) == ["accepted": 2, "duplicates": 0])
@@ -136,7 +135,7 @@ extension SQLiteStoreTests {
         #expect(try await events(backend, tokenText, ids: ["e-1", "e-2"]) == ["accepted": 1, "duplicates": 1])
         try await close(backend)
         #expect(try count(directory, "PRAGMA user_version") == SQLiteSchema.current)
-        #expect(try count(directory, "SELECT count(*) FROM event_ids WHERE typeof(digest) = 'blob' AND length(digest) = 16") == 2)
+        #expect(try count(directory, "SELECT length(digests) FROM event_windows WHERE shopper = 'shp_old' AND typeof(digests) = 'blob'") == 32)
         #expect(try count(directory, "SELECT count(*) FROM sqlite_master WHERE name IN ('event_ids_by_age', 'idempotency_keys_by_age')") == 0)
     }
 }

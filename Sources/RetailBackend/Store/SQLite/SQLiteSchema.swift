@@ -8,22 +8,21 @@ import SQLiteSupport
 ///
 /// - `shoppers`: one row per guest session and its cart (a session is a shopper): the token's
 ///   keyed hash (hexadecimal), its expiry, the cart's revision and lines (`CartCodec`), and how
-///   many keys and event ids the shopper holds (so pruning them costs nothing until needed).
+///   many keys the shopper holds (so pruning them costs nothing until needed).
 /// - `idempotency_keys`: per shopper and key, the request's fingerprint and the answer.
-/// - `event_ids`: per shopper, the SHA-256 of each event id of the de-duplication window (since
-///   version 3 its first 16 bytes, `EventDigest.bytes`, with no second index: pruning reads
-///   one shopper's rows by the primary key, and every byte a row saves is multiplied by the
-///   window and the shoppers). Version 3 also drops `idempotency_keys_by_age`, for the same
-///   reason.
+/// - `event_windows` (version 6): per shopper, the de-duplication window of event ids as one
+///   value, the first 16 bytes of each id's SHA-256 (`EventDigest.bytes`) end to end, oldest
+///   first (`PackedEventWindow`). Before, `event_ids` held a row per id (its digest in
+///   hexadecimal, as 16 bytes since version 3, which also dropped `idempotency_keys_by_age`).
 /// - `settings`: the session key's fingerprint and the demo catalogue's anchor (`DemoAnchor`).
 /// - `events` (version 5): every accepted event (`KeptEvent`): when it was received, whose, its
 ///   identifiers and the whole event; `compositions`: the pages their request ids name
 ///   (`CompositionRecord`).
 ///
 /// Instants are milliseconds since 1970 (UTC). Which keys and event ids a shopper keeps is
-/// decided by order of arrival (`seq`, from the shopper's `key_seq` and `event_seq`, since
-/// version 4), never by an instant: a clock stepped back or a burst within one millisecond
-/// must not make the newest row look the oldest.
+/// decided by order of arrival (keys by `seq`, from the shopper's `key_seq`, since version 4;
+/// event ids by their place in the window), never by an instant: a clock stepped back or a
+/// burst within one millisecond must not make the newest look the oldest.
 enum SQLiteSchema {
     /// One step of the schema: SQL, or Swift where SQL cannot say it (SQLite 3.40 has no
     /// `unhex`). Each runs in its own transaction and ends by setting `user_version`.
@@ -117,6 +116,7 @@ enum SQLiteSchema {
         ) WITHOUT ROWID;
         PRAGMA user_version = 5;
         """),
+        .code(packedEventWindows),
     ]
 
     /// Version 3: `event_ids` again, its digests as 16-byte BLOBs (converted from hexadecimal,
@@ -152,6 +152,48 @@ enum SQLiteSchema {
             ALTER TABLE event_digests RENAME TO event_ids;
             DROP INDEX idempotency_keys_by_age;
             PRAGMA user_version = 3;
+            """)
+    }
+
+    /// Version 6: each shopper's window of event ids as one value (`event_windows`,
+    /// `PackedEventWindow`): their digests end to end, oldest first, in the order `event_ids`
+    /// kept them (`seq`, then the instant for rows from before version 4). `event_ids` goes, and
+    /// with it the shoppers' `events_held` and `event_seq` lose their use (left as they are:
+    /// dropping a column rewrites the table). A digest that is not 16 bytes (text that was not
+    /// hexadecimal before version 3) matched no id the store makes, and is dropped; so are the
+    /// ids of shoppers already gone, whom the sweep would have taken.
+    ///
+    /// Streamed a shopper at a time, so the memory it takes does not grow with the table.
+    private static func packedEventWindows(_ database: SQLiteConnection) throws(SQLiteError) {
+        try database.execute("""
+            CREATE TABLE event_windows (
+                shopper TEXT PRIMARY KEY,
+                digests BLOB NOT NULL
+            );
+            """)
+        let shoppers = try database.statement("SELECT id FROM shoppers")
+        let digests = try database.statement("SELECT digest FROM event_ids WHERE shopper = ?1 ORDER BY seq, received_at")
+        let insert = try database.statement("INSERT INTO event_windows (shopper, digests) VALUES (?1, ?2)")
+        while try shoppers.step() {
+            let shopper = shoppers.text(0)
+            digests.reset()
+            try digests.bind(1, shopper)
+            var window: [UInt8] = []
+            while try digests.step() {
+                let digest = digests.bytes(0)
+                if digest.count == PackedEventWindow.digestLength { window += digest }
+            }
+            guard !window.isEmpty else { continue }
+            insert.reset()
+            try insert.bind(1, shopper)
+            try insert.bind(2, window)
+            try insert.step()
+        }
+        // A statement not reset keeps the table in use, and it could not be dropped.
+        database.resetStatements()
+        try database.execute("""
+            DROP TABLE event_ids;
+            PRAGMA user_version = 6;
             """)
     }
 
@@ -220,9 +262,11 @@ enum SQLiteSchema {
     /// The tables a store has at `version`, in byte order (migration 3 replaces `event_ids`
     /// within its transaction, so no other connection sees its interim table).
     static func tables(at version: Int) -> [String] {
-        version >= 5
-            ? ["compositions", "event_ids", "events", "idempotency_keys", "settings", "shoppers"]
-            : ["event_ids", "idempotency_keys", "settings", "shoppers"]
+        switch version {
+        case 6...: ["compositions", "event_windows", "events", "idempotency_keys", "settings", "shoppers"]
+        case 5: ["compositions", "event_ids", "events", "idempotency_keys", "settings", "shoppers"]
+        default: ["event_ids", "idempotency_keys", "settings", "shoppers"]
+        }
     }
 
     /// Whether `database`, at `version`, is a store of ours: empty (nothing but SQLite's own

@@ -66,48 +66,17 @@ extension SQLiteStore {
     }
 
     /// Keeps a shopper's newest `keysPerShopper` keys (read by the primary key and sorted:
-    /// they are a few).
+    /// they are a few; rows from before version 4 go by their instants) and sets the shopper's
+    /// count of keys to what is left.
     private func pruneKeys(of shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) {
-        try keepNewest(limits.keysPerShopper, of: shopper, in: .keys, database: database)
-    }
-
-    /// A shopper's rows kept to a bound, newest first by order of arrival (rows from before
-    /// version 4 by their instants), and the count the shopper's row holds of them: each with
-    /// its two statements (static text, as every statement here).
-    private enum BoundedRows {
-        case keys, eventIDs
-
-        /// Deletes all but the shopper's (?1) newest ?2 rows.
-        var deleteOlder: StaticString {
-            switch self {
-            case .keys: """
-                DELETE FROM idempotency_keys WHERE shopper = ?1 AND key NOT IN
-                    (SELECT key FROM idempotency_keys WHERE shopper = ?1 ORDER BY seq DESC, created_at DESC LIMIT ?2)
-                """
-            case .eventIDs: """
-                DELETE FROM event_ids WHERE shopper = ?1 AND digest NOT IN
-                    (SELECT digest FROM event_ids WHERE shopper = ?1 ORDER BY seq DESC, received_at DESC LIMIT ?2)
-                """
-            }
-        }
-
-        /// Sets the shopper's (?1) counter to the rows left.
-        var recount: StaticString {
-            switch self {
-            case .keys: "UPDATE shoppers SET keys_held = (SELECT count(*) FROM idempotency_keys WHERE shopper = ?1) WHERE id = ?1"
-            case .eventIDs: "UPDATE shoppers SET events_held = (SELECT count(*) FROM event_ids WHERE shopper = ?1) WHERE id = ?1"
-            }
-        }
-    }
-
-    /// Deletes all but `shopper`'s newest `count` rows of `rows` and sets the shopper's
-    /// counter to what is left.
-    private func keepNewest(_ count: Int, of shopper: ShopperID, in rows: BoundedRows, database: SQLiteConnection) throws(SQLiteError) {
-        let delete = try database.statement(rows.deleteOlder)
+        let delete = try database.statement("""
+            DELETE FROM idempotency_keys WHERE shopper = ?1 AND key NOT IN
+                (SELECT key FROM idempotency_keys WHERE shopper = ?1 ORDER BY seq DESC, created_at DESC LIMIT ?2)
+            """)
         try delete.bind(1, shopper.rawValue)
-        try delete.bind(2, Int64(count))
+        try delete.bind(2, Int64(limits.keysPerShopper))
         try delete.step()
-        let recount = try database.statement(rows.recount)
+        let recount = try database.statement("UPDATE shoppers SET keys_held = (SELECT count(*) FROM idempotency_keys WHERE shopper = ?1) WHERE id = ?1")
         try recount.bind(1, shopper.rawValue)
         try recount.step()
     }
@@ -115,9 +84,16 @@ extension SQLiteStore {
     func recordEvents(_ events: [KeptEvent], of shopper: ShopperID, at instant: Date,
                       completion: @escaping @Sendable (Result<[Bool]?, StoreError>) -> Void) {
         // Digests are made on the caller's thread, not the writer's.
-        let digests = events.map { EventDigest.bytes($0.sentID) }
-        writer.submit(SQLiteWriter.Job(run: { database throws(SQLiteError) in
-            let fresh = try self.recordEvents(digests, of: shopper, at: instant, in: database)
+        var digests: [[UInt8]] = []
+        digests.reserveCapacity(events.count)
+        for event in events {
+            guard let digest = EventDigest.bytes(event.sentID) else {
+                return completion(.failure(.unavailable("cannot digest event ids (libcrypto failed)")))
+            }
+            digests.append(digest)
+        }
+        writer.submit(SQLiteWriter.Job(run: { [digests] database throws(SQLiteError) in
+            let fresh = try self.recordEvents(digests, of: shopper, in: database)
             if let fresh { try Self.keep(events, fresh: fresh, of: shopper, at: instant, in: database) }
             return { completion(.success(fresh)) }
         }, fail: { completion(.failure($0)) }))
@@ -177,69 +153,48 @@ extension SQLiteStore {
         }, fail: { completion(.failure($0)) }))
     }
 
-    private func recordEvents(_ digests: [Data], of shopper: ShopperID, at instant: Date,
+    /// Which of `digests` the shopper has not sent before, with the new ones added to the
+    /// shopper's window (`PackedEventWindow`, kept to `eventIDsPerShopper`, the newest by
+    /// order of arrival); nil when the shopper is gone. A digest repeated within the batch is
+    /// new once.
+    private func recordEvents(_ digests: [[UInt8]], of shopper: ShopperID,
                               in database: SQLiteConnection) throws(SQLiteError) -> [Bool]? {
-        // The shopper's counts alone: their cart is not read.
-        let select = try database.statement("SELECT events_held, event_seq FROM shoppers WHERE id = ?1")
+        // The shopper's row says they exist; their window, if any, comes with it.
+        let select = try database.statement(
+            "SELECT event_windows.digests FROM shoppers LEFT JOIN event_windows ON event_windows.shopper = shoppers.id WHERE shoppers.id = ?1")
         try select.bind(1, shopper.rawValue)
         guard try select.step() else { return nil }
-        let held = (events: Int(select.int64(0)), eventSeq: select.int64(1))
+        var window = PackedEventWindow(bytes: select.bytes(0))
         select.reset()
         var fresh: [Bool] = []
         fresh.reserveCapacity(digests.count)
-        var seq = held.eventSeq
         for digest in digests {
-            let insert = try database.statement("INSERT OR IGNORE INTO event_ids (shopper, digest, received_at, seq) VALUES (?1, ?2, ?3, ?4)")
-            try insert.bind(1, shopper.rawValue)
-            try insert.bind(2, digest)
-            try insert.bind(3, Self.milliseconds(instant))
-            try insert.bind(4, seq + 1)
-            try insert.step()
-            let isNew = database.changes == 1
-            if isNew { seq += 1 }
+            let isNew = !window.contains(digest)
+            if isNew { window.append(digest) }
             fresh.append(isNew)
         }
-        let accepted = fresh.filter { $0 }.count
-        guard accepted > 0 else { return fresh }
-        let update = try database.statement("UPDATE shoppers SET events_held = events_held + ?2, event_seq = event_seq + ?2 WHERE id = ?1")
-        try update.bind(1, shopper.rawValue)
-        try update.bind(2, Int64(accepted))
-        try update.step()
-        let excess = held.events + accepted - limits.eventIDsPerShopper
-        if excess > 0 {
-            // The window is pruned as soon as it is over its size, so a shopper never holds
-            // more (a batch holds at most `maxEventsPerBatch`). Ids since version 4 are numbered
-            // densely in order of arrival, so the newest `eventIDsPerShopper` are those above
-            // `seq - eventIDsPerShopper`: the older ones go in one statement, without a sort. A
-            // window still holding ids from before (numbered 0) is pruned the exact, slower way.
-            let delete = try database.statement("DELETE FROM event_ids WHERE shopper = ?1 AND seq > 0 AND seq <= ?2")
-            try delete.bind(1, shopper.rawValue)
-            try delete.bind(2, seq - Int64(limits.eventIDsPerShopper))
-            try delete.step()
-            let deleted = database.changes
-            if deleted == excess {
-                let count = try database.statement("UPDATE shoppers SET events_held = events_held - ?2 WHERE id = ?1")
-                try count.bind(1, shopper.rawValue)
-                try count.bind(2, Int64(deleted))
-                try count.step()
-            } else {
-                try keepNewest(limits.eventIDsPerShopper, of: shopper, in: .eventIDs, database: database)
-            }
-        }
+        guard fresh.contains(true) else { return fresh }
+        window.keepNewest(limits.eventIDsPerShopper)
+        let write = try database.statement("""
+            INSERT INTO event_windows (shopper, digests) VALUES (?1, ?2)
+            ON CONFLICT (shopper) DO UPDATE SET digests = excluded.digests
+            """)
+        try write.bind(1, shopper.rawValue)
+        try write.bind(2, window.bytes)
+        try write.step()
         return fresh
     }
 }
 
-/// An event id as durable stores keep it: the SHA-256 of its UTF-8 bytes (as bytes in SQLite,
-/// in hexadecimal in PostgreSQL), so that an id of any length costs the same and ids are
-/// compared byte for byte.
+/// An event id as durable stores keep it: the SHA-256 of its UTF-8 bytes (its first 16 bytes
+/// in SQLite, in hexadecimal in PostgreSQL), so that an id of any length costs the same and ids
+/// are compared byte for byte.
 enum EventDigest {
-    /// The first 16 bytes of the SHA-256 (SQLite's rows): two ids of one shopper's window of
-    /// 1,000 meet by chance with a probability under 2^-108, and each byte of a row is
-    /// multiplied by the window and the shoppers.
-    static func bytes(_ id: ExactText) -> Data {
-        // As `hex`: the id's own bytes, marked, if libcrypto ever failed.
-        Data(Crypto.sha256(id.bytes).map { Array($0.prefix(16)) } ?? Array("raw:".utf8) + id.bytes)
+    /// The first 16 bytes of the SHA-256 (SQLite's windows): two ids of one shopper's window of
+    /// 1,000 meet by chance with a probability under 2^-108, and each byte is multiplied by the
+    /// window and the shoppers. Nil if libcrypto failed.
+    static func bytes(_ id: ExactText) -> [UInt8]? {
+        Crypto.sha256(id.bytes).map { Array($0.prefix(PackedEventWindow.digestLength)) }
     }
 
     static func hex(_ id: ExactText) -> String {

@@ -125,19 +125,17 @@ final class SQLiteStore: ShopperStore {
     struct HeldShopper {
         var cart: Cart
         var keys: Int
-        var events: Int
         var keySeq: Int64
-        var eventSeq: Int64
     }
 
     /// The shopper's row, or nil.
     func readCart(_ shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) -> HeldShopper? {
-        let select = try database.statement("SELECT revision, lines, keys_held, events_held, key_seq, event_seq FROM shoppers WHERE id = ?1")
+        let select = try database.statement("SELECT revision, lines, keys_held, key_seq FROM shoppers WHERE id = ?1")
         try select.bind(1, shopper.rawValue)
         guard try select.step() else { return nil }
         var cart = Cart(clock: Int(select.int64(0)))
         cart.lines = CartCodec.decode(select.text(1))
-        return HeldShopper(cart: cart, keys: Int(select.int64(2)), events: Int(select.int64(3)), keySeq: select.int64(4), eventSeq: select.int64(5))
+        return HeldShopper(cart: cart, keys: Int(select.int64(2)), keySeq: select.int64(3))
     }
 
     func readEvents(received range: Range<Int64>, each: @escaping @Sendable (StoredEvent) -> Void,
@@ -169,7 +167,7 @@ final class SQLiteStore: ShopperStore {
 
     /// One step of the sweep: deletes at most `sweepBatch` events received before the oldest day
     /// kept (`StoreLimits.eventDays`; events outlive their shoppers), at most `sweepBatch` expired sessions with their carts,
-    /// keys and event ids (the same sessions in each statement: the oldest expiries first, ties
+    /// keys and event id windows (the same sessions in each statement: the oldest expiries first, ties
     /// by id, and only this thread writes), and at most `sweepBatch` expired keys. Whether
     /// either found a whole batch (there may be more).
     static func sweep(_ database: SQLiteConnection, at now: Date, eventDays: Int) throws(SQLiteError) -> Bool {
@@ -191,7 +189,7 @@ final class SQLiteStore: ShopperStore {
         // Each statement, and whether the rows it deletes are the batch it is bounded by.
         let steps: [(sql: StaticString, isBatch: Bool)] = [
             ("DELETE FROM idempotency_keys WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2)", false),
-            ("DELETE FROM event_ids WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2)", false),
+            ("DELETE FROM event_windows WHERE shopper IN (SELECT id FROM shoppers WHERE expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2)", false),
             ("DELETE FROM shoppers WHERE id IN (SELECT id FROM shoppers WHERE expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2)", true),
             ("DELETE FROM idempotency_keys WHERE (shopper, key) IN (SELECT shopper, key FROM idempotency_keys WHERE expires_at <= ?1 LIMIT ?2)", true),
         ]
