@@ -29,6 +29,8 @@ final class SQLiteWriter: Sendable {
 
     private let jobs = JobQueue<Job>()
     private let deliveries = DispatchQueue(label: "vitrine.sqlite-deliveries")
+    /// Marks the delivery queue, so that `close()` called from an answer does not wait for itself.
+    private static let deliveryMark = DispatchSpecificKey<Bool>()
     private let finished = DispatchSemaphore(value: 0)
     private let counts = Mutex<(transactions: Int, jobs: Int)>((0, 0))
     /// Jobs per transaction at most: a batch's latency grows with it.
@@ -50,6 +52,7 @@ final class SQLiteWriter: Sendable {
         let jobs = self.jobs
         let finished = self.finished
         let deliveries = self.deliveries
+        deliveries.setSpecific(key: Self.deliveryMark, value: true)
         let thread = Thread { [self] in
             // Named from within: Linux's Foundation names only the current thread, and
             // refuses a name longer than 15 bytes.
@@ -85,7 +88,7 @@ final class SQLiteWriter: Sendable {
         jobs.close()
         finished.wait()
         finished.signal()
-        deliveries.sync {}
+        if DispatchQueue.getSpecific(key: Self.deliveryMark) == nil { deliveries.sync {} }
     }
 
     /// Transactions committed and the jobs they held, since the start: their ratio is how many
