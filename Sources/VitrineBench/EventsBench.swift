@@ -11,7 +11,8 @@ import TestSupport
 /// busy posting batches of new events (`EventLoadScript`) for 64 guest shoppers, against the
 /// backend in this process on the in-memory store, on SQLite in a temporary directory and on
 /// PostgreSQL (`--database`, else a throwaway cluster when its programs are installed), in
-/// alternating rounds as `bench cart` does. Prints events a second per store and
+/// alternating rounds as `bench cart` does. Prints events a second per store,
+/// `sqlite_changes_per_commit` (batches one SQLite `fsync` carried, on average) and
 /// `events_durable_vs_memory_ratio` (SQLite's events a second over memory's). Then fills a
 /// SQLite store with `--report-events` events (default 1,000,000: a week of 2,000 shoppers'
 /// impressions, taps and adds over 40 campaigns, 2 placements and 2 experiment arms) and
@@ -107,6 +108,9 @@ enum EventsBench {
                 console.err("vitrine bench events: \(subject.name) had \(report.failedResponses) answers outside 2xx and \(report.socketErrors) socket errors")
                 failed = true
             }
+        }
+        if let sqlite = subjects.first(where: { $0.name == "sqlite" }), let writes = sqlite.backend.committedWrites, writes.transactions > 0 {
+            console.out("sqlite_changes_per_commit = \(BenchSupport.format(Double(writes.changes) / Double(writes.transactions)))")
         }
         let memory = max(rates["memory"] ?? 0, 0.001)
         console.out("events_durable_vs_memory_ratio = \(BenchSupport.format((rates["sqlite"] ?? 0) / memory))")
