@@ -136,10 +136,6 @@ public struct JSONParser {
     /// be `maximumDepth` steps long, so this bounds what a hostile document costs.
     public static let maximumReportedProblems = 100
 
-    /// Objects with more members than this check their keys for repeats with a hash set; below
-    /// it a scan of the few keys is cheaper. Either way a member costs constant time.
-    static let hashedKeyThreshold = 16
-
     /// Parses one document; whitespace may surround it, nothing else may follow it.
     public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         try run(data, tracksPaths: false).value
@@ -348,12 +344,12 @@ public struct JSONParser {
         // Payload objects are small: one right-sized allocation instead of growing 1, 2, 4, 8.
         var members: [JSONObject.Member] = []
         members.reserveCapacity(8)
-        // Built only for a large object, so that checking a key for a repeat stays O(1).
-        var keySet: Set<ExactString>?
+        // Built as the keys are read: it finds repeats here, and keys for the object's readers.
+        var keyIndex = JSONKeyIndex.empty
         while true {
             guard index < bytes.count else { throw error(.endOfInputInObject) }
             guard bytes[index] == UInt8(ascii: "\"") else { throw error(.expectedKey) }
-            let key = try parseString()
+            let (key, fingerprint) = try parseKey()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
             index += 1
@@ -362,21 +358,12 @@ public struct JSONParser {
             let value = try parseValue()
             if tracksPaths { path.removeLast() }
             // Keys compare by their scalars (bytes); the first occurrence wins, so every reader
-            // of this tree, and every writer of it, sees one value per key.
-            let isRepeat: Bool
-            if members.count < Self.hashedKeyThreshold {
-                isRepeat = members.contains(where: { $0.key.isByteEqual(to: key) })
-            } else {
-                // Taken out while it changes, so the set is never copied on write.
-                var set = keySet ?? Set(members.map { ExactString($0.key) })
-                keySet = nil
-                isRepeat = !set.insert(ExactString(key)).inserted
-                keySet = set
-            }
-            if isRepeat {
-                contain(.repeatedKey(key))
-            } else {
+            // of this tree, and every writer of it, sees one value per key. The index checks a
+            // key in constant time, however large the object.
+            if keyIndex.insert(key, fingerprint: fingerprint, at: members.count, in: members) {
                 members.append((key: key, value: value))
+            } else {
+                contain(.repeatedKey(key))
             }
             skipWhitespace()
             guard index < bytes.count else { throw error(.endOfInputInObject) }
@@ -391,7 +378,7 @@ public struct JSONParser {
             throw error(.expectedCommaOrBrace)
         }
         depth -= 1
-        return .object(JSONObject(uniqueMembers: members))
+        return .object(JSONObject(uniqueMembers: members, keyIndex: keyIndex))
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
@@ -438,6 +425,33 @@ public struct JSONParser {
                 return String(decoding: slice, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+            if byte < 0x20 { throw error(.controlCharacterInString) }
+            index += 1
+        }
+        throw error(.unterminatedString)
+    }
+
+    /// Parses an object's key starting at its opening quote, with its fingerprint for the
+    /// object's `JSONKeyIndex`, taken from the bytes it is made of.
+    private mutating func parseKey() throws(JSONParseError) -> (key: String, fingerprint: UInt8) {
+        index += 1
+        let start = index
+        var allBytes: UInt8 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                let key = String(decoding: slice, as: UTF8.self)
+                // ASCII is valid UTF-8, so the key has the input's bytes; other bytes may have
+                // been repaired, and the fingerprint must be the key's own.
+                return (key, allBytes < 0x80 ? JSONKeyIndex.fingerprint(of: slice) : JSONKeyIndex.fingerprint(of: key))
+            }
+            allBytes |= byte
+            if byte == UInt8(ascii: "\\") {
+                let key = try parseEscapedString(from: start)
+                return (key, JSONKeyIndex.fingerprint(of: key))
+            }
             if byte < 0x20 { throw error(.controlCharacterInString) }
             index += 1
         }
