@@ -55,7 +55,7 @@ public struct JSONNode {
     /// A node for `value` one step below this one. A scalar may take the last pending step;
     /// an object or an array leaves it free for its members, so that reading the members of
     /// a nested object allocates one path node for the object, if any, not one per member.
-    private func descend(_ component: CodingPath.Component, to value: JSONValue) -> JSONNode {
+    @usableFromInline func descend(_ component: CodingPath.Component, to value: JSONValue) -> JSONNode {
         let isContainer: Bool
         switch value {
         case .object, .array: isContainer = true
@@ -98,29 +98,40 @@ public struct JSONNode {
 
     /// The member `key` of this object as a node; `nil` when absent or `null`.
     public func child(_ key: String) throws(DecodingFailure) -> JSONNode? {
+        guard let member = try member(key) else { return nil }
+        return descend(.key(key), to: member)
+    }
+
+    /// The value of the member `key` of this object; `nil` when absent or `null`.
+    @usableFromInline func member(_ key: String) throws(DecodingFailure) -> JSONValue? {
         guard case .object(let object) = value else {
             throw DecodingFailure(.typeMismatch(expected: "an object", found: value.typeName), at: path)
         }
         guard let member = object[key], !member.isNull else { return nil }
-        return descend(.key(key), to: member)
+        return member
     }
 
+    // `require`, `optional` and `decode` are inlinable so that the widget decoders in other
+    // modules specialise them for their types, rather than pay for generic metadata per read.
+
     /// Decodes the required member `key`; absent or `null` fails with `missingKey`.
-    public func require<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value {
-        guard let child = try child(key) else {
+    @inlinable public func require<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value {
+        guard let member = try member(key) else {
             throw DecodingFailure(.missingKey(key), at: path)
         }
-        return try Value(from: child)
+        if let decoded = Value.decodedWithoutNode(member) { return decoded }
+        return try Value(from: descend(.key(key), to: member))
     }
 
     /// Decodes the optional member `key`; absent or `null` gives `nil`, a wrong type fails.
-    public func optional<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value? {
-        guard let child = try child(key) else { return nil }
-        return try Value(from: child)
+    @inlinable public func optional<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value? {
+        guard let member = try member(key) else { return nil }
+        if let decoded = Value.decodedWithoutNode(member) { return decoded }
+        return try Value(from: descend(.key(key), to: member))
     }
 
     /// Decodes this node itself as `Value`.
-    public func decode<Value: JSONDecodable>(as type: Value.Type = Value.self) throws(DecodingFailure) -> Value {
+    @inlinable public func decode<Value: JSONDecodable>(as type: Value.Type = Value.self) throws(DecodingFailure) -> Value {
         try Value(from: self)
     }
 
