@@ -60,4 +60,38 @@ import Testing
         #expect(kept.count == 1)
         #expect(session.diagnostics.map(\.path) == ["page.a.list.1"])
     }
+
+    private static let values: [JSONValue] = [
+        nil, true, false, 0, -0.0, 0.5, -1, 1e300, 9_007_199_254_740_993, 9.223372036854775807e18, -9.223372036854775808e18,
+        10_000, 10_000.5, "", "text", "#FFFFFF", "\u{E9}", [], [1], [:], ["text": "t"], ["hex": "#000000"],
+    ]
+
+    /// What `T` makes of `value` read as a member, and through a node of its own: the same
+    /// value or the same failure at the same path, and the same reports.
+    private func expectSameReading<T: JSONDecodable & Equatable>(_ type: T.Type) {
+        for value in Self.values {
+            let viaMember = DecodeSession(catalog: WidgetCatalog())
+            let object = JSONNode(value: ["k": value], path: CodingPath(root: "page"), session: viaMember)
+            let read = Result { () throws(DecodingFailure) in try object.optional("k", as: T.self) }
+            let direct = DecodeSession(catalog: WidgetCatalog())
+            let node = JSONNode(value: value, path: CodingPath(root: "page").appending("k"), session: direct)
+            let decoded = Result { () throws(DecodingFailure) -> T? in value.isNull ? nil : try T(from: node) }
+            #expect(read == decoded, "\(T.self) \(value)")
+            #expect(viaMember.diagnostics == direct.diagnostics, "\(T.self) \(value)")
+        }
+    }
+
+    /// A member decoded without a node (`decodedWithoutNode`) reads exactly as through one,
+    /// for every type that offers it and every kind of value, numbers at their edges included.
+    @Test func membersReadWithoutANodeReadAsThroughOne() {
+        expectSameReading(String.self)
+        expectSameReading(Double.self)
+        expectSameReading(Int.self)
+        expectSameReading(Bool.self)
+        expectSameReading(JSONValue.self)
+        expectSameReading(JSONObject.self)
+        expectSameReading(TextData.self)
+        expectSameReading(ColorData.self)
+        expectSameReading(CornerRadius.self)
+    }
 }

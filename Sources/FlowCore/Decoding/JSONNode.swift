@@ -83,7 +83,7 @@ public struct JSONNode {
 
     /// This node with its whole path in its base, so that each of its elements starts with
     /// every pending step free: made once for an array, not once per element.
-    private var settled: JSONNode {
+    @usableFromInline var settled: JSONNode {
         guard first != nil else { return self }
         return JSONNode(value: value, base: path, first: nil, second: nil, third: nil, session: session)
     }
@@ -147,13 +147,13 @@ public struct JSONNode {
     /// Decodes the array member `key` lossily: each element that fails is dropped and
     /// reported as `dropped_element`, its siblings stay. Absent gives `[]`; a member that is
     /// not an array fails.
-    public func lossyArray<Element: JSONDecodable>(_ key: String, of type: Element.Type = Element.self) throws(DecodingFailure) -> [Element] {
+    @inlinable public func lossyArray<Element: JSONDecodable>(_ key: String, of type: Element.Type = Element.self) throws(DecodingFailure) -> [Element] {
         guard let child = try child(key) else { return [] }
         return try child.lossyElements(of: Element.self)
     }
 
     /// Decodes this array node lossily (see `lossyArray(_:of:)`).
-    public func lossyElements<Element: JSONDecodable>(of type: Element.Type = Element.self) throws(DecodingFailure) -> [Element] {
+    @inlinable public func lossyElements<Element: JSONDecodable>(of type: Element.Type = Element.self) throws(DecodingFailure) -> [Element] {
         guard case .array(let elements) = value else {
             throw DecodingFailure(.typeMismatch(expected: "an array", found: value.typeName), at: path)
         }
@@ -166,10 +166,15 @@ public struct JSONNode {
             do {
                 decoded.append(try Element(from: node))
             } catch {
-                session?.report(.droppedElement, path: node.path, message: "dropped: \(error.message)")
+                node.reportDropped(error)
             }
         }
         return decoded
+    }
+
+    /// Reports this element, which a lossy array drops for `failure`.
+    @usableFromInline func reportDropped(_ failure: DecodingFailure) {
+        session?.report(.droppedElement, path: path, message: "dropped: \(failure.message)")
     }
 
     /// Decodes the array member `key` as nested widgets (an accordion's `items`), lossily and
