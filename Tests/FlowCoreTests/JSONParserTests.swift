@@ -194,6 +194,34 @@ import Testing
         }
     }
 
+    /// Property: short ASCII keys are remembered by fingerprint and reused when the same bytes
+    /// come again; keys of 1 to 17 bytes, some sharing fingerprints, some differing only in
+    /// their last byte, and some at the very end of the input, always read back exactly.
+    @Test(arguments: 1...20)
+    func repeatedShortKeysReadBackExactly(seed: Int) throws {
+        var random = SplitMix(seed: UInt64(seed) &* 31)
+        let alphabet = Array("abcz_09".utf8)
+        var objects: [[String]] = []
+        for _ in 0..<200 {
+            let keys = (0..<Int(random.next() % 4) + 1).map { _ in
+                String(decoding: (0..<Int(random.next() % 17) + 1).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }, as: UTF8.self)
+            }
+            var seen = Set<ExactString>()
+            objects.append(keys.filter { seen.insert(ExactString($0)).inserted })
+        }
+        let text = "[" + objects.map { keys in "{" + keys.map { "\"\($0)\":0" }.joined(separator: ",") + "}" }.joined(separator: ",") + "]"
+        let parsed = try #require(try JSONParser.parse(text).arrayValue)
+        #expect(parsed.count == objects.count)
+        for (value, keys) in zip(parsed, objects) {
+            let object = try #require(value.objectValue)
+            #expect(object.keys.count == keys.count)
+            for (read, written) in zip(object.keys, keys) { #expect(read.utf8.elementsEqual(written.utf8), "\(read) \(written)") }
+        }
+        // A key that ends where the input does (no sixteen bytes after it).
+        let last = try #require(objects.last?.last)
+        #expect(try JSONParser.parse("{\"\(last)\":1}")[last] == 1)
+    }
+
     /// Contained problems cost a bound whatever their depth: the first `maximumReportedProblems`
     /// keep their paths and the rest are only counted.
     @Test func containedProblemsAreBoundedWhateverTheirDepth() throws {
