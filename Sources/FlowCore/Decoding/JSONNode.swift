@@ -111,8 +111,9 @@ public struct JSONNode {
         return member
     }
 
-    // `require`, `optional` and `decode` are inlinable so that the widget decoders in other
-    // modules specialise them for their types, rather than pay for generic metadata per read.
+    // `require`, `optional`, `decode`, `lossyArray` and `lossyElements` are inlinable so that
+    // the widget decoders in other modules specialise them for their types, rather than pay
+    // for generic metadata per read.
 
     /// Decodes the required member `key`; absent or `null` fails with `missingKey`.
     @inlinable public func require<Value: JSONDecodable>(_ key: String, as type: Value.Type = Value.self) throws(DecodingFailure) -> Value {
