@@ -155,6 +155,73 @@ import Testing
         #expect(merged.count == count + 1 && merged["k1"] == "x" && merged["new"] == 1)
     }
 
+    /// Property: strings are read eight bytes at a time up to the first quote, backslash or
+    /// control character, wherever it falls in a word: random strings of plain, escaped and
+    /// non-ASCII pieces read back exactly, as values and as keys, and a raw control character
+    /// at any offset is refused there.
+    @Test(arguments: 1...40)
+    func stringsReadExactlyWhereverTheirSpecialBytesFall(seed: Int) throws {
+        var random = SplitMix(seed: UInt64(seed))
+        let pieces = ["a", "bcdefgh", "\"", "\\", "\n", "\u{1}", "é", "🛒", " ", "/", "\u{7F}", "\u{0}"]
+        for _ in 0..<20 {
+            let string = (0..<Int(random.next() % 24)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let written = JSONWriter.string(for: .string(string))
+            #expect(try JSONParser.parse(written) == .string(string), "\(written)")
+            let object = try #require(try JSONParser.parse("{\(written): 1, \"k\": 2}").objectValue)
+            #expect(object.keys.first.map { $0.utf8.elementsEqual(string.utf8) } == true)
+            #expect(object[string] == 1 && object["k"] == 2)
+            let offset = Int(random.next() % UInt64(written.utf8.count - 1)) + 1
+            var bytes = Array(written.utf8)
+            // Where a raw tab would split an escape (`\n`, `\u0001`) rather than stand alone.
+            var insideEscapes = Set<Int>()
+            var position = 1
+            while position < bytes.count - 1 {
+                guard bytes[position] == UInt8(ascii: "\\") else { position += 1; continue }
+                let length = bytes[position + 1] == UInt8(ascii: "u") ? 6 : 2
+                insideEscapes.formUnion(position + 1..<position + length)
+                position += length
+            }
+            // A raw tab inside the quotes, unless it would split an escape or a scalar.
+            if !insideEscapes.contains(offset), bytes[offset] & 0xC0 != 0x80 {
+                bytes.insert(0x09, at: offset)
+                #expect(throws: JSONParseError.self) { try JSONParser.parse(Data(bytes)) }
+                do {
+                    _ = try JSONParser.parse(Data(bytes))
+                } catch {
+                    #expect(error.problem == .controlCharacterInString && error.offset == offset, "\(bytes)")
+                }
+            }
+        }
+    }
+
+    /// Property: short ASCII keys are remembered by fingerprint and reused when the same bytes
+    /// come again; keys of 1 to 17 bytes, some sharing fingerprints, some differing only in
+    /// their last byte, and some at the very end of the input, always read back exactly.
+    @Test(arguments: 1...20)
+    func repeatedShortKeysReadBackExactly(seed: Int) throws {
+        var random = SplitMix(seed: UInt64(seed) &* 31)
+        let alphabet = Array("abcz_09".utf8)
+        var objects: [[String]] = []
+        for _ in 0..<200 {
+            let keys = (0..<Int(random.next() % 4) + 1).map { _ in
+                String(decoding: (0..<Int(random.next() % 17) + 1).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }, as: UTF8.self)
+            }
+            var seen = Set<ExactString>()
+            objects.append(keys.filter { seen.insert(ExactString($0)).inserted })
+        }
+        let text = "[" + objects.map { keys in "{" + keys.map { "\"\($0)\":0" }.joined(separator: ",") + "}" }.joined(separator: ",") + "]"
+        let parsed = try #require(try JSONParser.parse(text).arrayValue)
+        #expect(parsed.count == objects.count)
+        for (value, keys) in zip(parsed, objects) {
+            let object = try #require(value.objectValue)
+            #expect(object.keys.count == keys.count)
+            for (read, written) in zip(object.keys, keys) { #expect(read.utf8.elementsEqual(written.utf8), "\(read) \(written)") }
+        }
+        // A key that ends where the input does (no sixteen bytes after it).
+        let last = try #require(objects.last?.last)
+        #expect(try JSONParser.parse("{\"\(last)\":1}")[last] == 1)
+    }
+
     /// Contained problems cost a bound whatever their depth: the first `maximumReportedProblems`
     /// keep their paths and the rest are only counted.
     @Test func containedProblemsAreBoundedWhateverTheirDepth() throws {

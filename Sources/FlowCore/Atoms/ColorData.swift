@@ -23,6 +23,12 @@ public struct ColorData: Sendable, Hashable, JSONDecodable, ExpressibleByStringL
         self.init(hex: value)
     }
 
+    /// A hex string is a colour by itself: decoded without a node.
+    public static func decodedWithoutNode(_ value: JSONValue) -> ColorData? {
+        if case .string(let hex) = value { return ColorData(hex: hex) }
+        return nil
+    }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         if case .string(let hex) = node.value {
             self.init(hex: hex)

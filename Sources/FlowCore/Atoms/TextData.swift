@@ -30,6 +30,12 @@ public struct TextData: Sendable, Hashable, JSONDecodable, ExpressibleByStringLi
         self.init(value)
     }
 
+    /// A plain string is a text with the defaults: decoded without a node.
+    public static func decodedWithoutNode(_ value: JSONValue) -> TextData? {
+        if case .string(let text) = value { return TextData(text) }
+        return nil
+    }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         if case .string(let text) = node.value {
             self.init(text)

@@ -79,6 +79,7 @@ final class DecodeSession {
     /// member is ignored, so one bad key never costs its element.
     func lenient<Value: JSONDecodable>(_ key: String, in object: JSONObject, at path: CodingPath, widgetType: String? = nil) -> Value? {
         guard let member = object[key], !member.isNull else { return nil }
+        if let decoded = Value.decodedWithoutNode(member) { return decoded }
         do {
             return try Value(from: JSONNode(value: member, base: path, leaf: .key(key), session: self))
         } catch {

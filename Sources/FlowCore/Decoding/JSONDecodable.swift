@@ -4,6 +4,16 @@ import Foundation
 /// conform; failures are typed so that the page decoder can contain them without boxing.
 public protocol JSONDecodable {
     init(from node: JSONNode) throws(DecodingFailure)
+
+    /// The value `value` decodes to when that needs no node (a string read as a `String`),
+    /// or `nil` to decode through `init(from:)`, which reports any failure with its path.
+    /// Reading a member tries this first, so a well-typed scalar costs no node; it must give
+    /// what `init(from:)` would. The default is `nil`.
+    static func decodedWithoutNode(_ value: JSONValue) -> Self?
+}
+
+extension JSONDecodable {
+    public static func decodedWithoutNode(_ value: JSONValue) -> Self? { nil }
 }
 
 extension JSONNode {
@@ -79,6 +89,11 @@ public enum CosmeticLimits {
 }
 
 extension String: JSONDecodable {
+    public static func decodedWithoutNode(_ value: JSONValue) -> String? {
+        if case .string(let string) = value { return string }
+        return nil
+    }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         guard case .string(let string) = node.value else { throw node.mismatch(expected: "a string") }
         self = string
@@ -86,6 +101,11 @@ extension String: JSONDecodable {
 }
 
 extension Double: JSONDecodable {
+    public static func decodedWithoutNode(_ value: JSONValue) -> Double? {
+        if case .number(let number) = value { return number }
+        return nil
+    }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         guard case .number(let number) = node.value else { throw node.mismatch(expected: "a number") }
         self = number
@@ -93,6 +113,11 @@ extension Double: JSONDecodable {
 }
 
 extension Int: JSONDecodable {
+    public static func decodedWithoutNode(_ value: JSONValue) -> Int? {
+        if case .number(let number) = value { return Int(exactly: number) }
+        return nil
+    }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         guard case .number(let number) = node.value else { throw node.mismatch(expected: "an integer") }
         guard let exact = Int(exactly: number) else { throw node.invalid("\(number) is not an integer") }
@@ -101,6 +126,11 @@ extension Int: JSONDecodable {
 }
 
 extension Bool: JSONDecodable {
+    public static func decodedWithoutNode(_ value: JSONValue) -> Bool? {
+        if case .bool(let flag) = value { return flag }
+        return nil
+    }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         guard case .bool(let flag) = node.value else { throw node.mismatch(expected: "a boolean") }
         self = flag
@@ -108,12 +138,16 @@ extension Bool: JSONDecodable {
 }
 
 extension JSONValue: JSONDecodable {
+    public static func decodedWithoutNode(_ value: JSONValue) -> JSONValue? { value }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         self = node.value
     }
 }
 
 extension JSONObject: JSONDecodable {
+    public static func decodedWithoutNode(_ value: JSONValue) -> JSONObject? { value.objectValue }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         self = try node.object()
     }

@@ -32,6 +32,9 @@ extension String {
     /// Whether the two strings hold the same Unicode scalars (the same UTF-8 bytes): JSON's
     /// string equality, not Swift's canonical equivalence.
     @inlinable public func isByteEqual(to other: String) -> Bool {
+        // The same representation (the same bytes inline, or the same storage) is the same
+        // bytes: a key looked up by the literal it was written as is usually found here.
+        if unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self) { return true }
         let (mine, theirs) = (utf8, other.utf8)
         guard mine.count == theirs.count else { return false }
         // Native strings (every parsed or built one, small ones included) hold their bytes

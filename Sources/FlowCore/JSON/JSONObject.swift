@@ -1,42 +1,57 @@
 /// A JSON object that keeps its members in document order.
 ///
-/// Payload objects are small (a widget's `data` has a handful of keys), so a linear scan of
-/// an array beats hashing every key into a dictionary at parse time, and order is kept for
-/// output that reads like its input. Keys are compared by their Unicode scalars, as JSON
+/// Members sit in an array, so order is kept for output that reads like its input; a
+/// `JSONKeyIndex` built with them (by the parser as it reads the keys) finds a key without
+/// scanning them. Keys are compared by their Unicode scalars (their UTF-8 bytes), as JSON
 /// compares them, and each appears once: a key repeated in a document keeps its first
 /// occurrence (the parser reports and drops the rest).
 public struct JSONObject: Sendable, Hashable, Sequence {
     public typealias Member = (key: String, value: JSONValue)
 
-    @usableFromInline var members: [Member]
+    @usableFromInline private(set) var members: [Member]
+    /// Where each key sits in `members`; changes whenever they do.
+    private var keyIndex: JSONKeyIndex
 
     /// An object with these members, in this order; a repeated key keeps its first occurrence.
     public init(_ members: [Member] = []) {
-        var seen = Set<ExactString>(minimumCapacity: members.count)
-        self.members = members.filter { seen.insert(ExactString($0.key)).inserted }
+        var index = JSONKeyIndex.empty
+        var unique: [Member] = []
+        unique.reserveCapacity(members.count)
+        for member in members where index.insert(member.key, fingerprint: JSONKeyIndex.fingerprint(of: member.key), at: unique.count, in: unique) {
+            unique.append(member)
+        }
+        self.members = unique
+        self.keyIndex = index
     }
 
-    /// Members the caller guarantees to have distinct keys (the parser checks as it goes).
+    /// Members the caller guarantees to have distinct keys.
     init(uniqueMembers members: [Member]) {
         self.members = members
+        self.keyIndex = JSONKeyIndex(members)
+    }
+
+    /// Members with distinct keys and their index, both built by the parser.
+    init(uniqueMembers members: [Member], keyIndex: JSONKeyIndex) {
+        self.members = members
+        self.keyIndex = keyIndex
     }
 
     /// The value for `key`, or `nil` when the object has no such member.
-    @inlinable public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         get {
-            for member in members where member.key.isByteEqual(to: key) {
-                return member.value
-            }
-            return nil
+            guard let position = keyIndex.position(of: key, in: members) else { return nil }
+            return members[position].value
         }
         set {
-            if let index = members.firstIndex(where: { $0.key.isByteEqual(to: key) }) {
+            if let position = keyIndex.position(of: key, in: members) {
                 if let newValue {
-                    members[index].value = newValue
+                    members[position].value = newValue
                 } else {
-                    members.remove(at: index)
+                    members.remove(at: position)
+                    keyIndex = JSONKeyIndex(members)
                 }
             } else if let newValue {
+                _ = keyIndex.insert(key, fingerprint: JSONKeyIndex.fingerprint(of: key), at: members.count, in: members)
                 members.append((key: key, value: newValue))
             }
         }

@@ -136,10 +136,6 @@ public struct JSONParser {
     /// be `maximumDepth` steps long, so this bounds what a hostile document costs.
     public static let maximumReportedProblems = 100
 
-    /// Objects with more members than this check their keys for repeats with a hash set; below
-    /// it a scan of the few keys is cheaper. Either way a member costs constant time.
-    static let hashedKeyThreshold = 16
-
     /// Parses one document; whitespace may surround it, nothing else may follow it.
     public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         try run(data, tracksPaths: false).value
@@ -178,6 +174,9 @@ public struct JSONParser {
     private var index = 0
     private var depth = 0
     private var scratch: [UInt8] = []
+    /// The last short ASCII key read with each fingerprint, so that a key a document repeats
+    /// (every widget has a `type`) is made a `String` once, not once per object.
+    private var recentKeys = [RecentKey](repeating: RecentKey(), count: 128)
     /// How many things were contained; the first pass only counts them.
     private var problemCount = 0
     /// The second pass keeps the path of the value being parsed, and the problems found.
@@ -348,12 +347,12 @@ public struct JSONParser {
         // Payload objects are small: one right-sized allocation instead of growing 1, 2, 4, 8.
         var members: [JSONObject.Member] = []
         members.reserveCapacity(8)
-        // Built only for a large object, so that checking a key for a repeat stays O(1).
-        var keySet: Set<ExactString>?
+        // Built as the keys are read: it finds repeats here, and keys for the object's readers.
+        var keyIndex = JSONKeyIndex.empty
         while true {
             guard index < bytes.count else { throw error(.endOfInputInObject) }
             guard bytes[index] == UInt8(ascii: "\"") else { throw error(.expectedKey) }
-            let key = try parseString()
+            let (key, fingerprint) = try parseKey()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
             index += 1
@@ -362,21 +361,12 @@ public struct JSONParser {
             let value = try parseValue()
             if tracksPaths { path.removeLast() }
             // Keys compare by their scalars (bytes); the first occurrence wins, so every reader
-            // of this tree, and every writer of it, sees one value per key.
-            let isRepeat: Bool
-            if members.count < Self.hashedKeyThreshold {
-                isRepeat = members.contains(where: { $0.key.isByteEqual(to: key) })
-            } else {
-                // Taken out while it changes, so the set is never copied on write.
-                var set = keySet ?? Set(members.map { ExactString($0.key) })
-                keySet = nil
-                isRepeat = !set.insert(ExactString(key)).inserted
-                keySet = set
-            }
-            if isRepeat {
-                contain(.repeatedKey(key))
-            } else {
+            // of this tree, and every writer of it, sees one value per key. The index checks a
+            // key in constant time, however large the object.
+            if keyIndex.insert(key, fingerprint: fingerprint, at: members.count, in: members) {
                 members.append((key: key, value: value))
+            } else {
+                contain(.repeatedKey(key))
             }
             skipWhitespace()
             guard index < bytes.count else { throw error(.endOfInputInObject) }
@@ -391,7 +381,7 @@ public struct JSONParser {
             throw error(.expectedCommaOrBrace)
         }
         depth -= 1
-        return .object(JSONObject(uniqueMembers: members))
+        return .object(JSONObject(uniqueMembers: members, keyIndex: keyIndex))
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
@@ -430,6 +420,7 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let start = index
+        _ = skipPlainBytes()
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -442,6 +433,98 @@ public struct JSONParser {
             index += 1
         }
         throw error(.unterminatedString)
+    }
+
+    /// Parses an object's key starting at its opening quote, with its fingerprint for the
+    /// object's `JSONKeyIndex`, taken from the bytes it is made of.
+    private mutating func parseKey() throws(JSONParseError) -> (key: String, fingerprint: UInt8) {
+        index += 1
+        let start = index
+        var allBytes: UInt8 = skipPlainBytes()
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                guard allBytes < 0x80 else {
+                    // Bytes that are not ASCII may have been repaired: the fingerprint must be
+                    // the key's own.
+                    let key = String(decoding: slice, as: UTF8.self)
+                    return (key, JSONKeyIndex.fingerprint(of: key))
+                }
+                // ASCII is valid UTF-8: the key has the input's bytes.
+                let fingerprint = JSONKeyIndex.fingerprint(of: slice)
+                return (recentKey(slice, fingerprint: fingerprint), fingerprint)
+            }
+            allBytes |= byte
+            if byte == UInt8(ascii: "\\") {
+                let key = try parseEscapedString(from: start)
+                return (key, JSONKeyIndex.fingerprint(of: key))
+            }
+            if byte < 0x20 { throw error(.controlCharacterInString) }
+            index += 1
+        }
+        throw error(.unterminatedString)
+    }
+
+    /// The ASCII key `slice` as a `String`: the one made for the same bytes before, when the
+    /// last key read with its fingerprint had them, otherwise a new one, remembered.
+    private mutating func recentKey(_ slice: UnsafeRawBufferPointer, fingerprint: UInt8) -> String {
+        let count = slice.count
+        // Keys of up to sixteen bytes, read as two words (the input goes on past the key: at
+        // least its closing quote, and sixteen bytes are read only when there).
+        guard count <= 16, let base = slice.baseAddress, base + 16 <= bytes.baseAddress! + bytes.count else {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        let low = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) & Self.lowBytes(count)
+        let high = count > 8 ? UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.lowBytes(count - 8) : 0
+        let slot = Int(fingerprint & 0x7F)
+        let recent = recentKeys[slot]
+        if recent.count == count, recent.low == low, recent.high == high { return recent.key }
+        let key = String(decoding: slice, as: UTF8.self)
+        recentKeys[slot] = RecentKey(count: count, low: low, high: high, key: key)
+        return key
+    }
+
+    /// A mask of the first `count` bytes of a word (all of them from eight on).
+    @inline(__always) private static func lowBytes(_ count: Int) -> UInt64 {
+        count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
+    }
+
+    /// A key `recentKey` made, with its bytes (zero past `count`) for comparing.
+    private struct RecentKey {
+        var count = -1
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var key = ""
+    }
+
+    /// Moves `index` past the bytes of a string that need no attention (neither a quote, a
+    /// backslash nor a control character), eight at a time, to the first one that does, or
+    /// to within eight bytes of the end; the caller goes on byte by byte from there. Returns
+    /// the OR of the bytes passed, whose high bit says whether any of them was not ASCII.
+    @inline(__always) private mutating func skipPlainBytes() -> UInt8 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var passed: UInt64 = 0
+        while index + 8 <= bytes.count {
+            // Byte `i` of the input is lane `i` of the word, whatever the machine.
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            // Each term sets the high bit of the lowest lane that is a quote, a backslash or
+            // below 0x20 (and of none below it; lanes above it may be set by the borrow).
+            let special = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)) & highs
+            if special != 0 {
+                let lanes = special.trailingZeroBitCount >> 3
+                passed |= word & ((1 << (8 * UInt64(lanes))) &- 1)
+                index += lanes
+                break
+            }
+            passed |= word
+            index += 8
+        }
+        return passed & highs == 0 ? 0 : 0x80
     }
 
     private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {

@@ -32,6 +32,13 @@ public struct CornerRadius: Sendable, Hashable, JSONDecodable, ExpressibleByInte
     }
 
     /// A radius outside [0, `CosmeticLimits.length`] is cosmetic: clamped and reported.
+    /// A radius within range is decoded without a node; one outside it is clamped and
+    /// reported by `init(from:)`.
+    public static func decodedWithoutNode(_ value: JSONValue) -> CornerRadius? {
+        if case .number(let radius) = value, radius >= 0, radius <= CosmeticLimits.length { return CornerRadius(radius) }
+        return nil
+    }
+
     public init(from node: JSONNode) throws(DecodingFailure) {
         if case .number(let radius) = node.value {
             let clamped = min(max(0, radius), CosmeticLimits.length)
