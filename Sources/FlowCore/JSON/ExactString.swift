@@ -33,8 +33,10 @@ extension String {
     /// string equality, not Swift's canonical equivalence.
     @inlinable public func isByteEqual(to other: String) -> Bool {
         // The same representation (the same bytes inline, or the same storage) is the same
-        // bytes: a key looked up by the literal it was written as is usually found here.
-        if unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self) { return true }
+        // bytes: a key looked up by the literal it was written as is usually found here. A
+        // String is two words on 64-bit platforms only (the check is folded at compile time).
+        if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
+           unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self) { return true }
         let (mine, theirs) = (utf8, other.utf8)
         guard mine.count == theirs.count else { return false }
         // Native strings (every parsed or built one, small ones included) hold their bytes
