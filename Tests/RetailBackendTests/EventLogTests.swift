@@ -34,6 +34,21 @@ import Testing
         #expect(stats["duplicates"] == 2)
     }
 
+    /// Ids are compared as sent, so a body that is not UTF-8 is refused rather than read with
+    /// U+FFFD in place of its stray bytes (which would make `a\xFF` and `a\xFE` one id).
+    @Test func aBodyThatIsNotUTF8IsRefusedAndCountsNothing() throws {
+        for stray in [UInt8(0xFF), 0xFE, 0xC0] {
+            let body = Data(#"{"events":[{"event_id":"a"#.utf8) + [stray] + Data(#"","name":"tap"}]}"#.utf8)
+            let request = HTTPRequest(method: "POST", path: "/v1/events",
+                                      headers: shoppers.headers("ana", ["content-type": "application/json"]), body: body)
+            let response = backend.respond(to: request)
+            #expect(response.status == 400)
+            #expect(try parse(response)[path: "error", "code"] == "invalid_json")
+        }
+        #expect(try eventStats(backend)["accepted"] == 0)
+        #expect(try parse(send(#"{"events":[{"event_id":"a\uFFFD","name":"tap"}]}"#))["accepted"] == 1, "U+FFFD itself is an ordinary character")
+    }
+
     @Test func eventsNeedASession() throws {
         let response = backend.respond(to: post("/v1/events", json: #"{"events":[{"event_id":"e1","name":"tap"}]}"#))
         #expect(response.status == 401)

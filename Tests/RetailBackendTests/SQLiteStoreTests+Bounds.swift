@@ -16,6 +16,25 @@ extension SQLiteStoreTests {
         return try statement.step() ? Int(statement.int64(0)) : -1
     }
 
+    /// Whichever the store, a batch is judged against the window as it stood before the batch
+    /// (and the batch's own earlier ids): an id the batch's new ones push out is still a
+    /// duplicate within that batch, and new in the next.
+    @Test(arguments: ["memory", "sqlite"]) func aBatchIsJudgedAgainstTheWindowBeforeIt(store: String) async throws {
+        let directory = try ScratchDirectory("window-edge-\(store)")
+        let clock = self.clock
+        let backend = try await offThePool {
+            try makeBackend(clock: clock) {
+                $0.storage = store == "sqlite" ? .sqlite(directory: directory.url) : .memory
+                $0.eventIDsPerShopper = 20
+            }
+        }
+        let ana = try await session(backend)
+        #expect(try await events(backend, ana.token, ids: (0..<20).map { "id-\($0)" }) == ["accepted": 20, "duplicates": 0])
+        #expect(try await events(backend, ana.token, ids: ["new", "id-0", "new"]) == ["accepted": 1, "duplicates": 2])
+        #expect(try await events(backend, ana.token, ids: ["id-0", "id-2"]) == ["accepted": 1, "duplicates": 1])
+        try await close(backend)
+    }
+
     @Test func aShopperHoldsNoMoreEventIDsAndKeysThanTheirBounds() async throws {
         let directory = try ScratchDirectory("sqlite-bounds")
         let clock = self.clock

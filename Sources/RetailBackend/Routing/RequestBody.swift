@@ -6,15 +6,20 @@ import HTTPServer
 /// the shape (400 `invalid_body`), each with a message that names the problem.
 ///
 /// A client may contain what it cannot hold (FlowCore's parser reads a repeated key, an
-/// out-of-range number or an over-deep value as it can); a server may not guess at a request:
-/// a body with any of them is refused as `invalid_json`, so no two readers of one request
-/// (this one and a proxy's) can see different values.
+/// out-of-range number, an over-deep value or bytes that are not UTF-8 as it can); a server
+/// may not guess at a request: a body with any of them is refused as `invalid_json`, so no two
+/// readers of one request (this one and a proxy's) can see different values.
 enum RequestBody {
     /// The body as a JSON object.
     static func object(_ request: HTTPRequest) throws(RequestError) -> JSONValue {
         let contentType = request.header("content-type")
         guard HTTPRequest.isJSON(contentType: contentType) else { throw .unsupportedMediaType(contentType) }
         guard !request.body.isEmpty else { throw .badJSON("the body is empty; a JSON object was expected") }
+        // JSON between systems is UTF-8 (RFC 8259 §8.1). The parser would read a stray byte as
+        // U+FFFD, and two ids that differ only there would read as one.
+        guard String(validating: request.body, as: UTF8.self) != nil else {
+            throw .badJSON("the body is not valid UTF-8")
+        }
         let parsed: ParsedJSON
         do {
             parsed = try JSONParser.parseReportingProblems(request.body)

@@ -116,17 +116,20 @@ final class MemoryStore: ShopperStore {
         let receivedAt = Int64((instant.timeIntervalSince1970 * 1000).rounded(.down))
         let capacity = eventCapacity
         let fresh = state.withLock { state in
-            zip(fingerprints, events).map { id, event -> Bool in
-                guard !state.events.contains(id, in: scope) else { return false }
-                state.events.insert(id, in: scope)
+            // The batch is judged against the window as it stood before it, as the durable
+            // stores judge it, and only then are its new ids added (pushing out the oldest).
+            var earlier = Set<EventFingerprint>()
+            let fresh = fingerprints.map { id in !state.events.contains(id, in: scope) && earlier.insert(id).inserted }
+            for (index, event) in events.enumerated() where fresh[index] {
+                state.events.insert(fingerprints[index], in: scope)
                 state.kept.append(StoredEvent(receivedAt: receivedAt, shopper: shopper.rawValue, event: event))
                 if state.kept.count - state.keptHead > capacity { state.keptHead += 1 }
                 if state.keptHead > 4_096, state.keptHead * 2 > state.kept.count {
                     state.kept.removeFirst(state.keptHead)
                     state.keptHead = 0
                 }
-                return true
             }
+            return fresh
         }
         completion(.success(fresh))
     }
