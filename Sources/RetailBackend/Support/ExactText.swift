@@ -11,6 +11,10 @@ struct ExactText: Hashable, Comparable, Sendable {
         bytes = Array(text.utf8)
     }
 
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// The text again, for answers and logs.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
