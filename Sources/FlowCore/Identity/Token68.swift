@@ -6,7 +6,7 @@ public enum Token68 {
 
     /// `A-Z a-z 0-9 - . _ ~ + /`, then `=` padding (accepted anywhere: a token that is not the
     /// server's is simply unknown to it).
-    public static func allows(_ byte: UInt8) -> Bool {
+    @inlinable public static func allows(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"),
@@ -17,8 +17,9 @@ public enum Token68 {
         }
     }
 
-    /// Whether `token` is 1 to `maxBytes` bytes of token68.
-    public static func isValid<Bytes: Collection<UInt8>>(_ token: Bytes) -> Bool {
+    /// Whether `token` is 1 to `maxBytes` bytes of token68. Inlinable, so that the caller's
+    /// collection is specialised: every cart and event request checks its bearer token.
+    @inlinable public static func isValid<Bytes: Collection<UInt8>>(_ token: Bytes) -> Bool {
         (1...maxBytes).contains(token.count) && token.allSatisfy(allows)
     }
 }
