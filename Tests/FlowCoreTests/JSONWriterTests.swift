@@ -105,3 +105,28 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == JSONWriter.string(for: tree))
     }
 }
+
+extension JSONWriterTests {
+    /// An amount in hundredths is written byte for byte as `Double(hundredths) / 100` is, in
+    /// an array (so the separators are checked too): every amount up to ±1,000.00, a spread
+    /// of 200,000 up to ±1,000,000,000.00, and the edges where the writer hands over to the
+    /// `Double`.
+    @Test func hundredthsAreWrittenAsTheirDoubleIs() {
+        let edges = [0, 1, -1, 9, 10, 99, 100, 101, 110, 1_000_000_000_000 - 1, 1_000_000_000_000, -1_000_000_000_000 + 1,
+                     -1_000_000_000_000, 123_456_789_012_345, Int.max, Int.min, Int.min + 1]
+        let spread = Array(stride(from: -100_000_000_000, through: 100_000_000_000, by: 999_983))
+        for batch in [Array(-100_000...100_000), spread, edges] {
+            var digits = JSONWriter()
+            var doubles = JSONWriter()
+            digits.beginArray()
+            doubles.beginArray()
+            for hundredths in batch {
+                digits.value(hundredths: hundredths)
+                doubles.value(number: Double(hundredths) / 100)
+            }
+            digits.endArray()
+            doubles.endArray()
+            #expect(digits.bytes == doubles.bytes, "from \(batch.first ?? 0)")
+        }
+    }
+}

@@ -222,6 +222,23 @@ extension JSONWriter {
         write(number: number)
     }
 
+    /// Writes `hundredths / 100` (an amount of money in cents) as the number `Double(hundredths)
+    /// / 100` writes, the shortest decimal that reads back as it (`72.99`, `72.9`, `72`), but
+    /// from its digits: formatting a `Double` makes a `String`, and every price in a cart
+    /// answer is one. Amounts of 10^12 hundredths and more go through the `Double`.
+    public mutating func value(hundredths: Int) {
+        guard hundredths.magnitude < 1_000_000_000_000 else { return value(number: Double(hundredths) / 100) }
+        separate()
+        if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = hundredths.magnitude
+        write(digitsOf: Int64(magnitude / 100))
+        let fraction = UInt8(magnitude % 100)
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + fraction / 10)
+        if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + fraction % 10) }
+    }
+
     /// Writes an integer value, as the number `Double(integer)`.
     public mutating func value(integer: Int) {
         separate()

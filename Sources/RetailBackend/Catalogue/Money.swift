@@ -13,7 +13,7 @@ struct Money: Sendable, Hashable {
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("amount")
-        writer.value(number: Double(cents) / 100)
+        writer.value(hundredths: cents)
         writer.key("currency")
         writer.value(string: currency)
         writer.endObject()
