@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import RetailContract
 import Synchronization
 
 /// The home backend: composition, guest sessions, the cart, search, events and images behind
@@ -150,6 +151,9 @@ public final class HomeBackend: HTTPHandler {
         }
         switch resolution {
         case .notFound:
+            finish(.failure(.notFound("no route \(request.method.clipped(toUTF8Bytes: 10)) \(request.path.clipped(toUTF8Bytes: 120))")))
+        case .methodNotAllowed(let pattern, _) where configuration.operatorToken == nil
+            && RetailRoutes.operatorOnly.contains(where: { $0.utf8.elementsEqual(pattern.description.utf8) }):
             finish(.failure(.notFound("no route \(request.method.clipped(toUTF8Bytes: 10)) \(request.path.clipped(toUTF8Bytes: 120))")))
         case .methodNotAllowed(_, let allowed):
             finish(.failure(.methodNotAllowed(request.method.clipped(toUTF8Bytes: 10), allowed: allowed)))

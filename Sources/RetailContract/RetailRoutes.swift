@@ -14,6 +14,9 @@ public enum RetailRoutes {
     /// The operators' metrics, in the Prometheus text format.
     public static let metrics = "/metrics"
     public static let status = "/v1/status"
+    /// The routes only an operator may use: without an operator token configured they are not
+    /// there at all (404, whatever the method).
+    public static let operatorOnly = [eventStats, campaignReport, metrics]
 
     /// The collections whose member is named by the last segment: `/v1/pages/{page_id}`, …
     public enum Collection: String, CaseIterable, Sendable {

@@ -211,8 +211,13 @@ import TestSupport
     @Test func theCampaignReportRouteIsTheOperatorsAlone() async throws {
         let directory = try ScratchDirectory("kept-route")
         let closed = try await open(.memory, directory) { $0.operatorToken = nil }
-        #expect(await respond(closed, to: get("/v1/reports/campaigns")).status == 404)
+        // Without an operator token the operator's routes are not there, whatever the method.
+        for route in ["/v1/reports/campaigns", "/metrics", "/v1/events/stats"] {
+            #expect(await respond(closed, to: get(route)).status == 404)
+            #expect(await respond(closed, to: post(route, json: "{}")).status == 404)
+        }
         let backend = try await open(.memory, directory)
+        #expect(await respond(backend, to: post("/v1/reports/campaigns", json: "{}")).status == 405, "with one, the route is there")
         let refused = await respond(backend, to: get("/v1/reports/campaigns", headers: ["authorization": "Bearer not-the-token"]))
         #expect(refused.status == 401)
         #expect(refused.header("www-authenticate") == #"Bearer realm="vitrine-operator""#)
