@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import Testing
 import RetailKit
@@ -75,7 +76,7 @@ import RetailKit
         var mismatches: [Int] = []
         for days in first..<(first + 146_097) {
             let parts = utc.dateComponents([.month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
-            let computed = RetailFormat.monthAndDay(daysSince1970: days)
+            let computed = RFC3339.civil(fromDays: days)
             if computed.month != parts.month || computed.day != parts.day { mismatches.append(days) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")

@@ -128,8 +128,9 @@ public enum RFC3339 {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The inverse of `daysSinceEpoch` (Hinnant's `civil_from_days`).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    /// The proleptic Gregorian date of a day counted from 1970-01-01: the inverse of
+    /// `daysSinceEpoch` (Hinnant's `civil_from_days`).
+    public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import RetailKit
 
@@ -64,7 +65,7 @@ public struct RetailFormat: Sendable {
     public func dayAndMonth(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970
         guard seconds >= -2_208_988_800, seconds < 253_402_300_800 else { return foundationDayAndMonth(date) }
-        let (month, day) = Self.monthAndDay(daysSince1970: Int((seconds / 86_400).rounded(.down)))
+        let (_, month, day) = RFC3339.civil(fromDays: Int((seconds / 86_400).rounded(.down)))
         switch locale {
         case .enUS: return "\(Self.englishMonths[month - 1]) \(day)"
         case .deDE: return "\(day). \(Self.germanMonths[month - 1])"
@@ -78,18 +79,6 @@ public struct RetailFormat: Sendable {
                                      timeZone: TimeZone(identifier: "UTC") ?? .current)
         style = style.day().month(.abbreviated)
         return date.formatted(style)
-    }
-
-    /// The month (1–12) and day of the month of a day counted from 1970-01-01, in the
-    /// proleptic Gregorian calendar (Howard Hinnant's `civil_from_days`).
-    static func monthAndDay(daysSince1970 days: Int) -> (month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        return (shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9, dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
     private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
