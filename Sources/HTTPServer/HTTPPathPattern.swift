@@ -24,6 +24,12 @@ public struct HTTPPathPattern: Sendable, Hashable, CustomStringConvertible {
             precondition(!bytes.isEmpty && !bytes.contains(UInt8(ascii: "/")), "a literal path segment is non-empty and holds no '/'")
         }
         self.segments = segments
+        description = "/" + segments.map { segment in
+            switch segment {
+            case .literal(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .capture: "{}"
+            }
+        }.joined(separator: "/")
     }
 
     /// The literal path `path` (`/v1/cart/items`): its segments between `/`s, as they are
@@ -42,15 +48,9 @@ public struct HTTPPathPattern: Sendable, Hashable, CustomStringConvertible {
         segments.count { $0 == .capture }
     }
 
-    /// `/v1/pages/{}`: the literals as text, a capture as `{}`.
-    public var description: String {
-        "/" + segments.map { segment in
-            switch segment {
-            case .literal(let bytes): String(decoding: bytes, as: UTF8.self)
-            case .capture: "{}"
-            }
-        }.joined(separator: "/")
-    }
+    /// `/v1/pages/{}`: the literals as text, a capture as `{}` (written once: every request's
+    /// metrics and log line name their route by it).
+    public let description: String
 
     /// The raw path that matches this pattern without decoding anything: nil when the pattern
     /// captures or a literal holds `%`.

@@ -6,7 +6,10 @@ import Foundation
 ///
 /// Campaigns are kept in id order (bytes), whatever order their files were read in, so a
 /// catalogue read from files and the same one built in Swift compose the same pages.
-struct Catalogue: Sendable {
+///
+/// A class, so that handing it on is one retain: a request reads it several times, and a
+/// copy of a struct of a dozen arrays and tables retains and releases each of them.
+final class Catalogue: Sendable {
     let content: CatalogueContent
     /// The feed, in the order of its files.
     let products: [Product]

@@ -66,6 +66,10 @@ public struct PageContext: Sendable, Hashable {
     static func parseCapabilities(_ raw: String) -> Set<String> {
         var capabilities: Set<String> = []
         guard !raw.isEmpty else { return capabilities }
+        // One name, nothing to trim (what the app sends): taken whole.
+        if raw.utf8.allSatisfy({ $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: " ") && $0 < 0x80 }) {
+            return [raw]
+        }
         guard raw.utf8.allSatisfy({ $0 < 0x80 }) else {
             for piece in raw.split(separator: ",") {
                 guard let first = piece.firstIndex(where: { $0 != " " }), let last = piece.lastIndex(where: { $0 != " " }) else {
