@@ -47,23 +47,25 @@ public struct HTTPRequest: Sendable {
     /// Whether a `Content-Type` names JSON: `application/json` or an `application/…+json` type,
     /// in any case, parameters and surrounding spaces aside. Read on bytes, without allocating.
     public static func isJSON(contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let bytes = contentType.utf8
-        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        guard let first = bytes[..<end].firstIndex(where: { !isBlank($0) }),
-              let last = bytes[first..<end].lastIndex(where: { !isBlank($0) })
-        else { return false }
-        let mediaType = bytes[first...last]
-        func matches(_ part: Substring.UTF8View.SubSequence, _ lowercased: String) -> Bool {
-            part.count == lowercased.utf8.count
-                && zip(part, lowercased.utf8).allSatisfy { $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }
+        guard var contentType else { return false }
+        return contentType.withUTF8 { bytes in
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var start = 0
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            let mediaType = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            func matches(_ part: UnsafeBufferPointer<UInt8>, _ lowercased: StaticString) -> Bool {
+                let expected = UnsafeBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount)
+                return part.count == expected.count
+                    && zip(part, expected).allSatisfy { $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }
+            }
+            if matches(mediaType, "application/json") { return true }
+            let prefix = "application/".utf8.count, suffix = "+json".utf8.count
+            guard mediaType.count > prefix + suffix - 1 else { return false }
+            return matches(UnsafeBufferPointer(rebasing: mediaType.prefix(prefix)), "application/")
+                && matches(UnsafeBufferPointer(rebasing: mediaType.suffix(suffix)), "+json")
         }
-        if matches(mediaType, "application/json") { return true }
-        let prefix = "application/".utf8.count, suffix = "+json".utf8.count
-        guard mediaType.count > prefix + suffix - 1 else { return false }
-        let head = mediaType.prefix(prefix), tail = mediaType.suffix(suffix)
-        return matches(head, "application/") && matches(tail, "+json")
     }
 }
 

@@ -170,10 +170,26 @@ extension HTTPServerCore {
     /// The length a `Content-Length` declares (the framing checks left one value of digits):
     /// `Int.max` for all digits beyond `Int` (libmicrohttpd reads up to UINT64_MAX, which it
     /// takes as "unknown"), nil for anything else.
+    /// Spaces and tabs around the digits (HTTP's optional whitespace) are skipped; read on
+    /// the UTF-8 bytes, since every request with a body asks.
     static func declaredLength(_ text: String) -> Int? {
-        let digits = text.trimmingCharacters(in: .whitespaces)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        return Int(digits) ?? Int.max
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var start = 0, end = bytes.count
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            guard start < end else { return nil }
+            var value = 0
+            var overflowed = false
+            for byte in bytes[start..<end] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = tens.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                if overflow || carry { overflowed = true } else { value = sum }
+            }
+            return overflowed ? Int.max : value
+        }
     }
 }
 

@@ -75,6 +75,13 @@ final class HTTPServerLimitsTests {
         #expect(HTTPServerCore.declaredLength("12abc") == nil)
         #expect(HTTPServerCore.declaredLength("-1") == nil)
         #expect(HTTPServerCore.declaredLength("5, 5") == nil)
+        #expect(HTTPServerCore.declaredLength("\t42\t") == 42)
+        #expect(HTTPServerCore.declaredLength("") == nil && HTTPServerCore.declaredLength(" \t ") == nil)
+        #expect(HTTPServerCore.declaredLength("\(Int.max)") == Int.max)
+        #expect(HTTPServerCore.declaredLength("9223372036854775808") == Int.max)
+        // Past Int, a letter still makes it no length at all; a digit of another script is not a digit.
+        #expect(HTTPServerCore.declaredLength("99999999999999999999x") == nil)
+        #expect(HTTPServerCore.declaredLength("\u{0664}2") == nil)
     }
 
     @Test(arguments: ["99999999999999999999", "-1"])

@@ -17,7 +17,8 @@ enum RequestBody {
         guard !request.body.isEmpty else { throw .badJSON("the body is empty; a JSON object was expected") }
         // JSON between systems is UTF-8 (RFC 8259 §8.1). The parser would read a stray byte as
         // U+FFFD, and two ids that differ only there would read as one.
-        guard String(validating: request.body, as: UTF8.self) != nil else {
+        let isASCII = request.body.withUnsafeBytes { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        guard isASCII || String(validating: request.body, as: UTF8.self) != nil else {
             throw .badJSON("the body is not valid UTF-8")
         }
         let parsed: ParsedJSON
