@@ -24,10 +24,13 @@ struct CartBenchTests {
         let script = CartLoadScript.text(tokens: tokens, products: ["p-1001", "p-1002"], run: "r7")
         #expect(script.contains(#"local tokens = {"vt1.aaaa","vt1.bbbb","vt1.cccc"}"#))
         #expect(script.contains(#"local products = {"p-1001","p-1002"}"#))
-        #expect(script.contains(#"headers["Authorization"] = "Bearer " .. token"#))
+        #expect(script.contains(#"head = "POST /v1/cart/items?locale=en-US HTTP/1.1\r\nHost: " .. wrk.headers["Host"]"#))
+        #expect(script.contains(#"Content-Type: application/json\r\nAuthorization: Bearer ""#))
         // The run, wrk's thread and the thread's counter: no two requests of a run share a key,
         // and no run reuses another's (each add must apply, none answered from memory).
-        #expect(script.contains(#"headers["Idempotency-Key"] = "r7-" .. thread_id .. "-" .. counter"#))
-        #expect(script.contains(#"wrk.format("POST", "/v1/cart/items?locale=en-US""#))
+        #expect(script.contains(#"return head .. token .. "\r\nIdempotency-Key: r7-" .. thread_id .. "-" .. counter .. tails[product]"#))
+        // Each product's body with its exact length, after the head's last field.
+        #expect(script.contains(#"local body = '{"product_id":"' .. product .. '","quantity":1}'"#))
+        #expect(script.contains(#"tails[index] = "\r\nContent-Length: " .. #body .. "\r\n\r\n" .. body"#))
     }
 }
