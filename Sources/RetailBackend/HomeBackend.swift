@@ -164,7 +164,7 @@ public final class HomeBackend: HTTPHandler {
 
     /// Every answer says the backend's time (`Date`, from its clock: `vitrine serve --now`
     /// moves it too), which clients trust over their own for campaigns.
-    private func dated(_ response: HTTPResponse) -> HTTPResponse {
+    private func dated(_ response: consuming HTTPResponse) -> HTTPResponse {
         var response = response
         response.headers.append(("Date", dates.string(for: configuration.now())))
         return response

@@ -12,31 +12,39 @@ public struct AppVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Parses `"2.4.0"`; `nil` for an empty string, or an empty or non-digit part.
     public init?(_ text: String) {
-        var normalized: [UInt8] = []
-        normalized.reserveCapacity(text.utf8.count)
-        var significantLength = 0
-        var partIsZero = true
-        var digits = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ".") {
-                guard digits > 0 else { return nil }
-                if partIsZero { normalized.append(UInt8(ascii: "0")) }
-                if !partIsZero { significantLength = normalized.count }
-                normalized.append(byte)
-                partIsZero = true
-                digits = 0
-            } else {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                digits += 1
-                if partIsZero, byte == UInt8(ascii: "0") { continue }  // a leading zero
-                partIsZero = false
-                normalized.append(byte)
+        // The normalised text is never longer than the text: written into a buffer on the stack.
+        let parsed = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, text.utf8.count)) { normalized -> (String, Int)? in
+            var length = 0
+            var significantLength = 0
+            var partIsZero = true
+            var digits = 0
+            func append(_ byte: UInt8) {
+                normalized[length] = byte
+                length += 1
             }
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: ".") {
+                    guard digits > 0 else { return nil }
+                    if partIsZero { append(UInt8(ascii: "0")) }
+                    if !partIsZero { significantLength = length }
+                    append(byte)
+                    partIsZero = true
+                    digits = 0
+                } else {
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    digits += 1
+                    if partIsZero, byte == UInt8(ascii: "0") { continue }  // a leading zero
+                    partIsZero = false
+                    append(byte)
+                }
+            }
+            guard digits > 0 else { return nil }
+            if partIsZero { append(UInt8(ascii: "0")) } else { significantLength = length }
+            return (String(decoding: UnsafeBufferPointer(rebasing: normalized[..<length]), as: UTF8.self), significantLength)
         }
-        guard digits > 0 else { return nil }
-        if partIsZero { normalized.append(UInt8(ascii: "0")) } else { significantLength = normalized.count }
-        self.text = String(decoding: normalized, as: UTF8.self)
-        self.significantLength = significantLength
+        guard let parsed else { return nil }
+        self.text = parsed.0
+        self.significantLength = parsed.1
     }
 
     /// A version from its numeric parts.

@@ -48,7 +48,7 @@ final class FaultInjector: Sendable {
     }
 
     /// Latency and truncation, applied to the finished response.
-    func finish(_ response: HTTPResponse, profile: FaultProfile) -> HTTPResponse {
+    func finish(_ response: consuming HTTPResponse, profile: FaultProfile) -> HTTPResponse {
         var response = response
         response.delay = profile.latency
         if profile.truncate, response.status == 200,
