@@ -206,12 +206,14 @@ enum CartLoadScript {
     }
 
     /// The start every load script shares: the tokens, a request counter, and a number per
-    /// `wrk` thread (`thread_id`) that keeps keys and ids of two threads apart.
+    /// `wrk` thread (`thread_id`) that keeps keys and ids of two threads apart. `thread_id` is
+    /// a global: `thread:set` in `setup` writes that thread's globals, and a chunk-level
+    /// `local` of the same name would hide the value from `request`, every thread reading 0.
     static func tokensAndThreads(_ tokens: [String]) -> String {
         """
         local tokens = {\(tokens.map { "\"\($0)\"" }.joined(separator: ","))}
         local counter = 0
-        local thread_id = 0
+        thread_id = 0
         local next_id = 0
         function setup(thread)
           next_id = next_id + 1

@@ -29,6 +29,10 @@ struct CartBenchTests {
         // The run, wrk's thread and the thread's counter: no two requests of a run share a key,
         // and no run reuses another's (each add must apply, none answered from memory).
         #expect(script.contains(#"return head .. token .. "\r\nIdempotency-Key: r7-" .. thread_id .. "-" .. counter .. tails[product]"#))
+        // Each thread's number is the global `setup` sets: a local would hide it, and every
+        // thread would send the same keys (its adds then answered as replays).
+        #expect(script.contains("\nthread_id = 0\n") && !script.contains("local thread_id"))
+        #expect(script.contains(#"thread:set("thread_id", next_id)"#))
         // Each product's body with its exact length, after the head's last field.
         #expect(script.contains(#"local body = '{"product_id":"' .. product .. '","quantity":1}'"#))
         #expect(script.contains(#"tails[index] = "\r\nContent-Length: " .. #body .. "\r\n\r\n" .. body"#))
