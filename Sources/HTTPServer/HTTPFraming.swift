@@ -150,8 +150,26 @@ enum HTTPFraming {
 
     /// Whether `name` is `lowercased` in any case of its ASCII letters, compared on bytes.
     static func isNamed(_ name: String, _ lowercased: String) -> Bool {
-        name.utf8.count == lowercased.utf8.count
-            && zip(name.utf8, lowercased.utf8).allSatisfy { $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }
+        matchesIgnoringCase(name.utf8, lowercased.utf8)
+    }
+
+    /// Whether `bytes` are `lowercased` in any case of their ASCII letters.
+    static func matchesIgnoringCase(_ bytes: some Collection<UInt8>, _ lowercased: some Collection<UInt8>) -> Bool {
+        bytes.count == lowercased.count
+            && zip(bytes, lowercased).allSatisfy { $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }
+    }
+
+    /// A space or a tab: HTTP's optional whitespace (OWS, RFC 9110 §5.6.3).
+    static func isOptionalWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    /// `bytes` without the optional whitespace at either end.
+    static func trimmingOptionalWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0, end = bytes.count
+        while start < end, isOptionalWhitespace(bytes[start]) { start += 1 }
+        while end > start, isOptionalWhitespace(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// A token (a header name) with its ASCII upper-case letters lowered; without a new

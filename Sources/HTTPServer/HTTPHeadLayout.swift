@@ -50,7 +50,7 @@ enum HTTPHeadLayout {
                 position = nameAt + field.nameLength
                 let valueAt = field.valueStart.map(offset) ?? position + 1
                 guard valueAt > position, all(position..<position + 1, isNUL),
-                      all(position + 1..<valueAt, { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+                      all(position + 1..<valueAt, HTTPFraming.isOptionalWhitespace)
                 else {
                     return "a header line is folded (obs-fold), has an empty name, holds a NUL or does not end in CRLF"
                 }

@@ -49,22 +49,13 @@ public struct HTTPRequest: Sendable {
     public static func isJSON(contentType: String?) -> Bool {
         guard var contentType else { return false }
         return contentType.withUTF8 { bytes in
-            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            var start = 0
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-            let mediaType = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            func matches(_ part: UnsafeBufferPointer<UInt8>, _ lowercased: StaticString) -> Bool {
-                let expected = UnsafeBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount)
-                return part.count == expected.count
-                    && zip(part, expected).allSatisfy { $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }
-            }
-            if matches(mediaType, "application/json") { return true }
-            let prefix = "application/".utf8.count, suffix = "+json".utf8.count
-            guard mediaType.count > prefix + suffix - 1 else { return false }
-            return matches(UnsafeBufferPointer(rebasing: mediaType.prefix(prefix)), "application/")
-                && matches(UnsafeBufferPointer(rebasing: mediaType.suffix(suffix)), "+json")
+            let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            let mediaType = HTTPFraming.trimmingOptionalWhitespace(UnsafeBufferPointer(rebasing: bytes[..<end]))
+            if HTTPFraming.matchesIgnoringCase(mediaType, "application/json".utf8) { return true }
+            let prefix = "application/".utf8, suffix = "+json".utf8
+            return mediaType.count >= prefix.count + suffix.count
+                && HTTPFraming.matchesIgnoringCase(mediaType.prefix(prefix.count), prefix)
+                && HTTPFraming.matchesIgnoringCase(mediaType.suffix(suffix.count), suffix)
         }
     }
 }

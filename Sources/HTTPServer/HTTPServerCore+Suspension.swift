@@ -158,31 +158,25 @@ extension HTTPServerCore {
     static func isFramingHeader(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { bytes in
-            framingHeaders.contains { framing in
-                framing.count == bytes.count && zip(framing, bytes).allSatisfy { $0 == $1 | (($1 >= 0x41 && $1 <= 0x5A) ? 0x20 : 0) }
-            }
+            framingHeaders.contains { HTTPFraming.matchesIgnoringCase(bytes, $0) }
         }
     }
 
     /// The lower-case names of `isFramingHeader`.
     static let framingHeaders: [[UInt8]] = ["content-length", "transfer-encoding", "connection"].map { Array($0.utf8) }
 
-    /// The length a `Content-Length` declares (the framing checks left one value of digits):
-    /// `Int.max` for all digits beyond `Int` (libmicrohttpd reads up to UINT64_MAX, which it
-    /// takes as "unknown"), nil for anything else.
-    /// Spaces and tabs around the digits (HTTP's optional whitespace) are skipped; read on
-    /// the UTF-8 bytes, since every request with a body asks.
+    /// The length a `Content-Length` declares (the framing checks left one value of digits),
+    /// optional whitespace around it aside: `Int.max` for all digits beyond `Int`
+    /// (libmicrohttpd reads up to UINT64_MAX, which it takes as "unknown"), nil for anything
+    /// else. Read on the UTF-8 bytes: every request with a body asks.
     static func declaredLength(_ text: String) -> Int? {
         var text = text
         return text.withUTF8 { bytes -> Int? in
-            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            var start = 0, end = bytes.count
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-            guard start < end else { return nil }
+            let digits = HTTPFraming.trimmingOptionalWhitespace(bytes)
+            guard !digits.isEmpty else { return nil }
             var value = 0
             var overflowed = false
-            for byte in bytes[start..<end] {
+            for byte in digits {
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
                 let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
                 let (sum, carry) = tens.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
