@@ -149,12 +149,13 @@ public final class HomeBackend: HTTPHandler {
             }
             answer(dated(faults.finish(response, profile: profile)))
         }
+        let noRoute = { RequestError.notFound("no route \(request.method.clipped(toUTF8Bytes: 10)) \(request.path.clipped(toUTF8Bytes: 120))") }
         switch resolution {
         case .notFound:
-            finish(.failure(.notFound("no route \(request.method.clipped(toUTF8Bytes: 10)) \(request.path.clipped(toUTF8Bytes: 120))")))
+            finish(.failure(noRoute()))
         case .methodNotAllowed(let pattern, _) where configuration.operatorToken == nil
             && RetailRoutes.operatorOnly.contains(where: { $0.utf8.elementsEqual(pattern.description.utf8) }):
-            finish(.failure(.notFound("no route \(request.method.clipped(toUTF8Bytes: 10)) \(request.path.clipped(toUTF8Bytes: 120))")))
+            finish(.failure(noRoute()))
         case .methodNotAllowed(_, let allowed):
             finish(.failure(.methodNotAllowed(request.method.clipped(toUTF8Bytes: 10), allowed: allowed)))
         case .found(let route):

@@ -33,8 +33,7 @@ enum CartCodec {
                       let quantity = quantity(entry[(equals + 1)...]), CartService.lineQuantities.contains(Int(quantity))
                 else { continue }
                 let id = entry[..<equals]
-                guard (1...64).contains(id.count), id.allSatisfy(CatalogueImage.isNameByte),
-                      seen.insert(ExactText(bytes: Array(id))).inserted
+                guard CatalogueFileReader.isID(bytes: id), seen.insert(ExactText(bytes: Array(id))).inserted
                 else { continue }
                 lines.append(Cart.Line(product: String(decoding: id, as: UTF8.self), quantity: quantity))
             }

@@ -179,7 +179,12 @@ struct CatalogueFileReader {
     }
 
     static func isID(_ text: String) -> Bool {
-        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy(CatalogueImage.isNameByte)
+        isID(bytes: text.utf8)
+    }
+
+    /// `isID` on the id's UTF-8 bytes.
+    static func isID(bytes: some Collection<UInt8>) -> Bool {
+        (1...64).contains(bytes.count) && bytes.allSatisfy(CatalogueImage.isNameByte)
     }
 
     /// An array of ids; a repeated one is an error.
