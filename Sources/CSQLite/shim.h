@@ -9,4 +9,13 @@ static inline sqlite3_destructor_type vitrine_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
+/* Each page cache (every connection's, and every temporary b-tree's: a sort, an IN list)
+   begins with a bulk allocation of 20 pages, about 88 KB. A process that maps allocations of
+   64 KiB and more (the HTTP front's setting for request bodies) would map, fault in and unmap
+   it each time a statement opens one. With no bulk allocation, pages are allocated as they are
+   used. Process-wide; SQLite accepts it only before its first use (SQLITE_MISUSE after). */
+static inline int vitrine_sqlite_allocate_page_caches_as_used(void) {
+    return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
+}
+
 #endif

@@ -18,9 +18,15 @@ public final class SQLiteConnection {
         let count: Int
     }
 
+    /// SQLite set up once, before the process's first connection: page caches without their
+    /// initial bulk allocation (`vitrine_sqlite_allocate_page_caches_as_used`). Whether SQLite
+    /// took it: it refuses once anything in the process has used it without this type.
+    public static let configured: Bool = vitrine_sqlite_allocate_page_caches_as_used() == SQLITE_OK
+
     /// Opens (or creates) the database at `path`; a symbolic link above it is resolved, one in
     /// the file's own place is refused.
     public init(path: String, busyTimeout: Duration) throws(SQLiteError) {
+        _ = Self.configured
         let path = try Self.resolvingDirectory(of: path)
         var file = stat()
         if lstat(path, &file) == 0, file.st_mode & S_IFMT == S_IFLNK {
@@ -47,6 +53,7 @@ public final class SQLiteConnection {
     /// process writes meanwhile may read as damaged. A symbolic link in the file's place is
     /// refused, as `init(path:busyTimeout:)` refuses it.
     public init(lookingAt path: String) throws(SQLiteError) {
+        _ = Self.configured
         let path = try Self.resolvingDirectory(of: path)
         var file = stat()
         if lstat(path, &file) == 0, file.st_mode & S_IFMT == S_IFLNK {

@@ -72,6 +72,48 @@ extension SQLiteStoreTests {
         try await close(reopened)
     }
 
+    /// A shopper's count of keys is written with the cart, never recounted on the way: keys the
+    /// sweep deleted as expired leave it saying more than there are, and the add that finds it
+    /// over the bound counts them, so the shopper still keeps up to the bound, the newest.
+    @Test func aCountOfKeysLeftHighBySweptKeysIsCountedAgain() async throws {
+        let directory = try ScratchDirectory("sqlite-key-count")
+        let clock = self.clock
+        let open = { () async throws -> HomeBackend in
+            try await offThePool {
+                try makeBackend(clock: clock) {
+                    $0.storage = .sqlite(directory: directory.url)
+                    $0.idempotencyKeysPerUser = 4
+                    $0.idempotencyLifetime = 60
+                }
+            }
+        }
+        let first = try await open()
+        let ana = try await session(first)
+        for index in 0..<4 { #expect(try await add(first, ana.token, key: "old-\(index)").status == 200) }
+        try await close(first)
+        clock.advance(seconds: 120)
+        let database = try SQLiteConnection(path: directory.file("vitrine.sqlite").path, busyTimeout: .seconds(1))
+        _ = try SQLiteStore.sweep(database, at: clock.now, eventDays: 90)
+        database.close()
+        #expect(try count(directory, "SELECT count(*) FROM idempotency_keys") == 0, "the keys expired")
+        #expect(try count(directory, "SELECT keys_held FROM shoppers") == 4, "the count is not told")
+
+        let second = try await open()
+        #expect(try await add(second, ana.token, key: "new-0").status == 200)
+        try await close(second)
+        #expect(try count(directory, "SELECT keys_held FROM shoppers") == 1, "over the bound, so counted")
+
+        let third = try await open()
+        for index in 1..<6 { #expect(try await add(third, ana.token, key: "new-\(index)").status == 200) }
+        for index in 2..<6 { #expect(try await add(third, ana.token, key: "new-\(index)").status == 200) }
+        #expect(try await cart(third, ana.token)[path: "items", 0, "quantity"] == 10, "the newest 4 keys replay")
+        #expect(try await add(third, ana.token, key: "new-1").status == 200)
+        #expect(try await cart(third, ana.token)[path: "items", 0, "quantity"] == 11, "the fifth newest applies again")
+        try await close(third)
+        #expect(try count(directory, "SELECT count(*) FROM idempotency_keys") == 4)
+        #expect(try count(directory, "SELECT keys_held FROM shoppers") == 4)
+    }
+
     /// Which keys and event ids a shopper keeps goes by order of arrival: 48 keyed adds in one
     /// millisecond keep exactly the newest 32, and after the clock is set back an hour the newest
     /// key and event id are kept, not pruned as the oldest.

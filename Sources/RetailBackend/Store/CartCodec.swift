@@ -24,6 +24,9 @@ enum CartCodec {
         var seen = Set<ExactText>()
         var text = text
         text.withUTF8 { bytes in
+            let entries = bytes.count(where: { $0 == UInt8(ascii: ";") }) + 1
+            lines.reserveCapacity(entries)
+            seen.reserveCapacity(entries)
             var start = 0
             while start < bytes.count {
                 let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count

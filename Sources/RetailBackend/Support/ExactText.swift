@@ -18,6 +18,13 @@ struct ExactText: Hashable, Comparable, Sendable {
     /// The text again, for answers and logs.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Hashes the bytes as one block (the synthesized hash fed them to the hasher one at a
+    /// time), after their count, so that no text's hash is a prefix of another's.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     /// Byte order, so that sorted output does not depend on Unicode tables.
     static func < (lhs: ExactText, rhs: ExactText) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)

@@ -36,15 +36,10 @@ extension SQLiteStore {
             return .refused(error)
         }
         let lines = CartCodec.encode(cart.lines)
-        let keyed: Int64 = command.key == nil ? 0 : 1
-        let update = try database.statement(
-            "UPDATE shoppers SET revision = ?2, lines = ?3, keys_held = keys_held + ?4, key_seq = key_seq + ?4 WHERE id = ?1")
-        try update.bind(1, command.shopper.rawValue)
-        try update.bind(2, Int64(cart.revision))
-        try update.bind(3, lines)
-        try update.bind(4, keyed)
-        try update.step()
+        var keysHeld = Int64(held.keys)
+        var keySeq = held.keySeq
         if let key = command.key {
+            keySeq += 1
             // Replaces an expired entry of the same key; the newest of the shopper's by `seq`.
             let insert = try database.statement("""
                 INSERT OR REPLACE INTO idempotency_keys (shopper, key, fingerprint, locale, revision, lines, created_at, expires_at, seq)
@@ -58,17 +53,28 @@ extension SQLiteStore {
             try insert.bind(6, lines)
             try insert.bind(7, now)
             try insert.bind(8, Self.milliseconds(instant.addingTimeInterval(command.keyLifetime)))
-            try insert.bind(9, held.keySeq + 1)
+            try insert.bind(9, keySeq)
             try insert.step()
-            if held.keys + 1 > limits.keysPerShopper { try pruneKeys(of: command.shopper, in: database) }
+            keysHeld += 1
+            if keysHeld > limits.keysPerShopper { keysHeld = try pruneKeys(of: command.shopper, in: database) }
         }
+        // The shopper's row is written once, with its count of keys.
+        let update = try database.statement(
+            "UPDATE shoppers SET revision = ?2, lines = ?3, keys_held = ?4, key_seq = ?5 WHERE id = ?1")
+        try update.bind(1, command.shopper.rawValue)
+        try update.bind(2, Int64(cart.revision))
+        try update.bind(3, lines)
+        try update.bind(4, keysHeld)
+        try update.bind(5, keySeq)
+        try update.step()
         return .answer(cart, command.locale)
     }
 
     /// Keeps a shopper's newest `keysPerShopper` keys (read by the primary key and sorted:
-    /// they are a few; rows from before version 4 go by their instants) and sets the shopper's
-    /// count of keys to what is left.
-    private func pruneKeys(of shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) {
+    /// they are a few; rows from before version 4 go by their instants) and returns how many
+    /// are left. `keys_held` counts keys the sweep has since deleted as expired, so it may say
+    /// more than there are: when nothing was over the limit, they are counted.
+    private func pruneKeys(of shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) -> Int64 {
         let delete = try database.statement("""
             DELETE FROM idempotency_keys WHERE shopper = ?1 AND key NOT IN
                 (SELECT key FROM idempotency_keys WHERE shopper = ?1 ORDER BY seq DESC, created_at DESC LIMIT ?2)
@@ -76,9 +82,12 @@ extension SQLiteStore {
         try delete.bind(1, shopper.rawValue)
         try delete.bind(2, Int64(limits.keysPerShopper))
         try delete.step()
-        let recount = try database.statement("UPDATE shoppers SET keys_held = (SELECT count(*) FROM idempotency_keys WHERE shopper = ?1) WHERE id = ?1")
-        try recount.bind(1, shopper.rawValue)
-        try recount.step()
+        // Something deleted: more were held than the limit, and exactly the limit is left.
+        if database.changes > 0 { return Int64(limits.keysPerShopper) }
+        let count = try database.statement("SELECT count(*) FROM idempotency_keys WHERE shopper = ?1")
+        try count.bind(1, shopper.rawValue)
+        _ = try count.step()
+        return count.int64(0)
     }
 
     func recordEvents(_ events: [KeptEvent], of shopper: ShopperID, at instant: Date,
