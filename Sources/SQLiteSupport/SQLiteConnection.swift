@@ -159,6 +159,21 @@ public final class SQLiteConnection {
         return statement
     }
 
+    /// How SQLite would run `sql` (`EXPLAIN QUERY PLAN`): the detail of each step, in order,
+    /// so that a test can hold a hot statement to its index. Prepared for this call alone.
+    public func queryPlan(_ sql: StaticString) throws(SQLiteError) -> [String] {
+        guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed") }
+        let text = "EXPLAIN QUERY PLAN " + sql.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        var raw: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, text, -1, &raw, nil)
+        guard status == SQLITE_OK, let raw else { throw error(status) }
+        let statement = SQLiteStatement(raw, connection: self)
+        defer { statement.finalize() }
+        var steps: [String] = []
+        while try statement.step() { steps.append(statement.text(3)) }
+        return steps
+    }
+
     /// Resets every cached statement. A statement left on a row keeps its read transaction
     /// open, so a connection that is kept for later (a pooled reader) would go on reading that
     /// old snapshot and miss what was committed since: its owner calls this when done.

@@ -114,6 +114,18 @@ extension SQLiteStoreTests {
         #expect(try count(directory, "SELECT keys_held FROM shoppers") == 4)
     }
 
+    /// Pruning a shopper's keys reads the index by arrival alone: no sort, no temporary table,
+    /// and not the keys' rows, whose ordering columns lie past the answer on its overflow page.
+    @Test func pruningKeysReadsTheIndexByArrivalAlone() async throws {
+        let directory = try ScratchDirectory("sqlite-prune-plan")
+        try await close(try await open(directory))
+        let database = try SQLiteConnection(path: directory.file("vitrine.sqlite").path, busyTimeout: .seconds(1))
+        defer { database.close() }
+        let plan = try database.queryPlan(SQLiteStore.pruneKeysStatement)
+        #expect(plan.filter { $0.contains("USING COVERING INDEX idempotency_keys_by_arrival (shopper=?") }.count == 2, "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP") || $0.contains("LIST") || $0.contains("SCAN") }, "\(plan)")
+    }
+
     /// Which keys and event ids a shopper keeps goes by order of arrival: 48 keyed adds in one
     /// millisecond keep exactly the newest 32, and after the clock is set back an hour the newest
     /// key and event id are kept, not pruned as the oldest.

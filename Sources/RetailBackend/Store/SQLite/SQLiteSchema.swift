@@ -9,7 +9,8 @@ import SQLiteSupport
 /// - `shoppers`: one row per guest session and its cart (a session is a shopper): the token's
 ///   keyed hash (hexadecimal), its expiry, the cart's revision and lines (`CartCodec`), and how
 ///   many keys the shopper holds (so pruning them costs nothing until needed).
-/// - `idempotency_keys`: per shopper and key, the request's fingerprint and the answer.
+/// - `idempotency_keys`: per shopper and key, the request's fingerprint and the answer; by
+///   order of arrival in `idempotency_keys_by_arrival` (version 7), which pruning reads.
 /// - `event_windows` (version 6): per shopper, the de-duplication window of event ids as one
 ///   value, the first 16 bytes of each id's SHA-256 (`EventDigest.bytes`) end to end, oldest
 ///   first (`PackedEventWindow`). Before, `event_ids` held a row per id (its digest in
@@ -117,6 +118,12 @@ enum SQLiteSchema {
         PRAGMA user_version = 5;
         """),
         .code(packedEventWindows),
+        // A shopper's keys in order of arrival, so that pruning them reads this index alone: the
+        // columns it orders by lie past each key's answer, on the answer's overflow page.
+        .sql("""
+        CREATE INDEX idempotency_keys_by_arrival ON idempotency_keys (shopper, seq, created_at);
+        PRAGMA user_version = 7;
+        """),
     ]
 
     /// Version 3: `event_ids` again, its digests as 16-byte BLOBs (converted from hexadecimal,
