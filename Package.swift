@@ -205,17 +205,17 @@ let package = Package(
         // crash test runs the `vitrine` binary as its child.
         .testTarget(
             name: "RetailKitTests",
-            dependencies: ["RetailKit", "RetailContract", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "HTTPServer", "CSQLite", "SQLiteSupport", "PrivateFiles", "ImagePipeline", "TestSupport"]
+            dependencies: ["RetailKit", "RetailContract", "FlowCore", "FlowRuntime", "FlowWidgets", "PageGenerator", "RetailBackend", "HTTPServer", "SQLiteSupport", "PrivateFiles", "ImagePipeline", "TestSupport"]
         ),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CImageCodec", "HTTPTransport", "TestSupport"]),
         .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"]),
-        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "RetailContract", "HTTPServer", "FlowCore", "CImageCodec", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
+        .testTarget(name: "RetailBackendTests", dependencies: ["RetailBackend", "RetailContract", "HTTPServer", "FlowCore", "CImageCodec", "SQLiteSupport", "PageGenerator", "TestSupport"]),
         // Opens pseudo-terminals (posix_openpt is not visible to Swift): the terminal-mode
         // tests and `vitrine bench app` run the binary in one.
         .target(name: "CPTYSupport"),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "VitrineBenchTests", dependencies: ["VitrineBench", "CommandLineSupport", "FlowCore"]),
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "CommandLineSupport", "RetailContract", "HTTPServer", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "CSQLite", "SQLiteSupport", "PageGenerator", "TestSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCLI", "CommandLineSupport", "RetailContract", "HTTPServer", "FlowCore", "FlowRuntime", "FlowPresentation", "RetailBackend", "RetailKit", "RetailPresentation", "RetailTerminal", "FlowTerminal", "CPTYSupport", "SQLiteSupport", "PageGenerator", "TestSupport"]),
         .testTarget(name: "FlowPresentationTests", dependencies: ["FlowPresentation", "RetailPresentation", "FlowCore", "FlowRuntime", "FlowWidgets", "ImagePipeline", "CImageCodec", "TestSupport"]),
         // libvterm, a real terminal emulator, checks what the writer sends (tests only).
         .systemLibrary(

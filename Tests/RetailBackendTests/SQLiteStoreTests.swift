@@ -1,4 +1,3 @@
-import CSQLite
 import Dispatch
 import Synchronization
 import FlowCore

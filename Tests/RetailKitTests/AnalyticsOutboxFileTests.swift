@@ -1,6 +1,6 @@
-import CSQLite
 import FlowCore
 import Foundation
+import SQLiteSupport
 import Testing
 @testable import RetailKit
 import TestSupport
@@ -35,20 +35,17 @@ import TestSupport
     }
 
     /// Runs `sql` on a connection of the test's own.
-    func execute(_ sql: String) throws {
-        var handle: OpaquePointer?
-        guard sqlite3_open_v2(databaseURL.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
-            throw HomeAPIError.refused("open")
-        }
-        defer { sqlite3_close_v2(handle) }
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw HomeAPIError.refused(String(cString: sqlite3_errmsg(handle))) }
+    func execute(_ sql: StaticString) throws {
+        let database = try SQLiteConnection(path: databaseURL.path, busyTimeout: .seconds(5))
+        defer { database.close() }
+        try database.execute(sql)
     }
 
     @Test(arguments: [
         "CREATE TABLE events (id INTEGER PRIMARY KEY, payload TEXT); INSERT INTO events (payload) VALUES ('theirs');",
         "CREATE TABLE counters (n INTEGER);",
-    ])
-    func aFileOfAnotherSchemaIsSetAsideAndANewOutboxKeepsTheEvents(schema: String) async throws {
+    ] as [StaticString])
+    func aFileOfAnotherSchemaIsSetAsideAndANewOutboxKeepsTheEvents(schema: StaticString) async throws {
         defer { directory.remove() }
         try FileManager.default.createDirectory(at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try execute(schema)
@@ -103,9 +100,9 @@ import TestSupport
         let tracker = makeTracker { $0.busyTimeout = .milliseconds(20) }
         tracker.track("warm_up")
         #expect(await tracker.waitUntilDurable())
-        var locker: OpaquePointer?
-        #expect(sqlite3_open_v2(databaseURL.path, &locker, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
-        #expect(sqlite3_exec(locker, "BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK)
+        let locker = try SQLiteConnection(path: databaseURL.path, busyTimeout: .seconds(5))
+        defer { locker.close() }
+        try locker.execute("BEGIN EXCLUSIVE")
         for _ in 0..<5 { tracker.track("tap") }
 
         let shutdown = Task { await tracker.shutdown() }
@@ -119,8 +116,7 @@ import TestSupport
         #expect(report.problem?.contains("longer than") == true, "\(report.problem ?? "none")")
         #expect(report.uploadFinished == false)
         // Released, the outbox gets through what it was doing.
-        sqlite3_exec(locker, "COMMIT", nil, nil, nil)
-        sqlite3_close_v2(locker)
+        try locker.execute("COMMIT")
     }
 
     @Test func waitersAreToldOfAFailedWriteAndLaterOnesWaitForTheNextTry() async {

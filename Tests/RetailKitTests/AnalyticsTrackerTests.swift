@@ -1,9 +1,9 @@
-import CSQLite
 import FlowCore
 import FlowRuntime
 import Foundation
 import HTTPServer
 import RetailBackend
+import SQLiteSupport
 import Testing
 @testable import RetailKit
 import TestSupport
@@ -30,14 +30,11 @@ import TestSupport
 
     /// The event ids in the outbox's table, oldest first.
     func storedIDs() throws -> [String] {
-        var handle: OpaquePointer?
-        guard sqlite3_open_v2(databaseURL.path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { throw HomeAPIError.refused("open") }
-        defer { sqlite3_close_v2(handle) }
-        var statement: OpaquePointer?
-        sqlite3_prepare_v2(handle, "SELECT event_id FROM events ORDER BY seq", -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
+        let database = try SQLiteConnection(path: databaseURL.path, busyTimeout: .seconds(5))
+        defer { database.close() }
+        let statement = try database.statement("SELECT event_id FROM events ORDER BY seq")
         var ids: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW { ids.append(String(cString: sqlite3_column_text(statement, 0))) }
+        while try statement.step() { ids.append(statement.text(0)) }
         return ids
     }
 
@@ -170,19 +167,17 @@ import TestSupport
         _ = try await tracker.flush().get()
 
         // Another connection takes the write lock and holds it.
-        var locker: OpaquePointer?
-        #expect(sqlite3_open_v2(databaseURL.path, &locker, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
-        defer { sqlite3_close_v2(locker) }
-        #expect(sqlite3_exec(locker, "BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK)
+        let locker = try SQLiteConnection(path: databaseURL.path, busyTimeout: .seconds(5))
+        defer { locker.close() }
+        try locker.execute("BEGIN EXCLUSIVE")
         var ids: [String] = []
         for index in 0..<1_000 { ids.append(try #require(tracker.track("locked_\(index % 4)"))) }
         // All 1,000 returned while the lock is still held: none is in the database yet.
-        var statement: OpaquePointer?
-        sqlite3_prepare_v2(locker, "SELECT COUNT(*) FROM events", -1, &statement, nil)
-        #expect(sqlite3_step(statement) == SQLITE_ROW)
-        #expect(sqlite3_column_int64(statement, 0) == 0)
-        sqlite3_finalize(statement)
-        #expect(sqlite3_exec(locker, "COMMIT", nil, nil, nil) == SQLITE_OK)
+        let count = try locker.statement("SELECT COUNT(*) FROM events")
+        #expect(try count.step())
+        #expect(count.int64(0) == 0)
+        count.reset()
+        try locker.execute("COMMIT")
 
         #expect(try await tracker.flush().get() == 1_000)
         let stats = try live.eventStats()

@@ -1,7 +1,7 @@
-import CSQLite
 import Foundation
 import RetailKit
 import RetailPresentation
+import SQLiteSupport
 import Testing
 
 #if canImport(Glibc)
@@ -56,10 +56,9 @@ import Glibc
     /// Writes an SQLite file whose tables are another program's.
     static func writeForeignDatabase(at url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        var handle: OpaquePointer?
-        #expect(sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK)
-        defer { sqlite3_close_v2(handle) }
-        #expect(sqlite3_exec(handle, "CREATE TABLE events (id INTEGER PRIMARY KEY, payload TEXT); INSERT INTO events (payload) VALUES ('theirs')", nil, nil, nil) == SQLITE_OK)
+        let database = try SQLiteConnection(path: url.path, busyTimeout: .seconds(5))
+        defer { database.close() }
+        try database.execute("CREATE TABLE events (id INTEGER PRIMARY KEY, payload TEXT); INSERT INTO events (payload) VALUES ('theirs')")
     }
 
     static func mode(_ path: String) -> (mode: mode_t, owner: uid_t) {
