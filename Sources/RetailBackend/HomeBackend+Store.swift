@@ -24,6 +24,12 @@ extension HomeBackend {
 
     /// The configured store, opened and migrated, and the key its sessions are hashed under.
     static func openStore(_ configuration: Configuration) throws(SetupError) -> (any ShopperStore, SessionKey) {
+        // A bound under one would forget a key or an event id as it is written, and a retry
+        // would apply twice.
+        for (name, bound) in [("idempotencyKeysPerUser", configuration.idempotencyKeysPerUser),
+                              ("eventIDsPerShopper", configuration.eventIDsPerShopper)] where bound < 1 {
+            throw SetupError(description: "\(name) is \(bound); it must be at least 1")
+        }
         let limits = StoreLimits(keysPerShopper: configuration.idempotencyKeysPerUser, eventIDsPerShopper: configuration.eventIDsPerShopper,
                                  eventDays: configuration.eventDays, sweepInterval: configuration.sweepInterval)
         switch configuration.storage {

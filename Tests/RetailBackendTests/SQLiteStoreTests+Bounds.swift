@@ -126,6 +126,25 @@ extension SQLiteStoreTests {
         #expect(!plan.contains { $0.contains("TEMP") || $0.contains("LIST") || $0.contains("SCAN") }, "\(plan)")
     }
 
+    /// A bound under one would forget a key as it is written (a retry applied twice): the
+    /// backend refuses to start with one, in every store.
+    @Test(arguments: [(0, 1_000), (-1, 1_000), (32, 0), (Int.min, Int.min)])
+    func boundsUnderOneAreRefusedAtStart(keys: Int, eventIDs: Int) async throws {
+        for store in ["memory", "sqlite"] {
+            let directory = try ScratchDirectory("sqlite-bounds-refused")
+            let clock = self.clock
+            let error = #expect(throws: HomeBackend.SetupError.self) {
+                try makeBackend(clock: clock) {
+                    $0.storage = store == "sqlite" ? .sqlite(directory: directory.url) : .memory
+                    $0.idempotencyKeysPerUser = keys
+                    $0.eventIDsPerShopper = eventIDs
+                }
+            }
+            #expect(error?.description.hasSuffix("must be at least 1") == true, "\(store): \(String(describing: error))")
+            #expect(!FileManager.default.fileExists(atPath: directory.file("vitrine.sqlite").path), "nothing written")
+        }
+    }
+
     /// Which keys and event ids a shopper keeps goes by order of arrival: 48 keyed adds in one
     /// millisecond keep exactly the newest 32, and after the clock is set back an hour the newest
     /// key and event id are kept, not pruned as the oldest.
