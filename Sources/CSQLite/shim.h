@@ -18,4 +18,12 @@ static inline int vitrine_sqlite_allocate_page_caches_as_used(void) {
     return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
 }
 
+/* A statement journal (a savepoint's, as each job of the store's writer has) is held in memory
+   in one chunk of its spill size, 64 KiB by default, which that process would map and unmap
+   for every job that changed a page twice. 60 KiB keeps the chunk under the threshold and the
+   spill to a file where it was. Process-wide, before SQLite's first use. */
+static inline int vitrine_sqlite_spill_statement_journals_after(int bytes) {
+    return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, bytes);
+}
+
 #endif

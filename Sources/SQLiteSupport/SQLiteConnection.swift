@@ -18,10 +18,17 @@ public final class SQLiteConnection {
         let count: Int
     }
 
-    /// SQLite set up once, before the process's first connection: page caches without their
-    /// initial bulk allocation (`vitrine_sqlite_allocate_page_caches_as_used`). Whether SQLite
-    /// took it: it refuses once anything in the process has used it without this type.
-    public static let configured: Bool = vitrine_sqlite_allocate_page_caches_as_used() == SQLITE_OK
+    /// SQLite set up once, before the process's first connection, so that no allocation of its
+    /// reaches the 64 KiB from which the HTTP front has glibc map memory (a mapping per
+    /// statement, faulted in and unmapped): page caches without their initial bulk allocation
+    /// and statement journals in chunks of 60 KiB. Whether SQLite took both: it refuses once
+    /// anything in the process has used it without this type.
+    public static let configured: Bool =
+        vitrine_sqlite_allocate_page_caches_as_used() == SQLITE_OK
+            && vitrine_sqlite_spill_statement_journals_after(statementJournalSpillBytes) == SQLITE_OK
+
+    /// Bytes of a statement journal held in memory, in one chunk, before it spills to a file.
+    public static let statementJournalSpillBytes: Int32 = 60 * 1024
 
     /// Opens (or creates) the database at `path`; a symbolic link above it is resolved, one in
     /// the file's own place is refused.
