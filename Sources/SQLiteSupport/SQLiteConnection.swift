@@ -28,7 +28,7 @@ public final class SQLiteConnection {
             && vitrine_sqlite_spill_statement_journals_after(statementJournalSpillBytes) == SQLITE_OK
 
     /// Bytes of a statement journal held in memory, in one chunk, before it spills to a file.
-    public static let statementJournalSpillBytes: Int32 = 60 * 1024
+    private static let statementJournalSpillBytes: Int32 = 60 * 1024
 
     /// Opens (or creates) the database at `path`; a symbolic link above it is resolved, one in
     /// the file's own place is refused.

@@ -70,18 +70,19 @@ extension SQLiteStore {
         return .answer(cart, command.locale)
     }
 
-    /// Keeps a shopper's newest `keysPerShopper` keys and returns how many are left. The
-    /// newest go by `seq`, then (rows from before version 4) their instants, then their key;
-    /// the oldest kept is found in `idempotency_keys_by_arrival` and everything older deleted
-    /// through it, without a sort or a temporary table. `keys_held` counts keys the sweep has
-    /// since deleted as expired, so it may say more than there are: when nothing was over the
-    /// limit, they are counted.
+    /// Deletes a shopper's (`?1`) keys older than their newest `?2`. The newest go by `seq`,
+    /// then (rows from before version 4) their instants, then their key; the oldest kept is
+    /// found in `idempotency_keys_by_arrival` and everything older deleted through it, without
+    /// a sort or a temporary table.
     static let pruneKeysStatement: StaticString = """
         DELETE FROM idempotency_keys WHERE shopper = ?1 AND (seq, created_at, key) <=
             (SELECT seq, created_at, key FROM idempotency_keys WHERE shopper = ?1
              ORDER BY seq DESC, created_at DESC, key DESC LIMIT 1 OFFSET ?2)
         """
 
+    /// Keeps a shopper's newest `keysPerShopper` keys and returns how many are left.
+    /// `keys_held` counts keys the sweep has since deleted as expired, so it may say more than
+    /// there are: when nothing was over the limit, they are counted.
     private func pruneKeys(of shopper: ShopperID, in database: SQLiteConnection) throws(SQLiteError) -> Int64 {
         let delete = try database.statement(Self.pruneKeysStatement)
         try delete.bind(1, shopper.rawValue)
